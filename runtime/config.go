@@ -1,0 +1,150 @@
+package runtime
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Layer is one mechanism of the scheduler that can be switched on; lessons
+// turn them on in order (see shared/design.md). With a layer off the engine
+// behaves as the runtime did before that mechanism existed.
+type Layer uint8
+
+const (
+	// LayerStacks: G stacks (2 KB, guard 928 B, grow by copying), gobuf
+	// save/restore, and one global queue served by Ms under a lock (the Go
+	// 1.0 "GM" model). Always on.
+	LayerStacks Layer = 1 << iota
+	// LayerProcs: Ps with runnext and a 256-slot ring, global overflow
+	// (128+1), the 61-tick fairness check, inheritTime.
+	LayerProcs
+	// LayerSteal: spinning Ms, wakep, stealWork (4 passes, half from the
+	// head, runnext last). Without it an idle P only looks at the global queue.
+	LayerSteal
+	// LayerSysmon: syscalls with Go 1.26 semantics, sysmon's back-off,
+	// retake, handoffp. Without it a syscall holds its P until it returns.
+	LayerSysmon
+	// LayerPreempt: 10 ms time slices, cooperative (stackguard0 =
+	// stackPreempt) and async (a signal, honoured at a safe point). Without
+	// it a goroutine runs until it blocks or yields.
+	LayerPreempt
+	// LayerNetpoll: network waits park the G, not the M. Without it a
+	// network read is a blocking system call.
+	LayerNetpoll
+)
+
+// Layers is a set of layers.
+type Layers uint8
+
+// AllLayers is every layer the engine has.
+const AllLayers = Layers(LayerStacks | LayerProcs | LayerSteal | LayerSysmon | LayerPreempt | LayerNetpoll)
+
+var layerNames = []struct {
+	l    Layer
+	name string
+}{
+	{LayerStacks, "stacks"}, {LayerProcs, "procs"}, {LayerSteal, "steal"},
+	{LayerSysmon, "sysmon"}, {LayerPreempt, "preempt"}, {LayerNetpoll, "netpoll"},
+}
+
+// LayerNames lists the layers in lesson order.
+func LayerNames() []string {
+	names := make([]string, len(layerNames))
+	for i, ln := range layerNames {
+		names[i] = ln.name
+	}
+	return names
+}
+
+// Has reports whether l is on.
+func (ls Layers) Has(l Layer) bool { return ls&Layers(l) != 0 }
+
+// String lists the layers, comma-separated, in lesson order.
+func (ls Layers) String() string {
+	var parts []string
+	for _, ln := range layerNames {
+		if ls.Has(ln.l) {
+			parts = append(parts, ln.name)
+		}
+	}
+	return strings.Join(parts, ",")
+}
+
+// LayersUpTo returns the layers of lessons up to and including name
+// (layers are cumulative: "sysmon" is stacks,procs,steal,sysmon).
+func LayersUpTo(name string) (Layers, error) {
+	var ls Layers
+	for _, ln := range layerNames {
+		ls |= Layers(ln.l)
+		if ln.name == name {
+			return ls, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown layer %q (layers: %s)", name, strings.Join(LayerNames(), ", "))
+}
+
+// ParseLayers parses "all" or a comma-separated list of layer names.
+// stacks is always included.
+func ParseLayers(s string) (Layers, error) {
+	s = strings.TrimSpace(s)
+	if s == "" || s == "all" {
+		return AllLayers, nil
+	}
+	ls := Layers(LayerStacks)
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		if part == "all" {
+			ls |= AllLayers
+			continue
+		}
+		found := false
+		for _, ln := range layerNames {
+			if ln.name == part {
+				ls |= Layers(ln.l)
+				found = true
+			}
+		}
+		if !found {
+			return 0, fmt.Errorf("unknown layer %q (layers: %s, or all)", part, strings.Join(LayerNames(), ", "))
+		}
+	}
+	if ls.Has(LayerSteal) && !ls.Has(LayerProcs) {
+		return 0, fmt.Errorf("layer steal needs procs (stealing takes from Ps' run queues)")
+	}
+	return ls, nil
+}
+
+// Config is what a run is given. The same Program and Config give the same
+// events, byte for byte.
+type Config struct {
+	GOMAXPROCS int
+	Seed       uint64
+	Layers     Layers
+	// MaxSteps bounds the number of events (0: DefaultMaxSteps).
+	MaxSteps int64
+	// MaxTime bounds virtual time in ns (0: DefaultMaxTime).
+	MaxTime int64
+	// Check verifies every invariant after every event (invariants.go).
+	Check bool
+	// Why fills Event.Why with the sentence that says which rule decided.
+	// Off, the engine formats nothing (for benchmarks and --quiet).
+	Why bool
+	// SchedtracePeriod, if > 0, makes sysmon emit an EvSchedtrace event
+	// every period of virtual time, like GODEBUG=schedtrace=ms.
+	SchedtracePeriod int64
+	// MaxStackSize is maxstacksize (0: 1e9 bytes as on 64-bit).
+	MaxStackSize int64
+}
+
+const (
+	DefaultMaxSteps   = 50_000_000
+	DefaultMaxTime    = 60 * 1e9 // one virtual minute
+	DefaultGOMAXPROCS = 4
+)
+
+// Exit describes how a run ended.
+type Exit struct {
+	Code   int    `json:"code"`   // the process exit code: 0, 2 for panics and fatal errors
+	Reason string `json:"reason"` // "exit", "panic", "deadlock", "fatal", "max-steps", "max-time"
+	Msg    string `json:"msg"`    // what the process prints on stderr when it dies, Go's words
+}

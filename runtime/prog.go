@@ -1,0 +1,250 @@
+package runtime
+
+// The program form.
+//
+// A scenario (a Go package main in the supported subset) is compiled by the
+// front end (package lang) into a Program: a table of functions, each a slice
+// of instructions for a small stack machine. The machine's whole state (frames,
+// program counters, locals, operands) is plain data inside each G, so that a
+// snapshot of the simulated runtime is a copy of slices and a resumed snapshot
+// runs exactly as the run that never stopped.
+//
+// Two kinds of instruction exist:
+//
+//   - computation (arithmetic, locals, jumps, calls within the G): executed by
+//     the interpreter (interp.go), which charges CostInstr virtual nanoseconds
+//     per instruction and never touches scheduler state;
+//   - scheduler operations (Op.IsSched reports them: go, channel operations,
+//     select, sync, time, sim.*, print, exit of the G): the interpreter stops
+//     in front of them with the G's pc pointing at the instruction, and the
+//     scheduler (intrinsics.go) performs them, because they may park the G,
+//     ready another or touch shared state at a point in virtual time.
+//
+// Why a stack machine and not a tree walker or host closures: closures and host
+// goroutines cannot be copied or compared, and a tree walker's position is a
+// host call stack. A pc and an operand stack are two integers and a slice.
+
+// Value is one slot of the machine: a local, an operand or a channel buffer
+// element. Every Go type of the subset maps onto it:
+//
+//	int, time.Duration, time.Time (virtual ns)  I
+//	bool                                        I (0 or 1)
+//	string                                      S
+//	chan T                                      I (channel id, 0 is nil)
+//	*sync.WaitGroup, *sync.Mutex                I (object id)
+//	sim.Conn                                    I (connection id)
+//	func value                                  I (closure id, 0 is nil)
+//
+// Static types are known to the compiler, so a Value carries no kind.
+type Value struct {
+	I int64
+	S string
+}
+
+// Op is an instruction's operation. The comment of each op gives its operands
+// (A, B) and its effect on the operand stack, top of stack on the right.
+type Op uint8
+
+const (
+	OpNop Op = iota
+
+	// Constants and variables.
+	OpInt       // A,B: push int64(A)<<32 | uint32(B)      ... → v
+	OpStr       // A: push Program.Strings[A]              ... → s
+	OpLoad      // A: push local A                          ... → v
+	OpStore     // A: local A = pop                         v → ...
+	OpLoadBox   // A: push heap[local A]  (local A holds a box id)
+	OpStoreBox  // A: heap[local A] = pop
+	OpNewBox    // A: local A = new box initialised with pop       v → ...
+	OpLoadFree  // A: push heap[closure's captured box A]
+	OpStoreFree // A: heap[closure's captured box A] = pop
+	OpFreeRef   // A: push the box id of captured box A (to capture it again)
+	OpLocalRef  // A: push the box id held in local A (to capture it)
+	OpLoadGlob  // A: push global A
+	OpStoreGlob // A: global A = pop
+	OpPop       // v → ...
+	OpDup       // v → v v
+
+	// Integer arithmetic (int64, wrapping like Go's int on 64-bit).
+	OpAdd    // a b → a+b
+	OpSub    // a b → a-b
+	OpMul    // a b → a*b
+	OpDiv    // a b → a/b   (b == 0 panics: "runtime error: integer divide by zero")
+	OpRem    // a b → a%b   (same)
+	OpNeg    // a → -a
+	OpAnd    // a b → a&b
+	OpOr     // a b → a|b
+	OpXor    // a b → a^b
+	OpAndNot // a b → a&^b
+	OpShl    // a b → a<<b  (b < 0 panics: "runtime error: negative shift amount")
+	OpShr    // a b → a>>b  (same)
+	OpNot    // bool a → !a
+	OpEq     // a b → a==b  (ints, bools, channels, ids)
+	OpNe     // a b → a!=b
+	OpLt     // a b → a<b
+	OpLe     // a b → a<=b
+	OpGt     // a b → a>b
+	OpGe     // a b → a>=b
+
+	// Strings.
+	OpConcat // s t → s+t
+	OpSEq    // s t → s==t
+	OpSNe    // s t → s!=t
+	OpSLt    // s t → s<t
+	OpSLe    // s t → s<=t
+	OpSGt    // s t → s>t
+	OpSGe    // s t → s>=t
+	OpSLen   // s → len(s)
+	OpIndex  // s i → s[i] as int (byte); out of range panics like Go
+	OpSlice  // s i j → s[i:j]; B&1: i omitted (0), B&2: j omitted (len)
+
+	// Formatting (for fmt and println; the compiler lowers Printf into these).
+	OpFmtInt  // a → decimal string
+	OpFmtBool // a → "true"/"false"
+	OpFmtDur  // a → time.Duration(a).String()
+	OpFmtQ    // s → strconv.Quote(s)
+	OpFmtPad  // A: width, B: flags (1 left-justify, 2 zero-pad); s → padded s
+
+	// Control.
+	OpJump        // A: pc = A
+	OpJumpIf      // A: if pop { pc = A }
+	OpJumpIfNot   // A: if !pop { pc = A }
+	OpCall        // A: function index, B: argument slots.   args → results
+	OpCallClosure // B: argument slots.                     f args → results
+	OpClosure     // A: function index, B: captured boxes.  boxids → f
+	OpFuncVal     // A: function index: a func value with no captures → f
+	OpReturn      // return from the current function; the callee's results are the top NResults slots
+	OpDefer       // B: argument slots: record f(args) to run when the function returns   f args → ...
+	OpPanic       // s → (the G panics with message s)
+
+	// Scheduler operations (IsSched). The interpreter stops in front of them.
+	OpGo           // B: argument slots: start f(args) in a new goroutine.     f args → ...
+	OpMakeChan     // A: 1 if a capacity is on the stack (else 0).              [cap] → ch
+	OpSend         // ch v → ...
+	OpRecv         // A: 1 to also push ok.                                    ch → v [ok]
+	OpClose        // ch → ...
+	OpChanLen      // ch → len
+	OpChanCap      // ch → cap
+	OpSelect       // A: Program.Selects index (see SelectInfo).               operands → index [v ok]
+	OpNewWG        // → wg          (a fresh sync.WaitGroup)
+	OpWGAdd        // wg n → ...
+	OpWGWait       // wg → ...
+	OpNewMutex     // → mu          (a fresh sync.Mutex)
+	OpLock         // mu → ...
+	OpUnlock       // mu → ...
+	OpTryLock      // mu → ok
+	OpSleep        // d → ...
+	OpAfter        // d → ch        (time.After)
+	OpNow          // → t           (virtual clock, ns since the start of the run)
+	OpGosched      // ...           (runtime.Gosched)
+	OpGOMAXPROCS   // n → previous  (runtime.GOMAXPROCS; only n < 1 (a query) is supported at run time)
+	OpNumGoroutine // → n
+	OpPrint        // A: 0 stdout (fmt), 1 stderr (println).  s → ...
+	OpWork         // d → ...       (sim.Work: CPU with no calls)
+	OpSyscall      // d → ...       (sim.Syscall: a blocking system call)
+	OpDial         // d → conn      (sim.Dial: a connection whose next Read is ready after d)
+	OpRead         // conn → ...    (Conn.Read)
+	OpBreakpoint   // ...           (sim.Breakpoint)
+	OpExit         // A: exit code: the program ends (returned from main.main, os.Exit)
+
+	numOps
+)
+
+// IsSched reports whether op is performed by the scheduler, not the interpreter.
+func (op Op) IsSched() bool { return op >= OpGo && op < numOps }
+
+// Instr is one instruction.
+type Instr struct {
+	Op   Op
+	A, B int32
+}
+
+// Pos is a source position: file index into Program.Files, line and column.
+type Pos struct {
+	File      int32
+	Line, Col int32
+}
+
+// Func is a compiled function.
+//
+// Frame layout in the G's value stack: locals [0, NParams) are the arguments,
+// [NParams, NLocals) the other locals and temporaries, then the operands. A
+// closure's captured boxes are reached through OpLoadFree/OpStoreFree.
+type Func struct {
+	Name     string // "main.main", "main.worker", "main.main.func1"
+	NParams  int    // argument slots
+	NResults int    // result slots
+	NLocals  int    // all local slots, including the parameters
+	MaxStack int    // the deepest operand stack the code reaches
+	Code     []Instr
+	Pos      []Pos // Pos[i] is the source position of Code[i]
+	Decl     Pos   // where the function is declared
+
+	// FrameSize is the function's stack frame in bytes on the simulated
+	// amd64 stack (8 bytes a slot, 16 for a string, plus the return address
+	// and saved BP); the prologue checks it against stackguard0.
+	FrameSize int
+	// NoSplit: a leaf with a frame under StackSmall has no prologue check, as
+	// on amd64 (cmd/internal/obj/x86/obj6.go: stacksplit), so it is not a
+	// cooperative preemption point and never grows the stack.
+	NoSplit bool
+}
+
+// SelectInfo describes one select statement. At run time the operand stack
+// holds, for each case in order, the channel and (for a send) the value.
+// OpSelect pushes the index of the chosen case (len(Cases) for default) and,
+// always, a value and an ok flag (zero for non-receive cases) so that the code
+// after it has one shape.
+type SelectInfo struct {
+	Cases      []SelectCase
+	HasDefault bool
+}
+
+// SelectCase is one case of a select.
+type SelectCase struct {
+	Send bool // else receive
+}
+
+// Program is a compiled scenario.
+type Program struct {
+	Files   []string // file names as given to the front end
+	Sources [][]byte // their text, for `list` in the debugger
+	Funcs   []Func
+	Strings []string
+	Selects []SelectInfo
+	Globals int // number of package-level variable slots
+	Init    int // index of the function that initialises globals (-1 if none)
+	Main    int // index of main.main
+}
+
+// PosString formats a position as file:line:col.
+func (p *Program) PosString(pos Pos) string {
+	name := "?"
+	if int(pos.File) < len(p.Files) {
+		name = p.Files[pos.File]
+	}
+	return name + ":" + itoa(int64(pos.Line)) + ":" + itoa(int64(pos.Col))
+}
+
+func itoa(v int64) string {
+	if v == 0 {
+		return "0"
+	}
+	neg := v < 0
+	u := uint64(v)
+	if neg {
+		u = uint64(-v)
+	}
+	var b [20]byte
+	i := len(b)
+	for u > 0 {
+		i--
+		b[i] = byte('0' + u%10)
+		u /= 10
+	}
+	if neg {
+		i--
+		b[i] = '-'
+	}
+	return string(b[i:])
+}

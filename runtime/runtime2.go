@@ -1,0 +1,331 @@
+package runtime
+
+import "math/rand/v2"
+
+// The simulated runtime's state. Like runtime2.go, this file only declares
+// types; the functions that change them live in files named after the real
+// runtime's (proc.go, runq.go, steal.go, chan.go, stack.go, …).
+//
+// Design: every object is an element of a slice on Machine and is named by its
+// index (an int32). There are no pointers between objects, so Clone is a copy
+// of slices, a snapshot is cheap, and a resumed clone behaves exactly as the
+// original would have. Lists (the global run queue, the idle M and P lists,
+// channel wait queues, free Gs) are intrusive, threaded through link fields, as
+// in the real runtime (g.schedlink, p.link, m.schedlink).
+
+const nilIdx = -1
+
+// G statuses, with the real runtime's values (runtime2.go).
+type gstatus uint8
+
+const (
+	_Gidle     gstatus = 0 // just allocated, not yet initialised
+	_Grunnable gstatus = 1 // on a run queue (runnext, a ring, the global queue); not running
+	_Grunning  gstatus = 2 // running Go code on an M that owns a P
+	_Gsyscall  gstatus = 3 // in a system call on an M; may still have its P attached (1.26)
+	_Gwaiting  gstatus = 4 // blocked; recorded on the object that will ready it
+	_Gdead     gstatus = 6 // finished, on a free list
+)
+
+var gstatusNames = [...]string{
+	_Gidle: "idle", _Grunnable: "runnable", _Grunning: "running",
+	_Gsyscall: "syscall", _Gwaiting: "waiting", 5: "moribund", _Gdead: "dead",
+}
+
+func (s gstatus) String() string {
+	if int(s) < len(gstatusNames) && gstatusNames[s] != "" {
+		return gstatusNames[s]
+	}
+	return "gstatus(" + itoa(int64(s)) + ")"
+}
+
+// waitReason is why a G is _Gwaiting; the strings are runtime2.go's
+// waitReasonStrings, so they read like a real goroutine dump.
+type waitReason uint8
+
+const (
+	waitReasonZero waitReason = iota
+	waitReasonChanReceive
+	waitReasonChanSend
+	waitReasonChanReceiveNilChan
+	waitReasonChanSendNilChan
+	waitReasonSelect
+	waitReasonSelectNoCases
+	waitReasonSleep
+	waitReasonSyncWaitGroupWait
+	waitReasonSyncMutexLock
+	waitReasonIOWait
+)
+
+var waitReasonStrings = [...]string{
+	waitReasonZero:               "",
+	waitReasonChanReceive:        "chan receive",
+	waitReasonChanSend:           "chan send",
+	waitReasonChanReceiveNilChan: "chan receive (nil chan)",
+	waitReasonChanSendNilChan:    "chan send (nil chan)",
+	waitReasonSelect:             "select",
+	waitReasonSelectNoCases:      "select (no cases)",
+	waitReasonSleep:              "sleep",
+	waitReasonSyncWaitGroupWait:  "sync.WaitGroup.Wait",
+	waitReasonSyncMutexLock:      "sync.Mutex.Lock",
+	waitReasonIOWait:             "IO wait",
+}
+
+func (w waitReason) String() string { return waitReasonStrings[w] }
+
+// frame is one activation record of the stack machine.
+type frame struct {
+	fn   int32 // index into Program.Funcs
+	pc   int32 // next instruction
+	base int32 // index in g.vals of local 0
+	clo  int32 // closure id of the running func value (0 for a direct call)
+}
+
+// deferRec is a deferred call: closure clo called with args when the frame at
+// depth returns (or the G panics).
+type deferRec struct {
+	depth int32
+	clo   int32
+	args  []Value
+}
+
+// g is a goroutine: its scheduling state and the state of its Go code.
+type g struct {
+	goid       int64
+	status     gstatus
+	waitreason waitReason
+	m          int32 // M running it, or nilIdx
+	schedlink  int32 // next G in whichever queue holds it
+	waitsince  int64 // when it started waiting (for dumps)
+
+	// Stack (stack.go). Addresses are offsets: the stack is [0, stackSize)
+	// and SP at function entry is stackSize - stackUsed. stackguard0 is
+	// stackGuard normally, stackPreempt when preemption is requested.
+	stackSize   int64
+	stackUsed   int64
+	stackguard0 uint64
+	preempt     bool // gp.preempt: a preemption was requested
+
+	// The Go code (the interpreter's state; see interp.go).
+	frames      []frame
+	vals        []Value // locals and operands of all frames, bottom first
+	defers      []deferRec
+	panicMsg    string // set when the G panics
+	panicPos    Pos
+	entryClo    int32 // closure the G was started with (go f(args): args are in vals until it starts)
+	started     bool  // the entry call has been made
+	morestackFn int32 // set with stopMorestack: the callee whose prologue check failed
+	panicking   bool  // unwinding: deferred calls are running for panicMsg
+	gopc        Pos   // the go statement that created it
+
+	// CPU still to burn before the next instruction, in virtual ns
+	// (sim.Work, the interpreter's cost, a context switch). While the G runs
+	// on an M, the M's workEnd is the absolute time; when the G is preempted
+	// the remainder is saved here.
+	workLeft int64
+	inWork   bool // the pending CPU is sim.Work (no calls: only async preemption stops it)
+
+	// Blocking operations.
+	param     int32 // sudog that completed a select / a chan op, or nilIdx
+	timer     int32 // the G's sleep timer, or nilIdx
+	syscallAt int64 // when the current syscall returns
+	conn      int32 // connection the G waits on (netpoll), or nilIdx
+	parent    int64 // goid of the creator
+}
+
+// P statuses (runtime2.go). _Psyscall_unused=2 is gone in 1.26: a P whose
+// M's curg is in _Gsyscall stays _Prunning.
+type pstatus uint8
+
+const (
+	_Pidle    pstatus = 0
+	_Prunning pstatus = 1
+	_Pgcstop  pstatus = 3
+	_Pdead    pstatus = 4
+)
+
+func (s pstatus) String() string {
+	switch s {
+	case _Pidle:
+		return "idle"
+	case _Prunning:
+		return "running"
+	case _Pgcstop:
+		return "gcstop"
+	case _Pdead:
+		return "dead"
+	}
+	return "pstatus(" + itoa(int64(s)) + ")"
+}
+
+// runqSize is len(p.runq): the local ring's capacity (runtime2.go: runq [256]guintptr).
+const runqSize = 256
+
+// sysmontick is sysmon's last observation of a P (proc.go: type sysmontick).
+type sysmontick struct {
+	schedtick   uint32
+	syscalltick uint32
+	schedwhen   int64
+	syscallwhen int64
+}
+
+// p is a processor: the right to run Go code, with its own run queue.
+type p struct {
+	id          int32
+	status      pstatus
+	link        int32 // next P on the idle list
+	m           int32 // M that owns it, or nilIdx
+	schedtick   uint32
+	syscalltick uint32
+	sysmontick  sysmontick
+	preempt     bool // pp.preempt: an async preemption was requested
+
+	runqhead uint32
+	runqtail uint32
+	runq     [runqSize]int32
+	runnext  int32
+
+	goidcache    int64
+	goidcacheend int64
+
+	gFree  int32 // free Gs (LIFO through schedlink)
+	nFree  int32
+	timers []int32 // min-heap of timer ids ordered by (when, id)
+}
+
+// M states: what the thread is doing. The event loop runs the M whose next
+// action is earliest; parked Ms have no next action.
+type mstate uint8
+
+const (
+	mParked   mstate = iota // on sched.midle (stopm) or not yet started
+	mSchedule               // about to run schedule() (has a P)
+	mRunning                // running curg's Go code
+	mSyscall                // curg is in a system call until g.syscallAt
+	mNetpoll                // blocked in netpoll(delay) without a P
+	mSysmon                 // the sysmon thread
+	mWaking                 // woken by startm, acquires nextp when it runs
+)
+
+var mstateNames = [...]string{
+	mParked: "parked", mSchedule: "schedule", mRunning: "running", mSyscall: "syscall",
+	mNetpoll: "netpoll", mSysmon: "sysmon", mWaking: "waking",
+}
+
+func (s mstate) String() string { return mstateNames[s] }
+
+// m is an OS thread.
+type m struct {
+	id        int32
+	state     mstate
+	p         int32 // attached P, or nilIdx
+	nextp     int32 // P handed over by startm
+	oldp      int32 // P held when entering a syscall
+	curg      int32 // G it runs, or nilIdx
+	spinning  bool
+	schedlink int32 // next M on the idle list
+
+	when    int64 // time of its next action (meaningless when parked)
+	heapIdx int32 // position in Machine.actors, or nilIdx
+	workEnd int64 // while running: curg's pending CPU ends at this time
+
+	signalPending bool  // a preemption signal is in flight (m.signalPending)
+	signalAt      int64 // when it is delivered
+	atSchedOp     bool  // curg stopped in front of a scheduler op, performed at workEnd
+}
+
+// gQueue is a FIFO of Gs threaded through g.schedlink (runtime2.go: gQueue).
+type gQueue struct {
+	head, tail int32
+	size       int32
+}
+
+// schedt holds the global scheduler state (runtime2.go: type schedt).
+type schedt struct {
+	goidgen      int64
+	runq         gQueue
+	midle        int32 // idle Ms, LIFO through m.schedlink
+	nmidle       int32
+	pidle        int32 // idle Ps, LIFO through p.link
+	npidle       int32
+	nmspinning   int32
+	needspinning bool
+	lastpoll     int64 // 0 while an M is blocked in netpoll
+	pollUntil    int64
+	pollingNet   bool
+	gFree        gQueue // global free Gs
+	mnext        int32  // next M id (mcount)
+
+	// GM model (layer procs off): the lock around the one global queue.
+	lockFreeAt int64 // the lock is held until this time
+	lockAcq    int64 // acquisitions
+	lockWait   int64 // contended acquisitions
+
+	// schedtrace
+	nextTrace int64
+}
+
+// Machine is one simulated Go program on the simulated runtime: a pure state
+// machine. Its caller drives it with Step; it owns no goroutine, no clock and
+// no global random source (see the package documentation).
+type Machine struct {
+	prog *Program // shared, read-only
+	cfg  Config
+
+	now  int64 // virtual ns
+	seq  int64 // last event's Seq
+	step int64 // engine actions taken
+
+	allg  []g
+	allm  []m
+	allp  []p
+	sched schedt
+
+	// Objects of the Go code.
+	globals  []Value
+	boxes    []Value   // heap cells of captured variables
+	closures []closure // append-only; entries never change (Clone shares them)
+	chans    []hchan
+	sudogs   []sudog
+	freeSudo int32
+	wgs      []waitGroup
+	mus      []mutex
+	timers   []timer
+	conns    []conn
+
+	rng rand.PCG // all randomness: the steal order
+
+	// actors is a min-heap of runnable Ms ordered by (when, id).
+	actors []int32
+
+	sysmonM int32 // the sysmon M, or nilIdx
+	sysmon  sysmonState
+
+	pending []Event // events of the current step not yet returned by Step
+	exit    *Exit
+
+	stats Stats
+}
+
+// closure is a func value: a function and the boxes it captured.
+// Closure ids 1..len(Funcs) are the plain functions (no captures).
+type closure struct {
+	fn    int32
+	boxes []int32
+}
+
+// Stats counts what the run did.
+type Stats struct {
+	Events      int64 `json:"events"`
+	Steps       int64 `json:"steps"`
+	Instrs      int64 `json:"instrs"`
+	Goroutines  int64 `json:"goroutines"` // created, main included
+	Threads     int32 `json:"threads"`    // Ms created, sysmon included
+	Steals      int64 `json:"steals"`
+	Preemptions int64 `json:"preemptions"`
+	Handoffs    int64 `json:"handoffs"`
+	StackGrows  int64 `json:"stack_grows"`
+	LockAcq     int64 `json:"lock_acquisitions"` // GM model
+	LockWait    int64 `json:"lock_contended"`    // GM model
+	Switches    int64 `json:"switches"`          // execute calls
+}
