@@ -1,0 +1,326 @@
+package view
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/gmplab/gmplab/runtime"
+)
+
+func ev(seq, t int64, k runtime.EvKind, m, p int32, g, a1, a2 int64) runtime.Event {
+	return runtime.Event{Seq: seq, T: t, Kind: k, M: m, P: p, G: g, Arg1: a1, Arg2: a2}
+}
+
+func TestFormatTime(t *testing.T) {
+	for _, tc := range []struct {
+		ns   int64
+		want string
+	}{
+		{0, "0.000000ms"},
+		{150, "0.000150ms"},
+		{20_000, "0.020000ms"},
+		{10_000_000, "10.000000ms"},
+		{60_000_000_001, "60000.000001ms"},
+		{-1500, "-0.001500ms"},
+	} {
+		if got := FormatTime(tc.ns); got != tc.want {
+			t.Errorf("FormatTime(%d) = %q, want %q", tc.ns, got, tc.want)
+		}
+	}
+}
+
+func TestFormatEvent(t *testing.T) {
+	newproc := ev(2, 150, runtime.EvNewproc, 0, 0, 2, 1, 0)
+	newproc.Pos = runtime.Pos{Line: 9, Col: 3}
+	newproc.Why = "go statement: G2 created (stack 2048 B) and put in P0's runnext"
+	park := ev(40, 1_234_567, runtime.EvGopark, 0, 0, 1, 8, 0)
+	park.Pos = runtime.Pos{Line: 14, Col: 9}
+	print := ev(41, 2_000_000, runtime.EvPrint, 1, 3, 17, 0, 0)
+	print.Text = "hello, \"world\"\n"
+	println := print
+	println.Arg1 = 1
+	sched := ev(7, 1_000_000, runtime.EvSchedtrace, -1, -1, -1, 0, 0)
+	sched.Text = "SCHED 1ms: gomaxprocs=1 idleprocs=0 threads=2 spinningthreads=0 needspinning=0 idlethreads=0 runqueue=0 [ 0 ] schedticks=[ 3 ]\n"
+	for _, tc := range []struct {
+		ev   runtime.Event
+		want string
+	}{
+		{newproc,
+			"     2    0.000150ms  M0    P0    G2     newproc        by G1 at 9:3                    go statement: G2 created (stack 2048 B) and put in P0's runnext"},
+		{park,
+			"    40    1.234567ms  M0    P0    G1     gopark         sync.WaitGroup.Wait at 14:9"},
+		{ev(3, 170, runtime.EvRunqput, 0, 0, 2, 1, 0),
+			"     3    0.000170ms  M0    P0    G2     runqput        into runnext"},
+		{ev(4, 170, runtime.EvRunqput, 0, 0, 2, 0, 0),
+			"     4    0.000170ms  M0    P0    G2     runqput        into the ring's tail"},
+		{ev(5, 171, runtime.EvRunqputslow, 0, 0, 258, 129, 0),
+			"     5    0.000171ms  M0    P0    G258   runqputslow    129 Gs to the global tail"},
+		{ev(6, 300, runtime.EvGlobrunqget, 2, 1, 40, 1, 1),
+			"     6    0.000300ms  M2    P1    G40    globrunqget    1 from the global queue (schedtick%61)"},
+		{ev(6, 300, runtime.EvGlobrunqget, 2, 1, 40, 33, 0),
+			"     6    0.000300ms  M2    P1    G40    globrunqget    batch of 33 from the global queue"},
+		{ev(8, 5000, runtime.EvRunqsteal, 3, 2, 12, 4, 0),
+			"     8    0.005000ms  M3    P2    G12    runqsteal      stole 4 from P0"},
+		{ev(9, 5020, runtime.EvExecute, 3, 2, 12, 1, 7),
+			"     9    0.005020ms  M3    P2    G12    execute        schedtick=7 inheritTime"},
+		{ev(10, 5020, runtime.EvExecute, 3, 2, 12, 0, 8),
+			"    10    0.005020ms  M3    P2    G12    execute        schedtick=8"},
+		{ev(11, 6000, runtime.EvNewstack, 0, 0, 1, 2048, 4096),
+			"    11    0.006000ms  M0    P0    G1     newstack       2048 → 4096 bytes"},
+		{ev(12, 6000, runtime.EvStartm, 0, 1, -1, 2, 1),
+			"    12    0.006000ms  M0    P1    G-     startm         M2 spinning"},
+		{ev(13, 6000, runtime.EvNewm, 0, -1, -1, 2, 0),
+			"    13    0.006000ms  M0    P-    G-     newm           M2 created"},
+		{ev(14, 6000, runtime.EvWakep, 0, 1, -1, 0, 0),
+			"    14    0.006000ms  M0    P1    G-     wakep"},
+		{ev(15, 20_000, runtime.EvSysmon, 1, -1, -1, 20, 0),
+			"    15    0.020000ms  M1    P-    G-     sysmon         delay 20µs"},
+		{ev(16, 30_000, runtime.EvExitsyscall, 0, -1, 5, 3, 0),
+			"    16    0.030000ms  M0    P-    G5     exitsyscall    no P: G to the global queue"},
+		{ev(17, 30_000, runtime.EvHandoffp, 1, 0, -1, 4, 0),
+			"    17    0.030000ms  M1    P0    G-     handoffp       step 4"},
+		{ev(18, 30_000, runtime.EvNetpoll, 0, 0, -1, 1, 0),
+			"    18    0.030000ms  M0    P0    G-     netpoll        1 G ready"},
+		{print,
+			"    41    2.000000ms  M1    P3    G17    print          stdout \"hello, \\\"world\\\"\\n\""},
+		{println,
+			"    41    2.000000ms  M1    P3    G17    print          stderr \"hello, \\\"world\\\"\\n\""},
+		{sched,
+			"     7    1.000000ms  M-    P-    G-     schedtrace     SCHED 1ms: gomaxprocs=1 idleprocs=0 threads=2 spinningthreads=0 needspinning=0 idlethreads=0 runqueue=0 [ 0 ] schedticks=[ 3 ]"},
+		{ev(99, 9_000_000, runtime.EvExit, 0, 0, 1, 2, 0),
+			"    99    9.000000ms  M0    P0    G1     exit           code 2"},
+		// Arguments a kind does not document are shown raw, not hidden.
+		{ev(100, 1, runtime.EvRetake, 1, 0, -1, 5, 6),
+			"   100    0.000001ms  M1    P0    G-     retake         arg1=5 arg2=6"},
+		// Wide fields push the line right instead of being cut.
+		{ev(1234567, 61_000_000_000, runtime.EvExecute, 10000, 1023, 1_000_000, 0, 1),
+			"1234567 61000.000000ms  M10000 P1023 G1000000 execute        schedtick=1"},
+	} {
+		if got := FormatEvent(tc.ev); got != tc.want {
+			t.Errorf("FormatEvent(%v):\n got %q\nwant %q", tc.ev.Kind, got, tc.want)
+		}
+	}
+}
+
+// Every kind has a name and formats without panicking, with or without
+// arguments.
+func TestFormatEveryKind(t *testing.T) {
+	for _, k := range runtime.EvKinds() {
+		if strings.HasPrefix(k.String(), "EvKind(") {
+			t.Errorf("kind %d has no name", k)
+		}
+		for _, a := range []int64{0, 1, 3} {
+			line := FormatEvent(ev(1, 0, k, 0, 0, 1, a, a))
+			if !strings.Contains(line, k.String()) {
+				t.Errorf("%v: line %q does not name the kind", k, line)
+			}
+		}
+	}
+}
+
+func TestWaitReason(t *testing.T) {
+	if got := WaitReason(8); got != "sync.WaitGroup.Wait" {
+		t.Errorf("WaitReason(8) = %q", got)
+	}
+	if got := WaitReason(10); got != "IO wait" {
+		t.Errorf("WaitReason(10) = %q", got)
+	}
+	if got := WaitReason(200); got != "waitReason(200)" {
+		t.Errorf("WaitReason(200) = %q", got)
+	}
+}
+
+func TestJSON(t *testing.T) {
+	e := ev(3, 150, runtime.EvNewproc, 0, 0, 2, 1, 0)
+	e.Pos = runtime.Pos{Line: 9, Col: 3}
+	e.Why = "a <b> & c"
+	got := string(MarshalEvent(e))
+	want := `{"seq":3,"t":150,"kind":"newproc","m":0,"p":0,"g":2,"arg1":1,"line":9,"col":3,"why":"a <b> & c"}`
+	if got != want {
+		t.Errorf("MarshalEvent:\n got %s\nwant %s", got, want)
+	}
+	var je JSONEvent
+	if err := json.Unmarshal([]byte(got), &je); err != nil {
+		t.Fatal(err)
+	}
+	back, ok := FromJSON(je)
+	if !ok || back != e {
+		t.Errorf("FromJSON(ToJSON(e)) = %+v, %v; want %+v", back, ok, e)
+	}
+	p := ev(4, 200, runtime.EvPrint, 0, 0, 1, 1, 0)
+	p.Text = "x\n"
+	var buf bytes.Buffer
+	if err := WriteEventJSON(&buf, p); err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"seq":4,"t":200,"kind":"print","m":0,"p":0,"g":1,"arg1":1,"text":"x\n"}` + "\n"; buf.String() != want {
+		t.Errorf("WriteEventJSON:\n got %s\nwant %s", buf.String(), want)
+	}
+	if _, ok := FromJSON(JSONEvent{Kind: "nosuch"}); ok {
+		t.Error("FromJSON accepted an unknown kind")
+	}
+}
+
+func TestState(t *testing.T) {
+	st := &runtime.State{
+		Seq: 5, Clock: 1500, GOMAXPROCS: 1, Layers: "stacks,procs,steal",
+		Ps:     []runtime.PState{{ID: 0, Status: "running", M: 0, G: 1, Runnext: 2, Runq: []int64{3, 4}, Schedtick: 1}},
+		Global: []int64{},
+		Ms:     []runtime.MState{{ID: 0, State: "running", P: 0, NextP: -1, OldP: -1, CurG: 1}},
+		Gs:     []runtime.GState{{Goid: 1, Status: "running", M: 0, Where: "running on M0", StackSize: 2048, StackUsed: 96, Func: "main.main", Pos: "x.go:9:3", Line: 9, Frames: []runtime.FrameState{}}},
+		Timers: []runtime.TimerInfo{}, Netpoll: []runtime.ConnInfo{},
+	}
+	want := `{
+  "seq": 5,
+  "clock_ns": 1500,
+  "gomaxprocs": 1,
+  "layers": "stacks,procs,steal",
+  "ps": [
+    {
+      "id": 0,
+      "status": "running",
+      "m": 0,
+      "g": 1,
+      "runnext": 2,
+      "runq": [
+        3,
+        4
+      ],
+      "schedtick": 1,
+      "syscalltick": 0,
+      "timers": 0
+    }
+  ],
+  "global_runq": [],
+  "sched": {
+    "nmspinning": 0,
+    "npidle": 0,
+    "nmidle": 0,
+    "needspinning": false,
+    "idle_ps": null,
+    "idle_ms": null,
+    "mcount": 0,
+    "lastpoll": 0
+  },
+  "ms": [
+    {
+      "id": 0,
+      "state": "running",
+      "p": 0,
+      "nextp": -1,
+      "oldp": -1,
+      "curg": 1,
+      "spinning": false
+    }
+  ],
+  "gs": [
+    {
+      "goid": 1,
+      "status": "running",
+      "m": 0,
+      "where": "running on M0",
+      "stack_size": 2048,
+      "stack_used": 96,
+      "func": "main.main",
+      "pos": "x.go:9:3",
+      "line": 9,
+      "frames": []
+    }
+  ],
+  "timers": [],
+  "netpoll": [],
+  "stats": {
+    "events": 0,
+    "steps": 0,
+    "instrs": 0,
+    "goroutines": 0,
+    "threads": 0,
+    "steals": 0,
+    "preemptions": 0,
+    "handoffs": 0,
+    "stack_grows": 0,
+    "lock_acquisitions": 0,
+    "lock_contended": 0,
+    "switches": 0
+  }
+}
+`
+	var buf bytes.Buffer
+	if err := WriteState(&buf, st); err != nil {
+		t.Fatal(err)
+	}
+	if buf.String() != want {
+		t.Errorf("WriteState:\n%s\nwant:\n%s", buf.String(), want)
+	}
+}
+
+func TestChrome(t *testing.T) {
+	evs := []runtime.Event{
+		ev(1, 0, runtime.EvExecute, 0, 0, 1, 0, 1),
+		ev(2, 150, runtime.EvNewproc, 0, 0, 2, 1, 0),
+		ev(3, 1000, runtime.EvGopark, 0, 0, 1, 1, 0),
+		ev(4, 1060, runtime.EvExecute, 0, 0, 2, 1, 1),
+		ev(5, 2000, runtime.EvEntersyscall, 0, 0, 2, 0, 0),
+		ev(6, 22_000, runtime.EvSysmon, 1, -1, -1, 20, 0),
+		ev(7, 22_000, runtime.EvRetake, 1, 0, -1, 0, 0),
+		ev(8, 25_500, runtime.EvRunqsteal, 2, 1, 1, 1, 0),
+		ev(9, 25_520, runtime.EvExecute, 2, 1, 1, 0, 1),
+		ev(10, 30_000, runtime.EvExit, 2, 1, 1, 0, 0),
+	}
+	var buf bytes.Buffer
+	cw := NewChromeWriter(&buf)
+	for _, e := range evs {
+		if err := cw.Event(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := cw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	want := `{"displayTimeUnit":"ns","traceEvents":[
+{"name":"process_name","ph":"M","pid":1,"tid":0,"args":{"name":"gmplab (virtual time)"}},
+{"name":"thread_name","ph":"M","pid":1,"tid":0,"args":{"name":"P0"}},
+{"name":"thread_sort_index","ph":"M","pid":1,"tid":0,"args":{"sort_index":0}},
+{"name":"G1","cat":"running","ph":"X","pid":1,"tid":0,"ts":0,"dur":1,"args":{"g":1,"m":0}},
+{"name":"G2","cat":"running","ph":"X","pid":1,"tid":0,"ts":1.06,"dur":0.94,"args":{"g":2,"m":0}},
+{"name":"G2 syscall","cat":"syscall","ph":"X","pid":1,"tid":0,"ts":2,"dur":20,"args":{"g":2,"m":0}},
+{"name":"retake","cat":"sched","ph":"i","s":"t","pid":1,"tid":0,"ts":22,"args":{"seq":7,"m":1,"g":-1}},
+{"name":"thread_name","ph":"M","pid":1,"tid":1,"args":{"name":"P1"}},
+{"name":"thread_sort_index","ph":"M","pid":1,"tid":1,"args":{"sort_index":1}},
+{"name":"runqsteal","cat":"sched","ph":"i","s":"t","pid":1,"tid":1,"ts":25.5,"args":{"seq":8,"m":2,"g":1,"details":"stole 1 from P0"}},
+{"name":"G1","cat":"running","ph":"X","pid":1,"tid":1,"ts":25.52,"dur":4.48,"args":{"g":1,"m":2}},
+{"name":"exit","cat":"sched","ph":"i","s":"t","pid":1,"tid":1,"ts":30,"args":{"seq":10,"m":2,"g":1,"details":"code 0"}}
+]}
+`
+	if buf.String() != want {
+		t.Errorf("chrome trace:\n%s\nwant:\n%s", buf.String(), want)
+	}
+	var parsed struct {
+		TraceEvents []map[string]any `json:"traceEvents"`
+	}
+	if err := json.Unmarshal(buf.Bytes(), &parsed); err != nil {
+		t.Fatalf("not JSON: %v", err)
+	}
+}
+
+func TestUsec(t *testing.T) {
+	for ns, want := range map[int64]string{0: "0", 1: "0.001", 1500: "1.5", 2000: "2", 1_234_567: "1234.567", -10: "-0.01"} {
+		if got := string(usec(ns)); got != want {
+			t.Errorf("usec(%d) = %q, want %q", ns, got, want)
+		}
+	}
+}
+
+func TestFormatStats(t *testing.T) {
+	got := FormatStats(runtime.Stats{Events: 10, Goroutines: 2, Threads: 3, Switches: 4})
+	want := "events=10 steps=0 instrs=0 goroutines=2 threads=3 switches=4 steals=0 preemptions=0 handoffs=0 stack_grows=0"
+	if got != want {
+		t.Errorf("FormatStats:\n got %s\nwant %s", got, want)
+	}
+	got = FormatStats(runtime.Stats{LockAcq: 5})
+	if !strings.HasSuffix(got, " lock_acquisitions=5 lock_contended=0") {
+		t.Errorf("FormatStats with the GM lock: %s", got)
+	}
+}
