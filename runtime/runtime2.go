@@ -55,6 +55,11 @@ const (
 	waitReasonSyncWaitGroupWait
 	waitReasonSyncMutexLock
 	waitReasonIOWait
+	waitReasonForceGCIdle
+	waitReasonGCSweepWait
+	waitReasonGCScavengeWait
+	waitReasonFinalizerWait
+	waitReasonUpdateGOMAXPROCS
 )
 
 var waitReasonStrings = [...]string{
@@ -69,6 +74,11 @@ var waitReasonStrings = [...]string{
 	waitReasonSyncWaitGroupWait:  "sync.WaitGroup.Wait",
 	waitReasonSyncMutexLock:      "sync.Mutex.Lock",
 	waitReasonIOWait:             "IO wait",
+	waitReasonForceGCIdle:        "force gc (idle)",
+	waitReasonGCSweepWait:        "GC sweep wait",
+	waitReasonGCScavengeWait:     "GC scavenge wait",
+	waitReasonFinalizerWait:      "finalizer wait",
+	waitReasonUpdateGOMAXPROCS:   "GOMAXPROCS updater (idle)",
 }
 
 func (w waitReason) String() string { return waitReasonStrings[w] }
@@ -131,6 +141,10 @@ type g struct {
 	syscallAt int64 // when the current syscall returns
 	conn      int32 // connection the G waits on (netpoll), or nilIdx
 	parent    int64 // goid of the creator
+	relock    bool  // woken by Unlock: competes for the mutex again, from the head
+	// system is non-zero for the model's runtime system goroutines: the
+	// reason they park with when run (see Machine.startup).
+	system waitReason
 }
 
 // P statuses (runtime2.go). _Psyscall_unused=2 is gone in 1.26: a P whose
@@ -231,7 +245,12 @@ type m struct {
 
 	signalPending bool  // a preemption signal is in flight (m.signalPending)
 	signalAt      int64 // when it is delivered
-	atSchedOp     bool  // curg stopped in front of a scheduler op, performed at workEnd
+	// pendingStop is why curg's last batch of instructions stopped (a
+	// scheduler op, exit, morestack, panic), handled at workEnd.
+	pendingStop execStop
+	hasPending  bool
+	lockDelay   int64 // time lost waiting for sched.lock (GM model)
+	wasSpinning bool  // it was spinning when it blocked in netpoll
 }
 
 // gQueue is a FIFO of Gs threaded through g.schedlink (runtime2.go: gQueue).
@@ -250,7 +269,8 @@ type schedt struct {
 	npidle       int32
 	nmspinning   int32
 	needspinning bool
-	lastpoll     int64 // 0 while an M is blocked in netpoll
+	lastpoll     int64 // when the network was last polled
+	polling      bool  // an M is blocked in netpoll (the runtime's lastpoll == 0)
 	pollUntil    int64
 	pollingNet   bool
 	gFree        gQueue // global free Gs
@@ -301,8 +321,20 @@ type Machine struct {
 	sysmonM int32 // the sysmon M, or nilIdx
 	sysmon  sysmonState
 
-	pending []Event // events of the current step not yet returned by Step
-	exit    *Exit
+	pending     []Event // events of the current step not yet returned by Step
+	phead       int     // next pending event to return
+	exit        *Exit
+	exitEmitted bool
+
+	cur         int32 // the M acting now, or nilIdx
+	acc         int64 // cost of what the acting M did so far in this action
+	mainStarted bool
+	grab        []int32 // runqgrab's batch
+	stealOrder  randomOrder
+
+	netpollInited  bool
+	netpollWaiters int32
+	connHeap       []int32 // conns with a waiter, by readiness
 
 	stats Stats
 }

@@ -1,0 +1,408 @@
+package runtime
+
+// Channels (chan.go: chansend, chanrecv, closechan; select.go: selectgo).
+// A waiting G is a sudog on the channel's recvq or sendq (FIFO). The G that
+// completes the operation writes the result onto the waiter's operand stack
+// (as the real runtime writes into sg.elem) and readies it into its own P's
+// runnext; the current G keeps running.
+
+type hchan struct {
+	buf      []Value // ring of dataqsiz elements
+	qcount   int32
+	dataqsiz int32
+	recvx    int32
+	sendx    int32
+	closed   bool
+	recvq    waitq
+	sendq    waitq
+}
+
+type waitq struct{ first, last int32 }
+
+type sudogKind uint8
+
+const (
+	sudogRecv   sudogKind = iota // plain receive: push v
+	sudogRecvOk                  // v, ok := <-c: push v, ok
+	sudogSend                    // send: nothing to push
+	sudogSelect                  // a select case: push caseIdx, v, ok
+)
+
+// sudog is a G waiting on a channel (runtime2.go: type sudog).
+type sudog struct {
+	g        int32
+	next     int32
+	prev     int32
+	c        int32
+	elem     Value
+	kind     sudogKind
+	isSend   bool  // for select cases
+	caseIdx  int32 // for select cases
+	waitlink int32 // the G's next sudog of the same select
+}
+
+func (mc *Machine) makechan(size int64) int32 {
+	id := int32(len(mc.chans))
+	mc.chans = append(mc.chans, hchan{dataqsiz: int32(size), recvq: waitq{nilIdx, nilIdx}, sendq: waitq{nilIdx, nilIdx}})
+	if size > 0 {
+		mc.chans[id].buf = make([]Value, size)
+	}
+	return id
+}
+
+func (mc *Machine) acquireSudog() int32 {
+	if s := mc.freeSudo; s != nilIdx {
+		mc.freeSudo = mc.sudogs[s].next
+		mc.sudogs[s] = sudog{}
+		return s
+	}
+	mc.sudogs = append(mc.sudogs, sudog{})
+	return int32(len(mc.sudogs) - 1)
+}
+
+func (mc *Machine) releaseSudog(s int32) {
+	mc.sudogs[s] = sudog{next: mc.freeSudo}
+	mc.freeSudo = s
+}
+
+func (mc *Machine) enqueue(q *waitq, s int32) {
+	sg := &mc.sudogs[s]
+	sg.next = nilIdx
+	sg.prev = q.last
+	if q.last != nilIdx {
+		mc.sudogs[q.last].next = s
+	} else {
+		q.first = s
+	}
+	q.last = s
+}
+
+func (mc *Machine) dequeue(q *waitq) int32 {
+	s := q.first
+	if s == nilIdx {
+		return nilIdx
+	}
+	mc.unlinkSudog(q, s)
+	return s
+}
+
+func (mc *Machine) unlinkSudog(q *waitq, s int32) {
+	sg := &mc.sudogs[s]
+	if sg.prev != nilIdx {
+		mc.sudogs[sg.prev].next = sg.next
+	} else {
+		q.first = sg.next
+	}
+	if sg.next != nilIdx {
+		mc.sudogs[sg.next].prev = sg.prev
+	} else {
+		q.last = sg.prev
+	}
+	sg.next, sg.prev = nilIdx, nilIdx
+}
+
+// complete delivers a finished operation to waiting sudog s: pushes its
+// results on its G's operand stack, removes a select's other cases from their
+// channels, and frees the sudogs. It returns the G to ready.
+func (mc *Machine) complete(s int32, v Value, ok bool) int32 {
+	sg := mc.sudogs[s]
+	G := &mc.allg[sg.g]
+	switch sg.kind {
+	case sudogRecv:
+		G.vals = append(G.vals, v)
+	case sudogRecvOk:
+		G.vals = append(G.vals, v, Value{I: boolInt(ok)})
+	case sudogSend:
+	case sudogSelect:
+		G.vals = append(G.vals, Value{I: int64(sg.caseIdx)}, v, Value{I: boolInt(ok)})
+		// Dequeue the G's other cases (select.go: selectgo pass 3).
+		for o := G.param; o != nilIdx; {
+			next := mc.sudogs[o].waitlink
+			if o != s {
+				c := &mc.chans[mc.sudogs[o].c]
+				if mc.sudogs[o].isSend {
+					mc.unlinkSudog(&c.sendq, o)
+				} else {
+					mc.unlinkSudog(&c.recvq, o)
+				}
+				mc.releaseSudog(o)
+			}
+			o = next
+		}
+		G.param = nilIdx
+	}
+	mc.releaseSudog(s)
+	return sg.g
+}
+
+func kindOfRecv(withOk bool) sudogKind {
+	if withOk {
+		return sudogRecvOk
+	}
+	return sudogRecv
+}
+
+// chansend sends v on c for the running G of M mi (chan.go: chansend). It
+// reports whether the G blocked. The pc has been advanced already.
+func (mc *Machine) chansend(mi int32, c int32, v Value, pos Pos) (blocked bool) {
+	gi := mc.allm[mi].curg
+	if c == 0 {
+		mc.gopark(mi, waitReasonChanSendNilChan, pos)
+		return true
+	}
+	ch := &mc.chans[c]
+	if ch.closed {
+		mc.gopanic(mi, "send on closed channel")
+		return true
+	}
+	mc.acc += CostChan
+	if s := mc.dequeue(&ch.recvq); s != nilIdx {
+		// A receiver is waiting: hand v over directly (chan.go: send).
+		rg := mc.complete(s, v, true)
+		mc.ready(rg, mc.allm[mi].p, "chan send found G"+itoa(mc.goidOf(rg))+" waiting to receive and handed the value over")
+		return false
+	}
+	if ch.qcount < ch.dataqsiz {
+		ch.buf[ch.sendx] = v
+		ch.sendx = (ch.sendx + 1) % ch.dataqsiz
+		ch.qcount++
+		return false
+	}
+	s := mc.acquireSudog()
+	mc.sudogs[s] = sudog{g: gi, c: c, elem: v, kind: sudogSend, caseIdx: -1, waitlink: nilIdx}
+	mc.enqueue(&ch.sendq, s)
+	mc.gopark(mi, waitReasonChanSend, pos)
+	return true
+}
+
+// chanrecv receives from c for the running G (chan.go: chanrecv). If it does
+// not block, the value (and ok) are pushed on the G's operand stack.
+func (mc *Machine) chanrecv(mi int32, c int32, withOk bool, pos Pos) (blocked bool) {
+	gi := mc.allm[mi].curg
+	G := &mc.allg[gi]
+	if c == 0 {
+		mc.gopark(mi, waitReasonChanReceiveNilChan, pos)
+		return true
+	}
+	ch := &mc.chans[c]
+	mc.acc += CostChan
+	push := func(v Value, ok bool) {
+		G.vals = append(G.vals, v)
+		if withOk {
+			G.vals = append(G.vals, Value{I: boolInt(ok)})
+		}
+	}
+	if ch.closed && ch.qcount == 0 {
+		push(Value{}, false)
+		return false
+	}
+	if s := mc.dequeue(&ch.sendq); s != nilIdx {
+		// A sender is waiting (chan.go: recv). Unbuffered: take its
+		// value. Buffered (full): take the head, put the sender's value
+		// at the tail.
+		sv := mc.sudogs[s].elem
+		if ch.dataqsiz == 0 {
+			push(sv, true)
+		} else {
+			push(ch.buf[ch.recvx], true)
+			ch.buf[ch.recvx] = sv
+			ch.recvx = (ch.recvx + 1) % ch.dataqsiz
+			ch.sendx = ch.recvx
+		}
+		sg := mc.complete(s, Value{}, true)
+		mc.ready(sg, mc.allm[mi].p, "chan receive found G"+itoa(mc.goidOf(sg))+" waiting to send and took its value")
+		return false
+	}
+	if ch.qcount > 0 {
+		push(ch.buf[ch.recvx], true)
+		ch.buf[ch.recvx] = Value{}
+		ch.recvx = (ch.recvx + 1) % ch.dataqsiz
+		ch.qcount--
+		return false
+	}
+	s := mc.acquireSudog()
+	mc.sudogs[s] = sudog{g: gi, c: c, kind: kindOfRecv(withOk), caseIdx: -1, waitlink: nilIdx}
+	mc.enqueue(&ch.recvq, s)
+	mc.gopark(mi, waitReasonChanReceive, pos)
+	return true
+}
+
+// closechan closes c (chan.go: closechan). Waiting receivers get the zero
+// value, waiting senders panic. The waiters are collected in FIFO order onto
+// a LIFO list and readied by popping it, so they are readied in reverse wait
+// order, each kicking the previous one out of runnext: the first waiter
+// ends up running first... from the ring, and the last one readied from runnext.
+func (mc *Machine) closechan(mi int32, c int32) {
+	if c == 0 {
+		mc.gopanic(mi, "close of nil channel")
+		return
+	}
+	ch := &mc.chans[c]
+	if ch.closed {
+		mc.gopanic(mi, "close of closed channel")
+		return
+	}
+	ch.closed = true
+	mc.acc += CostChan
+	var glist []int32 // pushed at the head: glist[len-1] is the list's head
+	for {
+		s := mc.dequeue(&ch.recvq)
+		if s == nilIdx {
+			break
+		}
+		glist = append(glist, mc.complete(s, Value{}, false))
+	}
+	for {
+		s := mc.dequeue(&ch.sendq)
+		if s == nilIdx {
+			break
+		}
+		gi := mc.sudogs[s].g
+		mc.complete(s, Value{}, false)
+		mc.allg[gi].panicMsg = "send on closed channel"
+		glist = append(glist, gi)
+	}
+	pp := mc.allm[mi].p
+	for i := len(glist) - 1; i >= 0; i-- {
+		mc.ready(glist[i], pp, "close(chan) wakes its waiters in reverse wait order (gList is LIFO)")
+	}
+}
+
+// timerSend is a time.After timer firing: a non-blocking send of the time.
+func (mc *Machine) timerSend(c int32, pp int32) {
+	ch := &mc.chans[c]
+	v := Value{I: mc.now}
+	if s := mc.dequeue(&ch.recvq); s != nilIdx {
+		rg := mc.complete(s, v, true)
+		mc.ready(rg, pp, "the time.After channel's value reached a waiting receiver")
+		return
+	}
+	if ch.qcount < ch.dataqsiz {
+		ch.buf[ch.sendx] = v
+		ch.sendx = (ch.sendx + 1) % ch.dataqsiz
+		ch.qcount++
+	}
+}
+
+// cheaprandn returns a number in [0, n) (proc.go: cheaprandn).
+func (mc *Machine) cheaprandn(n uint32) uint32 {
+	return uint32((uint64(mc.cheaprand()) * uint64(n)) >> 32)
+}
+
+// selectgo runs a select statement for the running G (select.go:
+// selectgo): cases are polled in a random order (from the seeded PCG); the
+// first ready one is taken; otherwise default; otherwise the G waits on every
+// channel and the first operation to complete wins. ops holds each case's
+// channel and, for a send, its value.
+func (mc *Machine) selectgo(mi int32, info *SelectInfo, ops []Value, pos Pos) (blocked bool) {
+	gi := mc.allm[mi].curg
+	G := &mc.allg[gi]
+	n := len(info.Cases)
+	chans := make([]int32, n)
+	vals := make([]Value, n)
+	k := 0
+	for i, cs := range info.Cases {
+		chans[i] = int32(ops[k].I)
+		k++
+		if cs.Send {
+			vals[i] = ops[k]
+			k++
+		}
+	}
+	mc.acc += CostChan
+	// pollorder: a random permutation (select.go).
+	order := make([]int, n)
+	for i := 1; i < n; i++ {
+		j := int(mc.cheaprandn(uint32(i + 1)))
+		order[i] = order[j]
+		order[j] = i
+	}
+	pp := mc.allm[mi].p
+	done := func(idx int, v Value, ok bool) {
+		G.vals = append(G.vals, Value{I: int64(idx)}, v, Value{I: boolInt(ok)})
+	}
+	for _, i := range order {
+		c := chans[i]
+		if c == 0 {
+			continue
+		}
+		ch := &mc.chans[c]
+		if info.Cases[i].Send {
+			if ch.closed {
+				mc.gopanic(mi, "send on closed channel")
+				return true
+			}
+			if s := mc.dequeue(&ch.recvq); s != nilIdx {
+				rg := mc.complete(s, vals[i], true)
+				done(i, Value{}, false)
+				mc.ready(rg, pp, "select sent to waiting G"+itoa(mc.goidOf(rg)))
+				return false
+			}
+			if ch.qcount < ch.dataqsiz {
+				ch.buf[ch.sendx] = vals[i]
+				ch.sendx = (ch.sendx + 1) % ch.dataqsiz
+				ch.qcount++
+				done(i, Value{}, false)
+				return false
+			}
+		} else {
+			if s := mc.dequeue(&ch.sendq); s != nilIdx {
+				sv := mc.sudogs[s].elem
+				if ch.dataqsiz == 0 {
+					done(i, sv, true)
+				} else {
+					done(i, ch.buf[ch.recvx], true)
+					ch.buf[ch.recvx] = sv
+					ch.recvx = (ch.recvx + 1) % ch.dataqsiz
+					ch.sendx = ch.recvx
+				}
+				sg := mc.complete(s, Value{}, true)
+				mc.ready(sg, pp, "select received from waiting G"+itoa(mc.goidOf(sg)))
+				return false
+			}
+			if ch.qcount > 0 {
+				done(i, ch.buf[ch.recvx], true)
+				ch.buf[ch.recvx] = Value{}
+				ch.recvx = (ch.recvx + 1) % ch.dataqsiz
+				ch.qcount--
+				return false
+			}
+			if ch.closed {
+				done(i, Value{}, false)
+				return false
+			}
+		}
+	}
+	if info.HasDefault {
+		done(n, Value{}, false)
+		return false
+	}
+	if n == 0 {
+		mc.gopark(mi, waitReasonSelectNoCases, pos)
+		return true
+	}
+	// Wait on every case (in case order).
+	G.param = nilIdx
+	last := int32(nilIdx)
+	for i := 0; i < n; i++ {
+		c := chans[i]
+		if c == 0 {
+			continue
+		}
+		s := mc.acquireSudog()
+		mc.sudogs[s] = sudog{g: gi, c: c, elem: vals[i], kind: sudogSelect, isSend: info.Cases[i].Send, caseIdx: int32(i), waitlink: nilIdx}
+		if last == nilIdx {
+			G.param = s
+		} else {
+			mc.sudogs[last].waitlink = s
+		}
+		last = s
+		if info.Cases[i].Send {
+			mc.enqueue(&mc.chans[c].sendq, s)
+		} else {
+			mc.enqueue(&mc.chans[c].recvq, s)
+		}
+	}
+	mc.gopark(mi, waitReasonSelect, pos)
+	return true
+}

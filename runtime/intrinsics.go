@@ -1,0 +1,300 @@
+package runtime
+
+// Scheduler operations: the instructions the interpreter stops in front of
+// (Op.IsSched). Each pops its operands from the G's stack, does what the
+// runtime function would, pushes its results and advances the pc. An
+// operation that blocks advances the pc first; the G that completes it pushes
+// the results (chan.go: complete).
+
+func (mc *Machine) pop(G *g) Value {
+	v := G.vals[len(G.vals)-1]
+	G.vals = G.vals[:len(G.vals)-1]
+	return v
+}
+
+func (mc *Machine) push(G *g, v Value) { G.vals = append(G.vals, v) }
+
+// gpos is the source position of gi's current instruction.
+func (mc *Machine) gpos(gi int32) Pos {
+	G := &mc.allg[gi]
+	if len(G.frames) == 0 {
+		return mc.prog.Funcs[mc.closures[G.entryClo].fn].Decl
+	}
+	fr := &G.frames[len(G.frames)-1]
+	fn := &mc.prog.Funcs[fr.fn]
+	pc := fr.pc
+	if int(pc) >= len(fn.Pos) {
+		pc = int32(len(fn.Pos) - 1)
+	}
+	if pc < 0 {
+		return fn.Decl
+	}
+	return fn.Pos[pc]
+}
+
+// continueG lets M mi's G go on running after cost more nanoseconds.
+func (mc *Machine) continueG(mi int32, cost int64) {
+	M := &mc.allm[mi]
+	M.state = mRunning
+	M.hasPending = false
+	M.workEnd = mc.now + mc.acc + cost
+	mc.acc = 0
+	mc.setWhen(mi, M.workEnd)
+}
+
+// schedOp performs the scheduler op the running G of M mi stopped at.
+func (mc *Machine) schedOp(mi int32) {
+	M := &mc.allm[mi]
+	gi := M.curg
+	G := &mc.allg[gi]
+	fr := &G.frames[len(G.frames)-1]
+	fn := &mc.prog.Funcs[fr.fn]
+	in := fn.Code[fr.pc]
+	pos := fn.Pos[fr.pc]
+	adv := func() { G.frames[len(G.frames)-1].pc++ }
+	switch in.Op {
+	case OpGo:
+		n := int(in.B)
+		args := make([]Value, n)
+		copy(args, G.vals[len(G.vals)-n:])
+		G.vals = G.vals[:len(G.vals)-n]
+		clo := int32(mc.pop(G).I)
+		adv()
+		if clo == 0 {
+			mc.gopanic(mi, "runtime error: invalid memory address or nil pointer dereference\n[signal SIGSEGV: segmentation violation]")
+			return
+		}
+		mc.newproc(mi, gi, clo, args, pos)
+		mc.continueG(mi, 0)
+	case OpMakeChan:
+		size := int64(0)
+		if in.A == 1 {
+			size = mc.pop(G).I
+		}
+		adv()
+		if size < 0 || size > 1<<24 {
+			mc.gopanic(mi, "makechan: size out of range")
+			return
+		}
+		mc.push(G, Value{I: int64(mc.makechan(size))})
+		mc.continueG(mi, CostChan)
+	case OpSend:
+		v := mc.pop(G)
+		c := int32(mc.pop(G).I)
+		adv()
+		if !mc.chansend(mi, c, v, pos) {
+			mc.continueG(mi, 0)
+		}
+	case OpRecv:
+		c := int32(mc.pop(G).I)
+		adv()
+		if !mc.chanrecv(mi, c, in.A == 1, pos) {
+			mc.continueG(mi, 0)
+		}
+	case OpClose:
+		c := int32(mc.pop(G).I)
+		adv()
+		mc.closechan(mi, c)
+		if mc.allm[mi].curg == gi && mc.exit == nil {
+			mc.continueG(mi, 0)
+		}
+	case OpChanLen, OpChanCap:
+		c := int32(mc.pop(G).I)
+		adv()
+		v := int64(0)
+		if c != 0 {
+			if in.Op == OpChanLen {
+				v = int64(mc.chans[c].qcount)
+			} else {
+				v = int64(mc.chans[c].dataqsiz)
+			}
+		}
+		mc.push(G, Value{I: v})
+		mc.continueG(mi, 0)
+	case OpSelect:
+		info := &mc.prog.Selects[in.A]
+		k := 0
+		for _, cs := range info.Cases {
+			k++
+			if cs.Send {
+				k++
+			}
+		}
+		ops := make([]Value, k)
+		copy(ops, G.vals[len(G.vals)-k:])
+		G.vals = G.vals[:len(G.vals)-k]
+		adv()
+		if !mc.selectgo(mi, info, ops, pos) {
+			mc.continueG(mi, 0)
+		}
+	case OpNewWG:
+		adv()
+		mc.push(G, Value{I: mc.newWaitGroup()})
+		mc.continueG(mi, 0)
+	case OpNewMutex:
+		adv()
+		mc.push(G, Value{I: mc.newMutex()})
+		mc.continueG(mi, 0)
+	case OpWGAdd:
+		n := mc.pop(G).I
+		w := mc.pop(G).I
+		adv()
+		if w == 0 {
+			mc.gopanic(mi, "runtime error: invalid memory address or nil pointer dereference\n[signal SIGSEGV: segmentation violation]")
+			return
+		}
+		mc.wgAdd(mi, w, n)
+		if mc.allm[mi].curg == gi && mc.exit == nil {
+			mc.continueG(mi, CostChan)
+		}
+	case OpWGWait:
+		w := mc.pop(G).I
+		adv()
+		if !mc.wgWait(mi, w, pos) {
+			mc.continueG(mi, CostChan)
+		}
+	case OpLock:
+		u := G.vals[len(G.vals)-1].I
+		requeue := G.relock
+		G.relock = false
+		if !mc.lock(mi, u, requeue, pos) {
+			mc.pop(G)
+			adv()
+			mc.continueG(mi, CostChan)
+		}
+	case OpUnlock:
+		u := mc.pop(G).I
+		adv()
+		mc.unlock(mi, u)
+		if mc.allm[mi].curg == gi && mc.exit == nil {
+			mc.continueG(mi, CostChan)
+		}
+	case OpTryLock:
+		u := mc.pop(G).I
+		adv()
+		ok := !mc.mus[u].locked
+		mc.mus[u].locked = true
+		mc.push(G, Value{I: boolInt(ok)})
+		mc.continueG(mi, CostChan)
+	case OpSleep:
+		d := mc.pop(G).I
+		adv()
+		mc.timeSleep(mi, d, pos)
+	case OpAfter:
+		d := mc.pop(G).I
+		adv()
+		mc.push(G, Value{I: mc.timeAfter(mi, d)})
+		mc.continueG(mi, 0)
+	case OpNow:
+		adv()
+		mc.push(G, Value{I: mc.now})
+		mc.continueG(mi, 0)
+	case OpGosched:
+		adv()
+		mc.goschedImpl(mi, false, pos)
+	case OpGOMAXPROCS:
+		n := mc.pop(G).I
+		adv()
+		mc.push(G, Value{I: int64(len(mc.allp))})
+		if n > 0 && int(n) != len(mc.allp) {
+			if err := mc.procresize(int(n)); err != "" {
+				mc.fatalG(gi, "gmplab: "+mc.prog.PosString(pos)+": "+err, "unsupported")
+				return
+			}
+		}
+		mc.continueG(mi, 0)
+	case OpNumGoroutine:
+		adv()
+		mc.push(G, Value{I: int64(mc.numGoroutine())})
+		mc.continueG(mi, 0)
+	case OpPrint:
+		s := mc.pop(G).S
+		adv()
+		ev := mc.emit(EvPrint, mi, M.p, G.goid, int64(in.A), 0)
+		ev.Text = s
+		ev.Pos = pos
+		mc.continueG(mi, CostPrint)
+	case OpWork:
+		d := mc.pop(G).I
+		adv()
+		G.inWork = d > 0
+		mc.continueG(mi, max(d, 0))
+	case OpSyscall:
+		d := mc.pop(G).I
+		adv()
+		mc.entersyscall(mi, max(d, 0), pos)
+	case OpDial:
+		d := mc.pop(G).I
+		adv()
+		mc.push(G, Value{I: int64(mc.dial(max(d, 0)))})
+		mc.continueG(mi, CostSyscall)
+	case OpRead:
+		c := int32(mc.pop(G).I)
+		adv()
+		mc.netRead(mi, c, pos)
+	case OpBreakpoint:
+		adv()
+		if ev := mc.emit(EvBreakpoint, mi, M.p, G.goid, 0, 0); true {
+			ev.Pos = pos
+			if mc.cfg.Why {
+				ev.Why = "sim.Breakpoint() at " + mc.prog.PosString(pos)
+			}
+		}
+		mc.continueG(mi, 0)
+	case OpExit:
+		mc.exitProgram(int(in.A), "exit", "")
+	default:
+		panic("schedOp: not a scheduler op: " + itoa(int64(in.Op)))
+	}
+}
+
+// numGoroutine counts live user goroutines (runtime.NumGoroutine; the
+// model's system goroutines are not counted, as isSystemGoroutine).
+func (mc *Machine) numGoroutine() int {
+	n := 0
+	for i := range mc.allg {
+		G := &mc.allg[i]
+		if G.status != _Gdead && G.system == 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// procresize changes GOMAXPROCS (proc.go: procresize). The model supports it
+// only while main is the only goroutine and no other M runs, which is how
+// scenarios use it (runtime.GOMAXPROCS(n) at the top of main).
+func (mc *Machine) procresize(n int) string {
+	if n > 1024 {
+		return "runtime.GOMAXPROCS(" + itoa(int64(n)) + "): gmplab supports at most 1024 Ps"
+	}
+	for i := range mc.allp {
+		if int32(i) != mc.allm[mc.cur].p && (mc.allp[i].status != _Pidle || !mc.runqempty(int32(i)) || len(mc.allp[i].timers) > 0) {
+			return "runtime.GOMAXPROCS(n) is supported only at the start of main, before other goroutines run; use --gomaxprocs"
+		}
+	}
+	mine := mc.allm[mc.cur].p
+	if n <= int(mine) {
+		return "runtime.GOMAXPROCS(n) is supported only at the start of main, before other goroutines run; use --gomaxprocs"
+	}
+	// Rebuild the idle list: Ps other than mine, pushed in id order.
+	mc.sched.pidle = nilIdx
+	mc.sched.npidle = 0
+	if n < len(mc.allp) {
+		mc.allp = mc.allp[:n]
+	}
+	for len(mc.allp) < n {
+		mc.allp = append(mc.allp, newP(int32(len(mc.allp))))
+	}
+	for i := range mc.allp {
+		if int32(i) != mine {
+			P := &mc.allp[i]
+			P.status = _Pidle
+			P.link = mc.sched.pidle
+			mc.sched.pidle = int32(i)
+			mc.sched.npidle++
+		}
+	}
+	mc.stealOrder = randomOrder{}
+	return ""
+}

@@ -1,0 +1,209 @@
+package runtime
+
+// checkInvariants verifies the whole state after an action (tests and
+// --check). A broken invariant is a bug in the engine, so it panics with the
+// invariant's name first, like the runtime's throws.
+//
+//   - every G is in exactly one place: running on one M, in one run queue
+//     slot (runnext, ring, global), waiting on one object, in a syscall, or
+//     dead on one free list;
+//   - queue sizes match their lists; P↔M bindings agree both ways;
+//   - npidle, nmidle and nmspinning match the idle lists and the Ms' flags.
+func (mc *Machine) checkInvariants() {
+	where := make([]uint8, len(mc.allg)) // places found per G
+	mark := func(gi int32, what string) {
+		if gi < 0 || int(gi) >= len(mc.allg) {
+			panic("checkInvariants: " + what + " holds bad G index " + itoa(int64(gi)))
+		}
+		where[gi]++
+	}
+	// Run queues.
+	for i := range mc.allp {
+		P := &mc.allp[i]
+		if n := P.runqtail - P.runqhead; n > runqSize {
+			panic("checkInvariants: P" + itoa(int64(i)) + " ring holds " + itoa(int64(n)))
+		}
+		if P.runnext != nilIdx {
+			mark(P.runnext, "runnext")
+			mc.wantStatus(P.runnext, _Grunnable, "runnext of P"+itoa(int64(i)))
+		}
+		for h := P.runqhead; h != P.runqtail; h++ {
+			gi := P.runq[h%runqSize]
+			mark(gi, "ring")
+			mc.wantStatus(gi, _Grunnable, "ring of P"+itoa(int64(i)))
+		}
+		n := int32(0)
+		for gi := P.gFree; gi != nilIdx; gi = mc.allg[gi].schedlink {
+			mark(gi, "gFree")
+			mc.wantStatus(gi, _Gdead, "gFree")
+			n++
+		}
+		if n != P.nFree {
+			panic("checkInvariants: P" + itoa(int64(i)) + " gFree count")
+		}
+		// P↔M.
+		if P.m != nilIdx && mc.allm[P.m].p != int32(i) {
+			panic("checkInvariants: P" + itoa(int64(i)) + ".m = M" + itoa(int64(P.m)) + " but that M's p is " + itoa(int64(mc.allm[P.m].p)))
+		}
+		if (P.status == _Prunning) != (P.m != nilIdx) {
+			panic("checkInvariants: P" + itoa(int64(i)) + " is " + P.status.String() + " with m " + itoa(int64(P.m)))
+		}
+	}
+	mc.checkQueue(&mc.sched.runq, "global runq", _Grunnable, mark)
+	mc.checkQueue(&mc.sched.gFree, "global gFree", _Gdead, mark)
+	// Ms.
+	nspin := int32(0)
+	for i := range mc.allm {
+		M := &mc.allm[i]
+		if M.p != nilIdx && mc.allp[M.p].m != int32(i) {
+			panic("checkInvariants: M" + itoa(int64(i)) + ".p = P" + itoa(int64(M.p)) + " but that P's m is " + itoa(int64(mc.allp[M.p].m)))
+		}
+		if M.spinning {
+			nspin++
+		}
+		if M.curg != nilIdx {
+			mark(M.curg, "m.curg")
+			if mc.allg[M.curg].m != int32(i) {
+				panic("checkInvariants: M" + itoa(int64(i)) + ".curg's m disagrees")
+			}
+			switch M.state {
+			case mRunning:
+				mc.wantStatus(M.curg, _Grunning, "curg of running M")
+				if M.p == nilIdx {
+					panic("checkInvariants: M" + itoa(int64(i)) + " runs G" + itoa(mc.goidOf(M.curg)) + " without a P")
+				}
+			case mSyscall:
+				mc.wantStatus(M.curg, _Gsyscall, "curg of M in syscall")
+			default:
+				panic("checkInvariants: M" + itoa(int64(i)) + " in state " + M.state.String() + " has a curg")
+			}
+		}
+		if (M.heapIdx == nilIdx) != (M.state == mParked) {
+			panic("checkInvariants: M" + itoa(int64(i)) + " is " + M.state.String() + " but heap index is " + itoa(int64(M.heapIdx)))
+		}
+	}
+	// Spinning: wakep counts the M it starts before it runs, so Ms waking
+	// to spin count too.
+	if nspin != mc.sched.nmspinning {
+		panic("checkInvariants: nmspinning is " + itoa(int64(mc.sched.nmspinning)) + " but " + itoa(int64(nspin)) + " Ms spin")
+	}
+	// Idle lists.
+	n := int32(0)
+	for pp := mc.sched.pidle; pp != nilIdx; pp = mc.allp[pp].link {
+		if mc.allp[pp].status != _Pidle || mc.allp[pp].m != nilIdx {
+			panic("checkInvariants: idle list holds P" + itoa(int64(pp)) + " which is " + mc.allp[pp].status.String())
+		}
+		n++
+		if n > int32(len(mc.allp)) {
+			panic("checkInvariants: idle P list loops")
+		}
+	}
+	if n != mc.sched.npidle {
+		panic("checkInvariants: npidle is " + itoa(int64(mc.sched.npidle)) + " but the idle list holds " + itoa(int64(n)))
+	}
+	n = 0
+	for mi := mc.sched.midle; mi != nilIdx; mi = mc.allm[mi].schedlink {
+		if mc.allm[mi].state != mParked || mc.allm[mi].p != nilIdx {
+			panic("checkInvariants: idle M list holds M" + itoa(int64(mi)) + " in state " + mc.allm[mi].state.String())
+		}
+		n++
+	}
+	if n != mc.sched.nmidle {
+		panic("checkInvariants: nmidle mismatch")
+	}
+	// Every P is running, on the idle list, or handed to a waking M.
+	for i := range mc.allp {
+		P := &mc.allp[i]
+		if P.status == _Prunning {
+			continue
+		}
+		handed := false
+		for j := range mc.allm {
+			if mc.allm[j].nextp == int32(i) {
+				handed = true
+			}
+		}
+		if !handed && !mc.pOnIdleList(int32(i)) {
+			panic("checkInvariants: P" + itoa(int64(i)) + " is idle but on no list and handed to no M")
+		}
+	}
+	// Waiting Gs: on a channel, a timer, a WaitGroup, a mutex, the network,
+	// or parked for good (system goroutines, nil channels, select {}).
+	for c := range mc.chans {
+		ch := &mc.chans[c]
+		for s := ch.recvq.first; s != nilIdx; s = mc.sudogs[s].next {
+			if mc.sudogs[s].kind != sudogSelect || mc.allg[mc.sudogs[s].g].param == s {
+				mark(mc.sudogs[s].g, "recvq")
+			}
+		}
+		for s := ch.sendq.first; s != nilIdx; s = mc.sudogs[s].next {
+			if mc.sudogs[s].kind != sudogSelect || mc.allg[mc.sudogs[s].g].param == s {
+				mark(mc.sudogs[s].g, "sendq")
+			}
+		}
+	}
+	for i := range mc.allp {
+		for _, ti := range mc.allp[i].timers {
+			if t := &mc.timers[ti]; t.kind == timerSleep {
+				mark(t.g, "timer")
+			}
+		}
+	}
+	for i := range mc.wgs {
+		for _, gi := range mc.wgs[i].waiters {
+			mark(gi, "WaitGroup")
+		}
+	}
+	for i := range mc.mus {
+		for _, gi := range mc.mus[i].waiters {
+			mark(gi, "Mutex")
+		}
+	}
+	for c := range mc.conns {
+		if gi := mc.conns[c].g; gi != nilIdx {
+			mark(gi, "netpoll")
+		}
+	}
+	for i := range mc.allg {
+		G := &mc.allg[i]
+		want := uint8(1)
+		if G.status == _Gwaiting {
+			switch G.waitreason {
+			case waitReasonChanReceiveNilChan, waitReasonChanSendNilChan, waitReasonSelectNoCases:
+				want = 0
+			}
+			if G.system != 0 {
+				want = 0
+			}
+		}
+		if G.status == _Gwaiting && G.waitreason == waitReasonSelect && G.param == nilIdx {
+			want = 0 // a select whose channels are all nil
+		}
+		if where[i] != want {
+			panic("checkInvariants: G" + itoa(G.goid) + " (" + G.status.String() + ") is in " + itoa(int64(where[i])) + " places, want " + itoa(int64(want)))
+		}
+	}
+}
+
+func (mc *Machine) wantStatus(gi int32, s gstatus, where string) {
+	if mc.allg[gi].status != s {
+		panic("checkInvariants: G" + itoa(mc.goidOf(gi)) + " in " + where + " is " + mc.allg[gi].status.String())
+	}
+}
+
+func (mc *Machine) checkQueue(q *gQueue, name string, s gstatus, mark func(int32, string)) {
+	n := int32(0)
+	last := int32(nilIdx)
+	for gi := q.head; gi != nilIdx; gi = mc.allg[gi].schedlink {
+		mark(gi, name)
+		mc.wantStatus(gi, s, name)
+		last = gi
+		n++
+		if n > int32(len(mc.allg)) {
+			panic("checkInvariants: " + name + " loops")
+		}
+	}
+	if n != q.size || last != q.tail {
+		panic("checkInvariants: " + name + " size " + itoa(int64(q.size)) + " but holds " + itoa(int64(n)))
+	}
+}

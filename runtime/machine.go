@@ -1,0 +1,690 @@
+package runtime
+
+import (
+	"errors"
+	"math"
+	"math/rand/v2"
+	"strings"
+)
+
+// The engine: a discrete-event loop over virtual time.
+//
+// Every actor is an M (sysmon included). An M has a next action time (when)
+// and a state saying what that action is: run schedule(), go on running its
+// G's code, return from a syscall, wake from netpoll, or do a sysmon pass. The
+// loop always runs the M with the earliest action; ties go to the lower M id,
+// so the order never depends on the host. Timers and network readiness are
+// not actors: like in the runtime, they are noticed by an M that checks
+// (findRunnable, stealWork, netpoll, sysmon).
+//
+// Rejected approaches: a goroutine of the host per simulated M (its order is
+// the host scheduler's, and it cannot be snapshotted); a fixed time step (too
+// slow for 10 ms slices and too coarse for 3 µs back-offs).
+
+// New prepares prog to run under cfg: the runtime's state as runtime.main
+// leaves it when main.main is about to start.
+func New(prog *Program, cfg Config) (*Machine, error) {
+	if prog == nil || prog.Main < 0 || prog.Main >= len(prog.Funcs) {
+		return nil, errors.New("runtime.New: the program has no main function")
+	}
+	if cfg.GOMAXPROCS == 0 {
+		cfg.GOMAXPROCS = DefaultGOMAXPROCS
+	}
+	if cfg.GOMAXPROCS < 1 || cfg.GOMAXPROCS > 1024 {
+		return nil, errors.New("GOMAXPROCS must be between 1 and 1024, not " + itoa(int64(cfg.GOMAXPROCS)))
+	}
+	if cfg.Layers == 0 {
+		cfg.Layers = AllLayers
+	}
+	cfg.Layers |= Layers(LayerStacks)
+	if cfg.Layers.Has(LayerSteal) && !cfg.Layers.Has(LayerProcs) {
+		return nil, errors.New("layer steal needs procs")
+	}
+	if cfg.MaxSteps <= 0 {
+		cfg.MaxSteps = DefaultMaxSteps
+	}
+	if cfg.MaxTime <= 0 {
+		cfg.MaxTime = DefaultMaxTime
+	}
+	if cfg.MaxStackSize <= 0 {
+		cfg.MaxStackSize = defaultMaxStackSize
+	}
+	mc := &Machine{prog: prog, cfg: cfg, cur: nilIdx, sysmonM: nilIdx}
+	mc.rng = *rand.NewPCG(cfg.Seed, 0x676d706c6162) // "gmplab"
+	mc.closures = make([]closure, len(prog.Funcs)+1)
+	mc.closures[0] = closure{fn: nilIdx}
+	for i := range prog.Funcs {
+		mc.closures[i+1] = closure{fn: int32(i)}
+	}
+	mc.globals = make([]Value, prog.Globals)
+	mc.boxes = make([]Value, 1, 64)
+	mc.chans = make([]hchan, 0, 16)
+	mc.makechan(0) // id 0 is the nil channel
+	mc.wgs = make([]waitGroup, 1, 4)
+	mc.mus = make([]mutex, 1, 4)
+	mc.conns = []conn{{g: nilIdx, heapI: nilIdx, read: true}} // id 0 is no connection
+	mc.freeSudo = nilIdx
+	mc.sched = schedt{runq: newGQueue(), gFree: newGQueue(), midle: nilIdx, pidle: nilIdx, lastpoll: 0}
+
+	// schedinit + procresize: P0 for the bootstrap M, the others idle,
+	// pushed in id order so the list's head is the highest id.
+	for i := 0; i < cfg.GOMAXPROCS; i++ {
+		mc.allp = append(mc.allp, newP(int32(i)))
+	}
+	m0 := mc.newmQuiet()
+	mc.allp[0].status = _Prunning
+	mc.allp[0].m = m0
+	mc.allm[m0].p = 0
+	for i := 1; i < cfg.GOMAXPROCS; i++ {
+		P := &mc.allp[i]
+		P.link = mc.sched.pidle
+		mc.sched.pidle = int32(i)
+		mc.sched.npidle++
+	}
+	// runtime.main starts sysmon on its own M (M1).
+	if cfg.Layers.Has(LayerSysmon) {
+		mc.sysmonM = mc.newmQuiet()
+		mc.allm[mc.sysmonM].state = mSysmon
+		mc.sysmon = sysmonState{delay: 20}
+		mc.setWhen(mc.sysmonM, 20*1000)
+	}
+	mc.startup()
+	mc.allm[m0].state = mSchedule
+	mc.setWhen(m0, 0)
+	return mc, nil
+}
+
+func newP(id int32) p {
+	return p{id: id, status: _Pidle, link: nilIdx, m: nilIdx, runnext: nilIdx, gFree: nilIdx}
+}
+
+func (mc *Machine) newmQuiet() int32 {
+	mi := int32(len(mc.allm))
+	mc.allm = append(mc.allm, m{id: mi, p: nilIdx, nextp: nilIdx, oldp: nilIdx, curg: nilIdx, schedlink: nilIdx, heapIdx: nilIdx})
+	mc.sched.mnext++
+	mc.stats.Threads++
+	return mi
+}
+
+// startup builds what runtime.main leaves behind when main.main starts,
+// measured on Go 1.26.8 linux/amd64 with GOMAXPROCS=1: main is goid 1; five
+// system goroutines (goids 2–6) exist, three parked and two still runnable in
+// P0's ring; P0's schedtick is 4. (Fitting the real order in which 300, 1,000
+// and 2,000 spawned goroutines run pins these down: the ring overflows two Gs
+// early and the 61-tick checks fall where schedtick 4 puts them.) The system
+// goroutines are hidden from deadlock detection and NumGoroutine, as
+// isSystemGoroutine hides them; when run, they park at once.
+func (mc *Machine) startup() {
+	sys := []waitReason{waitReasonForceGCIdle, waitReasonGCSweepWait, waitReasonGCScavengeWait, waitReasonFinalizerWait, waitReasonUpdateGOMAXPROCS}
+	mainG := mc.newproc1(0, int32(mc.prog.Main)+1, nil)
+	for i, reason := range sys {
+		gi := mc.newproc1(0, 0, nil)
+		G := &mc.allg[gi]
+		G.system = reason
+		G.started = true
+		if i < 3 {
+			mc.casgstatus(gi, _Grunnable, _Gwaiting)
+			G.waitreason = reason
+		} else {
+			P := &mc.allp[0]
+			if mc.cfg.Layers.Has(LayerProcs) {
+				P.runq[P.runqtail%runqSize] = gi
+				P.runqtail++
+			} else {
+				mc.gqPushBack(&mc.sched.runq, gi)
+			}
+		}
+	}
+	mc.stats.Goroutines = 1
+	mc.allp[0].schedtick = 4
+	if mc.cfg.Layers.Has(LayerProcs) {
+		mc.allp[0].runnext = mainG
+	} else {
+		mc.gqPushFront(&mc.sched.runq, mainG)
+	}
+	mc.mainStarted = true
+}
+
+// Step runs the engine until the next event and returns it; ok is false
+// once the program has ended and every event has been returned.
+func (mc *Machine) Step() (ev Event, ok bool) {
+	for mc.phead >= len(mc.pending) {
+		if mc.exitEmitted {
+			return Event{}, false
+		}
+		mc.pending = mc.pending[:0]
+		mc.phead = 0
+		mc.advance()
+	}
+	ev = mc.pending[mc.phead]
+	mc.phead++
+	return ev, true
+}
+
+// Run steps to the end, calling f (if not nil) for every event.
+func (mc *Machine) Run(f func(*Event)) *Exit {
+	for {
+		ev, ok := mc.Step()
+		if !ok {
+			return mc.exit
+		}
+		if f != nil {
+			f(&ev)
+		}
+	}
+}
+
+// Exit reports how the run ended, or nil while it runs.
+func (mc *Machine) Exit() *Exit { return mc.exit }
+
+// Program returns the program being run.
+func (mc *Machine) Program() *Program { return mc.prog }
+
+// Config returns the run's configuration, defaults filled in.
+func (mc *Machine) Config() Config { return mc.cfg }
+
+// Stats returns what the run has done so far.
+func (mc *Machine) Stats() Stats {
+	s := mc.stats
+	s.Events = mc.seq
+	s.Steps = mc.step
+	s.LockAcq = mc.sched.lockAcq
+	s.LockWait = mc.sched.lockWait
+	return s
+}
+
+// Now is the virtual time in ns; Seq the last event's number.
+func (mc *Machine) Now() int64 { return mc.now }
+func (mc *Machine) Seq() int64 { return mc.seq }
+
+func (mc *Machine) curM() int32 { return mc.cur }
+
+// emit appends an event; the pointer is valid until the next emit.
+func (mc *Machine) emit(kind EvKind, mi, pp int32, goid int64, a1, a2 int64) *Event {
+	mc.seq++
+	mc.pending = append(mc.pending, Event{Seq: mc.seq, T: mc.now, Kind: kind, M: mi, P: pp, G: goid, Arg1: a1, Arg2: a2})
+	return &mc.pending[len(mc.pending)-1]
+}
+
+// advance runs one action of the earliest M.
+func (mc *Machine) advance() {
+	if mc.exit != nil {
+		return
+	}
+	if len(mc.actors) == 0 {
+		// Nothing will ever happen again. checkdead normally catches this
+		// when the last M parks.
+		mc.checkdead()
+		if mc.exit == nil {
+			mc.fatal("fatal error: all goroutines are asleep - deadlock!"+mc.goroutineDump(), "deadlock")
+		}
+		return
+	}
+	mi := mc.actors[0]
+	M := &mc.allm[mi]
+	if M.when > mc.cfg.MaxTime {
+		mc.exitLimit("max-time")
+		return
+	}
+	if M.when > mc.now {
+		mc.now = M.when
+	}
+	mc.cur = mi
+	mc.acc = 0
+	switch M.state {
+	case mWaking:
+		mc.mstart(mi)
+	case mSchedule:
+		mc.schedule(mi)
+	case mRunning:
+		mc.runG(mi)
+	case mSyscall:
+		mc.exitsyscall(mi)
+	case mNetpoll:
+		mc.netpollWake(mi)
+	case mSysmon:
+		mc.sysmonTick(mi)
+	default:
+		panic("advance: M" + itoa(int64(mi)) + " acts in state " + M.state.String())
+	}
+	mc.cur = nilIdx
+	mc.step++
+	if mc.exit == nil && mc.seq > mc.cfg.MaxSteps {
+		mc.exitLimit("max-steps")
+	}
+	if mc.cfg.Check && mc.exit == nil {
+		mc.checkInvariants()
+	}
+}
+
+// execBudget is how many instructions a G runs ahead in one action. Its
+// code touches no shared state, so running ahead changes nothing: every
+// scheduler op is still performed at its own virtual time.
+const execBudget = 4096
+
+// runG goes on with the running G of M mi: deliver a pending preemption
+// signal, finish pending CPU, perform the op it stopped at, or interpret.
+func (mc *Machine) runG(mi int32) {
+	M := &mc.allm[mi]
+	gi := M.curg
+	G := &mc.allg[gi]
+	if M.signalPending && mc.now >= M.signalAt {
+		M.signalPending = false
+		if mc.asyncPreempt(mi) {
+			return
+		}
+	}
+	if mc.now < M.workEnd {
+		mc.setWhen(mi, M.workEnd)
+		return
+	}
+	G.inWork = false
+	if G.system != 0 {
+		// A model system goroutine: it parks at once.
+		mc.gopark(mi, G.system, Pos{})
+		return
+	}
+	if G.panicMsg != "" && !G.panicking {
+		// Woken to panic (a sender on a channel that was closed).
+		msg := G.panicMsg
+		G.panicMsg = ""
+		mc.gopanic(mi, msg)
+		return
+	}
+	stop := M.pendingStop
+	if !M.hasPending {
+		n, s := mc.exec(G, execBudget)
+		mc.stats.Instrs += int64(n)
+		if n > 0 {
+			M.workEnd = mc.now + int64(n)*CostInstr
+			M.pendingStop = s
+			M.hasPending = s != stopBudget
+			mc.setWhen(mi, M.workEnd)
+			return
+		}
+		stop = s
+	}
+	M.hasPending = false
+	switch stop {
+	case stopBudget:
+		mc.continueG(mi, 0)
+	case stopSched:
+		mc.schedOp(mi)
+	case stopExit:
+		mc.goexit0(mi)
+	case stopMorestack:
+		mc.newstack(mi)
+	case stopPanic:
+		mc.fatalPanic(mi)
+	}
+}
+
+// ---- the actor heap -------------------------------------------------------
+
+func (mc *Machine) actorLess(a, b int32) bool {
+	ma, mb := &mc.allm[a], &mc.allm[b]
+	if ma.when != mb.when {
+		return ma.when < mb.when
+	}
+	return a < b
+}
+
+func (mc *Machine) actorSwap(i, j int) {
+	h := mc.actors
+	h[i], h[j] = h[j], h[i]
+	mc.allm[h[i]].heapIdx = int32(i)
+	mc.allm[h[j]].heapIdx = int32(j)
+}
+
+func (mc *Machine) actorUp(i int) {
+	for i > 0 {
+		parent := (i - 1) / 2
+		if !mc.actorLess(mc.actors[i], mc.actors[parent]) {
+			break
+		}
+		mc.actorSwap(i, parent)
+		i = parent
+	}
+}
+
+func (mc *Machine) actorDown(i int) {
+	n := len(mc.actors)
+	for {
+		l := 2*i + 1
+		if l >= n {
+			return
+		}
+		j := l
+		if r := l + 1; r < n && mc.actorLess(mc.actors[r], mc.actors[l]) {
+			j = r
+		}
+		if !mc.actorLess(mc.actors[j], mc.actors[i]) {
+			return
+		}
+		mc.actorSwap(i, j)
+		i = j
+	}
+}
+
+// setWhen schedules M mi's next action at t (plus any sched.lock wait).
+func (mc *Machine) setWhen(mi int32, t int64) {
+	M := &mc.allm[mi]
+	if M.lockDelay > 0 {
+		t += M.lockDelay
+		M.lockDelay = 0
+		if M.state == mRunning && M.workEnd < t {
+			M.workEnd = t
+		}
+	}
+	M.when = t
+	if M.heapIdx == nilIdx {
+		mc.actors = append(mc.actors, mi)
+		M.heapIdx = int32(len(mc.actors) - 1)
+		mc.actorUp(int(M.heapIdx))
+		return
+	}
+	i := int(M.heapIdx)
+	mc.actorUp(i)
+	mc.actorDown(int(mc.allm[mi].heapIdx))
+}
+
+// unsetWhen takes M mi out of the loop (it parked).
+func (mc *Machine) unsetWhen(mi int32) {
+	M := &mc.allm[mi]
+	i := int(M.heapIdx)
+	if i == nilIdx {
+		return
+	}
+	last := len(mc.actors) - 1
+	if i != last {
+		mc.actorSwap(i, last)
+	}
+	mc.actors = mc.actors[:last]
+	M.heapIdx = nilIdx
+	if i != last {
+		mc.actorUp(i)
+		mc.actorDown(int(mc.allm[mc.actors[i]].heapIdx))
+	}
+}
+
+// ---- the end of a run ------------------------------------------------------
+
+// exitProgram ends the run (main returned, or a fatal error).
+func (mc *Machine) exitProgram(code int, reason, msg string) {
+	if mc.exit != nil {
+		return
+	}
+	mc.exit = &Exit{Code: code, Reason: reason, Msg: msg}
+	ev := mc.emit(EvExit, mc.curM(), -1, -1, int64(code), 0)
+	ev.Text = reason
+	if mc.cfg.Why {
+		switch reason {
+		case "exit":
+			ev.Why = "main.main returned: the program exits and every other goroutine dies with it"
+		default:
+			ev.Why = firstLine(msg)
+		}
+	}
+	mc.exitEmitted = true
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+func (mc *Machine) fatal(msg, reason string) { mc.exitProgram(2, reason, msg) }
+
+// fatalG is a fatal error in goroutine gi, with its stack in the message.
+func (mc *Machine) fatalG(gi int32, msg, reason string) {
+	mc.fatal(msg+"\n\n"+mc.goroutineHeader(gi)+mc.traceback(gi), reason)
+}
+
+// exitLimit stops a run that exceeded --max-steps or --max-time.
+func (mc *Machine) exitLimit(which string) {
+	var msg string
+	if which == "max-steps" {
+		msg = "gmplab: stopped after " + itoa(mc.cfg.MaxSteps) + " events (--max-steps) at virtual time " + fmtNs(mc.now) + "; the program had not finished. Raise --max-steps to run longer."
+	} else {
+		msg = "gmplab: stopped at virtual time " + fmtNs(mc.cfg.MaxTime) + " (--max-time); the program had not finished. Raise --max-time to run longer."
+		msg += mc.explainStuck()
+	}
+	mc.exitProgram(1, which, msg)
+}
+
+// explainStuck says why nothing else ran when a G hogged every P with the
+// preempt layer off.
+func (mc *Machine) explainStuck() string {
+	if mc.cfg.Layers.Has(LayerPreempt) {
+		return ""
+	}
+	waiting := mc.sched.runq.size
+	for i := range mc.allp {
+		waiting += mc.runqlen(int32(i))
+		if mc.allp[i].runnext != nilIdx {
+			waiting++
+		}
+	}
+	if waiting == 0 {
+		return ""
+	}
+	var hogs []string
+	for i := range mc.allp {
+		if mi := mc.allp[i].m; mi != nilIdx && mc.allm[mi].curg != nilIdx {
+			hogs = append(hogs, "G"+itoa(mc.goidOf(mc.allm[mi].curg))+" on P"+itoa(int64(i)))
+		}
+	}
+	return "\n" + strings.Join(hogs, ", ") + " never blocked or yielded, and " + itoa(int64(waiting)) +
+		" runnable goroutine(s) waited: with the preempt layer off nothing stops a goroutine that does not block or yield" +
+		" (the real runtime with GODEBUG=asyncpreemptoff=1 hangs the same way on a loop with no calls). Turn on --layers preempt."
+}
+
+// gopanic panics the running G of M mi with msg. Without recover (not in
+// the subset), a panic ends the program after the G's deferred calls ran;
+// the model runs no deferred calls for panics the runtime raises itself
+// (send on a closed channel, close of a nil channel, a negative WaitGroup
+// counter).
+func (mc *Machine) gopanic(mi int32, msg string) {
+	gi := mc.allm[mi].curg
+	G := &mc.allg[gi]
+	G.panicMsg = msg
+	G.panicPos = mc.gpos(gi)
+	mc.fatalPanic(mi)
+}
+
+// fatalPanic ends the program with the panic of the running G of M mi
+// (panic.go: fatalpanic, printpanics).
+func (mc *Machine) fatalPanic(mi int32) {
+	gi := mc.allm[mi].curg
+	G := &mc.allg[gi]
+	msg := "panic: " + G.panicMsg
+	if strings.HasPrefix(G.panicMsg, "runtime error:") && !strings.Contains(G.panicMsg, "[signal") {
+		msg += "\n"
+	} else if !strings.Contains(G.panicMsg, "\n") {
+		msg += "\n"
+	}
+	mc.exitProgram(2, "panic", msg+"\n"+mc.goroutineHeader(gi)+mc.traceback(gi))
+}
+
+func (mc *Machine) goroutineHeader(gi int32) string {
+	G := &mc.allg[gi]
+	state := G.status.String()
+	if G.status == _Gwaiting {
+		state = G.waitreason.String()
+		if G.waitsince > 0 {
+			if mins := (mc.now - G.waitsince) / 60e9; mins > 0 {
+				state += ", " + itoa(mins) + " minutes"
+			}
+		}
+	}
+	return "goroutine " + itoa(G.goid) + " [" + state + "]:\n"
+}
+
+// traceback prints gi's frames like the runtime (without PCs and offsets).
+func (mc *Machine) traceback(gi int32) string {
+	G := &mc.allg[gi]
+	var b strings.Builder
+	for i := len(G.frames) - 1; i >= 0; i-- {
+		fr := &G.frames[i]
+		fn := &mc.prog.Funcs[fr.fn]
+		pc := fr.pc
+		if i < len(G.frames)-1 {
+			pc-- // the call
+		}
+		if pc >= int32(len(fn.Pos)) {
+			pc = int32(len(fn.Pos)) - 1
+		}
+		pos := fn.Decl
+		if pc >= 0 {
+			pos = fn.Pos[pc]
+		}
+		b.WriteString(fn.Name + "(...)\n\t" + mc.prog.fileName(pos) + ":" + itoa(int64(pos.Line)) + "\n")
+	}
+	if G.parent > 0 && G.goid != 1 {
+		b.WriteString("created by " + mc.creatorName(gi) + " in goroutine " + itoa(G.parent) + "\n\t" + mc.prog.fileName(G.gopc) + ":" + itoa(int64(G.gopc.Line)) + "\n")
+	}
+	return b.String()
+}
+
+func (mc *Machine) creatorName(gi int32) string {
+	G := &mc.allg[gi]
+	for i := range mc.prog.Funcs {
+		fn := &mc.prog.Funcs[i]
+		if fn.Decl.File == G.gopc.File && len(fn.Pos) > 0 && fn.Pos[0].Line <= G.gopc.Line && fn.Pos[len(fn.Pos)-1].Line >= G.gopc.Line && !strings.Contains(fn.Name, ".func") {
+			return fn.Name
+		}
+	}
+	return "main.main"
+}
+
+func (p *Program) fileName(pos Pos) string {
+	if int(pos.File) < len(p.Files) {
+		return p.Files[pos.File]
+	}
+	return "?"
+}
+
+// goroutineDump lists every user goroutine, as the runtime does when it dies.
+func (mc *Machine) goroutineDump() string {
+	var b strings.Builder
+	order := make([]int32, 0, len(mc.allg))
+	for i := range mc.allg {
+		if mc.allg[i].status != _Gdead && mc.allg[i].system == 0 {
+			order = append(order, int32(i))
+		}
+	}
+	// allgs order is creation order; goids grow with it except on reuse.
+	sortByGoid(mc, order)
+	for _, gi := range order {
+		b.WriteString("\n\n" + mc.goroutineHeader(gi) + strings.TrimSuffix(mc.traceback(gi), "\n"))
+	}
+	return b.String()
+}
+
+func sortByGoid(mc *Machine, gs []int32) {
+	for i := 1; i < len(gs); i++ {
+		for j := i; j > 0 && mc.allg[gs[j]].goid < mc.allg[gs[j-1]].goid; j-- {
+			gs[j], gs[j-1] = gs[j-1], gs[j]
+		}
+	}
+}
+
+// checkdead ends the program when no M can ever run Go code again
+// (proc.go: checkdead): no M is running, and every user G is blocked with
+// no timer pending.
+func (mc *Machine) checkdead() {
+	run := mc.sched.mnext - mc.sched.nmidle - mc.nmsys()
+	if run > 0 {
+		return
+	}
+	if run < 0 {
+		panic("checkdead: inconsistent counts")
+	}
+	grunning := 0
+	for i := range mc.allg {
+		G := &mc.allg[i]
+		if G.system != 0 {
+			continue
+		}
+		switch G.status {
+		case _Gwaiting, _Grunnable, _Grunning:
+			grunning++
+		case _Gsyscall:
+			panic("checkdead: found g in syscall")
+		}
+	}
+	if grunning == 0 {
+		mc.fatal("fatal error: no goroutines (main called runtime.Goexit) - deadlock!", "deadlock")
+		return
+	}
+	// There are no goroutines running, so we can look at the P's timers.
+	for i := range mc.allp {
+		if len(mc.allp[i].timers) > 0 {
+			return
+		}
+	}
+	mc.fatal("fatal error: all goroutines are asleep - deadlock!"+mc.goroutineDump(), "deadlock")
+}
+
+// fmtNs formats virtual nanoseconds like time.Duration.String.
+func fmtNs(ns int64) string { return durationString(ns) }
+
+// durationString is time.Duration.String without importing time.
+func durationString(d int64) string {
+	if d == 0 {
+		return "0s"
+	}
+	if d == math.MinInt64 {
+		return "-2562047h47m16.854775808s"
+	}
+	neg := d < 0
+	u := uint64(d)
+	if neg {
+		u = uint64(-d)
+	}
+	var s string
+	switch {
+	case u < 1000:
+		s = itoa(int64(u)) + "ns"
+	case u < 1000_000:
+		s = fracString(u, 3) + "µs"
+	case u < 1000_000_000:
+		s = fracString(u, 6) + "ms"
+	default:
+		secs := u / 1e9
+		frac := u % 1e9
+		h := secs / 3600
+		m := secs / 60 % 60
+		sec := secs % 60
+		s = ""
+		if h > 0 {
+			s += itoa(int64(h)) + "h"
+		}
+		if h > 0 || m > 0 {
+			s += itoa(int64(m)) + "m"
+		}
+		s += fracString(sec*1e9+frac, 9) + "s"
+	}
+	if neg {
+		s = "-" + s
+	}
+	return s
+}
+
+// fracString prints v / 10^prec with trailing zeros of the fraction dropped.
+func fracString(v uint64, prec int) string {
+	div := uint64(1)
+	for i := 0; i < prec; i++ {
+		div *= 10
+	}
+	ip, fp := v/div, v%div
+	s := itoa(int64(ip))
+	if fp == 0 {
+		return s
+	}
+	f := itoa(int64(fp + div))[1:]
+	f = strings.TrimRight(f, "0")
+	return s + "." + f
+}

@@ -1,0 +1,90 @@
+package runtime
+
+// Preemption (proc.go: preemptone; signal_unix.go: preemptM, doSigPreempt;
+// preempt.go: isAsyncSafePoint, asyncPreempt).
+//
+// preemptone asks twice: cooperatively (stackguard0 = stackPreempt, honoured
+// at the next prologue check: see newstack) and asynchronously (a signal to
+// the M, delivered CostSignal later, honoured if the G is at an async safe
+// point). The G stops at whichever comes first and goes to the global
+// queue's tail (no stop-the-world is modelled, so never to its P's runnext).
+//
+// Simplified: an async safe point is any instruction boundary of the G's own
+// code, or inside sim.Work; a G stopped in front of a scheduler op (it is
+// "in the runtime", whose functions are never async safe points), exiting or
+// in morestack is not at one. Calls into the runtime are not cooperative
+// preemption points either.
+
+// preemptone requests preemption of the G running on P pp (proc.go: preemptone).
+func (mc *Machine) preemptone(pp int32, ran int64) bool {
+	if !mc.cfg.Layers.Has(LayerPreempt) {
+		return false
+	}
+	P := &mc.allp[pp]
+	mi := P.m
+	if mi == nilIdx || mi == mc.curM() {
+		return false
+	}
+	M := &mc.allm[mi]
+	gi := M.curg
+	if gi == nilIdx || mc.allg[gi].status != _Grunning {
+		return false
+	}
+	G := &mc.allg[gi]
+	G.preempt = true
+	// Every call in a goroutine checks for stack overflow by comparing the
+	// current stack pointer to gp->stackguard0. Setting gp->stackguard0 to
+	// StackPreempt folds preemption into the normal stack overflow check.
+	G.stackguard0 = stackPreempt
+	P.preempt = true
+	signal := !M.signalPending
+	if ev := mc.emit(EvPreemptone, mc.curM(), pp, G.goid, boolInt(signal), ran); mc.cfg.Why {
+		ev.Why = "P" + itoa(int64(pp)) + "'s schedtick has not changed for " + fmtNs(ran) + " (≥ forcePreemptNS = 10ms): G" + itoa(G.goid) + " has used its time slice; set stackguard0 = stackPreempt"
+		if signal {
+			ev.Why += " and send SIGURG to M" + itoa(int64(mi))
+		} else {
+			ev.Why += " (a signal is already pending on M" + itoa(int64(mi)) + ")"
+		}
+	}
+	if signal {
+		M.signalPending = true
+		M.signalAt = mc.now + CostSignal
+		if M.when > M.signalAt {
+			mc.setWhen(mi, M.signalAt)
+		}
+	}
+	return true
+}
+
+// asyncPreempt is the signal arriving on M mi (signal_unix.go:
+// doSigPreempt). It reports whether the G was preempted.
+func (mc *Machine) asyncPreempt(mi int32) bool {
+	M := &mc.allm[mi]
+	gi := M.curg
+	if gi == nilIdx {
+		return false
+	}
+	G := &mc.allg[gi]
+	pp := M.p
+	want := (G.preempt || (pp != nilIdx && mc.allp[pp].preempt)) && G.status == _Grunning
+	safe := !M.hasPending || G.inWork
+	if !want || !safe {
+		return false
+	}
+	if M.workEnd > mc.now {
+		G.workLeft = M.workEnd - mc.now
+	}
+	mc.stats.Preemptions++
+	mc.acc += CostPreempt
+	pos := mc.gpos(gi)
+	if ev := mc.emit(EvAsyncPreempt, mi, pp, G.goid, G.workLeft, 0); mc.cfg.Why {
+		ev.Pos = pos
+		where := "between two instructions of its code"
+		if G.inWork {
+			where = "inside sim.Work (a loop with no calls: only the signal can stop it)"
+		}
+		ev.Why = "SIGURG reached M" + itoa(int64(mi)) + " while G" + itoa(G.goid) + " was " + where + ", an async safe point: asyncPreempt → gopreempt_m, to the global queue's tail"
+	}
+	mc.goschedImpl(mi, true, pos)
+	return true
+}

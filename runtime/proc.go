@@ -1,0 +1,759 @@
+package runtime
+
+// Goroutine lifecycle and the scheduler loop (proc.go: newproc, execute,
+// schedule, findRunnable, gopark, ready, goschedImpl, goexit0, wakep,
+// startm, stopm, acquirep, releasep, pidleput, pidleget).
+//
+// Time model. The engine runs one M action at a time, in virtual-time order
+// (machine.go). Scheduler code is atomic at the instant it runs; its cost is
+// added before the next thing the M does (mc.acc). A G's own code runs ahead
+// in batches (it touches no shared state) and every operation that does touch
+// shared state (a scheduler op) is performed at its exact virtual time.
+
+// goidOf returns gi's goid, or -1.
+func (mc *Machine) goidOf(gi int32) int64 {
+	if gi == nilIdx {
+		return -1
+	}
+	return mc.allg[gi].goid
+}
+
+// casgstatus changes gp's status, checking the old one (proc.go: casgstatus).
+func (mc *Machine) casgstatus(gi int32, old, new gstatus) {
+	G := &mc.allg[gi]
+	if G.status != old {
+		panic("casgstatus: G" + itoa(G.goid) + " is " + G.status.String() + ", want " + old.String())
+	}
+	G.status = new
+}
+
+// ---- newproc ---------------------------------------------------------------
+
+// _GoidCacheBatch: each P takes goids from sched.goidgen in batches of 16
+// (proc.go: newproc1; "mostly arbitrary" in the source).
+const _GoidCacheBatch = 16
+
+// newproc creates a G running closure clo with args, puts it in the current
+// P's runnext (kicking the old runnext to the ring's tail) and calls wakep
+// (proc.go: newproc, newproc1).
+func (mc *Machine) newproc(mi int32, parent int32, clo int32, args []Value, pos Pos) int32 {
+	pp := mc.allm[mi].p
+	gi := mc.newproc1(pp, clo, args)
+	G := &mc.allg[gi]
+	G.gopc = pos
+	G.parent = mc.goidOf(parent)
+	mc.acc += CostNewproc
+	where := "runnext"
+	if !mc.cfg.Layers.Has(LayerProcs) {
+		where = "the global queue (GM model: no Ps)"
+	}
+	if ev := mc.emit(EvNewproc, mi, pp, G.goid, G.parent, 0); mc.cfg.Why {
+		ev.Pos = pos
+		ev.Why = "go statement: G" + itoa(G.goid) + " created (stack 2048 B) and put in P" + itoa(int64(pp)) + "'s " + where
+		if mc.cfg.Layers.Has(LayerProcs) && mc.allp[pp].runnext != nilIdx {
+			ev.Why += "; the G in runnext is kicked to the ring's tail"
+		}
+	}
+	mc.runqput(pp, gi, true)
+	mc.wakep()
+	return gi
+}
+
+// newproc1 allocates or reuses a G (gfget) with a fresh goid from pp's
+// cache and its initial frame set up (proc.go: newproc1, malg).
+func (mc *Machine) newproc1(pp int32, clo int32, args []Value) int32 {
+	gi := mc.gfget(pp)
+	if gi == nilIdx {
+		mc.allg = append(mc.allg, g{})
+		gi = int32(len(mc.allg) - 1)
+		G := &mc.allg[gi]
+		G.status = _Gdead
+		G.stackSize = fixedStack
+	}
+	G := &mc.allg[gi]
+	P := &mc.allp[pp]
+	if P.goidcache == P.goidcacheend {
+		P.goidcache = mc.sched.goidgen + 1
+		mc.sched.goidgen += _GoidCacheBatch
+		P.goidcacheend = mc.sched.goidgen + 1
+	}
+	G.goid = P.goidcache
+	P.goidcache++
+	G.m = nilIdx
+	G.schedlink = nilIdx
+	G.waitreason = 0
+	G.stackUsed = initialStackUsed
+	G.stackguard0 = stackGuard
+	G.preempt = false
+	G.frames = G.frames[:0]
+	G.vals = append(G.vals[:0], args...)
+	G.defers = G.defers[:0]
+	G.panicMsg = ""
+	G.panicking = false
+	G.entryClo = clo
+	G.started = false
+	G.workLeft = 0
+	G.inWork = false
+	G.param = nilIdx
+	G.timer = nilIdx
+	G.conn = nilIdx
+	G.system = 0
+	mc.stats.Goroutines++
+	mc.casgstatus(gi, _Gdead, _Grunnable)
+	return gi
+}
+
+// gfput puts a dead G on pp's free list; when the list reaches 64, half
+// goes to the global list (proc.go: gfput). Stacks are always the initial
+// size here: the model shrinks a grown stack back to fixedStack when the G
+// dies, as gfput frees stacks whose size is not startingStackSize (the
+// model has no GC, so startingStackSize stays fixedStack).
+func (mc *Machine) gfput(pp int32, gi int32) {
+	G := &mc.allg[gi]
+	G.stackSize = fixedStack
+	P := &mc.allp[pp]
+	G.schedlink = P.gFree
+	P.gFree = gi
+	P.nFree++
+	if P.nFree >= 64 {
+		for P.nFree >= 32 {
+			g := P.gFree
+			P.gFree = mc.allg[g].schedlink
+			P.nFree--
+			mc.gqPushBack(&mc.sched.gFree, g)
+		}
+	}
+}
+
+// gfget takes a G from pp's free list, refilling up to 32 from the global
+// list when empty (proc.go: gfget).
+func (mc *Machine) gfget(pp int32) int32 {
+	P := &mc.allp[pp]
+	if P.gFree == nilIdx && mc.sched.gFree.size > 0 {
+		for P.nFree < 32 && mc.sched.gFree.size > 0 {
+			g := mc.gqPop(&mc.sched.gFree)
+			mc.allg[g].schedlink = P.gFree
+			P.gFree = g
+			P.nFree++
+		}
+	}
+	gi := P.gFree
+	if gi == nilIdx {
+		return nilIdx
+	}
+	P.gFree = mc.allg[gi].schedlink
+	P.nFree--
+	mc.allg[gi].schedlink = nilIdx
+	return gi
+}
+
+// ---- execute, schedule ------------------------------------------------------
+
+// execute makes gp run on M mi (proc.go: execute). Unless inheritTime, it
+// starts a new time slice: pp.schedtick++. It clears any stale preemption
+// request (stackguard0 back to lo+stackGuard).
+func (mc *Machine) execute(mi int32, gi int32, inheritTime bool, why string) {
+	M := &mc.allm[mi]
+	G := &mc.allg[gi]
+	pp := M.p
+	M.curg = gi
+	G.m = mi
+	mc.casgstatus(gi, _Grunnable, _Grunning)
+	G.waitsince = 0
+	G.preempt = false
+	G.stackguard0 = stackGuard
+	if !inheritTime {
+		mc.allp[pp].schedtick++
+	}
+	mc.stats.Switches++
+	mc.acc += CostExecute
+	inh := int64(0)
+	if inheritTime {
+		inh = 1
+	}
+	if ev := mc.emit(EvExecute, mi, pp, G.goid, inh, int64(mc.allp[pp].schedtick)); mc.cfg.Why {
+		ev.Why = why
+		if inheritTime {
+			ev.Why += "; inheritTime: it shares the current time slice (schedtick stays " + itoa(int64(mc.allp[pp].schedtick)) + ")"
+		} else {
+			ev.Why += "; a new time slice: schedtick is now " + itoa(int64(mc.allp[pp].schedtick))
+		}
+	}
+	M.state = mRunning
+	M.hasPending = false
+	M.workEnd = mc.now + mc.acc + G.workLeft
+	G.workLeft = 0
+	mc.acc = 0
+	mc.setWhen(mi, M.workEnd)
+}
+
+// schedule finds a runnable G and executes it (proc.go: schedule). If
+// findRunnable finds nothing, the M has given up its P and parked, or blocks
+// in netpoll, and schedule returns.
+func (mc *Machine) schedule(mi int32) {
+	M := &mc.allm[mi]
+	if M.p == nilIdx {
+		panic("schedule: M" + itoa(int64(mi)) + " has no P")
+	}
+	mc.allp[M.p].preempt = false
+	if M.spinning && !mc.runqempty(M.p) {
+		panic("schedule: spinning with local work")
+	}
+	gi, inheritTime, why, ok := mc.findRunnable(mi)
+	if !ok {
+		return
+	}
+	if mc.allm[mi].spinning {
+		mc.resetspinning(mi)
+	}
+	mc.execute(mi, gi, inheritTime, why)
+}
+
+// resetspinning: the M found work and stops spinning; if it was the last
+// spinner, wake another so that there is always one looking
+// (proc.go: resetspinning).
+func (mc *Machine) resetspinning(mi int32) {
+	mc.allm[mi].spinning = false
+	mc.sched.nmspinning--
+	if mc.sched.nmspinning < 0 {
+		panic("resetspinning: negative nmspinning")
+	}
+	mc.wakep()
+}
+
+// ---- findRunnable -------------------------------------------------------------
+
+// findRunnable finds a runnable G for M mi, in Go 1.26's order
+// (proc.go: findRunnable; shared/go126-scheduler.md §3.5):
+//
+//	timers of this P, the 1-in-61 global check, runnext then the ring, a
+//	global batch, a non-blocking netpoll, stealing (4 passes), a last look at
+//	the global queue, drop the P, re-check everything without a P, a blocking
+//	netpoll, stopm.
+//
+// Not modelled (no GC, no tracer, no cgo): gcstopm, runSafePointFn, the trace
+// reader, GC mark workers, finalizer and cleanup wake-ups, cgo_yield.
+func (mc *Machine) findRunnable(mi int32) (gi int32, inheritTime bool, why string, ok bool) {
+	var path []string // the decision path, for Why
+	note := func(s string) {
+		if mc.cfg.Why {
+			path = append(path, s)
+		}
+	}
+	procs := mc.cfg.Layers.Has(LayerProcs)
+	for iter := 0; ; iter++ {
+		if iter > 100 {
+			panic("findRunnable: no progress")
+		}
+		M := &mc.allm[mi]
+		pp := M.p
+		P := &mc.allp[pp]
+		mc.acc += CostSchedule
+
+		// 1. Run this P's expired timers (they ready Gs into runnext).
+		pollUntil := mc.checkTimers(pp, mi)
+
+		// 4. Fairness: every 61st schedtick take one G from the global queue
+		// first, so that a pair of Gs handing runnext to each other cannot
+		// starve it.
+		if procs && P.schedtick%61 == 0 && mc.sched.runq.size > 0 {
+			size := mc.sched.runq.size
+			gi := mc.globrunqget()
+			if ev := mc.emit(EvGlobrunqget, mi, pp, mc.goidOf(gi), 1, 1); mc.cfg.Why {
+				ev.Why = "schedtick " + itoa(int64(P.schedtick)) + " % 61 == 0 and the global queue holds " + itoa(int64(size)) + ": take one global G before the local queue (fairness)"
+			}
+			return gi, false, "from the global queue (schedtick%61 == 0)", true
+		}
+		if procs {
+			// 7. runnext, then the ring's head.
+			if gi, inh := mc.runqget(pp); gi != nilIdx {
+				if ev := mc.emit(EvRunqget, mi, pp, mc.goidOf(gi), boolInt(inh), 0); mc.cfg.Why {
+					if inh {
+						ev.Why = "P" + itoa(int64(pp)) + "'s runnext held G" + itoa(mc.goidOf(gi))
+					} else {
+						ev.Why = "runnext was empty; took the head of P" + itoa(int64(pp)) + "'s ring (" + itoa(int64(mc.runqlen(pp))) + " left)"
+					}
+				}
+				if inh {
+					return gi, true, "from runnext", true
+				}
+				return gi, false, "from the ring's head", true
+			}
+			note("runnext and ring empty")
+		}
+		// 8. A batch from the global queue.
+		if mc.sched.runq.size > 0 {
+			size := mc.sched.runq.size
+			gi, n := mc.globrunqgetbatch(pp, runqSize/2)
+			if ev := mc.emit(EvGlobrunqget, mi, pp, mc.goidOf(gi), int64(n), 0); mc.cfg.Why {
+				if procs {
+					ev.Why = joinPath(path) + "took " + itoa(int64(n)) + " of " + itoa(int64(size)) + " from the global queue (min(128, size, size/GOMAXPROCS+1)): runs the first, " + itoa(int64(n-1)) + " to P" + itoa(int64(pp)) + "'s ring"
+				} else {
+					ev.Why = "GM model: took the global queue's head under sched.lock (" + itoa(int64(size-1)) + " left)"
+				}
+			}
+			return gi, false, "from the global queue", true
+		}
+		note("global queue empty")
+		// 9. Non-blocking netpoll, one M at a time, only if some G waits.
+		if mc.cfg.Layers.Has(LayerNetpoll) && mc.netpollWaiters > 0 && mc.sched.lastpoll != 0 && !mc.sched.pollingNet {
+			list := mc.netpoll(mi, 0)
+			if len(list) > 0 {
+				gi := list[0]
+				mc.injectglist(mi, list[1:])
+				mc.casgstatus(gi, _Gwaiting, _Grunnable)
+				return gi, false, "ready on the network (netpoll)", true
+			}
+			note("netpoll(0): nothing ready")
+		} else if mc.cfg.Layers.Has(LayerNetpoll) {
+			note("netpoll: no waiters")
+		}
+		// 10. Steal, if spinning or spinners are under half the busy Ps.
+		if mc.cfg.Layers.Has(LayerSteal) {
+			gmp := int32(len(mc.allp))
+			if M.spinning || 2*mc.sched.nmspinning < gmp-mc.sched.npidle {
+				if !M.spinning {
+					mc.becomeSpinning(mi)
+				}
+				gi, inh, newWork, w, swhy := mc.stealWork(mi)
+				if gi != nilIdx {
+					return gi, inh, swhy, true
+				}
+				if newWork {
+					note("stealWork ran timers")
+					continue
+				}
+				if w != 0 && (pollUntil == 0 || w < pollUntil) {
+					pollUntil = w
+				}
+				note("stealWork: 4 passes over all Ps found nothing")
+			} else {
+				note("not spinning: spinning Ms (" + itoa(int64(mc.sched.nmspinning)) + ") already cover half the busy Ps")
+			}
+		}
+		// 13. Last look at the global queue, then give up the P.
+		if mc.sched.runq.size > 0 {
+			gi, _ := mc.globrunqgetbatch(pp, runqSize/2)
+			return gi, false, "from the global queue (checked again before dropping the P)", true
+		}
+		if !M.spinning && mc.sched.needspinning {
+			mc.becomeSpinning(mi)
+			note("needspinning was set: became a spinner instead of dropping the P")
+			continue
+		}
+		wasSpinning := M.spinning
+		if ev := mc.emit(EvFindRunnable, mi, pp, -1, 0, 0); mc.cfg.Why {
+			if len(mc.allp[pp].timers) > 0 {
+				note("P" + itoa(int64(pp)) + " has timers: earliest at " + fmtNs(mc.timers[mc.allp[pp].timers[0]].when))
+			}
+			ev.Why = joinPath(path) + "nothing to run: drop the P"
+		}
+		mc.releasep(mi)
+		mc.pidleput(pp)
+		if wasSpinning {
+			// 14. Drop spinning, then re-check every source without a P:
+			// work submitted after the checks above but before the
+			// decrement would otherwise be missed.
+			mc.allm[mi].spinning = false
+			mc.sched.nmspinning--
+			if mc.sched.runq.size > 0 {
+				if pp2 := mc.pidlegetSpinning(); pp2 != nilIdx {
+					mc.acquirep(mi, pp2)
+					mc.becomeSpinning(mi)
+					gi, _ := mc.globrunqgetbatch(pp2, runqSize/2)
+					return gi, false, "from the global queue (re-checked after dropping the P)", true
+				}
+			}
+			if mc.cfg.Layers.Has(LayerSteal) {
+				if pp2 := mc.checkRunqsNoP(); pp2 != nilIdx {
+					mc.acquirep(mi, pp2)
+					mc.becomeSpinning(mi)
+					continue
+				}
+			}
+			pollUntil = mc.checkTimersNoP(pollUntil)
+		}
+		// 15. Block in netpoll until a timer or the network needs us.
+		if mc.netpollInited && (mc.netpollWaiters > 0 || pollUntil != 0) && mc.sched.lastpoll != 0 {
+			mc.netpollBlock(mi, pollUntil, wasSpinning)
+			return nilIdx, false, "", false
+		} else if pollUntil != 0 && mc.netpollInited {
+			if mc.sched.pollUntil == 0 || mc.sched.pollUntil > pollUntil {
+				mc.netpollBreak()
+			}
+		}
+		// 16.
+		mc.stopm(mi)
+		return nilIdx, false, "", false
+	}
+}
+
+func joinPath(path []string) string {
+	s := ""
+	for _, p := range path {
+		s += p + "; "
+	}
+	return s
+}
+
+func boolInt(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// checkRunqsNoP returns an idle P to take if some non-idle P has work
+// (proc.go: checkRunqsNoP), taken with pidlegetSpinning.
+func (mc *Machine) checkRunqsNoP() int32 {
+	for i := range mc.allp {
+		if mc.isIdleP(int32(i)) {
+			continue
+		}
+		if !mc.runqempty(int32(i)) {
+			return mc.pidlegetSpinning()
+		}
+	}
+	return nilIdx
+}
+
+// isIdleP reports whether pp is on the idle list (idlepMask).
+func (mc *Machine) isIdleP(pp int32) bool {
+	return mc.allp[pp].status == _Pidle && mc.allp[pp].m == nilIdx && mc.pOnIdleList(pp)
+}
+
+func (mc *Machine) pOnIdleList(pp int32) bool {
+	for q := mc.sched.pidle; q != nilIdx; q = mc.allp[q].link {
+		if q == pp {
+			return true
+		}
+	}
+	return false
+}
+
+// ---- gopark, ready, gosched, goexit ---------------------------------------------
+
+// gopark blocks the running G with reason; its M schedules another
+// (proc.go: gopark, park_m).
+func (mc *Machine) gopark(mi int32, reason waitReason, pos Pos) {
+	M := &mc.allm[mi]
+	gi := M.curg
+	G := &mc.allg[gi]
+	mc.casgstatus(gi, _Grunning, _Gwaiting)
+	G.waitreason = reason
+	G.waitsince = mc.now
+	mc.dropg(mi)
+	mc.acc += CostPark
+	if ev := mc.emit(EvGopark, mi, M.p, G.goid, int64(reason), 0); mc.cfg.Why {
+		ev.Pos = pos
+		ev.Why = "G" + itoa(G.goid) + " blocks (" + reason.String() + "); M" + itoa(int64(mi)) + " schedules another G"
+	}
+	mc.toSchedule(mi)
+}
+
+// toSchedule makes M mi run schedule() after the cost of what it just did.
+func (mc *Machine) toSchedule(mi int32) {
+	M := &mc.allm[mi]
+	M.state = mSchedule
+	M.hasPending = false
+	mc.setWhen(mi, mc.now+mc.acc)
+	mc.acc = 0
+}
+
+// dropg detaches the M from its G (proc.go: dropg).
+func (mc *Machine) dropg(mi int32) {
+	M := &mc.allm[mi]
+	if M.curg != nilIdx {
+		mc.allg[M.curg].m = nilIdx
+	}
+	M.curg = nilIdx
+}
+
+// ready makes a waiting G runnable in the current P's runnext and calls
+// wakep (proc.go: ready, goready). pp is the waker's P; with no P (sysmon,
+// a timer run without P) the G goes to the global queue.
+func (mc *Machine) ready(gi int32, pp int32, why string) {
+	mc.casgstatus(gi, _Gwaiting, _Grunnable)
+	G := &mc.allg[gi]
+	G.waitreason = 0
+	mc.acc += CostReady
+	mi := mc.curM()
+	if ev := mc.emit(EvGoready, mi, pp, G.goid, 0, 0); mc.cfg.Why {
+		where := "P" + itoa(int64(pp)) + "'s runnext"
+		if pp == nilIdx {
+			where = "the global queue (no P)"
+		} else if !mc.cfg.Layers.Has(LayerProcs) {
+			where = "the global queue (GM model)"
+		} else if mc.allp[pp].runnext != nilIdx {
+			where += ", kicking G" + itoa(mc.goidOf(mc.allp[pp].runnext)) + " to the ring's tail"
+		}
+		ev.Why = why + ": G" + itoa(G.goid) + " goes to " + where
+	}
+	if pp == nilIdx {
+		mc.globrunqput(gi)
+	} else {
+		mc.runqput(pp, gi, true)
+	}
+	mc.wakep()
+}
+
+// goschedImpl puts the running G on the global queue's tail and schedules
+// (proc.go: goschedImpl; runtime.Gosched and preemption share it). No STW
+// is modelled, so a preempted G never goes to its own P's runnext.
+func (mc *Machine) goschedImpl(mi int32, preempted bool, pos Pos) {
+	M := &mc.allm[mi]
+	gi := M.curg
+	G := &mc.allg[gi]
+	mc.casgstatus(gi, _Grunning, _Grunnable)
+	mc.dropg(mi)
+	if !preempted {
+		if ev := mc.emit(EvGosched, mi, M.p, G.goid, 0, 0); mc.cfg.Why {
+			ev.Pos = pos
+			ev.Why = "runtime.Gosched: G" + itoa(G.goid) + " goes to the global queue's tail (not the local ring) and M" + itoa(int64(mi)) + " schedules"
+		}
+	}
+	mc.globrunqput(gi)
+	mc.wakep()
+	mc.toSchedule(mi)
+}
+
+// goexit0 ends the running G: _Gdead, on the P's free list (proc.go: goexit0, gdestroy).
+func (mc *Machine) goexit0(mi int32) {
+	M := &mc.allm[mi]
+	gi := M.curg
+	G := &mc.allg[gi]
+	mc.casgstatus(gi, _Grunning, _Gdead)
+	mc.acc += CostGoexit
+	if ev := mc.emit(EvGoexit0, mi, M.p, G.goid, 0, 0); mc.cfg.Why {
+		ev.Why = "G" + itoa(G.goid) + " returned from its function: dead, on P" + itoa(int64(M.p)) + "'s free list for reuse"
+	}
+	mc.dropg(mi)
+	G.frames = G.frames[:0]
+	G.vals = G.vals[:0]
+	G.defers = G.defers[:0]
+	mc.gfput(M.p, gi)
+	mc.toSchedule(mi)
+}
+
+// ---- Ps and Ms ------------------------------------------------------------------
+
+// acquirep binds P pp to M mi (proc.go: acquirep, wirep).
+func (mc *Machine) acquirep(mi, pp int32) {
+	P := &mc.allp[pp]
+	if P.m != nilIdx || P.status != _Pidle {
+		panic("acquirep: invalid p state: P" + itoa(int64(pp)) + " is " + P.status.String())
+	}
+	P.m = mi
+	P.status = _Prunning
+	mc.allm[mi].p = pp
+	mc.emit(EvAcquirep, mi, pp, -1, 0, 0)
+}
+
+// releasep unbinds the M's P; the P is _Pidle but not yet on the idle list
+// (proc.go: releasep).
+func (mc *Machine) releasep(mi int32) int32 {
+	M := &mc.allm[mi]
+	pp := M.p
+	P := &mc.allp[pp]
+	if P.m != mi {
+		panic("releasep: invalid arg")
+	}
+	P.m = nilIdx
+	P.status = _Pidle
+	M.p = nilIdx
+	return pp
+}
+
+// pidleput puts pp on the idle P list's head (LIFO) (proc.go: pidleput).
+func (mc *Machine) pidleput(pp int32) {
+	if !mc.runqempty(pp) {
+		panic("pidleput: P has non-empty run queue")
+	}
+	P := &mc.allp[pp]
+	P.status = _Pidle
+	P.link = mc.sched.pidle
+	mc.sched.pidle = pp
+	mc.sched.npidle++
+	if ev := mc.emit(EvReleasep, mc.curM(), pp, -1, 0, 0); mc.cfg.Why {
+		ev.Why = "P" + itoa(int64(pp)) + " goes to the head of the idle P list (LIFO); " + itoa(int64(mc.sched.npidle)) + " idle"
+	}
+}
+
+// pidleget takes the idle P list's head (proc.go: pidleget).
+func (mc *Machine) pidleget() int32 {
+	pp := mc.sched.pidle
+	if pp == nilIdx {
+		return nilIdx
+	}
+	mc.sched.pidle = mc.allp[pp].link
+	mc.allp[pp].link = nilIdx
+	mc.sched.npidle--
+	return pp
+}
+
+// pidlegetSpinning is pidleget for an M about to spin: if no P is idle it
+// sets sched.needspinning so that a P about to go idle spins instead
+// (proc.go: pidlegetSpinning).
+func (mc *Machine) pidlegetSpinning() int32 {
+	pp := mc.pidleget()
+	if pp == nilIdx {
+		mc.sched.needspinning = true
+	}
+	return pp
+}
+
+// becomeSpinning marks the M as looking for work (proc.go: becomeSpinning).
+func (mc *Machine) becomeSpinning(mi int32) {
+	mc.allm[mi].spinning = true
+	mc.sched.nmspinning++
+	mc.sched.needspinning = false
+	if ev := mc.emit(EvSpinning, mi, mc.allm[mi].p, -1, int64(mc.sched.nmspinning), 0); mc.cfg.Why {
+		ev.Why = "M" + itoa(int64(mi)) + " is out of local work and starts looking for some (spinning Ms: " + itoa(int64(mc.sched.nmspinning)) + ")"
+	}
+}
+
+// wakep starts a spinning M on an idle P if there is an idle P and no
+// spinning M (proc.go: wakep). Without the steal layer there are no spinning
+// Ms: an idle P is woken only when the global queue has work for it.
+func (mc *Machine) wakep() {
+	if !mc.mainStarted {
+		return
+	}
+	if !mc.cfg.Layers.Has(LayerSteal) {
+		if mc.sched.runq.size > 0 && mc.sched.npidle > 0 && mc.sched.nmspinning == 0 {
+			pp := mc.pidleget()
+			if ev := mc.emit(EvWakep, mc.curM(), pp, -1, 0, 0); mc.cfg.Why {
+				ev.Why = "the global queue has work and P" + itoa(int64(pp)) + " is idle: start an M for it"
+			}
+			mc.startm(pp, false)
+		}
+		return
+	}
+	if mc.sched.nmspinning != 0 {
+		return
+	}
+	mc.sched.nmspinning++ // the CAS 0→1: this M will be spinning
+	pp := mc.pidlegetSpinning()
+	if pp == nilIdx {
+		mc.sched.nmspinning--
+		return
+	}
+	if ev := mc.emit(EvWakep, mc.curM(), pp, -1, 0, 0); mc.cfg.Why {
+		ev.Why = "P" + itoa(int64(pp)) + " is idle and no M is spinning: start a spinning M to look for work"
+	}
+	mc.startm(pp, true)
+}
+
+// maxmcount is sched.maxmcount: the thread limit (proc.go: schedinit).
+const maxmcount = 10000
+
+// startm hands P pp to an idle M (LIFO) or a new one (proc.go: startm,
+// mget, newm). With pp nil it takes an idle P or does nothing. The M runs
+// after the wake-up latency.
+func (mc *Machine) startm(pp int32, spinning bool) {
+	if pp == nilIdx {
+		pp = mc.pidleget()
+		if pp == nilIdx {
+			if spinning {
+				mc.sched.nmspinning--
+			}
+			return
+		}
+	}
+	mi := mc.mget()
+	delay := int64(CostWakeM)
+	if mi == nilIdx {
+		mi = mc.newm()
+		if mi == nilIdx {
+			return
+		}
+		delay = CostNewM
+	}
+	M := &mc.allm[mi]
+	if M.p != nilIdx || M.nextp != nilIdx {
+		panic("startm: m has p")
+	}
+	M.spinning = spinning
+	M.nextp = pp
+	M.state = mWaking
+	if ev := mc.emit(EvStartm, mc.curM(), pp, -1, int64(mi), boolInt(spinning)); mc.cfg.Why {
+		ev.Why = "M" + itoa(int64(mi)) + " is handed P" + itoa(int64(pp))
+		if spinning {
+			ev.Why += " to spin"
+		}
+	}
+	mc.setWhen(mi, mc.now+mc.acc+delay)
+}
+
+// newm creates an M (proc.go: newm, allocm, checkmcount).
+func (mc *Machine) newm() int32 {
+	if mc.sched.mnext-mc.nmsys() >= maxmcount {
+		mc.fatal("runtime: program exceeds 10000-thread limit\nfatal error: thread exhaustion", "fatal")
+		return nilIdx
+	}
+	mi := int32(len(mc.allm))
+	mc.allm = append(mc.allm, m{id: mi, p: nilIdx, nextp: nilIdx, oldp: nilIdx, curg: nilIdx, schedlink: nilIdx, heapIdx: nilIdx})
+	mc.sched.mnext++
+	mc.stats.Threads++
+	if ev := mc.emit(EvNewm, mc.curM(), -1, -1, int64(mi), 0); mc.cfg.Why {
+		ev.Why = "no idle M: create thread M" + itoa(int64(mi)) + " (" + itoa(int64(mc.sched.mnext)) + " threads)"
+	}
+	return mi
+}
+
+func (mc *Machine) nmsys() int32 {
+	if mc.sysmonM != nilIdx {
+		return 1
+	}
+	return 0
+}
+
+// mget takes an M from the idle list's head (LIFO) (proc.go: mget).
+func (mc *Machine) mget() int32 {
+	mi := mc.sched.midle
+	if mi == nilIdx {
+		return nilIdx
+	}
+	mc.sched.midle = mc.allm[mi].schedlink
+	mc.allm[mi].schedlink = nilIdx
+	mc.sched.nmidle--
+	return mi
+}
+
+// stopm parks the M on the idle list until startm hands it a P
+// (proc.go: stopm, mput), then checks for deadlock (checkdead).
+func (mc *Machine) stopm(mi int32) {
+	M := &mc.allm[mi]
+	if M.p != nilIdx {
+		panic("stopm holding p")
+	}
+	if M.spinning {
+		panic("stopm spinning")
+	}
+	M.state = mParked
+	M.schedlink = mc.sched.midle
+	mc.sched.midle = mi
+	mc.sched.nmidle++
+	mc.unsetWhen(mi)
+	mc.acc = 0
+	if ev := mc.emit(EvStopm, mi, -1, -1, 0, 0); mc.cfg.Why {
+		ev.Why = "M" + itoa(int64(mi)) + " has no P and nothing to do: it sleeps on the idle M list (" + itoa(int64(mc.sched.nmidle)) + " idle)"
+	}
+	mc.checkdead()
+}
+
+// mstart runs a woken M: it takes the P startm gave it and schedules
+// (proc.go: stopm's wake-up, mstart1, mspinning).
+func (mc *Machine) mstart(mi int32) {
+	M := &mc.allm[mi]
+	pp := M.nextp
+	M.nextp = nilIdx
+	mc.acquirep(mi, pp)
+	if M.spinning {
+		// The spinning flag was set by startm and counted by wakep.
+		if ev := mc.emit(EvSpinning, mi, pp, -1, int64(mc.sched.nmspinning), 0); mc.cfg.Why {
+			ev.Why = "M" + itoa(int64(mi)) + " wakes up spinning on P" + itoa(int64(pp)) + " and looks for work"
+		}
+	}
+	mc.schedule(mi)
+}

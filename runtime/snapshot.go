@@ -1,0 +1,218 @@
+package runtime
+
+import "slices"
+
+// Clone returns an independent copy of the machine: stepping the copy gives
+// exactly the events the original would give. Every object is a slice
+// element named by an index, so this is a copy of slices; closures are
+// immutable once made, so the copy shares them (clipped, so that appends on
+// either side reallocate).
+func (mc *Machine) Clone() *Machine {
+	c := *mc
+	c.allg = slices.Clone(mc.allg)
+	for i := range c.allg {
+		G := &c.allg[i]
+		G.frames = slices.Clone(G.frames)
+		G.vals = slices.Clone(G.vals)
+		if len(G.defers) > 0 {
+			G.defers = slices.Clone(G.defers)
+			for j := range G.defers {
+				G.defers[j].args = slices.Clone(G.defers[j].args)
+			}
+		} else {
+			G.defers = nil
+		}
+	}
+	c.allm = slices.Clone(mc.allm)
+	c.allp = slices.Clone(mc.allp)
+	for i := range c.allp {
+		c.allp[i].timers = slices.Clone(c.allp[i].timers)
+	}
+	c.globals = slices.Clone(mc.globals)
+	c.boxes = slices.Clone(mc.boxes)
+	c.closures = slices.Clip(mc.closures)
+	c.chans = slices.Clone(mc.chans)
+	for i := range c.chans {
+		c.chans[i].buf = slices.Clone(c.chans[i].buf)
+	}
+	c.sudogs = slices.Clone(mc.sudogs)
+	c.wgs = slices.Clone(mc.wgs)
+	for i := range c.wgs {
+		c.wgs[i].waiters = slices.Clone(c.wgs[i].waiters)
+	}
+	c.mus = slices.Clone(mc.mus)
+	for i := range c.mus {
+		c.mus[i].waiters = slices.Clone(c.mus[i].waiters)
+	}
+	c.timers = slices.Clone(mc.timers)
+	c.conns = slices.Clone(mc.conns)
+	c.connHeap = slices.Clone(mc.connHeap)
+	c.actors = slices.Clone(mc.actors)
+	c.pending = slices.Clone(mc.pending)
+	c.grab = nil
+	return &c
+}
+
+// State returns a plain snapshot of the whole runtime.
+func (mc *Machine) State() *State {
+	s := &State{
+		Seq:        mc.seq,
+		Clock:      mc.now,
+		GOMAXPROCS: len(mc.allp),
+		Layers:     mc.cfg.Layers.String(),
+		Global:     []int64{},
+		Timers:     []TimerInfo{},
+		Netpoll:    []ConnInfo{},
+		Exit:       mc.exit,
+		Stats:      mc.Stats(),
+	}
+	where := make([]string, len(mc.allg))
+	for i := range mc.allp {
+		P := &mc.allp[i]
+		ps := PState{ID: P.id, Status: P.status.String(), M: P.m, G: -1, Runnext: mc.goidOf(P.runnext),
+			Runq: []int64{}, Schedtick: P.schedtick, Syscalltick: P.syscalltick, Timers: len(P.timers)}
+		if P.m != nilIdx {
+			ps.G = mc.goidOf(mc.allm[P.m].curg)
+		}
+		if P.runnext != nilIdx {
+			where[P.runnext] = "runnext of P" + itoa(int64(i))
+		}
+		for h := P.runqhead; h != P.runqtail; h++ {
+			gi := P.runq[h%runqSize]
+			ps.Runq = append(ps.Runq, mc.goidOf(gi))
+			where[gi] = "runq of P" + itoa(int64(i))
+		}
+		s.Ps = append(s.Ps, ps)
+	}
+	for gi := mc.sched.runq.head; gi != nilIdx; gi = mc.allg[gi].schedlink {
+		s.Global = append(s.Global, mc.goidOf(gi))
+		where[gi] = "global runq"
+	}
+	s.Sched = SchedState{NMSpinning: mc.sched.nmspinning, NPIdle: mc.sched.npidle, NMIdle: mc.sched.nmidle,
+		NeedSpinning: mc.sched.needspinning, IdlePs: []int32{}, IdleMs: []int32{}, MCount: mc.sched.mnext,
+		LastPoll: mc.sched.lastpoll, LockAcq: 0, LockWait: 0}
+	if !mc.cfg.Layers.Has(LayerProcs) {
+		s.Sched.LockAcq, s.Sched.LockWait = mc.sched.lockAcq, mc.sched.lockWait
+	}
+	for pp := mc.sched.pidle; pp != nilIdx; pp = mc.allp[pp].link {
+		s.Sched.IdlePs = append(s.Sched.IdlePs, pp)
+	}
+	for mi := mc.sched.midle; mi != nilIdx; mi = mc.allm[mi].schedlink {
+		s.Sched.IdleMs = append(s.Sched.IdleMs, mi)
+	}
+	for i := range mc.allm {
+		M := &mc.allm[i]
+		ms := MState{ID: M.id, State: M.state.String(), P: M.p, NextP: M.nextp, OldP: M.oldp, CurG: mc.goidOf(M.curg),
+			Spinning: M.spinning, Sysmon: int32(i) == mc.sysmonM}
+		switch M.state {
+		case mRunning:
+			ms.Until = M.workEnd
+		case mSyscall:
+			ms.Until = mc.allg[M.curg].syscallAt
+		case mNetpoll, mSysmon, mWaking, mSchedule:
+			if M.heapIdx != nilIdx {
+				ms.Until = M.when
+			}
+		}
+		if M.curg != nilIdx {
+			if M.state == mSyscall {
+				where[M.curg] = "in a syscall on M" + itoa(int64(i))
+			} else {
+				where[M.curg] = "running on M" + itoa(int64(i))
+			}
+		}
+		s.Ms = append(s.Ms, ms)
+	}
+	if mc.sysmonM != nilIdx {
+		s.Sysmon = &SysmonInfo{M: mc.sysmonM, Delay: mc.sysmon.delay, Idle: mc.sysmon.idle, Next: mc.allm[mc.sysmonM].when, Deep: mc.sysmon.deep}
+	}
+	for i := range mc.allp {
+		for _, ti := range mc.allp[i].timers {
+			t := &mc.timers[ti]
+			ti := TimerInfo{When: t.when, P: int32(i), G: mc.goidOf(t.g), Kind: "sleep"}
+			if t.kind == timerAfter {
+				ti.Kind = "after"
+			} else {
+				where[t.g] = "sleeping (timer on P" + itoa(int64(i)) + ")"
+			}
+			s.Timers = append(s.Timers, ti)
+		}
+	}
+	slices.SortFunc(s.Timers, func(a, b TimerInfo) int {
+		if a.When != b.When {
+			return cmpInt(a.When, b.When)
+		}
+		return cmpInt(int64(a.P), int64(b.P))
+	})
+	for c := range mc.conns {
+		C := &mc.conns[c]
+		if C.g != nilIdx {
+			s.Netpoll = append(s.Netpoll, ConnInfo{Conn: int32(c), G: mc.goidOf(C.g), ReadyAt: C.readyAt})
+			where[C.g] = "waiting on the network (conn " + itoa(int64(c)) + ")"
+		}
+	}
+	for c := range mc.chans {
+		ch := &mc.chans[c]
+		for s := ch.recvq.first; s != nilIdx; s = mc.sudogs[s].next {
+			where[mc.sudogs[s].g] = "chan " + itoa(int64(c)) + " recvq"
+		}
+		for s := ch.sendq.first; s != nilIdx; s = mc.sudogs[s].next {
+			where[mc.sudogs[s].g] = "chan " + itoa(int64(c)) + " sendq"
+		}
+	}
+	for i := range mc.allg {
+		G := &mc.allg[i]
+		if G.status == _Gdead {
+			continue
+		}
+		gs := GState{Goid: G.goid, Status: G.status.String(), M: G.m, Where: where[i], StackSize: G.stackSize,
+			StackUsed: G.stackUsed, Preempt: G.preempt, CreatedBy: G.parent, WorkLeft: G.workLeft, Frames: []FrameState{}}
+		if G.status == _Gwaiting {
+			gs.WaitReason = G.waitreason.String()
+			gs.WaitSince = G.waitsince
+			if gs.Where == "" {
+				gs.Where = G.waitreason.String()
+			}
+		}
+		if G.system != 0 {
+			gs.Func = "runtime system goroutine"
+			if gs.Where == "" {
+				gs.Where = "system"
+			}
+		} else {
+			for j := len(G.frames) - 1; j >= 0; j-- {
+				fr := &G.frames[j]
+				fn := &mc.prog.Funcs[fr.fn]
+				pc := fr.pc
+				if j < len(G.frames)-1 {
+					pc--
+				}
+				pc = min(max(pc, 0), int32(len(fn.Pos)-1))
+				pos := fn.Decl
+				if pc >= 0 && len(fn.Pos) > 0 {
+					pos = fn.Pos[pc]
+				}
+				gs.Frames = append(gs.Frames, FrameState{Func: fn.Name, Pos: mc.prog.PosString(pos), Line: pos.Line, File: mc.prog.fileName(pos), Size: fn.FrameSize})
+			}
+			if len(gs.Frames) > 0 {
+				gs.Func, gs.Pos, gs.Line = gs.Frames[0].Func, gs.Frames[0].Pos, gs.Frames[0].Line
+			} else if G.entryClo > 0 {
+				fn := &mc.prog.Funcs[mc.closures[G.entryClo].fn]
+				gs.Func, gs.Pos, gs.Line = fn.Name, mc.prog.PosString(fn.Decl), fn.Decl.Line
+			}
+		}
+		s.Gs = append(s.Gs, gs)
+	}
+	slices.SortFunc(s.Gs, func(a, b GState) int { return cmpInt(a.Goid, b.Goid) })
+	return s
+}
+
+func cmpInt(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,106 @@
+package runtime
+
+// Work stealing (proc.go: stealWork, randomOrder, runqsteal).
+
+// stealTries is the number of passes over all Ps (proc.go: stealWork).
+const stealTries = 4
+
+// randomOrder enumerates 0..n-1 starting at a random position with a
+// random stride coprime to n, so that every P is visited once per pass
+// (proc.go: randomOrder, randomEnum). The random number comes from the
+// machine's seeded PCG (cheaprand in the runtime).
+type randomOrder struct {
+	count    uint32
+	coprimes []uint32
+}
+
+func newRandomOrder(n uint32) randomOrder {
+	o := randomOrder{count: n}
+	for i := uint32(1); i <= n; i++ {
+		if gcd(i, n) == 1 {
+			o.coprimes = append(o.coprimes, i)
+		}
+	}
+	return o
+}
+
+func gcd(a, b uint32) uint32 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// start returns the first position and the stride for random number i.
+func (o *randomOrder) start(i uint32) (pos, inc uint32) {
+	return i % o.count, o.coprimes[i/o.count%uint32(len(o.coprimes))]
+}
+
+// cheaprand is the runtime's per-M fast random number (proc.go: cheaprand);
+// here it is the machine's seeded PCG, so runs are reproducible.
+func (mc *Machine) cheaprand() uint32 { return uint32(mc.rng.Uint64() >> 32) }
+
+// stealWork tries to steal a G or run a timer from another P
+// (proc.go: stealWork). Four passes over all Ps in a random order; on the
+// last pass it also runs the victims' expired timers (readying Gs into this
+// P's runnext) and may take a victim's runnext.
+func (mc *Machine) stealWork(mi int32) (gi int32, inheritTime, newWork bool, pollUntil int64, why string) {
+	pp := mc.allm[mi].p
+	n := uint32(len(mc.allp))
+	if mc.stealOrder.count != n {
+		mc.stealOrder = newRandomOrder(n)
+	}
+	for i := 0; i < stealTries; i++ {
+		stealTimersOrRunNextG := i == stealTries-1
+		pos, inc := mc.stealOrder.start(mc.cheaprand())
+		for e := uint32(0); e < n; e, pos = e+1, (pos+inc)%n {
+			p2 := int32(pos)
+			if p2 == pp {
+				continue
+			}
+			mc.acc += CostStealTry
+			// Steal timers from p2 (only on the last pass): readied Gs go
+			// into this P's runnext, then run from the local queue.
+			if stealTimersOrRunNextG && len(mc.allp[p2].timers) > 0 {
+				ran, w := mc.runTimers(p2, pp, mi)
+				if w != 0 && (pollUntil == 0 || w < pollUntil) {
+					pollUntil = w
+				}
+				if ran {
+					if gi, inh := mc.runqget(pp); gi != nilIdx {
+						mc.emit(EvRunqget, mi, pp, mc.goidOf(gi), boolInt(inh), 0)
+						return gi, inh, false, pollUntil, "readied by P" + itoa(int64(p2)) + "'s timer, run by this thief"
+					}
+					newWork = true
+					break
+				}
+			}
+			// Don't bother to attempt to steal if p2 is idle.
+			if mc.isIdleP(p2) {
+				continue
+			}
+			before := mc.runqlen(p2)
+			if gi, k, backoff := mc.runqsteal(pp, p2, stealTimersOrRunNextG); gi != nilIdx {
+				if backoff {
+					mc.acc += CostRunnextBackoff
+				}
+				mc.stats.Steals++
+				if ev := mc.emit(EvRunqsteal, mi, pp, mc.goidOf(gi), int64(k), int64(p2)); mc.cfg.Why {
+					if before == 0 {
+						ev.Why = "pass " + itoa(int64(i+1)) + " of 4 (the last, which may take runnext): P" + itoa(int64(p2)) + "'s ring was empty, so its runnext G" + itoa(mc.goidOf(gi)) + " was stolen"
+						if backoff {
+							ev.Why += " after usleep(3) gave its owner a chance to run it"
+						}
+					} else {
+						ev.Why = "pass " + itoa(int64(i+1)) + " of 4: stole " + itoa(int64(k)) + " of P" + itoa(int64(p2)) + "'s " + itoa(int64(before)) + " (ceil(half), from the head: its oldest); runs the youngest stolen, G" + itoa(mc.goidOf(gi)) + ", and keeps " + itoa(int64(k-1)) + " in order"
+					}
+				}
+				return gi, false, false, pollUntil, "stolen from P" + itoa(int64(p2))
+			}
+		}
+		if newWork {
+			break
+		}
+	}
+	return nilIdx, false, newWork, pollUntil, ""
+}

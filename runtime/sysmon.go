@@ -1,0 +1,208 @@
+package runtime
+
+// sysmon: the system monitor, on its own M without a P (proc.go: sysmon,
+// retake, handoffp). It sleeps 20 µs; after 50 idle passes in a row it
+// doubles its sleep, up to 10 ms; only taking a P from a syscall resets it.
+// When every P is idle it sleeps deeply until the next timer (at most 60 s)
+// or until a syscall wakes it.
+//
+// Not modelled: forced GC (no GC), the scavenger, GOMAXPROCS auto-update.
+
+const (
+	forcePreemptNS    = 10_000_000 // proc.go: retake: a time slice
+	sysmonMinDelayUS  = 20
+	sysmonMaxDelayUS  = 10_000
+	sysmonIdleBackoff = 50
+	sysmonDeepMaxNS   = 60_000_000_000 // forcegcperiod / 2
+	netpollSysmonNS   = 10_000_000     // sysmon polls the network after 10 ms without a poll
+)
+
+type sysmonState struct {
+	delay       int64 // µs
+	idle        int
+	deep        bool // sleeping on sysmonnote
+	syscallWake bool
+}
+
+// sysmonWake wakes a deep-sleeping sysmon (notewakeup(&sched.sysmonnote)).
+func (mc *Machine) sysmonWake() {
+	if mc.sysmonM == nilIdx || !mc.sysmon.deep {
+		return
+	}
+	mc.sysmon.syscallWake = true
+	mc.setWhen(mc.sysmonM, mc.now+mc.acc)
+}
+
+// sysmonTick is one pass of sysmon's loop, after its sleep.
+func (mc *Machine) sysmonTick(mi int32) {
+	S := &mc.sysmon
+	now := mc.now
+	if S.deep {
+		S.deep = false
+		if S.syscallWake {
+			S.idle = 0
+			S.delay = sysmonMinDelayUS
+		}
+		S.syscallWake = false
+	} else if mc.cfg.SchedtracePeriod <= 0 && mc.sched.npidle == int32(len(mc.allp)) {
+		next := int64(math64Max)
+		for i := range mc.allp {
+			if h := mc.allp[i].timers; len(h) > 0 && mc.timers[h[0]].when < next {
+				next = mc.timers[h[0]].when
+			}
+		}
+		if next > now {
+			sleep := int64(sysmonDeepMaxNS)
+			if next-now < sleep {
+				sleep = next - now
+			}
+			S.deep = true
+			if ev := mc.emit(EvSysmon, mi, -1, -1, -1, 0); mc.cfg.Why {
+				ev.Why = "every P is idle: sysmon sleeps deeply for " + fmtNs(sleep) + " (until the next timer, at most 60s) or until a syscall wakes it"
+			}
+			mc.setWhen(mi, now+sleep)
+			return
+		}
+	}
+	// Poll the network if nobody has for 10 ms.
+	if mc.cfg.Layers.Has(LayerNetpoll) && mc.netpollInited && !mc.sched.polling && mc.sched.lastpoll+netpollSysmonNS < now {
+		mc.sched.lastpoll = now
+		list := mc.netpoll(mi, 0)
+		if len(list) > 0 {
+			mc.injectglist(mi, list)
+		}
+	}
+	if mc.retake(mi, now) != 0 {
+		S.idle = 0
+	} else {
+		S.idle++
+	}
+	if p := mc.cfg.SchedtracePeriod; p > 0 && now >= mc.sched.nextTrace {
+		ev := mc.emit(EvSchedtrace, mi, -1, -1, 0, 0)
+		ev.Text = mc.Schedtrace()
+		for mc.sched.nextTrace <= now {
+			mc.sched.nextTrace += p
+		}
+	}
+	// The next sleep.
+	if S.idle == 0 {
+		S.delay = sysmonMinDelayUS
+	} else if S.idle > sysmonIdleBackoff {
+		S.delay *= 2
+	}
+	if S.delay > sysmonMaxDelayUS {
+		S.delay = sysmonMaxDelayUS
+	}
+	mc.setWhen(mi, now+CostSysmonLoop+S.delay*1000)
+}
+
+const math64Max = 1<<63 - 1
+
+// retake preempts Gs that have run for 10 ms and takes Ps from Ms blocked in
+// syscalls (proc.go: retake). It returns how many Ps it took from syscalls.
+func (mc *Machine) retake(mi int32, now int64) int {
+	n := 0
+	for i := range mc.allp {
+		pp := int32(i)
+		P := &mc.allp[i]
+		if P.status != _Prunning {
+			continue
+		}
+		pd := &P.sysmontick
+		sysretake := false
+		// Preempt G if it's running on the same schedtick for too long.
+		if t := P.schedtick; pd.schedtick != t {
+			pd.schedtick = t
+			pd.schedwhen = now
+		} else if pd.schedwhen+forcePreemptNS <= now {
+			mc.preemptone(pp, now-pd.schedwhen)
+			// In case of syscall, preemptone() doesn't work, because
+			// there's no M wired to P.
+			sysretake = true
+		}
+		// Is the P in a syscall?
+		holder := P.m
+		if holder == nilIdx {
+			continue
+		}
+		cg := mc.allm[holder].curg
+		if cg == nilIdx || mc.allg[cg].status != _Gsyscall {
+			continue
+		}
+		if t := P.syscalltick; !sysretake && pd.syscalltick != t {
+			pd.syscalltick = t
+			pd.syscallwhen = now
+			continue
+		}
+		// On the one hand we don't want to retake Ps if there is no other
+		// work to do, but on the other hand we want to retake them
+		// eventually because they can prevent the sysmon thread from deep
+		// sleep.
+		if mc.runqempty(pp) && mc.sched.nmspinning+mc.sched.npidle > 0 && pd.syscallwhen+forcePreemptNS > now {
+			continue
+		}
+		// takeP: the syscalling M keeps running its syscall without a P.
+		mc.allm[holder].p = nilIdx
+		P.m = nilIdx
+		P.status = _Pidle
+		P.syscalltick++
+		n++
+		mc.stats.Handoffs++
+		if ev := mc.emit(EvRetake, mi, pp, mc.goidOf(cg), int64(holder), 0); mc.cfg.Why {
+			switch {
+			case sysretake:
+				ev.Why = "P" + itoa(int64(pp)) + "'s schedtick has not changed for 10ms and its G is in a syscall: take the P at once (stale slice)"
+			case !mc.runqempty(pp):
+				ev.Why = "sysmon saw the same syscalltick twice (the syscall has lasted at least one sysmon period) and P" + itoa(int64(pp)) + " has local work waiting: take the P from M" + itoa(int64(holder))
+			case mc.sched.nmspinning+mc.sched.npidle == 0:
+				ev.Why = "sysmon saw the same syscalltick twice and no P is idle and no M spins: take P" + itoa(int64(pp)) + " from M" + itoa(int64(holder))
+			default:
+				ev.Why = "the syscall has lasted over 10ms since sysmon first saw it: take P" + itoa(int64(pp)) + " from M" + itoa(int64(holder)) + " even with nothing waiting"
+			}
+		}
+		mc.handoffp(pp)
+	}
+	return n
+}
+
+// handoffp hands off P pp from a syscall or a locked M (proc.go: handoffp):
+// start an M for it if it has work, else let it idle.
+func (mc *Machine) handoffp(pp int32) {
+	step := int64(0)
+	why := ""
+	spinning := false
+	start := true
+	switch {
+	case !mc.runqempty(pp) || mc.sched.runq.size > 0:
+		step, why = 1, "it has local work (or the global queue has work): start an M for it"
+	case mc.sched.nmspinning+mc.sched.npidle == 0 && mc.cfg.Layers.Has(LayerSteal):
+		// No local work, check that there are no spinning/idle M's,
+		// otherwise our help is not required.
+		mc.sched.nmspinning++
+		mc.sched.needspinning = false
+		spinning = true
+		step, why = 4, "no M spins and no P is idle: start a spinning M on it"
+	case mc.sched.npidle == int32(len(mc.allp))-1 && !mc.sched.polling && mc.netpollInited:
+		// If this is the last running P and nobody is polling network,
+		// need to wakeup another M to poll network.
+		step, why = 8, "it is the last running P and nobody polls the network: start an M to poll"
+	default:
+		start = false
+		step, why = 9, "no work for it: it goes idle"
+	}
+	if ev := mc.emit(EvHandoffp, mc.curM(), pp, -1, step, 0); mc.cfg.Why {
+		ev.Why = "handoffp step " + itoa(step) + ": " + why
+	}
+	if start {
+		mc.startm(pp, spinning)
+		return
+	}
+	var when int64
+	if h := mc.allp[pp].timers; len(h) > 0 {
+		when = mc.timers[h[0]].when
+	}
+	mc.pidleput(pp)
+	if when != 0 {
+		mc.wakeNetPoller(when)
+	}
+}

@@ -1,0 +1,190 @@
+package runtime
+
+// Timers (time.go, time.Sleep, time.After). Each P keeps a min-heap of its
+// timers ordered by when (ties by creation order). Timers run in
+// findRunnable (this P's, at its start), in stealWork's last pass (other
+// Ps'), and when an M blocked in netpoll wakes for them. A timer that readies
+// a G puts it in the runnext of the P running the timer, so when several
+// expire in one check the last one fired runs first.
+
+type timerKind uint8
+
+const (
+	timerSleep timerKind = iota // time.Sleep: goready the G
+	timerAfter                  // time.After: send the time on a channel
+)
+
+type timer struct {
+	when  int64
+	kind  timerKind
+	g     int32 // sleeper
+	c     int32 // time.After's channel
+	pp    int32 // P whose heap holds it, nilIdx when not pending
+	heapI int32
+}
+
+func (mc *Machine) timerLess(a, b int32) bool {
+	ta, tb := &mc.timers[a], &mc.timers[b]
+	if ta.when != tb.when {
+		return ta.when < tb.when
+	}
+	return a < b
+}
+
+func (mc *Machine) timerUp(h []int32, i int) {
+	for i > 0 {
+		parent := (i - 1) / 2
+		if !mc.timerLess(h[i], h[parent]) {
+			break
+		}
+		h[i], h[parent] = h[parent], h[i]
+		mc.timers[h[i]].heapI = int32(i)
+		mc.timers[h[parent]].heapI = int32(parent)
+		i = parent
+	}
+}
+
+func (mc *Machine) timerDown(h []int32, i int) {
+	n := len(h)
+	for {
+		l := 2*i + 1
+		if l >= n {
+			break
+		}
+		j := l
+		if r := l + 1; r < n && mc.timerLess(h[r], h[l]) {
+			j = r
+		}
+		if !mc.timerLess(h[j], h[i]) {
+			break
+		}
+		h[i], h[j] = h[j], h[i]
+		mc.timers[h[i]].heapI = int32(i)
+		mc.timers[h[j]].heapI = int32(j)
+		i = j
+	}
+}
+
+// addtimer arms a timer on pp's heap (time.go: timer.modify/maybeAdd); if it
+// is the P's new earliest, wakeNetPoller makes sure someone wakes for it.
+func (mc *Machine) addtimer(pp int32, kind timerKind, when int64, gi, c int32) int32 {
+	mc.netpollInited = true // timers sleep in netpoll (netpollGenericInit)
+	ti := int32(len(mc.timers))
+	mc.timers = append(mc.timers, timer{when: when, kind: kind, g: gi, c: c, pp: pp})
+	P := &mc.allp[pp]
+	P.timers = append(P.timers, ti)
+	mc.timers[ti].heapI = int32(len(P.timers) - 1)
+	mc.timerUp(P.timers, len(P.timers)-1)
+	mc.acc += CostTimer
+	if P.timers[0] == ti {
+		mc.wakeNetPoller(when)
+	}
+	return ti
+}
+
+// popTimer removes pp's earliest timer.
+func (mc *Machine) popTimer(pp int32) int32 {
+	P := &mc.allp[pp]
+	h := P.timers
+	ti := h[0]
+	last := len(h) - 1
+	h[0] = h[last]
+	mc.timers[h[0]].heapI = 0
+	P.timers = h[:last]
+	if last > 0 {
+		mc.timerDown(P.timers, 0)
+	}
+	mc.timers[ti].pp = nilIdx
+	return ti
+}
+
+// checkTimers runs pp's expired timers on M mi, readying Gs into pp's
+// runnext, and returns when the next one is due (0 if none)
+// (time.go: timers.check).
+func (mc *Machine) checkTimers(pp int32, mi int32) int64 {
+	_, next := mc.runTimers(pp, pp, mi)
+	return next
+}
+
+// runTimers runs the expired timers of owner's heap; Gs they ready go to
+// target's runnext. It reports whether any ran and the next when.
+func (mc *Machine) runTimers(owner, target int32, mi int32) (ran bool, next int64) {
+	for len(mc.allp[owner].timers) > 0 {
+		ti := mc.allp[owner].timers[0]
+		t := mc.timers[ti]
+		if t.when > mc.now {
+			return ran, t.when
+		}
+		mc.popTimer(owner)
+		ran = true
+		mc.acc += CostTimer
+		switch t.kind {
+		case timerSleep:
+			G := &mc.allg[t.g]
+			G.timer = nilIdx
+			if ev := mc.emit(EvTimer, mi, target, G.goid, int64(owner), t.when); mc.cfg.Why {
+				ev.Why = "P" + itoa(int64(owner)) + "'s timer for G" + itoa(G.goid) + " expired (due " + fmtNs(t.when) + ")"
+				if owner != target {
+					ev.Why += "; run by P" + itoa(int64(target)) + " while stealing"
+				}
+			}
+			mc.ready(t.g, target, "time.Sleep is over")
+		case timerAfter:
+			if ev := mc.emit(EvTimer, mi, target, -1, int64(owner), t.when); mc.cfg.Why {
+				ev.Why = "P" + itoa(int64(owner)) + "'s time.After timer expired: the time is sent on chan " + itoa(int64(t.c))
+			}
+			mc.timerSend(t.c, target)
+		}
+	}
+	return ran, 0
+}
+
+// checkTimersNoP returns the earliest timer of any P, or pollUntil if
+// earlier (proc.go: checkTimersNoP).
+func (mc *Machine) checkTimersNoP(pollUntil int64) int64 {
+	for i := range mc.allp {
+		if h := mc.allp[i].timers; len(h) > 0 {
+			w := mc.timers[h[0]].when
+			if pollUntil == 0 || w < pollUntil {
+				pollUntil = w
+			}
+		}
+	}
+	return pollUntil
+}
+
+// wakeNetPoller makes sure an M wakes for a timer due at when: if an M is
+// blocked in netpoll past when, netpollBreak wakes it; otherwise wakep
+// (proc.go: wakeNetPoller).
+func (mc *Machine) wakeNetPoller(when int64) {
+	if mc.sched.lastpoll == 0 {
+		if mc.sched.pollUntil == 0 || mc.sched.pollUntil > when {
+			mc.netpollBreak()
+		}
+	} else {
+		mc.wakep()
+	}
+}
+
+// timeSleep parks the running G until now+d (time.go: timeSleep).
+func (mc *Machine) timeSleep(mi int32, d int64, pos Pos) {
+	M := &mc.allm[mi]
+	gi := M.curg
+	if d <= 0 {
+		mc.continueG(mi, 0)
+		return
+	}
+	pp := M.p
+	when := mc.now + mc.acc + d
+	// resetForSleep arms the timer after the G is parked.
+	mc.gopark(mi, waitReasonSleep, pos)
+	mc.allg[gi].timer = mc.addtimer(pp, timerSleep, when, gi, nilIdx)
+}
+
+// timeAfter returns a channel that receives the time after d
+// (time.After: a buffered channel of capacity 1 fed by a timer).
+func (mc *Machine) timeAfter(mi int32, d int64) int64 {
+	c := mc.makechan(1)
+	mc.addtimer(mc.allm[mi].p, timerAfter, mc.now+mc.acc+max(d, 0), nilIdx, c)
+	return int64(c)
+}
