@@ -1,0 +1,157 @@
+package runtime
+
+import "testing"
+
+// proc.go: sysmon sleeps 20µs while idle < 50 passes, then doubles its sleep
+// each pass, capped at 10ms.
+func TestSysmonBackoff(t *testing.T) {
+	mc := newTestMachine(t, 1)
+	sm := mc.sysmonM
+	var delays []int64
+	for i := 0; i < 60; i++ {
+		mc.now = mc.allm[sm].when
+		mc.cur = sm
+		mc.sysmonTick(sm)
+		delays = append(delays, mc.sysmon.delay)
+	}
+	for i, d := range delays {
+		idle := i + 1
+		want := int64(20)
+		if idle > 50 {
+			want = min(int64(20)<<(idle-50), 10000)
+		}
+		if d != want {
+			t.Fatalf("after %d idle passes sleep = %dµs, want %dµs (all: %v)", idle, d, want, delays)
+		}
+	}
+}
+
+// inSyscall puts a G on M0/P0 in a syscall, with work waiting if queued.
+func inSyscall(t *testing.T, mc *Machine, syscalltick uint32, queued bool) int32 {
+	t.Helper()
+	gi := mkG(mc)
+	mc.casgstatus(gi, _Grunnable, _Gsyscall)
+	M := &mc.allm[0]
+	M.curg, M.state, M.oldp = gi, mSyscall, 0
+	mc.allg[gi].m = 0
+	mc.allg[gi].syscallAt = 1e12
+	mc.setWhen(0, 1e12)
+	mc.allp[0].syscalltick = syscalltick
+	if queued {
+		mc.runqput(0, mkG(mc), false)
+	}
+	return gi
+}
+
+// proc.go: retake takes a P in a syscall at sysmon's SECOND observation of
+// the same syscalltick when the P has local work, and handoffp starts an M
+// for it (step 1).
+func TestRetakeSecondObservationWithWork(t *testing.T) {
+	mc := newTestMachine(t, 1)
+	inSyscall(t, mc, 1, true)
+	mc.now = 20_000
+	if n := mc.retake(mc.sysmonM, mc.now); n != 0 {
+		t.Fatalf("first observation took the P")
+	}
+	mc.now = 40_000
+	if n := mc.retake(mc.sysmonM, mc.now); n != 1 {
+		t.Fatalf("second observation did not take the P")
+	}
+	if mc.allm[0].p != nilIdx || mc.allp[0].m == 0 {
+		t.Errorf("M0 still holds P0")
+	}
+	var handoff, startm bool
+	for _, ev := range mc.pending {
+		handoff = handoff || (ev.Kind == EvHandoffp && ev.Arg1 == 1)
+		startm = startm || ev.Kind == EvStartm
+	}
+	if !handoff || !startm {
+		t.Errorf("want handoffp step 1 and startm, got %v", mc.pending)
+	}
+}
+
+// proc.go: retake leaves a P in a syscall alone while its queue is empty,
+// there is idle capacity and under 10ms have passed since it first saw it.
+func TestRetakeTenMillisecondsWhenIdle(t *testing.T) {
+	mc := newTestMachine(t, 2) // P1 idle: nmspinning+npidle > 0
+	inSyscall(t, mc, 1, false)
+	mc.now = 1_000_000
+	mc.retake(mc.sysmonM, mc.now) // first observation: syscallwhen = 1ms
+	for _, now := range []int64{2e6, 10e6, 10_999_999} {
+		mc.now = now
+		if n := mc.retake(mc.sysmonM, now); n != 0 {
+			t.Fatalf("took the P at %v, before syscallwhen+10ms", now)
+		}
+	}
+	mc.now = 11_000_000
+	if n := mc.retake(mc.sysmonM, mc.now); n != 1 {
+		t.Fatalf("did not take the P at syscallwhen+10ms")
+	}
+}
+
+// proc.go: retake's zero-tick quirk: sysmontick starts at zero, so a P whose
+// syscalltick is still 0 counts as already observed and, with work waiting,
+// is taken on sysmon's first look.
+func TestRetakeFirstSyscallZeroTickQuirk(t *testing.T) {
+	mc := newTestMachine(t, 1)
+	inSyscall(t, mc, 0, true)
+	mc.now = 20_000
+	if n := mc.retake(mc.sysmonM, mc.now); n != 1 {
+		t.Fatalf("first syscall of a P not taken on the first look")
+	}
+}
+
+// proc.go: retake calls preemptone when the P's schedtick has not changed
+// for ≥ forcePreemptNS since sysmon first saw it, and re-sends it on every
+// later pass until the tick changes; preemptone poisons stackguard0 and
+// signals the M.
+func TestRetakePreemptsAfterTenMilliseconds(t *testing.T) {
+	mc := newTestMachine(t, 1)
+	gi := mkG(mc)
+	mc.allp[0].runnext = nilIdx
+	mc.cur = 0
+	mc.execute(0, gi, false, "test")
+	mc.allm[0].workEnd = 1e12
+	mc.setWhen(0, 1e12)
+	mc.cur = mc.sysmonM
+	mc.now = 1_000_000
+	mc.retake(mc.sysmonM, mc.now) // records schedtick, schedwhen = 1ms
+	mc.now = 10_999_999
+	mc.retake(mc.sysmonM, mc.now)
+	if mc.allg[gi].preempt {
+		t.Fatalf("preempted before 10ms")
+	}
+	mc.now = 11_000_000
+	mc.retake(mc.sysmonM, mc.now)
+	G := &mc.allg[gi]
+	if !G.preempt || G.stackguard0 != stackPreempt || !mc.allm[0].signalPending {
+		t.Fatalf("preemptone: preempt=%v guard=%#x signal=%v", G.preempt, G.stackguard0, mc.allm[0].signalPending)
+	}
+	if mc.allm[0].signalAt != 11_000_000+CostSignal {
+		t.Errorf("signal due at %d", mc.allm[0].signalAt)
+	}
+	// The next pass sends the request again (schedwhen is not reset).
+	mc.pending = mc.pending[:0]
+	mc.now = 11_020_000
+	mc.retake(mc.sysmonM, mc.now)
+	if len(mc.pending) != 1 || mc.pending[0].Kind != EvPreemptone {
+		t.Errorf("the request was not re-sent: %v", mc.pending)
+	}
+}
+
+// proc.go: handoffp with no work anywhere and idle capacity lets the P go
+// idle (step 9); with no idle P and no spinner it starts a spinning M (step 4).
+func TestHandoffpNoWork(t *testing.T) {
+	mc := newTestMachine(t, 2)
+	mc.allp[0].m, mc.allm[0].p, mc.allp[0].status = nilIdx, nilIdx, _Pidle
+	mc.handoffp(0)
+	if !mc.pOnIdleList(0) {
+		t.Errorf("step 9: P0 not idle")
+	}
+	mc = newTestMachine(t, 1)
+	mc.allp[0].m, mc.allm[0].p, mc.allp[0].status = nilIdx, nilIdx, _Pidle
+	mc.handoffp(0)
+	if mc.sched.nmspinning != 1 {
+		t.Errorf("step 4: no spinning M started (nmspinning=%d)", mc.sched.nmspinning)
+	}
+}
