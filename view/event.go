@@ -70,6 +70,27 @@ func FormatEvent(ev runtime.Event) string {
 	return b.String()
 }
 
+// Header is the line of column names that goes above lines of
+// FormatEvent, aligned with them.
+func Header() string {
+	var b strings.Builder
+	padLeft(&b, "seq", seqWidth)
+	b.WriteByte(' ')
+	padLeft(&b, "time", timeWidth)
+	b.WriteString("  ")
+	padRight(&b, "M", mWidth)
+	b.WriteByte(' ')
+	padRight(&b, "P", pWidth)
+	b.WriteByte(' ')
+	padRight(&b, "G", gWidth)
+	b.WriteByte(' ')
+	padRight(&b, "kind", kindWidth)
+	b.WriteByte(' ')
+	padRight(&b, "details", detailsWidth)
+	b.WriteString("  why")
+	return b.String()
+}
+
 // FormatTime formats a virtual time in ns as milliseconds with six
 // decimals: 150 → "0.000150ms", 10e6 → "10.000000ms".
 func FormatTime(ns int64) string {
@@ -197,8 +218,7 @@ func Details(ev runtime.Event) string {
 
 // waitReasons are the runtime's waitReasonStrings (runtime/runtime2.go in
 // this repository, itself runtime2.go's), indexed by EvGopark's Arg1. The
-// engine keeps them unexported; view_test.go checks this copy against the
-// reasons the engine reports in a snapshot.
+// engine keeps them unexported, so this is a copy: keep it in step.
 var waitReasons = [...]string{
 	0:  "",
 	1:  "chan receive",
@@ -211,6 +231,11 @@ var waitReasons = [...]string{
 	8:  "sync.WaitGroup.Wait",
 	9:  "sync.Mutex.Lock",
 	10: "IO wait",
+	11: "force gc (idle)",
+	12: "GC sweep wait",
+	13: "GC scavenge wait",
+	14: "finalizer wait",
+	15: "GOMAXPROCS updater (idle)",
 }
 
 // WaitReason names the wait reason number carried by EvGopark.

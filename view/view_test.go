@@ -106,6 +106,24 @@ func TestFormatEvent(t *testing.T) {
 
 // Every kind has a name and formats without panicking, with or without
 // arguments.
+func TestHeader(t *testing.T) {
+	want := "   seq          time  M     P     G      kind           details                         why"
+	if got := Header(); got != want {
+		t.Errorf("Header:\n got %q\nwant %q", got, want)
+	}
+	// The header's columns start where the lines' do.
+	line := FormatEvent(runtime.Event{Seq: 2, T: 150, Kind: runtime.EvNewproc, M: 0, P: 0, G: 2, Arg1: 1, Why: "w"})
+	for _, col := range []string{"M", "P", "G", "kind", "details", "why"} {
+		i := strings.Index(want, " "+col+" ")
+		if col == "why" {
+			i = strings.Index(want, " why")
+		}
+		if i < 0 || line[i] != ' ' || line[i+1] == ' ' {
+			t.Errorf("column %s starts at %d in the header, not in %q", col, i+1, line)
+		}
+	}
+}
+
 func TestFormatEveryKind(t *testing.T) {
 	for _, k := range runtime.EvKinds() {
 		if strings.HasPrefix(k.String(), "EvKind(") {
