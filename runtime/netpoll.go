@@ -216,7 +216,7 @@ func (mc *Machine) netpollWake(mi int32) {
 		mc.execute(mi, gi, false, "ready on the network (blocking netpoll)")
 		return
 	}
-	if M.wasSpinning {
+	if mc.allm[mi].wasSpinning {
 		mc.becomeSpinning(mi)
 	}
 	mc.schedule(mi)

@@ -245,13 +245,14 @@ func (mc *Machine) findRunnable(mi int32) (gi int32, inheritTime bool, why strin
 		if iter > 100 {
 			panic("findRunnable: no progress")
 		}
-		M := &mc.allm[mi]
-		pp := M.p
+		pp := mc.allm[mi].p
 		P := &mc.allp[pp]
 		mc.acc += CostSchedule
 
 		// 1. Run this P's expired timers (they ready Gs into runnext).
 		pollUntil := mc.checkTimers(pp, mi)
+		// (Readying can start an M, which grows allm: take M afresh.)
+		M := &mc.allm[mi]
 
 		// 4. Fairness: every 61st schedtick take one G from the global queue
 		// first, so that a pair of Gs handing runnext to each other cannot
@@ -316,6 +317,7 @@ func (mc *Machine) findRunnable(mi int32) (gi int32, inheritTime bool, why strin
 					mc.becomeSpinning(mi)
 				}
 				gi, inh, newWork, w, swhy := mc.stealWork(mi)
+				M = &mc.allm[mi]
 				if gi != nilIdx {
 					return gi, inh, swhy, true
 				}
