@@ -159,7 +159,7 @@ func (mc *Machine) chansend(mi int32, c int32, v Value, pos Pos) (blocked bool) 
 	if s := mc.dequeue(&ch.recvq); s != nilIdx {
 		// A receiver is waiting: hand v over directly (chan.go: send).
 		rg := mc.complete(s, v, true)
-		mc.ready(rg, mc.allm[mi].p, "chan send found G"+itoa(mc.goidOf(rg))+" waiting to receive and handed the value over")
+		mc.ready(rg, mc.allm[mi].p, "chan send found it waiting to receive and handed the value over")
 		return false
 	}
 	if ch.qcount < ch.dataqsiz {
@@ -210,7 +210,7 @@ func (mc *Machine) chanrecv(mi int32, c int32, withOk bool, pos Pos) (blocked bo
 			ch.sendx = ch.recvx
 		}
 		sg := mc.complete(s, Value{}, true)
-		mc.ready(sg, mc.allm[mi].p, "chan receive found G"+itoa(mc.goidOf(sg))+" waiting to send and took its value")
+		mc.ready(sg, mc.allm[mi].p, "chan receive found it waiting to send and took its value")
 		return false
 	}
 	if ch.qcount > 0 {
@@ -335,7 +335,7 @@ func (mc *Machine) selectgo(mi int32, info *SelectInfo, ops []Value, pos Pos) (b
 			if s := mc.dequeue(&ch.recvq); s != nilIdx {
 				rg := mc.complete(s, vals[i], true)
 				done(i, Value{}, false)
-				mc.ready(rg, pp, "select sent to waiting G"+itoa(mc.goidOf(rg)))
+				mc.ready(rg, pp, "select sent to it while it waited")
 				return false
 			}
 			if ch.qcount < ch.dataqsiz {
@@ -357,7 +357,7 @@ func (mc *Machine) selectgo(mi int32, info *SelectInfo, ops []Value, pos Pos) (b
 					ch.sendx = ch.recvx
 				}
 				sg := mc.complete(s, Value{}, true)
-				mc.ready(sg, pp, "select received from waiting G"+itoa(mc.goidOf(sg)))
+				mc.ready(sg, pp, "select received from it while it waited to send")
 				return false
 			}
 			if ch.qcount > 0 {

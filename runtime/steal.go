@@ -69,7 +69,7 @@ func (mc *Machine) stealWork(mi int32) (gi int32, inheritTime, newWork bool, pol
 				if ran {
 					if gi, inh := mc.runqget(pp); gi != nilIdx {
 						mc.emit(EvRunqget, mi, pp, mc.goidOf(gi), boolInt(inh), 0)
-						return gi, inh, false, pollUntil, "readied by P" + itoa(int64(p2)) + "'s timer, run by this thief"
+						return gi, inh, false, pollUntil, "readied by another P's timer, run by this thief"
 					}
 					newWork = true
 					break
@@ -95,7 +95,7 @@ func (mc *Machine) stealWork(mi int32) (gi int32, inheritTime, newWork bool, pol
 						ev.Why = "pass " + itoa(int64(i+1)) + " of 4: stole " + itoa(int64(k)) + " of P" + itoa(int64(p2)) + "'s " + itoa(int64(before)) + " (ceil(half), from the head: its oldest); runs the youngest stolen, G" + itoa(mc.goidOf(gi)) + ", and keeps " + itoa(int64(k-1)) + " in order"
 					}
 				}
-				return gi, false, false, pollUntil, "stolen from P" + itoa(int64(p2))
+				return gi, false, false, pollUntil, "stolen"
 			}
 		}
 		if newWork {
