@@ -1,0 +1,64 @@
+package sim
+
+import (
+	"sync"
+	"testing"
+	"time"
+)
+
+func TestWorkBurnsAboutD(t *testing.T) {
+	Work(time.Millisecond) // calibrate
+	for _, d := range []time.Duration{5 * time.Millisecond, 20 * time.Millisecond} {
+		start := time.Now()
+		Work(d)
+		el := time.Since(start)
+		// Generous bounds: CI machines are noisy and may deschedule us.
+		if el < d/3 || el > 20*d {
+			t.Errorf("Work(%v) took %v", d, el)
+		}
+	}
+	Work(0)
+	Work(-time.Second)
+}
+
+func TestSyscallBlocksForD(t *testing.T) {
+	const d = 10 * time.Millisecond
+	start := time.Now()
+	Syscall(d)
+	if el := time.Since(start); el < d {
+		t.Errorf("Syscall(%v) returned after %v", d, el)
+	}
+	Syscall(0)
+}
+
+func TestDialReadIsReadyAfterD(t *testing.T) {
+	const d = 15 * time.Millisecond
+	start := time.Now()
+	c := Dial(d)
+	c.Read()
+	if el := time.Since(start); el < d {
+		t.Errorf("Read returned %v after Dial, want ≥ %v", el, d)
+	}
+}
+
+func TestManyConcurrentDials(t *testing.T) {
+	var wg sync.WaitGroup
+	for i := 0; i < 50; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			start := time.Now()
+			d := time.Duration(1+i%5) * time.Millisecond
+			c := Dial(d)
+			c.Read()
+			if el := time.Since(start); el < d {
+				t.Errorf("read %d ready after %v, want ≥ %v", i, el, d)
+			}
+		}(i)
+	}
+	wg.Wait()
+}
+
+func TestBreakpointIsANoOp(t *testing.T) {
+	Breakpoint()
+}
