@@ -297,7 +297,7 @@ func (mc *Machine) findRunnable(mi int32) (gi int32, inheritTime bool, why strin
 		}
 		note("global queue empty")
 		// 9. Non-blocking netpoll, one M at a time, only if some G waits.
-		if mc.cfg.Layers.Has(LayerNetpoll) && mc.netpollWaiters > 0 && mc.sched.lastpoll != 0 && !mc.sched.pollingNet {
+		if mc.cfg.Layers.Has(LayerNetpoll) && mc.netpollWaiters > 0 && !mc.sched.polling && !mc.sched.pollingNet {
 			list := mc.netpoll(mi, 0)
 			if len(list) > 0 {
 				gi := list[0]
@@ -376,7 +376,7 @@ func (mc *Machine) findRunnable(mi int32) (gi int32, inheritTime bool, why strin
 			pollUntil = mc.checkTimersNoP(pollUntil)
 		}
 		// 15. Block in netpoll until a timer or the network needs us.
-		if mc.netpollInited && (mc.netpollWaiters > 0 || pollUntil != 0) && mc.sched.lastpoll != 0 {
+		if mc.netpollInited && (mc.netpollWaiters > 0 || pollUntil != 0) && !mc.sched.polling {
 			mc.netpollBlock(mi, pollUntil, wasSpinning)
 			return nilIdx, false, "", false
 		} else if pollUntil != 0 && mc.netpollInited {

@@ -157,7 +157,7 @@ func (mc *Machine) checkTimersNoP(pollUntil int64) int64 {
 // blocked in netpoll past when, netpollBreak wakes it; otherwise wakep
 // (proc.go: wakeNetPoller).
 func (mc *Machine) wakeNetPoller(when int64) {
-	if mc.sched.lastpoll == 0 {
+	if mc.sched.polling {
 		if mc.sched.pollUntil == 0 || mc.sched.pollUntil > when {
 			mc.netpollBreak()
 		}
