@@ -1,0 +1,701 @@
+package debugger
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/gmplab/gmplab/runtime"
+)
+
+// Expressions, for print, display and breakpoint conditions.
+//
+//	expr    = or
+//	or      = and { "||" and }
+//	and     = not { "&&" not }
+//	not     = "!" not | cmp
+//	cmp     = operand [ ("==" | "!=" | "<" | "<=" | ">" | ">=") operand ]
+//	operand = "(" expr ")" | number [unit] | "string" | "len" "(" expr ")" | path
+//	path    = name { "." name | "[" number "]" }
+//
+// Names are the current event's fields (seq, t, kind, m, p, g, arg1, arg2,
+// line, why, text; ev or event for all of them) and the state's: pN, mN,
+// gN (by goid), global, sched (and its fields alone: npidle, nmspinning,
+// …), sysmon, timers, netpoll, clock, gomaxprocs, layers, stats, exit, ps,
+// ms, gs, state. A field is named as in the --state-at JSON (runq,
+// runnext, schedtick, wait_reason; the underscores may be left out).
+// Numbers may carry a unit of time (10ms, 20us, 1s): the value is in ns.
+
+type expr interface {
+	eval(c *evalCtx) (value, error)
+	String() string
+}
+
+// value is the result of an expression: a reflect.Value of the state (or
+// a literal) and what its integers count, for printing.
+type value struct {
+	v    reflect.Value
+	unit unit
+}
+
+type unit int
+
+const (
+	unitNone unit = iota
+	unitG         // goids: G7, -1 is none
+	unitP
+	unitM
+	unitTime // virtual ns
+)
+
+func (v value) truth() (bool, error) {
+	rv := deref(v.v)
+	if rv.Kind() == reflect.Bool {
+		return rv.Bool(), nil
+	}
+	return false, fmt.Errorf("%s is not true or false", formatValue(v, ""))
+}
+
+func deref(v reflect.Value) reflect.Value {
+	for v.IsValid() && (v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface) {
+		if v.IsNil() {
+			return reflect.Value{}
+		}
+		v = v.Elem()
+	}
+	return v
+}
+
+func asInt(v value) (int64, bool) {
+	rv := deref(v.v)
+	switch rv.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return rv.Int(), true
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return int64(rv.Uint()), true
+	}
+	return 0, false
+}
+
+func asString(v value) (string, bool) {
+	rv := deref(v.v)
+	if rv.Kind() == reflect.String {
+		return rv.String(), true
+	}
+	return "", false
+}
+
+// evalCtx is what names refer to: one event and the machine after it.
+type evalCtx struct {
+	ev    *runtime.Event // nil at the start
+	mc    *runtime.Machine
+	st    *runtime.State
+	cache *runtime.State // the session's cached state, when mc is the session's
+}
+
+func (c *evalCtx) state() *runtime.State {
+	if c.st == nil {
+		if c.cache != nil {
+			c.st = c.cache
+		} else {
+			c.st = c.mc.State()
+		}
+	}
+	return c.st
+}
+
+// evalContext is the context for ev: the session's current machine, or
+// the replay's during a backward search.
+func (s *Session) evalContext(ev *runtime.Event) *evalCtx {
+	if s.replayMC != nil {
+		return &evalCtx{ev: ev, mc: s.replayMC}
+	}
+	if ev == nil && s.pos > 0 {
+		ev = &s.last
+	}
+	return &evalCtx{ev: ev, mc: s.mc, cache: s.State()}
+}
+
+// errMissing is a name of the state that does not exist now (g99 before
+// G99 is created); conditions treat it as false.
+type errMissing struct{ msg string }
+
+func (e *errMissing) Error() string { return e.msg }
+
+func isMissing(err error) bool {
+	var m *errMissing
+	return errors.As(err, &m)
+}
+
+// ---- the parser ------------------------------------------------------------
+
+type token struct {
+	kind byte // 'n' number, 's' string, 'i' name, 'o' operator or punctuation, 0 end
+	text string
+	num  int64
+	pos  int
+}
+
+func tokenize(src string) ([]token, error) {
+	var toks []token
+	rs := []rune(src)
+	for i := 0; i < len(rs); {
+		r := rs[i]
+		switch {
+		case unicode.IsSpace(r):
+			i++
+		case r >= '0' && r <= '9':
+			j := i
+			for j < len(rs) && (rs[j] >= '0' && rs[j] <= '9' || rs[j] == '_') {
+				j++
+			}
+			n, err := strconv.ParseInt(strings.ReplaceAll(string(rs[i:j]), "_", ""), 10, 64)
+			if err != nil {
+				return nil, fmt.Errorf("%s: not a number", string(rs[i:j]))
+			}
+			k := j
+			for k < len(rs) && (unicode.IsLetter(rs[k])) {
+				k++
+			}
+			if k > j {
+				mult, ok := map[string]int64{"ns": 1, "us": 1e3, "µs": 1e3, "ms": 1e6, "s": 1e9}[string(rs[j:k])]
+				if !ok {
+					return nil, fmt.Errorf("%s: a number's unit is ns, us, ms or s", string(rs[i:k]))
+				}
+				n *= mult
+				j = k
+			}
+			toks = append(toks, token{kind: 'n', text: string(rs[i:j]), num: n, pos: i})
+			i = j
+		case r == '"':
+			j := i + 1
+			for j < len(rs) && rs[j] != '"' {
+				if rs[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if j >= len(rs) {
+				return nil, errors.New("a string is not closed with \"")
+			}
+			s, err := strconv.Unquote(string(rs[i : j+1]))
+			if err != nil {
+				return nil, fmt.Errorf("%s: bad string", string(rs[i:j+1]))
+			}
+			toks = append(toks, token{kind: 's', text: s, pos: i})
+			i = j + 1
+		case unicode.IsLetter(r) || r == '_':
+			j := i
+			for j < len(rs) && (unicode.IsLetter(rs[j]) || unicode.IsDigit(rs[j]) || rs[j] == '_') {
+				j++
+			}
+			toks = append(toks, token{kind: 'i', text: string(rs[i:j]), pos: i})
+			i = j
+		default:
+			two := ""
+			if i+1 < len(rs) {
+				two = string(rs[i : i+2])
+			}
+			switch two {
+			case "==", "!=", "<=", ">=", "&&", "||":
+				toks = append(toks, token{kind: 'o', text: two, pos: i})
+				i += 2
+				continue
+			}
+			switch r {
+			case '<', '>', '!', '(', ')', '.', '[', ']':
+				toks = append(toks, token{kind: 'o', text: string(r), pos: i})
+				i++
+				continue
+			case '=':
+				return nil, errors.New("= assigns; compare with ==")
+			}
+			return nil, fmt.Errorf("unexpected %q", string(r))
+		}
+	}
+	return append(toks, token{kind: 0, pos: len(rs)}), nil
+}
+
+type parser struct {
+	toks []token
+	i    int
+}
+
+func (p *parser) peek() token { return p.toks[p.i] }
+func (p *parser) next() token {
+	t := p.toks[p.i]
+	if p.i < len(p.toks)-1 {
+		p.i++
+	}
+	return t
+}
+func (p *parser) isOp(s string) bool { t := p.peek(); return t.kind == 'o' && t.text == s }
+
+func parseExpr(src string) (expr, error) {
+	toks, err := tokenize(src)
+	if err != nil {
+		return nil, err
+	}
+	if len(toks) == 1 {
+		return nil, errors.New("empty expression")
+	}
+	p := &parser{toks: toks}
+	e, err := p.or()
+	if err != nil {
+		return nil, err
+	}
+	if t := p.peek(); t.kind != 0 {
+		return nil, fmt.Errorf("unexpected %q after %s", t.text, e)
+	}
+	return e, nil
+}
+
+func (p *parser) or() (expr, error) {
+	l, err := p.and()
+	for err == nil && p.isOp("||") {
+		p.next()
+		var r expr
+		if r, err = p.and(); err == nil {
+			l = &binExpr{op: "||", l: l, r: r}
+		}
+	}
+	return l, err
+}
+
+func (p *parser) and() (expr, error) {
+	l, err := p.not()
+	for err == nil && p.isOp("&&") {
+		p.next()
+		var r expr
+		if r, err = p.not(); err == nil {
+			l = &binExpr{op: "&&", l: l, r: r}
+		}
+	}
+	return l, err
+}
+
+func (p *parser) not() (expr, error) {
+	if p.isOp("!") {
+		p.next()
+		e, err := p.not()
+		if err != nil {
+			return nil, err
+		}
+		return &notExpr{e}, nil
+	}
+	return p.cmp()
+}
+
+func (p *parser) cmp() (expr, error) {
+	l, err := p.operand()
+	if err != nil {
+		return nil, err
+	}
+	if t := p.peek(); t.kind == 'o' {
+		switch t.text {
+		case "==", "!=", "<", "<=", ">", ">=":
+			p.next()
+			r, err := p.operand()
+			if err != nil {
+				return nil, err
+			}
+			return &binExpr{op: t.text, l: l, r: r}, nil
+		}
+	}
+	return l, nil
+}
+
+func (p *parser) operand() (expr, error) {
+	t := p.next()
+	switch t.kind {
+	case 'n':
+		return &litExpr{v: value{v: reflect.ValueOf(t.num)}, src: t.text}, nil
+	case 's':
+		return &litExpr{v: value{v: reflect.ValueOf(t.text)}, src: strconv.Quote(t.text)}, nil
+	case 'o':
+		if t.text == "(" {
+			e, err := p.or()
+			if err != nil {
+				return nil, err
+			}
+			if !p.isOp(")") {
+				return nil, errors.New("a ( is not closed with )")
+			}
+			p.next()
+			return &parenExpr{e}, nil
+		}
+		return nil, fmt.Errorf("unexpected %q", t.text)
+	case 'i':
+		if t.text == "len" && p.isOp("(") {
+			p.next()
+			e, err := p.or()
+			if err != nil {
+				return nil, err
+			}
+			if !p.isOp(")") {
+				return nil, errors.New("len( is not closed with )")
+			}
+			p.next()
+			return &lenExpr{e}, nil
+		}
+		pe := &pathExpr{segs: []string{t.text}}
+		for {
+			switch {
+			case p.isOp("."):
+				p.next()
+				n := p.next()
+				if n.kind != 'i' {
+					return nil, fmt.Errorf("want a field name after %s.", pe)
+				}
+				pe.segs = append(pe.segs, n.text)
+				continue
+			case p.isOp("["):
+				p.next()
+				n := p.next()
+				if n.kind != 'n' || !p.isOp("]") {
+					return nil, fmt.Errorf("want [N] after %s", pe)
+				}
+				p.next()
+				pe.segs = append(pe.segs, "["+strconv.FormatInt(n.num, 10)+"]")
+				continue
+			}
+			break
+		}
+		return pe, nil
+	case 0:
+		return nil, errors.New("the expression ends too soon")
+	}
+	return nil, fmt.Errorf("unexpected %q", t.text)
+}
+
+// ---- the expressions ------------------------------------------------------
+
+type litExpr struct {
+	v   value
+	src string
+}
+
+func (e *litExpr) eval(*evalCtx) (value, error) { return e.v, nil }
+func (e *litExpr) String() string               { return e.src }
+
+type parenExpr struct{ e expr }
+
+func (e *parenExpr) eval(c *evalCtx) (value, error) { return e.e.eval(c) }
+func (e *parenExpr) String() string                 { return "(" + e.e.String() + ")" }
+
+type notExpr struct{ e expr }
+
+func (e *notExpr) eval(c *evalCtx) (value, error) {
+	v, err := e.e.eval(c)
+	if err != nil {
+		return value{}, err
+	}
+	b, err := v.truth()
+	if err != nil {
+		return value{}, err
+	}
+	return boolValue(!b), nil
+}
+func (e *notExpr) String() string { return "!" + e.e.String() }
+
+type lenExpr struct{ e expr }
+
+func (e *lenExpr) eval(c *evalCtx) (value, error) {
+	v, err := e.e.eval(c)
+	if err != nil {
+		return value{}, err
+	}
+	rv := deref(v.v)
+	switch rv.Kind() {
+	case reflect.Slice, reflect.Array, reflect.String:
+		return value{v: reflect.ValueOf(int64(rv.Len()))}, nil
+	}
+	return value{}, fmt.Errorf("len(%s): not a list", e.e)
+}
+func (e *lenExpr) String() string { return "len(" + e.e.String() + ")" }
+
+func boolValue(b bool) value { return value{v: reflect.ValueOf(b)} }
+
+type binExpr struct {
+	op   string
+	l, r expr
+}
+
+func (e *binExpr) String() string { return e.l.String() + " " + e.op + " " + e.r.String() }
+
+func (e *binExpr) eval(c *evalCtx) (value, error) {
+	if e.op == "&&" || e.op == "||" {
+		l, err := e.l.eval(c)
+		if err != nil {
+			return value{}, err
+		}
+		lb, err := l.truth()
+		if err != nil {
+			return value{}, fmt.Errorf("%s: %v", e.l, err)
+		}
+		if (e.op == "&&" && !lb) || (e.op == "||" && lb) {
+			return boolValue(lb), nil
+		}
+		r, err := e.r.eval(c)
+		if err != nil {
+			return value{}, err
+		}
+		rb, err := r.truth()
+		if err != nil {
+			return value{}, fmt.Errorf("%s: %v", e.r, err)
+		}
+		return boolValue(rb), nil
+	}
+	l, lerr := e.l.eval(c)
+	r, rerr := e.r.eval(c)
+	// A bare unknown name compared with a string is that string:
+	// kind == handoffp, status == running.
+	if lerr != nil && rerr == nil {
+		if s, ok := bareName(e.l); ok {
+			if _, isStr := asString(r); isStr {
+				l, lerr = value{v: reflect.ValueOf(s)}, nil
+			}
+		}
+	}
+	if rerr != nil && lerr == nil {
+		if s, ok := bareName(e.r); ok {
+			if _, isStr := asString(l); isStr {
+				r, rerr = value{v: reflect.ValueOf(s)}, nil
+			}
+		}
+	}
+	if lerr != nil {
+		return value{}, lerr
+	}
+	if rerr != nil {
+		return value{}, rerr
+	}
+	if li, ok := asInt(l); ok {
+		ri, ok := asInt(r)
+		if !ok {
+			return value{}, fmt.Errorf("%s: cannot compare a number with %s", e, formatValue(r, ""))
+		}
+		return boolValue(compare(e.op, cmpInts(li, ri))), nil
+	}
+	if ls, ok := asString(l); ok {
+		rs, ok := asString(r)
+		if !ok {
+			return value{}, fmt.Errorf("%s: cannot compare a string with %s", e, formatValue(r, ""))
+		}
+		return boolValue(compare(e.op, strings.Compare(ls, rs))), nil
+	}
+	lv, rv := deref(l.v), deref(r.v)
+	if lv.Kind() == reflect.Bool && rv.Kind() == reflect.Bool && (e.op == "==" || e.op == "!=") {
+		return boolValue((lv.Bool() == rv.Bool()) == (e.op == "==")), nil
+	}
+	return value{}, fmt.Errorf("%s: compare numbers, strings or booleans (len(x) for a list)", e)
+}
+
+func bareName(e expr) (string, bool) {
+	if p, ok := e.(*pathExpr); ok && len(p.segs) == 1 {
+		return p.segs[0], true
+	}
+	return "", false
+}
+
+func cmpInts(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func compare(op string, c int) bool {
+	switch op {
+	case "==":
+		return c == 0
+	case "!=":
+		return c != 0
+	case "<":
+		return c < 0
+	case "<=":
+		return c <= 0
+	case ">":
+		return c > 0
+	case ">=":
+		return c >= 0
+	}
+	return false
+}
+
+// ---- paths -----------------------------------------------------------------
+
+type pathExpr struct{ segs []string }
+
+func (e *pathExpr) String() string {
+	var b strings.Builder
+	for i, s := range e.segs {
+		if i > 0 && !strings.HasPrefix(s, "[") {
+			b.WriteByte('.')
+		}
+		b.WriteString(s)
+	}
+	return b.String()
+}
+
+// eventView is the current event with its kind and position by name.
+type eventView struct {
+	Seq  int64  `json:"seq"`
+	T    int64  `json:"t"`
+	Kind string `json:"kind"`
+	M    int32  `json:"m"`
+	P    int32  `json:"p"`
+	G    int64  `json:"g"`
+	Arg1 int64  `json:"arg1"`
+	Arg2 int64  `json:"arg2"`
+	Line int32  `json:"line"`
+	Text string `json:"text"`
+	Why  string `json:"why"`
+}
+
+func (c *evalCtx) eventView() *eventView {
+	if c.ev == nil {
+		return &eventView{M: -1, P: -1, G: -1, Kind: "none"}
+	}
+	ev := c.ev
+	return &eventView{Seq: ev.Seq, T: ev.T, Kind: ev.Kind.String(), M: ev.M, P: ev.P, G: ev.G,
+		Arg1: ev.Arg1, Arg2: ev.Arg2, Line: ev.Pos.Line, Text: ev.Text, Why: ev.Why}
+}
+
+func (e *pathExpr) eval(c *evalCtx) (value, error) {
+	v, err := e.root(c)
+	if err != nil {
+		return value{}, err
+	}
+	for i, seg := range e.segs[1:] {
+		so := &pathExpr{segs: e.segs[:i+2]}
+		if v, err = field(v, seg, so.String()); err != nil {
+			return value{}, err
+		}
+	}
+	return v, nil
+}
+
+// rootNames lists the names an expression starts with, for errors.
+const rootNames = "seq, t, kind, m, p, g, arg1, arg2, line, why, ev; pN, mN, gN, global, sched, sysmon, timers, netpoll, clock, gomaxprocs, ps, ms, gs, state"
+
+func (e *pathExpr) root(c *evalCtx) (value, error) {
+	name := strings.ToLower(e.segs[0])
+	switch name {
+	case "ev", "event":
+		return value{v: reflect.ValueOf(c.eventView())}, nil
+	case "seq", "t", "time", "kind", "m", "p", "g", "arg1", "arg2", "line", "why", "text":
+		if name == "time" {
+			name = "t"
+		}
+		return field(value{v: reflect.ValueOf(c.eventView())}, name, name)
+	case "state":
+		return value{v: reflect.ValueOf(c.state())}, nil
+	case "global":
+		return value{v: reflect.ValueOf(c.state().Global), unit: unitG}, nil
+	case "ps", "ms", "gs", "sched", "sysmon", "timers", "netpoll", "clock", "gomaxprocs", "layers", "stats", "exit":
+		return field(value{v: reflect.ValueOf(c.state())}, name, name)
+	}
+	if len(name) > 1 && isDigits(name[1:]) {
+		n, err := strconv.ParseInt(name[1:], 10, 64)
+		if err == nil {
+			st := c.state()
+			switch name[0] {
+			case 'p':
+				if n >= int64(len(st.Ps)) {
+					return value{}, fmt.Errorf("no %s: there are %d Ps (p0 to p%d)", name, len(st.Ps), len(st.Ps)-1)
+				}
+				return value{v: reflect.ValueOf(&st.Ps[n])}, nil
+			case 'm':
+				if n >= int64(len(st.Ms)) {
+					return value{}, &errMissing{fmt.Sprintf("no %s: there are %d Ms (m0 to m%d)", name, len(st.Ms), len(st.Ms)-1)}
+				}
+				return value{v: reflect.ValueOf(&st.Ms[n])}, nil
+			case 'g':
+				for i := range st.Gs {
+					if st.Gs[i].Goid == n {
+						return value{v: reflect.ValueOf(&st.Gs[i])}, nil
+					}
+				}
+				return value{}, &errMissing{fmt.Sprintf("no goroutine G%d now (goroutines lists them)", n)}
+			}
+		}
+	}
+	// The scheduler's counters by themselves: npidle, nmspinning, …
+	if v, err := field(value{v: reflect.ValueOf(&c.state().Sched)}, name, name); err == nil {
+		return v, nil
+	}
+	msg := fmt.Sprintf("unknown name %q (names: %s)", e.segs[0], rootNames)
+	return value{}, errors.New(msg)
+}
+
+// field selects seg ("runq", "[3]") of v.
+func field(v value, seg, path string) (value, error) {
+	rv := deref(v.v)
+	if !rv.IsValid() {
+		return value{}, &errMissing{path + ": there is none"}
+	}
+	if strings.HasPrefix(seg, "[") {
+		n, _ := strconv.Atoi(strings.Trim(seg, "[]"))
+		if rv.Kind() != reflect.Slice && rv.Kind() != reflect.Array {
+			return value{}, fmt.Errorf("%s: %s is not a list", path, strings.TrimSuffix(path, seg))
+		}
+		if n >= rv.Len() {
+			return value{}, &errMissing{fmt.Sprintf("%s: out of range (length %d)", path, rv.Len())}
+		}
+		return value{v: rv.Index(n), unit: v.unit}, nil
+	}
+	if rv.Kind() != reflect.Struct {
+		return value{}, fmt.Errorf("%s: %s has no fields", path, strings.TrimSuffix(strings.TrimSuffix(path, seg), "."))
+	}
+	want := normName(seg)
+	t := rv.Type()
+	var names []string
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		jn := jsonName(f)
+		if jn == "-" || !f.IsExported() {
+			continue
+		}
+		names = append(names, jn)
+		if normName(jn) == want || normName(f.Name) == want || (want == "global" && jn == "global_runq") || (want == "clock" && jn == "clock_ns") {
+			return value{v: rv.Field(i), unit: unitOf(t.Name(), f.Name)}, nil
+		}
+	}
+	return value{}, fmt.Errorf("%s: no field %s (fields: %s)", path, seg, strings.Join(names, ", "))
+}
+
+func normName(s string) string { return strings.ToLower(strings.ReplaceAll(s, "_", "")) }
+
+func jsonName(f reflect.StructField) string {
+	tag := f.Tag.Get("json")
+	name, _, _ := strings.Cut(tag, ",")
+	if name == "" {
+		return strings.ToLower(f.Name)
+	}
+	return name
+}
+
+// unitOf says what an integer field of the state counts.
+func unitOf(typ, field string) unit {
+	switch field {
+	case "G", "Runnext", "Runq", "Global", "CurG", "CreatedBy":
+		if typ == "Stats" {
+			return unitNone
+		}
+		return unitG
+	case "P", "NextP", "OldP", "IdlePs":
+		return unitP
+	case "M", "IdleMs":
+		return unitM
+	case "T", "Clock", "When", "ReadyAt", "Until", "Next", "WaitSince", "LastPoll":
+		return unitTime
+	}
+	return unitNone
+}

@@ -1,0 +1,483 @@
+package debugger
+
+import (
+	"bytes"
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/view"
+)
+
+// goschedProg is main calling runtime.Gosched n times, then
+// sim.Breakpoint() if bp, then returning: a program built by hand, so that
+// these tests need no front end. Line i+3 holds the i-th Gosched.
+func goschedProg(n int, bp bool) *runtime.Program {
+	var code []runtime.Instr
+	var pos []runtime.Pos
+	var src strings.Builder
+	src.WriteString("package main\n\nfunc main() {\n")
+	for i := 0; i < n; i++ {
+		code = append(code, runtime.Instr{Op: runtime.OpGosched})
+		pos = append(pos, runtime.Pos{Line: int32(4 + i), Col: 2})
+		src.WriteString("\truntime.Gosched()\n")
+	}
+	if bp {
+		code = append(code, runtime.Instr{Op: runtime.OpBreakpoint})
+		pos = append(pos, runtime.Pos{Line: int32(4 + n), Col: 2})
+		src.WriteString("\tsim.Breakpoint()\n")
+	}
+	code = append(code, runtime.Instr{Op: runtime.OpExit})
+	pos = append(pos, runtime.Pos{Line: int32(5 + n), Col: 1})
+	src.WriteString("}\n")
+	return &runtime.Program{
+		Files:   []string{"gosched.go"},
+		Sources: [][]byte{[]byte(src.String())},
+		Funcs:   []runtime.Func{{Name: "main.main", Code: code, Pos: pos, Decl: runtime.Pos{Line: 3, Col: 1}, FrameSize: 16, NoSplit: true}},
+		Main:    0, Init: -1,
+	}
+}
+
+func newSession(t testing.TB, prog *runtime.Program, every int64, max int) *Session {
+	t.Helper()
+	s, err := New(Options{Program: prog, Config: runtime.Config{GOMAXPROCS: 2, Seed: 1}, Name: "gosched.go", SnapshotEvery: every, MaxSnapshots: max})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// fresh returns the state JSON and the event after n events of a fresh
+// run, stepped forwards with no snapshots involved.
+func fresh(t *testing.T, prog *runtime.Program, n int64) ([]byte, runtime.Event) {
+	t.Helper()
+	mc, err := runtime.New(prog, runtime.Config{GOMAXPROCS: 2, Seed: 1, Why: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var last runtime.Event
+	for i := int64(0); i < n; i++ {
+		ev, ok := mc.Step()
+		if !ok {
+			t.Fatalf("the run ended after %d events, before %d", i, n)
+		}
+		last = ev
+	}
+	return view.MarshalState(mc.State()), last
+}
+
+func runLength(t *testing.T, prog *runtime.Program) int64 {
+	s := newSession(t, prog, 0, 0)
+	st, err := s.Continue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Reason != StopExit {
+		t.Fatalf("continue stopped for %v at %d", st.Reason, st.Seq)
+	}
+	return st.Seq
+}
+
+// TestReverseEqualsForward: every way of reaching event N (rev step from
+// later, goto backwards and forwards, with a store small enough to thin)
+// gives the state JSON and event that a fresh run has after N events.
+func TestReverseEqualsForward(t *testing.T) {
+	prog := goschedProg(40, false)
+	total := runLength(t, prog)
+	want := make([][]byte, total+1)
+	wantEv := make([]runtime.Event, total+1)
+	for n := int64(0); n <= total; n++ {
+		want[n], wantEv[n] = fresh(t, prog, n)
+	}
+	check := func(s *Session, how string) {
+		t.Helper()
+		n := s.Pos()
+		if got := view.MarshalState(s.State()); !bytes.Equal(got, want[n]) {
+			t.Fatalf("%s: state at event %d differs from a fresh run's", how, n)
+		}
+		ev, _ := s.Event()
+		if ev != wantEv[n] {
+			t.Fatalf("%s: event %d = %+v, want %+v", how, n, ev, wantEv[n])
+		}
+	}
+	s := newSession(t, prog, 7, 4)
+	if _, err := s.Goto(total); err != nil {
+		t.Fatal(err)
+	}
+	check(s, "goto end")
+	for s.Pos() > 0 {
+		if _, err := s.RevStep(1); err != nil {
+			t.Fatal(err)
+		}
+		check(s, "rev step")
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 300; i++ {
+		n := rng.Int64N(total + 1)
+		switch rng.IntN(3) {
+		case 0:
+			s.Goto(n)
+		case 1:
+			if n > s.Pos() {
+				s.Step(n - s.Pos())
+			} else if n < s.Pos() {
+				s.RevStep(s.Pos() - n)
+			}
+		case 2:
+			if s.Pos() > 0 {
+				s.RevStep(1)
+			}
+			n = s.Pos()
+		}
+		if s.Pos() != n {
+			t.Fatalf("at %d, want %d", s.Pos(), n)
+		}
+		check(s, "random motion")
+		if l := len(s.SnapshotSeqs()); l > 4 {
+			t.Fatalf("%d snapshots, bound 4", l)
+		}
+	}
+}
+
+func TestStepPastEnd(t *testing.T) {
+	prog := goschedProg(2, false)
+	s := newSession(t, prog, 0, 0)
+	if _, err := s.Continue(); err != nil {
+		t.Fatal(err)
+	}
+	if !s.Exited() {
+		t.Fatal("not at the end after continue")
+	}
+	for _, f := range []func() (Stop, error){
+		func() (Stop, error) { return s.Step(1) },
+		s.Continue, s.Next, s.StepOut,
+	} {
+		_, err := f()
+		var ee *ExitedError
+		if !errors.As(err, &ee) {
+			t.Fatalf("past the end: %v, want ExitedError", err)
+		}
+		if !strings.Contains(err.Error(), "exited with code 0") || !strings.Contains(err.Error(), "rev step") {
+			t.Errorf("message does not say how to go back: %v", err)
+		}
+	}
+	end := s.Pos()
+	if _, err := s.Goto(end + 100); err == nil || s.Pos() != end {
+		t.Errorf("goto past the end: at %d, err %v", s.Pos(), err)
+	}
+	if _, err := s.RevStep(end + 5); err != nil || s.Pos() != 0 {
+		t.Errorf("rev step past the start: at %d, %v", s.Pos(), err)
+	}
+	if _, err := s.RevStep(1); err != errAtStart {
+		t.Errorf("rev step at 0: %v", err)
+	}
+	if _, err := s.RevContinue(); err != errAtStart {
+		t.Errorf("rev continue at 0: %v", err)
+	}
+}
+
+func TestBreakpoints(t *testing.T) {
+	prog := goschedProg(10, true)
+	s := newSession(t, prog, 5, 4)
+	bp, err := s.AddBreakpoint("goschedImpl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hits []int64
+	for {
+		st, err := s.Continue()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Reason != StopBreakpoint {
+			if st.Reason != StopSimBreakpoint {
+				t.Fatalf("after %d gosched hits: stopped for %v, want sim.Breakpoint", len(hits), st.Reason)
+			}
+			break
+		}
+		if st.Event.Kind != runtime.EvGosched || st.Breakpoint != bp {
+			t.Fatalf("stopped at %v", st.Event)
+		}
+		hits = append(hits, st.Seq)
+	}
+	if len(hits) != 10 || bp.Hits != 10 {
+		t.Fatalf("hits %v (count %d), want 10", hits, bp.Hits)
+	}
+	// Backwards: the same hits in reverse order, then the start.
+	for i := len(hits) - 1; i >= 0; i-- {
+		st, err := s.RevContinue()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Seq != hits[i] || st.Reason != StopBreakpoint {
+			t.Fatalf("rev continue: at %d (%v), want %d", st.Seq, st.Reason, hits[i])
+		}
+	}
+	if st, _ := s.RevContinue(); st.Seq != 0 || st.Reason != StopStart {
+		t.Fatalf("rev continue past the first hit: at %d", st.Seq)
+	}
+
+	// A condition on the state: the 4th gosched happens when P0's
+	// schedtick is 9 (it starts at 4; one execute per Gosched).
+	if _, err := s.SetCondition(bp.ID, "p0.schedtick >= 9 && kind == goschedImpl"); err != nil {
+		t.Fatal(err)
+	}
+	st, _ := s.Continue()
+	if st.Reason != StopBreakpoint || s.State().Ps[0].Schedtick < 9 {
+		t.Fatalf("conditional stop at %d with schedtick %d", st.Seq, s.State().Ps[0].Schedtick)
+	}
+	first := st.Seq
+	st, _ = s.RevContinue()
+	if st.Seq != 0 {
+		t.Fatalf("rev continue with the condition went to %d, want the start (the first hit was %d)", st.Seq, first)
+	}
+	if _, err := s.SetCondition(bp.ID, "p0.nosuch > 1"); err == nil {
+		t.Error("a condition naming no field was accepted")
+	}
+	if _, err := s.SetCondition(7, "p == 1"); err == nil || !strings.Contains(err.Error(), "breakpoints: 1") {
+		t.Errorf("condition on a missing breakpoint: %v", err)
+	}
+
+	// Other kinds of breakpoints.
+	s.ClearAll()
+	for _, spec := range []string{"g1", "p0", "m0", "line gosched.go:6", "line 6", "execute p0", "steal", "preempt", "syscall", "globrunqget if len(global) == 0"} {
+		if _, err := s.AddBreakpoint(spec); err != nil {
+			t.Errorf("break %s: %v", spec, err)
+		}
+	}
+	for _, spec := range []string{"", "hadnoffp", "p9", "line x.go:3", "line 999", "line", "g1 if", "bogus if p == 1", "goschedImpl if p =="} {
+		if _, err := s.AddBreakpoint(spec); err == nil {
+			t.Errorf("break %q was accepted", spec)
+		}
+	}
+	if _, err := s.AddBreakpoint("hadnoffp"); err == nil || !strings.Contains(err.Error(), "did you mean handoffp?") {
+		t.Errorf("break hadnoffp: %v", err)
+	}
+	n := len(s.Breakpoints())
+	if _, err := s.ClearBreakpoint(s.Breakpoints()[0].ID); err != nil || len(s.Breakpoints()) != n-1 {
+		t.Errorf("clear: %v", err)
+	}
+}
+
+func TestLineBreakpoint(t *testing.T) {
+	prog := goschedProg(5, false)
+	s := newSession(t, prog, 0, 0)
+	bp, err := s.AddBreakpoint("line 6") // the third Gosched
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, _ := s.Continue()
+	if st.Breakpoint != bp || st.Event.Pos.Line != 6 {
+		t.Fatalf("stopped at %+v", st.Event)
+	}
+	if note := s.LineNote(bp); note != "" {
+		t.Errorf("note for a line with a scheduler op: %s", note)
+	}
+	bp2, _ := s.AddBreakpoint("line 2")
+	if note := s.LineNote(bp2); !strings.Contains(note, "no code") {
+		t.Errorf("note for an empty line: %q", note)
+	}
+}
+
+func TestNextAndStepOut(t *testing.T) {
+	prog := goschedProg(5, false)
+	s := newSession(t, prog, 0, 0)
+	st, err := s.Next()
+	if err != nil || st.Event.Kind != runtime.EvExecute || st.Event.P != 0 {
+		t.Fatalf("next from the start: %+v, %v", st.Event, err)
+	}
+	g := st.Event.G
+	st, err = s.StepOut()
+	if err != nil || st.Event.G != g || !leaveKinds[st.Event.Kind] {
+		t.Fatalf("stepout: %+v, %v", st.Event, err)
+	}
+	before := st.Seq
+	if _, err := s.Next(); err != nil {
+		t.Fatal(err)
+	}
+	st, err = s.RevNext()
+	if err != nil || st.Event.Kind != runtime.EvExecute || st.Seq >= before {
+		t.Fatalf("rev next: %+v, %v", st.Event, err)
+	}
+	st, err = s.RevStepOut()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Seq != 0 && (st.Event.Kind != runtime.EvExecute || st.Event.G != s.Selected()) {
+		t.Fatalf("rev stepout: %+v", st.Event)
+	}
+}
+
+func TestRestartKeepsBreakpoints(t *testing.T) {
+	s := newSession(t, goschedProg(3, false), 0, 0)
+	s.AddBreakpoint("goschedImpl")
+	s.Continue()
+	seed := uint64(9)
+	st, err := s.Restart(&seed)
+	if err != nil || st.Seq != 0 || s.Config().Seed != 9 || len(s.Breakpoints()) != 1 || s.Breakpoints()[0].Hits != 0 {
+		t.Fatalf("restart: %+v %v %+v", st, err, s.Config())
+	}
+	if len(s.SnapshotSeqs()) != 1 {
+		t.Errorf("snapshots of the old run survived the restart: %v", s.SnapshotSeqs())
+	}
+}
+
+func TestPrint(t *testing.T) {
+	s := newSession(t, goschedProg(3, false), 0, 0)
+	// Event 8: G1 yielded to the global queue (3), wakep started M2
+	// spinning on P1 (4-6), and P0 took G5 from its ring (7-8).
+	s.Step(8)
+	for _, tc := range []struct{ expr, want string }{
+		{"global", "[G1]"},
+		{"len(global)", "1"},
+		{"p0.runq", "[G6]"},
+		{"p1.runnext", "-"},
+		{"kind", "execute"},
+		{"g", "G5"},
+		{"g == 5", "true"},
+		{"ev.kind == execute", "true"},
+		{"kind == \"execute\"", "true"},
+		{"p0.status", "running"},
+		{"g1.status", "runnable"},
+		{"g1.where", "global runq"},
+		{"npidle", "0"},
+		{"sched.idle_ps", "[]"},
+		{"sched.idleps", "[]"},
+		{"m2.spinning", "true"},
+		{"m2.nextp", "P1"},
+		{"clock", "0.000060ms"},
+		{"t < 1ms", "true"},
+		{"!(p == 0)", "false"},
+		{"len(p0.runq) >= 1 && nmspinning == 1", "true"},
+		{"p0.runq[0]", "G6"},
+		{"gomaxprocs", "2"},
+	} {
+		got, err := s.Print(tc.expr)
+		if err != nil {
+			t.Errorf("print %s: %v", tc.expr, err)
+			continue
+		}
+		if got != tc.want {
+			t.Errorf("print %s = %q, want %q", tc.expr, got, tc.want)
+		}
+	}
+	for _, tc := range []struct{ expr, want string }{
+		{"p9", "there are 2 Ps"},
+		{"g99", "no goroutine G99"},
+		{"p0.nosuch", "no field nosuch (fields: id, status"},
+		{"p0.runq[9]", "out of range"},
+		{"m9", "there are 3 Ms"},
+		{"bogus", "unknown name \"bogus\""},
+		{"p0 =", "compare with =="},
+		{"len(p0)", "not a list"},
+		{"(p == 1", "not closed"},
+		{"\"abc", "not closed"},
+		{"p0.runq == 1", "compare numbers"}, {"1 == p0.runq", "cannot compare a number"},
+		{"", "empty expression"},
+		{"3xs", "unit is"},
+		{"p0..runq", "want a field name"},
+	} {
+		_, err := s.Print(tc.expr)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("print %q: %v, want an error with %q", tc.expr, err, tc.want)
+		}
+	}
+	out, err := s.Print("p0")
+	if err != nil || !strings.Contains(out, "\n  runq: [G6]\n") || !strings.HasPrefix(out, "{") {
+		t.Errorf("print p0:\n%s", out)
+	}
+	if err := s.AddDisplay("len(global)"); err != nil {
+		t.Fatal(err)
+	}
+	if d := s.Displays(); len(d) != 1 || d[0] != "0: len(global) = 1" {
+		t.Errorf("displays: %q", d)
+	}
+	if err := s.RemoveDisplay(3); err == nil {
+		t.Error("removed a display that does not exist")
+	}
+}
+
+func TestLooking(t *testing.T) {
+	s := newSession(t, goschedProg(3, false), 0, 0)
+	if got := s.When(); got != "event 0 (the start) at 0.000000ms" {
+		t.Errorf("when = %q", got)
+	}
+	s.Step(13)
+	if w := s.Why(); !strings.Contains(w, "event 13: globrunqget on M0/P0/G1") || !strings.Contains(w, "  1. runnext and ring empty\n") {
+		t.Errorf("why:\n%s", w)
+	}
+	for _, g := range []string{"", "status", "p"} {
+		out, err := s.Goroutines(g)
+		if err != nil || !strings.Contains(out, "* G1") {
+			t.Errorf("goroutines -group %q:\n%s%v", g, out, err)
+		}
+	}
+	if _, err := s.Goroutines("x"); err == nil {
+		t.Error("goroutines -group x accepted")
+	}
+	if out, err := s.Goroutine(1); err != nil || !strings.Contains(out, "main.main") {
+		t.Errorf("goroutine 1:\n%s%v", out, err)
+	}
+	if _, err := s.Goroutine(42); err == nil {
+		t.Error("goroutine 42 found")
+	}
+	if out, err := s.List(""); err != nil || !strings.Contains(out, "=>") {
+		t.Errorf("list:\n%s%v", out, err)
+	}
+	for _, loc := range []string{"5", "gosched.go:4", "main", "main.main"} {
+		if _, err := s.List(loc); err != nil {
+			t.Errorf("list %s: %v", loc, err)
+		}
+	}
+	for _, loc := range []string{"99", "x.go:3", "nofunc", "a:b"} {
+		if _, err := s.List(loc); err == nil {
+			t.Errorf("list %s worked", loc)
+		}
+	}
+	if out, err := s.Stack(); err != nil || !strings.Contains(out, "main.main") {
+		t.Errorf("stack:\n%s%v", out, err)
+	}
+	if !strings.HasPrefix(s.Procs(), "P0") || !strings.HasPrefix(s.Threads(), "M0") {
+		t.Errorf("procs/threads:\n%s%s", s.Procs(), s.Threads())
+	}
+	if b := s.Board(80); !strings.HasPrefix(b, "event 13 at") {
+		t.Errorf("board:\n%s", b)
+	}
+	if !strings.HasPrefix(s.Schedtrace(), "SCHED ") {
+		t.Errorf("schedtrace: %q", s.Schedtrace())
+	}
+}
+
+func TestNearest(t *testing.T) {
+	words := []string{"step", "stepout", "next", "continue", "goroutines", "print"}
+	for _, tc := range []struct{ in, want string }{
+		{"stpe", "step"}, {"setp", "step"}, {"contniue", "continue"}, {"nxet", "next"},
+		{"goroutins", "goroutines"}, {"prnt", "print"}, {"xyzzy", ""}, {"cont", "continue"},
+	} {
+		if got := Nearest(tc.in, words); got != tc.want {
+			t.Errorf("Nearest(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestSnapshotSpacing: after a long run the snapshots are bounded, dense
+// near the focus and geometric farther back.
+func TestSnapshotSpacing(t *testing.T) {
+	prog := goschedProg(3000, false)
+	s := newSession(t, prog, 16, 12)
+	s.Goto(9000)
+	seqs := s.SnapshotSeqs()
+	if len(seqs) > 12 || seqs[0] != 0 {
+		t.Fatalf("snapshots %v", seqs)
+	}
+	last := seqs[len(seqs)-1]
+	if 9000-last >= 16 {
+		t.Errorf("nearest snapshot to 9000 is %d", last)
+	}
+	// Gaps grow towards the start.
+	if g1, g2 := seqs[len(seqs)-1]-seqs[len(seqs)-2], seqs[2]-seqs[1]; g1 > g2 {
+		t.Errorf("gap near the focus %d > gap far from it %d: %v", g1, g2, seqs)
+	}
+}
