@@ -1,9 +1,40 @@
 package runtime
 
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
 // The interpreter: runs a G's Go code (its frames, locals and operands) until
 // something needs the scheduler. It never touches scheduler state (queues,
 // Ps, Ms, other Gs) and never reads the clock; the scheduler charges
 // CostInstr per instruction it reports.
+//
+// Calls. The caller pushes the arguments; they become the callee's locals
+// 0..NParams-1 in place (a closure call first drops the func value under
+// them), the other locals are zeroed above them, and the operands start at
+// base+NLocals. OpReturn moves the NResults top slots down to base. A call
+// that would cross stackguard0 leaves the caller's pc at the call and stops
+// with stopMorestack; the call is executed again once the scheduler grew the
+// stack (or preempted and resumed the G).
+//
+// Deferred calls are ordinary frames, so that they can stop at scheduler ops
+// (defer mu.Unlock()) and be preempted like any code. The frame that returns
+// keeps its pc at OpReturn while its deferred calls run, LIFO, above its
+// results; each time one returns, OpReturn is executed again and runs the
+// next, until none of the frame's are left and it really returns. Which
+// deferred call is running is recorded in the deferRec itself (its depth
+// field, see the defer* encodings below), so that no state lives outside
+// the G's plain data.
+//
+// Panics (no recover in the subset). The panicking frame's pc stays at the
+// instruction that panicked (OpPanic, a division, an index…) and the frames
+// stay in place, as in the real runtime, which prints the stack of the panic:
+// the deferred calls run above it, from the most recent one registered
+// (whatever its frame) to the oldest. A deferred call that a panic
+// interrupted is abandoned. When none is left, exec returns stopPanic with
+// gp.panicMsg and gp.panicPos set.
 
 // execStop says why exec returned.
 type execStop uint8
@@ -26,3 +57,620 @@ const (
 	// deferred calls have all run.
 	stopPanic
 )
+
+// The depth field of a deferRec: > 0 is the depth (len(frames)) of the
+// frame that registered it, still to run. Negative values mark a deferred
+// call in progress whose frame is at depth k:
+//
+//	-k                      started by OpReturn of the frame below it
+//	-(k + deferUnwinding)   started while the G panics
+//	-(k + deferPending)     to start while the G panics: its prologue
+//	                        check failed (stopMorestack) and is retried
+const (
+	deferUnwinding = 1 << 28
+	deferPending   = 2 << 28
+)
+
+// Go's messages for the run-time panics the interpreter raises.
+const (
+	errDivide   = "runtime error: integer divide by zero"
+	errShift    = "runtime error: negative shift amount"
+	errNilFunc  = "runtime error: invalid memory address or nil pointer dereference\n[signal SIGSEGV: segmentation violation]"
+	errIndexFmt = "runtime error: index out of range ["
+	errSliceFmt = "runtime error: slice bounds out of range ["
+)
+
+// morestackNeeded is the function prologue's stack check
+// (cmd/internal/obj/x86/obj6.go: stacksplit) for a callee with the given
+// frame size, with SP at stackSize - stackUsed.
+func (gp *g) morestackNeeded(frameSize int) bool {
+	sp := gp.stackSize - gp.stackUsed
+	if frameSize <= stackSmall {
+		// CMPQ SP, stackguard0; JLS morestack
+		return uint64(sp) <= gp.stackguard0
+	}
+	// LEAQ -(framesize-StackSmall)(SP), tmp (or SUBQ with a carry check
+	// for big frames); CMPQ tmp, stackguard0; JLS morestack
+	t := sp - int64(frameSize-stackSmall)
+	return t < 0 || uint64(t) <= gp.stackguard0
+}
+
+// growVals returns vals (used up to sp) with room for at least need slots.
+func growVals(vals []Value, sp, need int) []Value {
+	if need <= len(vals) {
+		return vals
+	}
+	n := 2*len(vals) + 16
+	if n < need {
+		n = need + 16
+	}
+	nv := make([]Value, n)
+	copy(nv, vals[:sp])
+	return nv
+}
+
+// enter pushes a frame for function fi whose arguments are vals[base:sp],
+// with closure clo, and returns vals and the new sp (the callee's operands
+// start at base+NLocals).
+func (mc *Machine) enter(gp *g, fi int32, base, sp int, clo int32, vals []Value) ([]Value, int) {
+	f := &mc.prog.Funcs[fi]
+	gp.stackUsed += int64(f.FrameSize)
+	gp.frames = append(gp.frames, frame{fn: fi, base: int32(base), clo: clo})
+	top := base + f.NLocals
+	vals = growVals(vals, sp, top+f.MaxStack+4)
+	if sp < top {
+		clear(vals[sp:top])
+	}
+	return vals, top
+}
+
+// startPanic records a panic with message msg at pos; a panic while the G
+// already panics is printed after the first, as printpanics does.
+func (gp *g) startPanic(msg string, pos Pos) {
+	if gp.panicking {
+		gp.panicMsg += "\n\tpanic: " + msg
+	} else {
+		gp.panicMsg = msg
+	}
+	gp.panicking = true
+	gp.panicPos = pos
+}
+
+func posAt(f *Func, pc int) Pos {
+	if pc >= 0 && pc < len(f.Pos) {
+		return f.Pos[pc]
+	}
+	return f.Decl
+}
+
+// exec runs gp's code for at most budget instructions and reports how many
+// ran and why it stopped (see execStop and the comment at the top).
+func (mc *Machine) exec(gp *g, budget int) (n int, stop execStop) {
+	funcs := mc.prog.Funcs
+	var (
+		vals []Value
+		sp   int
+		fr   *frame
+		fn   *Func
+		code []Instr
+		pc   int
+		base int
+		free []int32
+		pmsg string
+		d    *deferRec
+		nd   int
+		k    int32
+	)
+	if !gp.started {
+		c := &mc.closures[gp.entryClo]
+		if c.fn < 0 {
+			gp.startPanic(errNilFunc, Pos{})
+			return 0, stopPanic
+		}
+		f := &funcs[c.fn]
+		if !f.NoSplit && gp.morestackNeeded(f.FrameSize) {
+			gp.morestackFn = c.fn
+			return 0, stopMorestack
+		}
+		gp.started = true
+		vals = gp.vals[:cap(gp.vals)]
+		vals, sp = mc.enter(gp, c.fn, 0, len(gp.vals), gp.entryClo, vals)
+		gp.vals = vals[:sp]
+	}
+	if len(gp.frames) == 0 {
+		return 0, stopExit
+	}
+	vals = gp.vals[:cap(gp.vals)]
+	sp = len(gp.vals)
+	if gp.panicking {
+		if nd = len(gp.defers); nd > 0 && gp.defers[nd-1].depth == -(int32(len(gp.frames))+1+deferPending) {
+			goto unwind
+		}
+	}
+
+load:
+	fr = &gp.frames[len(gp.frames)-1]
+	fn = &funcs[fr.fn]
+	code = fn.Code
+	pc = int(fr.pc)
+	base = int(fr.base)
+	free = mc.closures[fr.clo].boxes
+
+	for n < budget {
+		in := code[pc]
+		switch in.Op {
+		case OpNop:
+
+		// Constants and variables.
+		case OpInt:
+			if sp == len(vals) {
+				vals = growVals(vals, sp, sp+1)
+			}
+			vals[sp] = Value{I: int64(in.A)<<32 | int64(uint32(in.B))}
+			sp++
+		case OpStr:
+			if sp == len(vals) {
+				vals = growVals(vals, sp, sp+1)
+			}
+			vals[sp] = Value{S: mc.prog.Strings[in.A]}
+			sp++
+		case OpLoad:
+			if sp == len(vals) {
+				vals = growVals(vals, sp, sp+1)
+			}
+			vals[sp] = vals[base+int(in.A)]
+			sp++
+		case OpStore:
+			sp--
+			vals[base+int(in.A)] = vals[sp]
+		case OpLoadBox:
+			if sp == len(vals) {
+				vals = growVals(vals, sp, sp+1)
+			}
+			vals[sp] = mc.boxes[vals[base+int(in.A)].I]
+			sp++
+		case OpStoreBox:
+			sp--
+			mc.boxes[vals[base+int(in.A)].I] = vals[sp]
+		case OpNewBox:
+			sp--
+			mc.boxes = append(mc.boxes, vals[sp])
+			vals[base+int(in.A)] = Value{I: int64(len(mc.boxes) - 1)}
+		case OpLoadFree:
+			if sp == len(vals) {
+				vals = growVals(vals, sp, sp+1)
+			}
+			vals[sp] = mc.boxes[free[in.A]]
+			sp++
+		case OpStoreFree:
+			sp--
+			mc.boxes[free[in.A]] = vals[sp]
+		case OpFreeRef:
+			if sp == len(vals) {
+				vals = growVals(vals, sp, sp+1)
+			}
+			vals[sp] = Value{I: int64(free[in.A])}
+			sp++
+		case OpLocalRef:
+			if sp == len(vals) {
+				vals = growVals(vals, sp, sp+1)
+			}
+			vals[sp] = Value{I: vals[base+int(in.A)].I}
+			sp++
+		case OpLoadGlob:
+			if sp == len(vals) {
+				vals = growVals(vals, sp, sp+1)
+			}
+			vals[sp] = mc.globals[in.A]
+			sp++
+		case OpStoreGlob:
+			sp--
+			mc.globals[in.A] = vals[sp]
+		case OpPop:
+			sp--
+		case OpDup:
+			if sp == len(vals) {
+				vals = growVals(vals, sp, sp+1)
+			}
+			vals[sp] = vals[sp-1]
+			sp++
+
+		// Integer arithmetic. Int operands carry an empty S, so writing
+		// only I keeps the slot a proper int.
+		case OpAdd:
+			sp--
+			vals[sp-1].I += vals[sp].I
+		case OpSub:
+			sp--
+			vals[sp-1].I -= vals[sp].I
+		case OpMul:
+			sp--
+			vals[sp-1].I *= vals[sp].I
+		case OpDiv:
+			if vals[sp-1].I == 0 {
+				pmsg = errDivide
+				goto raise
+			}
+			sp--
+			vals[sp-1].I /= vals[sp].I
+		case OpRem:
+			if vals[sp-1].I == 0 {
+				pmsg = errDivide
+				goto raise
+			}
+			sp--
+			vals[sp-1].I %= vals[sp].I
+		case OpNeg:
+			vals[sp-1].I = -vals[sp-1].I
+		case OpAnd:
+			sp--
+			vals[sp-1].I &= vals[sp].I
+		case OpOr:
+			sp--
+			vals[sp-1].I |= vals[sp].I
+		case OpXor:
+			sp--
+			vals[sp-1].I ^= vals[sp].I
+		case OpAndNot:
+			sp--
+			vals[sp-1].I &^= vals[sp].I
+		case OpShl:
+			if vals[sp-1].I < 0 {
+				pmsg = errShift
+				goto raise
+			}
+			sp--
+			vals[sp-1].I <<= uint64(vals[sp].I)
+		case OpShr:
+			if vals[sp-1].I < 0 {
+				pmsg = errShift
+				goto raise
+			}
+			sp--
+			vals[sp-1].I >>= uint64(vals[sp].I)
+		case OpNot:
+			vals[sp-1].I ^= 1
+		case OpEq:
+			sp--
+			vals[sp-1].I = boolInt(vals[sp-1].I == vals[sp].I)
+		case OpNe:
+			sp--
+			vals[sp-1].I = boolInt(vals[sp-1].I != vals[sp].I)
+		case OpLt:
+			sp--
+			vals[sp-1].I = boolInt(vals[sp-1].I < vals[sp].I)
+		case OpLe:
+			sp--
+			vals[sp-1].I = boolInt(vals[sp-1].I <= vals[sp].I)
+		case OpGt:
+			sp--
+			vals[sp-1].I = boolInt(vals[sp-1].I > vals[sp].I)
+		case OpGe:
+			sp--
+			vals[sp-1].I = boolInt(vals[sp-1].I >= vals[sp].I)
+
+		// Strings.
+		case OpConcat:
+			sp--
+			vals[sp-1].S += vals[sp].S
+		case OpSEq:
+			sp--
+			vals[sp-1] = Value{I: boolInt(vals[sp-1].S == vals[sp].S)}
+		case OpSNe:
+			sp--
+			vals[sp-1] = Value{I: boolInt(vals[sp-1].S != vals[sp].S)}
+		case OpSLt:
+			sp--
+			vals[sp-1] = Value{I: boolInt(vals[sp-1].S < vals[sp].S)}
+		case OpSLe:
+			sp--
+			vals[sp-1] = Value{I: boolInt(vals[sp-1].S <= vals[sp].S)}
+		case OpSGt:
+			sp--
+			vals[sp-1] = Value{I: boolInt(vals[sp-1].S > vals[sp].S)}
+		case OpSGe:
+			sp--
+			vals[sp-1] = Value{I: boolInt(vals[sp-1].S >= vals[sp].S)}
+		case OpSLen:
+			vals[sp-1] = Value{I: int64(len(vals[sp-1].S))}
+		case OpIndex:
+			s, i := vals[sp-2].S, vals[sp-1].I
+			if uint64(i) >= uint64(len(s)) {
+				pmsg = indexError(i, len(s))
+				goto raise
+			}
+			sp--
+			vals[sp-1] = Value{I: int64(s[i])}
+		case OpSlice:
+			var i, j int64
+			s := 0 // operands on the stack
+			if in.B&2 == 0 {
+				s++
+			}
+			if in.B&1 == 0 {
+				s++
+			}
+			str := vals[sp-s-1].S
+			j = int64(len(str))
+			if in.B&2 == 0 {
+				j = vals[sp-1].I
+				if in.B&1 == 0 {
+					i = vals[sp-2].I
+				}
+			} else if in.B&1 == 0 {
+				i = vals[sp-1].I
+			}
+			if uint64(j) > uint64(len(str)) {
+				pmsg = sliceErrorAlen(j, len(str))
+				goto raise
+			}
+			if uint64(i) > uint64(j) {
+				pmsg = sliceErrorB(i, j)
+				goto raise
+			}
+			sp -= s
+			vals[sp-1].S = str[i:j]
+
+		// Formatting.
+		case OpFmtInt:
+			vals[sp-1] = Value{S: strconv.FormatInt(vals[sp-1].I, 10)}
+		case OpFmtBool:
+			if vals[sp-1].I != 0 {
+				vals[sp-1] = Value{S: "true"}
+			} else {
+				vals[sp-1] = Value{S: "false"}
+			}
+		case OpFmtDur:
+			vals[sp-1] = Value{S: durationString(vals[sp-1].I)}
+		case OpFmtQ:
+			vals[sp-1].S = strconv.Quote(vals[sp-1].S)
+		case OpFmtPad:
+			vals[sp-1].S = fmtPad(vals[sp-1].S, int(in.A), in.B)
+
+		// Control.
+		case OpJump:
+			pc = int(in.A)
+			n++
+			continue
+		case OpJumpIf:
+			sp--
+			if vals[sp].I != 0 {
+				pc = int(in.A)
+				n++
+				continue
+			}
+		case OpJumpIfNot:
+			sp--
+			if vals[sp].I == 0 {
+				pc = int(in.A)
+				n++
+				continue
+			}
+		case OpCall:
+			callee := &funcs[in.A]
+			if !callee.NoSplit && gp.morestackNeeded(callee.FrameSize) {
+				fr.pc = int32(pc)
+				gp.morestackFn = in.A
+				stop = stopMorestack
+				goto out
+			}
+			fr.pc = int32(pc + 1)
+			vals, sp = mc.enter(gp, in.A, sp-int(in.B), sp, 0, vals)
+			n++
+			goto load
+		case OpCallClosure:
+			nargs := int(in.B)
+			id := vals[sp-nargs-1].I
+			if id == 0 {
+				pmsg = errNilFunc
+				goto raise
+			}
+			fi := mc.closures[id].fn
+			callee := &funcs[fi]
+			if !callee.NoSplit && gp.morestackNeeded(callee.FrameSize) {
+				fr.pc = int32(pc)
+				gp.morestackFn = fi
+				stop = stopMorestack
+				goto out
+			}
+			fr.pc = int32(pc + 1)
+			copy(vals[sp-nargs-1:], vals[sp-nargs:sp])
+			sp--
+			vals, sp = mc.enter(gp, fi, sp-nargs, sp, int32(id), vals)
+			n++
+			goto load
+		case OpClosure:
+			nb := int(in.B)
+			boxes := make([]int32, nb)
+			for i := range boxes {
+				boxes[i] = int32(vals[sp-nb+i].I)
+			}
+			sp -= nb
+			mc.closures = append(mc.closures, closure{fn: in.A, boxes: boxes})
+			if sp == len(vals) {
+				vals = growVals(vals, sp, sp+1)
+			}
+			vals[sp] = Value{I: int64(len(mc.closures) - 1)}
+			sp++
+		case OpFuncVal:
+			if sp == len(vals) {
+				vals = growVals(vals, sp, sp+1)
+			}
+			vals[sp] = Value{I: int64(in.A) + 1}
+			sp++
+		case OpDefer:
+			nargs := int(in.B)
+			nd = len(gp.defers)
+			if nd < cap(gp.defers) {
+				gp.defers = gp.defers[:nd+1]
+			} else {
+				gp.defers = append(gp.defers, deferRec{})
+			}
+			d = &gp.defers[nd]
+			d.depth = int32(len(gp.frames))
+			d.clo = int32(vals[sp-nargs-1].I)
+			d.args = append(d.args[:0], vals[sp-nargs:sp]...)
+			sp -= nargs + 1
+		case OpPanic:
+			sp--
+			pmsg = vals[sp].S
+			goto raise
+		case OpReturn:
+			k = int32(len(gp.frames))
+			if nd = len(gp.defers); nd > 0 && gp.defers[nd-1].depth == k {
+				// Run the frame's most recent deferred call; the pc
+				// stays at OpReturn, which runs again when it returns.
+				fr.pc = int32(pc)
+				d = &gp.defers[nd-1]
+				if d.clo == 0 {
+					gp.defers = gp.defers[:nd-1]
+					pmsg = errNilFunc
+					goto raise
+				}
+				fi := mc.closures[d.clo].fn
+				callee := &funcs[fi]
+				if !callee.NoSplit && gp.morestackNeeded(callee.FrameSize) {
+					gp.morestackFn = fi
+					stop = stopMorestack
+					goto out
+				}
+				d.depth = -(k + 1)
+				vals = growVals(vals, sp, sp+len(d.args))
+				copy(vals[sp:], d.args)
+				vals, sp = mc.enter(gp, fi, sp, sp+len(d.args), d.clo, vals)
+				n++
+				goto load
+			}
+			nr := fn.NResults
+			copy(vals[base:base+nr], vals[sp-nr:sp])
+			sp = base + nr
+			gp.stackUsed -= int64(fn.FrameSize)
+			gp.frames = gp.frames[:k-1]
+			n++
+			if k == 1 {
+				// The entry function returned: goexit.
+				sp = 0
+				stop = stopExit
+				goto out
+			}
+			if nd > 0 {
+				switch gp.defers[nd-1].depth {
+				case -k:
+					// A deferred call returned: its results are
+					// dropped and the OpReturn below runs again.
+					gp.defers = gp.defers[:nd-1]
+					sp = base
+				case -(k + deferUnwinding):
+					gp.defers = gp.defers[:nd-1]
+					sp = base
+					goto unwind
+				}
+			}
+			goto load
+
+		default:
+			if in.Op.IsSched() {
+				fr.pc = int32(pc)
+				stop = stopSched
+				goto out
+			}
+			panic("exec: bad instruction " + itoa(int64(in.Op)) + " in " + fn.Name + " at " + itoa(int64(pc)))
+		}
+		pc++
+		n++
+	}
+	fr.pc = int32(pc)
+	stop = stopBudget
+	goto out
+
+raise:
+	// The instruction at pc panics with pmsg: the frame stays, its pc at
+	// the instruction, and the deferred calls run above it.
+	n++
+	fr.pc = int32(pc)
+	gp.startPanic(pmsg, posAt(fn, pc))
+
+unwind:
+	// The G panics: run the most recent deferred call still to run, or
+	// stop when none is left.
+	for {
+		nd = len(gp.defers)
+		if nd == 0 {
+			stop = stopPanic
+			goto out
+		}
+		d = &gp.defers[nd-1]
+		k = int32(len(gp.frames)) + 1
+		if d.depth < 0 && d.depth != -(k+deferPending) {
+			// A deferred call this panic interrupted: abandoned.
+			gp.defers = gp.defers[:nd-1]
+			continue
+		}
+		if d.clo == 0 {
+			gp.defers = gp.defers[:nd-1]
+			fr = &gp.frames[len(gp.frames)-1]
+			gp.startPanic(errNilFunc, posAt(&funcs[fr.fn], int(fr.pc)))
+			continue
+		}
+		fi := mc.closures[d.clo].fn
+		callee := &funcs[fi]
+		if !callee.NoSplit && gp.morestackNeeded(callee.FrameSize) {
+			d.depth = -(k + deferPending)
+			gp.morestackFn = fi
+			stop = stopMorestack
+			goto out
+		}
+		d.depth = -(k + deferUnwinding)
+		vals = growVals(vals, sp, sp+len(d.args))
+		copy(vals[sp:], d.args)
+		vals, sp = mc.enter(gp, fi, sp, sp+len(d.args), d.clo, vals)
+		goto load
+	}
+
+out:
+	gp.vals = vals[:sp]
+	return n, stop
+}
+
+// indexError is the message of panicIndex (runtime/error.go: boundsError).
+func indexError(i int64, n int) string {
+	if i < 0 {
+		return errIndexFmt + itoa(i) + "]"
+	}
+	return errIndexFmt + itoa(i) + "] with length " + itoa(int64(n))
+}
+
+// sliceErrorAlen is panicSliceAlen: s[:j] with j out of range.
+func sliceErrorAlen(j int64, n int) string {
+	if j < 0 {
+		return errSliceFmt + ":" + itoa(j) + "]"
+	}
+	return errSliceFmt + ":" + itoa(j) + "] with length " + itoa(int64(n))
+}
+
+// sliceErrorB is panicSliceB: s[i:j] with i > j.
+func sliceErrorB(i, j int64) string {
+	if i < 0 {
+		return errSliceFmt + itoa(i) + ":]"
+	}
+	return errSliceFmt + itoa(i) + ":" + itoa(j) + "]"
+}
+
+// fmtPad pads s to width runes like fmt's width: flags&1 left-justifies
+// (the '-' flag), flags&2 pads with zeros after any sign (the '0' flag).
+func fmtPad(s string, width int, flags int32) string {
+	pad := width - utf8.RuneCountInString(s)
+	if pad <= 0 {
+		return s
+	}
+	switch {
+	case flags&1 != 0:
+		return s + strings.Repeat(" ", pad)
+	case flags&2 != 0:
+		if len(s) > 0 && (s[0] == '-' || s[0] == '+') {
+			return s[:1] + strings.Repeat("0", pad) + s[1:]
+		}
+		return strings.Repeat("0", pad) + s
+	}
+	return strings.Repeat(" ", pad) + s
+}
