@@ -16,7 +16,7 @@ type Breakpoint struct {
 	ID   int
 	Spec string // as given: "handoffp", "g7", "line handoff.go:14", "steal p2"
 	Cond string // the condition as given, "" for none
-	Hits int    // stops made at it
+	Hits int    // forward stops made at it
 
 	terms []bpTerm
 	cond  expr

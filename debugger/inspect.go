@@ -79,11 +79,7 @@ func (s *Session) Goroutines(group string) (string, error) {
 		if g.Goid == s.selG {
 			mark = "*"
 		}
-		status := g.Status
-		if g.WaitReason != "" {
-			status += " (" + g.WaitReason + ")"
-		}
-		fmt.Fprintf(&b, "%s G%-4d %-26s %-28s %s\n", mark, g.Goid, status, g.Where, where(g))
+		fmt.Fprintf(&b, "%s G%-4d %-9s %-30s %s\n", mark, g.Goid, g.Status, g.Where, where(g))
 	}
 	switch group {
 	case "":

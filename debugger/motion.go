@@ -136,9 +136,6 @@ func (s *Session) revTo(target func(*runtime.Event) bool) (Stop, error) {
 		return s.stop(StopStart, nil), nil
 	}
 	s.seek(seq)
-	if bp != nil {
-		bp.Hits++
-	}
 	s.selectEventG()
 	return s.stop(r, bp), nil
 }
@@ -221,6 +218,13 @@ func (s *Session) currentP() (int64, error) {
 	if s.pos > 0 && s.last.P >= 0 {
 		return int64(s.last.P), nil
 	}
+	if s.pos > 0 && s.last.M >= 0 {
+		for _, ms := range s.State().Ms {
+			if ms.ID == s.last.M && ms.P >= 0 {
+				return int64(ms.P), nil
+			}
+		}
+	}
 	if gs := s.findG(s.selG); gs != nil && gs.M >= 0 {
 		for _, ms := range s.State().Ms {
 			if ms.ID == gs.M && ms.P >= 0 {
@@ -231,7 +235,7 @@ func (s *Session) currentP() (int64, error) {
 	if s.pos == 0 {
 		return 0, nil // main is about to run on P0
 	}
-	return 0, errors.New("no current P: the current event involves no P and the selected goroutine has none; use step, or goroutine N to select one")
+	return 0, errors.New("no current P: the current event's M has none and neither has the selected goroutine; use step, or goroutine N to select one")
 }
 
 func (s *Session) currentG() (int64, error) {

@@ -31,8 +31,10 @@ the runtime applied.`,
 			aliases: []string{"board"},
 			group:   groupLook,
 			usage:   "board",
-			help: `Draw the whole scheduler: every P with its status, M, running G, runnext
-and ring; the global queue; the Ms; sysmon; the netpoller; the timers.
+			help: `Draw the whole scheduler as a text diagram.
+
+Every P with its status, M, running G, runnext and ring; the global queue;
+the Ms; sysmon; the netpoller; the timers.
 
 With more than 8 Ps the board shows a grid of the busy Ps and sums up the
 idle, empty ones.`,
@@ -58,8 +60,10 @@ holds them in runnext or its ring. The selected goroutine is marked *.`,
 			aliases: []string{"goroutine", "gr"},
 			group:   groupLook,
 			usage:   "goroutine [N]",
-			help: `Select goroutine N and describe it: status, wait reason, where it is,
-its stack and its frames with their sizes.
+			help: `Select goroutine N and describe it.
+
+It shows the status, the wait reason, where the goroutine is, its stack and
+its frames with their sizes.
 
 With no N, describe the selected goroutine. Every stop selects the
 event's goroutine; stepout, stack and list use the selected one.`,
@@ -113,8 +117,9 @@ Field names are those of the --state-at JSON; ids print as G7, P1, M2.`,
 			aliases: []string{"list", "l", "ls"},
 			group:   groupLook,
 			usage:   "list [LINE | FILE:LINE | FUNC]",
-			help: `Show the source around the selected goroutine's line (marked =>), or
-around a line or function.`,
+			help: `Show the source around the selected goroutine's line, or a line or function.
+
+The goroutine's line is marked =>.`,
 			fn: func(t *Term, args string) error {
 				out, err := t.s.List(args)
 				if err != nil {
@@ -145,8 +150,9 @@ around a line or function.`,
 			aliases: []string{"display"},
 			group:   groupLook,
 			usage:   "display [EXPR | -d N]",
-			help: `Print EXPR after every stop; with no argument, print the displays now;
--d N deletes display N.`,
+			help: `Print EXPR after every stop.
+
+With no argument, print the displays now; -d N deletes display N.`,
 			fn:       cmdDisplay,
 			noRepeat: true,
 		},
@@ -244,7 +250,11 @@ func cmdDisplay(t *Term, args string) error {
 		if err != nil {
 			return usageErr(c, "display -d needs the number of a display")
 		}
-		return t.s.RemoveDisplay(n)
+		if err := t.s.RemoveDisplay(n); err != nil {
+			return err
+		}
+		t.printf("deleted display %d\n", n)
+		return nil
 	}
 	if err := t.s.AddDisplay(args); err != nil {
 		return err

@@ -27,7 +27,7 @@ entersyscall, retake, handoffp, …). step does not stop at breakpoints.`,
 			help: `Run until the current P picks its next goroutine (its next execute).
 
 The current P is the current event's; for an event with no P, the P of
-the selected goroutine. Stops earlier at a breakpoint.`,
+its M, else of the selected goroutine. Stops earlier at a breakpoint.`,
 			fn: cmdNext,
 		},
 		{

@@ -32,8 +32,10 @@ func sessionCommands() []*command {
 			aliases: []string{"transcript"},
 			group:   groupSession,
 			usage:   "transcript [-t] FILE | transcript -off",
-			help: `Record the session (commands and output) in FILE, appended to it, or
-truncated first with -t; -off stops recording.`,
+			help: `Record the session, commands and output, in FILE.
+
+The transcript is appended to FILE, or FILE is truncated first with -t;
+-off stops recording.`,
 			fn:       cmdTranscript,
 			noRepeat: true,
 		},
@@ -41,8 +43,10 @@ truncated first with -t; -off stops recording.`,
 			aliases: []string{"source"},
 			group:   groupSession,
 			usage:   "source FILE",
-			help: `Run the commands in FILE, one a line, as if typed (lines starting
-with # are comments). gmplab step --init FILE does this at the start.`,
+			help: `Run the commands in FILE, one a line, as if typed.
+
+Empty lines and lines starting with # are skipped. gmplab step --init FILE
+does this at the start.`,
 			fn:       cmdSource,
 			noRepeat: true,
 		},
