@@ -67,14 +67,15 @@ type snapshots struct {
 	taken int64      // clones made, for tests and benchmarks
 }
 
-func newSnapshots(start *runtime.Machine, every int64, max int) *snapshots {
+func newSnapshots(start *runtime.Machine, every int64, maxSnaps int) *snapshots {
 	if every <= 0 {
 		every = DefaultSnapshotEvery
 	}
-	if max < 2 {
-		max = 2
+	if maxSnaps <= 0 {
+		maxSnaps = DefaultMaxSnapshots
 	}
-	return &snapshots{every: every, max: max, list: []snapshot{{seq: 0, mc: start.Clone()}}}
+	maxSnaps = max(maxSnaps, 2) // the start and the furthest
+	return &snapshots{every: every, max: maxSnaps, list: []snapshot{{seq: 0, mc: start.Clone()}}}
 }
 
 // floor returns the latest snapshot at or before seq.
