@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gmplab/gmplab/runtime"
 	"github.com/gmplab/gmplab/view"
@@ -479,5 +480,27 @@ func TestSnapshotSpacing(t *testing.T) {
 	// Gaps grow towards the start.
 	if g1, g2 := seqs[len(seqs)-1]-seqs[len(seqs)-2], seqs[2]-seqs[1]; g1 > g2 {
 		t.Errorf("gap near the focus %d > gap far from it %d: %v", g1, g2, seqs)
+	}
+}
+
+func TestInterrupt(t *testing.T) {
+	s := newSession(t, goschedProg(200000, false), 0, 0)
+	done := make(chan Stop)
+	go func() {
+		st, _ := s.Continue()
+		done <- st
+	}()
+	tick := time.NewTicker(time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case st := <-done:
+			if st.Reason != StopInterrupted {
+				t.Fatalf("continue ran to %v at %d despite Ctrl-C", st.Reason, st.Seq)
+			}
+			return
+		case <-tick.C:
+			s.Interrupt()
+		}
 	}
 }
