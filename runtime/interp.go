@@ -23,7 +23,8 @@ import (
 // (defer mu.Unlock()) and be preempted like any code. The frame that returns
 // keeps its pc at OpReturn while its deferred calls run, LIFO, above its
 // results; each time one returns, OpReturn is executed again and runs the
-// next, until none of the frame's are left and it really returns. Which
+// next, until none of the frame's are left and it really returns.
+// OpRunDefers does the same without returning, then goes on. Which
 // deferred call is running is recorded in the deferRec itself (its depth
 // field, see the defer* encodings below), so that no state lives outside
 // the G's plain data.
@@ -515,7 +516,7 @@ load:
 			sp--
 			pmsg = vals[sp].S
 			goto raise
-		case OpReturn:
+		case OpReturn, OpRunDefers:
 			k = int32(len(gp.frames))
 			if nd = len(gp.defers); nd > 0 && gp.defers[nd-1].depth == k {
 				// Run the frame's most recent deferred call; the pc
@@ -540,6 +541,9 @@ load:
 				vals, sp = mc.enter(gp, fi, sp, sp+len(d.args), d.clo, vals)
 				n++
 				goto load
+			}
+			if in.Op == OpRunDefers {
+				break // none (left) to run: go on
 			}
 			nr := fn.NResults
 			copy(vals[base:base+nr], vals[sp-nr:sp])

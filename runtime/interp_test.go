@@ -548,3 +548,18 @@ func BenchmarkInterpCalls(b *testing.B) {
 		}
 	}
 }
+
+func TestInterpRunDefers(t *testing.T) {
+	// f runs its deferred calls, prints "x", and returns 42 (no defer is
+	// left for OpReturn).
+	p := deferProg(
+		i(OpFuncVal, 1), i(OpDefer, 0, 0), i(OpFuncVal, 2), i(OpStr, 5), i(OpDefer, 0, 1),
+		i(OpRunDefers), i(OpStr, 6), i(OpPrint), i(OpInt, 0, 42), i(OpReturn))
+	for _, b := range []int{1, 1000} {
+		r := newTestRun(p, 0)
+		r.run(t, b)
+		if got := r.out.String(); got != "defer2\ndefer1\nx42\n" {
+			t.Errorf("budget %d: got %q", b, got)
+		}
+	}
+}

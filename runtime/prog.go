@@ -116,6 +116,7 @@ const (
 	OpReturn      // return from the current function; the callee's results are the top NResults slots
 	OpDefer       // B: argument slots: record f(args) to run when the function returns   f args → ...
 	OpPanic       // s → (the G panics with message s)
+	OpRunDefers   // run the frame's deferred calls now, LIFO, as OpReturn would, then go on (lang: a function with named results and defers reads its results after them)
 
 	// Scheduler operations (IsSched). The interpreter stops in front of them.
 	OpGo           // B: argument slots: start f(args) in a new goroutine.     f args → ...
