@@ -563,3 +563,33 @@ func TestInterpRunDefers(t *testing.T) {
 		}
 	}
 }
+
+func TestDisasmNamesEveryOp(t *testing.T) {
+	for op := Op(0); op < numOps; op++ {
+		if strings.HasPrefix(op.String(), "Op(") {
+			t.Errorf("op %d has no name", op)
+		}
+	}
+}
+
+func TestDisasmHandProgram(t *testing.T) {
+	p := deferProg(i(OpFuncVal, 1), i(OpDefer, 0, 0), i(OpInt, 0, 42), i(OpReturn))
+	p.Selects = []SelectInfo{{Cases: []SelectCase{{}, {Send: true}}, HasDefault: true}}
+	p.Funcs[0].Code = append(p.Funcs[0].Code, i(OpSelect, 0), i(OpStr, 3), i(OpFmtPad, 5, 3), i(OpJumpIfNot, 1))
+	got := p.DisasmFunc(0)
+	want := `func 0 main.main (params 0, results 0, locals 0, maxstack 8, frame 32) entry t.go:0:0
+  0000  1:1       Call         main.f args 0
+  0001  2:1       Call         main.printInt args 1
+  0002  3:1     * Exit         0
+  0003          * Select       #0 [recv send] default
+  0004            Str          "boom"
+  0005            FmtPad       width 5 left zero
+  0006            JumpIfNot    → 0001
+`
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	if !strings.Contains(p.Disasm(), "func 3 main.f (params 0, results 1, locals 1, maxstack 8, frame 48) t.go:0:0\n  0000  1:1       FuncVal      main.d1\n") {
+		t.Errorf("Disasm:\n%s", p.Disasm())
+	}
+}
