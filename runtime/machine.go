@@ -309,6 +309,12 @@ func (mc *Machine) runG(mi int32) {
 	case stopBudget:
 		mc.continueG(mi, 0)
 	case stopSched:
+		if G.stackguard0 == stackPreempt {
+			if name := callName(mc.curOp(gi)); name != "" {
+				mc.preemptAtCall(mi, name)
+				return
+			}
+		}
 		mc.schedOp(mi)
 	case stopExit:
 		mc.goexit0(mi)
@@ -375,6 +381,11 @@ func (mc *Machine) setWhen(mi int32, t int64) {
 		if M.state == mRunning && M.workEnd < t {
 			M.workEnd = t
 		}
+	}
+	// A running M also wakes for a preemption signal due before its next
+	// action.
+	if M.state == mRunning && M.signalPending && M.signalAt < t {
+		t = max(M.signalAt, mc.now)
 	}
 	M.when = t
 	if M.heapIdx == nilIdx {

@@ -34,16 +34,7 @@ func (mc *Machine) newstack(mi int32) {
 	G := &mc.allg[gi]
 	pos := mc.gpos(gi)
 	if G.stackguard0 == stackPreempt {
-		// A preemption request, honoured at a synchronous safe point: the
-		// prologue of a function with a stack check. canPreemptM is always
-		// true in the model (no runtime locks are held in user code).
-		mc.stats.Preemptions++
-		mc.acc += CostPreempt
-		if ev := mc.emit(EvPreempted, mi, M.p, G.goid, 0, 0); mc.cfg.Why {
-			ev.Pos = pos
-			ev.Why = "G" + itoa(G.goid) + " called " + mc.prog.Funcs[G.morestackFn].Name + ": the prologue found stackguard0 = stackPreempt, so morestack → newstack → gopreempt_m (cooperative preemption): to the global queue's tail"
-		}
-		mc.goschedImpl(mi, true, pos)
+		mc.preemptAtCall(mi, mc.prog.Funcs[G.morestackFn].Name)
 		return
 	}
 	fn := &mc.prog.Funcs[G.morestackFn]
@@ -68,4 +59,79 @@ func (mc *Machine) newstack(mi int32) {
 		ev.Why = "calling " + fn.Name + " (frame " + itoa(int64(fn.FrameSize)) + " B) with " + itoa(G.stackUsed) + " B used would cross stackguard0 (lo+928): the stack doubles to " + itoa(newsize) + " B and the " + itoa(G.stackUsed) + " used bytes are copied"
 	}
 	mc.continueG(mi, 0)
+}
+
+// preemptAtCall is a preemption request honoured at a synchronous safe
+// point: the prologue of fn, a function with a stack check (stack.go:
+// newstack → gopreempt_m). canPreemptM is always true in the model: user
+// code holds no runtime locks.
+func (mc *Machine) preemptAtCall(mi int32, fn string) {
+	M := &mc.allm[mi]
+	gi := M.curg
+	G := &mc.allg[gi]
+	pos := mc.gpos(gi)
+	mc.stats.Preemptions++
+	mc.acc += CostPreempt
+	if ev := mc.emit(EvPreempted, mi, M.p, G.goid, 0, 0); mc.cfg.Why {
+		ev.Pos = pos
+		ev.Why = "G" + itoa(G.goid) + " called " + fn + ": its prologue found stackguard0 = stackPreempt, so morestack → newstack → gopreempt_m (cooperative preemption): to the global queue's tail"
+	}
+	mc.goschedImpl(mi, true, pos)
+}
+
+// curOp is the op at gi's pc.
+func (mc *Machine) curOp(gi int32) Op {
+	G := &mc.allg[gi]
+	fr := &G.frames[len(G.frames)-1]
+	return mc.prog.Funcs[fr.fn].Code[fr.pc].Op
+}
+
+// callName names the function a scheduler op calls in a real build, whose
+// prologue is a cooperative preemption point; "" for ops that compile to no
+// call with a stack check (len and cap of a channel, inlined fast paths of
+// sync.Mutex, variable declarations, leaving main).
+func callName(op Op) string {
+	switch op {
+	case OpGo:
+		return "runtime.newproc"
+	case OpMakeChan:
+		return "runtime.makechan"
+	case OpSend:
+		return "runtime.chansend1"
+	case OpRecv:
+		return "runtime.chanrecv1"
+	case OpClose:
+		return "runtime.closechan"
+	case OpSelect:
+		return "runtime.selectgo"
+	case OpWGAdd:
+		return "sync.(*WaitGroup).Add"
+	case OpWGWait:
+		return "sync.(*WaitGroup).Wait"
+	case OpSleep:
+		return "time.Sleep"
+	case OpAfter:
+		return "time.After"
+	case OpNow:
+		return "time.Now"
+	case OpGosched:
+		return "runtime.Gosched"
+	case OpGOMAXPROCS:
+		return "runtime.GOMAXPROCS"
+	case OpNumGoroutine:
+		return "runtime.NumGoroutine"
+	case OpPrint:
+		return "fmt.Fprintln"
+	case OpWork:
+		return "sim.Work"
+	case OpSyscall:
+		return "sim.Syscall"
+	case OpDial:
+		return "sim.Dial"
+	case OpRead:
+		return "sim.(*Conn).Read"
+	case OpBreakpoint:
+		return "sim.Breakpoint"
+	}
+	return ""
 }

@@ -1,0 +1,124 @@
+package runtime
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// spinProg: main starts two goroutines that loop on sim.Work(chunk)
+// forever and sleeps for sleep ns, then exits.
+func spinProg(sleep, chunk int64) *Program {
+	p0 := []Pos{{Line: 1}}
+	main := Func{Name: "runtime.main", FrameSize: 16, Code: []Instr{
+		{Op: OpFuncVal, A: 1}, {Op: OpGo},
+		{Op: OpFuncVal, A: 1}, {Op: OpGo},
+		{Op: OpInt, A: int32(sleep >> 32), B: int32(uint32(sleep))}, {Op: OpSleep},
+		{Op: OpExit},
+	}}
+	spin := Func{Name: "main.spin", FrameSize: 16, Code: []Instr{
+		{Op: OpInt, A: int32(chunk >> 32), B: int32(uint32(chunk))}, {Op: OpWork}, {Op: OpJump, A: 0},
+	}}
+	for _, f := range []*Func{&main, &spin} {
+		for range f.Code {
+			f.Pos = append(f.Pos, p0[0])
+		}
+		f.MaxStack = 2
+	}
+	return &Program{Files: []string{"spin.go"}, Funcs: []Func{main, spin}, Main: 0, Init: -1}
+}
+
+// runAll runs mc to the end and returns its events.
+func runAll(t *testing.T, mc *Machine) []Event {
+	t.Helper()
+	var evs []Event
+	mc.Run(func(ev *Event) { evs = append(evs, *ev) })
+	return evs
+}
+
+// The steady state of two CPU-bound goroutines on one P (go126-scheduler.md
+// §7, measured on the real runtime: p50 20.3 ms): once sysmon has backed off
+// to 10 ms, retake sees the schedtick unchanged on its next-but-one pass, so
+// they switch about every 20 ms, by async preemption (sim.Work has no calls),
+// and the preempted G goes to the global queue's tail (proc.go:
+// goschedImpl(preempted=true)).
+func TestPreemptSteadyStateTwentyMilliseconds(t *testing.T) {
+	mc, err := New(spinProg(2e9, 10e9), Config{GOMAXPROCS: 1, Check: true, Why: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs := runAll(t, mc)
+	var switches []int64
+	preempts, coop := 0, 0
+	for _, ev := range evs {
+		switch ev.Kind {
+		case EvExecute:
+			if ev.G >= 7 { // the two spinners (goids 7 and 8)
+				switches = append(switches, ev.T)
+			}
+		case EvAsyncPreempt:
+			preempts++
+		case EvPreempted:
+			coop++
+		}
+	}
+	if preempts < 50 || coop > 0 {
+		t.Fatalf("%d async and %d cooperative preemptions in 2s; want only async inside sim.Work", preempts, coop)
+	}
+	var gaps []int64
+	for i := 1; i < len(switches); i++ {
+		if switches[i] > 500e6 { // after sysmon's back-off
+			gaps = append(gaps, switches[i]-switches[i-1])
+		}
+	}
+	slices.Sort(gaps)
+	med := gaps[len(gaps)/2]
+	if med < 19e6 || med > 21e6 {
+		t.Errorf("median time slice %v, want ≈20ms (gaps %v)", fmtNs(med), gaps)
+	}
+	if gaps[0] < 10e6 {
+		t.Errorf("a slice of %v, under forcePreemptNS", fmtNs(gaps[0]))
+	}
+}
+
+// Without the preempt layer nothing stops a loop with no calls: the run hits
+// --max-time and says why nothing else ran.
+func TestNoPreemptLayerHogs(t *testing.T) {
+	ls, _ := LayersUpTo("sysmon")
+	mc, err := New(spinProg(2e9, 1e6), Config{GOMAXPROCS: 1, Layers: ls, MaxTime: 3e9, Check: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs := runAll(t, mc)
+	ex := mc.Exit()
+	if ex.Reason != "max-time" || !strings.Contains(ex.Msg, "never blocked or yielded") || !strings.Contains(ex.Msg, "asyncpreemptoff=1") {
+		t.Fatalf("exit = %+v", ex)
+	}
+	for _, ev := range evs {
+		if ev.Kind == EvAsyncPreempt || ev.Kind == EvPreempted {
+			t.Fatalf("preempted without the preempt layer: %+v", ev)
+		}
+	}
+}
+
+// A loop of short sim.Work calls is also stopped at the prologue of the
+// next call when that comes before the signal: the G stops at whichever
+// safe point comes first (stack.go: newstack; signal_unix.go: doSigPreempt).
+func TestPreemptAtCallPrologueWhenFirst(t *testing.T) {
+	mc, err := New(spinProg(1e9, 1e6), Config{GOMAXPROCS: 1, Check: true, Why: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	coop := 0
+	for _, ev := range runAll(t, mc) {
+		if ev.Kind == EvPreempted {
+			coop++
+			if !strings.Contains(ev.Why, "called sim.Work") {
+				t.Errorf("cooperative preemption elsewhere: %s", ev.Why)
+			}
+		}
+	}
+	if coop == 0 {
+		t.Errorf("no cooperative preemption at sim.Work's prologue")
+	}
+}
