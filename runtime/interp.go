@@ -661,7 +661,8 @@ func sliceErrorB(i, j int64) string {
 }
 
 // fmtPad pads s to width runes like fmt's width: flags&1 left-justifies
-// (the '-' flag), flags&2 pads with zeros after any sign (the '0' flag).
+// (the '-' flag), flags&2 pads with zeros (the '0' flag), after a leading
+// sign if flags&4 (a formatted number).
 func fmtPad(s string, width int, flags int32) string {
 	pad := width - utf8.RuneCountInString(s)
 	if pad <= 0 {
@@ -671,7 +672,7 @@ func fmtPad(s string, width int, flags int32) string {
 	case flags&1 != 0:
 		return s + strings.Repeat(" ", pad)
 	case flags&2 != 0:
-		if len(s) > 0 && (s[0] == '-' || s[0] == '+') {
+		if flags&4 != 0 && len(s) > 0 && (s[0] == '-' || s[0] == '+') {
 			return s[:1] + strings.Repeat("0", pad) + s[1:]
 		}
 		return strings.Repeat("0", pad) + s

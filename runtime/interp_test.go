@@ -144,7 +144,7 @@ func TestInterpStrings(t *testing.T) {
 		i(OpLoad, 0), i(OpStr, 3), i(OpSLt), i(OpFmtBool), i(OpPrint), // "xboom" < "boom": false
 		i(OpLoad, 0), i(OpLoad, 0), i(OpSEq), i(OpFmtBool), i(OpPrint), // true
 		i(OpStr, 6), i(OpFmtQ), i(OpFmtPad, 5, 1), i(OpStr, 2), i(OpConcat), i(OpPrint), // `"x"  ` + " "
-		i(OpInt, 0, 42), i(OpNeg), i(OpFmtInt), i(OpFmtPad, 6, 2), i(OpPrint), // -00042
+		i(OpInt, 0, 42), i(OpNeg), i(OpFmtInt), i(OpFmtPad, 6, 6), i(OpPrint), // -00042
 		i(OpInt, 0, 1500000), i(OpFmtDur), i(OpFmtPad, 6, 0), i(OpPrint), // " 1.5ms"
 		i(OpExit)))
 	r := newTestRun(p, 0)

@@ -103,7 +103,7 @@ const (
 	OpFmtBool // a → "true"/"false"
 	OpFmtDur  // a → time.Duration(a).String()
 	OpFmtQ    // s → strconv.Quote(s)
-	OpFmtPad  // A: width, B: flags (1 left-justify, 2 zero-pad); s → padded s
+	OpFmtPad  // A: width, B: flags (1 left-justify, 2 zero-pad, 4 zeros after a leading sign: a number); s → padded s
 
 	// Control.
 	OpJump        // A: pc = A
