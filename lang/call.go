@@ -1,0 +1,655 @@
+package lang
+
+import (
+	"go/ast"
+	"go/types"
+
+	gmprt "github.com/gmplab/gmplab/runtime"
+)
+
+// What a call expression calls.
+type calleeKind uint8
+
+const (
+	ckDynamic calleeKind = iota // a func value
+	ckStatic                    // a package-level function
+	ckConv                      // a conversion T(x)
+	ckBuiltin                   // len, close, make, panic, println, …
+	ckLib                       // a function or method of the library
+)
+
+type callee struct {
+	kind    calleeKind
+	fn      int32       // ckStatic
+	builtin string      // ckBuiltin
+	lib     *types.Func // ckLib
+	recv    ast.Expr    // ckLib method: the receiver expression
+	sig     *types.Signature
+}
+
+func (c *compiler) classify(call *ast.CallExpr) callee {
+	fun := unparen(call.Fun)
+	if tv, ok := c.info.Types[fun]; ok && tv.IsType() {
+		return callee{kind: ckConv}
+	}
+	sig, _ := c.info.TypeOf(fun).(*types.Signature)
+	var id *ast.Ident
+	switch f := fun.(type) {
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		if sel := c.info.Selections[f]; sel != nil {
+			if sel.Kind() == types.MethodVal {
+				if m, ok := sel.Obj().(*types.Func); ok && c.libs.isLib(m.Pkg()) {
+					return callee{kind: ckLib, lib: m, recv: f.X, sig: sig}
+				}
+			}
+			return callee{kind: ckDynamic, sig: sig}
+		}
+		id = f.Sel
+	}
+	if id != nil {
+		switch obj := c.info.Uses[id].(type) {
+		case *types.Builtin:
+			return callee{kind: ckBuiltin, builtin: obj.Name(), sig: sig}
+		case *types.Func:
+			if c.libs.isLib(obj.Pkg()) {
+				return callee{kind: ckLib, lib: obj, sig: sig}
+			}
+			if idx, ok := c.funcIdx[obj]; ok {
+				return callee{kind: ckStatic, fn: idx, sig: sig}
+			}
+		}
+	}
+	return callee{kind: ckDynamic, sig: sig}
+}
+
+// callExpr compiles a call and returns how many values it pushed. want is
+// how many the context uses: 0 (a statement), 1 (a value) or -1 (all).
+func (fs *fnState) callExpr(call *ast.CallExpr, want int) int {
+	c := fs.c
+	ce := c.classify(call)
+	if call.Ellipsis.IsValid() && ce.kind != ckBuiltin {
+		c.unsupported(call.Ellipsis, "a variadic call", supExprs)
+	}
+	switch ce.kind {
+	case ckConv:
+		fs.conversion(call)
+		return 1
+	case ckBuiltin:
+		return fs.builtin(call, ce.builtin, want)
+	case ckLib:
+		return fs.libCall(call, ce, want)
+	}
+	if ce.sig == nil {
+		c.unsupported(call.Pos(), "this call", supExprs)
+		return 0
+	}
+	if k, why := c.kindOf(ce.sig); k == kBad {
+		c.unsupported(call.Pos(), why, supTypes)
+	}
+	nres := ce.sig.Results().Len()
+	if ce.kind == ckStatic {
+		nargs := fs.args(call, ce.sig)
+		fs.setPos(call.Lparen)
+		fs.call(ce.fn, nargs, nres, c.sigArgBytes(ce.sig))
+		return nres
+	}
+	fs.expr(call.Fun)
+	nargs := fs.args(call, ce.sig)
+	fs.setPos(call.Lparen)
+	fs.noteCall(c.sigArgBytes(ce.sig))
+	fs.emit(gmprt.OpCallClosure, 0, int32(nargs), nargs+1, nres)
+	return nres
+}
+
+// args pushes a call's arguments and returns how many slots they take.
+func (fs *fnState) args(call *ast.CallExpr, sig *types.Signature) int {
+	if len(call.Args) == 1 && sig != nil && sig.Params().Len() > 1 {
+		return fs.exprN(call.Args[0]) // f(g()) with a multi-value g
+	}
+	for _, a := range call.Args {
+		fs.expr(a)
+	}
+	return len(call.Args)
+}
+
+func (fs *fnState) conversion(call *ast.CallExpr) {
+	c := fs.c
+	to := c.info.TypeOf(call.Fun)
+	if len(call.Args) != 1 {
+		fs.pushInt(0)
+		return
+	}
+	arg := call.Args[0]
+	from := c.info.TypeOf(arg)
+	kt, why := c.kindOf(to)
+	kf, _ := c.kindOf(from)
+	if kt == kBad {
+		c.unsupported(call.Pos(), why, supTypes)
+		fs.pushInt(0)
+		return
+	}
+	switch {
+	case kt == kInt && kf == kInt:
+		fs.expr(arg)
+		fs.truncate(to)
+	case kt == kf && kt != kSync, kf == kNil:
+		fs.expr(arg)
+	default:
+		c.unsupported(call.Pos(), "conversion from "+types.TypeString(from, c.qualifier)+" to "+types.TypeString(to, c.qualifier), "gmplab supports: conversions between integer types and time.Duration")
+		fs.pushInt(0)
+	}
+}
+
+func (fs *fnState) builtin(call *ast.CallExpr, name string, want int) int {
+	c := fs.c
+	fs.setPos(call.Lparen)
+	argKind := func(i int) vkind {
+		if i >= len(call.Args) {
+			return kBad
+		}
+		k, _ := c.kindOf(c.info.TypeOf(call.Args[i]))
+		return k
+	}
+	switch name {
+	case "len", "cap":
+		switch argKind(0) {
+		case kString:
+			if name == "len" {
+				fs.expr(call.Args[0])
+				fs.setPos(call.Lparen)
+				fs.emit(gmprt.OpSLen, 0, 0, 1, 1)
+				return 1
+			}
+		case kChan:
+			fs.expr(call.Args[0])
+			fs.setPos(call.Lparen)
+			op := gmprt.OpChanLen
+			if name == "cap" {
+				op = gmprt.OpChanCap
+			}
+			fs.emitOp(op, 0, 0, 1, 1)
+			return 1
+		}
+		c.unsupported(call.Pos(), name+" of "+typeString(c, call.Args[0]), "gmplab supports: len of a string, len and cap of a channel")
+		fs.pushInt(0)
+		return 1
+	case "close":
+		fs.expr(call.Args[0])
+		fs.setPos(call.Lparen)
+		fs.emitOp(gmprt.OpClose, 0, 0, 1, 0)
+		return 0
+	case "make":
+		t := c.info.TypeOf(call.Args[0])
+		if k, why := c.kindOf(t); k != kChan {
+			if why == "" {
+				why = "make of " + types.TypeString(t, c.qualifier)
+			}
+			c.unsupported(call.Pos(), why, "gmplab supports: make(chan T) and make(chan T, n)")
+			fs.pushInt(0)
+			return 1
+		}
+		if len(call.Args) > 1 {
+			fs.expr(call.Args[1])
+			fs.setPos(call.Lparen)
+			fs.emitOp(gmprt.OpMakeChan, 1, 0, 1, 1)
+		} else {
+			fs.emitOp(gmprt.OpMakeChan, 0, 0, 0, 1)
+		}
+		return 1
+	case "new":
+		t := c.info.TypeOf(call.Args[0])
+		if op, ok := c.syncNewOp(t); ok {
+			fs.emitOp(op, 0, 0, 0, 1)
+			return 1
+		}
+		c.unsupported(call.Pos(), "new("+types.TypeString(t, c.qualifier)+")", "gmplab supports: new(sync.WaitGroup), new(sync.Mutex)")
+		fs.pushInt(0)
+		return 1
+	case "panic":
+		fs.panicValue(call.Args[0])
+		fs.setPos(call.Lparen)
+		fs.emitOp(gmprt.OpPanic, 0, 0, 1, 0)
+		return 0
+	case "print", "println":
+		b := &sbuild{fs: fs}
+		for i, a := range call.Args {
+			if i > 0 && name == "println" {
+				b.text(" ")
+			}
+			fs.printArg(b, a)
+		}
+		if name == "println" {
+			b.text("\n")
+		}
+		b.done()
+		fs.setPos(call.Lparen)
+		fs.emitOp(gmprt.OpPrint, 1, 0, 1, 0)
+		return 0
+	case "min", "max":
+		fs.minMax(call, name)
+		return 1
+	}
+	c.unsupported(call.Pos(), "the builtin "+name, "gmplab supports: len, cap, close, make, new, panic, print, println, min, max")
+	if want != 0 {
+		fs.pushInt(0)
+		return 1
+	}
+	return 0
+}
+
+// panicValue pushes the message panic(v) prints (printpanicval).
+func (fs *fnState) panicValue(a ast.Expr) {
+	c := fs.c
+	tv := c.info.Types[a]
+	if tv.IsNil() {
+		fs.pushStr("panic called with nil argument")
+		return
+	}
+	t := tv.Type
+	k, _ := c.kindOf(t)
+	if tv.Value != nil && (k == kInt || k == kBool || k == kString) {
+		if t == c.libs.duration {
+			fs.pushStr("time.Duration(" + tv.Value.ExactString() + ")")
+			return
+		}
+		if k == kString {
+			fs.pushStr(constantString(tv.Value))
+			return
+		}
+		fs.pushStr(tv.Value.ExactString())
+		return
+	}
+	switch k {
+	case kString:
+		fs.expr(a)
+	case kInt:
+		if t == c.libs.duration {
+			// A named type prints as T(v) (printanycustomtype).
+			fs.pushStr("time.Duration(")
+			fs.expr(a)
+			fs.emitOp(gmprt.OpFmtInt, 0, 0, 1, 1)
+			fs.emitOp(gmprt.OpConcat, 0, 0, 2, 1)
+			fs.pushStr(")")
+			fs.emitOp(gmprt.OpConcat, 0, 0, 2, 1)
+			return
+		}
+		fs.expr(a)
+		fs.emitOp(gmprt.OpFmtInt, 0, 0, 1, 1)
+	case kBool:
+		fs.expr(a)
+		fs.emitOp(gmprt.OpFmtBool, 0, 0, 1, 1)
+	default:
+		c.unsupported(a.Pos(), "panic with a value of type "+types.TypeString(t, c.qualifier), "gmplab supports: panic with a string, an int or a bool")
+		fs.pushStr("")
+	}
+}
+
+// printArg formats one argument of the builtin print/println.
+func (fs *fnState) printArg(b *sbuild, a ast.Expr) {
+	c := fs.c
+	tv := c.info.Types[a]
+	k, _ := c.kindOf(tv.Type)
+	switch k {
+	case kInt:
+		if v, ok := c.constInt(a); ok {
+			b.text(itoa(v))
+			return
+		}
+		b.dyn(func() { fs.expr(a); fs.emitOp(gmprt.OpFmtInt, 0, 0, 1, 1) })
+	case kBool:
+		if tv.Value != nil {
+			b.text(tv.Value.ExactString())
+			return
+		}
+		b.dyn(func() { fs.expr(a); fs.emitOp(gmprt.OpFmtBool, 0, 0, 1, 1) })
+	case kString:
+		if tv.Value != nil {
+			b.text(constantString(tv.Value))
+			return
+		}
+		b.dyn(func() { fs.expr(a) })
+	default:
+		c.unsupported(a.Pos(), "printing a value of type "+types.TypeString(tv.Type, c.qualifier)+" with "+"println", "gmplab supports: println of ints, bools and strings")
+	}
+}
+
+// minMax compiles the builtins min and max of ints or strings.
+func (fs *fnState) minMax(call *ast.CallExpr, name string) {
+	c := fs.c
+	k, _ := c.kindOf(c.info.TypeOf(call))
+	var op gmprt.Op
+	switch {
+	case k == kInt && name == "min":
+		op = gmprt.OpLt
+	case k == kInt:
+		op = gmprt.OpGt
+	case k == kString && name == "min":
+		op = gmprt.OpSLt
+	case k == kString:
+		op = gmprt.OpSGt
+	default:
+		c.unsupported(call.Pos(), name+" of "+typeString(c, call), "gmplab supports: min and max of ints and strings")
+		fs.pushInt(0)
+		return
+	}
+	size := c.slotSize(c.info.TypeOf(call))
+	best := fs.newSlot(size)
+	next := fs.newSlot(size)
+	fs.expr(call.Args[0])
+	fs.emit(gmprt.OpStore, best, 0, 1, 0)
+	for _, a := range call.Args[1:] {
+		skip := fs.newLabel()
+		fs.expr(a)
+		fs.emit(gmprt.OpStore, next, 0, 1, 0)
+		fs.emit(gmprt.OpLoad, next, 0, 0, 1)
+		fs.emit(gmprt.OpLoad, best, 0, 0, 1)
+		fs.emit(op, 0, 0, 2, 1)
+		fs.jump(gmprt.OpJumpIfNot, skip)
+		fs.emit(gmprt.OpLoad, next, 0, 0, 1)
+		fs.emit(gmprt.OpStore, best, 0, 1, 0)
+		fs.bind(skip)
+	}
+	fs.emit(gmprt.OpLoad, best, 0, 0, 1)
+}
+
+// libKey names a library function for libCall: "time.Sleep",
+// "sync.WaitGroup.Add", "sim.Conn.Read".
+func libKey(f *types.Func) string {
+	sig := f.Type().(*types.Signature)
+	if r := sig.Recv(); r != nil {
+		t := r.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := t.(*types.Named); ok {
+			return f.Pkg().Name() + "." + n.Obj().Name() + "." + f.Name()
+		}
+	}
+	return f.Pkg().Name() + "." + f.Name()
+}
+
+func (fs *fnState) libCall(call *ast.CallExpr, ce callee, want int) int {
+	c := fs.c
+	key := libKey(ce.lib)
+	arg := func(i int) {
+		if i < len(call.Args) {
+			fs.expr(call.Args[i])
+		} else {
+			fs.pushInt(0)
+		}
+	}
+	at := func() { fs.setPos(call.Lparen) }
+	switch key {
+	case "fmt.Println", "fmt.Print", "fmt.Printf":
+		if want != 0 {
+			c.unsupported(call.Pos(), "using the results of "+key, "call "+key+" as a statement")
+		}
+		fs.fmtCall(call, key)
+		at()
+		fs.emitOp(gmprt.OpPrint, 0, 0, 1, 0)
+		if want != 0 {
+			fs.pushInt(0)
+			if want < 0 {
+				fs.pushInt(0)
+				return 2
+			}
+			return 1
+		}
+		return 0
+	case "fmt.Sprintf", "fmt.Sprint", "fmt.Sprintln":
+		fs.fmtCall(call, key)
+		return 1
+	case "time.Sleep":
+		arg(0)
+		at()
+		fs.emitOp(gmprt.OpSleep, 0, 0, 1, 0)
+		return 0
+	case "time.Now":
+		at()
+		fs.emitOp(gmprt.OpNow, 0, 0, 0, 1)
+		return 1
+	case "time.Since":
+		arg(0)
+		at()
+		fs.emitOp(gmprt.OpNow, 0, 0, 0, 1)
+		fs.emit(gmprt.OpSub, 0, 0, 2, 1)
+		fs.emit(gmprt.OpNeg, 0, 0, 1, 1)
+		return 1
+	case "time.Until":
+		arg(0)
+		at()
+		fs.emitOp(gmprt.OpNow, 0, 0, 0, 1)
+		fs.emit(gmprt.OpSub, 0, 0, 2, 1)
+		return 1
+	case "time.After":
+		arg(0)
+		at()
+		fs.emitOp(gmprt.OpAfter, 0, 0, 1, 1)
+		return 1
+	case "time.Duration.String":
+		fs.expr(ce.recv)
+		fs.emitOp(gmprt.OpFmtDur, 0, 0, 1, 1)
+		return 1
+	case "time.Duration.Nanoseconds":
+		fs.expr(ce.recv)
+		return 1
+	case "time.Duration.Microseconds", "time.Duration.Milliseconds":
+		fs.expr(ce.recv)
+		if key == "time.Duration.Microseconds" {
+			fs.pushInt(1e3)
+		} else {
+			fs.pushInt(1e6)
+		}
+		fs.emit(gmprt.OpDiv, 0, 0, 2, 1)
+		return 1
+	case "time.Time.Sub", "time.Time.Add", "time.Time.Before", "time.Time.After":
+		fs.expr(ce.recv)
+		arg(0)
+		op := map[string]gmprt.Op{"time.Time.Sub": gmprt.OpSub, "time.Time.Add": gmprt.OpAdd, "time.Time.Before": gmprt.OpLt, "time.Time.After": gmprt.OpGt}[key]
+		fs.emit(op, 0, 0, 2, 1)
+		return 1
+	case "runtime.Gosched":
+		at()
+		fs.emitOp(gmprt.OpGosched, 0, 0, 0, 0)
+		return 0
+	case "runtime.GOMAXPROCS":
+		arg(0)
+		at()
+		fs.emitOp(gmprt.OpGOMAXPROCS, 0, 0, 1, 1)
+		return 1
+	case "runtime.NumGoroutine":
+		at()
+		fs.emitOp(gmprt.OpNumGoroutine, 0, 0, 0, 1)
+		return 1
+	case "sync.WaitGroup.Add":
+		fs.recvPtr(ce.recv)
+		arg(0)
+		at()
+		fs.emitOp(gmprt.OpWGAdd, 0, 0, 2, 0)
+		return 0
+	case "sync.WaitGroup.Done":
+		fs.recvPtr(ce.recv)
+		fs.pushInt(-1)
+		at()
+		fs.emitOp(gmprt.OpWGAdd, 0, 0, 2, 0)
+		return 0
+	case "sync.WaitGroup.Wait":
+		fs.recvPtr(ce.recv)
+		at()
+		fs.emitOp(gmprt.OpWGWait, 0, 0, 1, 0)
+		return 0
+	case "sync.WaitGroup.Go":
+		// wg.Add(1); go func() { f(); wg.Done() }() (sync/waitgroup.go)
+		wg := fs.newSlot(8)
+		f := fs.newSlot(8)
+		fs.recvPtr(ce.recv)
+		fs.emit(gmprt.OpStore, wg, 0, 1, 0)
+		arg(0)
+		fs.emit(gmprt.OpStore, f, 0, 1, 0)
+		at()
+		fs.emit(gmprt.OpLoad, wg, 0, 0, 1)
+		fs.pushInt(1)
+		fs.emitOp(gmprt.OpWGAdd, 0, 0, 2, 0)
+		fs.emit(gmprt.OpFuncVal, c.wgGoFunc(call), 0, 0, 1)
+		fs.emit(gmprt.OpLoad, wg, 0, 0, 1)
+		fs.emit(gmprt.OpLoad, f, 0, 0, 1)
+		fs.emitOp(gmprt.OpGo, 0, 2, 3, 0)
+		return 0
+	case "sync.Mutex.Lock", "sync.Mutex.Unlock", "sync.Mutex.TryLock":
+		fs.recvPtr(ce.recv)
+		at()
+		switch key {
+		case "sync.Mutex.Lock":
+			fs.emitOp(gmprt.OpLock, 0, 0, 1, 0)
+			return 0
+		case "sync.Mutex.Unlock":
+			fs.emitOp(gmprt.OpUnlock, 0, 0, 1, 0)
+			return 0
+		}
+		fs.emitOp(gmprt.OpTryLock, 0, 0, 1, 1)
+		return 1
+	case "sim.Work", "sim.Syscall":
+		arg(0)
+		at()
+		op := gmprt.OpWork
+		if key == "sim.Syscall" {
+			op = gmprt.OpSyscall
+		}
+		fs.emitOp(op, 0, 0, 1, 0)
+		return 0
+	case "sim.Dial":
+		arg(0)
+		at()
+		fs.emitOp(gmprt.OpDial, 0, 0, 1, 1)
+		return 1
+	case "sim.Conn.Read":
+		fs.recvPtr(ce.recv)
+		at()
+		fs.emitOp(gmprt.OpRead, 0, 0, 1, 0)
+		return 0
+	case "sim.Breakpoint":
+		at()
+		fs.emitOp(gmprt.OpBreakpoint, 0, 0, 0, 0)
+		return 0
+	}
+	c.unsupported(call.Pos(), key, "gmplab supports: "+supportedAPI[ce.lib.Pkg().Path()])
+	n := ce.sig.Results().Len()
+	for range n {
+		fs.pushInt(0)
+	}
+	return n
+}
+
+// wgGoFunc is the goroutine body of sync.WaitGroup.Go: f(); wg.Done().
+func (c *compiler) wgGoFunc(call *ast.CallExpr) int32 {
+	if c.wgGoFn >= 0 {
+		return c.wgGoFn
+	}
+	fs := c.newFnState(nil, "sync.(*WaitGroup).Go.func1", -1)
+	c.wgGoFn = fs.idx
+	fs.decl = call.Pos()
+	fs.setPos(call.Pos())
+	fs.newSlot(8) // wg
+	fs.newSlot(8) // f
+	fs.nparams = 2
+	fs.emit(gmprt.OpLoad, 1, 0, 0, 1)
+	fs.noteCall(0)
+	fs.emit(gmprt.OpCallClosure, 0, 0, 1, 0)
+	fs.emit(gmprt.OpLoad, 0, 0, 0, 1)
+	fs.pushInt(-1)
+	fs.emitOp(gmprt.OpWGAdd, 0, 0, 2, 0)
+	fs.emit(gmprt.OpReturn, 0, 0, 0, 0)
+	fs.finish()
+	return c.wgGoFn
+}
+
+// goDefer compiles `go call` and `defer call`. A call of a func value is
+// started as is; a call of a builtin or of the library becomes a call of a
+// small wrapper function (main.f.deferwrap1, main.f.gowrap1, as the Go
+// compiler names them) whose parameters are the call's operands, evaluated
+// at the statement.
+func (fs *fnState) goDefer(call *ast.CallExpr, isGo bool) {
+	c := fs.c
+	ce := c.classify(call)
+	op := gmprt.OpDefer
+	kind := "deferwrap"
+	if isGo {
+		op = gmprt.OpGo
+		kind = "gowrap"
+	}
+	switch ce.kind {
+	case ckStatic, ckDynamic:
+		if ce.sig == nil {
+			c.unsupported(call.Pos(), "this call", supExprs)
+			return
+		}
+		if k, why := c.kindOf(ce.sig); k == kBad {
+			c.unsupported(call.Pos(), why, supTypes)
+		}
+		if ce.kind == ckStatic {
+			fs.emit(gmprt.OpFuncVal, ce.fn, 0, 0, 1)
+		} else {
+			fs.expr(call.Fun)
+		}
+		n := fs.args(call, ce.sig)
+		fs.setPos(call.Pos())
+		fs.emitOp(op, 0, int32(n), n+1, 0)
+		return
+	case ckConv:
+		c.unsupported(call.Pos(), "go or defer of a conversion", supStmts)
+		return
+	}
+	// The operands: the receiver, then the arguments that are not constant.
+	type operand struct {
+		e    ast.Expr
+		recv bool
+	}
+	var ops []operand
+	if ce.recv != nil {
+		ops = append(ops, operand{ce.recv, true})
+	}
+	for _, a := range call.Args {
+		if tv, ok := c.info.Types[a]; ok && (tv.Value != nil || tv.IsNil() || tv.IsType()) {
+			continue
+		}
+		ops = append(ops, operand{e: a})
+	}
+	w := c.newFnState(fs, fs.childName(kind), -1)
+	w.decl = call.Pos()
+	w.setPos(call.Pos())
+	w.subst = map[ast.Expr]int32{}
+	for _, o := range ops {
+		size := 8
+		if !o.recv {
+			size = c.slotSize(c.info.TypeOf(o.e))
+		}
+		w.subst[o.e] = w.newSlot(size)
+	}
+	w.nparams = len(ops)
+	w.popN(w.callExpr(call, 0))
+	w.emit(gmprt.OpReturn, 0, 0, 0, 0)
+	idx := w.finish()
+
+	fs.emit(gmprt.OpFuncVal, idx, 0, 0, 1)
+	for _, o := range ops {
+		if o.recv {
+			fs.recvPtrOrValue(o.e)
+		} else {
+			fs.expr(o.e)
+		}
+	}
+	fs.setPos(call.Pos())
+	fs.emitOp(op, 0, int32(len(ops)), len(ops)+1, 0)
+}
+
+// recvPtrOrValue pushes a method's receiver: the object id for the sync
+// types and sim.Conn, the value for time.Duration and time.Time.
+func (fs *fnState) recvPtrOrValue(x ast.Expr) {
+	if k, _ := fs.c.kindOf(fs.c.info.TypeOf(x)); k == kSync {
+		fs.recvPtr(x)
+		return
+	}
+	fs.expr(x)
+}

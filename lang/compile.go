@@ -1,0 +1,452 @@
+package lang
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strconv"
+
+	gmprt "github.com/gmplab/gmplab/runtime"
+)
+
+// The code generator's frame: the program being built, and per function a
+// fnState that emits instructions, tracks the operand stack's depth (for
+// MaxStack and as a consistency check) and resolves variables to their
+// storage.
+//
+// Variables. A local lives in a slot of its frame, unless a closure
+// captures it: then the slot holds the id of a box (a heap cell, OpNewBox)
+// and the closure carries the box (OpClosure). Package-level variables are
+// globals. A sync.WaitGroup or sync.Mutex variable holds the object's id,
+// so &wg is the variable's value.
+//
+// Layout of Program.Funcs: the package's functions in source order, then
+// main.init (globals and init funcs, if any) and runtime.main, then closures
+// and synthetic wrappers in the order they are met.
+
+// Short lists for "not supported" errors.
+const (
+	supStmts = "gmplab supports: func, closures, go, defer, if, for, range over an int or a channel, switch, select, break, continue, return, panic"
+	supTypes = "gmplab supports: int, sized ints up to 32 bits, int64, bool, string, time.Duration, time.Time, chan, func, struct{}, *sync.WaitGroup, *sync.Mutex, *sim.Conn"
+	supExprs = "gmplab supports: arithmetic, comparisons, &&, ||, strings (+, len, s[i], s[i:j]), calls, closures, conversions between integers, <-ch"
+)
+
+type compiler struct {
+	fset  *token.FileSet
+	file  *ast.File
+	info  *types.Info
+	pkg   *types.Package
+	libs  *libs
+	errs  *errList
+	prog  *gmprt.Program
+	tfile *token.File
+
+	strIdx   map[string]int32
+	funcIdx  map[*types.Func]int32 // package-level functions
+	globals  map[*types.Var]int32
+	captured map[*types.Var]bool           // locals that live in boxes
+	freeVars map[*ast.FuncLit][]*types.Var // what each closure captures, in order
+	wgGoFn   int32                         // sync.(*WaitGroup).Go.func1, or -1
+	reported map[token.Pos]bool            // positions with a "not supported" error
+}
+
+func newCompiler(fset *token.FileSet, f *ast.File, src []byte, info *types.Info, pkg *types.Package, l *libs, errs *errList) *compiler {
+	c := &compiler{
+		fset: fset, file: f, info: info, pkg: pkg, libs: l, errs: errs,
+		prog:     &gmprt.Program{Files: []string{fset.File(f.Pos()).Name()}, Sources: [][]byte{src}, Init: -1},
+		tfile:    fset.File(f.Pos()),
+		strIdx:   map[string]int32{},
+		funcIdx:  map[*types.Func]int32{},
+		globals:  map[*types.Var]int32{},
+		captured: map[*types.Var]bool{},
+		freeVars: map[*ast.FuncLit][]*types.Var{},
+		wgGoFn:   -1,
+		reported: map[token.Pos]bool{},
+	}
+	return c
+}
+
+// unsupported reports a construct outside the subset, once per position.
+func (c *compiler) unsupported(pos token.Pos, what, list string) {
+	if c.reported[pos] {
+		return
+	}
+	c.reported[pos] = true
+	c.errs.add(pos, "%s is not supported (%s)", what, list)
+}
+
+func (c *compiler) errorf(pos token.Pos, format string, args ...any) {
+	if c.reported[pos] {
+		return
+	}
+	c.reported[pos] = true
+	c.errs.add(pos, format, args...)
+}
+
+func (c *compiler) pos(p token.Pos) gmprt.Pos {
+	if !p.IsValid() {
+		return gmprt.Pos{}
+	}
+	ps := c.fset.Position(p)
+	return gmprt.Pos{File: 0, Line: int32(ps.Line), Col: int32(ps.Column)}
+}
+
+func (c *compiler) str(s string) int32 {
+	if i, ok := c.strIdx[s]; ok {
+		return i
+	}
+	i := int32(len(c.prog.Strings))
+	c.prog.Strings = append(c.prog.Strings, s)
+	c.strIdx[s] = i
+	return i
+}
+
+// newFunc reserves a function index.
+func (c *compiler) newFunc(name string) int32 {
+	c.prog.Funcs = append(c.prog.Funcs, gmprt.Func{Name: name})
+	return int32(len(c.prog.Funcs) - 1)
+}
+
+func (c *compiler) isGlobal(v *types.Var) bool {
+	return v.Parent() == c.pkg.Scope()
+}
+
+// compile compiles the package into c.prog.
+func (c *compiler) compile() {
+	c.findCaptures()
+	var decls []*ast.FuncDecl
+	var inits []*ast.FuncDecl
+	for _, d := range c.file.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv != nil {
+				c.unsupported(d.Name.Pos(), "a method declaration", "gmplab supports: functions and closures; methods only of sync.WaitGroup, sync.Mutex, time.Duration, time.Time, sim.Conn")
+				continue
+			}
+			if d.Type.TypeParams != nil {
+				c.unsupported(d.Name.Pos(), "a generic function", supStmts)
+				continue
+			}
+			if d.Body == nil {
+				c.unsupported(d.Name.Pos(), "a function without a body", supStmts)
+				continue
+			}
+			obj, _ := c.info.Defs[d.Name].(*types.Func)
+			if obj == nil {
+				continue
+			}
+			if d.Name.Name == "init" {
+				inits = append(inits, d)
+				c.funcIdx[obj] = c.newFunc("main.init." + strconv.Itoa(len(inits)-1))
+			} else {
+				c.funcIdx[obj] = c.newFunc("main." + d.Name.Name)
+			}
+			decls = append(decls, d)
+		case *ast.GenDecl:
+			switch d.Tok {
+			case token.TYPE:
+				c.unsupported(d.Pos(), "a type declaration", supTypes)
+			case token.VAR:
+				for _, s := range d.Specs {
+					vs := s.(*ast.ValueSpec)
+					for _, n := range vs.Names {
+						if v, ok := c.info.Defs[n].(*types.Var); ok && n.Name != "_" {
+							c.checkVarType(n.Pos(), v.Type())
+							c.globals[v] = int32(len(c.globals))
+						}
+					}
+				}
+			}
+		}
+	}
+	c.prog.Globals = len(c.globals)
+
+	// main.init: sync objects of package-level variables, then the
+	// initialisers in dependency order, then the init functions.
+	initFs := c.newFnState(nil, "main.init", -1)
+	initFs.decl = c.file.Name.Pos()
+	hasInit := false
+	for _, d := range c.file.Decls {
+		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.VAR {
+			for _, s := range g.Specs {
+				vs := s.(*ast.ValueSpec)
+				if len(vs.Values) > 0 {
+					continue
+				}
+				for _, n := range vs.Names {
+					if v, ok := c.info.Defs[n].(*types.Var); ok && n.Name != "_" {
+						if op, ok := c.syncNewOp(v.Type()); ok {
+							initFs.setPos(n.Pos())
+							initFs.emitOp(op, 0, 0, 0, 1)
+							initFs.emit(gmprt.OpStoreGlob, c.globals[v], 0, 1, 0)
+							hasInit = true
+						}
+					}
+				}
+			}
+		}
+	}
+	for _, ini := range c.info.InitOrder {
+		hasInit = true
+		initFs.setPos(ini.Rhs.Pos())
+		n := initFs.exprN(ini.Rhs)
+		if n != len(ini.Lhs) {
+			initFs.popN(n)
+			continue
+		}
+		for k := len(ini.Lhs) - 1; k >= 0; k-- {
+			v := ini.Lhs[k]
+			if g, ok := c.globals[v]; ok {
+				initFs.emit(gmprt.OpStoreGlob, g, 0, 1, 0)
+			} else {
+				initFs.emit(gmprt.OpPop, 0, 0, 1, 0)
+			}
+		}
+	}
+	for _, d := range inits {
+		hasInit = true
+		initFs.setPos(d.Name.Pos())
+		initFs.call(c.funcIdx[c.info.Defs[d.Name].(*types.Func)], 0, 0, 0)
+	}
+	if hasInit {
+		initFs.setPos(c.file.Name.Pos())
+		initFs.emit(gmprt.OpReturn, 0, 0, 0, 0)
+		c.prog.Init = int(initFs.finish())
+	} else if int(initFs.idx) == len(c.prog.Funcs)-1 {
+		c.prog.Funcs = c.prog.Funcs[:initFs.idx]
+	}
+
+	// runtime.main: init, main.main, exit(0).
+	mainObj, _ := c.pkg.Scope().Lookup("main").(*types.Func)
+	rt := c.newFnState(nil, "runtime.main", -1)
+	rt.decl = c.file.Name.Pos()
+	rt.setPos(c.file.Name.Pos())
+	if hasInit {
+		rt.call(int32(c.prog.Init), 0, 0, 0)
+	}
+	if mainObj == nil || mainObj.Type().(*types.Signature).Params().Len() != 0 || mainObj.Type().(*types.Signature).Results().Len() != 0 {
+		c.errorf(c.file.Name.Pos(), "func main must have no arguments and no return values")
+	} else if idx, ok := c.funcIdx[mainObj]; ok {
+		rt.call(idx, 0, 0, 0)
+	}
+	rt.emit(gmprt.OpExit, 0, 0, 0, 0)
+	c.prog.Main = int(rt.finish())
+
+	for _, d := range decls {
+		obj := c.info.Defs[d.Name].(*types.Func)
+		idx := c.funcIdx[obj]
+		fs := c.newFnState(nil, c.prog.Funcs[idx].Name, idx)
+		fs.body(d.Type, obj.Type().(*types.Signature), d.Body, d.Name.Pos())
+	}
+}
+
+// syncNewOp is the op that makes a fresh object for a variable of a sync
+// value type.
+func (c *compiler) syncNewOp(t types.Type) (gmprt.Op, bool) {
+	switch {
+	case types.Identical(t, c.libs.wg):
+		return gmprt.OpNewWG, true
+	case types.Identical(t, c.libs.mutex):
+		return gmprt.OpNewMutex, true
+	}
+	return 0, false
+}
+
+// findCaptures marks the local variables that closures capture (they live
+// in boxes) and lists each closure's free variables in order of first use.
+func (c *compiler) findCaptures() {
+	var lits []*ast.FuncLit
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			lits = append(lits, n)
+			ast.Inspect(n.Type, visit)
+			ast.Inspect(n.Body, visit)
+			lits = lits[:len(lits)-1]
+			return false
+		case *ast.Ident:
+			v, ok := c.info.Uses[n].(*types.Var)
+			if !ok || v.IsField() || c.isGlobal(v) || v.Pkg() != c.pkg {
+				return true
+			}
+			for _, lit := range lits {
+				if v.Pos() < lit.Pos() || v.Pos() >= lit.End() {
+					c.captured[v] = true
+					if !containsVar(c.freeVars[lit], v) {
+						c.freeVars[lit] = append(c.freeVars[lit], v)
+					}
+				}
+			}
+		}
+		return true
+	}
+	ast.Inspect(c.file, visit)
+}
+
+func containsVar(list []*types.Var, v *types.Var) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// ---- types -------------------------------------------------------------------
+
+type vkind uint8
+
+const (
+	kBad    vkind = iota
+	kInt          // integers, time.Duration
+	kBool         // bool
+	kString       // string
+	kChan         // chan T
+	kFunc         // func values
+	kPtr          // *sync.WaitGroup, *sync.Mutex, *sim.Conn
+	kSync         // sync.WaitGroup, sync.Mutex: the variable holds the id
+	kTime         // time.Time
+	kEmpty        // struct{}
+	kNil          // untyped nil
+	kTuple        // multiple results
+)
+
+// kindOf classifies t; why says what is not supported about it.
+func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
+	switch t := t.(type) {
+	case nil:
+		return kBad, "this expression"
+	case *types.Tuple:
+		return kTuple, ""
+	case *types.Basic:
+		switch t.Kind() {
+		case types.Int, types.Int64, types.Int32, types.Int16, types.Int8,
+			types.Uint8, types.Uint16, types.Uint32, types.UntypedInt, types.UntypedRune:
+			return kInt, ""
+		case types.Bool, types.UntypedBool:
+			return kBool, ""
+		case types.String, types.UntypedString:
+			return kString, ""
+		case types.UntypedNil:
+			return kNil, ""
+		}
+		return kBad, "type " + t.String()
+	case *types.Named:
+		switch {
+		case t == c.libs.duration:
+			return kInt, ""
+		case t == c.libs.timeT:
+			return kTime, ""
+		case t == c.libs.wg, t == c.libs.mutex:
+			return kSync, ""
+		}
+		return kBad, "type " + types.TypeString(t, c.qualifier)
+	case *types.Pointer:
+		if n, ok := t.Elem().(*types.Named); ok && (n == c.libs.wg || n == c.libs.mutex || n == c.libs.conn) {
+			return kPtr, ""
+		}
+		return kBad, "pointer type " + types.TypeString(t, c.qualifier)
+	case *types.Chan:
+		ek, why := c.kindOf(t.Elem())
+		if ek == kBad {
+			return kBad, why
+		}
+		if ek == kSync {
+			return kBad, "a channel of " + types.TypeString(t.Elem(), c.qualifier) + " (values)"
+		}
+		return kChan, ""
+	case *types.Signature:
+		if t.Variadic() {
+			return kBad, "a variadic function"
+		}
+		for i := 0; i < t.Params().Len(); i++ {
+			if k, why := c.kindOf(t.Params().At(i).Type()); k == kBad || k == kSync {
+				if k == kSync {
+					why = "passing " + types.TypeString(t.Params().At(i).Type(), c.qualifier) + " by value"
+				}
+				return kBad, why
+			}
+		}
+		for i := 0; i < t.Results().Len(); i++ {
+			if k, why := c.kindOf(t.Results().At(i).Type()); k == kBad || k == kSync {
+				if k == kSync {
+					why = "returning " + types.TypeString(t.Results().At(i).Type(), c.qualifier) + " by value"
+				}
+				return kBad, why
+			}
+		}
+		return kFunc, ""
+	case *types.Struct:
+		if t.NumFields() == 0 {
+			return kEmpty, ""
+		}
+		return kBad, "struct type"
+	case *types.Alias:
+		return c.kindOf(types.Unalias(t))
+	case *types.Slice:
+		return kBad, "slice type " + types.TypeString(t, c.qualifier)
+	case *types.Map:
+		return kBad, "map type " + types.TypeString(t, c.qualifier)
+	case *types.Array:
+		return kBad, "array type " + types.TypeString(t, c.qualifier)
+	case *types.Interface:
+		return kBad, "interface type " + types.TypeString(t, c.qualifier)
+	}
+	return kBad, "type " + types.TypeString(t, c.qualifier)
+}
+
+func (c *compiler) qualifier(p *types.Package) string {
+	if p == c.pkg {
+		return ""
+	}
+	return p.Name()
+}
+
+// checkVarType reports a variable whose type is outside the subset.
+func (c *compiler) checkVarType(pos token.Pos, t types.Type) bool {
+	k, why := c.kindOf(t)
+	if k == kBad {
+		c.unsupported(pos, why, supTypes)
+		return false
+	}
+	return true
+}
+
+// intBits gives the width and signedness of an integer type (64 for int,
+// int64, time.Duration and untyped constants).
+func intBits(t types.Type) (bits int, signed bool) {
+	if b, ok := t.Underlying().(*types.Basic); ok {
+		switch b.Kind() {
+		case types.Int8:
+			return 8, true
+		case types.Int16:
+			return 16, true
+		case types.Int32:
+			return 32, true
+		case types.Uint8:
+			return 8, false
+		case types.Uint16:
+			return 16, false
+		case types.Uint32:
+			return 32, false
+		}
+	}
+	return 64, true
+}
+
+// slotSize is the bytes a value of type t takes in a frame.
+func (c *compiler) slotSize(t types.Type) int {
+	if k, _ := c.kindOf(t); k == kString {
+		return 16
+	}
+	return 8
+}
+
+func (c *compiler) sigArgBytes(sig *types.Signature) int {
+	n := 0
+	for i := 0; i < sig.Params().Len(); i++ {
+		n += c.slotSize(sig.Params().At(i).Type())
+	}
+	return n
+}

@@ -1,0 +1,392 @@
+package lang
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	gmprt "github.com/gmplab/gmplab/runtime"
+)
+
+func unparen(e ast.Expr) ast.Expr {
+	for {
+		p, ok := e.(*ast.ParenExpr)
+		if !ok {
+			return e
+		}
+		e = p.X
+	}
+}
+
+// expr compiles e, which has one value, and pushes it.
+func (fs *fnState) expr(e ast.Expr) {
+	c := fs.c
+	if s, ok := fs.subst[e]; ok {
+		fs.emit(gmprt.OpLoad, s, 0, 0, 1)
+		return
+	}
+	tv, ok := c.info.Types[e]
+	if !ok {
+		// Not an expression go/types typed (a bad or unsupported node).
+		fs.c.unsupported(e.Pos(), "this expression", supExprs)
+		fs.pushInt(0)
+		return
+	}
+	if tv.IsType() {
+		c.unsupported(e.Pos(), "a type used as a value", supExprs)
+		fs.pushInt(0)
+		return
+	}
+	k, why := c.kindOf(tv.Type)
+	if k == kBad {
+		c.unsupported(e.Pos(), why, supTypes)
+		fs.pushInt(0)
+		return
+	}
+	if tv.Value != nil {
+		fs.constant(e, tv)
+		return
+	}
+	if tv.IsNil() {
+		fs.pushInt(0)
+		return
+	}
+	switch e := e.(type) {
+	case *ast.ParenExpr:
+		fs.expr(e.X)
+	case *ast.Ident:
+		switch obj := c.info.Uses[e].(type) {
+		case *types.Var:
+			if k == kSync {
+				c.unsupported(e.Pos(), "copying a "+types.TypeString(obj.Type(), c.qualifier), "pass a pointer: &"+e.Name)
+			}
+			fs.load(obj)
+		case *types.Func:
+			fs.funcValue(e, obj)
+		default:
+			c.unsupported(e.Pos(), "this expression", supExprs)
+			fs.pushInt(0)
+		}
+	case *ast.FuncLit:
+		fs.funcLit(e)
+	case *ast.BinaryExpr:
+		fs.binary(e, tv.Type)
+	case *ast.UnaryExpr:
+		fs.unary(e, tv.Type)
+	case *ast.CallExpr:
+		n := fs.callExpr(e, 1)
+		switch {
+		case n == 0:
+			fs.pushInt(0)
+		case n > 1:
+			fs.popN(n - 1)
+		}
+	case *ast.IndexExpr:
+		if xk, _ := c.kindOf(c.info.TypeOf(e.X)); xk != kString {
+			c.unsupported(e.Pos(), "indexing "+typeString(c, e.X), "gmplab supports: s[i] on strings")
+			fs.pushInt(0)
+			return
+		}
+		fs.expr(e.X)
+		fs.expr(e.Index)
+		fs.setPos(e.Lbrack)
+		fs.emit(gmprt.OpIndex, 0, 0, 2, 1)
+	case *ast.SliceExpr:
+		fs.slice(e)
+	case *ast.SelectorExpr:
+		fs.selector(e, k)
+	case *ast.CompositeLit:
+		fs.compositeLit(e, tv.Type)
+	case *ast.StarExpr:
+		c.unsupported(e.Pos(), "pointer indirection", supExprs)
+		fs.pushInt(0)
+	case *ast.TypeAssertExpr:
+		c.unsupported(e.Pos(), "a type assertion", supExprs)
+		fs.pushInt(0)
+	default:
+		c.unsupported(e.Pos(), "this expression", supExprs)
+		fs.pushInt(0)
+	}
+}
+
+func typeString(c *compiler, e ast.Expr) string {
+	return types.TypeString(c.info.TypeOf(e), c.qualifier)
+}
+
+// exprN compiles e and pushes all its values (a call may have several, a
+// comma-ok receive two); it returns how many.
+func (fs *fnState) exprN(e ast.Expr) int {
+	if _, ok := fs.subst[e]; ok {
+		fs.expr(e)
+		return 1
+	}
+	if call, ok := unparen(e).(*ast.CallExpr); ok {
+		if _, isTuple := fs.c.info.TypeOf(call).(*types.Tuple); isTuple {
+			return fs.callExpr(call, -1)
+		}
+	}
+	fs.expr(e)
+	return 1
+}
+
+// constant pushes the value of a constant expression.
+func (fs *fnState) constant(e ast.Expr, tv types.TypeAndValue) {
+	c := fs.c
+	k, why := c.kindOf(tv.Type)
+	switch k {
+	case kInt:
+		v, exact := constant.Int64Val(constant.ToInt(tv.Value))
+		if !exact {
+			c.unsupported(e.Pos(), "a constant beyond 64 bits", supTypes)
+		}
+		fs.pushInt(v)
+	case kBool:
+		if constant.BoolVal(tv.Value) {
+			fs.pushInt(1)
+		} else {
+			fs.pushInt(0)
+		}
+	case kString:
+		fs.pushStr(constant.StringVal(tv.Value))
+	default:
+		if why == "" {
+			why = "a constant of type " + types.TypeString(tv.Type, c.qualifier)
+		}
+		c.unsupported(e.Pos(), why, supTypes)
+		fs.pushInt(0)
+	}
+}
+
+// constInt returns e's value if it is an integer constant.
+func (c *compiler) constInt(e ast.Expr) (int64, bool) {
+	tv, ok := c.info.Types[e]
+	if !ok || tv.Value == nil {
+		return 0, false
+	}
+	v := constant.ToInt(tv.Value)
+	if v.Kind() != constant.Int {
+		return 0, false
+	}
+	return constant.Int64Val(v)
+}
+
+// funcValue pushes a named function as a value.
+func (fs *fnState) funcValue(e ast.Expr, f *types.Func) {
+	if idx, ok := fs.c.funcIdx[f]; ok {
+		fs.emit(gmprt.OpFuncVal, idx, 0, 0, 1)
+		return
+	}
+	fs.c.unsupported(e.Pos(), "using "+f.FullName()+" as a value", "call it, or wrap it in a closure")
+	fs.pushInt(0)
+}
+
+// truncate wraps the int on top of the stack to type t's width.
+func (fs *fnState) truncate(t types.Type) {
+	bits, signed := intBits(t)
+	if bits == 64 {
+		return
+	}
+	if signed {
+		fs.pushInt(int64(64 - bits))
+		fs.emit(gmprt.OpShl, 0, 0, 2, 1)
+		fs.pushInt(int64(64 - bits))
+		fs.emit(gmprt.OpShr, 0, 0, 2, 1)
+		return
+	}
+	fs.pushInt(1<<bits - 1)
+	fs.emit(gmprt.OpAnd, 0, 0, 2, 1)
+}
+
+var intOps = map[token.Token]gmprt.Op{
+	token.ADD: gmprt.OpAdd, token.SUB: gmprt.OpSub, token.MUL: gmprt.OpMul, token.QUO: gmprt.OpDiv,
+	token.REM: gmprt.OpRem, token.AND: gmprt.OpAnd, token.OR: gmprt.OpOr, token.XOR: gmprt.OpXor,
+	token.AND_NOT: gmprt.OpAndNot, token.SHL: gmprt.OpShl, token.SHR: gmprt.OpShr,
+	token.EQL: gmprt.OpEq, token.NEQ: gmprt.OpNe, token.LSS: gmprt.OpLt, token.LEQ: gmprt.OpLe,
+	token.GTR: gmprt.OpGt, token.GEQ: gmprt.OpGe,
+}
+
+var strOps = map[token.Token]gmprt.Op{
+	token.ADD: gmprt.OpConcat,
+	token.EQL: gmprt.OpSEq, token.NEQ: gmprt.OpSNe, token.LSS: gmprt.OpSLt, token.LEQ: gmprt.OpSLe,
+	token.GTR: gmprt.OpSGt, token.GEQ: gmprt.OpSGe,
+}
+
+func (fs *fnState) binary(e *ast.BinaryExpr, t types.Type) {
+	c := fs.c
+	if e.Op == token.LAND || e.Op == token.LOR {
+		end := fs.newLabel()
+		fs.expr(e.X)
+		fs.emit(gmprt.OpDup, 0, 0, 1, 2)
+		fs.setPos(e.OpPos)
+		if e.Op == token.LAND {
+			fs.jump(gmprt.OpJumpIfNot, end)
+		} else {
+			fs.jump(gmprt.OpJumpIf, end)
+		}
+		fs.emit(gmprt.OpPop, 0, 0, 1, 0)
+		fs.expr(e.Y)
+		fs.bind(end)
+		return
+	}
+	// The operands' kind (one side may be nil).
+	ok, _ := c.kindOf(c.info.TypeOf(e.X))
+	if ok == kNil {
+		ok, _ = c.kindOf(c.info.TypeOf(e.Y))
+	}
+	fs.expr(e.X)
+	fs.expr(e.Y)
+	fs.setPos(e.OpPos)
+	var op gmprt.Op
+	var found bool
+	switch ok {
+	case kString:
+		op, found = strOps[e.Op]
+	case kInt, kBool, kChan, kPtr, kFunc, kTime, kEmpty, kNil:
+		op, found = intOps[e.Op]
+	}
+	if !found {
+		c.unsupported(e.OpPos, "operator "+e.Op.String()+" on "+typeString(c, e.X), supExprs)
+		fs.emit(gmprt.OpPop, 0, 0, 1, 0)
+		return
+	}
+	if op == gmprt.OpConcat {
+		fs.emitOp(op, 0, 0, 2, 1)
+		return
+	}
+	fs.emit(op, 0, 0, 2, 1)
+	switch e.Op {
+	case token.ADD, token.SUB, token.MUL, token.QUO, token.SHL, token.XOR:
+		fs.truncate(t)
+	}
+}
+
+func (fs *fnState) unary(e *ast.UnaryExpr, t types.Type) {
+	c := fs.c
+	switch e.Op {
+	case token.SUB:
+		fs.expr(e.X)
+		fs.emit(gmprt.OpNeg, 0, 0, 1, 1)
+		fs.truncate(t)
+	case token.ADD:
+		fs.expr(e.X)
+	case token.NOT:
+		fs.expr(e.X)
+		fs.emit(gmprt.OpNot, 0, 0, 1, 1)
+	case token.XOR:
+		fs.expr(e.X)
+		fs.pushInt(-1)
+		fs.emit(gmprt.OpXor, 0, 0, 2, 1)
+		fs.truncate(t)
+	case token.ARROW:
+		fs.expr(e.X)
+		fs.setPos(e.OpPos)
+		fs.emitOp(gmprt.OpRecv, 0, 0, 1, 1)
+	case token.AND:
+		x := unparen(e.X)
+		if lit, ok := x.(*ast.CompositeLit); ok {
+			fs.expr(lit)
+			return
+		}
+		if id, ok := x.(*ast.Ident); ok {
+			if v, ok := c.info.Uses[id].(*types.Var); ok {
+				if k, _ := c.kindOf(v.Type()); k == kSync {
+					fs.load(v)
+					return
+				}
+			}
+		}
+		c.unsupported(e.Pos(), "taking the address of "+types.ExprString(e.X), "gmplab supports: &wg and &mu for a sync.WaitGroup or sync.Mutex variable")
+		fs.pushInt(0)
+	default:
+		c.unsupported(e.Pos(), "operator "+e.Op.String(), supExprs)
+		fs.expr(e.X)
+	}
+}
+
+func (fs *fnState) slice(e *ast.SliceExpr) {
+	c := fs.c
+	if xk, _ := c.kindOf(c.info.TypeOf(e.X)); xk != kString {
+		c.unsupported(e.Pos(), "slicing "+typeString(c, e.X), "gmplab supports: s[i:j] on strings")
+		fs.pushInt(0)
+		return
+	}
+	if e.Slice3 {
+		c.unsupported(e.Pos(), "a 3-index slice", "gmplab supports: s[i:j] on strings")
+		fs.pushInt(0)
+		return
+	}
+	fs.expr(e.X)
+	n, flags := 1, int32(0)
+	if e.Low != nil {
+		fs.expr(e.Low)
+		n++
+	} else {
+		flags |= 1
+	}
+	if e.High != nil {
+		fs.expr(e.High)
+		n++
+	} else {
+		flags |= 2
+	}
+	fs.setPos(e.Lbrack)
+	fs.emit(gmprt.OpSlice, 0, flags, n, 1)
+}
+
+func (fs *fnState) selector(e *ast.SelectorExpr, k vkind) {
+	c := fs.c
+	if sel := c.info.Selections[e]; sel != nil {
+		switch sel.Kind() {
+		case types.MethodVal:
+			c.unsupported(e.Pos(), "the method value "+types.ExprString(e), "call it, or wrap it in a closure")
+		case types.MethodExpr:
+			c.unsupported(e.Pos(), "the method expression "+types.ExprString(e), "call it, or wrap it in a closure")
+		default:
+			c.unsupported(e.Pos(), "a struct field", supTypes)
+		}
+		fs.pushInt(0)
+		return
+	}
+	switch obj := c.info.Uses[e.Sel].(type) {
+	case *types.Func:
+		fs.funcValue(e, obj)
+	default:
+		c.unsupported(e.Pos(), types.ExprString(e), supExprs)
+		fs.pushInt(0)
+	}
+}
+
+func (fs *fnState) compositeLit(e *ast.CompositeLit, t types.Type) {
+	c := fs.c
+	if op, ok := c.syncNewOp(t); ok && len(e.Elts) == 0 {
+		fs.setPos(e.Pos())
+		fs.emitOp(op, 0, 0, 0, 1)
+		return
+	}
+	if k, _ := c.kindOf(t); k == kEmpty {
+		fs.pushInt(0)
+		return
+	}
+	c.unsupported(e.Pos(), "a composite literal of type "+types.TypeString(t, c.qualifier), "gmplab supports: struct{}{}, sync.WaitGroup{}, sync.Mutex{}")
+	fs.pushInt(0)
+}
+
+// recvPtr pushes the object id of a pointer-receiver method's receiver
+// (wg for wg.Add, where wg is a sync.WaitGroup variable or a pointer).
+func (fs *fnState) recvPtr(x ast.Expr) {
+	if s, ok := fs.subst[x]; ok {
+		fs.emit(gmprt.OpLoad, s, 0, 0, 1)
+		return
+	}
+	c := fs.c
+	if id, ok := unparen(x).(*ast.Ident); ok {
+		if v, ok := c.info.Uses[id].(*types.Var); ok {
+			if k, _ := c.kindOf(v.Type()); k == kSync {
+				fs.load(v)
+				return
+			}
+		}
+	}
+	fs.expr(x)
+}

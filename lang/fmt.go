@@ -1,0 +1,290 @@
+package lang
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	gmprt "github.com/gmplab/gmplab/runtime"
+)
+
+// fmt.Println and friends are lowered to string operations: each argument
+// is formatted by an OpFmt* (or at compile time, if it is a constant), the
+// pieces are concatenated, and OpPrint writes the result in one go.
+
+func itoa(v int64) string { return strconv.FormatInt(v, 10) }
+
+func constantString(v constant.Value) string {
+	if v.Kind() == constant.String {
+		return constant.StringVal(v)
+	}
+	return v.ExactString()
+}
+
+// sbuild builds a string on the operand stack from literal text (merged at
+// compile time) and dynamic pieces, concatenating as it goes.
+type sbuild struct {
+	fs     *fnState
+	lit    strings.Builder
+	pushed bool
+}
+
+func (b *sbuild) text(s string) { b.lit.WriteString(s) }
+
+func (b *sbuild) concat() {
+	if b.pushed {
+		b.fs.emitOp(gmprt.OpConcat, 0, 0, 2, 1)
+	}
+	b.pushed = true
+}
+
+func (b *sbuild) flush() {
+	if b.lit.Len() > 0 {
+		b.fs.pushStr(b.lit.String())
+		b.lit.Reset()
+		b.concat()
+	}
+}
+
+// dyn adds a piece that push pushes (one string).
+func (b *sbuild) dyn(push func()) {
+	b.flush()
+	push()
+	b.concat()
+}
+
+// done leaves the whole string on the stack.
+func (b *sbuild) done() {
+	b.flush()
+	if !b.pushed {
+		b.fs.pushStr("")
+	}
+}
+
+const maxWidth = 1000
+
+const supFmt = "gmplab supports: %v %d %s %t %q, a width, and the - and 0 flags"
+
+// fmtCall pushes the text that fmt.Print*/Sprint* (key) would produce.
+func (fs *fnState) fmtCall(call *ast.CallExpr, key string) {
+	c := fs.c
+	b := &sbuild{fs: fs}
+	isStr := func(a ast.Expr) bool {
+		k, _ := c.kindOf(c.info.TypeOf(a))
+		return k == kString
+	}
+	switch key {
+	case "fmt.Println", "fmt.Sprintln":
+		for i, a := range call.Args {
+			if i > 0 {
+				b.text(" ")
+			}
+			fs.fmtArg(b, key, a, 'v', 0, "")
+		}
+		b.text("\n")
+	case "fmt.Print", "fmt.Sprint":
+		for i, a := range call.Args {
+			if i > 0 && !isStr(call.Args[i-1]) && !isStr(a) {
+				b.text(" ")
+			}
+			fs.fmtArg(b, key, a, 'v', 0, "")
+		}
+	default: // Printf, Sprintf
+		if len(call.Args) == 0 {
+			break
+		}
+		tv := c.info.Types[call.Args[0]]
+		if tv.Value == nil || tv.Value.Kind() != constant.String {
+			c.unsupported(call.Args[0].Pos(), key+" with a format that is not a constant", supFmt)
+			break
+		}
+		fs.printf(b, call, key, constant.StringVal(tv.Value), call.Args[1:])
+	}
+	b.done()
+}
+
+func (fs *fnState) printf(b *sbuild, call *ast.CallExpr, key, format string, args []ast.Expr) {
+	c := fs.c
+	argi := 0
+	plural := func(n int) string {
+		if n == 1 {
+			return "1 arg"
+		}
+		return strconv.Itoa(n) + " args"
+	}
+	for i := 0; i < len(format); {
+		if format[i] != '%' {
+			j := strings.IndexByte(format[i:], '%')
+			if j < 0 {
+				j = len(format) - i
+			}
+			b.text(format[i : i+j])
+			i += j
+			continue
+		}
+		start := i
+		i++
+		flags := ""
+		for i < len(format) && strings.IndexByte("-+# 0", format[i]) >= 0 {
+			flags += format[i : i+1]
+			i++
+		}
+		width := 0
+		for i < len(format) && format[i] >= '0' && format[i] <= '9' {
+			width = width*10 + int(format[i]-'0')
+			if width > maxWidth {
+				c.unsupported(call.Pos(), "a width over "+strconv.Itoa(maxWidth)+" in "+key, supFmt)
+				return
+			}
+			i++
+		}
+		if i < len(format) && strings.IndexByte(".*[", format[i]) >= 0 {
+			c.unsupported(call.Pos(), "precision, * and [n] in "+key+" formats", supFmt)
+			return
+		}
+		if i >= len(format) {
+			c.errorf(call.Pos(), "%s format %s is missing verb at end of string", key, format[start:])
+			return
+		}
+		verb, size := utf8.DecodeRuneInString(format[i:])
+		i += size
+		directive := format[start:i]
+		if verb == '%' {
+			b.text("%")
+			continue
+		}
+		if strings.ContainsAny(flags, "+# ") {
+			c.unsupported(call.Pos(), "the flags + # and space in "+key, supFmt)
+			return
+		}
+		if strings.IndexRune("vdstq", verb) < 0 {
+			c.unsupported(call.Pos(), "the verb "+directive+" in "+key, supFmt)
+			return
+		}
+		if argi >= len(args) {
+			c.errorf(call.Pos(), "%s format %s reads arg #%d, but call has %s", key, directive, argi+1, plural(len(args)))
+			return
+		}
+		fs.fmtArg(b, key, args[argi], verb, width, flags)
+		argi++
+	}
+	if argi < len(args) {
+		c.errorf(call.Pos(), "%s call needs %s but has %s", key, plural(argi), plural(len(args)))
+	}
+}
+
+// fmtArg formats argument a with verb, width and flags ("-", "0").
+func (fs *fnState) fmtArg(b *sbuild, key string, a ast.Expr, verb rune, width int, flags string) {
+	c := fs.c
+	tv := c.info.Types[a]
+	t := tv.Type
+	k, why := c.kindOf(t)
+	isDur := t != nil && types.Identical(t, c.libs.duration)
+	directive := "%" + flags
+	if width > 0 {
+		directive += strconv.Itoa(width)
+	}
+	directive += string(verb)
+	wrong := func() {
+		c.errorf(a.Pos(), "%s format %s has arg %s of wrong type %s", key, directive, types.ExprString(a), types.TypeString(t, c.qualifier))
+	}
+	if tv.IsNil() {
+		if verb != 'v' {
+			wrong()
+			return
+		}
+		b.text(fmt.Sprintf(directive, nil))
+		return
+	}
+	var ok bool
+	switch k {
+	case kInt:
+		ok = strings.ContainsRune("vd", verb) || isDur && strings.ContainsRune("sq", verb)
+	case kBool:
+		ok = strings.ContainsRune("vt", verb)
+	case kString:
+		ok = strings.ContainsRune("vsq", verb)
+	case kEmpty:
+		if verb != 'v' {
+			wrong()
+			return
+		}
+		if tv.Value == nil {
+			b.flush()
+			fs.expr(a)
+			fs.emit(gmprt.OpPop, 0, 0, 1, 0)
+		}
+		b.text("{}")
+		return
+	case kTuple:
+		c.unsupported(a.Pos(), "printing the results of a multi-value call", "assign them to variables first")
+		return
+	case kTime:
+		c.unsupported(a.Pos(), "printing a time.Time", "the simulated clock has no date: print time.Since(start)")
+		return
+	case kChan, kFunc, kPtr, kSync:
+		c.unsupported(a.Pos(), "printing a value of type "+types.TypeString(t, c.qualifier), "it prints as an address, which the simulator cannot make up")
+		return
+	default:
+		c.unsupported(a.Pos(), why, supTypes)
+		return
+	}
+	if !ok {
+		wrong()
+		return
+	}
+	if tv.Value != nil {
+		var v any
+		switch k {
+		case kInt:
+			i, _ := constant.Int64Val(constant.ToInt(tv.Value))
+			if isDur {
+				v = time.Duration(i)
+			} else {
+				v = i
+			}
+		case kBool:
+			v = constant.BoolVal(tv.Value)
+		case kString:
+			v = constant.StringVal(tv.Value)
+		}
+		b.text(fmt.Sprintf(directive, v))
+		return
+	}
+	b.dyn(func() {
+		fs.expr(a)
+		number := false
+		switch {
+		case k == kInt && isDur && verb != 'd':
+			fs.emitOp(gmprt.OpFmtDur, 0, 0, 1, 1)
+			if verb == 'q' {
+				fs.emitOp(gmprt.OpFmtQ, 0, 0, 1, 1)
+			}
+		case k == kInt:
+			fs.emitOp(gmprt.OpFmtInt, 0, 0, 1, 1)
+			number = true
+		case k == kBool:
+			fs.emitOp(gmprt.OpFmtBool, 0, 0, 1, 1)
+		case k == kString && verb == 'q':
+			fs.emitOp(gmprt.OpFmtQ, 0, 0, 1, 1)
+		}
+		if width > 0 {
+			var f int32
+			if strings.Contains(flags, "-") {
+				f |= 1
+			}
+			if strings.Contains(flags, "0") {
+				f |= 2
+			}
+			if number {
+				f |= 4
+			}
+			fs.emitOp(gmprt.OpFmtPad, int32(width), f, 1, 1)
+		}
+	})
+}

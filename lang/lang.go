@@ -1,0 +1,252 @@
+// Package lang is gmplab's front end: it compiles the Go source of a
+// scenario (a package main in a subset of Go) into a runtime.Program for the
+// simulated runtime's stack machine.
+//
+// The pipeline is the Go toolchain's own, minus the machine code: go/parser,
+// go/types against hand-made packages for the supported part of fmt, time,
+// sync, runtime and gmplab's sim (lib.go), then a code generator that walks
+// the typed syntax tree (compile.go, stmt.go, expr.go, fmt.go).
+//
+// Errors read like the Go compiler's (file:line:col: message), sorted by
+// position, at most 10; a construct outside the subset is
+// "<construct> is not supported (gmplab supports: …)". No input makes the
+// front end crash or hang (FuzzCompile).
+package lang
+
+import (
+	"cmp"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"go/types"
+	"os"
+	"regexp"
+	"runtime/debug"
+	"slices"
+	"strconv"
+	"strings"
+
+	gmprt "github.com/gmplab/gmplab/runtime"
+)
+
+// maxErrors is how many errors Compile reports, as the Go compiler.
+const maxErrors = 10
+
+// Error is a failed compilation: one line per problem, "file:line:col: msg".
+type Error struct {
+	Lines []string
+}
+
+func (e *Error) Error() string { return strings.Join(e.Lines, "\n") }
+
+// CompileFile reads and compiles the scenario at path.
+func CompileFile(path string) (*gmprt.Program, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Compile(path, src)
+}
+
+// Compile compiles the Go source src of a scenario; filename is used in
+// positions and error messages. `//go:build` lines are ignored, so scenario
+// files can carry `//go:build ignore` and share a folder.
+func Compile(filename string, src []byte) (prog *gmprt.Program, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			prog = nil
+			err = &Error{Lines: []string{filename + ": internal compiler error: " + fmt.Sprint(r) + "\n" + string(debug.Stack())}}
+		}
+	}()
+	errs := &errList{fset: token.NewFileSet()}
+	fset := errs.fset
+	f, perr := parser.ParseFile(fset, filename, src, parser.SkipObjectResolution)
+	if perr != nil {
+		if list, ok := perr.(scanner.ErrorList); ok {
+			for _, e := range list {
+				errs.addPosition(e.Pos, syntaxMessage(e.Msg))
+			}
+		} else {
+			errs.addPosition(token.Position{Filename: filename}, perr.Error())
+		}
+		return nil, errs.err()
+	}
+	if f.Name.Name != "main" {
+		errs.add(f.Name.Pos(), "package %s is not supported (gmplab runs a package main)", f.Name.Name)
+		return nil, errs.err()
+	}
+	l := newLibs()
+	for _, imp := range f.Imports {
+		path, perr := strconv.Unquote(imp.Path.Value)
+		if perr != nil || l.lookup(path) == nil {
+			errs.add(imp.Path.Pos(), "import %s is not supported (gmplab supports: %s)", imp.Path.Value, strings.Join(supportedImports, ", "))
+		}
+	}
+	if errs.len() > 0 {
+		return nil, errs.err()
+	}
+
+	info := &types.Info{
+		Types:      map[ast.Expr]types.TypeAndValue{},
+		Defs:       map[*ast.Ident]types.Object{},
+		Uses:       map[*ast.Ident]types.Object{},
+		Selections: map[*ast.SelectorExpr]*types.Selection{},
+		Implicits:  map[ast.Node]types.Object{},
+	}
+	conf := types.Config{
+		Importer:  l,
+		GoVersion: "go1.26",
+		Sizes:     types.SizesFor("gc", "amd64"),
+		Error: func(err error) {
+			if te, ok := err.(types.Error); ok {
+				errs.add(te.Pos, "%s", rewriteTypeError(te.Msg))
+			} else {
+				errs.addPosition(token.Position{Filename: filename}, err.Error())
+			}
+		},
+	}
+	pkg, _ := conf.Check("main", fset, []*ast.File{f}, info)
+	if errs.len() > 0 {
+		return nil, errs.err()
+	}
+	if pkg.Scope().Lookup("main") == nil {
+		errs.add(f.Name.Pos(), "function main is undeclared in the main package")
+		return nil, errs.err()
+	}
+	c := newCompiler(fset, f, src, info, pkg, l, errs)
+	c.compile()
+	if errs.len() > 0 {
+		return nil, errs.err()
+	}
+	return c.prog, nil
+}
+
+// ---- errors -------------------------------------------------------------------
+
+type posError struct {
+	pos token.Position
+	msg string
+}
+
+type errList struct {
+	fset *token.FileSet
+	list []posError
+}
+
+func (e *errList) len() int { return len(e.list) }
+
+func (e *errList) add(pos token.Pos, format string, args ...any) {
+	e.addPosition(e.fset.Position(pos), fmt.Sprintf(format, args...))
+}
+
+func (e *errList) addPosition(pos token.Position, msg string) {
+	for _, x := range e.list {
+		if x.pos == pos && x.msg == msg {
+			return
+		}
+	}
+	e.list = append(e.list, posError{pos, msg})
+}
+
+func (e *errList) err() error {
+	if len(e.list) == 0 {
+		return nil
+	}
+	list := slices.Clone(e.list)
+	slices.SortStableFunc(list, func(a, b posError) int {
+		if c := cmp.Compare(a.pos.Line, b.pos.Line); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.pos.Column, b.pos.Column)
+	})
+	var lines []string
+	for _, x := range list {
+		if len(lines) == maxErrors {
+			break
+		}
+		p := x.pos.Filename
+		if x.pos.Line > 0 {
+			p += ":" + strconv.Itoa(x.pos.Line) + ":" + strconv.Itoa(x.pos.Column)
+		}
+		lines = append(lines, p+": "+x.msg)
+	}
+	return &Error{Lines: lines}
+}
+
+// syntaxMessage turns go/parser's wording into the Go compiler's where the
+// two differ in a regular way ("expected X, found Y" → "syntax error:
+// unexpected Y, expected X").
+func syntaxMessage(msg string) string {
+	if m := expectedFound.FindStringSubmatch(msg); m != nil {
+		want, got := tokenWord(m[1]), tokenWord(m[2])
+		if want == ";" {
+			return "syntax error: unexpected " + got + " at end of statement"
+		}
+		return "syntax error: unexpected " + got + ", expected " + want
+	}
+	if strings.HasPrefix(msg, "expected ") || strings.HasPrefix(msg, "missing ") {
+		return "syntax error: " + msg
+	}
+	return msg
+}
+
+var expectedFound = regexp.MustCompile(`^expected (.+?), found (.+)$`)
+
+func tokenWord(s string) string {
+	switch {
+	case s == "operand":
+		return "expression"
+	case strings.HasPrefix(s, "'IDENT' "):
+		return "name " + strings.TrimPrefix(s, "'IDENT' ")
+	case strings.HasPrefix(s, "'INT' "), strings.HasPrefix(s, "'STRING' "), strings.HasPrefix(s, "'FLOAT' "), strings.HasPrefix(s, "'CHAR' "):
+		return "literal " + s[strings.IndexByte(s, ' ')+1:]
+	case len(s) >= 2 && s[0] == '\'' && s[len(s)-1] == '\'':
+		inner := s[1 : len(s)-1]
+		if strings.ToLower(inner) == inner || !isWord(inner) {
+			return inner // a keyword or an operator
+		}
+		return inner
+	}
+	return s
+}
+
+func isWord(s string) bool {
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+var (
+	undefinedQualified = regexp.MustCompile(`^undefined: (\w+)\.(\w+)$`)
+	noFieldOrMethod    = regexp.MustCompile(`^(.+)\.(\w+) undefined \(type (\*?)((?:time|sync|sim)\.\w+) has no field or method (\w+)(.*)\)$`)
+)
+
+// rewriteTypeError turns go/types' "undefined" for a real but unsupported
+// part of a library package into "not supported".
+func rewriteTypeError(msg string) string {
+	if m := undefinedQualified.FindStringSubmatch(msg); m != nil {
+		path := m[1]
+		if path == "sim" {
+			path = simPath
+		}
+		if api, ok := supportedAPI[path]; ok && isRealAPI(path, m[2]) {
+			return m[1] + "." + m[2] + " is not supported (gmplab supports: " + api + ")"
+		}
+	}
+	if m := noFieldOrMethod.FindStringSubmatch(msg); m != nil {
+		pkg := m[4][:strings.IndexByte(m[4], '.')]
+		path := pkg
+		if pkg == "sim" {
+			path = simPath
+		}
+		if isRealAPI(path, m[5]) {
+			return "method " + m[4] + "." + m[5] + " is not supported (gmplab supports: " + supportedAPI[path] + ")"
+		}
+	}
+	return msg
+}

@@ -1,0 +1,202 @@
+package lang
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+)
+
+// The library: hand-made *types.Package objects holding exactly the part of
+// fmt, time, sync, runtime and sim that scenarios may use. Type checking
+// against them needs no GOROOT, no export data and no time; anything else
+// from these packages is "not supported" (see rewriteTypeError).
+
+const simPath = "github.com/gmplab/gmplab/sim"
+
+// supportedImports is the list of import paths, in the order errors list them.
+var supportedImports = []string{"fmt", "runtime", "sync", "time", simPath}
+
+type libs struct {
+	fmt, time, sync, runtime, sim *types.Package
+
+	duration, timeT *types.Named
+	wg, mutex, conn *types.Named
+}
+
+// The supported API of each package, for error messages.
+var supportedAPI = map[string]string{
+	"fmt":     "fmt.Println, fmt.Printf, fmt.Print, fmt.Sprintf, fmt.Sprint, fmt.Sprintln",
+	"time":    "time.Duration (String, Nanoseconds, Microseconds, Milliseconds), time.Nanosecond … time.Hour, time.Time (Sub, Add, Before, After), time.Now, time.Since, time.Until, time.Sleep, time.After",
+	"sync":    "sync.WaitGroup (Add, Done, Wait, Go), sync.Mutex (Lock, Unlock, TryLock)",
+	"runtime": "runtime.Gosched, runtime.GOMAXPROCS, runtime.NumGoroutine",
+	simPath:   "sim.Work, sim.Syscall, sim.Dial, sim.Conn.Read, sim.Breakpoint",
+}
+
+// realAPI lists names the real packages export that gmplab does not
+// support, so that using one is "not supported" rather than "undefined".
+var realAPI = map[string]string{
+	"fmt": "Append Appendf Appendln Errorf FormatString Formatter Fprint Fprintf Fprintln Fscan Fscanf Fscanln GoStringer Scan ScanState Scanf Scanln Scanner Sscan Sscanf Sscanln State Stringer",
+	"time": "ANSIC AfterFunc April August DateOnly DateTime December February FixedZone Friday January July June Kitchen Layout Local Location LoadLocation LoadLocationFromTZData March May Microsecond Millisecond Minute Monday Month NewTicker NewTimer November October Parse ParseDuration ParseError ParseInLocation RFC1123 RFC1123Z RFC3339 RFC3339Nano RFC822 RFC822Z RFC850 RubyDate Saturday September Stamp StampMicro StampMilli StampNano Sunday Thursday Tick Ticker TimeOnly Timer Tuesday UTC Unix UnixDate UnixMicro UnixMilli Wednesday Weekday " +
+		"Abs Hours Minutes Round Seconds Truncate AddDate AppendFormat Clock Compare Date Day Equal Format GoString GobDecode GobEncode Hour In IsDST IsZero Local Location MarshalBinary MarshalJSON MarshalText Minute Month Nanosecond Second String UTC Unix UnixMicro UnixMilli UnixNano UnmarshalBinary UnmarshalJSON UnmarshalText Weekday Year YearDay Zone ZoneBounds",
+	"sync":    "Cond Locker Map NewCond Once OnceFunc OnceValue OnceValues Pool RWMutex RLock RUnlock RLocker TryRLock",
+	"runtime": "BlockProfile Breakpoint CPUProfile Caller Callers CallersFrames Compiler Error Frame Frames FuncForPC GC GOARCH GOOS GOROOT Goexit GoroutineProfile KeepAlive LockOSThread MemProfile MemProfileRate MemStats NumCPU NumCgoCall ReadMemStats ReadTrace SetBlockProfileRate SetCPUProfileRate SetFinalizer SetMutexProfileFraction Stack StartTrace StopTrace ThreadCreateProfile UnlockOSThread Version",
+	simPath:   "",
+}
+
+func isRealAPI(path, name string) bool {
+	for _, n := range strings.Fields(realAPI[path]) {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+func newLibs() *libs {
+	l := &libs{}
+	var (
+		intT    = types.Typ[types.Int]
+		int64T  = types.Typ[types.Int64]
+		boolT   = types.Typ[types.Bool]
+		stringT = types.Typ[types.String]
+		errorT  = types.Universe.Lookup("error").Type()
+		anyT    = types.Universe.Lookup("any").Type()
+	)
+	param := func(pkg *types.Package, name string, t types.Type) *types.Var {
+		return types.NewParam(token.NoPos, pkg, name, t)
+	}
+	tuple := func(vs ...*types.Var) *types.Tuple { return types.NewTuple(vs...) }
+	fn := func(pkg *types.Package, name string, params, results *types.Tuple, variadic bool) {
+		sig := types.NewSignatureType(nil, nil, nil, params, results, variadic)
+		pkg.Scope().Insert(types.NewFunc(token.NoPos, pkg, name, sig))
+	}
+	method := func(recv *types.Named, ptr bool, name string, params, results *types.Tuple) {
+		var rt types.Type = recv
+		if ptr {
+			rt = types.NewPointer(recv)
+		}
+		r := types.NewParam(token.NoPos, recv.Obj().Pkg(), "", rt)
+		sig := types.NewSignatureType(r, nil, nil, params, results, false)
+		recv.AddMethod(types.NewFunc(token.NoPos, recv.Obj().Pkg(), name, sig))
+	}
+	named := func(pkg *types.Package, name string, under types.Type) *types.Named {
+		obj := types.NewTypeName(token.NoPos, pkg, name, nil)
+		t := types.NewNamed(obj, under, nil)
+		pkg.Scope().Insert(obj)
+		return t
+	}
+	opaque := func(pkg *types.Package, field string) *types.Struct {
+		return types.NewStruct([]*types.Var{types.NewField(token.NoPos, pkg, field, int64T, false)}, nil)
+	}
+
+	// time
+	tp := types.NewPackage("time", "time")
+	l.time = tp
+	dur := named(tp, "Duration", int64T)
+	l.duration = dur
+	for _, c := range []struct {
+		name string
+		v    int64
+	}{{"Nanosecond", 1}, {"Microsecond", 1e3}, {"Millisecond", 1e6}, {"Second", 1e9}, {"Minute", 60e9}, {"Hour", 3600e9}} {
+		tp.Scope().Insert(types.NewConst(token.NoPos, tp, c.name, dur, constant.MakeInt64(c.v)))
+	}
+	method(dur, false, "String", tuple(), tuple(param(tp, "", stringT)))
+	method(dur, false, "Nanoseconds", tuple(), tuple(param(tp, "", int64T)))
+	method(dur, false, "Microseconds", tuple(), tuple(param(tp, "", int64T)))
+	method(dur, false, "Milliseconds", tuple(), tuple(param(tp, "", int64T)))
+	timeT := named(tp, "Time", opaque(tp, "ns"))
+	l.timeT = timeT
+	method(timeT, false, "Sub", tuple(param(tp, "u", timeT)), tuple(param(tp, "", dur)))
+	method(timeT, false, "Add", tuple(param(tp, "d", dur)), tuple(param(tp, "", timeT)))
+	method(timeT, false, "Before", tuple(param(tp, "u", timeT)), tuple(param(tp, "", boolT)))
+	method(timeT, false, "After", tuple(param(tp, "u", timeT)), tuple(param(tp, "", boolT)))
+	fn(tp, "Now", tuple(), tuple(param(tp, "", timeT)), false)
+	fn(tp, "Since", tuple(param(tp, "t", timeT)), tuple(param(tp, "", dur)), false)
+	fn(tp, "Until", tuple(param(tp, "t", timeT)), tuple(param(tp, "", dur)), false)
+	fn(tp, "Sleep", tuple(param(tp, "d", dur)), tuple(), false)
+	fn(tp, "After", tuple(param(tp, "d", dur)), tuple(param(tp, "", types.NewChan(types.RecvOnly, timeT))), false)
+	tp.MarkComplete()
+
+	// sync
+	sp := types.NewPackage("sync", "sync")
+	l.sync = sp
+	l.wg = named(sp, "WaitGroup", opaque(sp, "state"))
+	method(l.wg, true, "Add", tuple(param(sp, "delta", intT)), tuple())
+	method(l.wg, true, "Done", tuple(), tuple())
+	method(l.wg, true, "Wait", tuple(), tuple())
+	method(l.wg, true, "Go", tuple(param(sp, "f", types.NewSignatureType(nil, nil, nil, tuple(), tuple(), false))), tuple())
+	l.mutex = named(sp, "Mutex", opaque(sp, "state"))
+	method(l.mutex, true, "Lock", tuple(), tuple())
+	method(l.mutex, true, "Unlock", tuple(), tuple())
+	method(l.mutex, true, "TryLock", tuple(), tuple(param(sp, "", boolT)))
+	sp.MarkComplete()
+
+	// runtime
+	rp := types.NewPackage("runtime", "runtime")
+	l.runtime = rp
+	fn(rp, "Gosched", tuple(), tuple(), false)
+	fn(rp, "GOMAXPROCS", tuple(param(rp, "n", intT)), tuple(param(rp, "", intT)), false)
+	fn(rp, "NumGoroutine", tuple(), tuple(param(rp, "", intT)), false)
+	rp.MarkComplete()
+
+	// fmt
+	fp := types.NewPackage("fmt", "fmt")
+	l.fmt = fp
+	anys := param(fp, "a", types.NewSlice(anyT))
+	nErr := tuple(param(fp, "n", intT), param(fp, "err", errorT))
+	fn(fp, "Println", tuple(anys), nErr, true)
+	fn(fp, "Print", tuple(anys), nErr, true)
+	fn(fp, "Printf", tuple(param(fp, "format", stringT), anys), nErr, true)
+	fn(fp, "Sprintln", tuple(anys), tuple(param(fp, "", stringT)), true)
+	fn(fp, "Sprint", tuple(anys), tuple(param(fp, "", stringT)), true)
+	fn(fp, "Sprintf", tuple(param(fp, "format", stringT), anys), tuple(param(fp, "", stringT)), true)
+	fp.MarkComplete()
+
+	// sim
+	sm := types.NewPackage(simPath, "sim")
+	l.sim = sm
+	l.conn = named(sm, "Conn", opaque(sm, "c"))
+	method(l.conn, true, "Read", tuple(), tuple())
+	fn(sm, "Work", tuple(param(sm, "d", dur)), tuple(), false)
+	fn(sm, "Syscall", tuple(param(sm, "d", dur)), tuple(), false)
+	fn(sm, "Dial", tuple(param(sm, "d", dur)), tuple(param(sm, "", types.NewPointer(l.conn))), false)
+	fn(sm, "Breakpoint", tuple(), tuple(), false)
+	sm.MarkComplete()
+	return l
+}
+
+func (l *libs) lookup(path string) *types.Package {
+	switch path {
+	case "fmt":
+		return l.fmt
+	case "time":
+		return l.time
+	case "sync":
+		return l.sync
+	case "runtime":
+		return l.runtime
+	case simPath:
+		return l.sim
+	}
+	return nil
+}
+
+// Import implements types.Importer.
+func (l *libs) Import(path string) (*types.Package, error) {
+	if p := l.lookup(path); p != nil {
+		return p, nil
+	}
+	return nil, errUnsupportedImport
+}
+
+type importError struct{}
+
+func (importError) Error() string { return "not supported" }
+
+var errUnsupportedImport error = importError{}
+
+// isLib reports whether pkg is one of the library packages.
+func (l *libs) isLib(pkg *types.Package) bool {
+	return pkg != nil && l.lookup(pkg.Path()) == pkg
+}

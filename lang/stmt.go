@@ -1,0 +1,676 @@
+package lang
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	gmprt "github.com/gmplab/gmplab/runtime"
+)
+
+func (fs *fnState) stmtList(list []ast.Stmt) {
+	for _, s := range list {
+		fs.stmt(s)
+	}
+}
+
+// takeLabel returns the label of the statement being compiled, if any.
+func (fs *fnState) takeLabel() string {
+	l := fs.pendingLabel
+	fs.pendingLabel = ""
+	return l
+}
+
+func (fs *fnState) stmt(s ast.Stmt) {
+	c := fs.c
+	fs.setPos(s.Pos())
+	depth := fs.depth
+	if _, ok := s.(*ast.LabeledStmt); !ok {
+		switch s.(type) {
+		case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.SelectStmt:
+		default:
+			fs.pendingLabel = ""
+		}
+	}
+	switch s := s.(type) {
+	case *ast.BlockStmt:
+		fs.stmtList(s.List)
+	case *ast.EmptyStmt, *ast.BadStmt:
+	case *ast.ExprStmt:
+		fs.exprStmt(s.X)
+	case *ast.AssignStmt:
+		fs.assign(s)
+	case *ast.IncDecStmt:
+		fs.incDec(s)
+	case *ast.DeclStmt:
+		fs.declStmt(s)
+	case *ast.GoStmt:
+		fs.goDefer(s.Call, true)
+	case *ast.DeferStmt:
+		fs.goDefer(s.Call, false)
+	case *ast.ReturnStmt:
+		fs.returnStmt(s)
+	case *ast.IfStmt:
+		fs.ifStmt(s)
+	case *ast.ForStmt:
+		fs.forStmt(s)
+	case *ast.RangeStmt:
+		fs.rangeStmt(s)
+	case *ast.SwitchStmt:
+		fs.switchStmt(s)
+	case *ast.SelectStmt:
+		fs.selectStmt(s)
+	case *ast.BranchStmt:
+		fs.branch(s)
+	case *ast.LabeledStmt:
+		fs.pendingLabel = s.Label.Name
+		fs.stmt(s.Stmt)
+	case *ast.SendStmt:
+		fs.expr(s.Chan)
+		fs.expr(s.Value)
+		fs.setPos(s.Arrow)
+		fs.emitOp(gmprt.OpSend, 0, 0, 2, 0)
+	case *ast.TypeSwitchStmt:
+		c.unsupported(s.Pos(), "a type switch", supStmts)
+	default:
+		c.unsupported(s.Pos(), "this statement", supStmts)
+	}
+	if fs.reachable && fs.depth != depth {
+		fs.internal("operand stack not balanced after a statement")
+	}
+}
+
+func (fs *fnState) exprStmt(e ast.Expr) {
+	switch x := unparen(e).(type) {
+	case *ast.CallExpr:
+		fs.popN(fs.callExpr(x, 0))
+		return
+	}
+	fs.popN(fs.exprN(e))
+}
+
+// lhsVar resolves the target of an assignment: the variable (nil for _),
+// whether the statement declares it, and whether it is supported.
+func (fs *fnState) lhsVar(e ast.Expr, define bool) (v *types.Var, isNew, ok bool) {
+	c := fs.c
+	id, isID := unparen(e).(*ast.Ident)
+	if !isID {
+		c.unsupported(e.Pos(), "assigning to "+types.ExprString(e), "gmplab supports: assigning to variables")
+		return nil, false, false
+	}
+	if id.Name == "_" {
+		return nil, false, true
+	}
+	if define {
+		if obj, ok := c.info.Defs[id].(*types.Var); ok {
+			if k, why := c.kindOf(obj.Type()); k == kBad {
+				c.unsupported(id.Pos(), why, supTypes)
+				return nil, false, false
+			}
+			return obj, true, true
+		}
+	}
+	obj, _ := c.info.Uses[id].(*types.Var)
+	if obj == nil {
+		return nil, false, false
+	}
+	if k, _ := c.kindOf(obj.Type()); k == kSync {
+		c.unsupported(id.Pos(), "assigning to a "+types.TypeString(obj.Type(), c.qualifier), "declare a new variable instead")
+	}
+	return obj, false, true
+}
+
+// assignTop pops the top of the stack into the target e.
+func (fs *fnState) assignTop(e ast.Expr, define bool) {
+	v, isNew, ok := fs.lhsVar(e, define)
+	switch {
+	case !ok || v == nil:
+		fs.emit(gmprt.OpPop, 0, 0, 1, 0)
+	case isNew:
+		fs.define(v)
+	default:
+		fs.store(v)
+	}
+}
+
+func (fs *fnState) assign(s *ast.AssignStmt) {
+	c := fs.c
+	switch s.Tok {
+	case token.DEFINE, token.ASSIGN:
+		define := s.Tok == token.DEFINE
+		if len(s.Lhs) == len(s.Rhs) {
+			for _, r := range s.Rhs {
+				fs.expr(r)
+			}
+		} else if len(s.Rhs) == 1 {
+			r := unparen(s.Rhs[0])
+			if u, ok := r.(*ast.UnaryExpr); ok && u.Op == token.ARROW && len(s.Lhs) == 2 {
+				fs.expr(u.X)
+				fs.setPos(u.OpPos)
+				fs.emitOp(gmprt.OpRecv, 1, 0, 1, 2)
+			} else if _, ok := r.(*ast.CallExpr); ok {
+				if n := fs.exprN(r); n != len(s.Lhs) {
+					fs.popN(n)
+					return
+				}
+			} else {
+				c.unsupported(r.Pos(), "this comma-ok form", "gmplab supports: v, ok := <-ch")
+				return
+			}
+		} else {
+			return
+		}
+		for i := len(s.Lhs) - 1; i >= 0; i-- {
+			fs.assignTop(s.Lhs[i], define)
+		}
+	default:
+		op, ok := assignOps[s.Tok]
+		if !ok || len(s.Lhs) != 1 || len(s.Rhs) != 1 {
+			c.unsupported(s.Pos(), "the assignment operator "+s.Tok.String(), supExprs)
+			return
+		}
+		v, _, vok := fs.lhsVar(s.Lhs[0], false)
+		if !vok || v == nil {
+			return
+		}
+		// x op= y is x = x op y, with x evaluated once (it is a variable).
+		bin := &ast.BinaryExpr{X: s.Lhs[0], OpPos: s.TokPos, Op: op, Y: s.Rhs[0]}
+		c.info.Types[bin] = types.TypeAndValue{Type: c.info.TypeOf(s.Lhs[0])}
+		fs.binary(bin, v.Type())
+		fs.store(v)
+	}
+}
+
+var assignOps = map[token.Token]token.Token{
+	token.ADD_ASSIGN: token.ADD, token.SUB_ASSIGN: token.SUB, token.MUL_ASSIGN: token.MUL,
+	token.QUO_ASSIGN: token.QUO, token.REM_ASSIGN: token.REM, token.AND_ASSIGN: token.AND,
+	token.OR_ASSIGN: token.OR, token.XOR_ASSIGN: token.XOR, token.SHL_ASSIGN: token.SHL,
+	token.SHR_ASSIGN: token.SHR, token.AND_NOT_ASSIGN: token.AND_NOT,
+}
+
+func (fs *fnState) incDec(s *ast.IncDecStmt) {
+	v, _, ok := fs.lhsVar(s.X, false)
+	if !ok || v == nil {
+		return
+	}
+	if k, _ := fs.c.kindOf(v.Type()); k != kInt {
+		fs.c.unsupported(s.Pos(), s.Tok.String()+" on "+types.TypeString(v.Type(), fs.c.qualifier), supExprs)
+		return
+	}
+	fs.load(v)
+	fs.pushInt(1)
+	fs.setPos(s.TokPos)
+	if s.Tok == token.INC {
+		fs.emit(gmprt.OpAdd, 0, 0, 2, 1)
+	} else {
+		fs.emit(gmprt.OpSub, 0, 0, 2, 1)
+	}
+	fs.truncate(v.Type())
+	fs.store(v)
+}
+
+func (fs *fnState) declStmt(s *ast.DeclStmt) {
+	c := fs.c
+	g, ok := s.Decl.(*ast.GenDecl)
+	if !ok {
+		return
+	}
+	switch g.Tok {
+	case token.CONST:
+		// Constants are folded where they are used.
+	case token.TYPE:
+		c.unsupported(g.Pos(), "a type declaration", supTypes)
+	case token.VAR:
+		for _, spec := range g.Specs {
+			vs := spec.(*ast.ValueSpec)
+			fs.setPos(vs.Pos())
+			switch {
+			case len(vs.Values) == len(vs.Names):
+				for _, e := range vs.Values {
+					fs.expr(e)
+				}
+			case len(vs.Values) == 1:
+				if n := fs.exprN(vs.Values[0]); n != len(vs.Names) {
+					fs.popN(n)
+					continue
+				}
+			case len(vs.Values) == 0:
+				for _, n := range vs.Names {
+					v, _ := c.info.Defs[n].(*types.Var)
+					if v == nil {
+						fs.pushInt(0)
+						continue
+					}
+					k, why := c.kindOf(v.Type())
+					if k == kBad {
+						c.unsupported(n.Pos(), why, supTypes)
+					}
+					if op, ok := c.syncNewOp(v.Type()); ok {
+						fs.setPos(n.Pos())
+						fs.emitOp(op, 0, 0, 0, 1)
+					} else {
+						fs.pushInt(0)
+					}
+				}
+			default:
+				continue
+			}
+			for i := len(vs.Names) - 1; i >= 0; i-- {
+				fs.assignTop(vs.Names[i], true)
+			}
+		}
+	}
+}
+
+func (fs *fnState) returnStmt(s *ast.ReturnStmt) {
+	n := 0
+	if len(s.Results) == 1 && fs.nresults > 1 {
+		n = fs.exprN(s.Results[0])
+	} else {
+		for _, r := range s.Results {
+			fs.expr(r)
+			n++
+		}
+	}
+	fs.setPos(s.Pos())
+	if len(fs.namedResults) > 0 && fs.hasDefer {
+		// Deferred calls may change the named results: store them, run
+		// the deferred calls, then read them.
+		if n == len(fs.namedResults) {
+			for i := n - 1; i >= 0; i-- {
+				fs.storeResult(fs.namedResults[i])
+			}
+		} else {
+			fs.popN(n)
+		}
+		fs.emit(gmprt.OpRunDefers, 0, 0, 0, 0)
+		for _, v := range fs.namedResults {
+			fs.loadResult(v)
+		}
+		n = len(fs.namedResults)
+	} else if len(s.Results) == 0 {
+		for _, v := range fs.namedResults {
+			fs.loadResult(v)
+		}
+		n = len(fs.namedResults)
+	}
+	if n != fs.nresults {
+		fs.popN(n)
+		for range fs.nresults {
+			fs.pushInt(0)
+		}
+		n = fs.nresults
+	}
+	fs.emit(gmprt.OpReturn, 0, 0, n, 0)
+}
+
+// loadResult and storeResult access a named result (blank ones too).
+func (fs *fnState) loadResult(v *types.Var) {
+	s := fs.locals[v]
+	if fs.c.captured[v] {
+		fs.emit(gmprt.OpLoadBox, s, 0, 0, 1)
+	} else {
+		fs.emit(gmprt.OpLoad, s, 0, 0, 1)
+	}
+}
+
+func (fs *fnState) storeResult(v *types.Var) {
+	s := fs.locals[v]
+	if fs.c.captured[v] {
+		fs.emit(gmprt.OpStoreBox, s, 0, 1, 0)
+	} else {
+		fs.emit(gmprt.OpStore, s, 0, 1, 0)
+	}
+}
+
+func (fs *fnState) cond(e ast.Expr, ifFalse *label) {
+	fs.expr(e)
+	fs.jump(gmprt.OpJumpIfNot, ifFalse)
+}
+
+func (fs *fnState) ifStmt(s *ast.IfStmt) {
+	if s.Init != nil {
+		fs.stmt(s.Init)
+	}
+	fs.setPos(s.Cond.Pos())
+	els, end := fs.newLabel(), fs.newLabel()
+	fs.cond(s.Cond, els)
+	fs.stmt(s.Body)
+	if s.Else != nil {
+		fs.jump(gmprt.OpJump, end)
+		fs.bind(els)
+		fs.stmt(s.Else)
+		fs.bind(end)
+	} else {
+		fs.bind(els)
+	}
+}
+
+// definedVars lists the variables a := statement declares.
+func (c *compiler) definedVars(s ast.Stmt) []*types.Var {
+	a, ok := s.(*ast.AssignStmt)
+	if !ok || a.Tok != token.DEFINE {
+		return nil
+	}
+	var vs []*types.Var
+	for _, l := range a.Lhs {
+		if id, ok := l.(*ast.Ident); ok {
+			if v, ok := c.info.Defs[id].(*types.Var); ok {
+				vs = append(vs, v)
+			}
+		}
+	}
+	return vs
+}
+
+func (fs *fnState) forStmt(s *ast.ForStmt) {
+	name := fs.takeLabel()
+	if s.Init != nil {
+		fs.stmt(s.Init)
+	}
+	head, post, end := fs.newLabel(), fs.newLabel(), fs.newLabel()
+	fs.bind(head)
+	if s.Cond != nil {
+		fs.setPos(s.Cond.Pos())
+		fs.cond(s.Cond, end)
+	}
+	fs.targets = append(fs.targets, &target{name: name, brk: end, cont: post})
+	fs.stmt(s.Body)
+	fs.targets = fs.targets[:len(fs.targets)-1]
+	fs.bind(post)
+	if s.Post != nil {
+		fs.setPos(s.Post.Pos())
+	}
+	// Go 1.22: each iteration has its own loop variables. A captured one
+	// gets a fresh box, initialised from the previous iteration's, before
+	// the post statement.
+	for _, v := range fs.c.definedVars(s.Init) {
+		if fs.c.captured[v] {
+			s := fs.locals[v]
+			fs.emit(gmprt.OpLoadBox, s, 0, 0, 1)
+			fs.emitOp(gmprt.OpNewBox, s, 0, 1, 0)
+		}
+	}
+	if s.Post != nil {
+		fs.stmt(s.Post)
+	}
+	fs.setPos(s.For)
+	fs.jump(gmprt.OpJump, head)
+	fs.bind(end)
+}
+
+func (fs *fnState) rangeStmt(s *ast.RangeStmt) {
+	c := fs.c
+	name := fs.takeLabel()
+	xt := c.info.TypeOf(s.X)
+	k, _ := c.kindOf(xt)
+	define := s.Tok == token.DEFINE
+	switch {
+	case k == kInt && xt != nil:
+		if s.Value != nil {
+			c.unsupported(s.Value.Pos(), "a second range variable over an int", supStmts)
+			return
+		}
+		hn, hi := fs.newSlot(8), fs.newSlot(8)
+		fs.expr(s.X)
+		fs.emit(gmprt.OpStore, hn, 0, 1, 0)
+		fs.pushInt(0)
+		fs.emit(gmprt.OpStore, hi, 0, 1, 0)
+		head, post, end := fs.newLabel(), fs.newLabel(), fs.newLabel()
+		fs.bind(head)
+		fs.setPos(s.For)
+		fs.emit(gmprt.OpLoad, hi, 0, 0, 1)
+		fs.emit(gmprt.OpLoad, hn, 0, 0, 1)
+		fs.emit(gmprt.OpLt, 0, 0, 2, 1)
+		fs.jump(gmprt.OpJumpIfNot, end)
+		if s.Key != nil {
+			fs.emit(gmprt.OpLoad, hi, 0, 0, 1)
+			fs.assignTop(s.Key, define)
+		}
+		fs.targets = append(fs.targets, &target{name: name, brk: end, cont: post})
+		fs.stmt(s.Body)
+		fs.targets = fs.targets[:len(fs.targets)-1]
+		fs.bind(post)
+		fs.setPos(s.For)
+		fs.emit(gmprt.OpLoad, hi, 0, 0, 1)
+		fs.pushInt(1)
+		fs.emit(gmprt.OpAdd, 0, 0, 2, 1)
+		fs.emit(gmprt.OpStore, hi, 0, 1, 0)
+		fs.jump(gmprt.OpJump, head)
+		fs.bind(end)
+	case k == kChan:
+		if s.Value != nil {
+			c.unsupported(s.Value.Pos(), "a second range variable over a channel", supStmts)
+			return
+		}
+		hc := fs.newSlot(8)
+		fs.expr(s.X)
+		fs.emit(gmprt.OpStore, hc, 0, 1, 0)
+		head, done, end := fs.newLabel(), fs.newLabel(), fs.newLabel()
+		fs.bind(head)
+		fs.setPos(s.For)
+		fs.emit(gmprt.OpLoad, hc, 0, 0, 1)
+		fs.emitOp(gmprt.OpRecv, 1, 0, 1, 2)
+		fs.jump(gmprt.OpJumpIfNot, done)
+		if s.Key != nil {
+			fs.assignTop(s.Key, define)
+		} else {
+			fs.emit(gmprt.OpPop, 0, 0, 1, 0)
+		}
+		fs.targets = append(fs.targets, &target{name: name, brk: end, cont: head})
+		fs.stmt(s.Body)
+		fs.targets = fs.targets[:len(fs.targets)-1]
+		fs.setPos(s.For)
+		fs.jump(gmprt.OpJump, head)
+		fs.bind(done)
+		fs.emit(gmprt.OpPop, 0, 0, 1, 0)
+		fs.bind(end)
+	default:
+		what := "range over " + typeString(c, s.X)
+		if xt == nil {
+			what = "this range"
+		}
+		c.unsupported(s.X.Pos(), what, "gmplab supports: range over an int or a channel")
+	}
+}
+
+func (fs *fnState) switchStmt(s *ast.SwitchStmt) {
+	c := fs.c
+	name := fs.takeLabel()
+	if s.Init != nil {
+		fs.stmt(s.Init)
+	}
+	tag := int32(-1)
+	eq := gmprt.OpEq
+	if s.Tag != nil {
+		t := c.info.TypeOf(s.Tag)
+		if k, _ := c.kindOf(t); k == kString {
+			eq = gmprt.OpSEq
+		}
+		fs.expr(s.Tag)
+		tag = fs.newSlot(c.slotSize(t))
+		fs.emit(gmprt.OpStore, tag, 0, 1, 0)
+	}
+	end := fs.newLabel()
+	var clauses []*ast.CaseClause
+	for _, st := range s.Body.List {
+		if cc, ok := st.(*ast.CaseClause); ok {
+			clauses = append(clauses, cc)
+		}
+	}
+	bodies := make([]*label, len(clauses))
+	dflt := -1
+	for i, cc := range clauses {
+		bodies[i] = fs.newLabel()
+		if cc.List == nil {
+			dflt = i
+		}
+		for _, e := range cc.List {
+			fs.setPos(e.Pos())
+			if tag >= 0 {
+				fs.emit(gmprt.OpLoad, tag, 0, 0, 1)
+				fs.expr(e)
+				fs.emit(eq, 0, 0, 2, 1)
+			} else {
+				fs.expr(e)
+			}
+			fs.jump(gmprt.OpJumpIf, bodies[i])
+		}
+	}
+	if dflt >= 0 {
+		fs.jump(gmprt.OpJump, bodies[dflt])
+	} else {
+		fs.jump(gmprt.OpJump, end)
+	}
+	fs.targets = append(fs.targets, &target{name: name, brk: end})
+	for i, cc := range clauses {
+		fs.bind(bodies[i])
+		body := cc.Body
+		fall := false
+		if n := len(body); n > 0 {
+			if b, ok := body[n-1].(*ast.BranchStmt); ok && b.Tok == token.FALLTHROUGH {
+				body = body[:n-1]
+				fall = true
+			}
+		}
+		fs.stmtList(body)
+		if fall && i+1 < len(clauses) {
+			fs.jump(gmprt.OpJump, bodies[i+1])
+		} else {
+			fs.jump(gmprt.OpJump, end)
+		}
+	}
+	fs.targets = fs.targets[:len(fs.targets)-1]
+	fs.bind(end)
+}
+
+func (fs *fnState) selectStmt(s *ast.SelectStmt) {
+	c := fs.c
+	name := fs.takeLabel()
+	var info gmprt.SelectInfo
+	var clauses []*ast.CommClause
+	nops := 0
+	for _, st := range s.Body.List {
+		cc, ok := st.(*ast.CommClause)
+		if !ok {
+			continue
+		}
+		clauses = append(clauses, cc)
+		switch comm := cc.Comm.(type) {
+		case nil:
+			info.HasDefault = true
+		case *ast.SendStmt:
+			fs.expr(comm.Chan)
+			fs.expr(comm.Value)
+			info.Cases = append(info.Cases, gmprt.SelectCase{Send: true})
+			nops += 2
+		default:
+			if x := recvOperand(comm); x != nil {
+				fs.expr(x)
+			} else {
+				c.unsupported(comm.Pos(), "this select case", "gmplab supports: case ch <- v, case <-ch, case v := <-ch, case v, ok := <-ch")
+				fs.pushInt(0)
+			}
+			info.Cases = append(info.Cases, gmprt.SelectCase{})
+			nops++
+		}
+	}
+	idx := int32(len(c.prog.Selects))
+	c.prog.Selects = append(c.prog.Selects, info)
+	fs.setPos(s.Select)
+	fs.emitOp(gmprt.OpSelect, idx, 0, nops, 3)
+	ti, tv, tok := fs.newSlot(8), fs.newSlot(16), fs.newSlot(8)
+	fs.emit(gmprt.OpStore, tok, 0, 1, 0)
+	fs.emit(gmprt.OpStore, tv, 0, 1, 0)
+	fs.emit(gmprt.OpStore, ti, 0, 1, 0)
+	end := fs.newLabel()
+	bodies := make([]*label, len(clauses))
+	var dflt *label
+	ci := 0
+	for i, cc := range clauses {
+		bodies[i] = fs.newLabel()
+		if cc.Comm == nil {
+			dflt = bodies[i]
+			continue
+		}
+		fs.emit(gmprt.OpLoad, ti, 0, 0, 1)
+		fs.pushInt(int64(ci))
+		fs.emit(gmprt.OpEq, 0, 0, 2, 1)
+		fs.jump(gmprt.OpJumpIf, bodies[i])
+		ci++
+	}
+	if dflt != nil {
+		fs.jump(gmprt.OpJump, dflt)
+	} else {
+		fs.jump(gmprt.OpJump, end)
+	}
+	fs.targets = append(fs.targets, &target{name: name, brk: end})
+	for i, cc := range clauses {
+		fs.bind(bodies[i])
+		if a, ok := cc.Comm.(*ast.AssignStmt); ok {
+			define := a.Tok == token.DEFINE
+			fs.setPos(a.Pos())
+			if len(a.Lhs) >= 1 {
+				fs.emit(gmprt.OpLoad, tv, 0, 0, 1)
+				fs.assignTop(a.Lhs[0], define)
+			}
+			if len(a.Lhs) >= 2 {
+				fs.emit(gmprt.OpLoad, tok, 0, 0, 1)
+				fs.assignTop(a.Lhs[1], define)
+			}
+		}
+		fs.stmtList(cc.Body)
+		fs.jump(gmprt.OpJump, end)
+	}
+	fs.targets = fs.targets[:len(fs.targets)-1]
+	fs.bind(end)
+}
+
+// recvOperand returns ch for the select cases <-ch, v := <-ch and
+// v, ok = <-ch.
+func recvOperand(s ast.Stmt) ast.Expr {
+	var e ast.Expr
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		e = s.X
+	case *ast.AssignStmt:
+		if len(s.Rhs) == 1 {
+			e = s.Rhs[0]
+		}
+	}
+	if u, ok := unparen(e).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+		return u.X
+	}
+	return nil
+}
+
+func (fs *fnState) branch(s *ast.BranchStmt) {
+	c := fs.c
+	switch s.Tok {
+	case token.GOTO:
+		c.unsupported(s.Pos(), "goto", supStmts)
+		return
+	case token.FALLTHROUGH:
+		// Handled by switchStmt as the last statement of a clause.
+		c.unsupported(s.Pos(), "fallthrough here", "gmplab supports fallthrough as the last statement of a case")
+		return
+	}
+	for i := len(fs.targets) - 1; i >= 0; i-- {
+		t := fs.targets[i]
+		if s.Label != nil && t.name != s.Label.Name {
+			continue
+		}
+		if s.Tok == token.BREAK {
+			fs.jump(gmprt.OpJump, t.brk)
+			return
+		}
+		if t.cont != nil {
+			fs.jump(gmprt.OpJump, t.cont)
+			return
+		}
+		if s.Label != nil {
+			break
+		}
+	}
+	c.unsupported(s.Pos(), s.Tok.String()+" here", supStmts)
+}
