@@ -78,9 +78,13 @@ func (fs *fnState) fmtCall(call *ast.CallExpr, key string) {
 		k, _ := c.kindOf(c.info.TypeOf(a))
 		return k == kString
 	}
+	args := call.Args
+	if len(args) == 1 {
+		args = fs.spreadTuple(args[0])
+	}
 	switch key {
 	case "fmt.Println", "fmt.Sprintln":
-		for i, a := range call.Args {
+		for i, a := range args {
 			if i > 0 {
 				b.text(" ")
 			}
@@ -88,8 +92,8 @@ func (fs *fnState) fmtCall(call *ast.CallExpr, key string) {
 		}
 		b.text("\n")
 	case "fmt.Print", "fmt.Sprint":
-		for i, a := range call.Args {
-			if i > 0 && !isStr(call.Args[i-1]) && !isStr(a) {
+		for i, a := range args {
+			if i > 0 && !isStr(args[i-1]) && !isStr(a) {
 				b.text(" ")
 			}
 			fs.fmtArg(b, key, a, 'v', 0, "")
@@ -176,6 +180,36 @@ func (fs *fnState) printf(b *sbuild, call *ast.CallExpr, key, format string, arg
 	if argi < len(args) {
 		c.errorf(call.Pos(), "%s call needs %s but has %s", key, plural(argi), plural(len(args)))
 	}
+}
+
+// spreadTuple evaluates a multi-value call used as the only argument of a
+// print function into temporaries, and returns expressions that read
+// them; any other argument is returned as is.
+func (fs *fnState) spreadTuple(a ast.Expr) []ast.Expr {
+	c := fs.c
+	tuple, ok := c.info.TypeOf(a).(*types.Tuple)
+	if !ok || tuple.Len() < 2 {
+		return []ast.Expr{a}
+	}
+	n := fs.exprN(a)
+	if n != tuple.Len() {
+		fs.popN(n)
+		return nil
+	}
+	if fs.subst == nil {
+		fs.subst = map[ast.Expr]int32{}
+	}
+	vals := make([]ast.Expr, n)
+	for i := n - 1; i >= 0; i-- {
+		t := tuple.At(i).Type()
+		id := &ast.Ident{NamePos: a.Pos(), Name: "result" + strconv.Itoa(i)}
+		c.info.Types[id] = types.TypeAndValue{Type: t}
+		s := fs.newSlot(c.slotSize(t))
+		fs.emit(gmprt.OpStore, s, 0, 1, 0)
+		fs.subst[id] = s
+		vals[i] = id
+	}
+	return vals
 }
 
 // fmtArg formats argument a with verb, width and flags ("-", "0").
