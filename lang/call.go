@@ -16,6 +16,7 @@ const (
 	ckConv                      // a conversion T(x)
 	ckBuiltin                   // len, close, make, panic, println, …
 	ckLib                       // a function or method of the library
+	ckSkipped                   // a function that is not compiled (reported)
 )
 
 type callee struct {
@@ -59,6 +60,9 @@ func (c *compiler) classify(call *ast.CallExpr) callee {
 			if idx, ok := c.funcIdx[obj]; ok {
 				return callee{kind: ckStatic, fn: idx, sig: sig}
 			}
+			if c.skipped[obj] {
+				return callee{kind: ckSkipped, sig: sig}
+			}
 		}
 	}
 	return callee{kind: ckDynamic, sig: sig}
@@ -80,13 +84,22 @@ func (fs *fnState) callExpr(call *ast.CallExpr, want int) int {
 		return fs.builtin(call, ce.builtin, want)
 	case ckLib:
 		return fs.libCall(call, ce, want)
+	case ckSkipped:
+		n := 0
+		if ce.sig != nil {
+			n = ce.sig.Results().Len()
+		}
+		for range n {
+			fs.pushInt(0)
+		}
+		return n
 	}
 	if ce.sig == nil {
 		c.unsupported(call.Pos(), "this call", supExprs)
 		return 0
 	}
 	if k, why := c.kindOf(ce.sig); k == kBad {
-		c.unsupported(call.Pos(), why, supTypes)
+		c.badType(call.Pos(), why)
 	}
 	nres := ce.sig.Results().Len()
 	if ce.kind == ckStatic {
@@ -126,7 +139,7 @@ func (fs *fnState) conversion(call *ast.CallExpr) {
 	kt, why := c.kindOf(to)
 	kf, _ := c.kindOf(from)
 	if kt == kBad {
-		c.unsupported(call.Pos(), why, supTypes)
+		c.badType(call.Pos(), why)
 		fs.pushInt(0)
 		return
 	}
@@ -586,7 +599,7 @@ func (fs *fnState) goDefer(call *ast.CallExpr, isGo bool) {
 			return
 		}
 		if k, why := c.kindOf(ce.sig); k == kBad {
-			c.unsupported(call.Pos(), why, supTypes)
+			c.badType(call.Pos(), why)
 		}
 		if ce.kind == ckStatic {
 			fs.emit(gmprt.OpFuncVal, ce.fn, 0, 0, 1)
@@ -599,6 +612,8 @@ func (fs *fnState) goDefer(call *ast.CallExpr, isGo bool) {
 		return
 	case ckConv:
 		c.unsupported(call.Pos(), "go or defer of a conversion", supStmts)
+		return
+	case ckSkipped:
 		return
 	}
 	// The operands: the receiver, then the arguments that are not constant.

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"strconv"
+	"strings"
 
 	gmprt "github.com/gmplab/gmplab/runtime"
 )
@@ -41,27 +42,31 @@ type compiler struct {
 	prog  *gmprt.Program
 	tfile *token.File
 
-	strIdx   map[string]int32
-	funcIdx  map[*types.Func]int32 // package-level functions
-	globals  map[*types.Var]int32
-	captured map[*types.Var]bool           // locals that live in boxes
-	freeVars map[*ast.FuncLit][]*types.Var // what each closure captures, in order
-	wgGoFn   int32                         // sync.(*WaitGroup).Go.func1, or -1
-	reported map[token.Pos]bool            // positions with a "not supported" error
+	strIdx      map[string]int32
+	funcIdx     map[*types.Func]int32 // package-level functions
+	globals     map[*types.Var]int32
+	captured    map[*types.Var]bool           // locals that live in boxes
+	freeVars    map[*ast.FuncLit][]*types.Var // what each closure captures, in order
+	wgGoFn      int32                         // sync.(*WaitGroup).Go.func1, or -1
+	reported    map[token.Pos]bool            // positions with a "not supported" error
+	reportedWhy map[string]bool               // unsupported types already reported
+	skipped     map[*types.Func]bool          // functions not compiled (already reported)
 }
 
 func newCompiler(fset *token.FileSet, f *ast.File, src []byte, info *types.Info, pkg *types.Package, l *libs, errs *errList) *compiler {
 	c := &compiler{
 		fset: fset, file: f, info: info, pkg: pkg, libs: l, errs: errs,
-		prog:     &gmprt.Program{Files: []string{fset.File(f.Pos()).Name()}, Sources: [][]byte{src}, Init: -1},
-		tfile:    fset.File(f.Pos()),
-		strIdx:   map[string]int32{},
-		funcIdx:  map[*types.Func]int32{},
-		globals:  map[*types.Var]int32{},
-		captured: map[*types.Var]bool{},
-		freeVars: map[*ast.FuncLit][]*types.Var{},
-		wgGoFn:   -1,
-		reported: map[token.Pos]bool{},
+		prog:        &gmprt.Program{Files: []string{fset.File(f.Pos()).Name()}, Sources: [][]byte{src}, Init: -1},
+		tfile:       fset.File(f.Pos()),
+		strIdx:      map[string]int32{},
+		funcIdx:     map[*types.Func]int32{},
+		globals:     map[*types.Var]int32{},
+		captured:    map[*types.Var]bool{},
+		freeVars:    map[*ast.FuncLit][]*types.Var{},
+		wgGoFn:      -1,
+		reported:    map[token.Pos]bool{},
+		reportedWhy: map[string]bool{},
+		skipped:     map[*types.Func]bool{},
 	}
 	return c
 }
@@ -125,6 +130,9 @@ func (c *compiler) compile() {
 			}
 			if d.Type.TypeParams != nil {
 				c.unsupported(d.Name.Pos(), "a generic function", supStmts)
+				if obj, ok := c.info.Defs[d.Name].(*types.Func); ok {
+					c.skipped[obj] = true
+				}
 				continue
 			}
 			if d.Body == nil {
@@ -407,10 +415,27 @@ func (c *compiler) qualifier(p *types.Package) string {
 func (c *compiler) checkVarType(pos token.Pos, t types.Type) bool {
 	k, why := c.kindOf(t)
 	if k == kBad {
-		c.unsupported(pos, why, supTypes)
+		c.badType(pos, why)
 		return false
 	}
 	return true
+}
+
+// badType reports a type outside the subset, once per kind of problem: the
+// uses of a variable of that type would only repeat it.
+func (c *compiler) badType(pos token.Pos, why string) {
+	if c.reportedWhy[why] {
+		return
+	}
+	c.reportedWhy[why] = true
+	list := supTypes
+	switch {
+	case strings.HasPrefix(why, "passing "), strings.HasPrefix(why, "returning "):
+		list = "use a pointer: *sync.WaitGroup, *sync.Mutex"
+	case why == "a variadic function":
+		list = "gmplab supports: functions with a fixed number of parameters"
+	}
+	c.unsupported(pos, why, list)
 }
 
 // intBits gives the width and signedness of an integer type (64 for int,

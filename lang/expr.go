@@ -33,6 +33,10 @@ func (fs *fnState) expr(e ast.Expr) {
 		fs.pushInt(0)
 		return
 	}
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		fs.unary(u, tv.Type)
+		return
+	}
 	if tv.IsType() {
 		c.unsupported(e.Pos(), "a type used as a value", supExprs)
 		fs.pushInt(0)
@@ -40,7 +44,7 @@ func (fs *fnState) expr(e ast.Expr) {
 	}
 	k, why := c.kindOf(tv.Type)
 	if k == kBad {
-		c.unsupported(e.Pos(), why, supTypes)
+		c.badType(e.Pos(), why)
 		fs.pushInt(0)
 		return
 	}
@@ -153,7 +157,7 @@ func (fs *fnState) constant(e ast.Expr, tv types.TypeAndValue) {
 		if why == "" {
 			why = "a constant of type " + types.TypeString(tv.Type, c.qualifier)
 		}
-		c.unsupported(e.Pos(), why, supTypes)
+		c.badType(e.Pos(), why)
 		fs.pushInt(0)
 	}
 }
@@ -175,6 +179,10 @@ func (c *compiler) constInt(e ast.Expr) (int64, bool) {
 func (fs *fnState) funcValue(e ast.Expr, f *types.Func) {
 	if idx, ok := fs.c.funcIdx[f]; ok {
 		fs.emit(gmprt.OpFuncVal, idx, 0, 0, 1)
+		return
+	}
+	if fs.c.skipped[f] {
+		fs.pushInt(0)
 		return
 	}
 	fs.c.unsupported(e.Pos(), "using "+f.FullName()+" as a value", "call it, or wrap it in a closure")

@@ -265,7 +265,7 @@ func (fs *fnState) fmtArg(b *sbuild, key string, a ast.Expr, verb rune, width in
 		c.unsupported(a.Pos(), "printing a value of type "+types.TypeString(t, c.qualifier), "it prints as an address, which the simulator cannot make up")
 		return
 	default:
-		c.unsupported(a.Pos(), why, supTypes)
+		c.badType(a.Pos(), why)
 		return
 	}
 	if !ok {

@@ -305,7 +305,7 @@ func (fs *fnState) body(ftype *ast.FuncType, sig *types.Signature, body *ast.Blo
 	fs.sig = sig
 	fs.setPos(decl)
 	if k, why := c.kindOf(sig); k == kBad {
-		c.unsupported(decl, why, supTypes)
+		c.badType(decl, why)
 	}
 	params := sig.Params()
 	var boxed []*types.Var

@@ -198,27 +198,22 @@ func tokenWord(s string) string {
 	switch {
 	case s == "operand":
 		return "expression"
+	case s == "newline" || s == "EOF":
+		return s
 	case strings.HasPrefix(s, "'IDENT' "):
 		return "name " + strings.TrimPrefix(s, "'IDENT' ")
 	case strings.HasPrefix(s, "'INT' "), strings.HasPrefix(s, "'STRING' "), strings.HasPrefix(s, "'FLOAT' "), strings.HasPrefix(s, "'CHAR' "):
 		return "literal " + s[strings.IndexByte(s, ' ')+1:]
 	case len(s) >= 2 && s[0] == '\'' && s[len(s)-1] == '\'':
-		inner := s[1 : len(s)-1]
-		if strings.ToLower(inner) == inner || !isWord(inner) {
-			return inner // a keyword or an operator
-		}
-		return inner
+		return s[1 : len(s)-1] // a keyword or an operator
+	case token.Lookup(s).IsKeyword():
+		return "keyword " + s
+	case token.IsIdentifier(s):
+		return "name " + s
+	case s != "" && (s[0] >= '0' && s[0] <= '9' || s[0] == '"' || s[0] == '`' || s[0] == '\''):
+		return "literal " + s
 	}
 	return s
-}
-
-func isWord(s string) bool {
-	for _, r := range s {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
-			return false
-		}
-	}
-	return s != ""
 }
 
 var (

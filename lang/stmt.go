@@ -104,7 +104,7 @@ func (fs *fnState) lhsVar(e ast.Expr, define bool) (v *types.Var, isNew, ok bool
 	if define {
 		if obj, ok := c.info.Defs[id].(*types.Var); ok {
 			if k, why := c.kindOf(obj.Type()); k == kBad {
-				c.unsupported(id.Pos(), why, supTypes)
+				c.badType(id.Pos(), why)
 				return nil, false, false
 			}
 			return obj, true, true
@@ -138,6 +138,16 @@ func (fs *fnState) assign(s *ast.AssignStmt) {
 	switch s.Tok {
 	case token.DEFINE, token.ASSIGN:
 		define := s.Tok == token.DEFINE
+		if define {
+			// Report a variable of an unsupported type at its name.
+			for _, l := range s.Lhs {
+				if id, ok := l.(*ast.Ident); ok && id.Name != "_" {
+					if v, ok := c.info.Defs[id].(*types.Var); ok {
+						c.checkVarType(id.Pos(), v.Type())
+					}
+				}
+			}
+		}
 		if len(s.Lhs) == len(s.Rhs) {
 			for _, r := range s.Rhs {
 				fs.expr(r)
@@ -224,6 +234,11 @@ func (fs *fnState) declStmt(s *ast.DeclStmt) {
 		for _, spec := range g.Specs {
 			vs := spec.(*ast.ValueSpec)
 			fs.setPos(vs.Pos())
+			for _, n := range vs.Names {
+				if v, ok := c.info.Defs[n].(*types.Var); ok && n.Name != "_" {
+					c.checkVarType(n.Pos(), v.Type())
+				}
+			}
 			switch {
 			case len(vs.Values) == len(vs.Names):
 				for _, e := range vs.Values {
@@ -243,7 +258,7 @@ func (fs *fnState) declStmt(s *ast.DeclStmt) {
 					}
 					k, why := c.kindOf(v.Type())
 					if k == kBad {
-						c.unsupported(n.Pos(), why, supTypes)
+						c.badType(n.Pos(), why)
 					}
 					if op, ok := c.syncNewOp(v.Type()); ok {
 						fs.setPos(n.Pos())
@@ -467,8 +482,11 @@ func (fs *fnState) rangeStmt(s *ast.RangeStmt) {
 		fs.bind(end)
 	default:
 		what := "range over " + typeString(c, s.X)
-		if xt == nil {
+		switch {
+		case xt == nil:
 			what = "this range"
+		case k == kString:
+			what = "range over a string"
 		}
 		c.unsupported(s.X.Pos(), what, "gmplab supports: range over an int or a channel")
 	}

@@ -1,0 +1,76 @@
+package lang
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	gmprt "github.com/gmplab/gmplab/runtime"
+)
+
+// FuzzCompile: no input crashes or hangs the front end, every program it
+// accepts is well formed, and running one never crashes the interpreter.
+// Its seeds (valid and invalid programs) run in the normal go test; fuzz
+// with go test ./lang -run '^$' -fuzz FuzzCompile.
+func FuzzCompile(f *testing.F) {
+	files, _ := filepath.Glob("testdata/*/*.go")
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(string(src))
+	}
+	for _, src := range fuzzSeeds {
+		f.Add(src)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		prog, err := Compile("f.go", []byte(src))
+		if err != nil {
+			msg := err.Error()
+			if strings.Contains(msg, "internal compiler error") {
+				t.Fatalf("%s\n--- source\n%s", msg, src)
+			}
+			if n := len(err.(*Error).Lines); n == 0 || n > maxErrors {
+				t.Fatalf("%d error lines", n)
+			}
+			return
+		}
+		checkProgram(t, "f.go", prog)
+		mc, err := gmprt.New(prog, gmprt.Config{GOMAXPROCS: 2, MaxSteps: 2000, MaxTime: 2e6, MaxStackSize: 1 << 20, Check: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ex := mc.Run(nil); ex == nil {
+			t.Fatal("the run did not end")
+		}
+	})
+}
+
+var fuzzSeeds = []string{
+	"",
+	"package main",
+	"package main\nfunc main() {}\n",
+	"package main\nfunc main() { x := }\n",
+	"package main\nfunc main() { for {} }\n",
+	"package main\nfunc f() int { for {} }\nfunc main() { f() }\n",
+	"package main\nfunc f(n int) int { return f(n+1) }\nfunc main() { f(0) }\n",
+	"package main\nfunc main() { select {} }\n",
+	"package main\nimport \"fmt\"\nfunc main() { fmt.Printf(\"%d %5s %-3v %q %t %%\\n\", 1, \"a\", 2, \"q\", true) }\n",
+	"package main\nimport \"fmt\"\nfunc main() { fmt.Printf(\"%\") }\n",
+	"package main\nimport \"fmt\"\nfunc main() { var f func(); defer f(); fmt.Println(1/len(\"\")) }\n",
+	"package main\nfunc main() { var x int8 = -128; x /= -1; println(x, ^x, -x) }\n",
+	"package main\nimport \"time\"\nfunc main() { ch := time.After(time.Millisecond); for { select { case <-ch: return; default: } } }\n",
+	"package main\nimport \"sync\"\nfunc main() { var wg sync.WaitGroup; wg.Go(func() { panic(\"x\") }); wg.Wait() }\n",
+	"package main\nfunc f() (a, b int, _ string) { defer func() { a = 1 }(); return }\nfunc main() { x, y, z := f(); println(x, y, z) }\n",
+	"package main\nfunc main() { s := \"abc\"; println(s[1:], s[:1], s[3:], s[len(s)-1]) ; switch { case s < \"b\": fallthrough; default: println() } }\n",
+	"package main\nfunc main() {\nL:\n\tfor i := range 3 {\n\t\tswitch {\n\t\tcase i > 1:\n\t\t\tbreak L\n\t\t}\n\t\tcontinue L\n\t}\n}\n",
+	"package main\nimport \"github.com/gmplab/gmplab/sim\"\nfunc main() { go sim.Work(1); c := sim.Dial(5); defer c.Read(); sim.Syscall(3); sim.Breakpoint() }\n",
+	"package main\nimport \"runtime\"\nfunc main() { runtime.GOMAXPROCS(runtime.GOMAXPROCS(0)); go runtime.Gosched(); println(runtime.NumGoroutine()) }\n",
+	"package main\nvar a, b = f()\nfunc f() (int, int) { return b, 2 }\nfunc main() {}\n",
+	"package main\nfunc main() { var c chan struct{}; close(c) }\n",
+	"package main\nfunc main() { c := make(chan int, -1); _ = c }\n",
+	"package main\ntype T struct{}\nfunc (T) M() {}\nfunc main() { var t T; t.M() }\n",
+	"package main\nfunc main() { x := 1; _ = &x; var y [2]int; _ = y[x] }\n",
+}

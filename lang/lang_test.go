@@ -1,0 +1,230 @@
+package lang
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	gmprt "github.com/gmplab/gmplab/runtime"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden disassembly in testdata/disasm")
+
+// The error messages, exactly.
+func TestCompileErrors(t *testing.T) {
+	const (
+		types = "(gmplab supports: int, sized ints up to 32 bits, int64, bool, string, time.Duration, time.Time, chan, func, struct{}, *sync.WaitGroup, *sync.Mutex, *sim.Conn)"
+		stmts = "(gmplab supports: func, closures, go, defer, if, for, range over an int or a channel, switch, select, break, continue, return, panic)"
+		fmts  = "(gmplab supports: %v %d %s %t %q, a width, and the - and 0 flags)"
+	)
+	for _, c := range []struct {
+		name, src, want string
+	}{
+		{"syntax", "package main\nfunc main() { x := }\n",
+			"x.go:2:20: syntax error: unexpected }, expected expression"},
+		{"syntax-eof", "package main\nfunc main() {\n",
+			"x.go:2:15: syntax error: unexpected EOF, expected }"},
+		{"syntax-statement", "package main\nfunc main() { var x int = 3 x++ }\n",
+			"x.go:2:29: syntax error: unexpected name x at end of statement"},
+		{"unused", "package main\nfunc main() { x := 1 }\n",
+			"x.go:2:15: declared and not used: x"},
+		{"undefined", "package main\nfunc main() { y = 2 }\n",
+			"x.go:2:15: undefined: y"},
+		{"unused-import", "package main\nimport \"fmt\"\nfunc main() {}\n",
+			"x.go:2:8: \"fmt\" imported and not used"},
+		{"sorted", "package main\nfunc main() {\n\tb := 1\n\ta := 2\n\tc = 3\n}\n",
+			"x.go:3:2: declared and not used: b\nx.go:4:2: declared and not used: a\nx.go:5:2: undefined: c"},
+		{"at-most-10", "package main\nfunc main() {\n" + strings.Repeat("\tx := 1\n\t_ = y\n", 1) + "\ta, b, c, d, e, f, g, h, i, j, k := 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11\n}\n",
+			"x.go:3:2: declared and not used: x\nx.go:4:6: undefined: y\nx.go:5:2: declared and not used: a\nx.go:5:5: declared and not used: b\nx.go:5:8: declared and not used: c\nx.go:5:11: declared and not used: d\nx.go:5:14: declared and not used: e\nx.go:5:17: declared and not used: f\nx.go:5:20: declared and not used: g\nx.go:5:23: declared and not used: h"},
+		{"import", "package main\nimport \"os\"\nfunc main() { os.Exit(1) }\n",
+			"x.go:2:8: import \"os\" is not supported (gmplab supports: fmt, runtime, sync, time, github.com/gmplab/gmplab/sim)"},
+		{"package", "package lib\nfunc main() {}\n",
+			"x.go:1:9: package lib is not supported (gmplab runs a package main)"},
+		{"no-main", "package main\nfunc helper() {}\n",
+			"x.go:1:9: function main is undeclared in the main package"},
+		{"float", "package main\nfunc main() { var f float64 = 1.5; _ = f }\n",
+			"x.go:2:19: type float64 is not supported " + types},
+		{"slice", "package main\nfunc main() { s := []int{1}; _ = s }\n",
+			"x.go:2:15: slice type []int is not supported " + types},
+		{"map", "package main\nfunc main() { var m map[string]int; _ = m }\n",
+			"x.go:2:19: map type map[string]int is not supported " + types},
+		{"uint", "package main\nfunc main() { var u uint = 3; _ = u }\n",
+			"x.go:2:19: type uint is not supported " + types},
+		{"address", "package main\nfunc main() { x := 1; p := &x; _ = p }\n",
+			"x.go:2:23: pointer type *int is not supported " + types + "\nx.go:2:28: taking the address of x is not supported (gmplab supports: &wg and &mu for a sync.WaitGroup or sync.Mutex variable)"},
+		{"type-decl", "package main\ntype T int\nfunc main() {}\n",
+			"x.go:2:1: a type declaration is not supported " + types},
+		{"method", "package main\nimport \"time\"\nfunc main() { var d time.Duration; _ = d.Seconds() }\n",
+			"x.go:3:42: method time.Duration.Seconds is not supported (gmplab supports: time.Duration (String, Nanoseconds, Microseconds, Milliseconds), time.Nanosecond … time.Hour, time.Time (Sub, Add, Before, After), time.Now, time.Since, time.Until, time.Sleep, time.After)"},
+		{"lib-func", "package main\nimport \"runtime\"\nfunc main() { _ = runtime.NumCPU() }\n",
+			"x.go:3:27: runtime.NumCPU is not supported (gmplab supports: runtime.Gosched, runtime.GOMAXPROCS, runtime.NumGoroutine)"},
+		{"lib-typo", "package main\nimport \"runtime\"\nfunc main() { runtime.Goshed() }\n",
+			"x.go:3:23: undefined: runtime.Goshed"},
+		{"wg-by-value", "package main\nimport \"sync\"\nfunc f(wg sync.WaitGroup) {}\nfunc main() { var wg sync.WaitGroup; f(wg) }\n",
+			"x.go:3:6: passing sync.WaitGroup by value is not supported (use a pointer: *sync.WaitGroup, *sync.Mutex)\nx.go:4:40: copying a sync.WaitGroup is not supported (pass a pointer: &wg)"},
+		{"goto", "package main\nfunc main() {\nL:\n\tgoto L\n}\n",
+			"x.go:4:2: goto is not supported " + stmts},
+		{"type-switch", "package main\nfunc main() { var x any = 1; switch x.(type) {} }\n",
+			"x.go:2:19: interface type any is not supported " + types + "\nx.go:2:30: a type switch is not supported " + stmts},
+		{"range-string", "package main\nfunc main() { for range \"abc\" {} }\n",
+			"x.go:2:25: range over a string is not supported (gmplab supports: range over an int or a channel)"},
+		{"recover", "package main\nfunc main() { defer recover() }\n",
+			"x.go:2:21: the builtin recover is not supported (gmplab supports: len, cap, close, make, new, panic, print, println, min, max)"},
+		{"generic", "package main\nfunc g[T any](x T) T { return x }\nfunc main() { _ = g(1) }\n",
+			"x.go:2:6: a generic function is not supported " + stmts},
+		{"variadic", "package main\nfunc f(xs ...int) {}\nfunc main() { f(1, 2) }\n",
+			"x.go:2:6: a variadic function is not supported (gmplab supports: functions with a fixed number of parameters)"},
+		{"print-chan", "package main\nimport \"fmt\"\nfunc main() { ch := make(chan int); fmt.Println(ch) }\n",
+			"x.go:3:49: printing a value of type chan int is not supported (it prints as an address, which the simulator cannot make up)"},
+		{"print-time", "package main\nimport (\"fmt\"; \"time\")\nfunc main() { fmt.Println(time.Now()) }\n",
+			"x.go:3:27: printing a time.Time is not supported (the simulated clock has no date: print time.Since(start))"},
+		{"printf-missing", "package main\nimport \"fmt\"\nfunc main() { fmt.Printf(\"%d %s\\n\", 1) }\n",
+			"x.go:3:15: fmt.Printf format %s reads arg #2, but call has 1 arg"},
+		{"printf-extra", "package main\nimport \"fmt\"\nfunc main() { fmt.Printf(\"%d\\n\", 1, 2) }\n",
+			"x.go:3:15: fmt.Printf call needs 1 arg but has 2 args"},
+		{"printf-wrong", "package main\nimport \"fmt\"\nfunc main() { s := \"x\"; fmt.Printf(\"%d\\n\", s) }\n",
+			"x.go:3:44: fmt.Printf format %d has arg s of wrong type string"},
+		{"printf-verb", "package main\nimport \"fmt\"\nfunc main() { fmt.Printf(\"%x\\n\", 1) }\n",
+			"x.go:3:15: the verb %x in fmt.Printf is not supported " + fmts},
+		{"printf-format", "package main\nimport \"fmt\"\nfunc main() { f := \"%d\"; fmt.Printf(f, 1) }\n",
+			"x.go:3:37: fmt.Printf with a format that is not a constant is not supported " + fmts},
+		{"println-result", "package main\nimport \"fmt\"\nfunc main() { n, _ := fmt.Println(); _ = n }\n",
+			"x.go:3:23: using the results of fmt.Println is not supported (call fmt.Println as a statement)"},
+		{"method-value", "package main\nimport \"sync\"\nfunc main() { var wg sync.WaitGroup; f := wg.Wait; f() }\n",
+			"x.go:3:43: the method value wg.Wait is not supported (call it, or wrap it in a closure)"},
+		{"struct", "package main\nfunc main() { s := struct{ x int }{1}; _ = s }\n",
+			"x.go:2:15: struct type is not supported " + types},
+		{"assign-wg", "package main\nimport \"sync\"\nfunc main() { var wg sync.WaitGroup; wg = sync.WaitGroup{}; wg.Wait() }\n",
+			"x.go:3:38: assigning to a sync.WaitGroup is not supported (declare a new variable instead)"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Compile("x.go", []byte(c.src))
+			if err == nil {
+				t.Fatalf("no error, want\n%s", c.want)
+			}
+			if err.Error() != c.want {
+				t.Errorf("got\n%s\nwant\n%s", err, c.want)
+			}
+			if e, ok := err.(*Error); !ok || len(e.Lines) > maxErrors {
+				t.Errorf("error %T with %d lines", err, len(e.Lines))
+			}
+		})
+	}
+}
+
+func TestCompileFileMissing(t *testing.T) {
+	if _, err := CompileFile(filepath.Join(t.TempDir(), "none.go")); err == nil {
+		t.Fatal("no error for a missing file")
+	}
+}
+
+func TestCompileIgnoresBuildLines(t *testing.T) {
+	src := "//go:build ignore\n\n// +build ignore\n\npackage main\n\nfunc main() {}\n"
+	p, err := Compile("b.go", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Funcs[p.Main].Name != "runtime.main" || p.Init != -1 || string(p.Sources[0]) != src || p.Files[0] != "b.go" {
+		t.Errorf("main %q init %d files %v", p.Funcs[p.Main].Name, p.Init, p.Files)
+	}
+}
+
+// Golden disassembly of the programs in testdata/disasm (-update rewrites).
+func TestDisasmGolden(t *testing.T) {
+	files, _ := filepath.Glob("testdata/disasm/*.go")
+	if len(files) == 0 {
+		t.Fatal("no programs")
+	}
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			p, err := CompileFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := p.Disasm()
+			golden := strings.TrimSuffix(file, ".go") + ".golden"
+			if *update {
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != string(want) {
+				t.Errorf("disassembly differs from %s (go test ./lang -run DisasmGolden -update):\n%s", golden, got)
+			}
+		})
+	}
+}
+
+// The program form's invariants, on every program of the test data: what
+// the interpreter and the scheduler rely on.
+func TestCompiledProgramsAreWellFormed(t *testing.T) {
+	files, _ := filepath.Glob("testdata/*/*.go")
+	for _, file := range files {
+		p, err := CompileFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkProgram(t, file, p)
+	}
+}
+
+func checkProgram(t *testing.T, name string, p *gmprt.Program) {
+	t.Helper()
+	if p.Main < 0 || p.Main >= len(p.Funcs) || p.Funcs[p.Main].Name != "runtime.main" {
+		t.Errorf("%s: Main = %d", name, p.Main)
+	}
+	if p.Init >= len(p.Funcs) || p.Init >= 0 && p.Funcs[p.Init].Name != "main.init" {
+		t.Errorf("%s: Init = %d", name, p.Init)
+	}
+	for fi, f := range p.Funcs {
+		if len(f.Code) == 0 || len(f.Pos) != len(f.Code) {
+			t.Errorf("%s: %s: %d instructions, %d positions", name, f.Name, len(f.Code), len(f.Pos))
+			continue
+		}
+		if f.NParams > f.NLocals || f.FrameSize < 16 || f.NoSplit && f.FrameSize >= 128 {
+			t.Errorf("%s: %s: params %d locals %d frame %d nosplit %v", name, f.Name, f.NParams, f.NLocals, f.FrameSize, f.NoSplit)
+		}
+		last := f.Code[len(f.Code)-1].Op
+		if last != gmprt.OpReturn && last != gmprt.OpJump && last != gmprt.OpPanic && last != gmprt.OpExit {
+			t.Errorf("%s: %s ends with %v: it could run off its end", name, f.Name, last)
+		}
+		for pc, in := range f.Code {
+			switch in.Op {
+			case gmprt.OpJump, gmprt.OpJumpIf, gmprt.OpJumpIfNot:
+				if in.A < 0 || int(in.A) >= len(f.Code) {
+					t.Errorf("%s: %s:%d jumps to %d", name, f.Name, pc, in.A)
+				}
+			case gmprt.OpCall, gmprt.OpClosure, gmprt.OpFuncVal:
+				if in.A < 0 || int(in.A) >= len(p.Funcs) {
+					t.Errorf("%s: %s:%d names func %d", name, f.Name, pc, in.A)
+				}
+			case gmprt.OpLoad, gmprt.OpStore, gmprt.OpLoadBox, gmprt.OpStoreBox, gmprt.OpNewBox, gmprt.OpLocalRef:
+				if in.A < 0 || int(in.A) >= f.NLocals {
+					t.Errorf("%s: %s:%d local %d of %d", name, f.Name, pc, in.A, f.NLocals)
+				}
+			case gmprt.OpLoadGlob, gmprt.OpStoreGlob:
+				if in.A < 0 || int(in.A) >= p.Globals {
+					t.Errorf("%s: %s:%d global %d of %d", name, f.Name, pc, in.A, p.Globals)
+				}
+			case gmprt.OpStr:
+				if in.A < 0 || int(in.A) >= len(p.Strings) {
+					t.Errorf("%s: %s:%d string %d", name, f.Name, pc, in.A)
+				}
+			case gmprt.OpSelect:
+				if in.A < 0 || int(in.A) >= len(p.Selects) {
+					t.Errorf("%s: %s:%d select %d", name, f.Name, pc, in.A)
+				}
+			}
+			if f.Pos[pc].Line <= 0 {
+				t.Errorf("%s: %s:%d has no position", name, f.Name, pc)
+			}
+		}
+		_ = fi
+	}
+}
