@@ -197,9 +197,9 @@ func (c *compiler) compile() {
 	for _, ini := range c.info.InitOrder {
 		hasInit = true
 		initFs.setPos(ini.Rhs.Pos())
-		n := initFs.exprN(ini.Rhs)
-		if n != len(ini.Lhs) {
-			initFs.popN(n)
+		if len(ini.Lhs) == 1 {
+			initFs.expr(ini.Rhs)
+		} else if !initFs.multiValue(ini.Rhs, len(ini.Lhs)) {
 			continue
 		}
 		for k := len(ini.Lhs) - 1; k >= 0; k-- {

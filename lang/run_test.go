@@ -15,11 +15,11 @@ import (
 
 // End-to-end tests of the front end and the interpreter: the programs in
 // testdata/run are compiled, run on the simulated runtime and their output
-// compared with what the real Go toolchain printed for them (the .out
+// compared with what the real Go toolchain printed for them (the .golden
 // files; go test ./lang -run InterpPrograms -real rebuilds them with `go
 // build` and the real runtime).
 
-var realGo = flag.Bool("real", false, "rebuild testdata/run/*.out by running the programs with the real Go toolchain")
+var realGo = flag.Bool("real", false, "rebuild testdata/run/*.golden by running the programs with the real Go toolchain")
 
 // normalizeStderr keeps what a panic prints before the goroutine traceback
 // (and the signal line, whose addresses differ).
@@ -103,7 +103,7 @@ func TestInterpPrograms(t *testing.T) {
 	for _, file := range files {
 		name := strings.TrimSuffix(filepath.Base(file), ".go")
 		t.Run(name, func(t *testing.T) {
-			golden := strings.TrimSuffix(file, ".go") + ".out"
+			golden := strings.TrimSuffix(file, ".go") + ".golden"
 			if *realGo {
 				if err := os.WriteFile(golden, []byte(realRun(t, file)), 0o644); err != nil {
 					t.Fatal(err)

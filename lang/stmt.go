@@ -153,18 +153,7 @@ func (fs *fnState) assign(s *ast.AssignStmt) {
 				fs.expr(r)
 			}
 		} else if len(s.Rhs) == 1 {
-			r := unparen(s.Rhs[0])
-			if u, ok := r.(*ast.UnaryExpr); ok && u.Op == token.ARROW && len(s.Lhs) == 2 {
-				fs.expr(u.X)
-				fs.setPos(u.OpPos)
-				fs.emitOp(gmprt.OpRecv, 1, 0, 1, 2)
-			} else if _, ok := r.(*ast.CallExpr); ok {
-				if n := fs.exprN(r); n != len(s.Lhs) {
-					fs.popN(n)
-					return
-				}
-			} else {
-				c.unsupported(r.Pos(), "this comma-ok form", "gmplab supports: v, ok := <-ch")
+			if !fs.multiValue(s.Rhs[0], len(s.Lhs)) {
 				return
 			}
 		} else {
@@ -189,6 +178,27 @@ func (fs *fnState) assign(s *ast.AssignStmt) {
 		fs.binary(bin, v.Type())
 		fs.store(v)
 	}
+}
+
+// multiValue pushes the n values of e, a multi-value call or the comma-ok
+// receive v, ok := <-ch, and reports whether it could.
+func (fs *fnState) multiValue(e ast.Expr, n int) bool {
+	r := unparen(e)
+	if u, ok := r.(*ast.UnaryExpr); ok && u.Op == token.ARROW && n == 2 {
+		fs.expr(u.X)
+		fs.setPos(u.OpPos)
+		fs.emitOp(gmprt.OpRecv, 1, 0, 1, 2)
+		return true
+	}
+	if _, ok := r.(*ast.CallExpr); ok {
+		if got := fs.exprN(r); got != n {
+			fs.popN(got)
+			return false
+		}
+		return true
+	}
+	fs.c.unsupported(r.Pos(), "this comma-ok form", "gmplab supports: v, ok := <-ch")
+	return false
 }
 
 var assignOps = map[token.Token]token.Token{
@@ -245,8 +255,7 @@ func (fs *fnState) declStmt(s *ast.DeclStmt) {
 					fs.expr(e)
 				}
 			case len(vs.Values) == 1:
-				if n := fs.exprN(vs.Values[0]); n != len(vs.Names) {
-					fs.popN(n)
+				if !fs.multiValue(vs.Values[0], len(vs.Names)) {
 					continue
 				}
 			case len(vs.Values) == 0:

@@ -138,3 +138,12 @@ func main() {
 	go func() { done <- true }()
 	fmt.Println(<-done)
 }
+
+func init() {
+	c := make(chan int, 1)
+	c <- 5
+	var v, ok = <-c
+	close(c)
+	var w, ok2 = <-c
+	fmt.Println("init", v, ok, w, ok2)
+}
