@@ -25,17 +25,17 @@ func (mc *Machine) checkInvariants() {
 		}
 		if P.runnext != nilIdx {
 			mark(P.runnext, "runnext")
-			mc.wantStatus(P.runnext, _Grunnable, "runnext of P"+itoa(int64(i)))
+			mc.wantStatus(P.runnext, _Grunnable, "runnext of P", i)
 		}
 		for h := P.runqhead; h != P.runqtail; h++ {
 			gi := P.runq[h%runqSize]
 			mark(gi, "ring")
-			mc.wantStatus(gi, _Grunnable, "ring of P"+itoa(int64(i)))
+			mc.wantStatus(gi, _Grunnable, "ring of P", i)
 		}
 		n := int32(0)
 		for gi := P.gFree; gi != nilIdx; gi = mc.allg[gi].schedlink {
 			mark(gi, "gFree")
-			mc.wantStatus(gi, _Gdead, "gFree")
+			mc.wantStatus(gi, _Gdead, "gFree of P", i)
 			n++
 		}
 		if n != P.nFree {
@@ -68,12 +68,12 @@ func (mc *Machine) checkInvariants() {
 			}
 			switch M.state {
 			case mRunning:
-				mc.wantStatus(M.curg, _Grunning, "curg of running M")
+				mc.wantStatus(M.curg, _Grunning, "curg of running M", i)
 				if M.p == nilIdx {
 					panic("checkInvariants: M" + itoa(int64(i)) + " runs G" + itoa(mc.goidOf(M.curg)) + " without a P")
 				}
 			case mSyscall:
-				mc.wantStatus(M.curg, _Gsyscall, "curg of M in syscall")
+				mc.wantStatus(M.curg, _Gsyscall, "curg in a syscall of M", i)
 			default:
 				panic("checkInvariants: M" + itoa(int64(i)) + " in state " + M.state.String() + " has a curg")
 			}
@@ -185,8 +185,11 @@ func (mc *Machine) checkInvariants() {
 	}
 }
 
-func (mc *Machine) wantStatus(gi int32, s gstatus, where string) {
+func (mc *Machine) wantStatus(gi int32, s gstatus, where string, idx int) {
 	if mc.allg[gi].status != s {
+		if idx >= 0 {
+			where += itoa(int64(idx))
+		}
 		panic("checkInvariants: G" + itoa(mc.goidOf(gi)) + " in " + where + " is " + mc.allg[gi].status.String())
 	}
 }
@@ -196,7 +199,7 @@ func (mc *Machine) checkQueue(q *gQueue, name string, s gstatus, mark func(int32
 	last := int32(nilIdx)
 	for gi := q.head; gi != nilIdx; gi = mc.allg[gi].schedlink {
 		mark(gi, name)
-		mc.wantStatus(gi, s, name)
+		mc.wantStatus(gi, s, name, -1)
 		last = gi
 		n++
 		if n > int32(len(mc.allg)) {

@@ -251,6 +251,17 @@ func (mc *Machine) findRunnable(mi int32) (gi int32, inheritTime bool, why strin
 
 		// 1. Run this P's expired timers (they ready Gs into runnext).
 		pollUntil := mc.checkTimers(pp, mi)
+		if !mc.cfg.Layers.Has(LayerSteal) {
+			// Without stealWork, whose last pass runs other Ps' timers,
+			// timers on an idle P would never fire: the model runs every
+			// P's expired timers here, so that timers work in every layer.
+			for i := range mc.allp {
+				if int32(i) != pp && len(mc.allp[i].timers) > 0 {
+					mc.runTimers(int32(i), pp, mi)
+				}
+			}
+			pollUntil = mc.checkTimersNoP(pollUntil)
+		}
 		// (Readying can start an M, which grows allm: take M afresh.)
 		M := &mc.allm[mi]
 

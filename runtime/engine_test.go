@@ -1,0 +1,137 @@
+package runtime_test
+
+import (
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/gmplab/gmplab/lang"
+	"github.com/gmplab/gmplab/runtime"
+)
+
+// scenarios returns every example and lesson scenario, compiled.
+func scenarios(t testing.TB) map[string]*runtime.Program {
+	t.Helper()
+	files, _ := filepath.Glob("../examples/*.go")
+	lessons, _ := filepath.Glob("../lessons/*/*.go")
+	progs := map[string]*runtime.Program{}
+	for _, f := range append(files, lessons...) {
+		if filepath.Base(f) == "lessons.go" || filepath.Ext(f) != ".go" || len(f) > 8 && f[len(f)-8:] == "_test.go" {
+			continue
+		}
+		p, err := lang.CompileFile(f)
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		progs[f] = p
+	}
+	if len(progs) < 10 {
+		t.Fatalf("found only %d scenarios", len(progs))
+	}
+	return progs
+}
+
+func sortedKeys(m map[string]*runtime.Program) []string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	for i := 1; i < len(ks); i++ {
+		for j := i; j > 0 && ks[j] < ks[j-1]; j-- {
+			ks[j], ks[j-1] = ks[j-1], ks[j]
+		}
+	}
+	return ks
+}
+
+func run(t testing.TB, p *runtime.Program, cfg runtime.Config) ([]runtime.Event, *runtime.Exit) {
+	t.Helper()
+	mc, err := runtime.New(p, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var evs []runtime.Event
+	ex := mc.Run(func(ev *runtime.Event) { evs = append(evs, *ev) })
+	return evs, ex
+}
+
+// Every scenario, under every layer set, at several GOMAXPROCS and seeds,
+// runs to its end with every invariant checked after every action
+// (invariants.go), and twice gives the same events, byte for byte.
+func TestScenariosInvariantsAndDeterminism(t *testing.T) {
+	progs := scenarios(t)
+	layerSets := []string{"stacks", "procs", "steal", "sysmon", "preempt", "netpoll"}
+	for _, name := range sortedKeys(progs) {
+		p := progs[name]
+		for _, upTo := range layerSets {
+			ls, _ := runtime.LayersUpTo(upTo)
+			for _, procs := range []int{1, 2, 4} {
+				for _, seed := range []uint64{1, 7} {
+					// Invariants after every action cost O(state): check
+					// them at one size, every layer and seed.
+					cfg := runtime.Config{GOMAXPROCS: procs, Seed: seed, Layers: ls, Check: procs == 2, Why: true, MaxTime: 5e9}
+					desc := fmt.Sprintf("%s layers=%s procs=%d seed=%d", name, upTo, procs, seed)
+					a, exA := run(t, p, cfg)
+					b, exB := run(t, p, cfg)
+					if !reflect.DeepEqual(a, b) || !reflect.DeepEqual(exA, exB) {
+						t.Fatalf("%s: two runs differ", desc)
+					}
+					if exA.Reason != "exit" && !(upTo != "preempt" && upTo != "netpoll" && exA.Reason == "max-time") {
+						t.Errorf("%s: ended with %s: %s", desc, exA.Reason, exA.Msg)
+					}
+				}
+			}
+		}
+	}
+}
+
+// A clone taken at event N and stepped on gives exactly the events of the
+// run that never stopped (the debugger's reverse execution relies on it).
+func TestCloneResumesExactly(t *testing.T) {
+	progs := scenarios(t)
+	for _, name := range sortedKeys(progs) {
+		cfg := runtime.Config{GOMAXPROCS: 2, Seed: 3, Why: true}
+		want, _ := run(t, progs[name], cfg)
+		for _, at := range []int{0, 1, len(want) / 3, len(want) / 2, len(want) - 1} {
+			mc, _ := runtime.New(progs[name], cfg)
+			for i := 0; i < at; i++ {
+				mc.Step()
+			}
+			c := mc.Clone()
+			// Run the original on, so that sharing between the two would show.
+			for {
+				if _, ok := mc.Step(); !ok {
+					break
+				}
+			}
+			var got []runtime.Event
+			c.Run(func(ev *runtime.Event) { got = append(got, *ev) })
+			if !reflect.DeepEqual(got, want[at:]) {
+				t.Fatalf("%s: clone at event %d resumed differently", name, at)
+			}
+		}
+	}
+}
+
+// A different seed may change the steal order, never the program's output
+// when the program's output does not depend on the schedule.
+func TestSeedChangesOnlyTheSchedule(t *testing.T) {
+	p, err := lang.CompileFile("../examples/pingpong.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := func(seed uint64) string {
+		evs, _ := run(t, p, runtime.Config{GOMAXPROCS: 4, Seed: seed})
+		s := ""
+		for _, ev := range evs {
+			if ev.Kind == runtime.EvPrint {
+				s += ev.Text
+			}
+		}
+		return s
+	}
+	if a, b := out(1), out(99); a != b {
+		t.Errorf("pingpong's output depends on the seed:\n%s\nvs\n%s", a, b)
+	}
+}
