@@ -3,6 +3,7 @@ package lang
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -123,5 +124,80 @@ func TestInterpPrograms(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// The stack of a deep recursion grows exactly when the prologue checks of
+// the compiled frames say so (stack accounting and the StackSmall check,
+// end to end).
+func TestInterpStackGrowth(t *testing.T) {
+	src := `package main
+
+import "fmt"
+
+func depth(n int) int {
+	if n == 0 {
+		return 0
+	}
+	return depth(n-1) + 1
+}
+
+func main() {
+	fmt.Println("reached depth", depth(3000))
+}
+`
+	prog, err := Compile("rec.go", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	frame := func(name string) int64 {
+		for _, f := range prog.Funcs {
+			if f.Name == name {
+				return int64(f.FrameSize)
+			}
+		}
+		t.Fatalf("no %s", name)
+		return 0
+	}
+	// The model: SP = size - used at each prologue; StackSmall frames
+	// fail when SP ≤ 928 (stackguard0); newstack doubles until the frame
+	// and the guard fit.
+	var want [][2]int64
+	size, used := int64(2048), int64(40)
+	call := func(fs int64) {
+		if size-used <= 928 {
+			n := size * 2
+			for n-used < fs+928 {
+				n *= 2
+			}
+			want = append(want, [2]int64{size, n})
+			size = n
+		}
+		used += fs
+	}
+	call(frame("runtime.main"))
+	call(frame("main.main"))
+	for range 3001 {
+		call(frame("main.depth"))
+	}
+	mc, err := runtime.New(prog, runtime.Config{GOMAXPROCS: 1, Check: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got [][2]int64
+	var out string
+	mc.Run(func(ev *runtime.Event) {
+		switch ev.Kind {
+		case runtime.EvNewstack:
+			got = append(got, [2]int64{ev.Arg1, ev.Arg2})
+		case runtime.EvPrint:
+			out += ev.Text
+		}
+	})
+	if out != "reached depth 3000\n" {
+		t.Errorf("output %q", out)
+	}
+	if len(want) == 0 || fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("newstack events %v, want %v (frame of depth: %d)", got, want, frame("main.depth"))
 	}
 }
