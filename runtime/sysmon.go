@@ -182,7 +182,7 @@ func (mc *Machine) handoffp(pp int32) {
 		mc.sched.needspinning = false
 		spinning = true
 		step, why = 4, "no M spins and no P is idle: start a spinning M on it"
-	case mc.sched.npidle == int32(len(mc.allp))-1 && !mc.sched.polling && mc.netpollInited:
+	case mc.sched.npidle == int32(len(mc.allp))-1 && !mc.sched.polling:
 		// If this is the last running P and nobody is polling network,
 		// need to wakeup another M to poll network.
 		step, why = 8, "it is the last running P and nobody polls the network: start an M to poll"

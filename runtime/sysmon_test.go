@@ -142,7 +142,10 @@ func TestRetakePreemptsAfterTenMilliseconds(t *testing.T) {
 // proc.go: handoffp with no work anywhere and idle capacity lets the P go
 // idle (step 9); with no idle P and no spinner it starts a spinning M (step 4).
 func TestHandoffpNoWork(t *testing.T) {
-	mc := newTestMachine(t, 2)
+	mc := newTestMachine(t, 3)
+	// P2 runs on another M, so P0 is not the last running P (step 8).
+	busy := mc.newmQuiet()
+	mc.acquirep(busy, mc.pidleget())
 	mc.allp[0].m, mc.allm[0].p, mc.allp[0].status = nilIdx, nilIdx, _Pidle
 	mc.handoffp(0)
 	if !mc.pOnIdleList(0) {
@@ -153,5 +156,26 @@ func TestHandoffpNoWork(t *testing.T) {
 	mc.handoffp(0)
 	if mc.sched.nmspinning != 1 {
 		t.Errorf("step 4: no spinning M started (nmspinning=%d)", mc.sched.nmspinning)
+	}
+}
+
+// proc.go: handoffp step 8: the last running P, with nobody polling the
+// network, is handed to a new M anyway (to poll the network and timers),
+// even with no work; seen on the real runtime as a P passed to a new M and
+// then idle.
+func TestHandoffpLastRunningPStartsM(t *testing.T) {
+	mc := newTestMachine(t, 2)
+	inSyscall(t, mc, 1, false)
+	mc.cur = mc.sysmonM
+	mc.retake(mc.sysmonM, 20_000)
+	mc.retake(mc.sysmonM, 11_000_000) // 10 ms with nothing waiting
+	step := int64(0)
+	for _, ev := range mc.pending {
+		if ev.Kind == EvHandoffp {
+			step = ev.Arg1
+		}
+	}
+	if step != 8 {
+		t.Errorf("handoffp step %d, want 8", step)
 	}
 }
