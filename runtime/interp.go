@@ -198,6 +198,10 @@ load:
 	free = mc.closures[fr.clo].boxes
 
 	for n < budget {
+		pc, sp, n = mc.fast(code, vals, mc.boxes, free, pc, sp, base, n, budget)
+		if n >= budget {
+			break
+		}
 		in := code[pc]
 		switch in.Op {
 		case OpNop:
@@ -678,4 +682,122 @@ func fmtPad(s string, width int, flags int32) string {
 		return strings.Repeat("0", pad) + s
 	}
 	return strings.Repeat(" ", pad) + s
+}
+
+// fast runs the simple instructions (locals, boxes, integer arithmetic that
+// cannot panic, comparisons, jumps) in a loop small enough for its state to
+// stay in registers. It returns at the first instruction it does not do
+// (without doing it), when a push needs a bigger vals, or when the budget
+// is used up; exec does the rest.
+func (mc *Machine) fast(code []Instr, vals []Value, boxes []Value, free []int32, pc, sp, base, n, budget int) (int, int, int) {
+	for n < budget {
+		in := code[pc]
+		switch in.Op {
+		case OpNop:
+		case OpInt:
+			if sp == len(vals) {
+				return pc, sp, n
+			}
+			vals[sp] = Value{I: int64(in.A)<<32 | int64(uint32(in.B))}
+			sp++
+		case OpLoad:
+			if sp == len(vals) {
+				return pc, sp, n
+			}
+			vals[sp] = vals[base+int(in.A)]
+			sp++
+		case OpStore:
+			sp--
+			vals[base+int(in.A)] = vals[sp]
+		case OpLoadBox:
+			if sp == len(vals) {
+				return pc, sp, n
+			}
+			vals[sp] = boxes[vals[base+int(in.A)].I]
+			sp++
+		case OpStoreBox:
+			sp--
+			boxes[vals[base+int(in.A)].I] = vals[sp]
+		case OpLoadFree:
+			if sp == len(vals) {
+				return pc, sp, n
+			}
+			vals[sp] = boxes[free[in.A]]
+			sp++
+		case OpStoreFree:
+			sp--
+			boxes[free[in.A]] = vals[sp]
+		case OpPop:
+			sp--
+		case OpDup:
+			if sp == len(vals) {
+				return pc, sp, n
+			}
+			vals[sp] = vals[sp-1]
+			sp++
+		case OpAdd:
+			sp--
+			vals[sp-1].I += vals[sp].I
+		case OpSub:
+			sp--
+			vals[sp-1].I -= vals[sp].I
+		case OpMul:
+			sp--
+			vals[sp-1].I *= vals[sp].I
+		case OpNeg:
+			vals[sp-1].I = -vals[sp-1].I
+		case OpAnd:
+			sp--
+			vals[sp-1].I &= vals[sp].I
+		case OpOr:
+			sp--
+			vals[sp-1].I |= vals[sp].I
+		case OpXor:
+			sp--
+			vals[sp-1].I ^= vals[sp].I
+		case OpNot:
+			vals[sp-1].I ^= 1
+		case OpEq:
+			sp--
+			vals[sp-1].I = boolInt(vals[sp-1].I == vals[sp].I)
+		case OpNe:
+			sp--
+			vals[sp-1].I = boolInt(vals[sp-1].I != vals[sp].I)
+		case OpLt:
+			sp--
+			vals[sp-1].I = boolInt(vals[sp-1].I < vals[sp].I)
+		case OpLe:
+			sp--
+			vals[sp-1].I = boolInt(vals[sp-1].I <= vals[sp].I)
+		case OpGt:
+			sp--
+			vals[sp-1].I = boolInt(vals[sp-1].I > vals[sp].I)
+		case OpGe:
+			sp--
+			vals[sp-1].I = boolInt(vals[sp-1].I >= vals[sp].I)
+		case OpJump:
+			pc = int(in.A)
+			n++
+			continue
+		case OpJumpIf:
+			sp--
+			if vals[sp].I != 0 {
+				pc = int(in.A)
+				n++
+				continue
+			}
+		case OpJumpIfNot:
+			sp--
+			if vals[sp].I == 0 {
+				pc = int(in.A)
+				n++
+				continue
+			}
+		default:
+			return pc, sp, n
+		}
+		pc++
+		n++
+	}
+	return pc, sp, n
 }
