@@ -96,7 +96,7 @@ const (
 	OpSGe    // s t → s>=t
 	OpSLen   // s → len(s)
 	OpIndex  // s i → s[i] as int (byte); out of range panics like Go
-	OpSlice  // s i j → s[i:j]; B&1: i omitted (0), B&2: j omitted (len)
+	OpSlice  // s i j → s[i:j]; B&1: i omitted (0), B&2: j omitted (len); an omitted index is not pushed
 
 	// Formatting (for fmt and println; the compiler lowers Printf into these).
 	OpFmtInt  // a → decimal string
