@@ -21,6 +21,7 @@ package view
 import (
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gmplab/gmplab/runtime"
 )
@@ -106,9 +107,16 @@ func FormatTime(ns int64) string {
 	return s
 }
 
-// Details says what an event's arguments mean for its kind (the comments
-// on the EvKind constants in runtime/event.go are the contract), in a few
-// words. It is the "details" column of FormatEvent.
+// Details says what an event's arguments mean for its kind, in a few
+// words. It is the "details" column of FormatEvent. The comments on the
+// EvKind constants in runtime/event.go are the contract; for the kinds they
+// leave open, the meaning is the engine's use of them: entersyscall's Arg1
+// is the syscall's duration, preemptone's Arg1 says a signal was sent and
+// Arg2 how long the slice ran, asyncPreempt's Arg1 the sim.Work left,
+// retake's Arg1 the M that was in the syscall, timer's Arg1 the P whose
+// heap held it and Arg2 when it was due, netpollblock's Arg1 the
+// connection and Arg2 when it becomes ready, and sysmon's Arg1 is -1 for a
+// deep sleep.
 func Details(ev runtime.Event) string {
 	a1, a2 := ev.Arg1, ev.Arg2
 	switch ev.Kind {
@@ -130,9 +138,9 @@ func Details(ev runtime.Event) string {
 		return "from the ring's head"
 	case runtime.EvGlobrunqget:
 		if a2 == 1 {
-			return "1 from the global queue (schedtick%61)"
+			return "1 by the schedtick%61 rule"
 		}
-		return "batch of " + strconv.FormatInt(a1, 10) + " from the global queue"
+		return "batch of " + strconv.FormatInt(a1, 10) + " from global"
 	case runtime.EvRunqsteal:
 		return "stole " + strconv.FormatInt(a1, 10) + " from " + id("P", a2)
 	case runtime.EvExecute:
@@ -168,14 +176,44 @@ func Details(ev runtime.Event) string {
 		case 1:
 			return "took its old P back"
 		case 2:
-			return "took another idle P"
+			return "took an idle P"
 		case 3:
 			return "no P: G to the global queue"
 		}
 	case runtime.EvHandoffp:
 		return "step " + strconv.FormatInt(a1, 10)
 	case runtime.EvSysmon:
+		if a1 < 0 {
+			return "deep sleep"
+		}
 		return "delay " + strconv.FormatInt(a1, 10) + "µs"
+	case runtime.EvEntersyscall:
+		if a1 > 0 {
+			return "for " + time.Duration(a1).String()
+		}
+	case runtime.EvPreemptone:
+		s := "ran " + time.Duration(a2).String()
+		if a1 == 1 {
+			s += ", SIGURG sent"
+		}
+		return s
+	case runtime.EvAsyncPreempt:
+		if a1 > 0 {
+			return time.Duration(a1).String() + " of work left"
+		}
+		if a1 == 0 && a2 == 0 {
+			return ""
+		}
+	case runtime.EvRetake:
+		return "from " + id("M", a1)
+	case runtime.EvTimer:
+		s := "due " + FormatTime(a2)
+		if a1 != int64(ev.P) {
+			s += " on " + id("P", a1)
+		}
+		return s
+	case runtime.EvNetpollBlock:
+		return "conn " + strconv.FormatInt(a1, 10) + " ready at " + FormatTime(a2)
 	case runtime.EvNetpoll:
 		return n(a1, "G", "Gs") + " ready"
 	case runtime.EvInjectglist:
@@ -195,8 +233,7 @@ func Details(ev runtime.Event) string {
 	case runtime.EvExit:
 		return "code " + strconv.FormatInt(a1, 10)
 	case runtime.EvFindRunnable, runtime.EvWakep, runtime.EvStopm, runtime.EvAcquirep,
-		runtime.EvReleasep, runtime.EvTimer, runtime.EvEntersyscall, runtime.EvRetake,
-		runtime.EvPreemptone, runtime.EvAsyncPreempt, runtime.EvPreempted, runtime.EvNetpollBlock:
+		runtime.EvReleasep, runtime.EvPreempted:
 		if a1 == 0 && a2 == 0 && ev.Text == "" {
 			return ""
 		}

@@ -1,0 +1,73 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"testing"
+)
+
+// realCases are the examples whose output does not depend on timing, with
+// the GOMAXPROCS values to compare at: their output on the real runtime
+// (go build, then run with GOMAXPROCS=n) must be what gmplab run --quiet
+// prints. (syscall.go and preempt.go are left out: what they print depends
+// on how long things take on the machine.)
+var realCases = []struct {
+	example string
+	procs   []int
+}{
+	{"spawn300", []int{1}},
+	{"pingpong", []int{1, 2, 4}},
+	{"steal", []int{1, 4}},
+	{"gosched", []int{1}},
+	{"closewake", []int{1}},
+	{"timers", []int{1, 2}},
+	{"recursion", []int{1}},
+	{"netpoll", []int{2}},
+}
+
+func TestSameOutputAsRealRuntime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the examples with the go command; skipped with -short")
+	}
+	gocmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("the go command is not on PATH: cannot compare with the real runtime")
+	}
+	bin := t.TempDir()
+	t.Chdir(repoRoot)
+	for _, rc := range realCases {
+		t.Run(rc.example, func(t *testing.T) {
+			src := "examples/" + rc.example + ".go"
+			exe := filepath.Join(bin, rc.example)
+			build := exec.Command(gocmd, "build", "-o", exe, src)
+			if out, err := build.CombinedOutput(); err != nil {
+				t.Fatalf("go build %s: %v\n%s", src, err, out)
+			}
+			for _, n := range rc.procs {
+				var stdout, stderr bytes.Buffer
+				run := exec.Command(exe)
+				run.Env = append(os.Environ(), "GOMAXPROCS="+strconv.Itoa(n))
+				run.Stdout, run.Stderr = &stdout, &stderr
+				code := 0
+				if err := run.Run(); err != nil {
+					var ee *exec.ExitError
+					if !errors.As(err, &ee) {
+						t.Fatalf("GOMAXPROCS=%d %s: %v", n, src, err)
+					}
+					code = ee.ExitCode()
+				}
+				real := result{stdout.String(), stderr.String(), code}
+				args := "run " + src + " --gomaxprocs " + strconv.Itoa(n) + " --quiet"
+				sim := gmplab(t, args)
+				if sim != real {
+					t.Errorf("gmplab %s differs from GOMAXPROCS=%d go run %s:\n%s", args, n, src,
+						firstDiff(string(real.format("(real runtime)")), string(sim.format(args))))
+				}
+			}
+		})
+	}
+}

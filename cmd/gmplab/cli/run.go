@@ -1,0 +1,409 @@
+package cli
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/gmplab/gmplab/lang"
+	"github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/view"
+)
+
+// Output formats of `gmplab run`.
+const (
+	formatText       = "text"
+	formatJSON       = "json"
+	formatSchedtrace = "schedtrace"
+	formatChrome     = "chrome"
+)
+
+var formats = []string{formatText, formatJSON, formatSchedtrace, formatChrome}
+
+// defaultSchedtracePeriod is one millisecond of virtual time: the smallest
+// period GODEBUG=schedtrace accepts (its unit is ms), and short enough that
+// the examples, which run for a few virtual ms, print several lines.
+const defaultSchedtracePeriod = time.Millisecond
+
+// maxGOMAXPROCS is the runtime's _MaxGomaxprocs (runtime2.go).
+const maxGOMAXPROCS = 1024
+
+// RunOptions are the inputs of `gmplab run`, filled from its flags.
+type RunOptions struct {
+	Out, Err io.Writer
+
+	File             string
+	GOMAXPROCS       int
+	Seed             uint64
+	Layers           string
+	MaxSteps         int64
+	MaxTime          time.Duration
+	Check            bool
+	Quiet            bool
+	Format           string
+	SchedtracePeriod time.Duration
+	StateAt          string
+	Stats            bool
+
+	// Set by validate.
+	layers  runtime.Layers
+	stateAt stateAt
+	// Whether the flag was given (some combinations make no sense).
+	formatSet, periodSet bool
+}
+
+// newRunCmd builds `gmplab run`. runF, if not nil, replaces the run itself
+// (tests of flag handling call it with the validated options).
+func newRunCmd(runF func(*RunOptions) error) *cobra.Command {
+	o := &RunOptions{}
+	cmd := &cobra.Command{
+		Use:   "run FILE.go",
+		Short: "Run a Go program on the simulated runtime and print its schedule",
+		Long: `Run compiles FILE.go (package main, in the subset of Go that gmplab supports)
+and runs it on the simulated Go 1.26 runtime, printing every scheduling
+decision: which runtime function made it, on which M, P and G, at what
+virtual time, and why.
+
+Output (--format):
+  text        one line per event: seq, virtual time, M, P, G, the runtime function,
+              what it did, and the rule that decided it; the program's own output
+              appears as print events, in order (the default)
+  json        one JSON object per event per line, "kind" being the function's name
+  schedtrace  only the GODEBUG=schedtrace lines of Go 1.26, one per
+              --schedtrace-period of virtual time
+  chrome      a Chrome trace-event file with one track per P: open it in
+              https://ui.perfetto.dev or chrome://tracing
+With --quiet, gmplab prints only what the program prints (fmt to stdout,
+println and a crash's message to stderr), as go run would when the real
+scheduler makes the same choices, and exits with the program's exit code.
+
+Time is virtual: the simulation never reads the clock, so the same file,
+flags and seed give the same output, byte for byte, on every machine.
+GOMAXPROCS is a flag with a fixed default for the same reason; it does not
+follow the number of CPUs.
+
+Exit status: the program's (0; 2 for a panic or a deadlock, as Go); 1 if
+gmplab could not compile or finish the program (--max-steps, --max-time);
+2 for a bad command line.`,
+		Example: `  gmplab run examples/spawn300.go --gomaxprocs 1
+  gmplab run examples/pingpong.go --gomaxprocs 2 --seed 7 --format json
+  gmplab run examples/steal.go --gomaxprocs 4 --state-at end
+  gmplab run examples/spawn300.go --format schedtrace
+  gmplab run examples/spawn300.go --gomaxprocs 1 --quiet
+  gmplab run examples/preempt.go --layers stacks,procs,steal,sysmon --max-time 100ms`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			switch len(args) {
+			case 1:
+				return nil
+			case 0:
+				return errors.New("missing FILE.go: give the Go file to run")
+			}
+			return fmt.Errorf("want one Go file, got %d arguments: %s", len(args), strings.Join(args, " "))
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.File = args[0]
+			o.Out = cmd.OutOrStdout()
+			o.Err = cmd.ErrOrStderr()
+			o.formatSet = cmd.Flags().Changed("format")
+			o.periodSet = cmd.Flags().Changed("schedtrace-period")
+			if err := o.validate(); err != nil {
+				return err
+			}
+			if runF != nil {
+				return runF(o)
+			}
+			return runRun(o)
+		},
+	}
+	f := cmd.Flags()
+	f.SortFlags = false
+	f.IntVar(&o.GOMAXPROCS, "gomaxprocs", runtime.DefaultGOMAXPROCS,
+		"number of Ps (fixed by default for reproducible runs; it does not follow the CPUs)")
+	f.Uint64Var(&o.Seed, "seed", 1, "seed of the random choices (the steal order)")
+	f.StringVar(&o.Layers, "layers", "all",
+		"layers of the runtime to switch on: all, or a comma-separated list of "+strings.Join(runtime.LayerNames(), ", "))
+	f.Int64Var(&o.MaxSteps, "max-steps", runtime.DefaultMaxSteps, "stop the run after this many events")
+	f.DurationVar(&o.MaxTime, "max-time", time.Duration(runtime.DefaultMaxTime), "stop the run after this much virtual time")
+	f.BoolVar(&o.Check, "check", false, "check every invariant of the runtime after every event")
+	f.BoolVarP(&o.Quiet, "quiet", "q", false, "print only the program's own output, and exit with its exit code")
+	f.StringVar(&o.Format, "format", formatText, "output: "+strings.Join(formats, ", "))
+	f.DurationVar(&o.SchedtracePeriod, "schedtrace-period", defaultSchedtracePeriod,
+		"virtual time between schedtrace lines (as GODEBUG=schedtrace=1 for 1ms); given with text or json, adds schedtrace events")
+	f.StringVar(&o.StateAt, "state-at", "",
+		"print the runtime's state as JSON after event `SEQ`, at the end, or at breakpoint[:N] (the Nth sim.Breakpoint), and stop")
+	f.BoolVar(&o.Stats, "stats", false, "print the run's counters (events, threads, steals, …) on stderr at the end")
+	return cmd
+}
+
+// stateAt is a parsed --state-at.
+type stateAt struct {
+	on         bool
+	end        bool
+	breakpoint int64 // the Nth breakpoint (≥1), or 0
+	seq        int64 // the event, when neither end nor breakpoint
+}
+
+func parseStateAt(s string) (stateAt, error) {
+	bad := fmt.Errorf("--state-at %q: want an event number (0 is the start), end, breakpoint or breakpoint:N", s)
+	switch {
+	case s == "end":
+		return stateAt{on: true, end: true}, nil
+	case s == "breakpoint":
+		return stateAt{on: true, breakpoint: 1}, nil
+	case strings.HasPrefix(s, "breakpoint:"):
+		n, err := strconv.ParseInt(strings.TrimPrefix(s, "breakpoint:"), 10, 64)
+		if err != nil || n < 1 {
+			return stateAt{}, fmt.Errorf("--state-at %q: breakpoints count from 1 (breakpoint:1 is the first)", s)
+		}
+		return stateAt{on: true, breakpoint: n}, nil
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n < 0 {
+		return stateAt{}, bad
+	}
+	return stateAt{on: true, seq: n}, nil
+}
+
+// validate checks the flags together and parses the structured ones.
+func (o *RunOptions) validate() error {
+	if o.GOMAXPROCS < 1 || o.GOMAXPROCS > maxGOMAXPROCS {
+		return fmt.Errorf("--gomaxprocs %d: want 1 to %d", o.GOMAXPROCS, maxGOMAXPROCS)
+	}
+	ls, err := runtime.ParseLayers(o.Layers)
+	if err != nil {
+		return fmt.Errorf("--layers %q: %v", o.Layers, err)
+	}
+	o.layers = ls
+	if o.MaxSteps < 1 {
+		return fmt.Errorf("--max-steps %d: want at least 1", o.MaxSteps)
+	}
+	if o.MaxTime <= 0 {
+		return fmt.Errorf("--max-time %v: want a positive duration (examples: 10ms, 2s)", o.MaxTime)
+	}
+	if o.SchedtracePeriod <= 0 {
+		return fmt.Errorf("--schedtrace-period %v: want a positive duration (examples: 1ms, 100us)", o.SchedtracePeriod)
+	}
+	known := false
+	for _, f := range formats {
+		known = known || o.Format == f
+	}
+	if !known {
+		return fmt.Errorf("--format %q: want one of %s", o.Format, strings.Join(formats, ", "))
+	}
+	if o.StateAt != "" {
+		if o.stateAt, err = parseStateAt(o.StateAt); err != nil {
+			return err
+		}
+	}
+	switch {
+	case o.Quiet && o.formatSet:
+		return errors.New("--quiet and --format: choose one (--quiet prints only the program's output)")
+	case o.Quiet && o.stateAt.on:
+		return errors.New("--quiet and --state-at: choose one (--state-at prints only the state)")
+	case o.stateAt.on && o.formatSet:
+		return errors.New("--state-at and --format: choose one (--state-at prints only the state, as JSON)")
+	}
+	return nil
+}
+
+// config is the engine's configuration for these options.
+func (o *RunOptions) config() runtime.Config {
+	cfg := runtime.Config{
+		GOMAXPROCS: o.GOMAXPROCS,
+		Seed:       o.Seed,
+		Layers:     o.layers,
+		MaxSteps:   o.MaxSteps,
+		MaxTime:    int64(o.MaxTime),
+		Check:      o.Check,
+	}
+	switch {
+	case o.Quiet || o.stateAt.on:
+	case o.Format == formatText || o.Format == formatJSON || o.Format == formatChrome:
+		cfg.Why = true
+	}
+	if !o.Quiet && !o.stateAt.on && (o.Format == formatSchedtrace || o.periodSet) {
+		cfg.SchedtracePeriod = int64(o.SchedtracePeriod)
+	}
+	return cfg
+}
+
+// compile reads and compiles the program, with errors as a person needs
+// them: the compiler's `file:line:col: …` lines as they are, a missing
+// file as one line.
+func compile(file string) (*runtime.Program, error) {
+	fi, err := os.Stat(file)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return nil, &ExitError{Code: 1, Msg: "gmplab run: " + file + ": no such file"}
+	case err != nil:
+		return nil, &ExitError{Code: 1, Msg: "gmplab run: " + err.Error()}
+	case fi.IsDir():
+		return nil, &ExitError{Code: 1, Msg: "gmplab run: " + file + " is a directory: give one .go file"}
+	case !strings.HasSuffix(file, ".go"):
+		return nil, &ExitError{Code: 1, Msg: "gmplab run: " + file + ": not a .go file"}
+	}
+	prog, err := lang.CompileFile(file)
+	if err != nil {
+		return nil, &ExitError{Code: 1, Msg: err.Error()}
+	}
+	return prog, nil
+}
+
+// runRun compiles and runs o.File and prints what the options ask for.
+func runRun(o *RunOptions) error {
+	prog, err := compile(o.File)
+	if err != nil {
+		return err
+	}
+	mc, err := runtime.New(prog, o.config())
+	if err != nil {
+		return &ExitError{Code: 1, Msg: "gmplab run: " + err.Error()}
+	}
+	if o.stateAt.on {
+		return runStateAt(o, mc)
+	}
+
+	out := bufio.NewWriterSize(o.Out, 64<<10)
+	var chrome *view.ChromeWriter
+	switch {
+	case o.Quiet:
+	case o.Format == formatText:
+		fmt.Fprintf(out, "# %s: GOMAXPROCS=%d seed=%d layers=%s\n", o.File, o.GOMAXPROCS, o.Seed, o.layers)
+		out.WriteString(view.Header())
+		out.WriteByte('\n')
+	case o.Format == formatChrome:
+		chrome = view.NewChromeWriter(out)
+	}
+
+	var last runtime.Event
+	defer func() {
+		// A broken invariant panics in the engine (the first word of the
+		// message names the function). Say which event it followed; the
+		// panic and its stack follow.
+		if r := recover(); r != nil {
+			out.Flush()
+			fmt.Fprintf(o.Err, "gmplab: internal error in the simulated runtime after event %d:\n%s\n", last.Seq, view.FormatEvent(last))
+			panic(r)
+		}
+	}()
+	for {
+		ev, ok := mc.Step()
+		if !ok {
+			break
+		}
+		last = ev
+		switch {
+		case o.Quiet:
+			if ev.Kind == runtime.EvPrint {
+				if ev.Arg1 == 1 {
+					// Keep the order of the two streams: what the
+					// program printed on stdout so far goes out first.
+					if err := out.Flush(); err != nil {
+						return writeError(err)
+					}
+					io.WriteString(o.Err, ev.Text)
+				} else {
+					out.WriteString(ev.Text)
+				}
+			}
+		case o.Format == formatText:
+			out.WriteString(view.FormatEvent(ev))
+			out.WriteByte('\n')
+		case o.Format == formatJSON:
+			out.Write(view.MarshalEvent(ev))
+			out.WriteByte('\n')
+		case o.Format == formatSchedtrace:
+			if ev.Kind == runtime.EvSchedtrace {
+				out.WriteString(strings.TrimSuffix(ev.Text, "\n"))
+				out.WriteByte('\n')
+			}
+		case o.Format == formatChrome:
+			chrome.Event(ev)
+		}
+	}
+	if chrome != nil {
+		chrome.Close()
+	}
+	if err := out.Flush(); err != nil {
+		return writeError(err)
+	}
+	if o.Stats {
+		fmt.Fprintf(o.Err, "stats: %s\n", view.FormatStats(mc.Stats()))
+	}
+	return exitOf(mc)
+}
+
+// exitOf turns how the run ended into the command's result.
+func exitOf(mc *runtime.Machine) error {
+	ex := mc.Exit()
+	if ex == nil {
+		panic("gmplab run: the engine stopped without saying how the run ended")
+	}
+	switch ex.Reason {
+	case "max-steps", "max-time":
+		// gmplab gave up, not the program: not the program's exit code.
+		return &ExitError{Code: 1, Msg: ex.Msg}
+	}
+	if ex.Code == 0 && ex.Msg == "" {
+		return nil
+	}
+	return &ExitError{Code: ex.Code, Msg: ex.Msg}
+}
+
+func writeError(err error) error {
+	return &ExitError{Code: 1, Msg: "gmplab run: writing the output: " + err.Error()}
+}
+
+// runStateAt runs until the point --state-at names and prints the state.
+func runStateAt(o *RunOptions, mc *runtime.Machine) error {
+	at := o.stateAt
+	var last runtime.Event
+	breakpoints := int64(0)
+	found := !at.end && at.breakpoint == 0 && at.seq == 0 // the start
+	for !found {
+		ev, ok := mc.Step()
+		if !ok {
+			break
+		}
+		last = ev
+		switch {
+		case at.breakpoint > 0:
+			if ev.Kind == runtime.EvBreakpoint {
+				breakpoints++
+				found = breakpoints == at.breakpoint
+			}
+		case !at.end:
+			found = ev.Seq >= at.seq
+		}
+	}
+	if !found && !at.end {
+		ex := mc.Exit()
+		how := ""
+		if ex != nil {
+			how = " (" + ex.Reason + ")"
+		}
+		if at.breakpoint > 0 {
+			return &ExitError{Code: 1, Msg: fmt.Sprintf("gmplab run: --state-at %s: the run ended%s after event %d, having reached %d breakpoint(s)",
+				o.StateAt, how, last.Seq, breakpoints)}
+		}
+		return &ExitError{Code: 1, Msg: fmt.Sprintf("gmplab run: --state-at %s: the run ended%s after event %d", o.StateAt, how, last.Seq)}
+	}
+	st := mc.State()
+	if err := view.WriteState(o.Out, st); err != nil {
+		return writeError(err)
+	}
+	if !at.end && at.breakpoint == 0 && st.Seq != at.seq {
+		// The engine performs an action and then hands out the events it
+		// made one by one; the state is the one after the whole action.
+		fmt.Fprintf(o.Err, "gmplab run: note: event %d came from the same engine step as events up to %d; this is the state after event %d\n",
+			at.seq, st.Seq, st.Seq)
+	}
+	return nil
+}
