@@ -82,8 +82,9 @@ func (r result) format(args string) []byte {
 }
 
 // TestGolden runs every golden case, compares it with its file, and runs
-// it a second time to check that the output is byte-for-byte the same
-// (determinism: same file, flags and seed, same bytes).
+// it a second time, with --check, to check that the output is byte-for-byte
+// the same (determinism: same file, flags and seed, same bytes) and that no
+// invariant breaks.
 func TestGolden(t *testing.T) {
 	golden, err := filepath.Abs("testdata/golden")
 	if err != nil {
@@ -111,9 +112,12 @@ func TestGolden(t *testing.T) {
 						tc.args, file, firstDiff(string(want), string(got)))
 				}
 			}
-			again := gmplab(t, tc.args).format(tc.args)
+			// The second run also checks every invariant after every
+			// event (--check changes nothing in the output).
+			again := gmplab(t, tc.args+" --check").format(tc.args)
 			if !bytes.Equal(got, again) {
-				t.Errorf("gmplab %s is not deterministic: a second run differs:\n%s", tc.args, firstDiff(string(got), string(again)))
+				t.Errorf("gmplab %s --check is not the same as the first run (not deterministic, or an invariant broke):\n%s",
+					tc.args, firstDiff(string(got), string(again)))
 			}
 		})
 	}
