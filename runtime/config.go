@@ -120,7 +120,11 @@ type Config struct {
 	GOMAXPROCS int
 	Seed       uint64
 	Layers     Layers
-	// MaxSteps bounds the number of events (0: DefaultMaxSteps).
+	// MaxSteps bounds the run (0: DefaultMaxSteps): it stops when either
+	// the scheduler events or the engine's steps exceed it. A step is one
+	// action of one M; running Go code, a step runs at most execBudget
+	// (1,024) instructions, so a loop that never calls into the scheduler
+	// is bounded too (about 3 s of host time for the default).
 	MaxSteps int64
 	// MaxTime bounds virtual time in ns (0: DefaultMaxTime).
 	MaxTime int64
@@ -137,7 +141,7 @@ type Config struct {
 }
 
 const (
-	DefaultMaxSteps   = 50_000_000
+	DefaultMaxSteps   = 1_000_000
 	DefaultMaxTime    = 60 * 1e9 // one virtual minute
 	DefaultGOMAXPROCS = 4
 )

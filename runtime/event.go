@@ -7,44 +7,44 @@ type EvKind uint8
 
 const (
 	EvNone         EvKind = iota
-	EvNewproc             // newproc: a go statement created G (Arg1: parent goid)
-	EvRunqput             // runqput: G put in P's runnext (Arg1=1) or ring tail (Arg1=0)
-	EvRunqputslow         // runqputslow: P's ring full, Arg1 Gs (128+1) moved to the global tail
-	EvGlobrunqput         // globrunqput: G appended to the global queue
-	EvRunqget             // runqget: P took G from runnext (Arg1=1, inheritTime) or its ring head
-	EvGlobrunqget         // globrunqget: P took G from the global head (Arg1: batch size, Arg2: schedtick%61 rule=1)
-	EvRunqsteal           // runqsteal: P stole Arg1 Gs from P Arg2, runs G
-	EvExecute             // execute: G starts running on M/P (Arg1=1 if inheritTime)
-	EvFindRunnable        // findRunnable: M/P found nothing and gives the P up (Why says what it tried)
-	EvGopark              // gopark: G blocks (Arg1: waitReason)
-	EvGoready             // goready: G made runnable by the running G (into runnext)
-	EvGosched             // goschedImpl: G yields to the global queue tail
-	EvGoexit0             // goexit0: G finished
-	EvNewstack            // newstack: G's stack grown from Arg1 to Arg2 bytes (copystack)
-	EvWakep               // wakep: an idle P and no spinning M, so an M is started spinning
-	EvStartm              // startm: M started (woken or created) for P
-	EvNewm                // newm: a new M (thread) was created
-	EvStopm               // stopm: M parks on the idle list
+	EvNewproc             // newproc: a go statement created G. Arg1: the parent's goid. Pos: the go statement
+	EvRunqput             // runqput: G was kicked out of P's runnext to the ring's tail (Arg1=0)
+	EvRunqputslow         // runqputslow: P's ring was full; Arg1 Gs (128+1) moved to the global queue's tail; G is the 129th
+	EvGlobrunqput         // globrunqput: G appended to the global queue's tail (where no other event says so already)
+	EvGlobrunqget         // globrunqget: P took G from the global queue's head. Arg1: Gs taken (the batch); Arg2: 1 if by the schedtick%61 rule
+	EvRunqget             // runqget: P took G from its runnext (Arg1=1: inheritTime) or its ring's head (Arg1=0)
+	EvRunqsteal           // runqsteal: P stole Arg1 Gs from P Arg2 and runs G, the youngest stolen
+	EvExecute             // execute: G starts running on M/P. Arg1: 1 if inheritTime; Arg2: P's schedtick after it
+	EvFindRunnable        // findRunnable: M/P found nothing and gives the P up (Why says what it tried, in order)
+	EvGopark              // gopark: G blocks. Arg1: the wait reason's code; Text: the wait reason; Pos: where
+	EvGoready             // goready: G made runnable by the running G, into P's runnext (or the global queue with P -1)
+	EvGosched             // goschedImpl: G yields to the global queue's tail (runtime.Gosched)
+	EvGoexit0             // goexit0: G finished; it goes to P's free list
+	EvNewstack            // newstack: G's stack grew from Arg1 to Arg2 bytes (copystack)
+	EvWakep               // wakep: P is idle and no M spins, so an M is started for it
+	EvStartm              // startm: M Arg1 is woken (or created) and handed P; Arg2: 1 if it will spin
+	EvNewm                // newm: thread M Arg1 was created
+	EvStopm               // stopm: M parks on the idle M list
 	EvAcquirep            // acquirep: M takes P
-	EvReleasep            // releasep/pidleput: M drops P, P goes idle
-	EvSpinning            // becomeSpinning: M starts looking for work
-	EvTimer               // timer fired (timers.check): readies the sleeper G
-	EvEntersyscall        // entersyscall: G enters a syscall, keeps P
-	EvExitsyscall         // exitsyscall: G leaves its syscall (Arg1: 0 fast, 1 old P back, 2 other P, 3 no P)
-	EvRetake              // retake: sysmon took P from M in a syscall
-	EvHandoffp            // handoffp: P handed off (Arg1: the numbered step of handoffp that decided)
-	EvSysmon              // sysmon: sysmon woke up (Arg1: its delay in µs)
-	EvPreemptone          // preemptone: preemption requested for G running on P
-	EvAsyncPreempt        // asyncPreempt: the signal stopped G at an async safe point
-	EvPreempted           // gopreempt_m: G preempted cooperatively at a function prologue
-	EvNetpoll             // netpoll: Arg1 ready Gs found
-	EvInjectglist         // injectglist: Arg1 Gs made runnable
-	EvNetpollBlock        // netpollblock: G parks waiting for network I/O
-	EvLock                // lock(sched.lock) contention in the GM model (Arg1: waited ns)
-	EvBreakpoint          // sim.Breakpoint() reached
-	EvPrint               // the program printed Text (Arg1: 0 stdout, 1 stderr)
-	EvSchedtrace          // a GODEBUG=schedtrace line (Text)
-	EvExit                // the program ended (Arg1: exit code)
+	EvReleasep            // releasep + pidleput: M dropped P, which goes to the idle P list's head
+	EvSpinning            // becomeSpinning: M looks for work. Arg1: spinning Ms now
+	EvTimer               // a timer on P Arg1 due at Arg2 fired, run by P; G is the sleeper (-1 for time.After)
+	EvEntersyscall        // entersyscall: G enters a system call of Arg1 ns, keeping its P. Pos: where
+	EvExitsyscall         // exitsyscall: G returns. Arg1: 0 fast path, 1 took its old P back, 2 took an idle P, 3 no P (to the global queue)
+	EvRetake              // retake: sysmon took P from M Arg1, whose G is in a syscall
+	EvHandoffp            // handoffp: P handed off; Arg1: the step of handoffp that decided (1 work, 4 spinner, 8 last P, 9 idle)
+	EvSysmon              // sysmon: Arg1 -1: every P is idle and sysmon sleeps deeply (its ordinary passes emit nothing)
+	EvPreemptone          // preemptone: preemption requested for G on P. Arg1: 1 if a signal was sent; Arg2: how long P's schedtick had not changed (ns)
+	EvAsyncPreempt        // asyncPreempt: the signal stopped G at an async safe point. Arg1: CPU left of its sim.Work (ns)
+	EvPreempted           // gopreempt_m: G stopped at a function prologue (cooperative preemption)
+	EvNetpoll             // netpoll: Arg1 Gs ready on the network; G is the list's head
+	EvInjectglist         // injectglist: Arg1 Gs made runnable; G is the first
+	EvNetpollBlock        // netpollblock: G parks until connection Arg1 is ready at Arg2
+	EvLock                // lock(&sched.lock) was held by another M (GM model): M waited Arg1 ns
+	EvBreakpoint          // sim.Breakpoint() reached by G. Pos: where
+	EvPrint               // the program printed Text (Arg1: 0 stdout, 1 stderr). Pos: where
+	EvSchedtrace          // a GODEBUG=schedtrace line in Text
+	EvExit                // the program ended. Arg1: exit code; Text: "exit", "panic", "deadlock", "fatal", "max-steps", "max-time"
 	numEvKinds
 )
 
@@ -118,6 +118,11 @@ func EvKinds() []EvKind {
 
 // Event is one thing the scheduler did. M, P and G are -1 when not involved;
 // G is a goid. Why is filled only when Config.Why is set.
+//
+// Events come in engine steps: one action of one M at one instant (a
+// findRunnable that takes a G and executes it, a go statement that starts an
+// M). State and Stats describe the machine after the whole step that
+// contains the last event returned.
 type Event struct {
 	Seq  int64  `json:"seq"`
 	T    int64  `json:"t"` // virtual ns since the start

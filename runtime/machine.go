@@ -188,8 +188,10 @@ func (mc *Machine) Stats() Stats {
 	s := mc.stats
 	s.Events = mc.seq
 	s.Steps = mc.step
-	s.LockAcq = mc.sched.lockAcq
-	s.LockWait = mc.sched.lockWait
+	if !mc.cfg.Layers.Has(LayerProcs) {
+		s.LockAcq = mc.sched.lockAcq
+		s.LockWait = mc.sched.lockWait
+	}
 	return s
 }
 
@@ -249,7 +251,7 @@ func (mc *Machine) advance() {
 	}
 	mc.cur = nilIdx
 	mc.step++
-	if mc.exit == nil && mc.seq > mc.cfg.MaxSteps {
+	if mc.exit == nil && (mc.seq > mc.cfg.MaxSteps || mc.step > mc.cfg.MaxSteps) {
 		mc.exitLimit("max-steps")
 	}
 	if mc.cfg.Check && mc.exit == nil {
@@ -260,7 +262,7 @@ func (mc *Machine) advance() {
 // execBudget is how many instructions a G runs ahead in one action. Its
 // code touches no shared state, so running ahead changes nothing: every
 // scheduler op is still performed at its own virtual time.
-const execBudget = 4096
+const execBudget = 1024
 
 // runG goes on with the running G of M mi: deliver a pending preemption
 // signal, finish pending CPU, perform the op it stopped at, or interpret.
@@ -457,8 +459,17 @@ func (mc *Machine) fatalG(gi int32, msg, reason string) {
 func (mc *Machine) exitLimit(which string) {
 	var msg string
 	if which == "max-steps" {
-		msg = "gmplab: stopped after " + itoa(mc.cfg.MaxSteps) + " events (--max-steps) at virtual time " + fmtNs(mc.now) + "; the program had not finished. Raise --max-steps to run longer."
+		what := "scheduler events"
+		if mc.step > mc.seq {
+			what = "steps of Go code that never called into the scheduler (a step runs at most 1024 instructions)"
+		}
+		n := mc.seq
+		if mc.step > mc.seq {
+			n = mc.step
+		}
+		msg = "gmplab: stopped after " + itoa(n) + " " + what + " (--max-steps " + itoa(mc.cfg.MaxSteps) + ") at virtual time " + fmtNs(mc.now) + "; the program had not finished. Raise --max-steps to run longer."
 	} else {
+		mc.now = mc.cfg.MaxTime
 		msg = "gmplab: stopped at virtual time " + fmtNs(mc.cfg.MaxTime) + " (--max-time); the program had not finished. Raise --max-time to run longer."
 		msg += mc.explainStuck()
 	}
@@ -540,6 +551,9 @@ func (mc *Machine) traceback(gi int32) string {
 	for i := len(G.frames) - 1; i >= 0; i-- {
 		fr := &G.frames[i]
 		fn := &mc.prog.Funcs[fr.fn]
+		if strings.HasPrefix(fn.Name, "runtime.") {
+			continue // as GOTRACEBACK=single: runtime frames are hidden
+		}
 		pc := fr.pc
 		if i < len(G.frames)-1 {
 			pc-- // the call

@@ -457,8 +457,10 @@ func (mc *Machine) gopark(mi int32, reason waitReason, pos Pos) {
 	G.waitsince = mc.now
 	mc.dropg(mi)
 	mc.acc += CostPark
-	if ev := mc.emit(EvGopark, mi, M.p, G.goid, int64(reason), 0); mc.cfg.Why {
-		ev.Pos = pos
+	ev := mc.emit(EvGopark, mi, M.p, G.goid, int64(reason), 0)
+	ev.Text = reason.String()
+	ev.Pos = pos
+	if mc.cfg.Why {
 		ev.Why = "G" + itoa(G.goid) + " blocks (" + reason.String() + "); M" + itoa(int64(mi)) + " schedules another G"
 	}
 	mc.toSchedule(mi)

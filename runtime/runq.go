@@ -248,6 +248,9 @@ func (mc *Machine) lockSched(hold int64) {
 		start = mc.sched.lockFreeAt
 		if mi := mc.curM(); mi != nilIdx {
 			mc.allm[mi].lockDelay += wait
+			if ev := mc.emit(EvLock, mi, mc.allm[mi].p, -1, wait, 0); mc.cfg.Why {
+				ev.Why = "GM model: every run queue operation takes sched.lock; another M holds it, so M" + itoa(int64(mi)) + " waits " + fmtNs(wait)
+			}
 		}
 	}
 	mc.sched.lockFreeAt = start + hold

@@ -150,6 +150,8 @@ func (mc *Machine) retake(mi int32, now int64) int {
 		mc.stats.Handoffs++
 		if ev := mc.emit(EvRetake, mi, pp, mc.goidOf(cg), int64(holder), 0); mc.cfg.Why {
 			switch {
+			case pd.syscalltick == 0 && P.syscalltick == 1 && pd.syscallwhen == 0:
+				ev.Why = "P" + itoa(int64(pp)) + "'s first syscall: sysmon's record of its syscalltick starts at 0, which equals the P's, so this first look counts as the second (the zero-tick quirk), and there is work waiting or no idle capacity: take the P from M" + itoa(int64(holder))
 			case sysretake:
 				ev.Why = "P" + itoa(int64(pp)) + "'s schedtick has not changed for 10ms and its G is in a syscall: take the P at once (stale slice)"
 			case !mc.runqempty(pp):
