@@ -129,7 +129,7 @@ gmplab could not compile or finish the program (--max-steps, --max-time);
 	f.Uint64Var(&o.Seed, "seed", 1, "seed of the random choices (the steal order)")
 	f.StringVar(&o.Layers, "layers", "all",
 		"layers of the runtime to switch on: all, or a comma-separated list of "+strings.Join(runtime.LayerNames(), ", "))
-	f.Int64Var(&o.MaxSteps, "max-steps", runtime.DefaultMaxSteps, "stop the run after this many events")
+	f.Int64Var(&o.MaxSteps, "max-steps", runtime.DefaultMaxSteps, "stop the run after this many scheduler events or engine steps (a step runs at most 1024 instructions)")
 	f.DurationVar(&o.MaxTime, "max-time", time.Duration(runtime.DefaultMaxTime), "stop the run after this much virtual time")
 	f.BoolVar(&o.Check, "check", false, "check every invariant of the runtime after every event")
 	f.BoolVarP(&o.Quiet, "quiet", "q", false, "print only the program's own output, and exit with its exit code")
