@@ -96,8 +96,8 @@ The same program, flags and seed always give the same output, byte for byte.`,
 	// One line per command; each command lives in its own file.
 	root.AddCommand(newRunCmd(nil)) // run.go: gmplab run FILE.go
 
-	// step.go:    root.AddCommand(newStepCmd(nil))
-	// lessons.go: root.AddCommand(newLessonsCmd(nil))
+	root.AddCommand(newStepCmd(nil))    // step.go: gmplab step LESSON|FILE.go
+	root.AddCommand(newLessonsCmd(nil)) // lessons.go: gmplab lessons
 
 	return root
 }

@@ -1,0 +1,58 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/gmplab/gmplab/lessons"
+)
+
+// LessonsOptions are the inputs of `gmplab lessons`.
+type LessonsOptions struct {
+	Out io.Writer
+}
+
+// newLessonsCmd builds `gmplab lessons`. runF, if not nil, replaces the
+// listing (for tests).
+func newLessonsCmd(runF func(*LessonsOptions) error) *cobra.Command {
+	o := &LessonsOptions{}
+	return &cobra.Command{
+		Use:   "lessons",
+		Short: "List the lessons, with the layer of the runtime each adds",
+		Long: `Lessons lists the course's lessons in order: the name to give gmplab step,
+the layer of the simulated runtime the lesson switches on (each lesson runs
+with its layer and all those before it), and its title.`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return errors.New("lessons takes no arguments (gmplab step LESSON opens one)")
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.Out = cmd.OutOrStdout()
+			if runF != nil {
+				return runF(o)
+			}
+			return runLessons(o)
+		},
+	}
+}
+
+func runLessons(o *LessonsOptions) error {
+	ls, err := lessons.All()
+	if err != nil {
+		return &ExitError{Code: 1, Msg: "gmplab lessons: " + err.Error()}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-10s  %-12s  %-8s  %s\n", "LESSON", "FOLDER", "LAYER", "TITLE")
+	for _, l := range ls {
+		fmt.Fprintf(&b, "%-10s  %-12s  %-8s  %s\n", l.Name(), l.Dir, l.Layer, l.Title)
+	}
+	b.WriteString("\ngmplab step lesson-NN opens a lesson's scenario in the debugger.\n")
+	_, err = io.WriteString(o.Out, b.String())
+	return err
+}

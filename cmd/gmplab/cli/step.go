@@ -1,0 +1,222 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/gmplab/gmplab/debugger"
+	"github.com/gmplab/gmplab/debugger/terminal"
+	"github.com/gmplab/gmplab/lang"
+	"github.com/gmplab/gmplab/lessons"
+	"github.com/gmplab/gmplab/runtime"
+)
+
+// StepOptions are the inputs of `gmplab step`, filled from its flags.
+type StepOptions struct {
+	In       io.Reader
+	Out, Err io.Writer
+
+	Target     string // a lesson name or a .go file
+	GOMAXPROCS int
+	Seed       uint64
+	Layers     string
+	Init       string // a script of commands to run first
+
+	// Which flags were given: they override the lesson's front matter.
+	gomaxprocsSet, seedSet, layersSet bool
+	// Interactive reports whether In is a terminal (line editing and
+	// history); tests leave it nil.
+	Interactive func() bool
+}
+
+// newStepCmd builds `gmplab step`. runF, if not nil, replaces the session
+// (tests of flag handling call it with the options).
+func newStepCmd(runF func(*StepOptions) error) *cobra.Command {
+	o := &StepOptions{}
+	cmd := &cobra.Command{
+		Use:   "step LESSON|FILE.go",
+		Short: "Step through a program's scheduling decisions, forwards and backwards",
+		Long: `Step opens a lesson's scenario, or any Go file in the supported subset, in a
+debugger for scheduling decisions. It speaks Delve's words (step, next,
+stepout, continue, break, print, goroutines, stack, list) and, because the
+simulation is deterministic, goes backwards exactly (rev step, rev next,
+rev continue, goto N).
+
+LESSON is lesson-04, 4, 04, 04-sysmon or sysmon; the lesson's front matter
+gives GOMAXPROCS, the seed and the layers (up to its own), which the flags
+override. gmplab lessons lists them. docs/debugger.md lists every command;
+help does too.
+
+Commands are read from the terminal, with history and line editing, or from
+standard input when it is not a terminal: gmplab step lesson-04 < script.txt.`,
+		Example: `  gmplab step lesson-04
+  gmplab step 4 --seed 7
+  gmplab step lessons/04-sysmon/handoff.go
+  gmplab step my.go --gomaxprocs 4
+  gmplab step lesson-04 --init script.txt`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			switch len(args) {
+			case 1:
+				return nil
+			case 0:
+				return errors.New("missing LESSON or FILE.go: gmplab lessons lists the lessons")
+			}
+			return fmt.Errorf("want one lesson or Go file, got %d arguments: %s", len(args), strings.Join(args, " "))
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.Target = args[0]
+			o.In = cmd.InOrStdin()
+			o.Out = cmd.OutOrStdout()
+			o.Err = cmd.ErrOrStderr()
+			o.gomaxprocsSet = cmd.Flags().Changed("gomaxprocs")
+			o.seedSet = cmd.Flags().Changed("seed")
+			o.layersSet = cmd.Flags().Changed("layers")
+			if o.Interactive == nil {
+				o.Interactive = func() bool { return isTerminal(o.In) }
+			}
+			if o.gomaxprocsSet && (o.GOMAXPROCS < 1 || o.GOMAXPROCS > maxGOMAXPROCS) {
+				return fmt.Errorf("--gomaxprocs %d: want 1 to %d", o.GOMAXPROCS, maxGOMAXPROCS)
+			}
+			if o.layersSet {
+				if _, err := runtime.ParseLayers(o.Layers); err != nil {
+					return fmt.Errorf("--layers %q: %v", o.Layers, err)
+				}
+			}
+			if runF != nil {
+				return runF(o)
+			}
+			return runStep(o)
+		},
+	}
+	f := cmd.Flags()
+	f.SortFlags = false
+	f.IntVar(&o.GOMAXPROCS, "gomaxprocs", runtime.DefaultGOMAXPROCS, "number of Ps (default: the lesson's, else 4)")
+	f.Uint64Var(&o.Seed, "seed", 1, "seed of the random choices (default: the lesson's, else 1)")
+	f.StringVar(&o.Layers, "layers", "all",
+		"layers of the runtime to switch on (default: the lesson's and those before it, else all): "+strings.Join(runtime.LayerNames(), ", "))
+	f.StringVar(&o.Init, "init", "", "run the debugger commands in this `file` first")
+	return cmd
+}
+
+// stepTarget is a resolved target: the program and its configuration.
+type stepTarget struct {
+	prog   *runtime.Program
+	cfg    runtime.Config
+	name   string          // what runs, as the user will recognise it
+	lesson *lessons.Lesson // nil outside the lessons
+}
+
+// loadStepTarget resolves o.Target, compiles it and works out the
+// configuration: the lesson's front matter, then the flags.
+func loadStepTarget(o *StepOptions) (*stepTarget, error) {
+	exists := func(p string) bool { _, err := os.Stat(p); return err == nil }
+	t, err := lessons.Resolve(o.Target, exists)
+	if err != nil {
+		return nil, &ExitError{Code: 1, Msg: "gmplab step: " + err.Error()}
+	}
+	st := &stepTarget{name: t.Display(), lesson: t.Lesson}
+	if t.File != "" {
+		if fi, err := os.Stat(t.File); err == nil && fi.IsDir() {
+			return nil, &ExitError{Code: 1, Msg: "gmplab step: " + t.File + " is a directory: give one .go file"}
+		}
+		st.prog, err = lang.CompileFile(t.File)
+	} else {
+		st.prog, err = compileEmbedded(t)
+	}
+	if err != nil {
+		return nil, &ExitError{Code: 1, Msg: err.Error()}
+	}
+	cfg := runtime.Config{GOMAXPROCS: runtime.DefaultGOMAXPROCS, Seed: 1, Layers: runtime.AllLayers}
+	if l := t.Lesson; l != nil {
+		cfg.GOMAXPROCS, cfg.Seed, cfg.Layers = l.GOMAXPROCS, l.Seed, l.Layers()
+	}
+	if o.gomaxprocsSet {
+		cfg.GOMAXPROCS = o.GOMAXPROCS
+	}
+	if o.seedSet {
+		cfg.Seed = o.Seed
+	}
+	if o.layersSet {
+		if cfg.Layers, err = runtime.ParseLayers(o.Layers); err != nil {
+			return nil, err
+		}
+	}
+	st.cfg = cfg
+	return st, nil
+}
+
+// compileEmbedded compiles a lesson's scenario from the copy built into
+// gmplab, naming it by its path in the repository.
+func compileEmbedded(t lessons.Target) (*runtime.Program, error) {
+	src, err := t.Lesson.Source(t.Scenario)
+	if err != nil {
+		return nil, err
+	}
+	return lang.Compile(t.Lesson.Path(t.Scenario), src)
+}
+
+// runStep opens the debugger.
+func runStep(o *StepOptions) error {
+	tg, err := loadStepTarget(o)
+	if err != nil {
+		return err
+	}
+	s, err := debugger.New(debugger.Options{Program: tg.prog, Config: tg.cfg, Name: tg.name})
+	if err != nil {
+		return &ExitError{Code: 1, Msg: "gmplab step: " + err.Error()}
+	}
+	term := terminal.New(s, o.Out, terminalWidth())
+	defer term.Close()
+	io.WriteString(o.Out, stepBanner(tg, s.Config()))
+	if o.Init != "" {
+		if err := term.Source(o.Init); err != nil {
+			return &ExitError{Code: 1, Msg: "gmplab step: --init: " + err.Error()}
+		}
+		if term.Quit() {
+			return nil
+		}
+	}
+	if o.Interactive() {
+		err = term.RunTerminal()
+	} else {
+		err = term.RunPlain(o.In)
+	}
+	if err != nil {
+		return &ExitError{Code: 1, Msg: "gmplab step: " + err.Error()}
+	}
+	return nil
+}
+
+// stepBanner says what runs and how to begin.
+func stepBanner(tg *stepTarget, cfg runtime.Config) string {
+	what := tg.name
+	if tg.lesson != nil {
+		what += " (" + tg.lesson.Name() + ": " + tg.lesson.Title + ")"
+	}
+	return fmt.Sprintf("gmplab step %s\nGOMAXPROCS=%d seed=%d layers=%s\nStopped at event 0, before main runs. step takes one event; help lists the commands.\n",
+		what, cfg.GOMAXPROCS, cfg.Seed, cfg.Layers)
+}
+
+// isTerminal reports whether r is a character device (a terminal).
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// terminalWidth is $COLUMNS, or 100.
+func terminalWidth() int {
+	var n int
+	if _, err := fmt.Sscan(os.Getenv("COLUMNS"), &n); err == nil && n >= 40 {
+		return n
+	}
+	return 100
+}
