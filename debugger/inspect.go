@@ -207,13 +207,24 @@ func (s *Session) Goroutine(g int64) (string, error) {
 	return b.String(), nil
 }
 
+// maxFrames is the most frames listed in full; a deeper stack shows its
+// innermost and outermost frames (a recursion is the same frame many times).
+const maxFrames = 12
+
 func (s *Session) frames(gs *runtime.GState) string {
 	if len(gs.Frames) == 0 {
 		return "  (" + gs.Func + ": no Go frames)\n"
 	}
 	var b strings.Builder
+	n := len(gs.Frames)
 	for i, f := range gs.Frames {
-		fmt.Fprintf(&b, "  %d  %-24s %-22s frame %d B\n", i, f.Func, shortPos(f.Pos), f.Size)
+		if n > maxFrames && i == maxFrames-3 {
+			fmt.Fprintf(&b, "  …  (%d frames not shown)\n", n-maxFrames+1)
+		}
+		if n > maxFrames && i >= maxFrames-3 && i < n-2 {
+			continue
+		}
+		fmt.Fprintf(&b, "  %-3d %-24s %-22s frame %d B\n", i, f.Func, shortPos(f.Pos), f.Size)
 	}
 	return b.String()
 }

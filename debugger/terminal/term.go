@@ -106,7 +106,7 @@ func (t *Term) printStop(st debugger.Stop) {
 	}
 	switch st.Reason {
 	case debugger.StopBreakpoint:
-		t.printf("> %s (hits: %d)\n", st.Breakpoint, st.Breakpoint.Hits)
+		t.printf("> %s\n", st.Breakpoint)
 	case debugger.StopInterrupted:
 		t.println("interrupted")
 	}
