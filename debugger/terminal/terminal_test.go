@@ -13,6 +13,8 @@ import (
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/gmplab/gmplab/debugger"
+	"github.com/gmplab/gmplab/lang"
+	"github.com/gmplab/gmplab/lessons"
 	"github.com/gmplab/gmplab/runtime"
 )
 
@@ -175,25 +177,106 @@ func TestNothingTypedCrashes(t *testing.T) {
 		"handoffp", "line", "gosched.go:5", "5", "0", "1", "3", "-1", "99999999999999999999", "\"x", "\"running\"",
 		"ev", "p0.runq[0]", "p0.runq[", ".", "[", "]", "!", "=", "\x00", "ü", "10ms", "g1.frames", "state", "ps", "gs",
 		"rev step", "rev next", "rev c", "transcript", "-off", "source", "nosuchfile", "goto 100000", "step 1000000"}
-	rng := rand.New(rand.NewPCG(7, 7))
 	var out bytes.Buffer
-	term := newTerm(t, &out)
-	for i := 0; i < 3000; i++ {
-		n := rng.IntN(5)
-		var parts []string
-		for j := 0; j < n; j++ {
-			if rng.IntN(10) == 0 {
-				b := make([]byte, rng.IntN(6))
-				for k := range b {
-					b[k] = byte(rng.IntN(256))
-				}
-				parts = append(parts, string(b))
-				continue
-			}
-			parts = append(parts, words[rng.IntN(len(words))])
+	fuzzLines(t, newTerm(t, &out), &out, words, 3000, 7)
+	// And on every lesson's scenario, where all kinds of events happen.
+	ls, err := lessons.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range ls {
+		src, _ := l.Source(l.Scenarios[0])
+		prog, err := lang.Compile(l.Path(l.Scenarios[0]), src)
+		if err != nil {
+			t.Fatal(err)
 		}
-		line := strings.Join(parts, " ")
-		if strings.HasPrefix(line, "exit") || strings.HasPrefix(line, "q") || strings.Contains(line, "transcript") {
+		s, err := debugger.New(debugger.Options{Program: prog, Config: runtime.Config{GOMAXPROCS: l.GOMAXPROCS, Seed: l.Seed, Layers: l.Layers()}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		lw := append(words, "line "+l.Scenarios[0]+":20", "newstack", "runqputslow", "retake", "netpoll", "injectglist", "asyncPreempt", "g7", "g8", "p2", "p3")
+		fuzzLines(t, New(s, &out, 80), &out, lw, 1500, uint64(l.Num))
+	}
+}
+
+// fuzzLines runs n random lines through term: half well-formed commands
+// with random arguments and expressions, half random words and junk.
+func fuzzLines(t *testing.T, term *Term, out *bytes.Buffer, words []string, n int, seed uint64) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 7))
+	pick := func(xs ...string) string { return xs[rng.IntN(len(xs))] }
+	num := func() string { return pick("0", "1", "2", "3", "7", "50", "1000", "-1", "999999999", "x") }
+	atom := func() string {
+		return pick("p", "g", "m", "kind", "seq", "t", "arg1", "len(global)", "len(p0.runq)", "p0.runnext", "p1.status",
+			"g1.status", "g7.frames", "m0.curg", "npidle", "nmspinning", "sched.needspinning", "sysmon.delay_us", "clock",
+			"1", "5ms", "\"running\"", "execute", "p0.runq[0]", "gs[0].goid", "timers", "netpoll", "ps", "state.exit", "nosuch", "p0.")
+	}
+	var expr func(d int) string
+	expr = func(d int) string {
+		if d > 2 || rng.IntN(3) == 0 {
+			return atom()
+		}
+		switch rng.IntN(4) {
+		case 0:
+			return atom() + " " + pick("==", "!=", "<", "<=", ">", ">=") + " " + atom()
+		case 1:
+			return expr(d+1) + " " + pick("&&", "||") + " " + expr(d+1)
+		case 2:
+			return "!" + expr(d+1)
+		}
+		return "(" + expr(d+1) + pick(")", "")
+	}
+	well := func() string {
+		switch rng.IntN(14) {
+		case 0:
+			return pick("step", "s", "rev step", "rev s") + " " + pick("", num())
+		case 1:
+			return pick("next", "stepout", "continue", "rev next", "rev stepout", "rev continue", "rewind", "when", "why")
+		case 2:
+			return "goto " + num()
+		case 3:
+			return "break " + pick("execute", "steal", "preempt", "handoffp", "gopark", "g1", "g7", "p0", "p1", "m2", "line 20", "syscall") +
+				pick("", " p0", " g7") + pick("", " if "+expr(0))
+		case 4:
+			return "condition " + pick("1", "2", "3", "-clear 1") + " " + expr(0)
+		case 5:
+			return pick("print ", "p ", "display ") + expr(0)
+		case 6:
+			return pick("clear ", "display -d ") + num()
+		case 7:
+			return pick("board", "procs", "threads", "schedtrace", "stack", "breakpoints", "display", "list", "goroutines", "goroutines -group status", "goroutines -group p")
+		case 8:
+			return pick("goroutine ", "gr ", "list ") + num()
+		case 9:
+			return "restart" + pick("", " --seed "+num())
+		case 10:
+			return "clearall"
+		case 11:
+			return "help " + pick("", "step", "rev", "nosuch")
+		}
+		return ""
+	}
+	for i := 0; i < n; i++ {
+		var line string
+		if rng.IntN(2) == 0 {
+			line = well()
+		} else {
+			k := rng.IntN(5)
+			var parts []string
+			for j := 0; j < k; j++ {
+				if rng.IntN(10) == 0 {
+					b := make([]byte, rng.IntN(6))
+					for k := range b {
+						b[k] = byte(rng.IntN(256))
+					}
+					parts = append(parts, string(b))
+					continue
+				}
+				parts = append(parts, words[rng.IntN(len(words))])
+			}
+			line = strings.Join(parts, " ")
+		}
+		if strings.HasPrefix(line, "exit") || strings.HasPrefix(line, "q") || strings.Contains(line, "transcript") || strings.HasPrefix(line, "source") {
 			continue
 		}
 		out.Reset()
