@@ -19,7 +19,7 @@ const (
 var benchProg = goschedProg(benchYields, false)
 
 func benchSession(b *testing.B) *Session {
-	s, err := New(Options{Program: benchProg, Config: runtime.Config{GOMAXPROCS: 2, Seed: 1}})
+	s, err := New(Options{Program: benchProg, Config: runtime.Config{GOMAXPROCS: 2, Seed: 1, MaxSteps: 10_000_000}})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -101,7 +101,7 @@ func TestPerformance(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short")
 	}
-	s, err := New(Options{Program: benchProg, Config: runtime.Config{GOMAXPROCS: 2, Seed: 1}})
+	s, err := New(Options{Program: benchProg, Config: runtime.Config{GOMAXPROCS: 2, Seed: 1, MaxSteps: 10_000_000}})
 	if err != nil {
 		t.Fatal(err)
 	}

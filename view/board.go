@@ -29,8 +29,12 @@ func Board(st *runtime.State, seq int64, width int) string {
 	if st.Seq > seq {
 		// The engine does an M's whole action at once and hands out its
 		// events one by one; the state is the one after the action.
-		b.WriteString("(the same engine step also did events " + strconv.FormatInt(seq+1, 10) + "-" + strconv.FormatInt(st.Seq, 10) +
-			"; the state below is after them)\n")
+		if st.Seq == seq+1 {
+			b.WriteString("(the same engine step also did event " + strconv.FormatInt(st.Seq, 10) + "; the state below is after it)\n")
+		} else {
+			b.WriteString("(the same engine step also did events " + strconv.FormatInt(seq+1, 10) + "-" + strconv.FormatInt(st.Seq, 10) +
+				"; the state below is after them)\n")
+		}
 	}
 	if len(st.Ps) <= boardFullPs {
 		boardPsFull(&b, st, width)

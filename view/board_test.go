@@ -89,6 +89,18 @@ func TestBoardEightPs(t *testing.T) {
 	}
 }
 
+func TestBoardSameStep(t *testing.T) {
+	st := boardState(2)
+	st.Seq = 58
+	if got := Board(st, 57, 80); !strings.Contains(got, "\n(the same engine step also did event 58; the state below is after it)\n") {
+		t.Errorf("one later event:\n%s", got)
+	}
+	st.Seq = 60
+	if got := Board(st, 57, 80); !strings.Contains(got, "\n(the same engine step also did events 58-60; the state below is after them)\n") {
+		t.Errorf("three later events:\n%s", got)
+	}
+}
+
 func TestFitListAndRanges(t *testing.T) {
 	if got := ranges("P", []int32{0, 1, 2, 4, 6, 7}); got != "P0-P2 P4 P6-P7" {
 		t.Errorf("ranges = %q", got)

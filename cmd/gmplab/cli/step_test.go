@@ -159,6 +159,8 @@ func TestStepArgs(t *testing.T) {
 		{"step lesson-04 --gomaxprocs 0", "--gomaxprocs 0: want 1 to 1024", 2},
 		{"step lesson-04 --layers steal", "--layers \"steal\": layer steal needs procs", 2},
 		{"step lesson-04 --init nosuch.txt", "gmplab step: --init: open nosuch.txt: no such file or directory", 1},
+		{"step lesson-04 --max-steps 0", "--max-steps 0: want at least 1", 2},
+		{"step lesson-04 --max-time 0s", "--max-time 0s: want a positive duration", 2},
 		{"lessons x", "lessons takes no arguments", 2},
 	} {
 		var out, errb bytes.Buffer
