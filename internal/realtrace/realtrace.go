@@ -1,0 +1,439 @@
+// Package realtrace runs a gmplab scenario program on the real Go runtime with
+// runtime/trace on and counts, from the trace, what the simulator's Stats
+// count: threads, preemptions and Ps handed off from system calls.
+//
+// The trace is read through the go command's own decoder
+// (go tool trace -d=parsed trace.out), whose lines look like
+//
+//	M=25767 P=0 G=-1 StateTransition Time=… ProcID=0 Running->Idle Reason=""
+//	M=25767 P=0 G=7 StateTransition Time=… GoID=7 Running->Runnable Reason="preempted"
+//
+// so the package depends on no trace library, only on that output format
+// (internal/trace's Event.String in Go 1.26).
+package realtrace
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Summary is what a parsed real trace says about the scheduler.
+type Summary struct {
+	// Events is the number of events in the trace.
+	Events int
+	// Threads is the number of distinct Ms that emitted an event. Threads
+	// that never did anything while the trace was on (an M parked from
+	// before trace.Start to the end, the template thread) are not in it.
+	Threads int
+	// Preemptions counts goroutine transitions Running->Runnable with
+	// Reason="preempted" (goschedImpl(gp, true), after a cooperative or
+	// an asynchronous preemption: sysmon's 10 ms slices, and the garbage
+	// collector's stop-the-world, which the simulator does not model; see
+	// GCs), except MutexYields.
+	Preemptions int
+	// MutexYields counts the transitions that also say "preempted" but
+	// come from runtime.goyield (the first frame of their transition
+	// stack): sync.Mutex in starvation mode hands the lock straight to a
+	// waiter (semrelease1 with handoff) and yields. Nothing preempted those.
+	MutexYields int
+	// Yields counts Running->Runnable with Reason="yield" (runtime.Gosched).
+	Yields int
+	// Handoffs counts Ps taken by sysmon from an M in a system call
+	// (retake → handoffp). Every P taken from another M is a ProcSteal: a
+	// P going to Idle in an event emitted by an M other than the one that
+	// last took it to Running. Sysmon's are the ones emitted by an M that
+	// has neither a P nor a G at that moment (sysmon runs without both);
+	// its M may still take a P to Running right after, for a moment, when
+	// handoffp's startm creates a new M (allocm borrows the P).
+	Handoffs int
+	// SyscallSteals counts the ProcSteals of a G returning from a system
+	// call (the event has a G, no P): exitsyscall's slow path taking back
+	// its old P from an M that is itself in a system call
+	// (exitsyscallTryGetP). The simulator's Stats do not count these.
+	SyscallSteals int
+	// GCSteals counts the ProcSteals of an M that holds a P: forEachP and
+	// stop-the-world taking the P of an M in a system call (the garbage
+	// collector, which the simulator does not model).
+	GCSteals int
+	// Syscalls counts goroutine transitions Running->Syscall.
+	Syscalls int
+	// Goroutines counts goroutines created while the trace was on.
+	Goroutines int
+	// GCs counts garbage collection cycles ("GC concurrent mark phase").
+	GCs int
+}
+
+var (
+	lineRE  = regexp.MustCompile(`^M=(-?\d+) P=(-?\d+) G=(-?\d+) (\w+) Time=(-?\d+)(.*)$`)
+	transRE = regexp.MustCompile(`^ (ProcID|GoID)=(-?\d+) (\w+)->(\w+) Reason=(".*")$`)
+)
+
+// Parse reads the output of go tool trace -d=parsed.
+func Parse(r io.Reader) (Summary, error) {
+	var s Summary
+	ms := map[int64]bool{}
+	owner := map[int64]int64{} // P → the M that last took it to Running
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64<<10), 16<<20)
+	// A "preempted" transition is classified by the first frame of the
+	// TransitionStack that follows it, if any:
+	//
+	//	M=… StateTransition … GoID=7 Running->Runnable Reason="preempted"
+	//	TransitionStack=
+	//		runtime.goyield @ 0x…
+	//			…/proc.go:4453
+	const (
+		noPreempt    = iota
+		preempted    // the line after the event: TransitionStack= or not
+		preemptStack // the line after TransitionStack=: the first frame
+	)
+	state := noPreempt
+	endPreempt := func(fn string) {
+		if strings.HasPrefix(fn, "runtime.goyield ") {
+			s.MutexYields++
+		} else {
+			s.Preemptions++
+		}
+		state = noPreempt
+	}
+	for sc.Scan() {
+		line := sc.Text()
+		switch state {
+		case preempted:
+			if line == "TransitionStack=" {
+				state = preemptStack
+				continue
+			}
+			endPreempt("")
+		case preemptStack:
+			endPreempt(strings.TrimPrefix(line, "\t"))
+			continue
+		}
+		if !strings.HasPrefix(line, "M=") {
+			continue // stacks and blank lines
+		}
+		f := lineRE.FindStringSubmatch(line)
+		if f == nil {
+			return s, fmt.Errorf("realtrace: cannot read event line %q", line)
+		}
+		s.Events++
+		m, _ := strconv.ParseInt(f[1], 10, 64)
+		p, _ := strconv.ParseInt(f[2], 10, 64)
+		g, _ := strconv.ParseInt(f[3], 10, 64)
+		if m >= 0 {
+			ms[m] = true
+		}
+		kind, rest := f[4], f[6]
+		if kind == "RangeBegin" && strings.HasPrefix(rest, ` Name="GC concurrent mark phase"`) {
+			s.GCs++
+		}
+		if kind != "StateTransition" {
+			continue
+		}
+		t := transRE.FindStringSubmatch(rest)
+		if t == nil {
+			return s, fmt.Errorf("realtrace: cannot read transition %q", line)
+		}
+		id, _ := strconv.ParseInt(t[2], 10, 64)
+		from, to := t[3], t[4]
+		reason, err := strconv.Unquote(t[5])
+		if err != nil {
+			return s, fmt.Errorf("realtrace: bad reason in %q", line)
+		}
+		switch t[1] {
+		case "ProcID":
+			switch {
+			case to == "Running":
+				owner[id] = m
+			case to == "Idle":
+				// A P that goes Idle->Idle was stolen from an M in a
+				// system call that the trace had lost track of
+				// (ProcSyscallAbandoned at a generation boundary).
+				o, ok := owner[id]
+				if from == "Idle" || from == "Running" && ok && o >= 0 && o != m {
+					switch {
+					case p >= 0:
+						s.GCSteals++
+					case g >= 0:
+						s.SyscallSteals++
+					default:
+						s.Handoffs++
+					}
+				}
+				owner[id] = -1
+			}
+		case "GoID":
+			switch {
+			case from == "Running" && to == "Runnable" && reason == "preempted":
+				state = preempted
+			case from == "Running" && to == "Runnable" && reason == "yield":
+				s.Yields++
+			case from == "Running" && to == "Syscall":
+				s.Syscalls++
+			case from == "NotExist" && (to == "Runnable" || to == "Syscall"):
+				s.Goroutines++
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return s, err
+	}
+	if state != noPreempt {
+		endPreempt("")
+	}
+	s.Threads = len(ms)
+	return s, nil
+}
+
+var schedRE = regexp.MustCompile(`^SCHED \d+ms: .* threads=(\d+) `)
+
+// MaxSchedtraceThreads returns the largest threads= of the
+// GODEBUG=schedtrace lines in r (mcount() minus freed Ms: the threads that
+// exist at that moment) and how many lines there were.
+func MaxSchedtraceThreads(r io.Reader) (max, lines int) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
+	for sc.Scan() {
+		f := schedRE.FindStringSubmatch(sc.Text())
+		if f == nil {
+			continue
+		}
+		lines++
+		if n, _ := strconv.Atoi(f[1]); n > max {
+			max = n
+		}
+	}
+	return max, lines
+}
+
+// Options says how to run a scenario.
+type Options struct {
+	// Go is the go command (default: "go" from PATH).
+	Go string
+	// ModuleDir is the directory of the go.mod the scenario's imports
+	// (github.com/gmplab/gmplab/sim) resolve against.
+	ModuleDir string
+	// GOMAXPROCS for the run (0: the machine's default).
+	GOMAXPROCS int
+	// SchedtraceMS, if > 0, adds GODEBUG=schedtrace=SchedtraceMS.
+	SchedtraceMS int
+	// Timeout bounds the build, the run and the decoding, each (default 2 minutes).
+	Timeout time.Duration
+	// TempDir holds the program, the binary and the trace (default: a new
+	// directory, removed at the end).
+	TempDir string
+}
+
+// Result is what one real run measured.
+type Result struct {
+	Trace Summary
+	// ThreadsCreated is pprof.Lookup("threadcreate").Count() at the end
+	// of the run: every M the runtime created (m0, sysmon and the template
+	// thread included).
+	ThreadsCreated int
+	// SchedtraceThreads is the largest threads= of the schedtrace lines
+	// (0 without SchedtraceMS, or if the run was shorter than one period).
+	SchedtraceThreads int
+	SchedtraceLines   int
+	// Elapsed is how long the scenario's main took (with the trace on).
+	Elapsed time.Duration
+	// TraceBytes is the size of the trace file.
+	TraceBytes int64
+	Stdout     string
+}
+
+// wrapperMain is the real program's main: it traces the scenario's main,
+// renamed gmplabScenarioMain, and reports on stderr what only the process
+// itself can see.
+const wrapperMain = `package main
+
+import (
+	"fmt"
+	"os"
+	"runtime/pprof"
+	"runtime/trace"
+	"time"
+)
+
+func main() {
+	f, err := os.Create(os.Getenv("GMPLAB_REALTRACE_OUT"))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "gmplab-realtrace:", err)
+		os.Exit(3)
+	}
+	if err := trace.Start(f); err != nil {
+		fmt.Fprintln(os.Stderr, "gmplab-realtrace:", err)
+		os.Exit(3)
+	}
+	t0 := time.Now()
+	gmplabScenarioMain()
+	el := time.Since(t0)
+	trace.Stop()
+	if err := f.Close(); err != nil {
+		fmt.Fprintln(os.Stderr, "gmplab-realtrace:", err)
+		os.Exit(3)
+	}
+	fmt.Fprintf(os.Stderr, "gmplab-realtrace: elapsed=%d threadcreate=%d\n", el, pprof.Lookup("threadcreate").Count())
+}
+`
+
+// renameMain returns src with its func main renamed gmplabScenarioMain.
+func renameMain(name string, src []byte) ([]byte, error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
+	if err != nil {
+		return nil, err
+	}
+	if f.Name.Name != "main" {
+		return nil, fmt.Errorf("%s: package %s, not main", name, f.Name.Name)
+	}
+	off := -1
+	for _, decl := range f.Decls {
+		if fd, ok := decl.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == "main" {
+			off = fset.Position(fd.Name.Pos()).Offset
+		}
+	}
+	if off < 0 {
+		return nil, fmt.Errorf("%s: no func main", name)
+	}
+	out := append([]byte{}, src[:off]...)
+	out = append(out, "gmplabScenarioMain"...)
+	return append(out, src[off+len("main"):]...), nil
+}
+
+// Run builds the scenario at path with a main that traces it, runs it, and
+// decodes the trace with go tool trace.
+func Run(ctx context.Context, path string, o Options) (*Result, error) {
+	if o.Go == "" {
+		gocmd, err := exec.LookPath("go")
+		if err != nil {
+			return nil, err
+		}
+		o.Go = gocmd
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = 2 * time.Minute
+	}
+	dir := o.TempDir
+	if dir == "" {
+		d, err := os.MkdirTemp("", "gmplab-realtrace-")
+		if err != nil {
+			return nil, err
+		}
+		defer os.RemoveAll(d)
+		dir = d
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	src, err = renameMain(path, src)
+	if err != nil {
+		return nil, err
+	}
+	scen := filepath.Join(dir, "scenario.go")
+	wrap := filepath.Join(dir, "gmplab_realtrace_main.go")
+	exe := filepath.Join(dir, "scenario.exe")
+	traceOut := filepath.Join(dir, "trace.out")
+	if err := os.WriteFile(scen, src, 0o644); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(wrap, []byte(wrapperMain), 0o644); err != nil {
+		return nil, err
+	}
+
+	// Build. The files are named on the command line, so their build
+	// constraints (//go:build ignore) do not apply; run in ModuleDir so
+	// that the module's packages resolve.
+	bctx, cancel := context.WithTimeout(ctx, o.Timeout)
+	defer cancel()
+	build := exec.CommandContext(bctx, o.Go, "build", "-o", exe, scen, wrap)
+	build.Dir = o.ModuleDir
+	if out, err := build.CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("go build %s: %v\n%s", path, err, out)
+	}
+
+	// Run.
+	rctx, cancel2 := context.WithTimeout(ctx, o.Timeout)
+	defer cancel2()
+	run := exec.CommandContext(rctx, exe)
+	run.Env = append(os.Environ(), "GMPLAB_REALTRACE_OUT="+traceOut)
+	if o.GOMAXPROCS > 0 {
+		run.Env = append(run.Env, "GOMAXPROCS="+strconv.Itoa(o.GOMAXPROCS))
+	}
+	if o.SchedtraceMS > 0 {
+		run.Env = append(run.Env, "GODEBUG=schedtrace="+strconv.Itoa(o.SchedtraceMS))
+	}
+	var stdout, stderr bytes.Buffer
+	run.Stdout, run.Stderr = &stdout, &stderr
+	if err := run.Run(); err != nil {
+		if rctx.Err() != nil {
+			err = fmt.Errorf("%v (killed after %v)", err, o.Timeout)
+		}
+		return nil, fmt.Errorf("running %s on the real runtime: %v\n%s", path, err, tail(stderr.String(), 2000))
+	}
+	res := &Result{Stdout: stdout.String()}
+	res.SchedtraceThreads, res.SchedtraceLines = MaxSchedtraceThreads(bytes.NewReader(stderr.Bytes()))
+	found := false
+	for _, line := range strings.Split(stderr.String(), "\n") {
+		var el int64
+		var tc int
+		if n, _ := fmt.Sscanf(line, "gmplab-realtrace: elapsed=%d threadcreate=%d", &el, &tc); n == 2 {
+			res.Elapsed, res.ThreadsCreated, found = time.Duration(el), tc, true
+		}
+	}
+	if !found {
+		return nil, fmt.Errorf("running %s on the real runtime: no report line on stderr\n%s", path, tail(stderr.String(), 2000))
+	}
+	if fi, err := os.Stat(traceOut); err == nil {
+		res.TraceBytes = fi.Size()
+	}
+
+	// Decode.
+	dctx, cancel3 := context.WithTimeout(ctx, o.Timeout)
+	defer cancel3()
+	dec := exec.CommandContext(dctx, o.Go, "tool", "trace", "-d=parsed", traceOut)
+	dec.Dir = dir
+	var decErr bytes.Buffer
+	dec.Stderr = &decErr
+	pipe, err := dec.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := dec.Start(); err != nil {
+		return nil, err
+	}
+	sum, perr := Parse(pipe)
+	if perr != nil {
+		io.Copy(io.Discard, pipe)
+	}
+	werr := dec.Wait()
+	if perr != nil {
+		return nil, perr
+	}
+	if werr != nil {
+		return nil, fmt.Errorf("go tool trace -d=parsed: %v\n%s", werr, tail(decErr.String(), 2000))
+	}
+	res.Trace = sum
+	return res, nil
+}
+
+func tail(s string, n int) string {
+	if len(s) > n {
+		return "…" + s[len(s)-n:]
+	}
+	return s
+}

@@ -1,0 +1,167 @@
+package realtrace
+
+import (
+	"context"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Lines as go tool trace -d=parsed prints them (Go 1.26.8), taken from real
+// traces: a sysmon retake followed by the handoff's new M (allocm borrows the
+// P on sysmon's M), an exitsyscall steal and the fast path's self-steal, a
+// forEachP steal, preemptions and yields, a GC, and a generation's
+// Undetermined states.
+const excerpt = `M=-1 P=-1 G=-1 Sync Time=4096566972800 N=1 Trace=4096566995584 Mono=4096566995567 Wall=2026-11-22T08:45:07.2886207Z
+M=100 P=-1 G=-1 StateTransition Time=1 ProcID=0 Undetermined->Running Reason=""
+M=103 P=-1 G=-1 StateTransition Time=1 ProcID=1 Undetermined->Idle Reason=""
+M=100 P=0 G=-1 StateTransition Time=2 GoID=1 Undetermined->Running Reason=""
+M=100 P=0 G=1 StateTransition Time=3 GoID=7 NotExist->Runnable Reason=""
+TransitionStack=
+	main.main @ 0x4a5c73
+		/tmp/tt/main.go:19
+
+M=100 P=0 G=1 StateTransition Time=4 GoID=1 Running->Syscall Reason=""
+M=101 P=-1 G=-1 StateTransition Time=5 ProcID=0 Running->Idle Reason=""
+M=101 P=-1 G=-1 StateTransition Time=6 ProcID=0 Idle->Running Reason=""
+M=101 P=0 G=-1 Metric Time=7 Name="/memory/classes/heap/objects:bytes" Value=Value{Uint64(4038656)}
+M=101 P=0 G=-1 StateTransition Time=8 ProcID=0 Running->Idle Reason=""
+M=102 P=-1 G=-1 StateTransition Time=9 ProcID=0 Idle->Running Reason=""
+M=102 P=0 G=-1 StateTransition Time=10 GoID=7 Runnable->Running Reason=""
+M=102 P=0 G=7 StateTransition Time=11 GoID=7 Running->Runnable Reason="preempted"
+M=102 P=0 G=-1 StateTransition Time=12 GoID=7 Runnable->Running Reason=""
+M=102 P=0 G=7 StateTransition Time=13 GoID=7 Running->Runnable Reason="yield"
+M=102 P=0 G=-1 StateTransition Time=14 GoID=7 Runnable->Running Reason=""
+M=102 P=0 G=7 StateTransition Time=15 GoID=7 Running->Syscall Reason=""
+M=100 P=-1 G=1 StateTransition Time=16 ProcID=0 Running->Idle Reason=""
+M=100 P=-1 G=1 StateTransition Time=17 ProcID=0 Idle->Running Reason=""
+M=100 P=0 G=1 StateTransition Time=18 GoID=1 Syscall->Runnable Reason=""
+M=100 P=0 G=1 StateTransition Time=19 GoID=1 Running->Syscall Reason=""
+M=100 P=0 G=1 StateTransition Time=20 ProcID=0 Running->Idle Reason=""
+M=100 P=-1 G=1 StateTransition Time=21 ProcID=0 Idle->Running Reason=""
+M=103 P=-1 G=-1 StateTransition Time=22 ProcID=1 Idle->Running Reason=""
+M=103 P=1 G=9 StateTransition Time=23 GoID=9 Running->Syscall Reason=""
+M=100 P=0 G=1 RangeBegin Time=24 Name="GC concurrent mark phase" Scope=global
+M=100 P=0 G=1 StateTransition Time=25 ProcID=1 Running->Idle Reason=""
+M=104 P=-1 G=-1 StateTransition Time=26 ProcID=2 Idle->Idle Reason=""
+M=100 P=0 G=1 StateTransition Time=27 GoID=1 Running->Runnable Reason="preempted"
+TransitionStack=
+	sync.(*WaitGroup).Add @ 0x493909
+		/usr/local/go/src/sync/waitgroup.go:77
+	main.gmplabScenarioMain @ 0x518ea4
+		/tmp/rt/scenario.go:69
+
+Stack=
+	sync.(*WaitGroup).Add @ 0x493909
+		/usr/local/go/src/sync/waitgroup.go:77
+
+M=102 P=0 G=-1 StateTransition Time=28 GoID=8 Runnable->Running Reason=""
+M=102 P=0 G=8 StateTransition Time=29 GoID=8 Running->Runnable Reason="preempted"
+TransitionStack=
+	runtime.goyield @ 0x486a6c
+		/usr/local/go/src/runtime/proc.go:4453
+	runtime.semrelease1 @ 0x4866b3
+		/usr/local/go/src/runtime/sema.go:286
+
+M=-1 P=-1 G=-1 StateTransition Time=30 GoID=2 Undetermined->Waiting Reason=""
+M=102 P=0 G=-1 StateTransition Time=31 GoID=9 Runnable->Running Reason=""
+M=102 P=0 G=9 StateTransition Time=32 GoID=9 Running->Runnable Reason="preempted"
+`
+
+func TestParse(t *testing.T) {
+	s, err := Parse(strings.NewReader(excerpt))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Summary{
+		Events:      34,
+		Threads:     5, // 100..104; M=-1 is no thread
+		Preemptions: 3, // G7, G1 and G9 (the last line)
+		MutexYields: 1, // G8
+		Yields:      1,
+		// M101 (no P, no G) took P0 from M100 in its syscall: sysmon.
+		// M104's Idle->Idle is a steal of a P the trace had lost.
+		Handoffs: 2,
+		// M100 (G1, no P) took P0 back from M102, whose G7 is in a
+		// syscall: exitsyscallTryGetP. M100's ProcSteal of P0 from
+		// itself (fast path, syscalltick changed) is not a steal.
+		SyscallSteals: 1,
+		GCSteals:      1, // M100 with P0 took P1 from M103
+		Syscalls:      4,
+		Goroutines:    1,
+		GCs:           1,
+	}
+	if s != want {
+		t.Errorf("Parse:\n got %+v\nwant %+v", s, want)
+	}
+}
+
+func TestParseRejectsGarbage(t *testing.T) {
+	if _, err := Parse(strings.NewReader("M=1 P=x G=1 StateTransition\n")); err == nil {
+		t.Error("Parse accepted a malformed event line")
+	}
+}
+
+func TestMaxSchedtraceThreads(t *testing.T) {
+	in := `SCHED 0ms: gomaxprocs=4 idleprocs=3 threads=5 spinningthreads=0 needspinning=0 idlethreads=1 runqueue=0 [0 0 0 0] schedticks=[ 1 0 0 0 ]
+worker 1 done
+SCHED 10ms: gomaxprocs=4 idleprocs=0 threads=12 spinningthreads=1 needspinning=0 idlethreads=2 runqueue=7 [1 0 2 0] schedticks=[ 9 8 7 6 ]
+SCHED 20ms: gomaxprocs=4 idleprocs=4 threads=9 spinningthreads=0 needspinning=0 idlethreads=6 runqueue=0 [0 0 0 0] schedticks=[ 9 8 7 6 ]
+`
+	if max, n := MaxSchedtraceThreads(strings.NewReader(in)); max != 12 || n != 3 {
+		t.Errorf("MaxSchedtraceThreads = %d, %d lines; want 12, 3", max, n)
+	}
+}
+
+func TestRenameMain(t *testing.T) {
+	src := "//go:build ignore\n\npackage main\n\nfunc (T) main() {}\n\ntype T int\n\nfunc main() {\n\tprintln(\"main\")\n}\n"
+	got, err := renameMain("x.go", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Replace(src, "func main()", "func gmplabScenarioMain()", 1)
+	if string(got) != want {
+		t.Errorf("renameMain:\n%s\nwant\n%s", got, want)
+	}
+	if _, err := renameMain("y.go", []byte("package main\n\nfunc f() {}\n")); err == nil {
+		t.Error("renameMain accepted a file without func main")
+	}
+}
+
+// The counting rules checked on the real runtime: examples/syscall.go at
+// GOMAXPROCS=1 blocks in a 10 ms system call while two goroutines wait in
+// its P's queue, so sysmon must retake that P and hand it off (exactly what
+// the simulator's retake does in the same example).
+func TestHandoffOnRealRuntime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a program on the real runtime; skipped with -short")
+	}
+	gocmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("the go command is not on PATH: cannot run on the real runtime")
+	}
+	root, _ := filepath.Abs("../..")
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	r, err := Run(ctx, filepath.Join(root, "examples", "syscall.go"), Options{
+		Go: gocmd, ModuleDir: root, GOMAXPROCS: 1, SchedtraceMS: 1, Timeout: time.Minute, TempDir: t.TempDir(),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%+v", r.Trace)
+	if r.Trace.Handoffs != 1 {
+		t.Errorf("sysmon handoffs = %d, want 1 (the P of the 10 ms syscall)", r.Trace.Handoffs)
+	}
+	if r.Trace.Syscalls == 0 || r.Trace.Goroutines < 3 {
+		t.Errorf("the trace missed the scenario: %+v", r.Trace)
+	}
+	if r.ThreadsCreated < 3 || r.SchedtraceThreads < 3 || r.Trace.Threads < 2 {
+		t.Errorf("threads: created %d, schedtrace %d, in the trace %d; want at least m0, sysmon and the handoff's M", r.ThreadsCreated, r.SchedtraceThreads, r.Trace.Threads)
+	}
+	if !strings.Contains(r.Stdout, "syscall done") {
+		t.Errorf("stdout = %q", r.Stdout)
+	}
+}
