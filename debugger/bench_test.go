@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gmplab/gmplab/lang"
 	"github.com/gmplab/gmplab/runtime"
 )
 
@@ -128,4 +129,34 @@ func TestPerformance(t *testing.T) {
 			t.Errorf("a step at event %d took %v (budget 50ms)", s.Pos(), d)
 		}
 	}
+}
+
+// BenchmarkRevStep100kGoroutines: a step backwards in a run with 100,000
+// goroutines parked on the network (a 22 MB machine): the snapshots are
+// fewer and farther apart, within DefaultMaxSnapshotBytes.
+func BenchmarkRevStep100kGoroutines(b *testing.B) {
+	prog, err := lang.CompileFile("../runtime/testdata/bench/netpoll100k.go")
+	if err != nil {
+		b.Skip(err)
+	}
+	s, err := New(Options{Program: prog, Config: runtime.Config{GOMAXPROCS: 4, Seed: 1, MaxSteps: 10_000_000}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	const at = 900_000 // the run has 966,908 events
+	start := time.Now()
+	if _, err := s.Goto(at); err != nil {
+		b.Fatal(err)
+	}
+	gotoMs := float64(time.Since(start).Milliseconds())
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := s.RevStep(1); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(len(s.SnapshotSeqs())), "snapshots")
+	b.ReportMetric(float64(s.SnapshotBytes())/1e6, "snapshot-MB")
+	b.ReportMetric(gotoMs, "goto-ms")
 }

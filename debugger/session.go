@@ -30,8 +30,9 @@ type Options struct {
 	Name string
 	// SnapshotEvery and MaxSnapshots tune the snapshot store (0: defaults;
 	// see snapshot.go).
-	SnapshotEvery int64
-	MaxSnapshots  int
+	SnapshotEvery    int64
+	MaxSnapshots     int
+	MaxSnapshotBytes int64
 }
 
 // Session is one debugging session. It is not safe for concurrent use,
@@ -83,7 +84,7 @@ func (s *Session) start(cfg runtime.Config) error {
 	s.st = nil
 	s.selG = 1 // main
 	if s.snaps == nil {
-		s.snaps = newSnapshots(mc, s.opts.SnapshotEvery, s.opts.MaxSnapshots)
+		s.snaps = newSnapshots(mc, s.opts.SnapshotEvery, s.opts.MaxSnapshots, s.opts.MaxSnapshotBytes)
 	} else {
 		s.snaps.reset(mc)
 	}
@@ -146,6 +147,10 @@ func (s *Session) Interrupt() { s.intr.Store(true) }
 
 // SnapshotSeqs lists the events the snapshot store holds clones at.
 func (s *Session) SnapshotSeqs() []int64 { return s.snaps.seqs() }
+
+// SnapshotBytes is the memory the snapshots hold, as measured when they
+// were taken.
+func (s *Session) SnapshotBytes() int64 { return s.snaps.bytes }
 
 // SnapshotsTaken counts the clones made for snapshots so far.
 func (s *Session) SnapshotsTaken() int64 { return s.snaps.taken }

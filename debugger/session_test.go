@@ -474,8 +474,8 @@ func TestSnapshotSpacing(t *testing.T) {
 		t.Fatalf("snapshots %v", seqs)
 	}
 	last := seqs[len(seqs)-1]
-	if 9000-last >= 16 {
-		t.Errorf("nearest snapshot to 9000 is %d", last)
+	if sp := s.snaps.spacing(); 9000-last >= sp {
+		t.Errorf("nearest snapshot to 9000 is %d (spacing %d)", last, sp)
 	}
 	// Gaps grow towards the start.
 	if g1, g2 := seqs[len(seqs)-1]-seqs[len(seqs)-2], seqs[2]-seqs[1]; g1 > g2 {
@@ -502,5 +502,27 @@ func TestInterrupt(t *testing.T) {
 		case <-tick.C:
 			s.Interrupt()
 		}
+	}
+}
+
+// TestSnapshotByteBound: with a byte budget smaller than the count bound
+// allows, the store keeps under the budget (beyond the start and the
+// furthest snapshot, which always stay).
+func TestSnapshotByteBound(t *testing.T) {
+	s, err := New(Options{Program: goschedProg(3000, false), Config: runtime.Config{GOMAXPROCS: 2, Seed: 1},
+		SnapshotEvery: 16, MaxSnapshots: 100, MaxSnapshotBytes: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Goto(9000)
+	if n := len(s.SnapshotSeqs()); n != 2 {
+		t.Errorf("byte budget of 1: %d snapshots %v, want the start and the furthest", n, s.SnapshotSeqs())
+	}
+	if s.SnapshotBytes() <= 0 {
+		t.Errorf("snapshot bytes %d", s.SnapshotBytes())
+	}
+	s.RevStep(5)
+	if s.Pos() != 8995 {
+		t.Errorf("rev step with two snapshots: at %d", s.Pos())
 	}
 }

@@ -1,6 +1,7 @@
 package debugger
 
 import (
+	"runtime/metrics"
 	"sort"
 
 	"github.com/gmplab/gmplab/runtime"
@@ -21,17 +22,26 @@ import (
 // nearest snapshot before it. Snapshot 0 (the start) is never dropped, nor
 // is the furthest one (it makes a later `goto` forward cheap).
 //
-// Bound: at most Max snapshots are kept. When one more would exceed it, the
+// Bound: at most Max snapshots are kept, and at most MaxBytes of them (the
+// size of a snapshot is what its Clone allocated, read from the Go
+// runtime's allocation counter). When one more would exceed either, the
 // store drops the snapshot whose removal costs least, where the cost is the
 // gap it would leave (the events a replay would have to step through)
 // divided by its distance from the focus (the event the session stands at
 // or is going to). Gaps near the focus therefore stay about Every events
 // wide, and farther away they widen in proportion to the distance: the
 // spacing is geometric, so Max snapshots cover a run of any length, and a
-// step backwards near the focus replays at most about Every events. Memory
-// is Max times the size of one machine (its Gs' frames and values, 1 KB of
-// ring per P, its channels and timers); a machine does not grow with the
-// number of events, only with what the program keeps alive.
+// step backwards near the focus replays at most about Every events.
+//
+// Memory is at most MaxBytes, and at most Max times the size of one machine
+// (its Gs' frames and values, 1 KB of ring per P, its channels and timers);
+// a machine does not grow with the number of events, only with what the
+// program keeps alive: a lesson's is a few KB, one with 100,000 parked
+// goroutines 22 MB. A big machine is also slow to copy, so the spacing
+// grows with its size: at least one event per 512 bytes of the last
+// snapshot (for 22 MB, a snapshot every 43,000 events), which keeps the
+// copying under the cost of the stepping it saves (measured: a rev step in
+// that run takes 50 ms, goto 900000 one second, in 10 snapshots).
 //
 // Rejected: recording every event and an undo log of state changes (exact,
 // but it makes every engine change carry its inverse, and memory grows with
@@ -50,6 +60,11 @@ const (
 	// DefaultMaxSnapshots bounds the store; with geometric spacing 128
 	// snapshots cover billions of events.
 	DefaultMaxSnapshots = 128
+	// DefaultMaxSnapshotBytes bounds the store's memory.
+	DefaultMaxSnapshotBytes = 256 << 20
+	// bytesPerEvent: a snapshot of B bytes is taken at least B/bytesPerEvent
+	// events after the one before it.
+	bytesPerEvent = 512
 )
 
 // snapshot is a clone of the machine after event seq (the event itself is
@@ -58,25 +73,56 @@ type snapshot struct {
 	seq  int64
 	last runtime.Event
 	mc   *runtime.Machine // never stepped: restore clones it
+	size int64            // bytes the clone allocated
 }
 
 type snapshots struct {
-	every int64
-	max   int
-	list  []snapshot // sorted by seq; list[0].seq == 0
-	taken int64      // clones made, for tests and benchmarks
+	every    int64
+	max      int
+	maxBytes int64
+	list     []snapshot // sorted by seq; list[0].seq == 0
+	bytes    int64      // their sizes' sum
+	lastSize int64      // the size of the last clone
+	taken    int64      // clones made, for tests and benchmarks
+	sample   [1]metrics.Sample
 }
 
-func newSnapshots(start *runtime.Machine, every int64, maxSnaps int) *snapshots {
+func newSnapshots(start *runtime.Machine, every int64, maxSnaps int, maxBytes int64) *snapshots {
 	if every <= 0 {
 		every = DefaultSnapshotEvery
 	}
 	if maxSnaps <= 0 {
 		maxSnaps = DefaultMaxSnapshots
 	}
-	maxSnaps = max(maxSnaps, 2) // the start and the furthest
-	return &snapshots{every: every, max: maxSnaps, list: []snapshot{{seq: 0, mc: start.Clone()}}}
+	if maxBytes <= 0 {
+		maxBytes = DefaultMaxSnapshotBytes
+	}
+	ss := &snapshots{every: every, max: max(maxSnaps, 2), maxBytes: maxBytes} // at least the start and the furthest
+	ss.sample[0].Name = "/gc/heap/allocs:bytes"
+	ss.reset(start)
+	return ss
 }
+
+// allocated is the Go runtime's count of bytes allocated so far.
+func (ss *snapshots) allocated() int64 {
+	metrics.Read(ss.sample[:])
+	if ss.sample[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return int64(ss.sample[0].Value.Uint64())
+}
+
+// clone copies mc and measures the copy.
+func (ss *snapshots) clone(mc *runtime.Machine) (*runtime.Machine, int64) {
+	before := ss.allocated()
+	c := mc.Clone()
+	size := max(ss.allocated()-before, 1)
+	ss.lastSize = size
+	return c, size
+}
+
+// spacing is the fewest events between two snapshots.
+func (ss *snapshots) spacing() int64 { return max(ss.every, ss.lastSize/bytesPerEvent) }
 
 // floor returns the latest snapshot at or before seq.
 func (ss *snapshots) floor(seq int64) *snapshot {
@@ -96,14 +142,16 @@ func (ss *snapshots) consider(mc *runtime.Machine, last runtime.Event, focus int
 	if i < len(ss.list) && ss.list[i].seq == seq {
 		return
 	}
-	if seq-ss.list[i-1].seq < ss.every {
+	if seq-ss.list[i-1].seq < ss.spacing() {
 		return
 	}
 	ss.taken++
+	c, size := ss.clone(mc)
 	ss.list = append(ss.list, snapshot{})
 	copy(ss.list[i+1:], ss.list[i:])
-	ss.list[i] = snapshot{seq: seq, last: last, mc: mc.Clone()}
-	for len(ss.list) > ss.max {
+	ss.list[i] = snapshot{seq: seq, last: last, mc: c, size: size}
+	ss.bytes += size
+	for len(ss.list) > 2 && (len(ss.list) > ss.max || ss.bytes > ss.maxBytes) {
 		ss.thin(focus)
 	}
 }
@@ -118,7 +166,7 @@ func (ss *snapshots) thin(focus int64) {
 		if d < 0 {
 			d = -d
 		}
-		score := gap / float64(d+ss.every)
+		score := gap / float64(d+ss.spacing())
 		if best < 0 || score < bestScore {
 			best, bestScore = i, score
 		}
@@ -126,13 +174,16 @@ func (ss *snapshots) thin(focus int64) {
 	if best < 0 {
 		return
 	}
+	ss.bytes -= ss.list[best].size
 	ss.list = append(ss.list[:best], ss.list[best+1:]...)
 }
 
 // reset keeps only the start (after a restart the old run's snapshots are
 // another run's).
 func (ss *snapshots) reset(start *runtime.Machine) {
-	ss.list = []snapshot{{seq: 0, mc: start.Clone()}}
+	c, size := ss.clone(start)
+	ss.list = []snapshot{{seq: 0, mc: c, size: size}}
+	ss.bytes = size
 }
 
 // seqs lists the snapshots' events (tests, `info`).
