@@ -86,7 +86,7 @@ func New(prog *Program, cfg Config) (*Machine, error) {
 		mc.sysmonM = mc.newmQuiet()
 		mc.allm[mc.sysmonM].state = mSysmon
 		mc.sysmon = sysmonState{delay: 20}
-		mc.setWhen(mc.sysmonM, 20*1000)
+		mc.setWhen(mc.sysmonM, 20*1000+TimerSlack)
 	}
 	mc.startup()
 	mc.allm[m0].state = mSchedule

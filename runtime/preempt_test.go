@@ -101,16 +101,20 @@ func TestNoPreemptLayerHogs(t *testing.T) {
 	}
 }
 
-// A loop of short sim.Work calls is also stopped at the prologue of the
-// next call when that comes before the signal: the G stops at whichever
-// safe point comes first (stack.go: newstack; signal_unix.go: doSigPreempt).
+// A loop of short sim.Work calls is stopped at the prologue of the next
+// call, which comes (1 µs) before the signal is delivered (CostSignal, 2 µs):
+// the G stops at whichever safe point comes first (stack.go: newstack;
+// signal_unix.go: doSigPreempt).
 func TestPreemptAtCallPrologueWhenFirst(t *testing.T) {
-	mc, err := New(spinProg(1e9, 1e6), Config{GOMAXPROCS: 1, Check: true, Why: true})
+	mc, err := New(spinProg(200e6, 1000), Config{GOMAXPROCS: 1, Check: true, Why: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	coop := 0
 	for _, ev := range runAll(t, mc) {
+		if ev.Kind == EvAsyncPreempt {
+			t.Errorf("async preemption though a call came first: %s", ev.Why)
+		}
 		if ev.Kind == EvPreempted {
 			coop++
 			if !strings.Contains(ev.Why, "called sim.Work") {

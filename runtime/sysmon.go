@@ -4,7 +4,8 @@ package runtime
 // retake, handoffp). It sleeps 20 µs; after 50 idle passes in a row it
 // doubles its sleep, up to 10 ms; only taking a P from a syscall resets it.
 // When every P is idle it sleeps deeply until the next timer (at most 60 s)
-// or until a syscall wakes it.
+// or until a syscall wakes it. Every sleep also lasts the timer slack longer
+// (cost.go: TimerSlack), as on Linux.
 //
 // Not modelled: forced GC (no GC), the scavenger, GOMAXPROCS auto-update.
 
@@ -60,7 +61,7 @@ func (mc *Machine) sysmonTick(mi int32) {
 			if ev := mc.emit(EvSysmon, mi, -1, -1, -1, 0); mc.cfg.Why {
 				ev.Why = "every P is idle: sysmon sleeps deeply for " + fmtNs(sleep) + " (until the next timer, at most 60s) or until a syscall wakes it"
 			}
-			mc.setWhen(mi, now+sleep)
+			mc.setWhen(mi, now+sleep+TimerSlack)
 			return
 		}
 	}
@@ -93,7 +94,7 @@ func (mc *Machine) sysmonTick(mi int32) {
 	if S.delay > sysmonMaxDelayUS {
 		S.delay = sysmonMaxDelayUS
 	}
-	mc.setWhen(mi, now+CostSysmonLoop+S.delay*1000)
+	mc.setWhen(mi, now+CostSysmonLoop+S.delay*1000+TimerSlack)
 }
 
 const math64Max = 1<<63 - 1
