@@ -1,6 +1,7 @@
 package debugger
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"reflect"
@@ -478,7 +479,7 @@ func (e *binExpr) eval(c *evalCtx) (value, error) {
 		if !ok {
 			return value{}, fmt.Errorf("%s: cannot compare a number with %s", e, formatValue(r, ""))
 		}
-		return boolValue(compare(e.op, cmpInts(li, ri))), nil
+		return boolValue(compare(e.op, cmp.Compare(li, ri))), nil
 	}
 	if ls, ok := asString(l); ok {
 		rs, ok := asString(r)
@@ -499,16 +500,6 @@ func bareName(e expr) (string, bool) {
 		return p.segs[0], true
 	}
 	return "", false
-}
-
-func cmpInts(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 func compare(op string, c int) bool {

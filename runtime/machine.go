@@ -163,8 +163,10 @@ func (mc *Machine) Step() (ev Event, ok bool) {
 
 // Run steps to the end, calling f (if not nil) for every event.
 func (mc *Machine) Run(f func(*Event)) *Exit {
+	var ev Event // one variable: f(&ev) makes it escape, so not one per event
 	for {
-		ev, ok := mc.Step()
+		var ok bool
+		ev, ok = mc.Step()
 		if !ok {
 			return mc.exit
 		}
@@ -329,51 +331,6 @@ func (mc *Machine) runG(mi int32) {
 
 // ---- the actor heap -------------------------------------------------------
 
-func (mc *Machine) actorLess(a, b int32) bool {
-	ma, mb := &mc.allm[a], &mc.allm[b]
-	if ma.when != mb.when {
-		return ma.when < mb.when
-	}
-	return a < b
-}
-
-func (mc *Machine) actorSwap(i, j int) {
-	h := mc.actors
-	h[i], h[j] = h[j], h[i]
-	mc.allm[h[i]].heapIdx = int32(i)
-	mc.allm[h[j]].heapIdx = int32(j)
-}
-
-func (mc *Machine) actorUp(i int) {
-	for i > 0 {
-		parent := (i - 1) / 2
-		if !mc.actorLess(mc.actors[i], mc.actors[parent]) {
-			break
-		}
-		mc.actorSwap(i, parent)
-		i = parent
-	}
-}
-
-func (mc *Machine) actorDown(i int) {
-	n := len(mc.actors)
-	for {
-		l := 2*i + 1
-		if l >= n {
-			return
-		}
-		j := l
-		if r := l + 1; r < n && mc.actorLess(mc.actors[r], mc.actors[l]) {
-			j = r
-		}
-		if !mc.actorLess(mc.actors[j], mc.actors[i]) {
-			return
-		}
-		mc.actorSwap(i, j)
-		i = j
-	}
-}
-
 // setWhen schedules M mi's next action at t (plus any sched.lock wait).
 func (mc *Machine) setWhen(mi int32, t int64) {
 	M := &mc.allm[mi]
@@ -391,33 +348,22 @@ func (mc *Machine) setWhen(mi int32, t int64) {
 	}
 	M.when = t
 	if M.heapIdx == nilIdx {
-		mc.actors = append(mc.actors, mi)
-		M.heapIdx = int32(len(mc.actors) - 1)
-		mc.actorUp(int(M.heapIdx))
+		mc.actors = heapPush(actorOrder{mc}, mc.actors, mi)
 		return
 	}
 	i := int(M.heapIdx)
-	mc.actorUp(i)
-	mc.actorDown(int(mc.allm[mi].heapIdx))
+	heapUp(actorOrder{mc}, mc.actors, i)
+	heapDown(actorOrder{mc}, mc.actors, int(mc.allm[mi].heapIdx))
 }
 
 // unsetWhen takes M mi out of the loop (it parked).
 func (mc *Machine) unsetWhen(mi int32) {
 	M := &mc.allm[mi]
-	i := int(M.heapIdx)
-	if i == nilIdx {
+	if M.heapIdx == nilIdx {
 		return
 	}
-	last := len(mc.actors) - 1
-	if i != last {
-		mc.actorSwap(i, last)
-	}
-	mc.actors = mc.actors[:last]
+	mc.actors = heapRemove(actorOrder{mc}, mc.actors, int(M.heapIdx))
 	M.heapIdx = nilIdx
-	if i != last {
-		mc.actorUp(i)
-		mc.actorDown(int(mc.allm[mc.actors[i]].heapIdx))
-	}
 }
 
 // ---- the end of a run ------------------------------------------------------

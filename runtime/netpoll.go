@@ -223,49 +223,10 @@ func (mc *Machine) netpollWake(mi int32) {
 }
 
 // The heap of connections with a waiter, by (readyAt, id).
-func (mc *Machine) connLess(a, b int32) bool {
-	ca, cb := &mc.conns[a], &mc.conns[b]
-	if ca.readyAt != cb.readyAt {
-		return ca.readyAt < cb.readyAt
-	}
-	return a < b
-}
-
-func (mc *Machine) connPush(c int32) {
-	mc.connHeap = append(mc.connHeap, c)
-	i := len(mc.connHeap) - 1
-	for i > 0 {
-		parent := (i - 1) / 2
-		if !mc.connLess(mc.connHeap[i], mc.connHeap[parent]) {
-			break
-		}
-		mc.connHeap[i], mc.connHeap[parent] = mc.connHeap[parent], mc.connHeap[i]
-		i = parent
-	}
-}
+func (mc *Machine) connPush(c int32) { mc.connHeap = heapPush(connOrder{mc}, mc.connHeap, c) }
 
 func (mc *Machine) connPop() int32 {
-	h := mc.connHeap
-	c := h[0]
-	last := len(h) - 1
-	h[0] = h[last]
-	h = h[:last]
-	i := 0
-	for {
-		l := 2*i + 1
-		if l >= len(h) {
-			break
-		}
-		j := l
-		if r := l + 1; r < len(h) && mc.connLess(h[r], h[l]) {
-			j = r
-		}
-		if !mc.connLess(h[j], h[i]) {
-			break
-		}
-		h[i], h[j] = h[j], h[i]
-		i = j
-	}
-	mc.connHeap = h
+	c := mc.connHeap[0]
+	mc.connHeap = heapRemove(connOrder{mc}, mc.connHeap, 0)
 	return c
 }

@@ -1,6 +1,9 @@
 package runtime
 
-import "slices"
+import (
+	"cmp"
+	"slices"
+)
 
 // Clone returns an independent copy of the machine: stepping the copy gives
 // exactly the events the original would give. Every object is a slice
@@ -140,9 +143,9 @@ func (mc *Machine) State() *State {
 	}
 	slices.SortFunc(s.Timers, func(a, b TimerInfo) int {
 		if a.When != b.When {
-			return cmpInt(a.When, b.When)
+			return cmp.Compare(a.When, b.When)
 		}
-		return cmpInt(int64(a.P), int64(b.P))
+		return cmp.Compare(int64(a.P), int64(b.P))
 	})
 	for c := range mc.conns {
 		C := &mc.conns[c]
@@ -203,16 +206,6 @@ func (mc *Machine) State() *State {
 		}
 		s.Gs = append(s.Gs, gs)
 	}
-	slices.SortFunc(s.Gs, func(a, b GState) int { return cmpInt(a.Goid, b.Goid) })
+	slices.SortFunc(s.Gs, func(a, b GState) int { return cmp.Compare(a.Goid, b.Goid) })
 	return s
-}
-
-func cmpInt(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }

@@ -23,48 +23,6 @@ type timer struct {
 	heapI int32
 }
 
-func (mc *Machine) timerLess(a, b int32) bool {
-	ta, tb := &mc.timers[a], &mc.timers[b]
-	if ta.when != tb.when {
-		return ta.when < tb.when
-	}
-	return a < b
-}
-
-func (mc *Machine) timerUp(h []int32, i int) {
-	for i > 0 {
-		parent := (i - 1) / 2
-		if !mc.timerLess(h[i], h[parent]) {
-			break
-		}
-		h[i], h[parent] = h[parent], h[i]
-		mc.timers[h[i]].heapI = int32(i)
-		mc.timers[h[parent]].heapI = int32(parent)
-		i = parent
-	}
-}
-
-func (mc *Machine) timerDown(h []int32, i int) {
-	n := len(h)
-	for {
-		l := 2*i + 1
-		if l >= n {
-			break
-		}
-		j := l
-		if r := l + 1; r < n && mc.timerLess(h[r], h[l]) {
-			j = r
-		}
-		if !mc.timerLess(h[j], h[i]) {
-			break
-		}
-		h[i], h[j] = h[j], h[i]
-		mc.timers[h[i]].heapI = int32(i)
-		mc.timers[h[j]].heapI = int32(j)
-		i = j
-	}
-}
-
 // addtimer arms a timer on pp's heap (time.go: timer.modify/maybeAdd); if it
 // is the P's new earliest, wakeNetPoller makes sure someone wakes for it.
 func (mc *Machine) addtimer(pp int32, kind timerKind, when int64, gi, c int32) int32 {
@@ -72,9 +30,7 @@ func (mc *Machine) addtimer(pp int32, kind timerKind, when int64, gi, c int32) i
 	ti := int32(len(mc.timers))
 	mc.timers = append(mc.timers, timer{when: when, kind: kind, g: gi, c: c, pp: pp})
 	P := &mc.allp[pp]
-	P.timers = append(P.timers, ti)
-	mc.timers[ti].heapI = int32(len(P.timers) - 1)
-	mc.timerUp(P.timers, len(P.timers)-1)
+	P.timers = heapPush(timerOrder{mc}, P.timers, ti)
 	mc.acc += CostTimer
 	if P.timers[0] == ti {
 		mc.wakeNetPoller(when)
@@ -85,15 +41,8 @@ func (mc *Machine) addtimer(pp int32, kind timerKind, when int64, gi, c int32) i
 // popTimer removes pp's earliest timer.
 func (mc *Machine) popTimer(pp int32) int32 {
 	P := &mc.allp[pp]
-	h := P.timers
-	ti := h[0]
-	last := len(h) - 1
-	h[0] = h[last]
-	mc.timers[h[0]].heapI = 0
-	P.timers = h[:last]
-	if last > 0 {
-		mc.timerDown(P.timers, 0)
-	}
+	ti := P.timers[0]
+	P.timers = heapRemove(timerOrder{mc}, P.timers, 0)
 	mc.timers[ti].pp = nilIdx
 	return ti
 }
