@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/gmplab/gmplab/lang"
@@ -133,5 +134,32 @@ func TestSeedChangesOnlyTheSchedule(t *testing.T) {
 	}
 	if a, b := out(1), out(99); a != b {
 		t.Errorf("pingpong's output depends on the seed:\n%s\nvs\n%s", a, b)
+	}
+}
+
+// stack.go: newstack: a stack that would grow past maxstacksize is fatal,
+// in Go's words. The default limit is 1e9 bytes as on 64-bit; the test uses
+// a smaller one (the same code path) to keep the host's memory small.
+func TestStackOverflowIsFatal(t *testing.T) {
+	p, err := lang.Compile("deep.go", []byte(`package main
+
+func f(n int) int { return f(n+1) + 1 }
+
+func main() { println(f(0)) }
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mc, err := runtime.New(p, runtime.Config{GOMAXPROCS: 1, MaxStackSize: 1 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex := mc.Run(nil)
+	if ex.Code != 2 || !strings.HasPrefix(ex.Msg, "runtime: goroutine stack exceeds 1048576-byte limit\n") ||
+		!strings.Contains(ex.Msg, "fatal error: stack overflow") || !strings.Contains(ex.Msg, "main.f(...)") {
+		t.Errorf("exit = %d %q", ex.Code, ex.Msg)
+	}
+	if def, _ := runtime.New(p, runtime.Config{}); def.Config().MaxStackSize != 1_000_000_000 {
+		t.Errorf("default maxstacksize = %d", def.Config().MaxStackSize)
 	}
 }
