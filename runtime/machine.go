@@ -226,6 +226,15 @@ func (mc *Machine) advance() {
 	}
 	mi := mc.actors[0]
 	M := &mc.allm[mi]
+	if p := mc.cfg.SchedtracePeriod; p > 0 && mc.sysmonM == nilIdx && mc.sched.nextTrace <= min(M.when, mc.cfg.MaxTime) {
+		// Without the sysmon layer there is no sysmon to print
+		// GODEBUG=schedtrace lines; the engine prints them at each period.
+		mc.now = max(mc.now, mc.sched.nextTrace)
+		ev := mc.emit(EvSchedtrace, -1, -1, -1, 0, 0)
+		ev.Text = mc.Schedtrace()
+		mc.sched.nextTrace += p
+		return
+	}
 	if M.when > mc.cfg.MaxTime {
 		mc.exitLimit("max-time")
 		return

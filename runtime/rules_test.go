@@ -190,3 +190,24 @@ func TestGMModelCountsLockContention(t *testing.T) {
 		}
 	}
 }
+
+// proc.go: schedtrace prints a line every period; with the sysmon layer off
+// (no sysmon to print it) the engine prints them at the same times.
+func TestSchedtraceEveryPeriod(t *testing.T) {
+	for _, upTo := range []string{"steal", "sysmon"} {
+		ls, _ := LayersUpTo(upTo)
+		mc, err := New(spinProg(1e9, 1e9), Config{GOMAXPROCS: 1, Layers: ls, SchedtracePeriod: 1e6, MaxTime: 5e6})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var lines []string
+		mc.Run(func(ev *Event) {
+			if ev.Kind == EvSchedtrace {
+				lines = append(lines, ev.Text)
+			}
+		})
+		if len(lines) < 5 || !strings.HasPrefix(lines[0], "SCHED 0ms: gomaxprocs=1 ") || !strings.HasPrefix(lines[4], "SCHED 4ms:") {
+			t.Errorf("layers up to %s: %d lines: %q", upTo, len(lines), lines)
+		}
+	}
+}
