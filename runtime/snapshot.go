@@ -3,6 +3,7 @@ package runtime
 import (
 	"cmp"
 	"slices"
+	"strings"
 )
 
 // Clone returns an independent copy of the machine: stepping the copy gives
@@ -194,6 +195,12 @@ func (mc *Machine) State() *State {
 				pos := fn.Decl
 				if pc >= 0 && len(fn.Pos) > 0 {
 					pos = fn.Pos[pc]
+				}
+				if strings.HasPrefix(fn.Name, "runtime.") {
+					// The front end's synthetic runtime.main: it has no
+					// source in the scenario.
+					gs.Frames = append(gs.Frames, FrameState{Func: fn.Name, Pos: "runtime/proc.go", File: "runtime/proc.go", Size: fn.FrameSize})
+					continue
 				}
 				gs.Frames = append(gs.Frames, FrameState{Func: fn.Name, Pos: mc.prog.PosString(pos), Line: pos.Line, File: mc.prog.fileName(pos), Size: fn.FrameSize})
 			}
