@@ -65,6 +65,21 @@ func TestPreemptSteadyStateTwentyMilliseconds(t *testing.T) {
 	if preempts < 50 || coop > 0 {
 		t.Fatalf("%d async and %d cooperative preemptions in 2s; want only async inside sim.Work", preempts, coop)
 	}
+	// Where each slice's G came from, once steady: a preempted G goes to
+	// the global tail, the P finds the other in its ring, and when that
+	// one is preempted too the P takes both from the global queue (a
+	// batch of 2: one to run, one to the ring). So the picks alternate.
+	var picks []EvKind
+	for _, ev := range evs {
+		if (ev.Kind == EvRunqget || ev.Kind == EvGlobrunqget) && ev.G >= 7 && ev.T > 500e6 {
+			picks = append(picks, ev.Kind)
+		}
+	}
+	for i := 1; i < len(picks); i++ {
+		if picks[i] == picks[i-1] {
+			t.Fatalf("picks %d and %d both came from %v; want global and ring alternating: %v", i-1, i, picks[i], picks)
+		}
+	}
 	var gaps []int64
 	for i := 1; i < len(switches); i++ {
 		if switches[i] > 500e6 { // after sysmon's back-off
