@@ -203,8 +203,10 @@ load:
 			break
 		}
 		in := code[pc]
+		// Only what fast leaves comes here: the ops it handles without
+		// ever returning (stores, pops, arithmetic, comparisons, jumps)
+		// are not repeated in this switch.
 		switch in.Op {
-		case OpNop:
 
 		// Constants and variables.
 		case OpInt:
@@ -225,18 +227,12 @@ load:
 			}
 			vals[sp] = vals[base+int(in.A)]
 			sp++
-		case OpStore:
-			sp--
-			vals[base+int(in.A)] = vals[sp]
 		case OpLoadBox:
 			if sp == len(vals) {
 				vals = growVals(vals, sp, sp+1)
 			}
 			vals[sp] = mc.boxes[vals[base+int(in.A)].I]
 			sp++
-		case OpStoreBox:
-			sp--
-			mc.boxes[vals[base+int(in.A)].I] = vals[sp]
 		case OpNewBox:
 			sp--
 			mc.boxes = append(mc.boxes, vals[sp])
@@ -247,9 +243,6 @@ load:
 			}
 			vals[sp] = mc.boxes[free[in.A]]
 			sp++
-		case OpStoreFree:
-			sp--
-			mc.boxes[free[in.A]] = vals[sp]
 		case OpFreeRef:
 			if sp == len(vals) {
 				vals = growVals(vals, sp, sp+1)
@@ -271,8 +264,6 @@ load:
 		case OpStoreGlob:
 			sp--
 			mc.globals[in.A] = vals[sp]
-		case OpPop:
-			sp--
 		case OpDup:
 			if sp == len(vals) {
 				vals = growVals(vals, sp, sp+1)
@@ -282,15 +273,6 @@ load:
 
 		// Integer arithmetic. Int operands carry an empty S, so writing
 		// only I keeps the slot a proper int.
-		case OpAdd:
-			sp--
-			vals[sp-1].I += vals[sp].I
-		case OpSub:
-			sp--
-			vals[sp-1].I -= vals[sp].I
-		case OpMul:
-			sp--
-			vals[sp-1].I *= vals[sp].I
 		case OpDiv:
 			if vals[sp-1].I == 0 {
 				pmsg = errDivide
@@ -305,17 +287,6 @@ load:
 			}
 			sp--
 			vals[sp-1].I %= vals[sp].I
-		case OpNeg:
-			vals[sp-1].I = -vals[sp-1].I
-		case OpAnd:
-			sp--
-			vals[sp-1].I &= vals[sp].I
-		case OpOr:
-			sp--
-			vals[sp-1].I |= vals[sp].I
-		case OpXor:
-			sp--
-			vals[sp-1].I ^= vals[sp].I
 		case OpAndNot:
 			sp--
 			vals[sp-1].I &^= vals[sp].I
@@ -333,26 +304,6 @@ load:
 			}
 			sp--
 			vals[sp-1].I >>= uint64(vals[sp].I)
-		case OpNot:
-			vals[sp-1].I ^= 1
-		case OpEq:
-			sp--
-			vals[sp-1].I = boolInt(vals[sp-1].I == vals[sp].I)
-		case OpNe:
-			sp--
-			vals[sp-1].I = boolInt(vals[sp-1].I != vals[sp].I)
-		case OpLt:
-			sp--
-			vals[sp-1].I = boolInt(vals[sp-1].I < vals[sp].I)
-		case OpLe:
-			sp--
-			vals[sp-1].I = boolInt(vals[sp-1].I <= vals[sp].I)
-		case OpGt:
-			sp--
-			vals[sp-1].I = boolInt(vals[sp-1].I > vals[sp].I)
-		case OpGe:
-			sp--
-			vals[sp-1].I = boolInt(vals[sp-1].I >= vals[sp].I)
 
 		// Strings.
 		case OpConcat:
@@ -433,24 +384,6 @@ load:
 			vals[sp-1].S = fmtPad(vals[sp-1].S, int(in.A), in.B)
 
 		// Control.
-		case OpJump:
-			pc = int(in.A)
-			n++
-			continue
-		case OpJumpIf:
-			sp--
-			if vals[sp].I != 0 {
-				pc = int(in.A)
-				n++
-				continue
-			}
-		case OpJumpIfNot:
-			sp--
-			if vals[sp].I == 0 {
-				pc = int(in.A)
-				n++
-				continue
-			}
 		case OpCall:
 			callee := &funcs[in.A]
 			if !callee.NoSplit && gp.morestackNeeded(callee.FrameSize) {
