@@ -287,12 +287,9 @@ func (mc *Machine) procresize(n int) string {
 		mc.allp = append(mc.allp, newP(int32(len(mc.allp))))
 	}
 	for i := range mc.allp {
+		mc.allp[i].idle = false
 		if int32(i) != mine {
-			P := &mc.allp[i]
-			P.status = _Pidle
-			P.link = mc.sched.pidle
-			mc.sched.pidle = int32(i)
-			mc.sched.npidle++
+			mc.pidlepush(int32(i))
 		}
 	}
 	mc.stealOrder = randomOrder{}

@@ -89,13 +89,20 @@ func (mc *Machine) checkInvariants() {
 	}
 	// Idle lists.
 	n := int32(0)
+	onList := make([]bool, len(mc.allp))
 	for pp := mc.sched.pidle; pp != nilIdx; pp = mc.allp[pp].link {
+		onList[pp] = true
 		if mc.allp[pp].status != _Pidle || mc.allp[pp].m != nilIdx {
 			panic("checkInvariants: idle list holds P" + itoa(int64(pp)) + " which is " + mc.allp[pp].status.String())
 		}
 		n++
 		if n > int32(len(mc.allp)) {
 			panic("checkInvariants: idle P list loops")
+		}
+	}
+	for i := range mc.allp {
+		if mc.allp[i].idle != onList[i] {
+			panic("checkInvariants: P" + itoa(int64(i)) + "'s idlepMask bit disagrees with the idle list")
 		}
 	}
 	if n != mc.sched.npidle {
@@ -123,7 +130,7 @@ func (mc *Machine) checkInvariants() {
 				handed = true
 			}
 		}
-		if !handed && !mc.pOnIdleList(int32(i)) {
+		if !handed && !onList[i] {
 			panic("checkInvariants: P" + itoa(int64(i)) + " is idle but on no list and handed to no M")
 		}
 	}

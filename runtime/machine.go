@@ -76,10 +76,7 @@ func New(prog *Program, cfg Config) (*Machine, error) {
 	mc.allp[0].m = m0
 	mc.allm[m0].p = 0
 	for i := 1; i < cfg.GOMAXPROCS; i++ {
-		P := &mc.allp[i]
-		P.link = mc.sched.pidle
-		mc.sched.pidle = int32(i)
-		mc.sched.npidle++
+		mc.pidlepush(int32(i))
 	}
 	// runtime.main starts sysmon on its own M (M1).
 	if cfg.Layers.Has(LayerSysmon) {

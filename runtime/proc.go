@@ -431,18 +431,7 @@ func (mc *Machine) checkRunqsNoP() int32 {
 }
 
 // isIdleP reports whether pp is on the idle list (idlepMask).
-func (mc *Machine) isIdleP(pp int32) bool {
-	return mc.allp[pp].status == _Pidle && mc.allp[pp].m == nilIdx && mc.pOnIdleList(pp)
-}
-
-func (mc *Machine) pOnIdleList(pp int32) bool {
-	for q := mc.sched.pidle; q != nilIdx; q = mc.allp[q].link {
-		if q == pp {
-			return true
-		}
-	}
-	return false
-}
+func (mc *Machine) isIdleP(pp int32) bool { return mc.allp[pp].idle }
 
 // ---- gopark, ready, gosched, goexit ---------------------------------------------
 
@@ -584,14 +573,20 @@ func (mc *Machine) pidleput(pp int32) {
 	if !mc.runqempty(pp) {
 		panic("pidleput: P has non-empty run queue")
 	}
-	P := &mc.allp[pp]
-	P.status = _Pidle
-	P.link = mc.sched.pidle
-	mc.sched.pidle = pp
-	mc.sched.npidle++
+	mc.pidlepush(pp)
 	if ev := mc.emit(EvReleasep, mc.curM(), pp, -1, 0, 0); mc.cfg.Why {
 		ev.Why = "P" + itoa(int64(pp)) + " goes to the head of the idle P list (LIFO); " + itoa(int64(mc.sched.npidle)) + " idle"
 	}
+}
+
+// pidlepush puts pp on the idle list's head and sets its idlepMask bit.
+func (mc *Machine) pidlepush(pp int32) {
+	P := &mc.allp[pp]
+	P.status = _Pidle
+	P.link = mc.sched.pidle
+	P.idle = true
+	mc.sched.pidle = pp
+	mc.sched.npidle++
 }
 
 // pidleget takes the idle P list's head (proc.go: pidleget).
@@ -602,6 +597,7 @@ func (mc *Machine) pidleget() int32 {
 	}
 	mc.sched.pidle = mc.allp[pp].link
 	mc.allp[pp].link = nilIdx
+	mc.allp[pp].idle = false
 	mc.sched.npidle--
 	return pp
 }

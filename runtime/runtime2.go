@@ -188,6 +188,7 @@ type p struct {
 	id          int32
 	status      pstatus
 	link        int32 // next P on the idle list
+	idle        bool  // on the idle list (the runtime's idlepMask bit)
 	m           int32 // M that owns it, or nilIdx
 	schedtick   uint32
 	syscalltick uint32

@@ -1,6 +1,9 @@
 package runtime
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // proc.go: sysmon sleeps 20µs while idle < 50 passes, then doubles its sleep
 // each pass, capped at 10ms.
@@ -148,7 +151,7 @@ func TestHandoffpNoWork(t *testing.T) {
 	mc.acquirep(busy, mc.pidleget())
 	mc.allp[0].m, mc.allm[0].p, mc.allp[0].status = nilIdx, nilIdx, _Pidle
 	mc.handoffp(0)
-	if !mc.pOnIdleList(0) {
+	if !slices.Contains(mc.State().Sched.IdlePs, 0) {
 		t.Errorf("step 9: P0 not idle")
 	}
 	mc = newTestMachine(t, 1)
