@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -13,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gmplab/gmplab/lang"
+	"github.com/gmplab/gmplab/lessons"
 	"github.com/gmplab/gmplab/runtime"
 	"github.com/gmplab/gmplab/view"
 )
@@ -57,6 +59,9 @@ type RunOptions struct {
 	stateAt stateAt
 	// Whether the flag was given (some combinations make no sense).
 	formatSet, periodSet bool
+	// root, when set, is the directory relative paths are read from (the
+	// repository's root, for a lesson's cells); names stay as given.
+	root string
 }
 
 // newRunCmd builds `gmplab run`. runF, if not nil, replaces the run itself
@@ -236,11 +241,22 @@ func (o *RunOptions) config() runtime.Config {
 
 // compile reads and compiles the program, with errors as a person needs
 // them: the compiler's `file:line:col: …` lines as they are, a missing
-// file as one line.
-func compile(file string) (*runtime.Program, error) {
-	fi, err := os.Stat(file)
+// file as one line. Relative paths are read from root ("": the current
+// directory); a lesson's scenario that is not on disk
+// (lessons/04-sysmon/handoff.go, from another directory) is gmplab's
+// embedded copy, as for gmplab step.
+func compile(root, file string) (*runtime.Program, error) {
+	disk := inRoot(root, file)
+	fi, err := os.Stat(disk)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
+		if t, rerr := lessons.Resolve(file, func(string) bool { return false }); rerr == nil && t.Lesson != nil && strings.HasSuffix(file, ".go") {
+			prog, err := compileEmbedded(t)
+			if err != nil {
+				return nil, &ExitError{Code: 1, Msg: err.Error()}
+			}
+			return prog, nil
+		}
 		return nil, &ExitError{Code: 1, Msg: "gmplab run: " + file + ": no such file"}
 	case err != nil:
 		return nil, &ExitError{Code: 1, Msg: "gmplab run: " + err.Error()}
@@ -249,16 +265,28 @@ func compile(file string) (*runtime.Program, error) {
 	case !strings.HasSuffix(file, ".go"):
 		return nil, &ExitError{Code: 1, Msg: "gmplab run: " + file + ": not a .go file"}
 	}
-	prog, err := lang.CompileFile(file)
+	src, err := os.ReadFile(disk)
+	if err != nil {
+		return nil, &ExitError{Code: 1, Msg: "gmplab run: " + err.Error()}
+	}
+	prog, err := lang.Compile(file, src)
 	if err != nil {
 		return nil, &ExitError{Code: 1, Msg: err.Error()}
 	}
 	return prog, nil
 }
 
+// inRoot is where a path given relative to root lies on disk.
+func inRoot(root, p string) string {
+	if root == "" || filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(root, p)
+}
+
 // runRun compiles and runs o.File and prints what the options ask for.
 func runRun(o *RunOptions) error {
-	prog, err := compile(o.File)
+	prog, err := compile(o.root, o.File)
 	if err != nil {
 		return err
 	}

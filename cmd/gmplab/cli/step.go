@@ -35,6 +35,9 @@ type StepOptions struct {
 	// Interactive reports whether In is a terminal (line editing and
 	// history); tests leave it nil.
 	Interactive func() bool
+	// root, when set, is the directory relative paths are read from (the
+	// repository's root, for a lesson's cells); names stay as given.
+	root string
 }
 
 // newStepCmd builds `gmplab step`. runF, if not nil, replaces the session
@@ -120,22 +123,27 @@ type stepTarget struct {
 	cfg    runtime.Config
 	name   string          // what runs, as the user will recognise it
 	lesson *lessons.Lesson // nil outside the lessons
+	byName bool            // opened by the lesson's name (lesson-04), not a file
 }
 
 // loadStepTarget resolves o.Target, compiles it and works out the
 // configuration: the lesson's front matter, then the flags.
 func loadStepTarget(o *StepOptions) (*stepTarget, error) {
-	exists := func(p string) bool { _, err := os.Stat(p); return err == nil }
+	exists := func(p string) bool { _, err := os.Stat(inRoot(o.root, p)); return err == nil }
 	t, err := lessons.Resolve(o.Target, exists)
 	if err != nil {
 		return nil, &ExitError{Code: 1, Msg: "gmplab step: " + err.Error()}
 	}
-	st := &stepTarget{name: t.Display(), lesson: t.Lesson}
+	st := &stepTarget{name: t.Display(), lesson: t.Lesson, byName: !strings.HasSuffix(o.Target, ".go")}
 	if t.File != "" {
-		if fi, err := os.Stat(t.File); err == nil && fi.IsDir() {
+		disk := inRoot(o.root, t.File)
+		if fi, err := os.Stat(disk); err == nil && fi.IsDir() {
 			return nil, &ExitError{Code: 1, Msg: "gmplab step: " + t.File + " is a directory: give one .go file"}
 		}
-		st.prog, err = lang.CompileFile(t.File)
+		var src []byte
+		if src, err = os.ReadFile(disk); err == nil {
+			st.prog, err = lang.Compile(t.File, src)
+		}
 	} else {
 		st.prog, err = compileEmbedded(t)
 	}
