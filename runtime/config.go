@@ -138,6 +138,9 @@ type Config struct {
 	SchedtracePeriod int64
 	// MaxStackSize is maxstacksize (0: 1e9 bytes as on 64-bit).
 	MaxStackSize int64
+	// Hooks replaces some of the engine's rules with other functions (an
+	// exercise's; see hooks.go). nil: the engine's own rules.
+	Hooks *Hooks
 }
 
 const (

@@ -133,6 +133,13 @@ func (mc *Machine) injectglist(mi int32, list []int32) {
 			mc.startm(p, false)
 		}
 	}
+	if n, hooked := mc.hookInjectglist(list, pp); hooked {
+		startIdle(n)
+		if pp != nilIdx {
+			mc.wakep()
+		}
+		return
+	}
 	if pp == nilIdx {
 		for _, gi := range list {
 			mc.globrunqput(gi)

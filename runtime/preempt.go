@@ -68,6 +68,9 @@ func (mc *Machine) asyncPreempt(mi int32) bool {
 	pp := M.p
 	want := (G.preempt || (pp != nilIdx && mc.allp[pp].preempt)) && G.status == _Grunning
 	safe := !M.hasPending || G.inWork
+	if stop, hooked := mc.hookAsyncPreempt(mi, gi); hooked {
+		want, safe = stop, stop
+	}
 	if !want || !safe {
 		return false
 	}

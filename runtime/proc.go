@@ -265,6 +265,12 @@ func (mc *Machine) findRunnable(mi int32) (gi int32, inheritTime bool, why strin
 		// (Readying can start an M, which grows allm: take M afresh.)
 		M := &mc.allm[mi]
 
+		if gi, inh, why, hooked := mc.hookFindRunnableQueues(mi, pp); hooked {
+			if gi != nilIdx {
+				return gi, inh, why, true
+			}
+			goto queuesEmpty
+		}
 		// 4. Fairness: every 61st schedtick take one G from the global queue
 		// first, so that a pair of Gs handing runnext to each other cannot
 		// starve it.
@@ -306,6 +312,7 @@ func (mc *Machine) findRunnable(mi int32) (gi int32, inheritTime bool, why strin
 			}
 			return gi, false, "from the global queue", true
 		}
+	queuesEmpty:
 		note("global queue empty")
 		// 9. Non-blocking netpoll, one M at a time, only if some G waits.
 		if mc.cfg.Layers.Has(LayerNetpoll) && mc.netpollWaiters > 0 && !mc.sched.polling && !mc.sched.pollingNet {
@@ -516,7 +523,9 @@ func (mc *Machine) goschedImpl(mi int32, preempted bool, pos Pos) {
 			ev.Why = "runtime.Gosched: G" + itoa(G.goid) + " goes to the global queue's tail (not the local ring) and M" + itoa(int64(mi)) + " schedules"
 		}
 	}
-	mc.globrunqput(gi)
+	if !preempted || !mc.hookGopreempt(gi, M.p) {
+		mc.globrunqput(gi)
+	}
 	mc.wakep()
 	mc.toSchedule(mi)
 }

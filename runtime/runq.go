@@ -55,6 +55,10 @@ func (mc *Machine) runqput(pp int32, gi int32, next bool) {
 		mc.globrunqput(gi)
 		return
 	}
+	if mc.cfg.Hooks != nil && mc.cfg.Hooks.Runqput != nil {
+		mc.hookRunqput(pp, gi, next)
+		return
+	}
 	P := &mc.allp[pp]
 	if next {
 		old := P.runnext
@@ -111,6 +115,9 @@ func (mc *Machine) runqputbatch(pp int32, q *gQueue) {
 // runqget takes a G from pp's local queue: runnext first (inheritTime: it
 // shares the current time slice), then the ring's head (proc.go: runqget).
 func (mc *Machine) runqget(pp int32) (gi int32, inheritTime bool) {
+	if mc.cfg.Hooks != nil && mc.cfg.Hooks.Runqget != nil {
+		return mc.hookRunqget(pp)
+	}
 	P := &mc.allp[pp]
 	if next := P.runnext; next != nilIdx {
 		P.runnext = nilIdx
@@ -141,6 +148,9 @@ func (mc *Machine) runqlen(pp int32) int32 {
 // runnext, after the usleep(3) back-off that gives a running owner the chance
 // to schedule it (proc.go: runqgrab).
 func (mc *Machine) runqgrab(victim int32, stealRunNext bool) (n int32, backoff bool) {
+	if mc.cfg.Hooks != nil && mc.cfg.Hooks.Runqgrab != nil {
+		return mc.hookRunqgrab(victim, stealRunNext)
+	}
 	V := &mc.allp[victim]
 	mc.grab = mc.grab[:0]
 	t := V.runqtail - V.runqhead

@@ -45,11 +45,15 @@ func (mc *Machine) newstack(mi int32) {
 	for newsize-G.stackUsed < int64(fn.FrameSize)+stackGuard {
 		newsize *= 2
 	}
+	copied := G.stackUsed
+	if n, c, hooked := mc.hookNewstack(mi, gi, int64(fn.FrameSize)); hooked {
+		newsize, copied = n, c
+	}
 	if newsize > mc.cfg.MaxStackSize {
 		mc.fatalG(gi, "runtime: goroutine stack exceeds "+itoa(mc.cfg.MaxStackSize)+"-byte limit\nruntime: sp="+itoa(G.stackSize-G.stackUsed)+" stack=[0, "+itoa(G.stackSize)+"]\nfatal error: stack overflow", "fatal")
 		return
 	}
-	copyCost := G.stackUsed / StackCopyBytesPerNs
+	copyCost := copied / StackCopyBytesPerNs
 	mc.acc += CostNewstack + copyCost
 	G.stackSize = newsize
 	G.stackguard0 = stackGuard // copystack: "might clobber a preempt request"

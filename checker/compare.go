@@ -1,0 +1,212 @@
+package checker
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/gmplab/gmplab/lang"
+	"github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/view"
+)
+
+// scenario is a program the batteries run, with where it comes from.
+type scenario struct {
+	path string // as the debugger opens it: lessons/02-procs/runq.go
+	src  []byte
+}
+
+// runCfg is one run's configuration.
+type runCfg struct {
+	gomaxprocs int
+	seed       uint64
+	layers     runtime.Layers
+}
+
+// maxSteps bounds every checker run: a wrong rule that loses or loops
+// Gs ends as a limit, not a hang.
+const maxSteps = 300_000
+
+var progCache sync.Map // path → *runtime.Program
+
+func compile(sc scenario) (*runtime.Program, error) {
+	if p, ok := progCache.Load(sc.path); ok {
+		return p.(*runtime.Program), nil
+	}
+	p, err := lang.Compile(sc.path, sc.src)
+	if err != nil {
+		return nil, err
+	}
+	progCache.Store(sc.path, p)
+	return p, nil
+}
+
+// compareRun runs sc with the engine's rules and with hooks, and returns
+// "" when the two runs make the same decisions, else the feedback on the
+// first divergence.
+func compareRun(ex string, sc scenario, rc runCfg, hooks *runtime.Hooks) string {
+	prog, err := compile(sc)
+	if err != nil {
+		return "the scenario does not compile (a checker bug): " + err.Error()
+	}
+	cfg := runtime.Config{GOMAXPROCS: rc.gomaxprocs, Seed: rc.seed, Layers: rc.layers, MaxSteps: maxSteps, Why: true}
+	ref, err := runtime.New(prog, cfg)
+	if err != nil {
+		return "the scenario does not start (a checker bug): " + err.Error()
+	}
+	var called bool
+	cfg.Hooks, cfg.Check = instrument(hooks, &called), true
+	yours, _ := runtime.New(prog, cfg)
+	for {
+		ew, okw := ref.Step()
+		ey, oky := yours.Step()
+		if !okw && !oky {
+			return ""
+		}
+		if okw != oky || !sameEvent(ew, ey) {
+			return divergence(ex, sc, rc, ref, yours, ew, ey, okw, oky, "")
+		}
+		if !called {
+			continue
+		}
+		called = false
+		if what := diffQueues(ref.State(), yours.State()); what != "" {
+			return divergence(ex, sc, rc, ref, yours, ew, ey, okw, oky, what)
+		}
+	}
+}
+
+// sameEvent compares what an event decided (not the sentence explaining it).
+func sameEvent(a, b runtime.Event) bool {
+	return a.Seq == b.Seq && a.T == b.T && a.Kind == b.Kind && a.M == b.M && a.P == b.P &&
+		a.G == b.G && a.Arg1 == b.Arg1 && a.Arg2 == b.Arg2 && a.Text == b.Text
+}
+
+// diffQueues names the first run queue that differs, or "".
+func diffQueues(want, got *runtime.State) string {
+	for i := range want.Ps {
+		w, g := want.Ps[i], got.Ps[i]
+		if w.Runnext != g.Runnext {
+			return fmt.Sprintf("P%d's runnext: yours %s, Go's %s", i, gname(g.Runnext), gname(w.Runnext))
+		}
+		if !equalIDs(w.Runq, g.Runq) {
+			return fmt.Sprintf("P%d's ring (head→tail): yours %s, Go's %s", i, glist(g.Runq), glist(w.Runq))
+		}
+		if w.Status != g.Status || w.M != g.M {
+			return fmt.Sprintf("P%d: yours is %s on M%d, Go's is %s on M%d", i, g.Status, g.M, w.Status, w.M)
+		}
+	}
+	if !equalIDs(want.Global, got.Global) {
+		return "the global queue (head→tail): yours " + glist(got.Global) + ", Go's " + glist(want.Global)
+	}
+	if want.Sched.NMSpinning != got.Sched.NMSpinning || want.Sched.NPIdle != got.Sched.NPIdle {
+		return fmt.Sprintf("nmspinning/npidle: yours %d/%d, Go's %d/%d", got.Sched.NMSpinning, got.Sched.NPIdle, want.Sched.NMSpinning, want.Sched.NPIdle)
+	}
+	return ""
+}
+
+func equalIDs(a, b []int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func gname(id int64) string {
+	if id < 0 {
+		return "empty"
+	}
+	return "G" + strconv.FormatInt(id, 10)
+}
+
+func glist(ids []int64) string {
+	if len(ids) == 0 {
+		return "[]"
+	}
+	const most = 12
+	var parts []string
+	for i, id := range ids {
+		if len(ids) > most && i == most/2 {
+			parts = append(parts, "… "+strconv.Itoa(len(ids)-most)+" more …")
+		}
+		if len(ids) <= most || i < most/2 || i >= len(ids)-most/2 {
+			parts = append(parts, gname(id))
+		}
+	}
+	return "[" + strings.Join(parts, " ") + "]"
+}
+
+// divergence is the feedback: the event, both lines, both boards, the
+// scenario and the debugger command.
+func divergence(ex string, sc scenario, rc runCfg, ref, yours *runtime.Machine, ew, ey runtime.Event, okw, oky bool, what string) string {
+	var b strings.Builder
+	seq := ew.Seq
+	if !okw {
+		seq = ey.Seq
+	}
+	fmt.Fprintf(&b, "first divergence at event %d of %s (GOMAXPROCS=%d seed=%d)\n", seq, sc.path, rc.gomaxprocs, rc.seed)
+	line := func(ok bool, ev runtime.Event, m *runtime.Machine) string {
+		if !ok {
+			if e := m.Exit(); e != nil {
+				return "(the run had ended: " + e.Reason + ")"
+			}
+			return "(no event)"
+		}
+		return view.FormatEvent(ev)
+	}
+	b.WriteString("  yours: " + strings.TrimRight(line(oky, ey, yours), "\n") + "\n")
+	b.WriteString("  Go's:  " + strings.TrimRight(line(okw, ew, ref), "\n") + "\n")
+	if what != "" {
+		b.WriteString("the events agree, but after it " + what + "\n")
+	} else if oky && okw && ey.Why != ew.Why {
+		b.WriteString("  yours, why: " + ey.Why + "\n  Go's, why:  " + ew.Why + "\n")
+	}
+	b.WriteString("\n" + sideBySide(view.Board(yours.State(), seq, boardWidth), view.Board(ref.State(), seq, boardWidth)))
+	fmt.Fprintf(&b, "\nsee it in the debugger (then: goto %d):\n  gmplab step %s --with exercises/%s --gomaxprocs %d --seed %d --layers %s\n",
+		seq, sc.path, ex, rc.gomaxprocs, rc.seed, layersFlag(rc.layers))
+	return b.String()
+}
+
+func layersFlag(l runtime.Layers) string {
+	if l == runtime.AllLayers {
+		return "all"
+	}
+	return l.String()
+}
+
+// boardWidth is each board's width in the side-by-side view.
+const boardWidth = 60
+
+// sideBySide puts two boards next to each other, "yours" left, marking
+// with * the lines that differ.
+func sideBySide(yours, want string) string {
+	l, r := strings.Split(strings.TrimRight(yours, "\n"), "\n"), strings.Split(strings.TrimRight(want, "\n"), "\n")
+	w := len("yours")
+	for _, s := range l {
+		w = max(w, len([]rune(s)))
+	}
+	var b strings.Builder
+	pad := func(s string) string { return s + strings.Repeat(" ", w-len([]rune(s))) }
+	b.WriteString("  " + pad("yours") + " | Go's\n")
+	for i := 0; i < max(len(l), len(r)); i++ {
+		var a, c string
+		if i < len(l) {
+			a = l[i]
+		}
+		if i < len(r) {
+			c = r[i]
+		}
+		mark := "  "
+		if a != c {
+			mark = "* "
+		}
+		b.WriteString(strings.TrimRight(mark+pad(a)+" | "+c, " ") + "\n")
+	}
+	return b.String()
+}
