@@ -2,6 +2,7 @@ package notebook
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -167,5 +168,30 @@ func TestSplitWords(t *testing.T) {
 	}
 	if _, err := ParseCommand(`gmplab run 'x`); err == nil {
 		t.Error("an unclosed quote parsed")
+	}
+}
+
+func TestOutline(t *testing.T) {
+	text := "---\nt: x\n---\n# Lesson\n\n## Objectives\n\n- one\n- two\n\nPrerequisites: lesson 01.\n\n" +
+		"## The fix: `handoffp`, again!\n\nSee [the fix](#the-fix-handoffp-again) and [doc](../../docs/notebook.md#cells).\n\n" +
+		"```run\ngmplab run a.go\n```\n\n```output\n## not a heading [nor](a link)\n```\n\n## Objectives\n"
+	nb, err := Parse("x.md", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := nb.Outline()
+	var got []string
+	for _, h := range o.Headings {
+		got = append(got, h.Anchor+"@"+strconv.Itoa(h.Line))
+	}
+	if s := strings.Join(got, " "); s != "lesson@4 objectives@6 the-fix-handoffp-again@13 objectives-1@25" {
+		t.Errorf("headings: %s", s)
+	}
+	if len(o.Links) != 2 || o.Links[1].Dest != "../../docs/notebook.md#cells" || o.Links[1].Line != 15 {
+		t.Errorf("links: %+v", o.Links)
+	}
+	if len(o.Sections) != 3 || o.Sections[0].Lists != 1 || o.Sections[0].Paragraphs[0] != "Prerequisites: lesson 01." ||
+		len(o.Sections[1].Cells) != 1 || len(o.Sections[2].Cells) != 0 {
+		t.Errorf("sections: %+v %+v", o.Sections[0], o.Sections[1])
 	}
 }
