@@ -37,6 +37,9 @@ type Exercise struct {
 	// notStarted, if set, reports an untouched stub without running it
 	// (scenario exercises); function exercises find out from rt.TODO.
 	notStarted func() bool
+	// firstFailOnly skips the rest of a battery after its first failure
+	// (the wrong solutions' golden tests, to keep them fast).
+	firstFailOnly bool
 }
 
 type battery struct {
@@ -85,7 +88,11 @@ func (ex *Exercise) Run() *Result {
 		return r
 	}
 	for _, b := range ex.batteries {
+		failed := false
 		for _, t := range b.tests {
+			if failed && ex.firstFailOnly {
+				break
+			}
 			msg, notStarted := guard(t.run)
 			if notStarted {
 				return &Result{Version: 2, Exercise: ex.Name, Status: StatusNotStarted, Message: notStartedMsg(ex)}
@@ -97,6 +104,7 @@ func (ex *Exercise) Run() *Result {
 			} else {
 				tr.Status, tr.Message = StatusFail, msg
 				r.Status = StatusFail
+				failed = true
 			}
 			r.Tests = append(r.Tests, tr)
 		}
