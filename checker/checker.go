@@ -27,6 +27,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gmplab/gmplab/runtime"
 )
 
 // Exercise is one exercise as the checker runs it.
@@ -37,6 +39,9 @@ type Exercise struct {
 	// notStarted, if set, reports an untouched stub without running it
 	// (scenario exercises); function exercises find out from rt.TODO.
 	notStarted func() bool
+	// hooks are the learner's functions in the engine's table (nil for
+	// scenario exercises).
+	hooks *runtime.Hooks
 	// firstFailOnly skips the rest of a battery after its first failure
 	// (the wrong solutions' golden tests, to keep them fast).
 	firstFailOnly bool
@@ -79,6 +84,10 @@ const (
 	StatusError      = "error"
 	StatusNotStarted = "not-started"
 )
+
+// Hooks returns the engine's table with the learner's functions in
+// place, for gmplab step --with; nil for a scenario exercise.
+func (ex *Exercise) Hooks() *runtime.Hooks { return ex.hooks }
 
 // Run runs every battery of ex.
 func (ex *Exercise) Run() *Result {

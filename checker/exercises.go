@@ -54,6 +54,7 @@ func Newstack(f NewstackFunc) *Exercise {
 		}))
 	}
 	hooks := &runtime.Hooks{Newstack: f}
+	ex.hooks = hooks
 	ex.batteries = append([]battery{{name: "properties", tests: props}}, scenarioBatteries(ex.Name, 1, []string{"deep.go"}, []int{1, 2}, hooks)...)
 	return ex
 }
@@ -102,6 +103,7 @@ func Runqput(f RunqputFunc) *Exercise {
 		return run(f), run(runqputref.Runqput)
 	}))
 	hooks := &runtime.Hooks{Runqput: f}
+	ex.hooks = hooks
 	ex.batteries = append([]battery{{name: "properties", tests: props}}, scenarioBatteries(ex.Name, 2, []string{"spawn.go", "yield.go"}, []int{1, 2, 4}, hooks)...)
 	return ex
 }
@@ -155,6 +157,7 @@ func Runqget(get RunqgetFunc, find FindRunnable) *Exercise {
 		}))
 	}
 	hooks := &runtime.Hooks{Runqget: get, FindRunnableQueues: find}
+	ex.hooks = hooks
 	ex.batteries = append([]battery{{name: "properties", tests: props}}, scenarioBatteries(ex.Name, 2, []string{"spawn.go", "yield.go"}, []int{1, 2, 4}, hooks)...)
 	return ex
 }
@@ -193,6 +196,7 @@ func Runqgrab(f RunqgrabFunc) *Exercise {
 		}))
 	}
 	hooks := &runtime.Hooks{Runqgrab: f}
+	ex.hooks = hooks
 	ex.batteries = append([]battery{{name: "properties", tests: props}}, scenarioBatteries(ex.Name, 3, []string{"spawn.go"}, []int{2, 3, 4}, hooks)...)
 	return ex
 }
@@ -251,6 +255,7 @@ func Retake(retake RetakeFunc, handoff HandoffpFunc) *Exercise {
 		}))
 	}
 	hooks := &runtime.Hooks{RetakeSyscall: retake, Handoffp: handoff}
+	ex.hooks = hooks
 	ex.batteries = append([]battery{{name: "properties", tests: props}}, scenarioBatteries(ex.Name, 4, []string{"syscalls.go"}, []int{1, 2, 3}, hooks)...)
 	return ex
 }
@@ -289,6 +294,7 @@ func Preempt(put GopreemptFunc, want WantAsyncFunc, safe AsyncSafeFunc) *Exercis
 		}))
 	}
 	hooks := &runtime.Hooks{GopreemptM: put, AsyncPreempt: func(gp *rt.G, pp *rt.P) bool { return want(gp, pp) && safe(gp) }}
+	ex.hooks = hooks
 	ex.batteries = append([]battery{{name: "properties", tests: props}}, scenarioBatteries(ex.Name, 5, []string{"syscalls.go", "yield.go"}, []int{1, 2}, hooks)...)
 	return ex
 }
@@ -320,6 +326,7 @@ func Injectglist(f InjectglistFunc) *Exercise {
 		}))
 	}
 	hooks := &runtime.Hooks{Injectglist: f}
+	ex.hooks = hooks
 	ex.batteries = append([]battery{{name: "properties", tests: props}}, scenarioBatteries(ex.Name, 6, []string{"netwait.go"}, []int{1, 2, 4}, hooks)...)
 	return ex
 }

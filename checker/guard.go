@@ -64,7 +64,10 @@ func panicMessage(r any, stack []byte) string {
 	return b.String()
 }
 
-var stackFile = regexp.MustCompile(`^\s+(\S*/(exercises/[^ ]+\.go:\d+))`)
+var stackFile = regexp.MustCompile(`^\s+(\S*/(exercises/[^ ]+\.go:\d+|internal/gradebuild/s\d+/[^ ]+\.go:\d+))`)
+
+// gradebuild is where gmplab grade compiles a submission's files.
+var gradebuild = regexp.MustCompile(`^internal/gradebuild/s\d+/`)
 
 // learnerFrames keeps the stack's frames in an exercise's own files (not
 // rt, not tests), with paths from exercises/.
@@ -83,7 +86,7 @@ func learnerFrames(stack []byte) string {
 		if k := strings.LastIndex(fn, "/"); k >= 0 {
 			fn = fn[k+1:]
 		}
-		b.WriteString("  " + fn + "\n      " + m[2] + "\n")
+		b.WriteString("  " + fn + "\n      " + gradebuild.ReplaceAllString(m[2], "") + "\n")
 	}
 	return b.String()
 }

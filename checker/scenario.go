@@ -67,6 +67,12 @@ func scenarioExercise(name, file string, rc runCfg, goal string, check func(evs 
 	return ex
 }
 
+// ScenarioExercises are the scenario exercises' constructors, by name.
+var ScenarioExercises = map[string]func(file string) *Exercise{
+	"03-scenario-steal":   ScenarioSteal,
+	"04-scenario-handoff": ScenarioHandoff,
+}
+
 // ScenarioSteal is exercise 03-scenario-steal: a program in which P1
 // steals exactly three goroutines in all.
 func ScenarioSteal(file string) *Exercise {
