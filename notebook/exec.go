@@ -28,18 +28,19 @@ type Executor interface {
 }
 
 // Path resolves a path written in a cell: a bare name (handoff.go) is in
-// the lesson's folder, anything else is relative to the repository's root
-// (examples/steal.go).
+// the lesson's folder (Dir), anything else is relative to the repository's
+// root (examples/steal.go).
 func (nb *Notebook) Path(p string) string {
-	if nb.Lesson == nil || strings.Contains(p, "/") {
+	if nb.Dir == "" || strings.Contains(p, "/") {
 		return p
 	}
-	return "lessons/" + nb.Lesson.Dir + "/" + p
+	return nb.Dir + "/" + p
 }
 
 // ResolveArgs returns a command's arguments with the .go files resolved by
-// Path. `gmplab step` with no file opens the lesson's first scenario (with
-// the lesson's front matter, as its path does).
+// Path. `gmplab step` with no file opens the lesson's first scenario with
+// the lesson's front matter (its path in the repository brings that; a
+// lesson read from elsewhere on disk gets the flags).
 func (nb *Notebook) ResolveArgs(cmd *Command) []string {
 	args := make([]string, 0, len(cmd.Args)+1)
 	file := false
@@ -49,8 +50,21 @@ func (nb *Notebook) ResolveArgs(cmd *Command) []string {
 		}
 		args = append(args, a)
 	}
-	if !file && cmd.Verb == "step" && nb.Lesson != nil {
-		args = append([]string{nb.Lesson.Path(nb.Lesson.Scenarios[0])}, args...)
+	if l := nb.Lesson; !file && cmd.Verb == "step" && l != nil {
+		first := []string{nb.Path(l.Scenarios[0])}
+		if nb.Dir != "lessons/"+l.Dir {
+			set := strings.Join(cmd.Args, " ")
+			for _, f := range []struct{ flag, val string }{
+				{"--gomaxprocs", strconv.Itoa(l.GOMAXPROCS)},
+				{"--seed", strconv.FormatUint(l.Seed, 10)},
+				{"--layers", l.Layers().String()},
+			} {
+				if !strings.Contains(set, f.flag) {
+					first = append(first, f.flag, f.val)
+				}
+			}
+		}
+		args = append(first, args...)
 	}
 	return args
 }

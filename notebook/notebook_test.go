@@ -49,6 +49,7 @@ func parseSample(t *testing.T) *Notebook {
 		t.Fatal(err)
 	}
 	nb.Lesson = &lessons.Lesson{Num: 4, Dir: "04-x", Scenarios: []string{"a.go"}}
+	nb.Dir = "lessons/04-x"
 	return nb
 }
 

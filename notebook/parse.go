@@ -16,6 +16,7 @@ package notebook
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/gmplab/gmplab/lessons"
@@ -56,6 +57,9 @@ func (k Kind) HasOutput() bool { return k == Run || k == Step || k == Timeline |
 type Notebook struct {
 	Name   string          // the file's path, for messages
 	Lesson *lessons.Lesson // the lesson, when loaded by Load
+	// Dir is the lesson's folder as cells name it: lessons/04-sysmon, or
+	// for a lesson read from elsewhere its folder on disk (SetDir).
+	Dir string
 	Front  string          // the front matter block, its --- lines included
 	Parts  []Part          // the rest, in order
 }
@@ -104,6 +108,10 @@ func Load(l *lessons.Lesson) (*Notebook, error) {
 		return nil, err
 	}
 	nb.Lesson = l
+	nb.Dir = "lessons/" + l.Dir
+	if l.Disk != "" {
+		nb.Dir = filepath.ToSlash(l.Disk)
+	}
 	return nb, nil
 }
 

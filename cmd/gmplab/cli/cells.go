@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -135,7 +136,7 @@ func (x *CellExecutor) Timeline(args []string) (string, error) {
 // Eval implements notebook.Executor: a quiz's predicted value, computed by
 // the debugger's print.
 func (x *CellExecutor) Eval(args []string, commands []string, expr string) (string, error) {
-	s, err := x.session(args)
+	_, s, err := x.session(args)
 	if err != nil {
 		return "", err
 	}
@@ -152,19 +153,40 @@ func (x *CellExecutor) Eval(args []string, commands []string, expr string) (stri
 }
 
 // session opens a debugger session as gmplab step ARGS does.
-func (x *CellExecutor) session(args []string) (*debugger.Session, error) {
+func (x *CellExecutor) session(args []string) (*stepTarget, *debugger.Session, error) {
 	var opts *StepOptions
 	var out bytes.Buffer
 	cmd := newStepCmd(func(o *StepOptions) error { opts = o; o.root = x.Root; return nil })
 	execute(withCommand(cmd), append([]string{"step"}, args...), &out, &out)
 	if opts == nil {
-		return nil, errors.New(strings.TrimSpace(out.String()))
+		return nil, nil, errors.New(strings.TrimSpace(out.String()))
 	}
 	tg, err := loadStepTarget(opts)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return debugger.New(debugger.Options{Program: tg.prog, Config: tg.cfg, Name: tg.name})
+	s, err := debugger.New(debugger.Options{Program: tg.prog, Config: tg.cfg, Name: tg.name})
+	return tg, s, err
+}
+
+// Debug opens gmplab step ARGS on the terminal: the banner, the commands
+// replayed as if typed, then the learner's own until exit.
+func (x *CellExecutor) Debug(args []string, commands []string, out io.Writer, width int) error {
+	tg, s, err := x.session(args)
+	if err != nil {
+		return err
+	}
+	term := terminal.New(s, out, width)
+	defer term.Close()
+	io.WriteString(out, stepBanner(tg, s.Config()))
+	for _, c := range commands {
+		io.WriteString(out, terminal.Prompt+c+"\n")
+		term.Exec(c)
+		if term.Quit() {
+			return nil
+		}
+	}
+	return term.RunTerminal()
 }
 
 // ReadFile implements notebook.Executor: the file under Root, or for a
