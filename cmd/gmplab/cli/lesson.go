@@ -129,7 +129,7 @@ func runLesson(o *LessonOptions) error {
 	}
 	var done bool
 	if tty {
-		done, err = r.interactive(o.In, o.Out)
+		done, err = r.interactive(o.In, o.Out, outputHeight(o.Out))
 	} else {
 		err = r.printAll(o.Out)
 		done = err == nil
@@ -151,6 +151,20 @@ func outputWidth(w io.Writer) int {
 		}
 	}
 	return terminalWidth()
+}
+
+// outputHeight is the terminal's height when w is one, else $LINES or 40.
+func outputHeight(w io.Writer) int {
+	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		if _, rows, err := term.GetSize(int(f.Fd())); err == nil && rows >= 10 {
+			return rows
+		}
+	}
+	var n int
+	if _, err := fmt.Sscan(os.Getenv("LINES"), &n); err == nil && n >= 10 {
+		return n
+	}
+	return 40
 }
 
 // isTerminalW reports whether w is a terminal.
@@ -201,40 +215,75 @@ func (r *reader) printAll(w io.Writer) error {
 	return bw.Flush()
 }
 
+// pager writes to the terminal a screen at a time: after a screenful
+// since the last question it asks for more.
+type pager struct {
+	r      *reader
+	w      io.Writer
+	keys   *bufio.Reader
+	height int
+	lines  int
+	quit   bool
+}
+
+// ask shows a prompt and reads the answer (lower case); false at the end
+// of the input.
+func (p *pager) ask(prompt string) (string, bool) {
+	fmt.Fprintf(p.w, "\n%s ", p.r.style(dim, prompt))
+	p.lines = 0
+	line, err := p.keys.ReadString('\n')
+	if err != nil && line == "" {
+		return "", false
+	}
+	return strings.ToLower(strings.TrimSpace(line)), true
+}
+
+// print writes s, pausing after each screenful; false once the learner
+// has asked to quit.
+func (p *pager) print(s string) bool {
+	for s != "" && !p.quit {
+		line, rest, _ := strings.Cut(s, "\n")
+		io.WriteString(p.w, line+"\n")
+		s = rest
+		if p.lines++; p.lines >= p.height-2 && s != "" {
+			if k, ok := p.ask("── Enter: more · q: quit ──"); !ok || k == "q" {
+				p.quit = true
+			}
+		}
+	}
+	return !p.quit
+}
+
 // interactive shows the lesson a section and a cell at a time; it returns
 // whether the learner reached the end.
-func (r *reader) interactive(in io.Reader, w io.Writer) (bool, error) {
-	keys := bufio.NewReader(in)
-	ask := func(prompt string) (string, bool) {
-		fmt.Fprintf(w, "\n%s ", r.style(dim, prompt))
-		line, err := keys.ReadString('\n')
-		if err != nil && line == "" {
-			return "", false
-		}
-		return strings.ToLower(strings.TrimSpace(line)), true
-	}
-	io.WriteString(w, r.title())
+func (r *reader) interactive(in io.Reader, w io.Writer, height int) (bool, error) {
+	pg := &pager{r: r, w: w, keys: bufio.NewReader(in), height: max(height, 10)}
+	pg.print(r.title())
 	for _, p := range r.nb.Parts {
 		if p.Cell == nil {
 			for i, sec := range splitSections(p.Markdown) {
 				if i > 0 || strings.HasPrefix(strings.TrimLeft(sec, "\n"), "## ") {
-					if k, ok := ask("── Enter: next section · q: quit ──"); !ok || k == "q" {
+					if k, ok := pg.ask("── Enter: next section · q: quit ──"); !ok || k == "q" {
 						return false, nil
 					}
 				}
-				io.WriteString(w, r.markdown(sec))
+				if !pg.print(r.markdown(sec)) {
+					return false, nil
+				}
 			}
 			continue
 		}
 		c := p.Cell
-		io.WriteString(w, r.cellHead(c))
+		if !pg.print(r.cellHead(c)) {
+			return false, nil
+		}
 		switch c.Kind {
 		case notebook.Run, notebook.Timeline, notebook.Step:
 			verb := "run it"
 			if c.Kind == notebook.Step {
 				verb = "open the debugger with these commands (exit comes back here)"
 			}
-			k, ok := ask("── Enter: " + verb + " · s: skip · q: quit ──")
+			k, ok := pg.ask("── Enter: " + verb + " · s: skip · q: quit ──")
 			switch {
 			case !ok || k == "q":
 				return false, nil
@@ -249,11 +298,11 @@ func (r *reader) interactive(in io.Reader, w io.Writer) (bool, error) {
 				continue
 			}
 		}
-		if out, ok := r.run(c); ok {
-			io.WriteString(w, r.output(out))
+		if out, ok := r.run(c); ok && !pg.print(r.output(out)) {
+			return false, nil
 		}
 	}
-	io.WriteString(w, r.end())
+	pg.print(r.end())
 	return true, nil
 }
 

@@ -111,7 +111,9 @@ func (r *reader) cellHead(c *notebook.Cell) string {
 	case notebook.Step:
 		b.WriteString("  " + r.style(bold+cyan, "$ "+c.Command.Line) + "\n")
 		if len(c.Steps) > 0 {
-			b.WriteString("  " + r.style(dim, "  then: "+strings.Join(c.Steps, "; ")) + "\n")
+			for _, l := range strings.Split(strings.TrimSuffix(wrap("then: "+strings.Join(c.Steps, "; "), r.width-6), "\n"), "\n") {
+				b.WriteString("    " + r.style(dim, l) + "\n")
+			}
 		}
 	case notebook.Quiz:
 		q := c.Q
@@ -139,18 +141,20 @@ func (r *reader) linesNote(c *notebook.Cell) string {
 	return fmt.Sprintf(", lines %d-%d", c.Lines[0], c.Lines[1])
 }
 
-// output shows a cell's output behind a gutter; on a terminal, lines wider
-// than the screen wrap under the gutter.
+// output shows a cell's output behind a gutter. On a terminal, tabs
+// become four spaces and lines wider than the screen wrap, at a space
+// where there is one, indented under the gutter.
 func (r *reader) output(out string) string {
 	var b strings.Builder
-	gutter := "  " + r.style(dim, "│") + " "
+	bar := "  " + r.style(dim, "│") + " "
 	for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
-		if !r.tty || len(l) <= r.width-4 {
-			b.WriteString(strings.TrimRight(gutter+l, " ") + "\n")
+		if !r.tty {
+			b.WriteString(strings.TrimRight(bar+l, " ") + "\n")
 			continue
 		}
-		room := r.width - 4
-		for first := true; len(l) > 0; first = false {
+		l = strings.ReplaceAll(l, "\t", "    ")
+		gutter, room := bar, r.width-5
+		for first := true; first || len(l) > 0; first = false {
 			n := min(len(l), room)
 			if n < len(l) {
 				// Break at a space in the second half of the room.
@@ -158,11 +162,10 @@ func (r *reader) output(out string) string {
 					n = sp + 1
 				}
 			}
-			b.WriteString(gutter + strings.TrimRight(l[:n], " ") + "\n")
-			l = l[n:]
+			b.WriteString(strings.TrimRight(gutter+l[:n], " ") + "\n")
+			l = strings.TrimLeft(l[n:], " ")
 			if first {
-				gutter += "      "
-				room -= 6
+				gutter, room = bar+"      ", room-6
 			}
 		}
 	}

@@ -88,13 +88,17 @@ func runQuiz(o *QuizOptions) error {
 	w := bufio.NewWriter(o.Out)
 	defer w.Flush()
 	in := bufio.NewReader(o.In)
+	width := 100
+	if isTerminalW(o.Out) {
+		width = outputWidth(o.Out)
+	}
 	fmt.Fprintf(w, "Quiz of %s: %s (%d questions). Answer with a letter.\n", l.Name(), l.Title, len(cells))
 	score := 0
 	for i, c := range cells {
 		q := c.Q
-		fmt.Fprintf(w, "\n%d/%d. %s\n", i+1, len(cells), q.Q)
+		w.WriteString("\n" + hang(fmt.Sprintf("%d/%d. ", i+1, len(cells)), q.Q, width))
 		if q.Kind == "predict" {
-			fmt.Fprintf(w, "      (predict it: gmplab computes the answer by running %s)\n", stepLine(nb, q.Run))
+			w.WriteString("      (predict it: the engine computes the answer in its own run of the scenario)\n")
 		}
 		for j, ch := range q.Choices {
 			fmt.Fprintf(w, "  %c) %s\n", 'a'+j, ch)
@@ -112,7 +116,7 @@ func runQuiz(o *QuizOptions) error {
 		} else {
 			fmt.Fprintf(w, "Not quite: the answer is %c) %s.\n", 'a'+r, q.Choices[r])
 		}
-		fmt.Fprintf(w, "  Why: %s\n", q.Explain)
+		w.WriteString(hang("  Why: ", q.Explain, width))
 		see := "gmplab step " + l.Name()
 		switch {
 		case q.Run != nil:
@@ -120,7 +124,8 @@ func runQuiz(o *QuizOptions) error {
 		case l.Disk != "":
 			see = stepLine(nb, &notebook.Command{Verb: "step"})
 		}
-		fmt.Fprintf(w, "  See it: %s\n          then: %s\n", see, strings.Join(q.Show, "; "))
+		w.WriteString("  See it: " + see + "\n") // a command: not cut
+		w.WriteString(hang("          then: ", strings.Join(q.Show, "; "), width))
 	}
 	fmt.Fprintf(w, "\nScore: %d/%d.\n", score, len(cells))
 	w.Flush()
@@ -168,4 +173,19 @@ func askChoice(w *bufio.Writer, in *bufio.Reader, n int, echo bool) (int, bool) 
 		fmt.Fprintf(w, "Answer with one letter, a to %c.\n", last)
 	}
 	return 0, false
+}
+
+// hang fills text after prefix to width, the lines after the first
+// indented as far as the prefix.
+func hang(prefix, text string, width int) string {
+	lines := strings.Split(strings.TrimSuffix(wrap(text, width-len(prefix)), "\n"), "\n")
+	pad := strings.Repeat(" ", len(prefix))
+	for i := range lines {
+		if i == 0 {
+			lines[i] = prefix + lines[i]
+		} else {
+			lines[i] = pad + lines[i]
+		}
+	}
+	return strings.Join(lines, "\n") + "\n"
 }
