@@ -58,10 +58,10 @@ type Notebook struct {
 	Name   string          // the file's path, for messages
 	Lesson *lessons.Lesson // the lesson, when loaded by Load
 	// Dir is the lesson's folder as cells name it: lessons/04-sysmon, or
-	// for a lesson read from elsewhere its folder on disk (SetDir).
-	Dir string
-	Front  string          // the front matter block, its --- lines included
-	Parts  []Part          // the rest, in order
+	// for a lesson read from elsewhere (lessons.LoadDir) its folder on disk.
+	Dir   string
+	Front string // the front matter block, its --- lines included
+	Parts []Part // the rest, in order
 }
 
 // Part is a stretch of Markdown or one cell.
