@@ -45,6 +45,9 @@ type Exercise struct {
 	// firstFailOnly skips the rest of a battery after its first failure
 	// (the wrong solutions' golden tests, to keep them fast).
 	firstFailOnly bool
+	// stopAtFirst ends the whole run at the first failure (gmplab check
+	// --watch, for feedback as soon as possible).
+	stopAtFirst bool
 }
 
 type battery struct {
@@ -68,6 +71,8 @@ type Result struct {
 	Score    int          `json:"score"` // tests passed
 	Total    int          `json:"total"`
 	Tests    []TestResult `json:"tests"`
+	// Stopped: the run ended at the first failure (EnvFirstFailure).
+	Stopped bool `json:"stopped,omitempty"`
 }
 
 // TestResult is one test's outcome.
@@ -116,6 +121,11 @@ func (ex *Exercise) Run() *Result {
 				failed = true
 			}
 			r.Tests = append(r.Tests, tr)
+			if failed && ex.stopAtFirst {
+				r.Message = tr.Name + ": " + firstLine(tr.Message)
+				r.Stopped = true
+				return r
+			}
 		}
 	}
 	if r.Status == StatusFail {
@@ -162,10 +172,15 @@ func (r *Result) Scores() []string {
 // Result as JSON into that directory (gmplab check and gmplab grade read it).
 const EnvReport = "GMPLAB_REPORT"
 
+// EnvFirstFailure names the environment variable that makes Test stop at
+// the first failing test (gmplab check --watch).
+const EnvFirstFailure = "GMPLAB_FIRST_FAILURE"
+
 // Test runs ex under go test: one subtest per test, skipped as a whole
 // when the exercise is not started, with the feedback in the failures
 // (go test -v and -json show it).
 func Test(t *testing.T, ex *Exercise) {
+	ex.stopAtFirst = os.Getenv(EnvFirstFailure) != ""
 	r := ex.Run()
 	if dir := os.Getenv(EnvReport); dir != "" {
 		b, _ := json.MarshalIndent(r, "", "  ")

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/rogpeppe/go-internal/diff"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -26,7 +28,7 @@ func golden(t *testing.T, name, got string) {
 		t.Fatalf("%v (run go test ./checker -update)", err)
 	}
 	if string(want) != got {
-		t.Errorf("%s differs from what the checker says now (go test ./checker -update rewrites it):\n--- got\n%s", path, got)
+		t.Errorf("%s differs from what the checker says now (go test ./checker -update rewrites it):\n%s", path, diff.Diff(path, want, "now", []byte(got)))
 	}
 }
 

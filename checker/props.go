@@ -21,7 +21,7 @@ func prop(name, input string, run func() (yours, want string)) test {
 		if y == w {
 			return ""
 		}
-		return name + "\n  input: " + input + "\n  yours: " + y + "\n  Go's:  " + w + "\n"
+		return "input: " + input + "\nyours: " + y + "\nGo's:  " + w + "\n"
 	}}
 }
 

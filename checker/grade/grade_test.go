@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/rogpeppe/go-internal/diff"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -59,6 +61,6 @@ func golden(t *testing.T, name string, got []byte) {
 		t.Fatalf("%v (go test ./checker/grade -update writes it)", err)
 	}
 	if !bytes.Equal(want, got) {
-		t.Errorf("%s differs (go test ./checker/grade -update rewrites it); got:\n%s", path, got)
+		t.Errorf("%s differs (go test ./checker/grade -update rewrites it):\n%s", path, diff.Diff(path, want, "now", got))
 	}
 }

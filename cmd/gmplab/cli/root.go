@@ -99,6 +99,9 @@ The same program, flags and seed always give the same output, byte for byte.`,
 	root.AddCommand(newStepCmd(nil))    // step.go: gmplab step LESSON|FILE.go
 	root.AddCommand(newLessonsCmd(nil)) // lessons.go: gmplab lessons
 
+	root.AddCommand(newCheckCmd(nil)) // check.go: gmplab check [EXERCISE]
+	root.AddCommand(newGradeCmd(nil)) // grade.go: gmplab grade DIR...
+
 	return root
 }
 

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/gmplab/gmplab/debugger"
 	"github.com/gmplab/gmplab/debugger/terminal"
@@ -29,6 +30,8 @@ type StepOptions struct {
 	Init       string // a script of commands to run first
 	MaxSteps   int64
 	MaxTime    time.Duration
+	With       string   // an exercise whose functions replace the engine's (with.go)
+	argv       []string // the command line, for the program --with runs
 
 	// Which flags were given: they override the lesson's front matter.
 	gomaxprocsSet, seedSet, layersSet bool
@@ -76,6 +79,8 @@ standard input when it is not a terminal: gmplab step lesson-04 < script.txt.`,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Target = args[0]
+			o.argv = append([]string{"step"}, args...)
+			cmd.Flags().Visit(func(f *pflag.Flag) { o.argv = append(o.argv, "--"+f.Name+"="+f.Value.String()) })
 			o.In = cmd.InOrStdin()
 			o.Out = cmd.OutOrStdout()
 			o.Err = cmd.ErrOrStderr()
@@ -114,6 +119,7 @@ standard input when it is not a terminal: gmplab step lesson-04 < script.txt.`,
 	f.StringVar(&o.Init, "init", "", "run the debugger commands in this `file` first")
 	f.Int64Var(&o.MaxSteps, "max-steps", runtime.DefaultMaxSteps, "end the run after this many scheduler events or engine steps")
 	f.DurationVar(&o.MaxTime, "max-time", time.Duration(runtime.DefaultMaxTime), "end the run after this much virtual time")
+	f.StringVar(&o.With, "with", "", "run with your functions of exercise `DIR` (exercises/02-runqput) in place of the engine's")
 	return cmd
 }
 
@@ -185,6 +191,11 @@ func runStep(o *StepOptions) error {
 	tg, err := loadStepTarget(o)
 	if err != nil {
 		return err
+	}
+	if o.With != "" {
+		if ran, err := applyWith(o, &tg.cfg, tg.prog); ran || err != nil {
+			return err
+		}
 	}
 	s, err := debugger.New(debugger.Options{Program: tg.prog, Config: tg.cfg, Name: tg.name})
 	if err != nil {
