@@ -51,15 +51,7 @@ folder (your own copy: its edits count).`,
 		Example: `  gmplab lesson 4
   gmplab lesson lessons/02-procs
   gmplab lesson sysmon | less -R`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			switch len(args) {
-			case 1:
-				return nil
-			case 0:
-				return errors.New("missing LESSON: gmplab lessons lists them")
-			}
-			return fmt.Errorf("want one lesson, got %d arguments: %s", len(args), strings.Join(args, " "))
-		},
+		Args: oneLesson,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Target = args[0]
 			o.In, o.Out, o.Err = cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr()
@@ -72,6 +64,17 @@ folder (your own copy: its edits count).`,
 			return runLesson(o)
 		},
 	}
+}
+
+// oneLesson checks that a command got one lesson.
+func oneLesson(cmd *cobra.Command, args []string) error {
+	switch len(args) {
+	case 1:
+		return nil
+	case 0:
+		return errors.New("missing LESSON: gmplab lessons lists them")
+	}
+	return fmt.Errorf("want one lesson, got %d arguments: %s", len(args), strings.Join(args, " "))
 }
 
 // loadLesson resolves a lesson name or a path to a lesson's folder (or its

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -37,15 +36,7 @@ The score is recorded in your progress (gmplab progress). Answers can come
 from a file, one letter a line: gmplab quiz 4 < answers.txt.`,
 		Example: `  gmplab quiz 4
   gmplab quiz sysmon < answers.txt`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			switch len(args) {
-			case 1:
-				return nil
-			case 0:
-				return errors.New("missing LESSON: gmplab lessons lists them")
-			}
-			return fmt.Errorf("want one lesson, got %d arguments: %s", len(args), strings.Join(args, " "))
-		},
+		Args: oneLesson,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Target = args[0]
 			o.In, o.Out, o.Err = cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr()
