@@ -154,13 +154,17 @@ func countKind(s *notebook.Section, k notebook.Kind) int {
 	return n
 }
 
-// layerOf is the layer the lesson adds.
+// layerOf is the layer the lesson adds: its own of LayersUpTo.
 func layerOf(l *lessons.Lesson) runtime.Layer {
-	ls, _ := runtime.ParseLayers(l.Layer) // stacks and the layer
-	if l.Layer != "stacks" {
-		ls &^= runtime.Layers(runtime.LayerStacks)
+	upTo, _ := runtime.LayersUpTo(l.Layer)
+	for _, name := range runtime.LayerNames() {
+		if name == l.Layer {
+			break
+		}
+		before, _ := runtime.LayersUpTo(name)
+		upTo &^= before
 	}
-	return runtime.Layer(ls)
+	return runtime.Layer(upTo)
 }
 
 // cellLayers is the layers a cell runs with: its --layers, else the

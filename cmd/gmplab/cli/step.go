@@ -204,6 +204,7 @@ func runStep(o *StepOptions) error {
 	term := terminal.New(s, o.Out, terminalWidth())
 	defer term.Close()
 	io.WriteString(o.Out, stepBanner(tg, s.Config()))
+	io.WriteString(o.Out, stepGuide(tg)) // guide.go: the lesson's guide cell
 	if o.Init != "" {
 		if err := term.Source(o.Init); err != nil {
 			return &ExitError{Code: 1, Msg: "gmplab step: --init: " + err.Error()}
