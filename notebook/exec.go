@@ -50,7 +50,8 @@ func (nb *Notebook) ResolveArgs(cmd *Command) []string {
 		}
 		args = append(args, a)
 	}
-	if l := nb.Lesson; !file && cmd.Verb == "step" && l != nil {
+	named := len(cmd.Args) > 0 && !strings.HasPrefix(cmd.Args[0], "-") // gmplab step lesson-04
+	if l := nb.Lesson; !file && !named && cmd.Verb == "step" && l != nil {
 		first := []string{nb.Path(l.Scenarios[0])}
 		if nb.Dir != "lessons/"+l.Dir {
 			set := strings.Join(cmd.Args, " ")

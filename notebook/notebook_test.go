@@ -117,6 +117,33 @@ func TestUpdate(t *testing.T) {
 	}
 }
 
+func TestResolveArgs(t *testing.T) {
+	nb := parseSample(t)
+	for line, want := range map[string]string{
+		"gmplab step":                          "lessons/04-x/a.go",
+		"gmplab step --seed 3":                 "lessons/04-x/a.go --seed 3",
+		"gmplab step lesson-04":                "lesson-04",
+		"gmplab step b.go --gomaxprocs 2":      "lessons/04-x/b.go --gomaxprocs 2",
+		"gmplab run examples/steal.go --quiet": "examples/steal.go --quiet",
+	} {
+		cmd, err := ParseCommand(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(nb.ResolveArgs(cmd), " "); got != want {
+			t.Errorf("%s: args %q, want %q", line, got, want)
+		}
+	}
+	// A lesson read from elsewhere on disk: its folder, and the front
+	// matter as flags.
+	nb.Dir = "my/04-x"
+	nb.Lesson.GOMAXPROCS, nb.Lesson.Seed, nb.Lesson.Layer = 2, 5, "procs"
+	cmd, _ := ParseCommand("gmplab step --seed 9")
+	if got := strings.Join(nb.ResolveArgs(cmd), " "); got != "my/04-x/a.go --gomaxprocs 2 --layers stacks,procs --seed 9" {
+		t.Errorf("disk lesson: %q", got)
+	}
+}
+
 func TestAnswerMismatch(t *testing.T) {
 	nb := parseSample(t)
 	q := nb.Cells()[4].Q

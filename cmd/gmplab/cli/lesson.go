@@ -86,9 +86,12 @@ func loadLesson(target string) (*notebook.Notebook, error) {
 	if filepath.Base(dir) == "lesson.md" {
 		dir = filepath.Dir(dir)
 	}
-	if fi, serr := os.Stat(filepath.Join(dir, "lesson.md")); serr == nil && !fi.IsDir() && !isRepoLesson(dir) {
+	switch fi, serr := os.Stat(filepath.Join(dir, "lesson.md")); {
+	case serr == nil && !fi.IsDir() && !isRepoLesson(dir):
 		l, err = lessons.LoadDir(dir)
-	} else {
+	case serr == nil:
+		l, err = lessons.Find(filepath.Base(dir)) // the repository's copy: by its name
+	default:
 		l, err = lessons.Find(target)
 	}
 	if err != nil {

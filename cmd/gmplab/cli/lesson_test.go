@@ -122,6 +122,24 @@ func TestLessonInteractive(t *testing.T) {
 	}
 }
 
+// TestLoadLesson resolves the names and paths gmplab lesson takes.
+func TestLoadLesson(t *testing.T) {
+	for target, want := range map[string]string{
+		"4": "lessons/04-sysmon", "lesson-04": "lessons/04-sysmon", "sysmon": "lessons/04-sysmon",
+		"../../../lessons/04-sysmon": "lessons/04-sysmon", "../../../lessons/04-sysmon/lesson.md": "lessons/04-sysmon",
+		fixture: fixture, fixture + "/lesson.md": fixture,
+	} {
+		nb, err := loadLesson(target)
+		if err != nil {
+			t.Errorf("%s: %v", target, err)
+			continue
+		}
+		if nb.Dir != want {
+			t.Errorf("%s: the lesson in %s, want %s", target, nb.Dir, want)
+		}
+	}
+}
+
 func TestLessonErrors(t *testing.T) {
 	for _, c := range []struct {
 		args []string
