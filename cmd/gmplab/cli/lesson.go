@@ -56,7 +56,7 @@ folder (your own copy: its edits count).`,
 			o.Target = args[0]
 			o.In, o.Out, o.Err = cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr()
 			if o.Interactive == nil {
-				o.Interactive = func() bool { return isTerminal(o.In) && isTerminalW(o.Out) }
+				o.Interactive = func() bool { return isTerminalW(o.In) && isTerminalW(o.Out) }
 			}
 			if runF != nil {
 				return runF(o)
@@ -173,9 +173,10 @@ func outputHeight(w io.Writer) int {
 	return 40
 }
 
-// isTerminalW reports whether w is a terminal.
-func isTerminalW(w io.Writer) bool {
-	f, ok := w.(*os.File)
+// isTerminalW reports whether a stream (an io.Reader or an io.Writer) is
+// a terminal: a tty, not merely a character device such as /dev/null.
+func isTerminalW(stream any) bool {
+	f, ok := stream.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 

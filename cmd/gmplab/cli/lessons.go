@@ -49,18 +49,19 @@ func runLessons(o *LessonsOptions) error {
 		return &ExitError{Code: 1, Msg: "gmplab lessons: " + err.Error()}
 	}
 	marks := progressMarks(o.Err, ls) // progress.go
-	titleWidth := 0
+	titleWidth, dirWidth := 0, 12
 	for _, l := range ls {
 		titleWidth = max(titleWidth, len(l.Title))
+		dirWidth = max(dirWidth, len(l.Dir))
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%-10s  %-12s  %-8s  %s\n", "LESSON", "FOLDER", "LAYER", "TITLE")
+	fmt.Fprintf(&b, "%-10s  %-*s  %-8s  %s\n", "LESSON", dirWidth, "FOLDER", "LAYER", "TITLE")
 	for i, l := range ls {
 		if marks[i] != "" {
-			fmt.Fprintf(&b, "%-10s  %-12s  %-8s  %-*s  %s\n", l.Name(), l.Dir, l.Layer, titleWidth, l.Title, marks[i])
+			fmt.Fprintf(&b, "%-10s  %-*s  %-8s  %-*s  %s\n", l.Name(), dirWidth, l.Dir, l.Layer, titleWidth, l.Title, marks[i])
 			continue
 		}
-		fmt.Fprintf(&b, "%-10s  %-12s  %-8s  %s\n", l.Name(), l.Dir, l.Layer, l.Title)
+		fmt.Fprintf(&b, "%-10s  %-*s  %-8s  %s\n", l.Name(), dirWidth, l.Dir, l.Layer, l.Title)
 	}
 	b.WriteString("\ngmplab lesson N reads a lesson, gmplab step lesson-NN opens its scenario in the\ndebugger, gmplab quiz N asks its quiz; gmplab next goes on where you left off.\n")
 	_, err = io.WriteString(o.Out, b.String())

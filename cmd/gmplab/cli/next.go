@@ -37,7 +37,7 @@ progress shows the same thing as a table.`,
 			lo := &o.Lesson
 			lo.In, lo.Out, lo.Err = cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr()
 			if lo.Interactive == nil {
-				lo.Interactive = func() bool { return isTerminal(lo.In) && isTerminalW(lo.Out) }
+				lo.Interactive = func() bool { return isTerminalW(lo.In) && isTerminalW(lo.Out) }
 			}
 			if runF != nil {
 				return runF(o)

@@ -52,7 +52,7 @@ all, after asking.`,
 				return errors.New("--yes goes with --reset")
 			}
 			if o.Interactive == nil {
-				o.Interactive = func() bool { return isTerminal(o.In) }
+				o.Interactive = func() bool { return isTerminalW(o.In) }
 			}
 			if runF != nil {
 				return runF(o)
@@ -158,7 +158,10 @@ func resetProgress(o *ProgressOptions, st *progress.Store) error {
 			return &ExitError{Code: 1, Msg: "gmplab progress --reset: not asking without a terminal; add --yes to reset " + st.Path()}
 		}
 		fmt.Fprintf(o.Out, "Forget every lesson read, quiz score and exercise passed (%s)? [y/N] ", st.Path())
-		line, _ := bufio.NewReader(o.In).ReadString('\n')
+		line, err := bufio.NewReader(o.In).ReadString('\n')
+		if err != nil {
+			fmt.Fprintln(o.Out) // the input ended without a newline
+		}
 		if a := strings.ToLower(strings.TrimSpace(line)); a != "y" && a != "yes" {
 			fmt.Fprintln(o.Out, "Nothing was reset.")
 			return nil

@@ -94,7 +94,7 @@ func runQuiz(o *QuizOptions) error {
 		for j, ch := range q.Choices {
 			fmt.Fprintf(w, "  %c) %s\n", 'a'+j, ch)
 		}
-		pick, ok := askChoice(w, in, len(q.Choices), !isTerminal(o.In))
+		pick, ok := askChoice(w, in, len(q.Choices), !isTerminalW(o.In))
 		if !ok {
 			fmt.Fprintf(w, "\nThe input ended at question %d of %d: no score recorded.\n", i+1, len(cells))
 			w.Flush()
