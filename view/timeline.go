@@ -269,8 +269,8 @@ func (t *Timeline) String() string {
 			b.WriteString(strings.Repeat(" ", label) + m + "\n")
 		}
 	}
-	b.WriteString("G7---- G7 runs  G1~~~ G1 in a system call  * runs too short for their id  . the P is idle\n")
-	b.WriteString("marks: S steal  ! preemption  R retake  H handoffp  N netpoll  O run queue overflow  z sysmon sleeps deeply\n")
+	b.WriteString("G7---- G7 runs   G1~~~ G1 in a system call   * runs too short for their id   . P idle\n")
+	b.WriteString("marks: S steal, ! preemption, R retake, H handoffp, N netpoll, O overflow, z deep sleep\n")
 	return b.String()
 }
 
