@@ -24,10 +24,10 @@ func generated(name string) scenario {
 
 // lessonScenarios are the scenarios of lesson num, with the lesson's
 // configuration.
-func lessonScenarios(num int) ([]scenario, runCfg) {
+func lessonScenarios(num int) ([]scenario, runCfg, error) {
 	ls, err := lessons.All()
 	if err != nil {
-		panic("checker: " + err.Error())
+		return nil, runCfg{}, err
 	}
 	for _, l := range ls {
 		if l.Num != num {
@@ -37,13 +37,13 @@ func lessonScenarios(num int) ([]scenario, runCfg) {
 		for _, s := range l.Scenarios {
 			src, err := l.Source(s)
 			if err != nil {
-				panic("checker: " + err.Error())
+				return nil, runCfg{}, err
 			}
 			out = append(out, scenario{path: l.Path(s), src: src})
 		}
-		return out, runCfg{gomaxprocs: l.GOMAXPROCS, seed: l.Seed, layers: l.Layers()}
+		return out, runCfg{gomaxprocs: l.GOMAXPROCS, seed: l.Seed, layers: l.Layers()}, nil
 	}
-	panic(fmt.Sprintf("checker: no lesson %d", num))
+	return nil, runCfg{}, fmt.Errorf("no lesson %d", num)
 }
 
 // scenarioBatteries are the two scenario batteries of an exercise: the
@@ -51,8 +51,11 @@ func lessonScenarios(num int) ([]scenario, runCfg) {
 // with GOMAXPROCS 2 and 4, where the lesson has one P), and the generated
 // scenarios at every GOMAXPROCS in procs and seeds 1-3.
 func scenarioBatteries(ex string, lesson int, gen []string, procs []int, hooks *runtime.Hooks) []battery {
-	lsc, lcfg := lessonScenarios(lesson)
 	lb := battery{name: "lesson"}
+	lsc, lcfg, err := lessonScenarios(lesson)
+	if err != nil {
+		lb.tests = []test{{name: "scenarios", run: func() string { return "the lesson's scenarios cannot be read (a checker bug): " + err.Error() }}}
+	}
 	cfgs := []runCfg{lcfg}
 	for _, n := range []int{2, 4} {
 		if n != lcfg.gomaxprocs {

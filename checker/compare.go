@@ -2,6 +2,7 @@ package checker
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -44,34 +45,54 @@ func compile(sc scenario) (*runtime.Program, error) {
 
 // compareRun runs sc with the engine's rules and with hooks, and returns
 // "" when the two runs make the same decisions, else the feedback on the
-// first divergence.
+// first divergence. The runs leave Why empty (formatting every reason
+// costs more than the rest); a divergence is run again with it, to the
+// same event, for the feedback.
 func compareRun(ex string, sc scenario, rc runCfg, hooks *runtime.Hooks) string {
 	prog, err := compile(sc)
 	if err != nil {
 		return "the scenario does not compile (a checker bug): " + err.Error()
 	}
-	cfg := runtime.Config{GOMAXPROCS: rc.gomaxprocs, Seed: rc.seed, Layers: rc.layers, MaxSteps: maxSteps, Why: true}
-	ref, err := runtime.New(prog, cfg)
+	start := func(why bool) (ref, yours *runtime.Machine, called *bool, err error) {
+		cfg := runtime.Config{GOMAXPROCS: rc.gomaxprocs, Seed: rc.seed, Layers: rc.layers, MaxSteps: maxSteps, Why: why}
+		if ref, err = runtime.New(prog, cfg); err != nil {
+			return nil, nil, nil, err
+		}
+		called = new(bool)
+		cfg.Hooks, cfg.Check = instrument(hooks, called), true
+		yours, err = runtime.New(prog, cfg)
+		return ref, yours, called, err
+	}
+	ref, yours, called, err := start(false)
 	if err != nil {
 		return "the scenario does not start (a checker bug): " + err.Error()
 	}
-	var called bool
-	cfg.Hooks, cfg.Check = instrument(hooks, &called), true
-	yours, _ := runtime.New(prog, cfg)
-	for {
+	var qw, qy []int64
+	for n := 0; ; n++ {
 		ew, okw := ref.Step()
 		ey, oky := yours.Step()
 		if !okw && !oky {
 			return ""
 		}
-		if okw != oky || !sameEvent(ew, ey) {
-			return divergence(ex, sc, rc, ref, yours, ew, ey, okw, oky, "")
+		diverged := okw != oky || !sameEvent(ew, ey)
+		if !diverged && *called {
+			*called = false
+			qw, qy = ref.AppendQueues(qw[:0]), yours.AppendQueues(qy[:0])
+			diverged = !slices.Equal(qw, qy)
 		}
-		if !called {
-			continue
-		}
-		called = false
-		if what := diffQueues(ref.State(), yours.State()); what != "" {
+		if diverged {
+			// Again, with the reasons, to the same point.
+			ref, yours, _, _ = start(true)
+			for i := 0; i < n; i++ {
+				ref.Step()
+				yours.Step()
+			}
+			ew, okw = ref.Step()
+			ey, oky = yours.Step()
+			what := ""
+			if okw == oky && sameEvent(ew, ey) {
+				what = diffQueues(ref.State(), yours.State())
+			}
 			return divergence(ex, sc, rc, ref, yours, ew, ey, okw, oky, what)
 		}
 	}

@@ -3,6 +3,7 @@ package checker
 import (
 	"fmt"
 	"regexp"
+	goruntime "runtime"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -10,10 +11,15 @@ import (
 	"github.com/gmplab/gmplab/exercises/rt"
 )
 
-// CallTimeout bounds one test's host time. The engine is deterministic and
-// every run is bounded by steps (runtime.Config.MaxSteps), so only a
-// learner's function that never returns reaches it.
+// CallTimeout bounds the CPU time of one test. The engine is
+// deterministic and every run is bounded by steps (runtime.Config.MaxSteps),
+// so only a learner's function that never returns reaches it. It is CPU
+// time of the test's own thread (where Linux tells it), not wall-clock
+// time, so that a loaded machine does not fail a slow but correct test;
+// wallFactor times it in wall-clock time is the last resort.
 var CallTimeout = 10 * time.Second
+
+const wallFactor = 20
 
 // guard runs f, turning a panic into feedback with the learner's frames
 // and a hang into feedback after CallTimeout. notStarted reports rt.TODO.
@@ -23,7 +29,10 @@ func guard(f func() string) (msg string, notStarted bool) {
 		notStarted bool
 	}
 	done := make(chan outcome, 1)
+	tid := make(chan int, 1)
 	go func() {
+		goruntime.LockOSThread() // the thread's CPU time is the test's
+		tid <- threadID()
 		defer func() {
 			if r := recover(); r != nil {
 				if _, ok := r.(rt.NotStarted); ok {
@@ -35,14 +44,29 @@ func guard(f func() string) (msg string, notStarted bool) {
 		}()
 		done <- outcome{msg: f()}
 	}()
-	select {
-	case o := <-done:
-		return o.msg, o.notStarted
-	case <-time.After(CallTimeout):
-		// The goroutine cannot be stopped: it keeps a CPU busy until the
-		// process ends. gmplab grade runs each exercise in its own process.
-		return fmt.Sprintf("your function did not return within %v: an endless loop? (the checker carries on; this test fails)", CallTimeout), false
+	id := <-tid
+	tick := time.NewTicker(100 * time.Millisecond)
+	defer tick.Stop()
+	wall := time.After(wallFactor * CallTimeout)
+	for {
+		select {
+		case o := <-done:
+			return o.msg, o.notStarted
+		case <-tick.C:
+			if cpu, ok := threadCPU(id); ok && cpu > CallTimeout {
+				return hung(CallTimeout.String() + " of CPU"), false
+			}
+		case <-wall:
+			return hung((wallFactor * CallTimeout).String()), false
+		}
 	}
+}
+
+// hung is the feedback for a function that did not return. Its goroutine
+// cannot be stopped and keeps a CPU busy until the process ends; gmplab
+// grade runs each exercise in its own process.
+func hung(limit string) string {
+	return "your function did not return within " + limit + ": an endless loop? (the checker carries on; this test fails)"
 }
 
 // panicMessage explains a recovered panic: the engine's invariant checks

@@ -441,3 +441,22 @@ func (mc *Machine) hookInjectglist(list []int32, pp int32) (startIdle int, hooke
 	mc.unhookSched(s, max(0, int(s.Runq.Size()-before)))
 	return startIdle, true
 }
+
+// AppendQueues appends a compact picture of the run queues to dst: per
+// P its status, M, runnext and ring (goids), then the global queue,
+// nmspinning and npidle. The checker compares two runs' pictures after
+// every step in which a hook ran (State is too costly for that).
+func (mc *Machine) AppendQueues(dst []int64) []int64 {
+	for i := range mc.allp {
+		P := &mc.allp[i]
+		dst = append(dst, -2, int64(P.status), int64(P.m), mc.goidOf(P.runnext))
+		for h := P.runqhead; h != P.runqtail; h++ {
+			dst = append(dst, mc.allg[P.runq[h%runqSize]].goid)
+		}
+	}
+	dst = append(dst, -3)
+	for gi := mc.sched.runq.head; gi != nilIdx; gi = mc.allg[gi].schedlink {
+		dst = append(dst, mc.allg[gi].goid)
+	}
+	return append(dst, -4, int64(mc.sched.nmspinning), int64(mc.sched.npidle))
+}

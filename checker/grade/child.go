@@ -22,8 +22,12 @@ import (
 // checker, and writes the Result as JSON to file descriptor 3, so that
 // what the learner's code prints cannot be mistaken for it.
 
-// EnvMemory is the memory limit in bytes the child sets on itself.
-const EnvMemory = "GMPLAB_GRADE_MEMORY"
+// EnvMemory is the memory limit in bytes the child sets on itself, and
+// EnvCPU its CPU time limit in seconds.
+const (
+	EnvMemory = "GMPLAB_GRADE_MEMORY"
+	EnvCPU    = "GMPLAB_GRADE_CPU"
+)
 
 // ChildMain is the grading program's main: table maps KEY (s3/02-runqput)
 // to the exercise with that submission's functions.
@@ -33,7 +37,11 @@ func ChildMain(table map[string]func() *checker.Exercise) {
 		os.Exit(2)
 	}
 	limitMemory()
-	checker.CallTimeout = 5 * time.Second
+	if cpu := limitCPU(); cpu > 0 {
+		// The process's limit, not the checker's per test, ends a hang,
+		// so that the reason does not depend on which comes first.
+		checker.CallTimeout = 2 * cpu
+	}
 	var ex *checker.Exercise
 	if mk, ok := checker.ScenarioExercises[os.Args[1]]; ok && len(os.Args) == 3 {
 		ex = mk(os.Args[2])
@@ -51,6 +59,23 @@ func ChildMain(table map[string]func() *checker.Exercise) {
 	}
 	out.Close()
 	os.Exit(0) // a learner's goroutine still spinning does not hold the process
+}
+
+// limitCPU sets RLIMIT_CPU: past it the kernel ends the process. CPU time, not wall-clock time, so that a loaded machine does
+// not fail a correct submission.
+func limitCPU() time.Duration {
+	var n uint64
+	if _, err := fmt.Sscan(os.Getenv(EnvCPU), &n); err != nil || n == 0 {
+		return 0
+	}
+	var rl syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_CPU, &rl); err == nil {
+		// Go ignores SIGXCPU (the soft limit's signal); the hard limit,
+		// a second later, is SIGKILL.
+		rl.Cur, rl.Max = min(n, rl.Max), min(n+1, rl.Max)
+		syscall.Setrlimit(syscall.RLIMIT_CPU, &rl)
+	}
+	return time.Duration(n) * time.Second
 }
 
 // limitMemory caps the address space at what the process has reserved

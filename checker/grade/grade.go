@@ -27,6 +27,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/gmplab/gmplab/checker"
@@ -34,10 +35,10 @@ import (
 
 // Options say what to grade and how.
 type Options struct {
-	Root        string   // the gmplab checkout whose checker grades
-	Submissions []string // folders: clones of the repository, or the exercise files alone
-	Exercises   []string // names to grade; empty for all
-	Timeout     time.Duration
+	Root        string        // the gmplab checkout whose checker grades
+	Submissions []string      // folders: clones of the repository, or the exercise files alone
+	Exercises   []string      // names to grade; empty for all
+	Timeout     time.Duration // CPU time of one exercise of one submission (whole seconds)
 	MemoryMB    int
 	Jobs        int       // processes at once
 	Log         io.Writer // progress lines, or nil
@@ -316,9 +317,14 @@ func run(ctx context.Context, o Options, bin string, jobs []job, broken map[stri
 	wg.Wait()
 }
 
+// wallFactor: the wall-clock limit is this many times the CPU limit.
+const wallFactor = 10
+
 // runOne runs one exercise of one submission in its own process.
 func runOne(ctx context.Context, o Options, bin string, j job) *checker.Result {
-	ctx, cancel := context.WithTimeout(ctx, o.Timeout)
+	// The CPU limit is the child's (RLIMIT_CPU); wall-clock time, ten
+	// times it, is the last resort for a process that sleeps or blocks.
+	ctx, cancel := context.WithTimeout(ctx, wallFactor*o.Timeout)
 	defer cancel()
 	args := []string{j.key}
 	if j.ex.Scenario {
@@ -326,7 +332,8 @@ func runOne(ctx context.Context, o Options, bin string, j job) *checker.Result {
 	}
 	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Dir = filepath.Dir(bin)
-	cmd.Env = append(os.Environ(), fmt.Sprintf("%s=%d", EnvMemory, uint64(o.MemoryMB)<<20))
+	cmd.Env = append(os.Environ(), fmt.Sprintf("%s=%d", EnvMemory, uint64(o.MemoryMB)<<20),
+		fmt.Sprintf("%s=%d", EnvCPU, max(1, int64(o.Timeout/time.Second))))
 	rd, wr, err := os.Pipe()
 	if err != nil {
 		return errResult(j.ex.Name, err.Error())
@@ -345,7 +352,13 @@ func runOne(ctx context.Context, o Options, bin string, j job) *checker.Result {
 	<-done
 	rd.Close()
 	if ctx.Err() == context.DeadlineExceeded {
-		return errResult(j.ex.Name, fmt.Sprintf("timed out after %v: an endless loop? (gmplab grade --timeout raises the limit)", o.Timeout))
+		return errResult(j.ex.Name, fmt.Sprintf("timed out: still running after %v (wall-clock): blocked? (gmplab grade --timeout raises the limit)", wallFactor*o.Timeout))
+	}
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() && (ws.Signal() == syscall.SIGXCPU || ws.Signal() == syscall.SIGKILL) {
+			return errResult(j.ex.Name, fmt.Sprintf("timed out: used its %v of CPU time: an endless loop? (gmplab grade --timeout raises the limit)", o.Timeout))
+		}
 	}
 	var r checker.Result
 	if jerr := json.Unmarshal(result, &r); jerr == nil && r.Exercise != "" {

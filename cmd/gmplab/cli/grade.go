@@ -59,8 +59,8 @@ per test) and JSON (per exercise, shaped like exercism's results.json).`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Submissions = args
 			o.Out, o.Err = cmd.OutOrStdout(), cmd.ErrOrStderr()
-			if o.Timeout <= 0 {
-				return fmt.Errorf("--timeout %v: want a positive duration", o.Timeout)
+			if o.Timeout < time.Second {
+				return fmt.Errorf("--timeout %v: want at least 1s (whole seconds of CPU time)", o.Timeout)
 			}
 			if o.MemoryMB < 64 {
 				return fmt.Errorf("--memory %d: want at least 64 (MB)", o.MemoryMB)
@@ -75,7 +75,7 @@ per test) and JSON (per exercise, shaped like exercism's results.json).`,
 	f.StringSliceVar(&o.Exercises, "exercises", nil, "grade only these exercises (comma-separated names)")
 	f.StringVar(&o.CSV, "csv", "gradebook.csv", "write the gradebook as CSV to this `file`")
 	f.StringVar(&o.JSON, "json", "gradebook.json", "write the gradebook as JSON to this `file`")
-	f.DurationVar(&o.Timeout, "timeout", time.Minute, "time limit of one exercise of one submission")
+	f.DurationVar(&o.Timeout, "timeout", time.Minute, "CPU time limit of one exercise of one submission (whole seconds; ten times it in wall-clock time ends a blocked one)")
 	f.IntVar(&o.MemoryMB, "memory", 1024, "memory limit of one exercise of one submission, in MB")
 	f.IntVar(&o.Jobs, "jobs", runtime.NumCPU(), "exercises graded at once")
 	f.BoolVar(&o.Quiet, "quiet", false, "no progress lines on stderr")
