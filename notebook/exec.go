@@ -174,17 +174,12 @@ func (nb *Notebook) Update(x Executor) error {
 	for _, c := range nb.Cells() {
 		out, err := nb.Exec(x, c)
 		if err != nil {
-			first = cmpErr(first, err)
+			if first == nil {
+				first = err
+			}
 			continue
 		}
 		c.set(out)
-	}
-	return first
-}
-
-func cmpErr(first, err error) error {
-	if first == nil {
-		return err
 	}
 	return first
 }

@@ -22,7 +22,7 @@ const (
 
 // style wraps s in an ANSI style on a colour terminal.
 func (r *reader) style(st, s string) string {
-	if !r.tty || r.md == nil || noColor() {
+	if !r.tty || noColor() {
 		return s
 	}
 	return st + s + reset
