@@ -53,17 +53,18 @@ func compareRun(ex string, sc scenario, rc runCfg, hooks *runtime.Hooks) string 
 	if err != nil {
 		return "the scenario does not compile (a checker bug): " + err.Error()
 	}
-	start := func(why bool) (ref, yours *runtime.Machine, called *bool, err error) {
+	start := func(why bool) (ref, yours *runtime.Machine, c *calls, err error) {
 		cfg := runtime.Config{GOMAXPROCS: rc.gomaxprocs, Seed: rc.seed, Layers: rc.layers, MaxSteps: maxSteps, Why: why}
 		if ref, err = runtime.New(prog, cfg); err != nil {
 			return nil, nil, nil, err
 		}
-		called = new(bool)
-		cfg.Hooks, cfg.Check = instrument(hooks, called), true
+		c = new(calls)
+		cfg.Hooks, cfg.Check = instrument(hooks, c), true
 		yours, err = runtime.New(prog, cfg)
-		return ref, yours, called, err
+		c.m = yours
+		return ref, yours, c, err
 	}
-	ref, yours, called, err := start(false)
+	ref, yours, c, err := start(false)
 	if err != nil {
 		return "the scenario does not start (a checker bug): " + err.Error()
 	}
@@ -75,23 +76,27 @@ func compareRun(ex string, sc scenario, rc runCfg, hooks *runtime.Hooks) string 
 			return ""
 		}
 		diverged := okw != oky || !sameEvent(ew, ey)
-		if !diverged && *called {
-			*called = false
+		if !diverged && c.called {
+			c.called = false
 			qw, qy = ref.AppendQueues(qw[:0]), yours.AppendQueues(qy[:0])
 			diverged = !slices.Equal(qw, qy)
 		}
 		if diverged {
 			// Again, with the reasons, to the same point.
-			ref, yours, _, _ = start(true)
+			ref, yours, c, _ = start(true)
 			for i := 0; i < n; i++ {
 				ref.Step()
 				yours.Step()
 			}
+			c.called = false
 			ew, okw = ref.Step()
 			ey, oky = yours.Step()
 			what := ""
 			if okw == oky && sameEvent(ew, ey) {
 				what = diffQueues(ref.State(), yours.State())
+				if c.called {
+					what += fmt.Sprintf("\n(your %s ran in this engine step, after event %d)", c.fn, c.after)
+				}
 			}
 			return divergence(ex, sc, rc, ref, yours, ew, ey, okw, oky, what)
 		}
