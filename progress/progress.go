@@ -7,7 +7,10 @@
 //
 // Every change is saved at once and atomically: the new file is written
 // beside the old one and renamed over it, so a crash leaves the old file or
-// the new one, never half of one. A file that does not parse is never
+// the new one, never half of one. A change re-reads the file first, under
+// a lock (progress.json.lock), so that two gmplab commands at once (gmplab
+// check --watch in one terminal, gmplab quiz in another) never lose each
+// other's records. A file that does not parse is never
 // overwritten: Open renames it to progress.json.corrupt-N (the first N
 // free), starts afresh, and says so in Store.Warning for the command to
 // print.
@@ -22,6 +25,8 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+
+	"github.com/rogpeppe/go-internal/lockedfile"
 )
 
 // FileName is the file's name in the config directory.
@@ -89,23 +94,54 @@ func Open() (*Store, error) {
 // so.
 func OpenAt(dir string) (*Store, error) {
 	s := &Store{path: filepath.Join(dir, FileName)}
+	if err := s.load(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// load reads the file into s.data: nothing when it does not exist; a
+// corrupt one is set aside (and Warning says so).
+func (s *Store) load() error {
+	s.data = Data{Version: 1}
 	b, err := os.ReadFile(s.path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		s.data = Data{Version: 1}
-		return s, nil
+		return nil
 	case err != nil:
-		return nil, fmt.Errorf("progress: %v", err)
+		return fmt.Errorf("progress: %v", err)
 	}
-	if perr := parse(b, &s.data); perr != nil {
+	var d Data
+	if perr := parse(b, &d); perr != nil {
 		aside, err := setAside(s.path)
 		if err != nil {
-			return nil, fmt.Errorf("progress: %s is corrupt (%v) and could not be set aside: %v", s.path, perr, err)
+			return fmt.Errorf("progress: %s is corrupt (%v) and could not be set aside: %v", s.path, perr, err)
 		}
-		s.data = Data{Version: 1}
 		s.Warning = fmt.Sprintf("progress: %s was corrupt (%v); it was kept as %s and progress starts afresh", s.path, perr, aside)
+		return nil
 	}
-	return s, nil
+	s.data = d
+	return nil
+}
+
+// change applies f to the file's current contents and saves them, holding
+// the lock from the read to the rename.
+func (s *Store) change(f func(d *Data) error) error {
+	if err := os.MkdirAll(filepath.Dir(s.path), 0o755); err != nil {
+		return fmt.Errorf("progress: %v", err)
+	}
+	unlock, err := lockedfile.MutexAt(s.path + ".lock").Lock()
+	if err != nil {
+		return fmt.Errorf("progress: %v", err)
+	}
+	defer unlock()
+	if err := s.load(); err != nil {
+		return err
+	}
+	if err := f(&s.data); err != nil {
+		return err
+	}
+	return s.save()
 }
 
 func parse(b []byte, d *Data) error {
@@ -173,12 +209,12 @@ func (s *Store) Exercise(name string) *Exercise {
 
 // MarkLessonRead records that the lesson (lesson-04) was read, and saves.
 func (s *Store) MarkLessonRead(lesson string) error {
-	i, ok := slices.BinarySearch(s.data.Read, lesson)
-	if ok {
+	return s.change(func(d *Data) error {
+		if i, ok := slices.BinarySearch(d.Read, lesson); !ok {
+			d.Read = slices.Insert(d.Read, i, lesson)
+		}
 		return nil
-	}
-	s.data.Read = slices.Insert(s.data.Read, i, lesson)
-	return s.save()
+	})
 }
 
 // RecordQuiz records a quiz attempt: score right answers out of total.
@@ -186,42 +222,48 @@ func (s *Store) RecordQuiz(lesson string, score, total int) error {
 	if total <= 0 || score < 0 || score > total {
 		return fmt.Errorf("progress: quiz score %d/%d makes no sense", score, total)
 	}
-	if s.data.Quizzes == nil {
-		s.data.Quizzes = map[string]*Quiz{}
-	}
-	q := s.data.Quizzes[lesson]
-	if q == nil {
-		q = &Quiz{}
-		s.data.Quizzes[lesson] = q
-	}
-	if total != q.Total {
-		q.Best = 0 // the quiz changed: the old best is out of another total
-	}
-	q.Score, q.Total, q.Attempts = score, total, q.Attempts+1
-	q.Best = max(q.Best, score)
-	return s.save()
+	return s.change(func(d *Data) error {
+		if d.Quizzes == nil {
+			d.Quizzes = map[string]*Quiz{}
+		}
+		q := d.Quizzes[lesson]
+		if q == nil {
+			q = &Quiz{}
+			d.Quizzes[lesson] = q
+		}
+		if total != q.Total {
+			q.Best = 0 // the quiz changed: the old best is out of another total
+		}
+		q.Score, q.Total, q.Attempts = score, total, q.Attempts+1
+		q.Best = max(q.Best, score)
+		return nil
+	})
 }
 
 // RecordExercise records an attempt at an exercise; once passed, an
 // exercise stays passed.
 func (s *Store) RecordExercise(name string, passed bool) error {
-	if s.data.Exercises == nil {
-		s.data.Exercises = map[string]*Exercise{}
-	}
-	e := s.data.Exercises[name]
-	if e == nil {
-		e = &Exercise{}
-		s.data.Exercises[name] = e
-	}
-	e.Attempts++
-	e.Passed = e.Passed || passed
-	return s.save()
+	return s.change(func(d *Data) error {
+		if d.Exercises == nil {
+			d.Exercises = map[string]*Exercise{}
+		}
+		e := d.Exercises[name]
+		if e == nil {
+			e = &Exercise{}
+			d.Exercises[name] = e
+		}
+		e.Attempts++
+		e.Passed = e.Passed || passed
+		return nil
+	})
 }
 
 // Reset forgets everything and saves the empty store.
 func (s *Store) Reset() error {
-	s.data = Data{Version: 1}
-	return s.save()
+	return s.change(func(d *Data) error {
+		*d = Data{Version: 1}
+		return nil
+	})
 }
 
 // save writes the file atomically: a temporary file in the same
@@ -232,11 +274,7 @@ func (s *Store) save() error {
 		return fmt.Errorf("progress: %v", err)
 	}
 	b = append(b, '\n')
-	dir := filepath.Dir(s.path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("progress: %v", err)
-	}
-	f, err := os.CreateTemp(dir, FileName+".tmp-*")
+	f, err := os.CreateTemp(filepath.Dir(s.path), FileName+".tmp-*")
 	if err != nil {
 		return fmt.Errorf("progress: %v", err)
 	}
