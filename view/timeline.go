@@ -177,11 +177,17 @@ func (t *Timeline) Scale() int64 {
 	}
 }
 
-// String draws the timeline.
-func (t *Timeline) String() string {
+// Close ends the runs still open at the last event (a run cut by
+// --max-time or --max-steps has no exit event); Runs is complete after it.
+func (t *Timeline) Close() {
 	if len(t.open) > 0 || len(t.noP) > 0 {
-		t.closeAll(t.end) // a run cut by --max-time or --max-steps
+		t.closeAll(t.end)
 	}
+}
+
+// String draws the timeline (closing it first).
+func (t *Timeline) String() string {
+	t.Close()
 	step := t.Scale()
 	cols := int(t.end/step) + 1
 	type row struct {
