@@ -1,6 +1,8 @@
 package view
 
 import (
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -156,7 +158,8 @@ func (t *Timeline) closeAll(at int64) {
 	for p := 0; p < t.procs; p++ {
 		t.stop(p, at)
 	}
-	for g := range t.noP {
+	// In goroutine order: no map order reaches the output.
+	for _, g := range slices.Sorted(maps.Keys(t.noP)) {
 		r := t.noP[g]
 		r.End = at
 		t.Runs = append(t.Runs, r)

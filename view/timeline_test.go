@@ -95,3 +95,32 @@ func TestTimelineScale(t *testing.T) {
 		}
 	}
 }
+
+// TestTimelineDeterministic: two goroutines still in system calls without
+// a P when the run ends overlap on the Ms row; the drawing never depends
+// on map order.
+func TestTimelineDeterministic(t *testing.T) {
+	evs := []runtime.Event{
+		{T: 0, Kind: runtime.EvEntersyscall, M: 0, P: 0, G: 1},
+		{T: 0, Kind: runtime.EvEntersyscall, M: 2, P: 1, G: 9},
+		{T: 50, Kind: runtime.EvRetake, M: 1, P: 0, G: 1},
+		{T: 50, Kind: runtime.EvRetake, M: 1, P: 1, G: 9},
+		{T: 100, Kind: runtime.EvExit, P: -1},
+	}
+	var first string
+	for i := 0; i < 50; i++ {
+		tl := NewTimeline(2)
+		for _, ev := range evs {
+			tl.Event(ev)
+		}
+		got := tl.String()
+		if i == 0 {
+			first = got
+		} else if got != first {
+			t.Fatalf("run %d drew:\n%s\nrun 0 drew:\n%s", i, got, first)
+		}
+	}
+	if !strings.Contains(first, "Ms     |") {
+		t.Errorf("no Ms row:\n%s", first)
+	}
+}
