@@ -38,12 +38,14 @@ func instrument(h *runtime.Hooks, c *calls) *runtime.Hooks {
 		w.FindRunnableQueues = func(pp *rt.P, s *rt.Schedt) (rt.Guintptr, bool) { c.note("findRunnable"); return f(pp, s) }
 	}
 	if f := h.Runqgrab; f != nil {
-		w.Runqgrab = func(pp *rt.P, b *[256]rt.Guintptr, bh uint32, srn bool) uint32 { c.note("runqgrab");
+		w.Runqgrab = func(pp *rt.P, b *[256]rt.Guintptr, bh uint32, srn bool) uint32 {
+			c.note("runqgrab")
 			return f(pp, b, bh, srn)
 		}
 	}
 	if f := h.RetakeSyscall; f != nil {
-		w.RetakeSyscall = func(pp *rt.P, pd *rt.Sysmontick, s *rt.Schedt, now int64, sr bool) bool { c.note("retake");
+		w.RetakeSyscall = func(pp *rt.P, pd *rt.Sysmontick, s *rt.Schedt, now int64, sr bool) bool {
+			c.note("retake")
 			return f(pp, pd, s, now, sr)
 		}
 	}
