@@ -210,29 +210,71 @@ func layersFlag(l runtime.Layers) string {
 const boardWidth = 60
 
 // sideBySide puts two boards next to each other, "yours" left, marking
-// with * the lines that differ.
+// with * the lines that differ. Lines are paired by what they are about
+// (their first word: P0, global, Ms, …), so that a line on one side only
+// does not shift the rest.
 func sideBySide(yours, want string) string {
 	l, r := strings.Split(strings.TrimRight(yours, "\n"), "\n"), strings.Split(strings.TrimRight(want, "\n"), "\n")
+	kl, kr := lineKeys(l), lineKeys(r)
+	// Longest common subsequence of the keys.
+	lcs := make([][]int, len(l)+1)
+	for i := range lcs {
+		lcs[i] = make([]int, len(r)+1)
+	}
+	for i := len(l) - 1; i >= 0; i-- {
+		for j := len(r) - 1; j >= 0; j-- {
+			if kl[i] == kr[j] {
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			} else {
+				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+			}
+		}
+	}
 	w := len("yours")
 	for _, s := range l {
 		w = max(w, len([]rune(s)))
 	}
 	var b strings.Builder
 	pad := func(s string) string { return s + strings.Repeat(" ", w-len([]rune(s))) }
-	b.WriteString("  " + pad("yours") + " | Go's\n")
-	for i := 0; i < max(len(l), len(r)); i++ {
-		var a, c string
-		if i < len(l) {
-			a = l[i]
-		}
-		if i < len(r) {
-			c = r[i]
-		}
+	row := func(a, c string) {
 		mark := "  "
 		if a != c {
 			mark = "* "
 		}
 		b.WriteString(strings.TrimRight(mark+pad(a)+" | "+c, " ") + "\n")
 	}
+	b.WriteString("  " + pad("yours") + " | Go's\n")
+	i, j := 0, 0
+	for i < len(l) || j < len(r) {
+		switch {
+		case i < len(l) && j < len(r) && kl[i] == kr[j]:
+			row(l[i], r[j])
+			i, j = i+1, j+1
+		case j < len(r) && (i == len(l) || lcs[i][j+1] >= lcs[i+1][j]):
+			row("", r[j])
+			j++
+		default:
+			row(l[i], "")
+			i++
+		}
+	}
 	return b.String()
+}
+
+// lineKeys names each board line by its first word; a continuation line
+// (indented, but for the Ps' column header) by its place after the last
+// named one.
+func lineKeys(lines []string) []string {
+	keys := make([]string, len(lines))
+	last, n := "", 0
+	for i, s := range lines {
+		if f := strings.Fields(s); len(f) > 0 && (!strings.HasPrefix(s, " ") || f[0] == "status") {
+			last, n = f[0], 0
+			keys[i] = last
+			continue
+		}
+		n++
+		keys[i] = last + "+" + strconv.Itoa(n)
+	}
+	return keys
 }

@@ -30,7 +30,7 @@ func TestGrade(t *testing.T) {
 	}
 	gb, err := Grade(context.Background(), Options{Root: "../..", Submissions: subs,
 		Exercises: []string{"01-newstack", "03-scenario-steal", "06-injectglist"},
-		Timeout:   4 * time.Second, MemoryMB: 512, Jobs: 2})
+		Timeout:   2 * time.Second, MemoryMB: 512, Jobs: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -75,7 +75,7 @@ per test) and JSON (per exercise, shaped like exercism's results.json).`,
 	f.StringSliceVar(&o.Exercises, "exercises", nil, "grade only these exercises (comma-separated names)")
 	f.StringVar(&o.CSV, "csv", "gradebook.csv", "write the gradebook as CSV to this `file`")
 	f.StringVar(&o.JSON, "json", "gradebook.json", "write the gradebook as JSON to this `file`")
-	f.DurationVar(&o.Timeout, "timeout", time.Minute, "CPU time limit of one exercise of one submission (whole seconds; ten times it in wall-clock time ends a blocked one)")
+	f.DurationVar(&o.Timeout, "timeout", time.Minute, "CPU time limit of one exercise of one submission (whole seconds; 30 times it in wall-clock time ends a blocked one)")
 	f.IntVar(&o.MemoryMB, "memory", 1024, "memory limit of one exercise of one submission, in MB")
 	f.IntVar(&o.Jobs, "jobs", runtime.NumCPU(), "exercises graded at once")
 	f.BoolVar(&o.Quiet, "quiet", false, "no progress lines on stderr")
