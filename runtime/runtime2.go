@@ -134,6 +134,9 @@ type g struct {
 	// the remainder is saved here.
 	workLeft int64
 	inWork   bool // the pending CPU is sim.Work (no calls: only async preemption stops it)
+	// sinceSched counts the instructions it ran since it last called into
+	// the scheduler (for the --max-instrs message: who hogged a P).
+	sinceSched int64
 
 	// Blocking operations.
 	param     int32 // sudog that completed a select / a chan op, or nilIdx

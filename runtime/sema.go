@@ -79,7 +79,9 @@ func (mc *Machine) lock(mi int32, u int64, requeue bool, pos Pos) bool {
 func (mc *Machine) unlock(mi int32, u int64) {
 	mu := &mc.mus[u]
 	if !mu.locked {
-		mc.fatal("fatal error: sync: unlock of unlocked mutex", "fatal")
+		// internal/sync/mutex.go: unlockSlow → fatal (a user throw: the
+		// current goroutine's traceback only).
+		mc.fatalG(mc.allm[mi].curg, "fatal error: sync: unlock of unlocked mutex", "fatal")
 		return
 	}
 	mu.locked = false

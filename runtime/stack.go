@@ -46,7 +46,11 @@ func (mc *Machine) newstack(mi int32) {
 		newsize *= 2
 	}
 	if newsize > mc.cfg.MaxStackSize {
-		mc.fatalG(gi, "runtime: goroutine stack exceeds "+itoa(mc.cfg.MaxStackSize)+"-byte limit\nruntime: sp="+itoa(G.stackSize-G.stackUsed)+" stack=[0, "+itoa(G.stackSize)+"]\nfatal error: stack overflow", "fatal")
+		// The callee's frame is where the runtime stops: its prologue
+		// called morestack, so the innermost frame of the traceback is the
+		// callee at its declaration line.
+		G.frames = append(G.frames, frame{fn: G.morestackFn, pc: -1, base: int32(len(G.vals))})
+		mc.throwAll(gi, "runtime: goroutine stack exceeds "+itoa(mc.cfg.MaxStackSize)+"-byte limit\nruntime: sp="+hex(G.stackSize-G.stackUsed)+" stack=[0x0, "+hex(G.stackSize)+"]\nfatal error: stack overflow")
 		return
 	}
 	copyCost := G.stackUsed / StackCopyBytesPerNs
