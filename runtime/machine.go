@@ -70,6 +70,7 @@ func New(prog *Program, cfg Config) (*Machine, error) {
 	mc.mus = make([]mutex, 1, 4)
 	mc.conns = []conn{{g: nilIdx, heapI: nilIdx, read: true}} // id 0 is no connection
 	mc.freeSudo = nilIdx
+	mc.freeTimer = nilIdx
 	mc.sched = schedt{runq: newGQueue(), gFree: newGQueue(), midle: nilIdx, pidle: nilIdx, lastpoll: 0}
 
 	// schedinit + procresize: P0 for the bootstrap M, the others idle,

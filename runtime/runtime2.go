@@ -306,16 +306,18 @@ type Machine struct {
 	sched schedt
 
 	// Objects of the Go code.
-	globals  []Value
-	boxes    []Value   // heap cells of captured variables
-	closures []closure // append-only; entries never change (Clone shares them)
-	chans    []hchan
-	sudogs   []sudog
-	freeSudo int32
-	wgs      []waitGroup
-	mus      []mutex
-	timers   []timer
-	conns    []conn
+	globals   []Value
+	boxes     []Value   // heap cells of captured variables
+	closures  []closure // append-only; entries never change (Clone shares them)
+	chans     []hchan
+	sudogs    []sudog
+	freeSudo  int32
+	wgs       []waitGroup
+	mus       []mutex
+	timers    []timer
+	freeTimer int32 // fired timers' slots, threaded through timer.g (time.go)
+	timerSeq  int64 // timers made so far
+	conns     []conn
 
 	rng rand.PCG // all randomness: the steal order
 
@@ -341,6 +343,10 @@ type Machine struct {
 	connHeap       []int32 // conns with a waiter, by readiness
 
 	stats Stats
+
+	checkCredit int64   // --check: object visits earned toward the next checkPlaces
+	fullChecks  int64   // checkPlaces runs (tests)
+	checkWhere  []uint8 // checkPlaces' scratch (not shared by clones)
 }
 
 // closure is a func value: a function and the boxes it captured.
