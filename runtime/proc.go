@@ -532,9 +532,7 @@ func (mc *Machine) goexit0(mi int32) {
 		ev.Why = "G" + itoa(G.goid) + " returned from its function: dead, on P" + itoa(int64(M.p)) + "'s free list for reuse"
 	}
 	mc.dropg(mi)
-	G.frames = G.frames[:0]
-	G.vals = G.vals[:0]
-	G.defers = G.defers[:0]
+	G.freeCode()
 	mc.gfput(M.p, gi)
 	mc.toSchedule(mi)
 }

@@ -139,3 +139,31 @@ func callName(op Op) string {
 	}
 	return ""
 }
+
+// The host memory of a dead G's code: its frames, values and deferred
+// calls. A dead G on a free list keeps small ones for its next use, as the
+// runtime keeps a starting-size stack with a free G; bigger ones are
+// dropped, as gfput frees a stack that is not the starting size
+// (stackfree), so that one deep recursion or a burst of big goroutines does
+// not pin host memory after they end. Invisible to the schedule: the costs
+// (stack sizes, copying) are the model's stackSize, not these slices.
+const (
+	deadGKeepFrames = 16
+	deadGKeepVals   = 256
+)
+
+// freeCode empties a dead G's code state (proc.go: goexit0's gfput).
+func (gp *g) freeCode() {
+	gp.frames = gp.frames[:0]
+	if cap(gp.frames) > deadGKeepFrames {
+		gp.frames = nil
+	}
+	gp.vals = gp.vals[:0]
+	if cap(gp.vals) > deadGKeepVals {
+		gp.vals = nil
+	}
+	gp.defers = gp.defers[:0]
+	if cap(gp.defers) > deadGKeepFrames {
+		gp.defers = nil
+	}
+}
