@@ -1,3 +1,7 @@
+//go:build ignore
+
+// 4,000,000 goroutines spawned with go func(){...}() and joined (issue 7
+// §6: under 150 MB; Go: 69 MB).
 package main
 
 import "sync"
