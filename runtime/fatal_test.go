@@ -113,3 +113,37 @@ func main() {
 		t.Fatalf("exit = %+v", ex)
 	}
 }
+
+// proc.go: checkmcount throws "thread exhaustion" past 10,000 threads; a
+// runtime throw prints every user goroutine (tracebackothers), here from
+// an M with no goroutine of its own.
+func TestThreadExhaustionPrintsGoroutines(t *testing.T) {
+	p := compileSrc(t, "threads.go", `package main
+
+import (
+	"sync"
+	"time"
+
+	"github.com/gmplab/gmplab/sim"
+)
+
+func main() {
+	var wg sync.WaitGroup
+	for i := 0; i < 10010; i++ {
+		wg.Add(1)
+		go func() {
+			sim.Syscall(time.Second)
+			wg.Done()
+		}()
+	}
+	wg.Wait()
+}
+`)
+	ex := runCfg(t, p, runtime.Config{})
+	if ex.Reason != "fatal" || !strings.HasPrefix(ex.Msg, "runtime: program exceeds 10000-thread limit\nfatal error: thread exhaustion\n\ngoroutine 1 [sync.WaitGroup.Wait]:\nmain.main(...)\n") {
+		t.Fatalf("exit = %d %s %.300q", ex.Code, ex.Reason, ex.Msg)
+	}
+	if n := strings.Count(ex.Msg, "\ngoroutine "); n < 10000 {
+		t.Errorf("%d goroutines printed", n)
+	}
+}

@@ -697,7 +697,11 @@ func (mc *Machine) startm(pp int32, spinning bool) {
 // newm creates an M (proc.go: newm, allocm, checkmcount).
 func (mc *Machine) newm() int32 {
 	if mc.sched.mnext-mc.nmsys() >= maxmcount {
-		mc.fatal("runtime: program exceeds 10000-thread limit\nfatal error: thread exhaustion", "fatal")
+		gi := int32(nilIdx)
+		if mc.cur != nilIdx {
+			gi = mc.allm[mc.cur].curg
+		}
+		mc.throwAll(gi, "runtime: program exceeds 10000-thread limit\nfatal error: thread exhaustion")
 		return nilIdx
 	}
 	mi := int32(len(mc.allm))

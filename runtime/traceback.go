@@ -55,9 +55,15 @@ func hex(v int64) string {
 // goroutine's, in creation order, as tracebackothers prints them (a throw of
 // the runtime sets "all" in gotraceback). The model hides the runtime's
 // "runtime stack:" section and system goroutines, as at GOTRACEBACK=single.
+//
+// gi is nilIdx when the throw is not in a goroutine (sysmon, or an M between
+// goroutines): then only the others are printed.
 func (mc *Machine) throwAll(gi int32, msg string) {
 	var b strings.Builder
-	b.WriteString(msg + "\n\n" + mc.goroutineHeader(gi) + mc.traceback(gi))
+	b.WriteString(msg + "\n")
+	if gi != nilIdx {
+		b.WriteString("\n" + mc.goroutineHeader(gi) + mc.traceback(gi))
+	}
 	for i := range mc.allg {
 		G := &mc.allg[i]
 		if int32(i) == gi || G.status == _Gdead || G.system != 0 {
