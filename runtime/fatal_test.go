@@ -147,3 +147,41 @@ func main() {
 		t.Errorf("%d goroutines printed", n)
 	}
 }
+
+// sync/waitgroup.go: Wait panics "sync: WaitGroup is reused before previous
+// Wait has returned" when it wakes to a non-zero state: here main's Add
+// runs before the readied waiter does (GOMAXPROCS=1: the waiter is in
+// runnext, main goes on). A waiter that ran before the Add returns normally.
+func TestWaitGroupReusedBeforeWaitReturned(t *testing.T) {
+	src := `package main
+
+import (
+	"sync"
+	"time"
+)
+
+func main() {
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		wg.Wait()
+		println("waited")
+	}()
+	time.Sleep(time.Millisecond)
+	wg.Done()
+	YIELD
+	wg.Add(1)
+	time.Sleep(time.Millisecond)
+	println("main done")
+}
+`
+	ex := runCfg(t, compileSrc(t, "reuse.go", strings.Replace(src, "YIELD", "", 1)), runtime.Config{GOMAXPROCS: 1})
+	re := `^panic: sync: WaitGroup is reused before previous Wait has returned\n\ngoroutine \d+ \[running\]:\nmain\.main\.func1\(\.\.\.\)\n\treuse\.go:\d+\ncreated by main\.main in goroutine 1\n\treuse\.go:11\n$`
+	if ex.Code != 2 || !regexp.MustCompile(re).MatchString(ex.Msg) {
+		t.Fatalf("exit = %d %q", ex.Code, ex.Msg)
+	}
+	ex = runCfg(t, compileSrc(t, "reuse.go", strings.Replace(src, "YIELD", "time.Sleep(time.Millisecond)", 1)), runtime.Config{GOMAXPROCS: 1})
+	if ex.Code != 0 {
+		t.Fatalf("the waiter ran before the Add: exit = %d %q", ex.Code, ex.Msg)
+	}
+}

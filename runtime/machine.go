@@ -301,8 +301,10 @@ func (mc *Machine) runG(mi int32) {
 		mc.gopark(mi, G.system, Pos{})
 		return
 	}
+	G.wgWoken = 0 // it runs: Wait has returned
 	if G.panicMsg != "" && !G.panicking {
-		// Woken to panic (a sender on a channel that was closed).
+		// Woken to panic (a sender on a channel that was closed, a
+		// waiter on a WaitGroup reused before its Wait returned).
 		msg := G.panicMsg
 		G.panicMsg = ""
 		mc.gopanic(mi, msg)

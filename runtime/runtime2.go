@@ -137,6 +137,9 @@ type g struct {
 	// sinceSched counts the instructions it ran since it last called into
 	// the scheduler (for the --max-instrs message: who hogged a P).
 	sinceSched int64
+	// wgWoken is the WaitGroup whose Wait readied it, until it runs (0:
+	// none; id 0 is no WaitGroup). See waitGroup.woken.
+	wgWoken int32
 
 	// Blocking operations.
 	param     int32 // sudog that completed a select / a chan op, or nilIdx
