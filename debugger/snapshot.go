@@ -2,6 +2,7 @@ package debugger
 
 import (
 	"runtime/metrics"
+	"slices"
 	"sort"
 
 	"github.com/gmplab/gmplab/runtime"
@@ -175,7 +176,7 @@ func (ss *snapshots) thin(focus int64) {
 		return
 	}
 	ss.bytes -= ss.list[best].size
-	ss.list = append(ss.list[:best], ss.list[best+1:]...)
+	ss.list = slices.Delete(ss.list, best, best+1) // zeroes the vacated slot: the dropped clone is garbage
 }
 
 // reset keeps only the start (after a restart the old run's snapshots are

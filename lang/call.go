@@ -203,12 +203,15 @@ func (fs *fnState) builtin(call *ast.CallExpr, name string, want int) int {
 			fs.pushInt(0)
 			return 1
 		}
+		// B is the element's size on linux/amd64: makechan's limit on
+		// the capacity depends on it.
+		elem := int32(types.SizesFor("gc", "amd64").Sizeof(t.Underlying().(*types.Chan).Elem()))
 		if len(call.Args) > 1 {
 			fs.expr(call.Args[1])
 			fs.setPos(call.Lparen)
-			fs.emitOp(gmprt.OpMakeChan, 1, 0, 1, 1)
+			fs.emitOp(gmprt.OpMakeChan, 1, elem, 1, 1)
 		} else {
-			fs.emitOp(gmprt.OpMakeChan, 0, 0, 0, 1)
+			fs.emitOp(gmprt.OpMakeChan, 0, elem, 0, 1)
 		}
 		return 1
 	case "new":

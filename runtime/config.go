@@ -120,11 +120,21 @@ type Config struct {
 	GOMAXPROCS int
 	Seed       uint64
 	Layers     Layers
-	// MaxSteps bounds the run (0: DefaultMaxSteps): it stops when either
-	// the scheduler events or the engine's steps exceed it. A step is one
-	// action of one M; running Go code, a step runs at most execBudget
-	// (1,024) instructions, so a loop that never calls into the scheduler
-	// is bounded too (about 3 s of host time for the default).
+	// The limits (limits.go). Each bounds one thing the run counts, and a
+	// run that reaches one stops with a message naming it, what it counted,
+	// what the program was doing, and how to raise it. The defaults are
+	// far above what the programs of the lessons and README do (1,000,000
+	// goroutines, 10,000,000 printed lines) and still end a program that
+	// never finishes within seconds of host time.
+	//
+	// MaxEvents bounds the scheduler events (0: DefaultMaxEvents).
+	MaxEvents int64
+	// MaxInstrs bounds the instructions of Go code interpreted, over all
+	// goroutines (0: DefaultMaxInstrs): a loop that never calls into the
+	// scheduler makes no events but is bounded by this.
+	MaxInstrs int64
+	// MaxSteps bounds the engine's actions (one action of one M; 0:
+	// DefaultMaxSteps), a safety net under the other limits.
 	MaxSteps int64
 	// MaxTime bounds virtual time in ns (0: DefaultMaxTime).
 	MaxTime int64
@@ -144,14 +154,16 @@ type Config struct {
 }
 
 const (
-	DefaultMaxSteps   = 1_000_000
-	DefaultMaxTime    = 60 * 1e9 // one virtual minute
+	DefaultMaxEvents  = 50_000_000    // 5x the 10,000,000-line program
+	DefaultMaxInstrs  = 1_000_000_000 // 1 s of virtual CPU; a few s of host time
+	DefaultMaxSteps   = 1_000_000_000 // engine actions: about 2 per event in practice
+	DefaultMaxTime    = 60 * 1e9      // one virtual minute
 	DefaultGOMAXPROCS = 4
 )
 
 // Exit describes how a run ended.
 type Exit struct {
 	Code   int    `json:"code"`   // the process exit code: 0, 2 for panics and fatal errors
-	Reason string `json:"reason"` // "exit", "panic", "deadlock", "fatal", "max-steps", "max-time"
+	Reason string `json:"reason"` // "exit", "panic", "deadlock", "fatal", or the limit: "max-events", "max-instrs", "max-steps", "max-time"
 	Msg    string `json:"msg"`    // what the process prints on stderr when it dies, Go's words
 }

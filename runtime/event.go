@@ -44,7 +44,7 @@ const (
 	EvBreakpoint          // sim.Breakpoint() reached by G. Pos: where
 	EvPrint               // the program printed Text (Arg1: 0 stdout, 1 stderr). Pos: where
 	EvSchedtrace          // a GODEBUG=schedtrace line in Text
-	EvExit                // the program ended. Arg1: exit code; Text: "exit", "panic", "deadlock", "fatal", "max-steps", "max-time"
+	EvExit                // the program ended. Arg1: exit code; Text: "exit", "panic", "deadlock", "fatal", "max-events", "max-instrs", "max-steps", "max-time"
 	numEvKinds
 )
 

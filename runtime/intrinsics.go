@@ -72,7 +72,7 @@ func (mc *Machine) schedOp(mi int32) {
 			size = mc.pop(G).I
 		}
 		adv()
-		if size < 0 || size > 1<<24 {
+		if !makechanSizeOK(size, int64(in.B)) {
 			mc.gopanic(mi, "makechan: size out of range")
 			return
 		}

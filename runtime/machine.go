@@ -43,6 +43,12 @@ func New(prog *Program, cfg Config) (*Machine, error) {
 	if cfg.MaxSteps <= 0 {
 		cfg.MaxSteps = DefaultMaxSteps
 	}
+	if cfg.MaxEvents <= 0 {
+		cfg.MaxEvents = DefaultMaxEvents
+	}
+	if cfg.MaxInstrs <= 0 {
+		cfg.MaxInstrs = DefaultMaxInstrs
+	}
 	if cfg.MaxTime <= 0 {
 		cfg.MaxTime = DefaultMaxTime
 	}
@@ -64,6 +70,7 @@ func New(prog *Program, cfg Config) (*Machine, error) {
 	mc.mus = make([]mutex, 1, 4)
 	mc.conns = []conn{{g: nilIdx, heapI: nilIdx, read: true}} // id 0 is no connection
 	mc.freeSudo = nilIdx
+	mc.freeTimer = nilIdx
 	mc.sched = schedt{runq: newGQueue(), gFree: newGQueue(), midle: nilIdx, pidle: nilIdx, lastpoll: 0}
 
 	// schedinit + procresize: P0 for the bootstrap M, the others idle,
@@ -259,8 +266,8 @@ func (mc *Machine) advance() {
 	}
 	mc.cur = nilIdx
 	mc.step++
-	if mc.exit == nil && (mc.seq > mc.cfg.MaxSteps || mc.step > mc.cfg.MaxSteps) {
-		mc.exitLimit("max-steps")
+	if mc.exit == nil {
+		mc.checkLimits()
 	}
 	if mc.cfg.Check && mc.exit == nil {
 		mc.checkInvariants()
@@ -294,8 +301,10 @@ func (mc *Machine) runG(mi int32) {
 		mc.gopark(mi, G.system, Pos{})
 		return
 	}
+	G.wgWoken = 0 // it runs: Wait has returned
 	if G.panicMsg != "" && !G.panicking {
-		// Woken to panic (a sender on a channel that was closed).
+		// Woken to panic (a sender on a channel that was closed, a
+		// waiter on a WaitGroup reused before its Wait returned).
 		msg := G.panicMsg
 		G.panicMsg = ""
 		mc.gopanic(mi, msg)
@@ -305,6 +314,7 @@ func (mc *Machine) runG(mi int32) {
 	if !M.hasPending {
 		n, s := mc.exec(G, execBudget)
 		mc.stats.Instrs += int64(n)
+		G.sinceSched += int64(n)
 		if n > 0 {
 			M.workEnd = mc.now + int64(n)*CostInstr
 			M.pendingStop = s
@@ -315,6 +325,9 @@ func (mc *Machine) runG(mi int32) {
 		stop = s
 	}
 	M.hasPending = false
+	if stop != stopBudget {
+		G.sinceSched = 0 // it called into the scheduler (or exits, or grows its stack)
+	}
 	switch stop {
 	case stopBudget:
 		mc.continueG(mi, 0)
@@ -407,54 +420,6 @@ func (mc *Machine) fatalG(gi int32, msg, reason string) {
 	mc.fatal(msg+"\n\n"+mc.goroutineHeader(gi)+mc.traceback(gi), reason)
 }
 
-// exitLimit stops a run that exceeded --max-steps or --max-time.
-func (mc *Machine) exitLimit(which string) {
-	var msg string
-	if which == "max-steps" {
-		what := "scheduler events"
-		if mc.step > mc.seq {
-			what = "steps of Go code that never called into the scheduler (a step runs at most 1024 instructions)"
-		}
-		n := mc.seq
-		if mc.step > mc.seq {
-			n = mc.step
-		}
-		msg = "gmplab: stopped after " + itoa(n) + " " + what + " (--max-steps " + itoa(mc.cfg.MaxSteps) + ") at virtual time " + fmtNs(mc.now) + "; the program had not finished. Raise --max-steps to run longer."
-	} else {
-		mc.now = mc.cfg.MaxTime
-		msg = "gmplab: stopped at virtual time " + fmtNs(mc.cfg.MaxTime) + " (--max-time); the program had not finished. Raise --max-time to run longer."
-		msg += mc.explainStuck()
-	}
-	mc.exitProgram(1, which, msg)
-}
-
-// explainStuck says why nothing else ran when a G hogged every P with the
-// preempt layer off.
-func (mc *Machine) explainStuck() string {
-	if mc.cfg.Layers.Has(LayerPreempt) {
-		return ""
-	}
-	waiting := mc.sched.runq.size
-	for i := range mc.allp {
-		waiting += mc.runqlen(int32(i))
-		if mc.allp[i].runnext != nilIdx {
-			waiting++
-		}
-	}
-	if waiting == 0 {
-		return ""
-	}
-	var hogs []string
-	for i := range mc.allp {
-		if mi := mc.allp[i].m; mi != nilIdx && mc.allm[mi].curg != nilIdx {
-			hogs = append(hogs, "G"+itoa(mc.goidOf(mc.allm[mi].curg))+" on P"+itoa(int64(i)))
-		}
-	}
-	return "\n" + strings.Join(hogs, ", ") + " never blocked or yielded, and " + itoa(int64(waiting)) +
-		" runnable goroutine(s) waited: with the preempt layer off nothing stops a goroutine that does not block or yield" +
-		" (the real runtime with GODEBUG=asyncpreemptoff=1 hangs the same way on a loop with no calls). Turn on --layers preempt."
-}
-
 // gopanic panics the running G of M mi with msg. Without recover (not in
 // the subset), a panic ends the program after the G's deferred calls ran;
 // the model runs no deferred calls for panics the runtime raises itself
@@ -500,11 +465,27 @@ func (mc *Machine) goroutineHeader(gi int32) string {
 func (mc *Machine) traceback(gi int32) string {
 	G := &mc.allg[gi]
 	var b strings.Builder
+	if !G.started && G.entryClo > 0 {
+		// Not started: the runtime shows the entry function at its
+		// first line (gp.sched.pc is its entry).
+		fn := &mc.prog.Funcs[mc.closures[G.entryClo].fn]
+		b.WriteString(fn.Name + "(...)\n\t" + mc.prog.fileName(fn.Decl) + ":" + itoa(int64(fn.Decl.Line)) + "\n")
+	}
+	shown := mc.shownFrames(G)
+	k := 0 // frames shown so far, innermost first
 	for i := len(G.frames) - 1; i >= 0; i-- {
 		fr := &G.frames[i]
 		fn := &mc.prog.Funcs[fr.fn]
 		if strings.HasPrefix(fn.Name, "runtime.") {
 			continue // as GOTRACEBACK=single: runtime frames are hidden
+		}
+		if k++; elided(k, shown) {
+			if k == tracebackInnerFrames+1 {
+				b.WriteString("...")
+				b.WriteString(itoa(int64(shown - tracebackInnerFrames - tracebackOuterFrames)))
+				b.WriteString(" frames elided...\n")
+			}
+			continue
 		}
 		pc := fr.pc
 		if i < len(G.frames)-1 {

@@ -541,9 +541,7 @@ func (mc *Machine) goexit0(mi int32) {
 		ev.Why = "G" + itoa(G.goid) + " returned from its function: dead, on P" + itoa(int64(M.p)) + "'s free list for reuse"
 	}
 	mc.dropg(mi)
-	G.frames = G.frames[:0]
-	G.vals = G.vals[:0]
-	G.defers = G.defers[:0]
+	G.freeCode()
 	mc.gfput(M.p, gi)
 	mc.toSchedule(mi)
 }
@@ -708,7 +706,11 @@ func (mc *Machine) startm(pp int32, spinning bool) {
 // newm creates an M (proc.go: newm, allocm, checkmcount).
 func (mc *Machine) newm() int32 {
 	if mc.sched.mnext-mc.nmsys() >= maxmcount {
-		mc.fatal("runtime: program exceeds 10000-thread limit\nfatal error: thread exhaustion", "fatal")
+		gi := int32(nilIdx)
+		if mc.cur != nilIdx {
+			gi = mc.allm[mc.cur].curg
+		}
+		mc.throwAll(gi, "runtime: program exceeds 10000-thread limit\nfatal error: thread exhaustion")
 		return nilIdx
 	}
 	mi := int32(len(mc.allm))

@@ -134,6 +134,12 @@ type g struct {
 	// the remainder is saved here.
 	workLeft int64
 	inWork   bool // the pending CPU is sim.Work (no calls: only async preemption stops it)
+	// sinceSched counts the instructions it ran since it last called into
+	// the scheduler (for the --max-instrs message: who hogged a P).
+	sinceSched int64
+	// wgWoken is the WaitGroup whose Wait readied it, until it runs (0:
+	// none; id 0 is no WaitGroup). See waitGroup.woken.
+	wgWoken int32
 
 	// Blocking operations.
 	param     int32 // sudog that completed a select / a chan op, or nilIdx
@@ -303,16 +309,18 @@ type Machine struct {
 	sched schedt
 
 	// Objects of the Go code.
-	globals  []Value
-	boxes    []Value   // heap cells of captured variables
-	closures []closure // append-only; entries never change (Clone shares them)
-	chans    []hchan
-	sudogs   []sudog
-	freeSudo int32
-	wgs      []waitGroup
-	mus      []mutex
-	timers   []timer
-	conns    []conn
+	globals   []Value
+	boxes     []Value   // heap cells of captured variables
+	closures  []closure // append-only; entries never change (Clone shares them)
+	chans     []hchan
+	sudogs    []sudog
+	freeSudo  int32
+	wgs       []waitGroup
+	mus       []mutex
+	timers    []timer
+	freeTimer int32 // fired timers' slots, threaded through timer.g (time.go)
+	timerSeq  int64 // timers made so far
+	conns     []conn
 
 	rng rand.PCG // all randomness: the steal order
 
@@ -338,6 +346,10 @@ type Machine struct {
 	connHeap       []int32 // conns with a waiter, by readiness
 
 	stats Stats
+
+	checkCredit int64   // --check: object visits earned toward the next checkPlaces
+	fullChecks  int64   // checkPlaces runs (tests)
+	checkWhere  []uint8 // checkPlaces' scratch (not shared by clones)
 }
 
 // closure is a func value: a function and the boxes it captured.

@@ -11,7 +11,16 @@ package runtime
 type waitGroup struct {
 	counter int64
 	waiters []int32 // Gs in Wait, FIFO
+	// woken are the Gs the counter's last fall to zero readied (never
+	// changed, only replaced: clones share it). One that has not run yet
+	// when Add raises the counter again panics when it runs, as Wait
+	// does when it wakes to a non-zero state.
+	woken []int32
 }
+
+// errWaitGroupReused is Wait's panic when the WaitGroup was reused before
+// a woken waiter returned (sync/waitgroup.go: Wait).
+const errWaitGroupReused = "sync: WaitGroup is reused before previous Wait has returned"
 
 type mutex struct {
 	locked  bool
@@ -32,6 +41,14 @@ func (mc *Machine) newMutex() int64 {
 // order (each runtime_Semrelease readies one), so the last one runs first.
 func (mc *Machine) wgAdd(mi int32, w int64, delta int64) {
 	wg := &mc.wgs[w]
+	if wg.counter == 0 && delta > 0 {
+		for _, gi := range wg.woken {
+			if G := &mc.allg[gi]; G.wgWoken == int32(w) {
+				G.panicMsg = errWaitGroupReused
+			}
+		}
+		wg.woken = nil
+	}
 	wg.counter += delta
 	if wg.counter < 0 {
 		mc.gopanic(mi, "sync: negative WaitGroup counter")
@@ -42,7 +59,9 @@ func (mc *Machine) wgAdd(mi int32, w int64, delta int64) {
 	}
 	ws := wg.waiters
 	wg.waiters = nil
+	wg.woken = ws
 	for _, gi := range ws {
+		mc.allg[gi].wgWoken = int32(w)
 		mc.ready(gi, mc.allm[mi].p, "the WaitGroup counter reached zero")
 	}
 }
@@ -79,7 +98,9 @@ func (mc *Machine) lock(mi int32, u int64, requeue bool, pos Pos) bool {
 func (mc *Machine) unlock(mi int32, u int64) {
 	mu := &mc.mus[u]
 	if !mu.locked {
-		mc.fatal("fatal error: sync: unlock of unlocked mutex", "fatal")
+		// internal/sync/mutex.go: unlockSlow → fatal (a user throw: the
+		// current goroutine's traceback only).
+		mc.fatalG(mc.allm[mi].curg, "fatal error: sync: unlock of unlocked mutex", "fatal")
 		return
 	}
 	mu.locked = false

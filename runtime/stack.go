@@ -50,7 +50,11 @@ func (mc *Machine) newstack(mi int32) {
 		newsize, copied = n, c
 	}
 	if newsize > mc.cfg.MaxStackSize {
-		mc.fatalG(gi, "runtime: goroutine stack exceeds "+itoa(mc.cfg.MaxStackSize)+"-byte limit\nruntime: sp="+itoa(G.stackSize-G.stackUsed)+" stack=[0, "+itoa(G.stackSize)+"]\nfatal error: stack overflow", "fatal")
+		// The callee's frame is where the runtime stops: its prologue
+		// called morestack, so the innermost frame of the traceback is the
+		// callee at its declaration line.
+		G.frames = append(G.frames, frame{fn: G.morestackFn, pc: -1, base: int32(len(G.vals))})
+		mc.throwAll(gi, "runtime: goroutine stack exceeds "+itoa(mc.cfg.MaxStackSize)+"-byte limit\nruntime: sp="+hex(G.stackSize-G.stackUsed)+" stack=[0x0, "+hex(G.stackSize)+"]\nfatal error: stack overflow")
 		return
 	}
 	copyCost := copied / StackCopyBytesPerNs
@@ -138,4 +142,32 @@ func callName(op Op) string {
 		return "sim.Breakpoint"
 	}
 	return ""
+}
+
+// The host memory of a dead G's code: its frames, values and deferred
+// calls. A dead G on a free list keeps small ones for its next use, as the
+// runtime keeps a starting-size stack with a free G; bigger ones are
+// dropped, as gfput frees a stack that is not the starting size
+// (stackfree), so that one deep recursion or a burst of big goroutines does
+// not pin host memory after they end. Invisible to the schedule: the costs
+// (stack sizes, copying) are the model's stackSize, not these slices.
+const (
+	deadGKeepFrames = 16
+	deadGKeepVals   = 256
+)
+
+// freeCode empties a dead G's code state (proc.go: goexit0's gfput).
+func (gp *g) freeCode() {
+	gp.frames = gp.frames[:0]
+	if cap(gp.frames) > deadGKeepFrames {
+		gp.frames = nil
+	}
+	gp.vals = gp.vals[:0]
+	if cap(gp.vals) > deadGKeepVals {
+		gp.vals = nil
+	}
+	gp.defers = gp.defers[:0]
+	if cap(gp.defers) > deadGKeepFrames {
+		gp.defers = nil
+	}
 }

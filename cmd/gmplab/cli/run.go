@@ -41,12 +41,11 @@ const maxGOMAXPROCS = 1024
 type RunOptions struct {
 	Out, Err io.Writer
 
-	File             string
-	GOMAXPROCS       int
-	Seed             uint64
-	Layers           string
-	MaxSteps         int64
-	MaxTime          time.Duration
+	File       string
+	GOMAXPROCS int
+	Seed       uint64
+	Layers     string
+	Limits
 	Check            bool
 	Quiet            bool
 	Format           string
@@ -95,7 +94,8 @@ GOMAXPROCS is a flag with a fixed default for the same reason; it does not
 follow the number of CPUs.
 
 Exit status: the program's (0; 2 for a panic or a deadlock, as Go); 1 if
-gmplab could not compile or finish the program (--max-steps, --max-time);
+gmplab could not compile or finish the program (--max-events, --max-instrs,
+--max-steps, --max-time);
 2 for a bad command line.`,
 		Example: `  gmplab run examples/spawn300.go --gomaxprocs 1
   gmplab run examples/pingpong.go --gomaxprocs 2 --seed 7 --format json
@@ -134,8 +134,7 @@ gmplab could not compile or finish the program (--max-steps, --max-time);
 	f.Uint64Var(&o.Seed, "seed", 1, "seed of the random choices (the steal order)")
 	f.StringVar(&o.Layers, "layers", "all",
 		"layers of the runtime to switch on: all, or a comma-separated list of "+strings.Join(runtime.LayerNames(), ", "))
-	f.Int64Var(&o.MaxSteps, "max-steps", runtime.DefaultMaxSteps, "stop the run after this many scheduler events or engine steps (a step runs at most 1024 instructions)")
-	f.DurationVar(&o.MaxTime, "max-time", time.Duration(runtime.DefaultMaxTime), "stop the run after this much virtual time")
+	addLimitFlags(f, &o.Limits)
 	f.BoolVar(&o.Check, "check", false, "check every invariant of the runtime after every event")
 	f.BoolVarP(&o.Quiet, "quiet", "q", false, "print only the program's own output, and exit with its exit code")
 	f.StringVar(&o.Format, "format", formatText, "output: "+strings.Join(formats, ", "))
@@ -186,11 +185,8 @@ func (o *RunOptions) validate() error {
 		return fmt.Errorf("--layers %q: %v", o.Layers, err)
 	}
 	o.layers = ls
-	if o.MaxSteps < 1 {
-		return fmt.Errorf("--max-steps %d: want at least 1", o.MaxSteps)
-	}
-	if o.MaxTime <= 0 {
-		return fmt.Errorf("--max-time %v: want a positive duration (examples: 10ms, 2s)", o.MaxTime)
+	if err := o.Limits.validate(); err != nil {
+		return err
 	}
 	if o.SchedtracePeriod <= 0 {
 		return fmt.Errorf("--schedtrace-period %v: want a positive duration (examples: 1ms, 100us)", o.SchedtracePeriod)
@@ -224,10 +220,9 @@ func (o *RunOptions) config() runtime.Config {
 		GOMAXPROCS: o.GOMAXPROCS,
 		Seed:       o.Seed,
 		Layers:     o.layers,
-		MaxSteps:   o.MaxSteps,
-		MaxTime:    int64(o.MaxTime),
 		Check:      o.Check,
 	}
+	o.Limits.apply(&cfg)
 	switch {
 	case o.Quiet || o.stateAt.on:
 	case o.Format == formatText || o.Format == formatJSON || o.Format == formatChrome:
@@ -375,7 +370,7 @@ func exitOf(mc *runtime.Machine) error {
 		panic("gmplab run: the engine stopped without saying how the run ended")
 	}
 	switch ex.Reason {
-	case "max-steps", "max-time":
+	case "max-events", "max-instrs", "max-steps", "max-time":
 		// gmplab gave up, not the program: not the program's exit code.
 		return &ExitError{Code: 1, Msg: ex.Msg}
 	}

@@ -32,12 +32,14 @@ func TestRunDefaults(t *testing.T) {
 	}
 	if o.File != "x.go" || o.GOMAXPROCS != runtime.DefaultGOMAXPROCS || o.Seed != 1 ||
 		o.layers != runtime.AllLayers || o.MaxSteps != runtime.DefaultMaxSteps ||
+		o.MaxEvents != runtime.DefaultMaxEvents || o.MaxInstrs != runtime.DefaultMaxInstrs ||
 		o.MaxTime != time.Minute || o.Format != "text" || o.SchedtracePeriod != time.Millisecond ||
 		o.Quiet || o.Check || o.stateAt.on {
 		t.Errorf("defaults: %+v", o)
 	}
 	cfg := o.config()
-	want := runtime.Config{GOMAXPROCS: 4, Seed: 1, Layers: runtime.AllLayers, MaxSteps: runtime.DefaultMaxSteps, MaxTime: 60e9, Why: true}
+	want := runtime.Config{GOMAXPROCS: 4, Seed: 1, Layers: runtime.AllLayers, MaxEvents: runtime.DefaultMaxEvents,
+		MaxInstrs: runtime.DefaultMaxInstrs, MaxSteps: runtime.DefaultMaxSteps, MaxTime: 60e9, Why: true}
 	if cfg != want {
 		t.Errorf("config:\n got %+v\nwant %+v", cfg, want)
 	}
@@ -45,12 +47,12 @@ func TestRunDefaults(t *testing.T) {
 
 func TestRunFlags(t *testing.T) {
 	o, stderr, code := runFlags(t, "x.go", "--gomaxprocs", "2", "--seed", "7", "--layers", "stacks,procs",
-		"--max-steps", "100", "--max-time", "2s", "--check", "--format", "schedtrace", "--schedtrace-period", "500us")
+		"--max-events", "300", "--max-instrs", "200", "--max-steps", "100", "--max-time", "2s", "--check", "--format", "schedtrace", "--schedtrace-period", "500us")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	want := runtime.Config{GOMAXPROCS: 2, Seed: 7, Layers: runtime.Layers(runtime.LayerStacks | runtime.LayerProcs),
-		MaxSteps: 100, MaxTime: 2e9, Check: true, SchedtracePeriod: 500e3}
+		MaxEvents: 300, MaxInstrs: 200, MaxSteps: 100, MaxTime: 2e9, Check: true, SchedtracePeriod: 500e3}
 	if cfg := o.config(); cfg != want {
 		t.Errorf("config:\n got %+v\nwant %+v", cfg, want)
 	}
@@ -107,6 +109,8 @@ func TestRunBadFlags(t *testing.T) {
 		{[]string{"x.go", "--layers", "stacks,gc"}, "gmplab run: --layers \"stacks,gc\": unknown layer \"gc\" (layers: stacks, procs, steal, sysmon, preempt, netpoll, or all) (see 'gmplab run --help')\n"},
 		{[]string{"x.go", "--layers", "steal"}, "gmplab run: --layers \"steal\": layer steal needs procs (stealing takes from Ps' run queues) (see 'gmplab run --help')\n"},
 		{[]string{"x.go", "--max-steps", "0"}, "gmplab run: --max-steps 0: want at least 1 (see 'gmplab run --help')\n"},
+		{[]string{"x.go", "--max-events", "0"}, "gmplab run: --max-events 0: want at least 1 (see 'gmplab run --help')\n"},
+		{[]string{"x.go", "--max-instrs", "-1"}, "gmplab run: --max-instrs -1: want at least 1 (see 'gmplab run --help')\n"},
 		{[]string{"x.go", "--max-time", "2"}, "gmplab run: --max-time \"2\": not a duration (examples: 500us, 10ms, 2s) (see 'gmplab run --help')\n"},
 		{[]string{"x.go", "--max-time", "-1s"}, "gmplab run: --max-time -1s: want a positive duration (examples: 10ms, 2s) (see 'gmplab run --help')\n"},
 		{[]string{"x.go", "--schedtrace-period", "0s"}, "gmplab run: --schedtrace-period 0s: want a positive duration (examples: 1ms, 100us) (see 'gmplab run --help')\n"},

@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -28,10 +27,9 @@ type StepOptions struct {
 	Seed       uint64
 	Layers     string
 	Init       string // a script of commands to run first
-	MaxSteps   int64
-	MaxTime    time.Duration
-	With       string   // an exercise whose functions replace the engine's (with.go)
-	argv       []string // the command line, for the program --with runs
+	Limits
+	With string   // an exercise whose functions replace the engine's (with.go)
+	argv []string // the command line, for the program --with runs
 
 	// Which flags were given: they override the lesson's front matter.
 	gomaxprocsSet, seedSet, layersSet bool
@@ -98,11 +96,8 @@ standard input when it is not a terminal: gmplab step lesson-04 < script.txt.`,
 					return fmt.Errorf("--layers %q: %v", o.Layers, err)
 				}
 			}
-			if o.MaxSteps < 1 {
-				return fmt.Errorf("--max-steps %d: want at least 1", o.MaxSteps)
-			}
-			if o.MaxTime <= 0 {
-				return fmt.Errorf("--max-time %v: want a positive duration (examples: 10ms, 2s)", o.MaxTime)
+			if err := o.Limits.validate(); err != nil {
+				return err
 			}
 			if runF != nil {
 				return runF(o)
@@ -117,8 +112,7 @@ standard input when it is not a terminal: gmplab step lesson-04 < script.txt.`,
 	f.StringVar(&o.Layers, "layers", "all",
 		"layers of the runtime to switch on (default: the lesson's and those before it, else all): "+strings.Join(runtime.LayerNames(), ", "))
 	f.StringVar(&o.Init, "init", "", "run the debugger commands in this `file` first")
-	f.Int64Var(&o.MaxSteps, "max-steps", runtime.DefaultMaxSteps, "end the run after this many scheduler events or engine steps")
-	f.DurationVar(&o.MaxTime, "max-time", time.Duration(runtime.DefaultMaxTime), "end the run after this much virtual time")
+	addLimitFlags(f, &o.Limits)
 	f.StringVar(&o.With, "with", "", "run with your functions of exercise `DIR` (exercises/02-runqput) in place of the engine's")
 	return cmd
 }
@@ -156,8 +150,8 @@ func loadStepTarget(o *StepOptions) (*stepTarget, error) {
 	if err != nil {
 		return nil, &ExitError{Code: 1, Msg: err.Error()}
 	}
-	cfg := runtime.Config{GOMAXPROCS: runtime.DefaultGOMAXPROCS, Seed: 1, Layers: runtime.AllLayers,
-		MaxSteps: o.MaxSteps, MaxTime: int64(o.MaxTime)}
+	cfg := runtime.Config{GOMAXPROCS: runtime.DefaultGOMAXPROCS, Seed: 1, Layers: runtime.AllLayers}
+	o.Limits.apply(&cfg)
 	if l := t.Lesson; l != nil {
 		cfg.GOMAXPROCS, cfg.Seed, cfg.Layers = l.GOMAXPROCS, l.Seed, l.Layers()
 	}
