@@ -106,6 +106,7 @@ The same program, flags and seed always give the same output, byte for byte.`,
 
 	root.AddCommand(newCheckCmd(nil)) // check.go: gmplab check [EXERCISE]
 	root.AddCommand(newGradeCmd(nil)) // grade.go: gmplab grade DIR...
+	root.AddCommand(newBookCmd())     // book.go: gmplab book build|serve
 
 	return root
 }
