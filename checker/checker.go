@@ -73,6 +73,8 @@ type Result struct {
 	Tests    []TestResult `json:"tests"`
 	// Stopped: the run ended at the first failure (EnvFirstFailure).
 	Stopped bool `json:"stopped,omitempty"`
+	// Events is how many events the agreeing scenario runs compared.
+	Events int64 `json:"events,omitempty"`
 }
 
 // TestResult is one test's outcome.
@@ -97,6 +99,8 @@ func (ex *Exercise) Hooks() *runtime.Hooks { return ex.hooks }
 // Run runs every battery of ex.
 func (ex *Exercise) Run() *Result {
 	r := &Result{Version: 2, Exercise: ex.Name, Status: StatusPass}
+	before := eventsCompared.Load()
+	defer func() { r.Events = eventsCompared.Load() - before }()
 	if ex.notStarted != nil && ex.notStarted() {
 		r.Status, r.Message = StatusNotStarted, notStartedMsg(ex)
 		return r

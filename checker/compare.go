@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/gmplab/gmplab/lang"
 	"github.com/gmplab/gmplab/runtime"
@@ -30,6 +31,10 @@ type runCfg struct {
 const maxSteps = 300_000
 
 var progCache sync.Map // path → *runtime.Program
+
+// eventsCompared counts the events compared in agreeing runs (the
+// summary after a pass).
+var eventsCompared atomic.Int64
 
 func compile(sc scenario) (*runtime.Program, error) {
 	if p, ok := progCache.Load(sc.path); ok {
@@ -73,6 +78,7 @@ func compareRun(ex string, sc scenario, rc runCfg, hooks *runtime.Hooks) string 
 		ew, okw := ref.Step()
 		ey, oky := yours.Step()
 		if !okw && !oky {
+			eventsCompared.Add(int64(n))
 			return ""
 		}
 		diverged := okw != oky || !sameEvent(ew, ey)
