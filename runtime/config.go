@@ -138,6 +138,11 @@ type Config struct {
 	SchedtracePeriod int64
 	// MaxStackSize is maxstacksize (0: 1e9 bytes as on 64-bit).
 	MaxStackSize int64
+
+	// bareStart (white-box tests of single rules): start as schedinit
+	// leaves the Ps, main on P0 and every other P idle, instead of where
+	// runtime.main leaves them at GOMAXPROCS > 1 (startup.go).
+	bareStart bool
 }
 
 const (

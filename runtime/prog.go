@@ -216,6 +216,10 @@ type Program struct {
 	Globals int // number of package-level variable slots
 	Init    int // index of the function that initialises globals (-1 if none)
 	Main    int // index of main.main
+	// InitsOS: the program imports a package that initialises os (fmt,
+	// sim), so the runtime's finalizer goroutine exists when main.main
+	// starts (os.NewFile calls SetFinalizer, which runs createfing).
+	InitsOS bool
 }
 
 // PosString formats a position as file:line:col.
