@@ -27,6 +27,9 @@ var realCases = []struct {
 	{"timers", []int{1, 2}},
 	{"recursion", []int{1}},
 	{"netpoll", []int{2}},
+	{"waitgroups", []int{1}},
+	{"workerpools", []int{1}},
+	{"goroutines", []int{1}},
 }
 
 func TestSameOutputAsRealRuntime(t *testing.T) {
