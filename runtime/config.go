@@ -117,7 +117,13 @@ func ParseLayers(s string) (Layers, error) {
 // Config is what a run is given. The same Program and Config give the same
 // events, byte for byte.
 type Config struct {
+	// GOMAXPROCS is the number of Ps at start (0: NCPU, as Go's
+	// defaultGOMAXPROCS(numCPUStartup) when the GOMAXPROCS environment
+	// variable is unset; the CLI applies the variable).
 	GOMAXPROCS int
+	// NCPU is the simulated machine's CPU count (0: DefaultNCPU):
+	// runtime.NumCPU returns it and GOMAXPROCS defaults to it.
+	NCPU int
 	Seed       uint64
 	Layers     Layers
 	// MaxSteps bounds the run (0: DefaultMaxSteps): it stops when either
@@ -148,7 +154,12 @@ type Config struct {
 const (
 	DefaultMaxSteps   = 1_000_000
 	DefaultMaxTime    = 60 * 1e9 // one virtual minute
-	DefaultGOMAXPROCS = 4
+	// DefaultNCPU is the simulated machine's CPU count unless told
+	// otherwise: fixed, so that a run never depends on the host. Four CPUs
+	// keep the default GOMAXPROCS the engine always had.
+	DefaultNCPU = 4
+	// DefaultGOMAXPROCS is GOMAXPROCS on the default machine.
+	DefaultGOMAXPROCS = DefaultNCPU
 )
 
 // Exit describes how a run ended.

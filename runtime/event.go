@@ -45,6 +45,8 @@ const (
 	EvPrint               // the program printed Text (Arg1: 0 stdout, 1 stderr). Pos: where
 	EvSchedtrace          // a GODEBUG=schedtrace line in Text
 	EvExit                // the program ended. Arg1: exit code; Text: "exit", "panic", "deadlock", "fatal", "max-steps", "max-time"
+	EvStopTheWorld        // stopTheWorldWithSema: G stopped every other P (Text: the reason, "GOMAXPROCS"). Arg1: Ps stopped
+	EvProcresize          // procresize: GOMAXPROCS went from Arg1 to Arg2 under stop-the-world; P is the caller's P after it
 	numEvKinds
 )
 
@@ -88,6 +90,8 @@ var evNames = [...]string{
 	EvPrint:        "print",
 	EvSchedtrace:   "schedtrace",
 	EvExit:         "exit",
+	EvStopTheWorld: "stopTheWorld",
+	EvProcresize:   "procresize",
 }
 
 func (k EvKind) String() string {

@@ -27,8 +27,14 @@ func New(prog *Program, cfg Config) (*Machine, error) {
 	if prog == nil || prog.Main < 0 || prog.Main >= len(prog.Funcs) {
 		return nil, errors.New("runtime.New: the program has no main function")
 	}
+	if cfg.NCPU == 0 {
+		cfg.NCPU = DefaultNCPU
+	}
+	if cfg.NCPU < 1 {
+		return nil, errors.New("NCPU must be at least 1, not " + itoa(int64(cfg.NCPU)))
+	}
 	if cfg.GOMAXPROCS == 0 {
-		cfg.GOMAXPROCS = DefaultGOMAXPROCS
+		cfg.GOMAXPROCS = min(cfg.NCPU, maxGomaxprocs)
 	}
 	if cfg.GOMAXPROCS < 1 || cfg.GOMAXPROCS > 1024 {
 		return nil, errors.New("GOMAXPROCS must be between 1 and 1024, not " + itoa(int64(cfg.GOMAXPROCS)))
@@ -90,7 +96,7 @@ func New(prog *Program, cfg Config) (*Machine, error) {
 }
 
 func newP(id int32) p {
-	return p{id: id, status: _Pidle, link: nilIdx, m: nilIdx, runnext: nilIdx, gFree: nilIdx}
+	return p{id: id, status: _Pidle, link: nilIdx, m: nilIdx, oldm: nilIdx, runnext: nilIdx, gFree: nilIdx}
 }
 
 func (mc *Machine) newmQuiet() int32 {

@@ -548,6 +548,7 @@ func (mc *Machine) acquirep(mi, pp int32) {
 		panic("acquirep: invalid p state: P" + itoa(int64(pp)) + " is " + P.status.String())
 	}
 	P.m = mi
+	P.oldm = mi
 	P.status = _Prunning
 	mc.allm[mi].p = pp
 	mc.emit(EvAcquirep, mi, pp, -1, 0, 0)

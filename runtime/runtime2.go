@@ -188,6 +188,7 @@ type p struct {
 	id          int32
 	status      pstatus
 	link        int32 // next P on the idle list
+	oldm        int32 // the M that last acquired it (procresize prefers it)
 	idle        bool  // on the idle list (the runtime's idlepMask bit)
 	m           int32 // M that owns it, or nilIdx
 	schedtick   uint32
@@ -321,6 +322,11 @@ type Machine struct {
 
 	sysmonM int32 // the sysmon M, or nilIdx
 	sysmon  sysmonState
+
+	// deadp keeps the Ps a GOMAXPROCS shrink destroyed (allp[n:] in the
+	// runtime, whose capacity keeps them): growing again brings them back
+	// with their counters and goid cache.
+	deadp []p
 
 	pending     []Event // events of the current step not yet returned by Step
 	phead       int     // next pending event to return

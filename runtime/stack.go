@@ -118,6 +118,8 @@ func callName(op Op) string {
 		return "runtime.Gosched"
 	case OpGOMAXPROCS:
 		return "runtime.GOMAXPROCS"
+	case OpNumCPU:
+		return "runtime.NumCPU"
 	case OpNumGoroutine:
 		return "runtime.NumGoroutine"
 	case OpPrint:

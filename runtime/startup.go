@@ -35,7 +35,9 @@ package runtime
 // next goids come from P(n-1)'s own batch (_GoidCacheBatch): the updater is
 // 17, the finalizer goroutine 18, and the first user goroutine 19 (18
 // without os). The updater's go statement woke an idle M to spin on the
-// next idle P. On the real runtime this is a race between threads: on a
+// idle list's head, which stole the updater and the finalizer goroutine,
+// ran them (they park at once: one schedtick each) and went idle again.
+// On the real runtime this is a race between threads: on a
 // 2-core machine 19 is the most common first user goid at GOMAXPROCS 2, 4
 // and 8 (about half the runs), and main sometimes goes on on P0 instead
 // (then it is 7, as with one P); the model always takes the common path.
@@ -97,16 +99,29 @@ func (mc *Machine) startup(m0 int32) {
 	} else {
 		mc.allp[0].schedtick = 4
 	}
+	// The updater and the finalizer goroutine: with one P they are still
+	// runnable in P0's ring; with more, the spinner woken by the updater's
+	// go statement stole them onto the idle list's head and ran them (one
+	// schedtick each), and they parked.
+	spinP := int32(nilIdx)
+	if mainP != 0 {
+		spinP = mc.sched.pidle
+	}
 	for _, reason := range runnable {
 		gi := mc.newproc1(mainP, 0, nil)
 		G := &mc.allg[gi]
 		G.system = reason
 		G.started = true
-		if procs {
+		switch {
+		case spinP != nilIdx:
+			mc.casgstatus(gi, _Grunnable, _Gwaiting)
+			G.waitreason = reason
+			mc.allp[spinP].schedtick++
+		case procs:
 			P := &mc.allp[mainP]
 			P.runq[P.runqtail%runqSize] = gi
 			P.runqtail++
-		} else {
+		default:
 			mc.gqPushBack(&mc.sched.runq, gi)
 		}
 	}
@@ -119,17 +134,4 @@ func (mc *Machine) startup(m0 int32) {
 	mc.mainStarted = true
 	mc.allm[m0].state = mSchedule
 	mc.setWhen(m0, 0)
-	if mainP != 0 && mc.cfg.Layers.Has(LayerSteal) {
-		// The updater's go statement called wakep: an idle M is on its way
-		// to spin on the idle list's head (startm, without its events: they
-		// happened before main.main).
-		pp := mc.pidleget()
-		mi := mc.mget()
-		M := &mc.allm[mi]
-		M.spinning = true
-		M.nextp = pp
-		M.state = mWaking
-		mc.sched.nmspinning++
-		mc.setWhen(mi, CostWakeM)
-	}
 }

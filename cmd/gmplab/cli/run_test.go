@@ -30,14 +30,14 @@ func TestRunDefaults(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	if o.File != "x.go" || o.GOMAXPROCS != runtime.DefaultGOMAXPROCS || o.Seed != 1 ||
+	if o.File != "x.go" || o.gomaxprocs != runtime.DefaultGOMAXPROCS || o.gomaxprocsFrom != "ncpu" || o.NCPU != runtime.DefaultNCPU || o.Seed != 1 ||
 		o.layers != runtime.AllLayers || o.MaxSteps != runtime.DefaultMaxSteps ||
 		o.MaxTime != time.Minute || o.Format != "text" || o.SchedtracePeriod != time.Millisecond ||
 		o.Quiet || o.Check || o.stateAt.on {
 		t.Errorf("defaults: %+v", o)
 	}
 	cfg := o.config()
-	want := runtime.Config{GOMAXPROCS: 4, Seed: 1, Layers: runtime.AllLayers, MaxSteps: runtime.DefaultMaxSteps, MaxTime: 60e9, Why: true}
+	want := runtime.Config{GOMAXPROCS: 4, NCPU: 4, Seed: 1, Layers: runtime.AllLayers, MaxSteps: runtime.DefaultMaxSteps, MaxTime: 60e9, Why: true}
 	if cfg != want {
 		t.Errorf("config:\n got %+v\nwant %+v", cfg, want)
 	}
@@ -49,7 +49,7 @@ func TestRunFlags(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	want := runtime.Config{GOMAXPROCS: 2, Seed: 7, Layers: runtime.Layers(runtime.LayerStacks | runtime.LayerProcs),
+	want := runtime.Config{GOMAXPROCS: 2, NCPU: 4, Seed: 7, Layers: runtime.Layers(runtime.LayerStacks | runtime.LayerProcs),
 		MaxSteps: 100, MaxTime: 2e9, Check: true, SchedtracePeriod: 500e3}
 	if cfg := o.config(); cfg != want {
 		t.Errorf("config:\n got %+v\nwant %+v", cfg, want)

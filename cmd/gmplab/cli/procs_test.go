@@ -1,0 +1,142 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gmplab/gmplab/runtime"
+)
+
+// TestMain hides the tester's GOMAXPROCS from gmplab, so that goldens do
+// not depend on it; TestGOMAXPROCSEnvironment sets it on purpose.
+func TestMain(m *testing.M) {
+	lookupEnv = func(string) (string, bool) { return "", false }
+	os.Exit(m.Run())
+}
+
+func withEnv(t *testing.T, gomaxprocs string) {
+	t.Helper()
+	old := lookupEnv
+	lookupEnv = func(k string) (string, bool) {
+		if k == "GOMAXPROCS" {
+			return gomaxprocs, true
+		}
+		return "", false
+	}
+	t.Cleanup(func() { lookupEnv = old })
+}
+
+// proc.go: schedinit: GOMAXPROCS is the environment variable when it parses
+// as a positive 32-bit integer, else defaultGOMAXPROCS(numCPUStartup); a
+// GOMAXPROCS(n) call (here, --gomaxprocs) wins over both.
+func TestGOMAXPROCSEnvironment(t *testing.T) {
+	for _, tc := range []struct {
+		env  string // "-" unset
+		args []string
+		want int
+		from string
+	}{
+		{"-", nil, runtime.DefaultNCPU, "ncpu"},
+		{"-", []string{"--ncpu", "2"}, 2, "ncpu"},
+		{"3", []string{"--ncpu", "2"}, 3, "$GOMAXPROCS"},
+		{"3", []string{"--gomaxprocs", "5"}, 5, ""},
+		{"0", []string{"--ncpu", "2"}, 2, "ncpu"},
+		{"-1", nil, runtime.DefaultNCPU, "ncpu"},
+		{"x", []string{"--ncpu", "8"}, 8, "ncpu"},
+		{"99999999999", nil, runtime.DefaultNCPU, "ncpu"}, // does not fit in 32 bits
+	} {
+		if tc.env != "-" {
+			withEnv(t, tc.env)
+		} else {
+			lookupEnv = func(string) (string, bool) { return "", false }
+		}
+		o, stderr, code := runFlags(t, append([]string{"x.go"}, tc.args...)...)
+		if code != 0 {
+			t.Errorf("GOMAXPROCS=%s %v: exit %d: %s", tc.env, tc.args, code, stderr)
+			continue
+		}
+		if o.gomaxprocs != tc.want || o.gomaxprocsFrom != tc.from {
+			t.Errorf("GOMAXPROCS=%s %v: GOMAXPROCS %d from %q, want %d from %q", tc.env, tc.args, o.gomaxprocs, o.gomaxprocsFrom, tc.want, tc.from)
+		}
+	}
+	withEnv(t, "2000")
+	if _, stderr, code := runFlags(t, "x.go"); code != 2 || !strings.Contains(stderr, "GOMAXPROCS=2000 in the environment") {
+		t.Errorf("GOMAXPROCS=2000: exit %d, %q", code, stderr)
+	}
+	if _, stderr, code := runFlags(t, "x.go", "--ncpu", "0"); code != 2 || !strings.Contains(stderr, "--ncpu 0: want 1 to 65536") {
+		t.Errorf("--ncpu 0: exit %d, %q", code, stderr)
+	}
+}
+
+// The header says what is in force, and where GOMAXPROCS came from when
+// it is the environment's; runtime.NumCPU() is --ncpu.
+func TestNCPUAndHeader(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "cpus.go")
+	os.WriteFile(src, []byte("package main\n\nimport (\n\t\"fmt\"\n\t\"runtime\"\n)\n\nfunc main() { fmt.Println(runtime.NumCPU(), runtime.GOMAXPROCS(0)) }\n"), 0o644)
+	withEnv(t, "3")
+	r := gmplab(t, "run "+src+" --ncpu 6")
+	if first, _, _ := strings.Cut(r.stdout, "\n"); first != "# "+src+": GOMAXPROCS=3 (from $GOMAXPROCS) ncpu=6 seed=1 layers=stacks,procs,steal,sysmon,preempt,netpoll" {
+		t.Errorf("header %q", first)
+	}
+	if r := gmplab(t, "run "+src+" --ncpu 6 --quiet"); r.stdout != "6 3\n" {
+		t.Errorf("NumCPU, GOMAXPROCS(0) = %q, want 6 3", r.stdout)
+	}
+	lookupEnv = func(string) (string, bool) { return "", false }
+	if r := gmplab(t, "run "+src+" --ncpu 2 --quiet"); r.stdout != "2 2\n" {
+		t.Errorf("--ncpu 2: %q, want 2 2", r.stdout)
+	}
+}
+
+// gmplab run --ncpu 2 prints what go run prints on a 2-CPU machine
+// (taskset -c 0,1) for a program that sets GOMAXPROCS to 1 and then spawns
+// 258 goroutines (debug.go: GOMAXPROCS; proc.go: procresize). The real
+// start-up at two Ps is a race between threads, so its output varies from
+// run to run; the test runs it until it prints gmplab's output, up to 20
+// times (on this 2-core machine about a third of the runs do).
+func TestGOMAXPROCSOneThen258OnTwoCPUs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds with the go command; skipped with -short")
+	}
+	gocmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("the go command is not on PATH")
+	}
+	taskset, err := exec.LookPath("taskset")
+	if err != nil {
+		t.Skip("taskset is not on PATH: cannot emulate a 2-CPU machine")
+	}
+	src := filepath.Join(repoRoot, "cmd/gmplab/cli/testdata/real/gomaxprocs258.go")
+	exe := filepath.Join(t.TempDir(), "gomaxprocs258")
+	if out, err := exec.Command(gocmd, "build", "-o", exe, src).CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	sim := gmplab(t, "run "+src+" --ncpu 2 --quiet")
+	if sim.code != 0 || sim.stderr != "" {
+		t.Fatalf("gmplab: exit %d: %s", sim.code, sim.stderr)
+	}
+	var outs []string
+	for i := 0; i < 20; i++ {
+		cmd := exec.Command(taskset, "-c", "0,1", exe)
+		cmd.Env = append(os.Environ(), "GOMAXPROCS=")
+		var stdout bytes.Buffer
+		cmd.Stdout = &stdout
+		if err := cmd.Run(); err != nil {
+			var ee *exec.ExitError
+			if errors.As(err, &ee) && strings.Contains(string(ee.Stderr), "sched_setaffinity") {
+				t.Skip("taskset cannot pin to CPUs 0 and 1 here")
+			}
+			t.Fatalf("taskset -c 0,1 %s: %v", exe, err)
+		}
+		if stdout.String() == sim.stdout {
+			return
+		}
+		outs = append(outs, stdout.String())
+	}
+	t.Errorf("in 20 runs on 2 CPUs the real runtime never printed what gmplab run --ncpu 2 prints:\n%s\nfirst real run:\n%s", sim.stdout, outs[0])
+}
