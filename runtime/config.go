@@ -123,9 +123,9 @@ type Config struct {
 	GOMAXPROCS int
 	// NCPU is the simulated machine's CPU count (0: DefaultNCPU):
 	// runtime.NumCPU returns it and GOMAXPROCS defaults to it.
-	NCPU int
-	Seed       uint64
-	Layers     Layers
+	NCPU   int
+	Seed   uint64
+	Layers Layers
 	// MaxSteps bounds the run (0: DefaultMaxSteps): it stops when either
 	// the scheduler events or the engine's steps exceed it. A step is one
 	// action of one M; running Go code, a step runs at most execBudget
@@ -152,8 +152,8 @@ type Config struct {
 }
 
 const (
-	DefaultMaxSteps   = 1_000_000
-	DefaultMaxTime    = 60 * 1e9 // one virtual minute
+	DefaultMaxSteps = 1_000_000
+	DefaultMaxTime  = 60 * 1e9 // one virtual minute
 	// DefaultNCPU is the simulated machine's CPU count unless told
 	// otherwise: fixed, so that a run never depends on the host. Four CPUs
 	// keep the default GOMAXPROCS the engine always had.
