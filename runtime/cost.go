@@ -64,6 +64,9 @@ const (
 	CostPrint = 1000
 	// CostTimer: adding or running one timer.
 	CostTimer = 50
+	// CostSpin: one sync.Mutex spin, procyield(active_spin_cnt = 30):
+	// 30 PAUSE instructions.
+	CostSpin = 1000
 	// CostLock: holding sched.lock for one queue operation (GM model).
 	CostLock = 50
 )

@@ -155,9 +155,7 @@ func (mc *Machine) schedOp(mi int32) {
 		}
 	case OpLock:
 		u := G.vals[len(G.vals)-1].I
-		requeue := G.relock
-		G.relock = false
-		if !mc.lock(mi, u, requeue, pos) {
+		if mc.lock(mi, u, pos) {
 			mc.pop(G)
 			adv()
 			mc.continueG(mi, CostChan)
@@ -165,16 +163,13 @@ func (mc *Machine) schedOp(mi int32) {
 	case OpUnlock:
 		u := mc.pop(G).I
 		adv()
-		mc.unlock(mi, u)
-		if mc.allm[mi].curg == gi && mc.exit == nil {
+		if mc.unlock(mi, u) && mc.exit == nil {
 			mc.continueG(mi, CostChan)
 		}
 	case OpTryLock:
 		u := mc.pop(G).I
 		adv()
-		ok := !mc.mus[u].locked
-		mc.mus[u].locked = true
-		mc.push(G, Value{I: boolInt(ok)})
+		mc.push(G, Value{I: boolInt(mc.tryLock(u))})
 		mc.continueG(mi, CostChan)
 	case OpSleep:
 		d := mc.pop(G).I
@@ -219,7 +214,17 @@ func (mc *Machine) schedOp(mi int32) {
 		ev := mc.emit(EvPrint, mi, M.p, G.goid, int64(in.A), 0)
 		ev.Text = s
 		ev.Pos = pos
-		mc.continueG(mi, CostPrint)
+		if in.A != 0 || !mc.cfg.Layers.Has(LayerSysmon) {
+			// println writes with the runtime's write1, no system call
+			// the scheduler sees (print.go: gwrite); without the sysmon
+			// layer a short syscall is just time.
+			mc.continueG(mi, CostPrint)
+			return
+		}
+		if mc.cfg.Why {
+			ev.Why = "fmt writes it with write(2): a system call (entersyscall … exitsyscall) that sysmon can see"
+		}
+		mc.writeSyscall(mi)
 	case OpWork:
 		d := mc.pop(G).I
 		adv()

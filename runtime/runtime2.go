@@ -136,12 +136,13 @@ type g struct {
 	inWork   bool // the pending CPU is sim.Work (no calls: only async preemption stops it)
 
 	// Blocking operations.
-	param     int32 // sudog that completed a select / a chan op, or nilIdx
-	timer     int32 // the G's sleep timer, or nilIdx
-	syscallAt int64 // when the current syscall returns
-	conn      int32 // connection the G waits on (netpoll), or nilIdx
-	parent    int64 // goid of the creator
-	relock    bool  // woken by Unlock: competes for the mutex again, from the head
+	param     int32    // sudog that completed a select / a chan op, or nilIdx
+	timer     int32    // the G's sleep timer, or nilIdx
+	syscallAt int64    // when the current syscall returns
+	inWrite   bool     // the syscall is fmt's write(2) of the program's output
+	conn      int32    // connection the G waits on (netpoll), or nilIdx
+	parent    int64    // goid of the creator
+	lock      lockSlow // inside sync.Mutex.Lock's slow path (mutex.go)
 	// system is non-zero for the model's runtime system goroutines: the
 	// reason they park with when run (see Machine.startup).
 	system waitReason

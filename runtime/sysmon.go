@@ -162,6 +162,9 @@ func (mc *Machine) retake(mi int32, now int64) int {
 			default:
 				ev.Why = "the syscall has lasted over 10ms since sysmon first saw it: take P" + itoa(int64(pp)) + " from M" + itoa(int64(holder)) + " even with nothing waiting"
 			}
+			if mc.allg[cg].inWrite {
+				ev.Why = "G" + itoa(mc.goidOf(cg)) + "'s print is in its write(2): " + ev.Why
+			}
 		}
 		mc.handoffp(pp)
 	}

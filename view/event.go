@@ -218,6 +218,8 @@ func Details(ev runtime.Event) string {
 		return n(a1, "G", "Gs") + " ready"
 	case runtime.EvInjectglist:
 		return n(a1, "G", "Gs") + " made runnable"
+	case runtime.EvGoyield:
+		return "to the ring's tail"
 	case runtime.EvStopTheWorld:
 		return ev.Text + ": " + n(a1, "P", "Ps") + " stopped"
 	case runtime.EvProcresize:
