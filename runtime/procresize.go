@@ -33,10 +33,6 @@ package runtime
 // _MaxGomaxprocs is 1024 on 64-bit).
 const maxGomaxprocs = 1024
 
-// CostSTW: stopTheWorldWithSema + startTheWorldWithSema with nothing to
-// wait for (preemptall, the Ps' status changes, procresize).
-const CostSTW = 5000
-
 // gomaxprocs is runtime.GOMAXPROCS(n) by the running G of M mi, n > 0 and
 // different from the current value.
 func (mc *Machine) gomaxprocs(mi int32, n int, pos Pos) {

@@ -49,14 +49,16 @@ func (mc *Machine) newstack(mi int32) {
 		mc.fatalG(gi, "runtime: goroutine stack exceeds "+itoa(mc.cfg.MaxStackSize)+"-byte limit\nruntime: sp="+itoa(G.stackSize-G.stackUsed)+" stack=[0, "+itoa(G.stackSize)+"]\nfatal error: stack overflow", "fatal")
 		return
 	}
-	copyCost := G.stackUsed / StackCopyBytesPerNs
+	// copystack: a memmove of the used part, then adjustframe on every
+	// frame (adjustpointers through the frame's pointer maps).
+	copyCost := G.stackUsed/StackCopyBytesPerNs + int64(len(G.frames))*CostAdjustFrame
 	mc.acc += CostNewstack + copyCost
 	G.stackSize = newsize
 	G.stackguard0 = stackGuard // copystack: "might clobber a preempt request"
 	mc.stats.StackGrows++
 	if ev := mc.emit(EvNewstack, mi, M.p, G.goid, old, newsize); mc.cfg.Why {
 		ev.Pos = pos
-		ev.Why = "calling " + fn.Name + " (frame " + itoa(int64(fn.FrameSize)) + " B) with " + itoa(G.stackUsed) + " B used would cross stackguard0 (lo+928): the stack doubles to " + itoa(newsize) + " B and the " + itoa(G.stackUsed) + " used bytes are copied"
+		ev.Why = "calling " + fn.Name + " (frame " + itoa(int64(fn.FrameSize)) + " B) with " + itoa(G.stackUsed) + " B used would cross stackguard0 (lo+928): the stack doubles to " + itoa(newsize) + " B; copystack copies the " + itoa(G.stackUsed) + " used bytes and adjusts " + itoa(int64(len(G.frames))) + " frames (" + fmtNs(copyCost) + ")"
 	}
 	mc.continueG(mi, 0)
 }

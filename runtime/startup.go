@@ -132,6 +132,7 @@ func (mc *Machine) startup(m0 int32) {
 		mc.gqPushFront(&mc.sched.runq, mainG)
 	}
 	mc.mainStarted = true
+	mc.acc = 0 // what runtime.main did took no time of the run
 	mc.allm[m0].state = mSchedule
 	mc.setWhen(m0, 0)
 }
