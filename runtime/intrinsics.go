@@ -221,9 +221,10 @@ func (mc *Machine) schedOp(mi int32) {
 			mc.continueG(mi, CostPrint)
 			return
 		}
-		if mc.cfg.Why {
-			ev.Why = "fmt writes it with write(2): a system call (entersyscall … exitsyscall) that sysmon can see"
-		}
+		// The print event says nothing more: a write that returns at
+		// once is not worth a line of its own in a trace; when sysmon
+		// takes the P meanwhile, retake's and exitsyscall's whys name the
+		// print's write.
 		mc.writeSyscall(mi)
 	case OpWork:
 		d := mc.pop(G).I
