@@ -47,3 +47,21 @@ func TestPrintIsAWriteSyscall(t *testing.T) {
 		t.Errorf("fast path: %d events, G %v, syscalltick %d; want none, running, 1", len(mc.pending), mc.allg[g].status, mc.allp[0].syscalltick)
 	}
 }
+
+// When no other M (sysmon included) acts before the write returns, nobody
+// can see the G in its syscall: the write takes the same time and counts
+// the syscall (syscalltick) without the two engine steps.
+func TestPrintWriteFastPathWhenNobodyLooks(t *testing.T) {
+	mc := newTestMachine(t, 1)
+	g := mkG(mc)
+	running(mc, g)
+	mc.setWhen(0, 0)       // M0 acts now: the heap's root
+	mc.sysmon.deep = false // sysmon's next pass is at 70 µs
+	mc.writeSyscall(0)
+	if mc.allg[g].status != _Grunning || mc.allm[0].state != mRunning || mc.allp[0].syscalltick != 1 {
+		t.Errorf("G %v, M %v, syscalltick %d; want it running on, the syscall counted", mc.allg[g].status, mc.allm[0].state, mc.allp[0].syscalltick)
+	}
+	if w := mc.allm[0].workEnd; w != CostPrint+CostSyscall {
+		t.Errorf("the G goes on at %d, want %d", w, CostPrint+CostSyscall)
+	}
+}

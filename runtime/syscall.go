@@ -43,12 +43,21 @@ func (mc *Machine) writeSyscall(mi int32) {
 	M := &mc.allm[mi]
 	gi := M.curg
 	G := &mc.allg[gi]
+	end := mc.now + mc.acc + CostPrint
+	if !mc.sysmon.deep && !M.signalPending && mc.nextOtherAction(mi) > end {
+		// No other M (sysmon included) acts before the write returns,
+		// so nothing can see the G in its syscall: do the same without
+		// the two engine steps (entersyscall, the fast exitsyscall).
+		mc.allp[M.p].syscalltick++
+		mc.continueG(mi, CostPrint+CostSyscall)
+		return
+	}
 	mc.casgstatus(gi, _Grunning, _Gsyscall)
 	M.oldp = M.p
 	M.state = mSyscall
 	M.hasPending = false
 	G.inWrite = true
-	G.syscallAt = mc.now + mc.acc + CostPrint
+	G.syscallAt = end
 	mc.sysmonWake()
 	mc.acc = 0
 	mc.setWhen(mi, G.syscallAt)
@@ -137,4 +146,21 @@ func (mc *Machine) exitsyscallTryGetP(mi int32, oldp int32) (int32, int64, strin
 		return pp, 2, "slow path: its P was retaken; took idle P" + itoa(int64(pp)) + " (exitsyscallTryGetP)"
 	}
 	return nilIdx, 3, ""
+}
+
+// nextOtherAction is when the earliest M other than the acting mi acts
+// (math64Max if none); mi is the actor heap's root while it acts.
+func (mc *Machine) nextOtherAction(mi int32) int64 {
+	h := mc.actors
+	if len(h) == 0 || h[0] != mi {
+		return mc.now // not the root: assume someone acts at once
+	}
+	next := int64(math64Max)
+	if len(h) > 1 {
+		next = mc.allm[h[1]].when
+	}
+	if len(h) > 2 {
+		next = min(next, mc.allm[h[2]].when)
+	}
+	return next
 }
