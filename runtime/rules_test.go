@@ -98,8 +98,9 @@ func TestWakepConditions(t *testing.T) {
 }
 
 // proc.go: sysmon sleeps deeply when every P is idle, until the next timer
-// (at most forcegcperiod/2 = 60 s), and entersyscall wakes it, resetting
-// its back-off.
+// (at most forcegcperiod/2 = 60 s), and entersyscall wakes it
+// (entersyscall_sysmon: notewakeup, a thread wake-up), resetting its
+// back-off.
 func TestSysmonDeepSleepAndWake(t *testing.T) {
 	mc := newTestMachine(t, 1)
 	mc.releasep(0)
@@ -114,7 +115,8 @@ func TestSysmonDeepSleepAndWake(t *testing.T) {
 	}
 	mc.now = 2e6
 	mc.sysmonWake()
-	if mc.allm[sm].when != 2e6 {
+	// notewakeup(&sched.sysmonnote): sysmon's thread wakes CostWakeM later.
+	if mc.allm[sm].when != 2e6+CostWakeM {
 		t.Fatalf("sysmonWake: sysmon due at %d", mc.allm[sm].when)
 	}
 	mc.sysmonTick(sm)

@@ -31,7 +31,7 @@ func (mc *Machine) sysmonWake() {
 		return
 	}
 	mc.sysmon.syscallWake = true
-	mc.setWhen(mc.sysmonM, mc.now+mc.acc)
+	mc.setWhen(mc.sysmonM, mc.now+mc.acc+CostWakeM) // notewakeup: the thread wakes (futex)
 }
 
 // sysmonTick is one pass of sysmon's loop, after its sleep.
