@@ -6,7 +6,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -94,4 +96,47 @@ func runReal(t *testing.T, exe string, n int) result {
 		code = ee.ExitCode()
 	}
 	return result{stdout.String(), stderr.String(), code}
+}
+
+var goroutineHeader = regexp.MustCompile(`(?m)^goroutine \d+ \[[^\]]*\]:$`)
+
+// proc.go: main, newproc1: the goids of a deadlock's goroutines at
+// GOMAXPROCS 1, 2, 4 and 8 are the real runtime's: always with one P; with
+// more, runtime.main's start-up is a race between threads, and gmplab's
+// goids (the most common, 19 onwards) must come up within 20 real runs.
+func TestStartupGoidsOnRealRuntime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds with the go command; skipped with -short")
+	}
+	gocmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("the go command is not on PATH")
+	}
+	t.Chdir(repoRoot)
+	src := "cmd/gmplab/cli/testdata/real/goids.go"
+	exe := filepath.Join(t.TempDir(), "goids")
+	if out, err := exec.Command(gocmd, "build", "-o", exe, src).CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	for _, n := range []int{1, 2, 4, 8} {
+		sim := gmplab(t, "run "+src+" --gomaxprocs "+strconv.Itoa(n)+" --quiet")
+		want := strings.Join(goroutineHeader.FindAllString(sim.stderr, -1), "\n")
+		if sim.code != 2 || want == "" {
+			t.Fatalf("gmplab at GOMAXPROCS=%d: exit %d\n%s", n, sim.code, sim.stderr)
+		}
+		tries := 20
+		if n == 1 {
+			tries = realTries
+		}
+		var got string
+		for try := 0; try < tries; try++ {
+			real := runReal(t, exe, n)
+			if got = strings.Join(goroutineHeader.FindAllString(real.stderr, -1), "\n"); got == want {
+				break
+			}
+		}
+		if got != want {
+			t.Errorf("GOMAXPROCS=%d: gmplab's goroutines\n%s\nnever came up in %d real runs; the last:\n%s", n, want, tries, got)
+		}
+	}
 }
