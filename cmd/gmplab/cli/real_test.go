@@ -12,8 +12,9 @@ import (
 	"testing"
 )
 
-// realCases are the examples whose output does not depend on timing, with
-// the GOMAXPROCS values to compare at: their output on the real runtime
+// realCases are the examples (or, ending in .go, other programs) whose
+// output does not depend on timing, with the GOMAXPROCS values to compare
+// at: their output on the real runtime
 // (go build, then run with GOMAXPROCS=n) must be what gmplab run --quiet
 // prints. (syscall.go and preempt.go are left out: what they print depends
 // on how long things take on the machine.)
@@ -33,6 +34,7 @@ var realCases = []struct {
 	{"workerpools", []int{1}},
 	{"goroutines", []int{1}},
 	{"starvation", []int{1}},
+	{"cmd/gmplab/cli/testdata/real/spawn_println.go", []int{1}},
 }
 
 func TestSameOutputAsRealRuntime(t *testing.T) {
@@ -48,7 +50,10 @@ func TestSameOutputAsRealRuntime(t *testing.T) {
 	for _, rc := range realCases {
 		t.Run(rc.example, func(t *testing.T) {
 			src := "examples/" + rc.example + ".go"
-			exe := filepath.Join(bin, rc.example)
+			if strings.HasSuffix(rc.example, ".go") {
+				src = rc.example
+			}
+			exe := filepath.Join(bin, strings.TrimSuffix(filepath.Base(rc.example), ".go"))
 			build := exec.Command(gocmd, "build", "-o", exe, src)
 			if out, err := build.CombinedOutput(); err != nil {
 				t.Fatalf("go build %s: %v\n%s", src, err, out)
