@@ -46,7 +46,7 @@ func (s *Session) Next() (Stop, error) {
 var leaveKinds = map[runtime.EvKind]bool{
 	runtime.EvGopark: true, runtime.EvNetpollBlock: true, runtime.EvGosched: true,
 	runtime.EvPreempted: true, runtime.EvAsyncPreempt: true, runtime.EvGoexit0: true,
-	runtime.EvEntersyscall: true,
+	runtime.EvEntersyscall: true, runtime.EvGoyield: true,
 }
 
 // StepOut runs until the selected G leaves its M: it parks, yields, is
