@@ -475,6 +475,10 @@ func (fs *fnState) libCall(call *ast.CallExpr, ce callee, want int) int {
 		at()
 		fs.emitOp(gmprt.OpGOMAXPROCS, 0, 0, 1, 1)
 		return 1
+	case "runtime.NumCPU":
+		at()
+		fs.emitOp(gmprt.OpNumCPU, 0, 0, 0, 1)
+		return 1
 	case "runtime.NumGoroutine":
 		at()
 		fs.emitOp(gmprt.OpNumGoroutine, 0, 0, 0, 1)

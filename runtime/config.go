@@ -117,9 +117,15 @@ func ParseLayers(s string) (Layers, error) {
 // Config is what a run is given. The same Program and Config give the same
 // events, byte for byte.
 type Config struct {
+	// GOMAXPROCS is the number of Ps at start (0: NCPU, as Go's
+	// defaultGOMAXPROCS(numCPUStartup) when the GOMAXPROCS environment
+	// variable is unset; the CLI applies the variable).
 	GOMAXPROCS int
-	Seed       uint64
-	Layers     Layers
+	// NCPU is the simulated machine's CPU count (0: DefaultNCPU):
+	// runtime.NumCPU returns it and GOMAXPROCS defaults to it.
+	NCPU   int
+	Seed   uint64
+	Layers Layers
 	// The limits (limits.go). Each bounds one thing the run counts, and a
 	// run that reaches one stops with a message naming it, what it counted,
 	// what the program was doing, and how to raise it. The defaults are
@@ -151,14 +157,24 @@ type Config struct {
 	// Hooks replaces some of the engine's rules with other functions (an
 	// exercise's; see hooks.go). nil: the engine's own rules.
 	Hooks *Hooks
+
+	// bareStart (white-box tests of single rules): start as schedinit
+	// leaves the Ps, main on P0 and every other P idle, instead of where
+	// runtime.main leaves them at GOMAXPROCS > 1 (startup.go).
+	bareStart bool
 }
 
 const (
-	DefaultMaxEvents  = 50_000_000    // 5x the 10,000,000-line program
-	DefaultMaxInstrs  = 1_000_000_000 // 1 s of virtual CPU; a few s of host time
-	DefaultMaxSteps   = 1_000_000_000 // engine actions: about 2 per event in practice
-	DefaultMaxTime    = 60 * 1e9      // one virtual minute
-	DefaultGOMAXPROCS = 4
+	DefaultMaxEvents = 50_000_000    // 5x the 10,000,000-line program
+	DefaultMaxInstrs = 1_000_000_000 // 1 s of virtual CPU; a few s of host time
+	DefaultMaxSteps  = 1_000_000_000 // engine actions: about 2 per event in practice
+	DefaultMaxTime   = 60 * 1e9      // one virtual minute
+	// DefaultNCPU is the simulated machine's CPU count unless told
+	// otherwise: fixed, so that a run never depends on the host. Four CPUs
+	// keep the default GOMAXPROCS the engine always had.
+	DefaultNCPU = 4
+	// DefaultGOMAXPROCS is GOMAXPROCS on the default machine.
+	DefaultGOMAXPROCS = DefaultNCPU
 )
 
 // Exit describes how a run ended.

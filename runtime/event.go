@@ -45,6 +45,9 @@ const (
 	EvPrint               // the program printed Text (Arg1: 0 stdout, 1 stderr). Pos: where
 	EvSchedtrace          // a GODEBUG=schedtrace line in Text
 	EvExit                // the program ended. Arg1: exit code; Text: "exit", "panic", "deadlock", "fatal", "max-events", "max-instrs", "max-steps", "max-time"
+	EvStopTheWorld        // stopTheWorldWithSema: G stopped every other P (Text: the reason, "GOMAXPROCS"). Arg1: Ps stopped
+	EvGoyield             // goyield: G yields to its own P's ring tail (sync.Mutex's starvation hand-off)
+	EvProcresize          // procresize: GOMAXPROCS went from Arg1 to Arg2 under stop-the-world; P is the caller's P after it
 	numEvKinds
 )
 
@@ -88,6 +91,9 @@ var evNames = [...]string{
 	EvPrint:        "print",
 	EvSchedtrace:   "schedtrace",
 	EvExit:         "exit",
+	EvStopTheWorld: "stopTheWorld",
+	EvGoyield:      "goyield",
+	EvProcresize:   "procresize",
 }
 
 func (k EvKind) String() string {

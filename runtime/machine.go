@@ -27,8 +27,14 @@ func New(prog *Program, cfg Config) (*Machine, error) {
 	if prog == nil || prog.Main < 0 || prog.Main >= len(prog.Funcs) {
 		return nil, errors.New("runtime.New: the program has no main function")
 	}
+	if cfg.NCPU == 0 {
+		cfg.NCPU = DefaultNCPU
+	}
+	if cfg.NCPU < 1 {
+		return nil, errors.New("NCPU must be at least 1, not " + itoa(int64(cfg.NCPU)))
+	}
 	if cfg.GOMAXPROCS == 0 {
-		cfg.GOMAXPROCS = DefaultGOMAXPROCS
+		cfg.GOMAXPROCS = min(cfg.NCPU, maxGomaxprocs)
 	}
 	if cfg.GOMAXPROCS < 1 || cfg.GOMAXPROCS > 1024 {
 		return nil, errors.New("GOMAXPROCS must be between 1 and 1024, not " + itoa(int64(cfg.GOMAXPROCS)))
@@ -92,14 +98,12 @@ func New(prog *Program, cfg Config) (*Machine, error) {
 		mc.sysmon = sysmonState{delay: 20}
 		mc.setWhen(mc.sysmonM, 20*1000+TimerSlack)
 	}
-	mc.startup()
-	mc.allm[m0].state = mSchedule
-	mc.setWhen(m0, 0)
+	mc.startup(m0)
 	return mc, nil
 }
 
 func newP(id int32) p {
-	return p{id: id, status: _Pidle, link: nilIdx, m: nilIdx, runnext: nilIdx, gFree: nilIdx}
+	return p{id: id, status: _Pidle, link: nilIdx, m: nilIdx, oldm: nilIdx, runnext: nilIdx, gFree: nilIdx}
 }
 
 func (mc *Machine) newmQuiet() int32 {
@@ -108,45 +112,6 @@ func (mc *Machine) newmQuiet() int32 {
 	mc.sched.mnext++
 	mc.stats.Threads++
 	return mi
-}
-
-// startup builds what runtime.main leaves behind when main.main starts,
-// measured on Go 1.26.8 linux/amd64 with GOMAXPROCS=1: main is goid 1; five
-// system goroutines (goids 2–6) exist, three parked and two still runnable in
-// P0's ring; P0's schedtick is 4. (Fitting the real order in which 300, 1,000
-// and 2,000 spawned goroutines run pins these down: the ring overflows two Gs
-// early and the 61-tick checks fall where schedtick 4 puts them.) The system
-// goroutines are hidden from deadlock detection and NumGoroutine, as
-// isSystemGoroutine hides them; when run, they park at once.
-func (mc *Machine) startup() {
-	sys := []waitReason{waitReasonForceGCIdle, waitReasonGCSweepWait, waitReasonGCScavengeWait, waitReasonFinalizerWait, waitReasonUpdateGOMAXPROCS}
-	mainG := mc.newproc1(0, int32(mc.prog.Main)+1, nil)
-	for i, reason := range sys {
-		gi := mc.newproc1(0, 0, nil)
-		G := &mc.allg[gi]
-		G.system = reason
-		G.started = true
-		if i < 3 {
-			mc.casgstatus(gi, _Grunnable, _Gwaiting)
-			G.waitreason = reason
-		} else {
-			P := &mc.allp[0]
-			if mc.cfg.Layers.Has(LayerProcs) {
-				P.runq[P.runqtail%runqSize] = gi
-				P.runqtail++
-			} else {
-				mc.gqPushBack(&mc.sched.runq, gi)
-			}
-		}
-	}
-	mc.stats.Goroutines = 1
-	mc.allp[0].schedtick = 4
-	if mc.cfg.Layers.Has(LayerProcs) {
-		mc.allp[0].runnext = mainG
-	} else {
-		mc.gqPushFront(&mc.sched.runq, mainG)
-	}
-	mc.mainStarted = true
 }
 
 // Step runs the engine until the next event and returns it; ok is false

@@ -38,6 +38,7 @@ const _GoidCacheBatch = 16
 // (proc.go: newproc, newproc1).
 func (mc *Machine) newproc(mi int32, parent int32, clo int32, args []Value, pos Pos) int32 {
 	pp := mc.allm[mi].p
+	fresh := mc.allp[pp].gFree == nilIdx && mc.sched.gFree.size == 0
 	gi := mc.newproc1(pp, clo, args)
 	G := &mc.allg[gi]
 	G.gopc = pos
@@ -49,7 +50,11 @@ func (mc *Machine) newproc(mi int32, parent int32, clo int32, args []Value, pos 
 	}
 	if ev := mc.emit(EvNewproc, mi, pp, G.goid, G.parent, 0); mc.cfg.Why {
 		ev.Pos = pos
-		ev.Why = "go statement: G" + itoa(G.goid) + " created (stack 2048 B) and put in P" + itoa(int64(pp)) + "'s " + where
+		how := "reused from the free list (gfget)"
+		if fresh {
+			how = "a new G (malg: a 2048-byte stack)"
+		}
+		ev.Why = "go statement: G" + itoa(G.goid) + " created, " + how + ", and put in P" + itoa(int64(pp)) + "'s " + where
 		if mc.cfg.Layers.Has(LayerProcs) && mc.allp[pp].runnext != nilIdx {
 			ev.Why += "; the G in runnext is kicked to the ring's tail"
 		}
@@ -64,11 +69,13 @@ func (mc *Machine) newproc(mi int32, parent int32, clo int32, args []Value, pos 
 func (mc *Machine) newproc1(pp int32, clo int32, args []Value) int32 {
 	gi := mc.gfget(pp)
 	if gi == nilIdx {
+		// malg: a new g and its stack, added to allgs.
 		mc.allg = append(mc.allg, g{})
 		gi = int32(len(mc.allg) - 1)
 		G := &mc.allg[gi]
 		G.status = _Gdead
 		G.stackSize = fixedStack
+		mc.acc += CostMalg
 	}
 	G := &mc.allg[gi]
 	P := &mc.allp[pp]
@@ -103,14 +110,18 @@ func (mc *Machine) newproc1(pp int32, clo int32, args []Value) int32 {
 	return gi
 }
 
-// gfput puts a dead G on pp's free list; when the list reaches 64, half
-// goes to the global list (proc.go: gfput). Stacks are always the initial
-// size here: the model shrinks a grown stack back to fixedStack when the G
-// dies, as gfput frees stacks whose size is not startingStackSize (the
-// model has no GC, so startingStackSize stays fixedStack).
+// gfput puts a dead G on pp's free list; when the list reaches 64, Gs
+// move to the global list until 31 are left (33 move) (proc.go: gfput). A
+// stack that is not startingStackSize (it grew) is freed (stackfree), so
+// gfget allocates a new one when the G is reused; the model has no GC, so
+// startingStackSize stays fixedStack. A dead G without a stack has
+// stackSize 0.
 func (mc *Machine) gfput(pp int32, gi int32) {
 	G := &mc.allg[gi]
-	G.stackSize = fixedStack
+	if G.stackSize != fixedStack {
+		G.stackSize = 0
+		mc.acc += CostStackfree
+	}
 	P := &mc.allp[pp]
 	G.schedlink = P.gFree
 	P.gFree = gi
@@ -126,7 +137,8 @@ func (mc *Machine) gfput(pp int32, gi int32) {
 }
 
 // gfget takes a G from pp's free list, refilling up to 32 from the global
-// list when empty (proc.go: gfget).
+// list when empty (proc.go: gfget). A G whose stack gfput freed gets a new
+// one (stackalloc(startingStackSize)).
 func (mc *Machine) gfget(pp int32) int32 {
 	P := &mc.allp[pp]
 	if P.gFree == nilIdx && mc.sched.gFree.size > 0 {
@@ -144,6 +156,10 @@ func (mc *Machine) gfget(pp int32) int32 {
 	P.gFree = mc.allg[gi].schedlink
 	P.nFree--
 	mc.allg[gi].schedlink = nilIdx
+	if mc.allg[gi].stackSize == 0 {
+		mc.allg[gi].stackSize = fixedStack
+		mc.acc += CostStackalloc
+	}
 	return gi
 }
 
@@ -555,6 +571,7 @@ func (mc *Machine) acquirep(mi, pp int32) {
 		panic("acquirep: invalid p state: P" + itoa(int64(pp)) + " is " + P.status.String())
 	}
 	P.m = mi
+	P.oldm = mi
 	P.status = _Prunning
 	mc.allm[mi].p = pp
 	mc.emit(EvAcquirep, mi, pp, -1, 0, 0)

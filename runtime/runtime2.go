@@ -142,12 +142,13 @@ type g struct {
 	wgWoken int32
 
 	// Blocking operations.
-	param     int32 // sudog that completed a select / a chan op, or nilIdx
-	timer     int32 // the G's sleep timer, or nilIdx
-	syscallAt int64 // when the current syscall returns
-	conn      int32 // connection the G waits on (netpoll), or nilIdx
-	parent    int64 // goid of the creator
-	relock    bool  // woken by Unlock: competes for the mutex again, from the head
+	param     int32    // sudog that completed a select / a chan op, or nilIdx
+	timer     int32    // the G's sleep timer, or nilIdx
+	syscallAt int64    // when the current syscall returns
+	inWrite   bool     // the syscall is fmt's write(2) of the program's output
+	conn      int32    // connection the G waits on (netpoll), or nilIdx
+	parent    int64    // goid of the creator
+	lock      lockSlow // inside sync.Mutex.Lock's slow path (mutex.go)
 	// system is non-zero for the model's runtime system goroutines: the
 	// reason they park with when run (see Machine.startup).
 	system waitReason
@@ -194,6 +195,7 @@ type p struct {
 	id          int32
 	status      pstatus
 	link        int32 // next P on the idle list
+	oldm        int32 // the M that last acquired it (procresize prefers it)
 	idle        bool  // on the idle list (the runtime's idlepMask bit)
 	m           int32 // M that owns it, or nilIdx
 	schedtick   uint32
@@ -329,6 +331,11 @@ type Machine struct {
 
 	sysmonM int32 // the sysmon M, or nilIdx
 	sysmon  sysmonState
+
+	// deadp keeps the Ps a GOMAXPROCS shrink destroyed (allp[n:] in the
+	// runtime, whose capacity keeps them): growing again brings them back
+	// with their counters and goid cache.
+	deadp []p
 
 	pending     []Event // events of the current step not yet returned by Step
 	phead       int     // next pending event to return

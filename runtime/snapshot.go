@@ -29,6 +29,7 @@ func (mc *Machine) Clone() *Machine {
 	}
 	c.allm = slices.Clone(mc.allm)
 	c.allp = slices.Clone(mc.allp)
+	c.deadp = slices.Clone(mc.deadp)
 	for i := range c.allp {
 		c.allp[i].timers = slices.Clone(c.allp[i].timers)
 	}

@@ -57,14 +57,16 @@ func (mc *Machine) newstack(mi int32) {
 		mc.throwAll(gi, "runtime: goroutine stack exceeds "+itoa(mc.cfg.MaxStackSize)+"-byte limit\nruntime: sp="+hex(G.stackSize-G.stackUsed)+" stack=[0x0, "+hex(G.stackSize)+"]\nfatal error: stack overflow")
 		return
 	}
-	copyCost := copied / StackCopyBytesPerNs
+	// copystack: a memmove of the used part, then adjustframe on every
+	// frame (adjustpointers through the frame's pointer maps).
+	copyCost := copied/StackCopyBytesPerNs + int64(len(G.frames))*CostAdjustFrame
 	mc.acc += CostNewstack + copyCost
 	G.stackSize = newsize
 	G.stackguard0 = stackGuard // copystack: "might clobber a preempt request"
 	mc.stats.StackGrows++
 	if ev := mc.emit(EvNewstack, mi, M.p, G.goid, old, newsize); mc.cfg.Why {
 		ev.Pos = pos
-		ev.Why = "calling " + fn.Name + " (frame " + itoa(int64(fn.FrameSize)) + " B) with " + itoa(G.stackUsed) + " B used would cross stackguard0 (lo+928): the stack doubles to " + itoa(newsize) + " B and the " + itoa(G.stackUsed) + " used bytes are copied"
+		ev.Why = "calling " + fn.Name + " (frame " + itoa(int64(fn.FrameSize)) + " B) with " + itoa(G.stackUsed) + " B used would cross stackguard0 (lo+928): the stack doubles to " + itoa(newsize) + " B; copystack copies the " + itoa(G.stackUsed) + " used bytes and adjusts " + itoa(int64(len(G.frames))) + " frames (" + fmtNs(copyCost) + ")"
 	}
 	mc.continueG(mi, 0)
 }
@@ -126,6 +128,8 @@ func callName(op Op) string {
 		return "runtime.Gosched"
 	case OpGOMAXPROCS:
 		return "runtime.GOMAXPROCS"
+	case OpNumCPU:
+		return "runtime.NumCPU"
 	case OpNumGoroutine:
 		return "runtime.NumGoroutine"
 	case OpPrint:

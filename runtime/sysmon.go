@@ -31,7 +31,7 @@ func (mc *Machine) sysmonWake() {
 		return
 	}
 	mc.sysmon.syscallWake = true
-	mc.setWhen(mc.sysmonM, mc.now+mc.acc)
+	mc.setWhen(mc.sysmonM, mc.now+mc.acc+CostWakeM) // notewakeup: the thread wakes (futex)
 }
 
 // sysmonTick is one pass of sysmon's loop, after its sleep.
@@ -168,6 +168,9 @@ func (mc *Machine) retake(mi int32, now int64) int {
 				ev.Why = "sysmon saw the same syscalltick twice and no P is idle and no M spins: take P" + itoa(int64(pp)) + " from M" + itoa(int64(holder))
 			default:
 				ev.Why = "the syscall has lasted over 10ms since sysmon first saw it: take P" + itoa(int64(pp)) + " from M" + itoa(int64(holder)) + " even with nothing waiting"
+			}
+			if mc.allg[cg].inWrite {
+				ev.Why = "G" + itoa(mc.goidOf(cg)) + "'s print is in its write(2): " + ev.Why
 			}
 		}
 		mc.handoffp(pp)

@@ -218,6 +218,12 @@ func Details(ev runtime.Event) string {
 		return n(a1, "G", "Gs") + " ready"
 	case runtime.EvInjectglist:
 		return n(a1, "G", "Gs") + " made runnable"
+	case runtime.EvGoyield:
+		return "to the ring's tail"
+	case runtime.EvStopTheWorld:
+		return ev.Text + ": " + n(a1, "P", "Ps") + " stopped"
+	case runtime.EvProcresize:
+		return "GOMAXPROCS " + strconv.FormatInt(a1, 10) + " → " + strconv.FormatInt(a2, 10)
 	case runtime.EvLock:
 		return "waited " + strconv.FormatInt(a1, 10) + "ns"
 	case runtime.EvBreakpoint:

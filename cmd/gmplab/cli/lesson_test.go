@@ -13,19 +13,6 @@ import (
 	"github.com/gmplab/gmplab/progress"
 )
 
-// TestMain keeps every test of the package away from the user's own
-// progress file: GMPLAB_CONFIG_DIR points to a fresh directory.
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "gmplab-config-")
-	if err != nil {
-		panic(err)
-	}
-	os.Setenv(progress.EnvDir, dir)
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
-
 // freshProgress points the progress file to an empty directory for one
 // test.
 func freshProgress(t *testing.T) string {

@@ -41,10 +41,10 @@ const maxGOMAXPROCS = 1024
 type RunOptions struct {
 	Out, Err io.Writer
 
-	File       string
-	GOMAXPROCS int
-	Seed       uint64
-	Layers     string
+	File string
+	procsFlags
+	Seed   uint64
+	Layers string
 	Limits
 	Check            bool
 	Quiet            bool
@@ -54,8 +54,10 @@ type RunOptions struct {
 	Stats            bool
 
 	// Set by validate.
-	layers  runtime.Layers
-	stateAt stateAt
+	gomaxprocs     int    // in force
+	gomaxprocsFrom string // where it came from (procsFlags.resolve)
+	layers         runtime.Layers
+	stateAt        stateAt
 	// Whether the flag was given (some combinations make no sense).
 	formatSet, periodSet bool
 	// root, when set, is the directory relative paths are read from (the
@@ -90,8 +92,11 @@ scheduler makes the same choices, and exits with the program's exit code.
 
 Time is virtual: the simulation never reads the clock, so the same file,
 flags and seed give the same output, byte for byte, on every machine.
-GOMAXPROCS is a flag with a fixed default for the same reason; it does not
-follow the number of CPUs.
+The simulated machine has --ncpu CPUs (4 unless told otherwise, never the
+host's count, for the same reason): runtime.NumCPU() returns it and
+GOMAXPROCS defaults to it, as in Go. The GOMAXPROCS environment variable is
+honoured as Go honours it, and --gomaxprocs wins over both. The header line
+says what is in force.
 
 Exit status: the program's (0; 2 for a panic or a deadlock, as Go); 1 if
 gmplab could not compile or finish the program (--max-events, --max-instrs,
@@ -114,6 +119,7 @@ gmplab could not compile or finish the program (--max-events, --max-instrs,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.File = args[0]
+			o.procsFlags.set = cmd.Flags().Changed("gomaxprocs")
 			o.Out = cmd.OutOrStdout()
 			o.Err = cmd.ErrOrStderr()
 			o.formatSet = cmd.Flags().Changed("format")
@@ -129,8 +135,7 @@ gmplab could not compile or finish the program (--max-events, --max-instrs,
 	}
 	f := cmd.Flags()
 	f.SortFlags = false
-	f.IntVar(&o.GOMAXPROCS, "gomaxprocs", runtime.DefaultGOMAXPROCS,
-		"number of Ps (fixed by default for reproducible runs; it does not follow the CPUs)")
+	o.procsFlags.register(f, "")
 	f.Uint64Var(&o.Seed, "seed", 1, "seed of the random choices (the steal order)")
 	f.StringVar(&o.Layers, "layers", "all",
 		"layers of the runtime to switch on: all, or a comma-separated list of "+strings.Join(runtime.LayerNames(), ", "))
@@ -177,8 +182,12 @@ func parseStateAt(s string) (stateAt, error) {
 
 // validate checks the flags together and parses the structured ones.
 func (o *RunOptions) validate() error {
-	if o.GOMAXPROCS < 1 || o.GOMAXPROCS > maxGOMAXPROCS {
-		return fmt.Errorf("--gomaxprocs %d: want 1 to %d", o.GOMAXPROCS, maxGOMAXPROCS)
+	if err := o.procsFlags.validate(); err != nil {
+		return err
+	}
+	var err error
+	if o.gomaxprocs, o.gomaxprocsFrom, err = o.procsFlags.resolve(0); err != nil {
+		return err
 	}
 	ls, err := runtime.ParseLayers(o.Layers)
 	if err != nil {
@@ -217,7 +226,8 @@ func (o *RunOptions) validate() error {
 // config is the engine's configuration for these options.
 func (o *RunOptions) config() runtime.Config {
 	cfg := runtime.Config{
-		GOMAXPROCS: o.GOMAXPROCS,
+		GOMAXPROCS: o.gomaxprocs,
+		NCPU:       o.NCPU,
 		Seed:       o.Seed,
 		Layers:     o.layers,
 		Check:      o.Check,
@@ -298,7 +308,7 @@ func runRun(o *RunOptions) error {
 	switch {
 	case o.Quiet:
 	case o.Format == formatText:
-		fmt.Fprintf(out, "# %s: GOMAXPROCS=%d seed=%d layers=%s\n", o.File, o.GOMAXPROCS, o.Seed, o.layers)
+		fmt.Fprintf(out, "# %s: %s seed=%d layers=%s\n", o.File, procsHeader(o.gomaxprocs, o.gomaxprocsFrom, o.NCPU), o.Seed, o.layers)
 		out.WriteString(view.Header())
 		out.WriteByte('\n')
 	case o.Format == formatChrome:

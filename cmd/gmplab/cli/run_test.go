@@ -30,7 +30,7 @@ func TestRunDefaults(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	if o.File != "x.go" || o.GOMAXPROCS != runtime.DefaultGOMAXPROCS || o.Seed != 1 ||
+	if o.File != "x.go" || o.gomaxprocs != runtime.DefaultGOMAXPROCS || o.gomaxprocsFrom != "ncpu" || o.NCPU != runtime.DefaultNCPU || o.Seed != 1 ||
 		o.layers != runtime.AllLayers || o.MaxSteps != runtime.DefaultMaxSteps ||
 		o.MaxEvents != runtime.DefaultMaxEvents || o.MaxInstrs != runtime.DefaultMaxInstrs ||
 		o.MaxTime != time.Minute || o.Format != "text" || o.SchedtracePeriod != time.Millisecond ||
@@ -38,7 +38,7 @@ func TestRunDefaults(t *testing.T) {
 		t.Errorf("defaults: %+v", o)
 	}
 	cfg := o.config()
-	want := runtime.Config{GOMAXPROCS: 4, Seed: 1, Layers: runtime.AllLayers, MaxEvents: runtime.DefaultMaxEvents,
+	want := runtime.Config{GOMAXPROCS: 4, NCPU: 4, Seed: 1, Layers: runtime.AllLayers, MaxEvents: runtime.DefaultMaxEvents,
 		MaxInstrs: runtime.DefaultMaxInstrs, MaxSteps: runtime.DefaultMaxSteps, MaxTime: 60e9, Why: true}
 	if cfg != want {
 		t.Errorf("config:\n got %+v\nwant %+v", cfg, want)
@@ -51,7 +51,7 @@ func TestRunFlags(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	want := runtime.Config{GOMAXPROCS: 2, Seed: 7, Layers: runtime.Layers(runtime.LayerStacks | runtime.LayerProcs),
+	want := runtime.Config{GOMAXPROCS: 2, NCPU: 4, Seed: 7, Layers: runtime.Layers(runtime.LayerStacks | runtime.LayerProcs),
 		MaxEvents: 300, MaxInstrs: 200, MaxSteps: 100, MaxTime: 2e9, Check: true, SchedtracePeriod: 500e3}
 	if cfg := o.config(); cfg != want {
 		t.Errorf("config:\n got %+v\nwant %+v", cfg, want)

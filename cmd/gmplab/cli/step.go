@@ -22,17 +22,17 @@ type StepOptions struct {
 	In       io.Reader
 	Out, Err io.Writer
 
-	Target     string // a lesson name or a .go file
-	GOMAXPROCS int
-	Seed       uint64
-	Layers     string
-	Init       string // a script of commands to run first
+	Target string // a lesson name or a .go file
+	procsFlags
+	Seed   uint64
+	Layers string
+	Init   string // a script of commands to run first
 	Limits
 	With string   // an exercise whose functions replace the engine's (with.go)
 	argv []string // the command line, for the program --with runs
 
 	// Which flags were given: they override the lesson's front matter.
-	gomaxprocsSet, seedSet, layersSet bool
+	seedSet, layersSet bool
 	// Interactive reports whether In is a terminal (line editing and
 	// history); tests leave it nil.
 	Interactive func() bool
@@ -82,14 +82,14 @@ standard input when it is not a terminal: gmplab step lesson-04 < script.txt.`,
 			o.In = cmd.InOrStdin()
 			o.Out = cmd.OutOrStdout()
 			o.Err = cmd.ErrOrStderr()
-			o.gomaxprocsSet = cmd.Flags().Changed("gomaxprocs")
+			o.procsFlags.set = cmd.Flags().Changed("gomaxprocs")
 			o.seedSet = cmd.Flags().Changed("seed")
 			o.layersSet = cmd.Flags().Changed("layers")
 			if o.Interactive == nil {
 				o.Interactive = func() bool { return isTerminal(o.In) }
 			}
-			if o.gomaxprocsSet && (o.GOMAXPROCS < 1 || o.GOMAXPROCS > maxGOMAXPROCS) {
-				return fmt.Errorf("--gomaxprocs %d: want 1 to %d", o.GOMAXPROCS, maxGOMAXPROCS)
+			if err := o.procsFlags.validate(); err != nil {
+				return err
 			}
 			if o.layersSet {
 				if _, err := runtime.ParseLayers(o.Layers); err != nil {
@@ -107,7 +107,7 @@ standard input when it is not a terminal: gmplab step lesson-04 < script.txt.`,
 	}
 	f := cmd.Flags()
 	f.SortFlags = false
-	f.IntVar(&o.GOMAXPROCS, "gomaxprocs", runtime.DefaultGOMAXPROCS, "number of Ps (default: the lesson's, else 4)")
+	o.procsFlags.register(f, "the lesson's, else ")
 	f.Uint64Var(&o.Seed, "seed", 1, "seed of the random choices (default: the lesson's, else 1)")
 	f.StringVar(&o.Layers, "layers", "all",
 		"layers of the runtime to switch on (default: the lesson's and those before it, else all): "+strings.Join(runtime.LayerNames(), ", "))
@@ -124,6 +124,8 @@ type stepTarget struct {
 	name   string          // what runs, as the user will recognise it
 	lesson *lessons.Lesson // nil outside the lessons
 	byName bool            // opened by the lesson's name (lesson-04), not a file
+	// gomaxprocsFrom says where GOMAXPROCS came from (procsFlags.resolve).
+	gomaxprocsFrom string
 }
 
 // loadStepTarget resolves o.Target, compiles it and works out the
@@ -150,13 +152,14 @@ func loadStepTarget(o *StepOptions) (*stepTarget, error) {
 	if err != nil {
 		return nil, &ExitError{Code: 1, Msg: err.Error()}
 	}
-	cfg := runtime.Config{GOMAXPROCS: runtime.DefaultGOMAXPROCS, Seed: 1, Layers: runtime.AllLayers}
+	cfg := runtime.Config{NCPU: o.NCPU, Seed: 1, Layers: runtime.AllLayers}
 	o.Limits.apply(&cfg)
+	lessonProcs := 0
 	if l := t.Lesson; l != nil {
-		cfg.GOMAXPROCS, cfg.Seed, cfg.Layers = l.GOMAXPROCS, l.Seed, l.Layers()
+		lessonProcs, cfg.Seed, cfg.Layers = l.GOMAXPROCS, l.Seed, l.Layers()
 	}
-	if o.gomaxprocsSet {
-		cfg.GOMAXPROCS = o.GOMAXPROCS
+	if cfg.GOMAXPROCS, st.gomaxprocsFrom, err = o.procsFlags.resolve(lessonProcs); err != nil {
+		return nil, &ExitError{Code: 2, Msg: "gmplab step: " + err.Error()}
 	}
 	if o.seedSet {
 		cfg.Seed = o.Seed
@@ -224,8 +227,8 @@ func stepBanner(tg *stepTarget, cfg runtime.Config) string {
 	if tg.lesson != nil {
 		what += " (" + tg.lesson.Name() + ": " + tg.lesson.Title + ")"
 	}
-	return fmt.Sprintf("gmplab step %s\nGOMAXPROCS=%d seed=%d layers=%s\nStopped at event 0, before main runs. step takes one event; help lists the commands.\n",
-		what, cfg.GOMAXPROCS, cfg.Seed, cfg.Layers)
+	return fmt.Sprintf("gmplab step %s\n%s seed=%d layers=%s\nStopped at event 0, before main runs. step takes one event; help lists the commands.\n",
+		what, procsHeader(cfg.GOMAXPROCS, tg.gomaxprocsFrom, cfg.NCPU), cfg.Seed, cfg.Layers)
 }
 
 // isTerminal reports whether r is a character device (a terminal).

@@ -183,6 +183,8 @@ func TestStepConfig(t *testing.T) {
 		{[]string{"lessons/04-sysmon/handoff.go", "--gomaxprocs", "3"}, "3 1 stacks,procs,steal,sysmon"},
 		{[]string{"05-preempt", "--layers", "all"}, "1 1 stacks,procs,steal,sysmon,preempt,netpoll"},
 		{[]string{"examples/gosched.go"}, "4 1 stacks,procs,steal,sysmon,preempt,netpoll"},
+		{[]string{"examples/gosched.go", "--ncpu", "2"}, "2 1 stacks,procs,steal,sysmon,preempt,netpoll"},
+		{[]string{"lesson-03", "--ncpu", "8"}, "4 1 stacks,procs,steal"}, // the lesson's GOMAXPROCS wins over --ncpu
 	} {
 		var got string
 		cmd := newStepCmd(func(o *StepOptions) error {
