@@ -4,6 +4,8 @@
 // WaitGroup before it exits. The workers are blocked on their sends and
 // main on the WaitGroup: every goroutine is asleep, and the runtime says
 // so. (See the lesson: the real runtime only notices in some builds.)
+//gmplab:want deadlock
+
 package main
 
 import (
