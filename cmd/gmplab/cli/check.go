@@ -126,7 +126,7 @@ func goTestExercise(root string, d checker.Dir, firstFailure bool) (*checker.Res
 		return &checker.Result{Exercise: d.Name, Status: checker.StatusError, Message: err.Error()}, ""
 	}
 	defer os.RemoveAll(tmp)
-	cmd := exec.Command("go", "test", "-count=1", "-run", "^TestExercise$", "./exercises/"+d.Name)
+	cmd := exec.Command("go", "test", "-vet=off", "-count=1", "-run", "^TestExercise$", "./exercises/"+d.Name)
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), checker.EnvReport+"="+tmp)
 	if firstFailure {
