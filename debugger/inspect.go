@@ -368,5 +368,5 @@ func fileIndex(prog *runtime.Program, name string) int {
 // Board draws the state as a text diagram (view.Board) for a terminal of
 // the given width.
 func (s *Session) Board(width int) string {
-	return view.Board(s.State(), s.pos, width)
+	return view.Board(s.State(), width)
 }

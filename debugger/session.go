@@ -129,17 +129,59 @@ func (s *Session) Now() int64 { return s.last.T }
 // event, the last there is.
 func (s *Session) Exited() bool { return s.pos > 0 && s.last.Kind == runtime.EvExit }
 
-// State is the runtime's state at the current event. The session
-// caches it until it moves; callers must not change it.
+// State is the runtime's state right after the current event (and before
+// the next, even when the engine made both in one step). The motions ask
+// the engine to record it on the way (runtime/stateat.go); when it was not
+// recorded (a `continue` stops where nobody knew in advance), the session
+// re-runs the current step from the snapshot before it with a watch on the
+// event. The session caches it until it moves; callers must not change it.
 func (s *Session) State() *runtime.State {
-	if s.st == nil {
+	if s.st != nil {
+		return s.st
+	}
+	if s.pos == 0 {
 		s.st = s.mc.State()
+	} else if st := s.mc.StateAt(s.pos); st != nil {
+		s.st = st
+	} else {
+		s.replayTo(s.pos)
+		s.st = s.mc.StateAt(s.pos)
+		if s.st == nil {
+			panic(fmt.Sprintf("debugger: replaying to event %d did not record its state", s.pos))
+		}
 	}
 	return s.st
 }
 
-// Schedtrace is the GODEBUG=schedtrace line for now.
-func (s *Session) Schedtrace() string { return s.mc.Schedtrace() }
+// replayTo puts the session at event target by replaying from the latest
+// snapshot before it, with a watch on target: the state after it is
+// recorded. Snapshots are taken between steps (snapshot.go), so the step
+// that makes event target is replayed whole.
+func (s *Session) replayTo(target int64) {
+	s.restore(s.snaps.floor(target - 1))
+	s.mc.WatchState(target)
+	for s.pos < target && !s.Exited() {
+		ev, ok := s.mc.Step()
+		if !ok {
+			break
+		}
+		s.take(ev, target)
+	}
+}
+
+// hasConds reports whether a breakpoint has a condition: motions then make
+// the engine record the state after every event, which conditions read.
+func (s *Session) hasConds() bool {
+	for _, bp := range s.bps {
+		if bp.cond != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// Schedtrace is the GODEBUG=schedtrace line for the current event.
+func (s *Session) Schedtrace() string { return s.State().Schedtrace() }
 
 // Interrupt makes a running motion stop at the next event (Ctrl-C). Safe
 // to call from another goroutine.
@@ -236,6 +278,13 @@ func (s *Session) forward(n int64, match func(ev *runtime.Event) (StopReason, *B
 		return Stop{}, s.exitedError()
 	}
 	s.intr.Store(false)
+	if n > 0 {
+		s.mc.WatchState(s.pos + n)
+	}
+	if s.hasConds() {
+		s.mc.RecordStates(true)
+		defer s.mc.RecordStates(false)
+	}
 	var out []runtime.Event
 	for taken := int64(0); n < 0 || taken < n; taken++ {
 		if taken > 0 && s.intr.Load() {
@@ -276,9 +325,14 @@ func (s *Session) seek(target int64) {
 	if target < 0 {
 		target = 0
 	}
-	if fl := s.snaps.floor(target); target < s.pos || fl.seq > s.pos {
+	if target == 0 {
+		s.restore(s.snaps.floor(0))
+		return
+	}
+	if fl := s.snaps.floor(target - 1); target < s.pos || fl.seq > s.pos {
 		s.restore(fl)
 	}
+	s.mc.WatchState(target)
 	for s.pos < target && !s.Exited() {
 		ev, ok := s.mc.Step()
 		if !ok {
@@ -312,6 +366,9 @@ func (s *Session) findBackward(match func(ev *runtime.Event, mc *runtime.Machine
 	for hi > 1 {
 		sn := s.snaps.floor(hi - 2)
 		mc := sn.mc.Clone()
+		if s.hasConds() {
+			mc.RecordStates(true)
+		}
 		found := int64(-1)
 		var fr StopReason
 		var fbp *Breakpoint

@@ -58,6 +58,10 @@ func fresh(t *testing.T, prog *runtime.Program, n int64) ([]byte, runtime.Event)
 	if err != nil {
 		t.Fatal(err)
 	}
+	if n == 0 {
+		return view.MarshalState(mc.State()), runtime.Event{}
+	}
+	mc.WatchState(n)
 	var last runtime.Event
 	for i := int64(0); i < n; i++ {
 		ev, ok := mc.Step()
@@ -66,7 +70,7 @@ func fresh(t *testing.T, prog *runtime.Program, n int64) ([]byte, runtime.Event)
 		}
 		last = ev
 	}
-	return view.MarshalState(mc.State()), last
+	return view.MarshalState(mc.StateAt(n)), last
 }
 
 func runLength(t *testing.T, prog *runtime.Program) int64 {

@@ -150,6 +150,7 @@ func (mc *Machine) Step() (ev Event, ok bool) {
 			return Event{}, false
 		}
 		mc.pending = mc.pending[:0]
+		mc.watch.states = mc.watch.states[:0]
 		mc.phead = 0
 		mc.advance()
 	}
@@ -204,6 +205,9 @@ func (mc *Machine) curM() int32 { return mc.cur }
 func (mc *Machine) emit(kind EvKind, mi, pp int32, goid int64, a1, a2 int64) *Event {
 	mc.seq++
 	mc.pending = append(mc.pending, Event{Seq: mc.seq, T: mc.now, Kind: kind, M: mi, P: pp, G: goid, Arg1: a1, Arg2: a2})
+	if mc.watch.on {
+		mc.recordState()
+	}
 	return &mc.pending[len(mc.pending)-1]
 }
 

@@ -47,14 +47,17 @@ func (mc *Machine) newproc(mi int32, parent int32, clo int32, args []Value, pos 
 	if !mc.cfg.Layers.Has(LayerProcs) {
 		where = "the global queue (GM model: no Ps)"
 	}
+	kicked := mc.runqputnext(pp, gi)
 	if ev := mc.emit(EvNewproc, mi, pp, G.goid, G.parent, 0); mc.cfg.Why {
 		ev.Pos = pos
 		ev.Why = "go statement: G" + itoa(G.goid) + " created (stack 2048 B) and put in P" + itoa(int64(pp)) + "'s " + where
-		if mc.cfg.Layers.Has(LayerProcs) && mc.allp[pp].runnext != nilIdx {
+		if kicked != nilIdx {
 			ev.Why += "; the G in runnext is kicked to the ring's tail"
 		}
 	}
-	mc.runqput(pp, gi, true)
+	if kicked != nilIdx {
+		mc.runqputkicked(pp, kicked)
+	}
 	mc.wakep()
 	return gi
 }
@@ -171,6 +174,12 @@ func (mc *Machine) execute(mi int32, gi int32, inheritTime bool, why string) {
 	if inheritTime {
 		inh = 1
 	}
+	M.state = mRunning
+	M.hasPending = false
+	M.workEnd = mc.now + mc.acc + G.workLeft
+	G.workLeft = 0
+	mc.acc = 0
+	mc.setWhen(mi, M.workEnd)
 	if ev := mc.emit(EvExecute, mi, pp, G.goid, inh, int64(mc.allp[pp].schedtick)); mc.cfg.Why {
 		ev.Why = why
 		if inheritTime {
@@ -179,12 +188,6 @@ func (mc *Machine) execute(mi int32, gi int32, inheritTime bool, why string) {
 			ev.Why += "; a new time slice: schedtick is now " + itoa(int64(mc.allp[pp].schedtick))
 		}
 	}
-	M.state = mRunning
-	M.hasPending = false
-	M.workEnd = mc.now + mc.acc + G.workLeft
-	G.workLeft = 0
-	mc.acc = 0
-	mc.setWhen(mi, M.workEnd)
 }
 
 // schedule finds a runnable G and executes it (proc.go: schedule). If
@@ -446,13 +449,13 @@ func (mc *Machine) gopark(mi int32, reason waitReason, pos Pos) {
 	G.waitsince = mc.now
 	mc.dropg(mi)
 	mc.acc += CostPark
+	mc.toSchedule(mi)
 	ev := mc.emit(EvGopark, mi, M.p, G.goid, int64(reason), 0)
 	ev.Text = reason.String()
 	ev.Pos = pos
 	if mc.cfg.Why {
 		ev.Why = "G" + itoa(G.goid) + " blocks (" + reason.String() + "); M" + itoa(int64(mi)) + " schedules another G"
 	}
-	mc.toSchedule(mi)
 }
 
 // toSchedule makes M mi run schedule() after the cost of what it just did.
@@ -482,21 +485,25 @@ func (mc *Machine) ready(gi int32, pp int32, why string) {
 	G.waitreason = 0
 	mc.acc += CostReady
 	mi := mc.curM()
+	var kicked int32 = nilIdx
+	if pp == nilIdx {
+		mc.globrunqput(gi)
+	} else {
+		kicked = mc.runqputnext(pp, gi)
+	}
 	if ev := mc.emit(EvGoready, mi, pp, G.goid, 0, 0); mc.cfg.Why {
 		where := "P" + itoa(int64(pp)) + "'s runnext"
 		if pp == nilIdx {
 			where = "the global queue (no P)"
 		} else if !mc.cfg.Layers.Has(LayerProcs) {
 			where = "the global queue (GM model)"
-		} else if mc.allp[pp].runnext != nilIdx {
-			where += ", kicking G" + itoa(mc.goidOf(mc.allp[pp].runnext)) + " to the ring's tail"
+		} else if kicked != nilIdx {
+			where += ", kicking G" + itoa(mc.goidOf(kicked)) + " to the ring's tail"
 		}
 		ev.Why = why + ": G" + itoa(G.goid) + " goes to " + where
 	}
-	if pp == nilIdx {
-		mc.globrunqput(gi)
-	} else {
-		mc.runqput(pp, gi, true)
+	if kicked != nilIdx {
+		mc.runqputkicked(pp, kicked)
 	}
 	mc.wakep()
 }
@@ -505,18 +512,29 @@ func (mc *Machine) ready(gi int32, pp int32, why string) {
 // (proc.go: goschedImpl; runtime.Gosched and preemption share it). No STW
 // is modelled, so a preempted G never goes to its own P's runnext.
 func (mc *Machine) goschedImpl(mi int32, preempted bool, pos Pos) {
-	M := &mc.allm[mi]
-	gi := M.curg
-	G := &mc.allg[gi]
-	mc.casgstatus(gi, _Grunning, _Grunnable)
-	mc.dropg(mi)
+	gi := mc.gosched1(mi)
 	if !preempted {
-		if ev := mc.emit(EvGosched, mi, M.p, G.goid, 0, 0); mc.cfg.Why {
+		if ev := mc.emit(EvGosched, mi, mc.allm[mi].p, mc.goidOf(gi), 0, 0); mc.cfg.Why {
 			ev.Pos = pos
-			ev.Why = "runtime.Gosched: G" + itoa(G.goid) + " goes to the global queue's tail (not the local ring) and M" + itoa(int64(mi)) + " schedules"
+			ev.Why = "runtime.Gosched: G" + itoa(ev.G) + " goes to the global queue's tail (not the local ring) and M" + itoa(int64(mi)) + " schedules"
 		}
 	}
+	mc.gosched2(mi)
+}
+
+// gosched1 is goschedImpl's first half: the running G of M mi goes to the
+// global queue's tail. The caller reports it (gosched, preemption) before
+// gosched2 wakes a P and makes the M schedule.
+func (mc *Machine) gosched1(mi int32) int32 {
+	gi := mc.allm[mi].curg
+	mc.casgstatus(gi, _Grunning, _Grunnable)
+	mc.dropg(mi)
 	mc.globrunqput(gi)
+	return gi
+}
+
+// gosched2 is goschedImpl's second half.
+func (mc *Machine) gosched2(mi int32) {
 	mc.wakep()
 	mc.toSchedule(mi)
 }
@@ -528,15 +546,15 @@ func (mc *Machine) goexit0(mi int32) {
 	G := &mc.allg[gi]
 	mc.casgstatus(gi, _Grunning, _Gdead)
 	mc.acc += CostGoexit
-	if ev := mc.emit(EvGoexit0, mi, M.p, G.goid, 0, 0); mc.cfg.Why {
-		ev.Why = "G" + itoa(G.goid) + " returned from its function: dead, on P" + itoa(int64(M.p)) + "'s free list for reuse"
-	}
 	mc.dropg(mi)
 	G.frames = G.frames[:0]
 	G.vals = G.vals[:0]
 	G.defers = G.defers[:0]
 	mc.gfput(M.p, gi)
 	mc.toSchedule(mi)
+	if ev := mc.emit(EvGoexit0, mi, M.p, G.goid, 0, 0); mc.cfg.Why {
+		ev.Why = "G" + itoa(G.goid) + " returned from its function: dead, on P" + itoa(int64(M.p)) + "'s free list for reuse"
+	}
 }
 
 // ---- Ps and Ms ------------------------------------------------------------------
@@ -687,13 +705,13 @@ func (mc *Machine) startm(pp int32, spinning bool) {
 	M.spinning = spinning
 	M.nextp = pp
 	M.state = mWaking
+	mc.setWhen(mi, mc.now+mc.acc+delay)
 	if ev := mc.emit(EvStartm, mc.curM(), pp, -1, int64(mi), boolInt(spinning)); mc.cfg.Why {
 		ev.Why = "M" + itoa(int64(mi)) + " is handed P" + itoa(int64(pp))
 		if spinning {
 			ev.Why += " to spin"
 		}
 	}
-	mc.setWhen(mi, mc.now+mc.acc+delay)
 }
 
 // newm creates an M (proc.go: newm, allocm, checkmcount).

@@ -326,6 +326,7 @@ type Machine struct {
 	phead       int     // next pending event to return
 	exit        *Exit
 	exitEmitted bool
+	watch       stateWatch // states recorded by emit (stateat.go)
 
 	cur         int32 // the M acting now, or nilIdx
 	acc         int64 // cost of what the acting M did so far in this action

@@ -54,6 +54,7 @@ func (mc *Machine) Clone() *Machine {
 	c.actors = slices.Clone(mc.actors)
 	c.pending = slices.Clone(mc.pending)
 	c.grab = nil
+	c.watch = stateWatch{}
 	return &c
 }
 

@@ -18,6 +18,9 @@ func (mc *Machine) entersyscall(mi int32, d int64, pos Pos) {
 	M.state = mSyscall
 	M.hasPending = false
 	G.syscallAt = mc.now + mc.acc + CostSyscall + d
+	mc.sysmonWake() // entersyscall wakes a deep-sleeping sysmon (sched.sysmonwait)
+	mc.acc = 0
+	mc.setWhen(mi, G.syscallAt)
 	if ev := mc.emit(EvEntersyscall, mi, M.p, G.goid, d, 0); mc.cfg.Why {
 		ev.Pos = pos
 		ev.Why = "G" + itoa(G.goid) + " enters a " + fmtNs(d) + " system call; in Go 1.26 its P" + itoa(int64(M.p)) + " stays attached (_Prunning) to M" + itoa(int64(mi))
@@ -27,9 +30,6 @@ func (mc *Machine) entersyscall(mi int32, d int64, pos Pos) {
 			ev.Why += ": without sysmon nobody takes it, so the P is blocked until the call returns"
 		}
 	}
-	mc.sysmonWake() // entersyscall wakes a deep-sleeping sysmon (sched.sysmonwait)
-	mc.acc = 0
-	mc.setWhen(mi, G.syscallAt)
 }
 
 // exitsyscall: M mi's G returns from its system call.
@@ -56,10 +56,10 @@ func (mc *Machine) exitsyscall(mi int32) {
 		if G.preempt {
 			G.stackguard0 = stackPreempt
 		}
+		mc.continueG(mi, CostSyscall)
 		if ev := mc.emit(EvExitsyscall, mi, pp, G.goid, path, 0); mc.cfg.Why {
 			ev.Why = why
 		}
-		mc.continueG(mi, CostSyscall)
 		return
 	}
 	// exitsyscallNoP: no P anywhere. The G becomes runnable; take an idle
@@ -71,10 +71,10 @@ func (mc *Machine) exitsyscall(mi int32) {
 		mc.execute(mi, gi, false, "returned from its syscall with no P; an idle P appeared (exitsyscallNoP)")
 		return
 	}
+	mc.globrunqput(gi)
 	if ev := mc.emit(EvExitsyscall, mi, -1, G.goid, 3, 0); mc.cfg.Why {
 		ev.Why = "slowest path (exitsyscallNoP): its P was retaken and no P is idle: G" + itoa(G.goid) + " goes to the global queue's tail and M" + itoa(int64(mi)) + " parks"
 	}
-	mc.globrunqput(gi)
 	mc.stopm(mi)
 }
 

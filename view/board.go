@@ -14,28 +14,17 @@ import (
 // counters. seq is the event the state follows; width is the terminal's
 // width (0: 100). Up to boardFullPs Ps get a row each; with more, the Ps
 // that have something get a cell in a grid and the idle, empty ones are
-// summed up as ranges, so 64 Ps still fit a screen. When the engine did
-// more events in the same step than seq, a line says so: the state is the
-// one after them. Lists too long for the
-// width show their first and last items and their length.
-func Board(st *runtime.State, seq int64, width int) string {
+// summed up as ranges, so 64 Ps still fit a screen. The state is the one
+// right after event st.Seq. Lists too long for the width show their first
+// and last items and their length.
+func Board(st *runtime.State, width int) string {
 	if width <= 0 {
 		width = 100
 	}
 	width = max(width, 60)
 	var b strings.Builder
-	b.WriteString("event " + strconv.FormatInt(seq, 10) + " at " + FormatTime(st.Clock) +
+	b.WriteString("event " + strconv.FormatInt(st.Seq, 10) + " at " + FormatTime(st.Clock) +
 		"   GOMAXPROCS=" + strconv.Itoa(st.GOMAXPROCS) + "   layers=" + st.Layers + "\n")
-	if st.Seq > seq {
-		// The engine does an M's whole action at once and hands out its
-		// events one by one; the state is the one after the action.
-		if st.Seq == seq+1 {
-			b.WriteString("(the same engine step also did event " + strconv.FormatInt(st.Seq, 10) + "; the state below is after it)\n")
-		} else {
-			b.WriteString("(the same engine step also did events " + strconv.FormatInt(seq+1, 10) + "-" + strconv.FormatInt(st.Seq, 10) +
-				"; the state below is after them)\n")
-		}
-	}
 	if len(st.Ps) <= boardFullPs {
 		boardPsFull(&b, st, width)
 	} else {

@@ -361,12 +361,36 @@ func writeError(err error) error {
 	return &ExitError{Code: 1, Msg: "gmplab run: writing the output: " + err.Error()}
 }
 
+// stateAfter is the state right after event seq, which mc has just handed
+// out: recorded on the way if mc was watching it, else by running start (a
+// clone of the machine at the start) again with a watch on it. The engine is
+// deterministic, so the second run makes the same events.
+func stateAfter(mc, start *runtime.Machine, seq int64) *runtime.State {
+	if st := mc.StateAt(seq); st != nil {
+		return st
+	}
+	start.WatchState(seq)
+	for {
+		ev, ok := start.Step()
+		if !ok {
+			panic("gmplab run: the second run ended before event " + strconv.FormatInt(seq, 10))
+		}
+		if ev.Seq == seq {
+			return start.StateAt(seq)
+		}
+	}
+}
+
 // runStateAt runs until the point --state-at names and prints the state.
 func runStateAt(o *RunOptions, mc *runtime.Machine) error {
 	at := o.stateAt
 	var last runtime.Event
 	breakpoints := int64(0)
 	found := !at.end && at.breakpoint == 0 && at.seq == 0 // the start
+	start := mc.Clone()
+	if !at.end && at.breakpoint == 0 {
+		mc.WatchState(at.seq)
+	}
 	for !found {
 		ev, ok := mc.Step()
 		if !ok {
@@ -395,15 +419,12 @@ func runStateAt(o *RunOptions, mc *runtime.Machine) error {
 		}
 		return &ExitError{Code: 1, Msg: fmt.Sprintf("gmplab run: --state-at %s: the run ended%s after event %d", o.StateAt, how, last.Seq)}
 	}
-	st := mc.State()
+	st := mc.State() // the start
+	if last.Seq > 0 {
+		st = stateAfter(mc, start, last.Seq)
+	}
 	if err := view.WriteState(o.Out, st); err != nil {
 		return writeError(err)
-	}
-	if !at.end && at.breakpoint == 0 && st.Seq != at.seq {
-		// The engine performs an action and then hands out the events it
-		// made one by one; the state is the one after the whole action.
-		fmt.Fprintf(o.Err, "gmplab run: note: event %d came from the same engine step as events up to %d; this is the state after event %d\n",
-			at.seq, st.Seq, st.Seq)
 	}
 	return nil
 }

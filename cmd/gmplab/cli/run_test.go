@@ -2,6 +2,8 @@ package cli
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -139,5 +141,30 @@ func TestRootErrors(t *testing.T) {
 	stdout.Reset()
 	if code := Run(nil, nil, &stdout, &stderr); code != 0 || !strings.Contains(stdout.String(), "run         Run a Go program") {
 		t.Errorf("gmplab alone: exit %d, stdout:\n%s", code, stdout.String())
+	}
+}
+
+// TestStateAtReportsTheEvent: --state-at N prints the state right after
+// event N (its seq is N), also for events in the middle of an engine step,
+// and it is the state the engine records inside that step.
+func TestStateAtReportsTheEvent(t *testing.T) {
+	t.Chdir(repoRoot)
+	for _, f := range []string{"examples/gosched.go", "examples/steal.go", "examples/syscall.go"} {
+		for _, n := range []int64{1, 2, 3, 5, 8, 12, 13, 21, 34, 48} {
+			r := gmplab(t, fmt.Sprintf("run %s --gomaxprocs 2 --state-at %d", f, n))
+			if r.code != 0 {
+				t.Fatalf("%s --state-at %d: exit %d: %s", f, n, r.code, r.stderr)
+			}
+			if r.stderr != "" {
+				t.Errorf("%s --state-at %d: stderr %q, want nothing (no note: the state is event %d's)", f, n, r.stderr, n)
+			}
+			var st runtime.State
+			if err := json.Unmarshal([]byte(r.stdout), &st); err != nil {
+				t.Fatal(err)
+			}
+			if st.Seq != n {
+				t.Errorf("%s --state-at %d: the state is after event %d", f, n, st.Seq)
+			}
+		}
 	}
 }
