@@ -48,26 +48,46 @@ func TestSameOutputAsRealRuntime(t *testing.T) {
 				t.Fatalf("go build %s: %v\n%s", src, err, out)
 			}
 			for _, n := range rc.procs {
-				var stdout, stderr bytes.Buffer
-				run := exec.Command(exe)
-				run.Env = append(os.Environ(), "GOMAXPROCS="+strconv.Itoa(n))
-				run.Stdout, run.Stderr = &stdout, &stderr
-				code := 0
-				if err := run.Run(); err != nil {
-					var ee *exec.ExitError
-					if !errors.As(err, &ee) {
-						t.Fatalf("GOMAXPROCS=%d %s: %v", n, src, err)
-					}
-					code = ee.ExitCode()
-				}
-				real := result{stdout.String(), stderr.String(), code}
 				args := "run " + src + " --gomaxprocs " + strconv.Itoa(n) + " --quiet"
 				sim := gmplab(t, args)
+				// The real run is a sample of a timing: a loaded machine can
+				// delay a timer or a wake-up past the next one and change
+				// the order. gmplab's output is what an unloaded machine
+				// prints, so it must match one of a few real runs.
+				var real result
+				for attempt := 0; attempt < realAttempts; attempt++ {
+					real = runReal(t, exe, n)
+					if sim == real {
+						break
+					}
+					t.Logf("GOMAXPROCS=%d %s: real run %d differs (a loaded machine?); running it again", n, src, attempt+1)
+				}
 				if sim != real {
-					t.Errorf("gmplab %s differs from GOMAXPROCS=%d go run %s:\n%s", args, n, src,
+					t.Errorf("gmplab %s differs from GOMAXPROCS=%d go run %s in %d runs:\n%s", args, n, src, realAttempts,
 						firstDiff(string(real.format("(real runtime)")), string(sim.format(args))))
 				}
 			}
 		})
 	}
+}
+
+// realAttempts is how many real runs a comparison may take before it fails.
+const realAttempts = 3
+
+// runReal runs the built program exe with GOMAXPROCS=n.
+func runReal(t *testing.T, exe string, n int) result {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	run := exec.Command(exe)
+	run.Env = append(os.Environ(), "GOMAXPROCS="+strconv.Itoa(n))
+	run.Stdout, run.Stderr = &stdout, &stderr
+	code := 0
+	if err := run.Run(); err != nil {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
+			t.Fatalf("GOMAXPROCS=%d %s: %v", n, exe, err)
+		}
+		code = ee.ExitCode()
+	}
+	return result{stdout.String(), stderr.String(), code}
 }
