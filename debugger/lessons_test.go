@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -102,6 +103,14 @@ func reflects(ev runtime.Event, st *runtime.State) string {
 	status := ""
 	if g != nil {
 		status = g.Status
+	}
+	switch ev.Kind {
+	case runtime.EvGopark, runtime.EvGosched, runtime.EvEntersyscall, runtime.EvNetpollBlock, runtime.EvPrint, runtime.EvBreakpoint:
+		// The G is inside the call the event reports: every view shows
+		// the call's line, as Go's traceback does.
+		if ev.Pos.Line > 0 && g != nil && len(g.Frames) > 0 && g.Frames[0].Line != ev.Pos.Line {
+			return "shows the G at line " + strconv.Itoa(int(g.Frames[0].Line)) + ", not at its call on line " + strconv.Itoa(int(ev.Pos.Line))
+		}
 	}
 	want := ""
 	switch ev.Kind {

@@ -510,17 +510,7 @@ func (mc *Machine) traceback(gi int32) string {
 		if strings.HasPrefix(fn.Name, "runtime.") {
 			continue // as GOTRACEBACK=single: runtime frames are hidden
 		}
-		pc := fr.pc
-		if i < len(G.frames)-1 {
-			pc-- // the call
-		}
-		if pc >= int32(len(fn.Pos)) {
-			pc = int32(len(fn.Pos)) - 1
-		}
-		pos := fn.Decl
-		if pc >= 0 {
-			pos = fn.Pos[pc]
-		}
+		pos := mc.framePos(G, i)
 		b.WriteString(fn.Name + "(...)\n\t" + mc.prog.fileName(pos) + ":" + itoa(int64(pos.Line)) + "\n")
 	}
 	if G.parent > 0 && G.goid != 1 {

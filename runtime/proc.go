@@ -101,6 +101,7 @@ func (mc *Machine) newproc1(pp int32, clo int32, args []Value) int32 {
 	G.timer = nilIdx
 	G.conn = nilIdx
 	G.system = 0
+	G.inCall = false
 	mc.stats.Goroutines++
 	mc.casgstatus(gi, _Gdead, _Grunnable)
 	return gi

@@ -134,6 +134,11 @@ type g struct {
 	// the remainder is saved here.
 	workLeft int64
 	inWork   bool // the pending CPU is sim.Work (no calls: only async preemption stops it)
+	// inCall: the G is inside the scheduler call its top frame made (a
+	// park, a sleep, a syscall, a print…): that frame's pc is the return
+	// address, one past the call, as in the runtime, and its line is the
+	// call's (pc-1), as Go's traceback shows it. exec clears it.
+	inCall bool
 
 	// Blocking operations.
 	param     int32 // sudog that completed a select / a chan op, or nilIdx

@@ -188,15 +188,7 @@ func (mc *Machine) State() *State {
 			for j := len(G.frames) - 1; j >= 0; j-- {
 				fr := &G.frames[j]
 				fn := &mc.prog.Funcs[fr.fn]
-				pc := fr.pc
-				if j < len(G.frames)-1 {
-					pc--
-				}
-				pc = min(max(pc, 0), int32(len(fn.Pos)-1))
-				pos := fn.Decl
-				if pc >= 0 && len(fn.Pos) > 0 {
-					pos = fn.Pos[pc]
-				}
+				pos := mc.framePos(G, j)
 				if strings.HasPrefix(fn.Name, "runtime.") {
 					// The front end's synthetic runtime.main: it has no
 					// source in the scenario.

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -90,4 +91,82 @@ func runReal(t *testing.T, exe string, n int) result {
 		code = ee.ExitCode()
 	}
 	return result{stdout.String(), stderr.String(), code}
+}
+
+// TestTracebackLinesAsRealRuntime compares the program frames (function,
+// file and line) and goroutine headers of the deadlock and panic tracebacks
+// of testdata/traceback/*.go with the real runtime's at GOMAXPROCS=1: a
+// goroutine blocked in a call (wg.Wait, a channel operation, select, Lock)
+// is shown at the line of the call, as Go shows it, not the next one.
+func TestTracebackLinesAsRealRuntime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds programs with the go command; skipped with -short")
+	}
+	gocmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("the go command is not on PATH: cannot compare with the real runtime")
+	}
+	bin := t.TempDir()
+	t.Chdir(repoRoot)
+	files, err := filepath.Glob("cmd/gmplab/cli/testdata/traceback/*.go")
+	if err != nil || len(files) < 10 {
+		t.Fatalf("want at least ten traceback programs, found %d (%v)", len(files), err)
+	}
+	for _, src := range files {
+		name := strings.TrimSuffix(filepath.Base(src), ".go")
+		t.Run(name, func(t *testing.T) {
+			exe := filepath.Join(bin, name)
+			if out, err := exec.Command(gocmd, "build", "-o", exe, src).CombinedOutput(); err != nil {
+				t.Fatalf("go build %s: %v\n%s", src, err, out)
+			}
+			real := runReal(t, exe, 1)
+			sim := gmplab(t, "run "+src+" --gomaxprocs 1 --quiet")
+			want, got := programFrames(real.stderr), programFrames(sim.stderr)
+			if len(want) < 3 {
+				t.Fatalf("the real run printed no traceback:\n%s", real.stderr)
+			}
+			if strings.Join(got, "\n") != strings.Join(want, "\n") {
+				t.Errorf("program frames differ from the real runtime's:\n%s", firstDiff(strings.Join(want, "\n"), strings.Join(got, "\n")))
+			}
+			if sim.code != real.code {
+				t.Errorf("exit code %d, the real runtime's %d", sim.code, real.code)
+			}
+		})
+	}
+}
+
+// programFrames extracts from a traceback what gmplab must print as Go does:
+// the first line (the panic or fatal error), goroutine headers, and the
+// frames of the program's own functions (main.*) and creators, each as
+// "function file:line" with the arguments, offsets and directories dropped.
+// Runtime and standard library frames are left out (gmplab hides them).
+func programFrames(stderr string) []string {
+	ls := strings.Split(stderr, "\n")
+	var out []string
+	if len(ls) > 0 {
+		out = append(out, ls[0])
+	}
+	for i := 0; i < len(ls); i++ {
+		l := ls[i]
+		switch {
+		case strings.HasPrefix(l, "goroutine "):
+			out = append(out, l)
+		case strings.HasPrefix(l, "main.") || strings.HasPrefix(l, "created by main."):
+			fn := l
+			if j := strings.LastIndexByte(fn, '('); j > 0 && strings.HasPrefix(l, "main.") {
+				fn = fn[:j]
+			}
+			loc := ""
+			if i+1 < len(ls) && strings.HasPrefix(ls[i+1], "\t") {
+				loc = strings.TrimSpace(ls[i+1])
+				if j := strings.Index(loc, " +0x"); j >= 0 {
+					loc = loc[:j]
+				}
+				loc = filepath.Base(loc)
+				i++
+			}
+			out = append(out, fn+" "+loc)
+		}
+	}
+	return out
 }
