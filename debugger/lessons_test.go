@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -242,5 +243,40 @@ func TestLessonsReverseEqualsForward(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestGMModelBoardShowsNoPs: in lesson 00 (the GM model) neither the board
+// nor a stop line nor schedtrace names a P, at any of its events.
+func TestGMModelBoardShowsNoPs(t *testing.T) {
+	var c stateCase
+	for _, sc := range stateCases(t) {
+		if strings.HasPrefix(sc.name, "00-") {
+			c = sc
+		}
+	}
+	if c.prog == nil {
+		t.Fatal("no lesson 00")
+	}
+	pName := regexp.MustCompile(`\bP[0-9-]+\b|idleprocs|runnext`)
+	s, err := New(Options{Program: c.prog, Config: c.cfg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !s.Exited() {
+		st, err := s.Step(7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, text := range []string{s.Board(100), st.Line(), s.Schedtrace()} {
+			if pName.MatchString(text) {
+				t.Fatalf("at event %d a view shows a P:\n%s", s.Pos(), text)
+			}
+		}
+		for _, ev := range st.Passed {
+			if l := st.Style.Format(ev); pName.MatchString(l) {
+				t.Fatalf("event %d's line shows a P:\n%s", ev.Seq, l)
+			}
+		}
 	}
 }

@@ -54,6 +54,9 @@ type Session struct {
 
 	intr atomic.Bool
 
+	// keepPassed makes forward keep the events it passes (Step).
+	keepPassed bool
+
 	// replayMC is the machine of a backward search while it evaluates
 	// conditions (they read that machine's state, not the session's).
 	replayMC *runtime.Machine
@@ -218,19 +221,35 @@ type Stop struct {
 	// Output is what the program printed on the way (forward motions
 	// only), in order.
 	Output []runtime.Event
+	// Passed are the events a step passed before the one it stopped at
+	// (Step only), the first StepShowMax of them; PassedMore counts the
+	// ones left out.
+	Passed     []runtime.Event
+	PassedMore int64
+	// Style is how the session's text lines look (no P column in the GM
+	// model).
+	Style view.Text
 }
 
-// Line is the stop's one line: the event as view.FormatEvent writes it,
-// or a sentence at the start.
+// StepShowMax is how many of the events a `step N` passes its stop lists.
+const StepShowMax = 50
+
+// Line is the stop's event as its Style formats it (the why on indented
+// lines below), or a sentence at the start.
 func (st Stop) Line() string {
 	if st.Seq == 0 {
 		return "event 0: the start; main is about to run"
 	}
-	return view.FormatEvent(st.Event)
+	return st.Style.Format(st.Event)
+}
+
+// Text is the style of the session's event lines.
+func (s *Session) Text() view.Text {
+	return view.Text{NoPs: !s.cfg.Layers.Has(runtime.LayerProcs)}
 }
 
 func (s *Session) stop(r StopReason, bp *Breakpoint) Stop {
-	return Stop{Seq: s.pos, Event: s.last, Reason: r, Breakpoint: bp}
+	return Stop{Seq: s.pos, Event: s.last, Reason: r, Breakpoint: bp, Style: s.Text()}
 }
 
 // ExitedError is returned by a forward motion at the end of the run.
@@ -285,37 +304,54 @@ func (s *Session) forward(n int64, match func(ev *runtime.Event) (StopReason, *B
 		s.mc.RecordStates(true)
 		defer s.mc.RecordStates(false)
 	}
-	var out []runtime.Event
+	var out, passed []runtime.Event
+	more := int64(0)
+	stopped := func(st Stop) Stop {
+		st.Output = out
+		if s.keepPassed {
+			// The last event taken is the stop's own: not a passed one.
+			if more > 0 {
+				more--
+			} else if len(passed) > 0 {
+				passed = passed[:len(passed)-1]
+			}
+			if len(passed) > StepShowMax {
+				more += int64(len(passed) - StepShowMax)
+				passed = passed[:StepShowMax]
+			}
+			st.Passed, st.PassedMore = passed, more
+		}
+		return st
+	}
 	for taken := int64(0); n < 0 || taken < n; taken++ {
 		if taken > 0 && s.intr.Load() {
-			st := s.stop(StopInterrupted, nil)
-			st.Output = out
-			return st, nil
+			return stopped(s.stop(StopInterrupted, nil)), nil
 		}
 		ev, ok := s.mc.Step()
 		if !ok {
 			break
 		}
 		s.take(ev, s.pos+1)
+		if s.keepPassed {
+			if len(passed) < StepShowMax+1 {
+				passed = append(passed, ev)
+			} else {
+				more++
+			}
+		}
 		if ev.Kind == runtime.EvExit {
-			st := s.stop(StopExit, nil)
-			st.Output = out
-			return st, nil
+			return stopped(s.stop(StopExit, nil)), nil
 		}
 		if match != nil {
 			if r, bp, ok := match(&s.last); ok {
-				st := s.stop(r, bp)
-				st.Output = out
-				return st, nil
+				return stopped(s.stop(r, bp)), nil
 			}
 		}
 		if ev.Kind == runtime.EvPrint {
 			out = append(out, ev)
 		}
 	}
-	st := s.stop(StopStep, nil)
-	st.Output = out
-	return st, nil
+	return stopped(s.stop(StopStep, nil)), nil
 }
 
 // seek moves to event target (clamped to the run), backwards by snapshot

@@ -43,14 +43,14 @@ func (mc *Machine) newproc(mi int32, parent int32, clo int32, args []Value, pos 
 	G.gopc = pos
 	G.parent = mc.goidOf(parent)
 	mc.acc += CostNewproc
-	where := "runnext"
-	if !mc.cfg.Layers.Has(LayerProcs) {
+	where := "P" + itoa(int64(pp)) + "'s runnext"
+	if mc.gm() {
 		where = "the global queue (GM model: no Ps)"
 	}
 	kicked := mc.runqputnext(pp, gi)
 	if ev := mc.emit(EvNewproc, mi, pp, G.goid, G.parent, 0); mc.cfg.Why {
 		ev.Pos = pos
-		ev.Why = "go statement: G" + itoa(G.goid) + " created (stack 2048 B) and put in P" + itoa(int64(pp)) + "'s " + where
+		ev.Why = "go statement: G" + itoa(G.goid) + " created (stack 2048 B) and put in " + where
 		if kicked != nilIdx {
 			ev.Why += "; the G in runnext is kicked to the ring's tail"
 		}
@@ -183,7 +183,9 @@ func (mc *Machine) execute(mi int32, gi int32, inheritTime bool, why string) {
 	mc.setWhen(mi, M.workEnd)
 	if ev := mc.emit(EvExecute, mi, pp, G.goid, inh, int64(mc.allp[pp].schedtick)); mc.cfg.Why {
 		ev.Why = why
-		if inheritTime {
+		if mc.gm() {
+			// No Ps, so no schedtick to tell.
+		} else if inheritTime {
 			ev.Why += "; inheritTime: it shares the current time slice (schedtick stays " + itoa(int64(mc.allp[pp].schedtick)) + ")"
 		} else {
 			ev.Why += "; a new time slice: schedtick is now " + itoa(int64(mc.allp[pp].schedtick))
@@ -361,9 +363,16 @@ func (mc *Machine) findRunnable(mi int32) (gi int32, inheritTime bool, why strin
 		wasSpinning := M.spinning
 		if ev := mc.emit(EvFindRunnable, mi, pp, -1, 0, 0); mc.cfg.Why {
 			if len(mc.allp[pp].timers) > 0 {
-				note("P" + itoa(int64(pp)) + " has timers: earliest at " + fmtNs(mc.timers[mc.allp[pp].timers[0]].when))
+				if mc.gm() {
+					note("timers pending: earliest at " + fmtNs(mc.timers[mc.allp[pp].timers[0]].when))
+				} else {
+					note("P" + itoa(int64(pp)) + " has timers: earliest at " + fmtNs(mc.timers[mc.allp[pp].timers[0]].when))
+				}
 			}
 			ev.Why = joinPath(path) + "nothing to run: drop the P"
+			if mc.gm() {
+				ev.Why = joinPath(path) + "nothing to run: the M stops running Go code"
+			}
 		}
 		mc.releasep(mi)
 		mc.pidleput(pp)
@@ -433,6 +442,11 @@ func (mc *Machine) checkRunqsNoP() int32 {
 	}
 	return nilIdx
 }
+
+// gm reports whether the run is the GM model (no procs layer): Ps are only
+// the engine's count of the Ms that may run Go code (GOMAXPROCS), so no
+// event's why names one.
+func (mc *Machine) gm() bool { return !mc.cfg.Layers.Has(LayerProcs) }
 
 // isIdleP reports whether pp is on the idle list (idlepMask).
 func (mc *Machine) isIdleP(pp int32) bool { return mc.allp[pp].idle }
@@ -555,6 +569,9 @@ func (mc *Machine) goexit0(mi int32) {
 	mc.toSchedule(mi)
 	if ev := mc.emit(EvGoexit0, mi, M.p, G.goid, 0, 0); mc.cfg.Why {
 		ev.Why = "G" + itoa(G.goid) + " returned from its function: dead, on P" + itoa(int64(M.p)) + "'s free list for reuse"
+		if mc.gm() {
+			ev.Why = "G" + itoa(G.goid) + " returned from its function: dead, on the free list for reuse"
+		}
 	}
 }
 
@@ -569,7 +586,9 @@ func (mc *Machine) acquirep(mi, pp int32) {
 	P.m = mi
 	P.status = _Prunning
 	mc.allm[mi].p = pp
-	mc.emit(EvAcquirep, mi, pp, -1, 0, 0)
+	if ev := mc.emit(EvAcquirep, mi, pp, -1, 0, 0); mc.cfg.Why && mc.gm() {
+		ev.Why = "M" + itoa(int64(mi)) + " may run Go code: one of the GOMAXPROCS=" + itoa(int64(len(mc.allp))) + " Ms that may"
+	}
 }
 
 // releasep unbinds the M's P; the P is _Pidle but not yet on the idle list
@@ -595,6 +614,9 @@ func (mc *Machine) pidleput(pp int32) {
 	mc.pidlepush(pp)
 	if ev := mc.emit(EvReleasep, mc.curM(), pp, -1, 0, 0); mc.cfg.Why {
 		ev.Why = "P" + itoa(int64(pp)) + " goes to the head of the idle P list (LIFO); " + itoa(int64(mc.sched.npidle)) + " idle"
+		if mc.gm() {
+			ev.Why = "the M stops running Go code; " + itoa(int64(len(mc.allp)-int(mc.sched.npidle))) + " of GOMAXPROCS=" + itoa(int64(len(mc.allp))) + " Ms still do"
+		}
 	}
 }
 
@@ -653,7 +675,7 @@ func (mc *Machine) wakep() {
 		if mc.sched.runq.size > 0 && mc.sched.npidle > 0 && mc.sched.nmspinning == 0 {
 			pp := mc.pidleget()
 			if ev := mc.emit(EvWakep, mc.curM(), pp, -1, 0, 0); mc.cfg.Why {
-				ev.Why = "the global queue has work and P" + itoa(int64(pp)) + " is idle: start an M for it"
+				ev.Why = "the global queue has work and fewer than GOMAXPROCS=" + itoa(int64(len(mc.allp))) + " Ms run Go code: start an M for it"
 			}
 			mc.startm(pp, false)
 		}
@@ -709,6 +731,9 @@ func (mc *Machine) startm(pp int32, spinning bool) {
 	mc.setWhen(mi, mc.now+mc.acc+delay)
 	if ev := mc.emit(EvStartm, mc.curM(), pp, -1, int64(mi), boolInt(spinning)); mc.cfg.Why {
 		ev.Why = "M" + itoa(int64(mi)) + " is handed P" + itoa(int64(pp))
+		if mc.gm() {
+			ev.Why = "M" + itoa(int64(mi)) + " is woken to run Go code"
+		}
 		if spinning {
 			ev.Why += " to spin"
 		}
@@ -768,6 +793,9 @@ func (mc *Machine) stopm(mi int32) {
 	mc.acc = 0
 	if ev := mc.emit(EvStopm, mi, -1, -1, 0, 0); mc.cfg.Why {
 		ev.Why = "M" + itoa(int64(mi)) + " has no P and nothing to do: it sleeps on the idle M list (" + itoa(int64(mc.sched.nmidle)) + " idle)"
+		if mc.gm() {
+			ev.Why = "M" + itoa(int64(mi)) + " has nothing to do: it sleeps on the idle M list (" + itoa(int64(mc.sched.nmidle)) + " idle)"
+		}
 	}
 	mc.checkdead()
 }

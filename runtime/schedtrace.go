@@ -4,7 +4,10 @@ import "strings"
 
 // Schedtrace returns the GODEBUG=schedtrace line for now, in Go 1.26's
 // exact format (proc.go: schedtrace, non-detailed). Time is virtual ms since
-// the start; the ring lengths do not count runnext, as in the runtime.
+// the start; the ring lengths do not count runnext, as in the runtime. The
+// GM model has no Ps (and Go 1.0 had no schedtrace): its line keeps what
+// that scheduler had (gomaxprocs, threads, idle threads, the global queue)
+// and drops idleprocs, spinning and the per-P lists.
 func (mc *Machine) Schedtrace() string {
 	runqs := make([]int, len(mc.allp))
 	ticks := make([]uint32, len(mc.allp))
@@ -12,7 +15,7 @@ func (mc *Machine) Schedtrace() string {
 		runqs[i] = int(mc.runqlen(int32(i)))
 		ticks[i] = mc.allp[i].schedtick
 	}
-	return schedtraceLine(mc.now, mc.sched.npidle, mc.sched.mnext, mc.sched.nmspinning, mc.sched.needspinning,
+	return schedtraceLine(mc.gm(), mc.now, mc.sched.npidle, mc.sched.mnext, mc.sched.nmspinning, mc.sched.needspinning,
 		mc.sched.nmidle, mc.sched.runq.size, runqs, ticks)
 }
 
@@ -25,16 +28,25 @@ func (s *State) Schedtrace() string {
 		runqs[i] = len(s.Ps[i].Runq)
 		ticks[i] = s.Ps[i].Schedtick
 	}
-	return schedtraceLine(s.Clock, s.Sched.NPIdle, s.Sched.MCount, s.Sched.NMSpinning, s.Sched.NeedSpinning,
+	return schedtraceLine(!strings.Contains(s.Layers, "procs"), s.Clock, s.Sched.NPIdle, s.Sched.MCount, s.Sched.NMSpinning, s.Sched.NeedSpinning,
 		s.Sched.NMIdle, len(s.Global), runqs, ticks)
 }
 
-func schedtraceLine[N int | int32](now int64, npidle, threads, spinning int32, needspinning bool, nmidle int32, runqueue N, runqs []int, ticks []uint32) string {
+func schedtraceLine[N int | int32](gm bool, now int64, npidle, threads, spinning int32, needspinning bool, nmidle int32, runqueue N, runqs []int, ticks []uint32) string {
 	var b strings.Builder
 	b.WriteString("SCHED ")
 	b.WriteString(itoa(now / 1e6))
 	b.WriteString("ms: gomaxprocs=")
 	b.WriteString(itoa(int64(len(runqs))))
+	if gm {
+		b.WriteString(" threads=")
+		b.WriteString(itoa(int64(threads)))
+		b.WriteString(" idlethreads=")
+		b.WriteString(itoa(int64(nmidle)))
+		b.WriteString(" runqueue=")
+		b.WriteString(itoa(int64(runqueue)))
+		return b.String()
+	}
 	b.WriteString(" idleprocs=")
 	b.WriteString(itoa(int64(npidle)))
 	b.WriteString(" threads=")

@@ -25,9 +25,13 @@ func Board(st *runtime.State, width int) string {
 	var b strings.Builder
 	b.WriteString("event " + strconv.FormatInt(st.Seq, 10) + " at " + FormatTime(st.Clock) +
 		"   GOMAXPROCS=" + strconv.Itoa(st.GOMAXPROCS) + "   layers=" + st.Layers + "\n")
-	if len(st.Ps) <= boardFullPs {
+	gm := !HasPs(st)
+	switch {
+	case gm:
+		// The GM model: Ms serve the global queue; there are no Ps to draw.
+	case len(st.Ps) <= boardFullPs:
 		boardPsFull(&b, st, width)
-	} else {
+	default:
 		boardPsCompact(&b, st, width)
 	}
 	label := func(s string) { b.WriteString(pad(s, 10)) }
@@ -74,16 +78,23 @@ func Board(st *runtime.State, width int) string {
 			if t.G < 0 {
 				who = "after"
 			}
-			items[i] = who + "@" + FormatTime(t.When) + "/P" + strconv.Itoa(int(t.P))
+			items[i] = who + "@" + FormatTime(t.When)
+			if !gm {
+				items[i] += "/P" + strconv.Itoa(int(t.P))
+			}
 		}
 		b.WriteString(strconv.Itoa(len(st.Timers)) + ": " + fitList(items, width-16) + "\n")
 	}
 
 	label("sched")
 	sc := st.Sched
-	b.WriteString("npidle=" + strconv.Itoa(int(sc.NPIdle)) + " nmspinning=" + strconv.Itoa(int(sc.NMSpinning)) +
-		" nmidle=" + strconv.Itoa(int(sc.NMIdle)) + " needspinning=" + strconv.FormatBool(sc.NeedSpinning) +
-		" threads=" + strconv.Itoa(int(sc.MCount)))
+	if gm {
+		b.WriteString("nmidle=" + strconv.Itoa(int(sc.NMIdle)) + " threads=" + strconv.Itoa(int(sc.MCount)))
+	} else {
+		b.WriteString("npidle=" + strconv.Itoa(int(sc.NPIdle)) + " nmspinning=" + strconv.Itoa(int(sc.NMSpinning)) +
+			" nmidle=" + strconv.Itoa(int(sc.NMIdle)) + " needspinning=" + strconv.FormatBool(sc.NeedSpinning) +
+			" threads=" + strconv.Itoa(int(sc.MCount)))
+	}
 	if sc.LockAcq > 0 {
 		b.WriteString(" sched.lock acquired=" + strconv.FormatInt(sc.LockAcq, 10) + " contended=" + strconv.FormatInt(sc.LockWait, 10))
 	}
@@ -93,6 +104,18 @@ func Board(st *runtime.State, width int) string {
 		b.WriteString(st.Exit.Reason + ", code " + strconv.Itoa(st.Exit.Code) + "\n")
 	}
 	return b.String()
+}
+
+// HasPs reports whether the run has Ps (the procs layer): the GM model's
+// engine keeps GOMAXPROCS slots for the Ms that may run Go code, but they
+// are not Ps and no view shows them.
+func HasPs(st *runtime.State) bool {
+	for _, l := range strings.Split(st.Layers, ",") {
+		if l == "procs" {
+			return true
+		}
+	}
+	return false
 }
 
 // boardFullPs is the most Ps drawn one row each (8 fit a laptop screen
@@ -160,7 +183,7 @@ func boardMs(b *strings.Builder, st *runtime.State, width int) {
 			parked = append(parked, m.ID)
 		default:
 			s := "M" + strconv.Itoa(int(m.ID)) + " " + m.State
-			if m.P >= 0 {
+			if m.P >= 0 && HasPs(st) {
 				s += " P" + strconv.Itoa(int(m.P))
 			}
 			if m.CurG >= 0 {
@@ -169,10 +192,10 @@ func boardMs(b *strings.Builder, st *runtime.State, width int) {
 			if m.Spinning {
 				s += " spinning"
 			}
-			if m.NextP >= 0 {
+			if m.NextP >= 0 && HasPs(st) {
 				s += " nextp=P" + strconv.Itoa(int(m.NextP))
 			}
-			if m.OldP >= 0 {
+			if m.OldP >= 0 && HasPs(st) {
 				s += " oldp=P" + strconv.Itoa(int(m.OldP))
 			}
 			if m.State == "syscall" && m.Until > 0 {

@@ -48,6 +48,7 @@ type RunOptions struct {
 	Check            bool
 	Quiet            bool
 	Format           string
+	Wide             bool
 	SchedtracePeriod time.Duration
 	StateAt          string
 	Stats            bool
@@ -134,6 +135,7 @@ gmplab could not compile or finish the program (--max-steps, --max-time);
 	f.BoolVar(&o.Check, "check", false, "check every invariant of the runtime after every event")
 	f.BoolVarP(&o.Quiet, "quiet", "q", false, "print only the program's own output, and exit with its exit code")
 	f.StringVar(&o.Format, "format", formatText, "output: "+strings.Join(formats, ", "))
+	f.BoolVar(&o.Wide, "wide", false, "text: one line per event, the why at its end (by default it goes on indented lines below, to fit 100 columns)")
 	f.DurationVar(&o.SchedtracePeriod, "schedtrace-period", defaultSchedtracePeriod,
 		"virtual time between schedtrace lines (as GODEBUG=schedtrace=1 for 1ms); given with text or json, adds schedtrace events")
 	f.StringVar(&o.StateAt, "state-at", "",
@@ -272,11 +274,13 @@ func runRun(o *RunOptions) error {
 
 	out := bufio.NewWriterSize(o.Out, 64<<10)
 	var chrome *view.ChromeWriter
+	style := view.Text{Wide: o.Wide, NoPs: !o.layers.Has(runtime.LayerProcs)}
+	var line []byte
 	switch {
 	case o.Quiet:
 	case o.Format == formatText:
 		fmt.Fprintf(out, "# %s: GOMAXPROCS=%d seed=%d layers=%s\n", o.File, o.GOMAXPROCS, o.Seed, o.layers)
-		out.WriteString(view.Header())
+		out.WriteString(style.Header())
 		out.WriteByte('\n')
 	case o.Format == formatChrome:
 		chrome = view.NewChromeWriter(out)
@@ -289,7 +293,7 @@ func runRun(o *RunOptions) error {
 		// panic and its stack follow.
 		if r := recover(); r != nil {
 			out.Flush()
-			fmt.Fprintf(o.Err, "gmplab: internal error in the simulated runtime after event %d:\n%s\n", last.Seq, view.FormatEvent(last))
+			fmt.Fprintf(o.Err, "gmplab: internal error in the simulated runtime after event %d:\n%s\n", last.Seq, style.Format(last))
 			panic(r)
 		}
 	}()
@@ -314,8 +318,8 @@ func runRun(o *RunOptions) error {
 				}
 			}
 		case o.Format == formatText:
-			out.WriteString(view.FormatEvent(ev))
-			out.WriteByte('\n')
+			line = append(style.Append(line[:0], ev), '\n')
+			out.Write(line)
 		case o.Format == formatJSON:
 			out.Write(view.MarshalEvent(ev))
 			out.WriteByte('\n')

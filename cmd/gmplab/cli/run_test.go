@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -164,6 +165,34 @@ func TestStateAtReportsTheEvent(t *testing.T) {
 			}
 			if st.Seq != n {
 				t.Errorf("%s --state-at %d: the state is after event %d", f, n, st.Seq)
+			}
+		}
+	}
+}
+
+// TestGMModelShowsNoPs: lesson 00 runs the GM model (the stacks layer
+// alone), which has no Ps, so no output names one: not the header, not an
+// event line or its why, not a schedtrace line.
+func TestGMModelShowsNoPs(t *testing.T) {
+	t.Chdir(repoRoot)
+	pName := regexp.MustCompile(`\bP[0-9-]+\b|\bidleprocs\b|\bP\s*$|\bP \s`)
+	for _, args := range []string{
+		"run lessons/00-threads/goroutines.go --layers stacks --gomaxprocs 2",
+		"run lessons/00-threads/goroutines.go --layers stacks --gomaxprocs 2 --wide",
+		"run lessons/00-threads/goroutines.go --layers stacks --gomaxprocs 2 --format schedtrace --schedtrace-period 1ms",
+	} {
+		r := gmplab(t, args)
+		if r.code != 0 {
+			t.Fatalf("gmplab %s: exit %d: %s", args, r.code, r.stderr)
+		}
+		lines := strings.Split(r.stdout, "\n")
+		if len(lines) < 3 {
+			t.Fatalf("gmplab %s: %d lines", args, len(lines))
+		}
+		for _, l := range lines {
+			if pName.MatchString(l) {
+				t.Errorf("gmplab %s shows a P:\n%s", args, l)
+				break
 			}
 		}
 	}
