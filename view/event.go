@@ -9,8 +9,8 @@
 // 86 columns wide, and the sentence that says why on the lines below it,
 // indented and wrapped to fit 100 columns:
 //
-//	     2    0.000150ms  M0    P0    G2     newproc        by G1 at 9:3
-//	                      go statement: G2 created (stack 2048 B) and put in P0's runnext
+//	2    0.000150ms  M0    P0    G2     newproc        by G1 at 9:3
+//	                 go statement: G2 created (stack 2048 B) and put in P0's runnext
 //
 // With Text.Wide the why follows on the same line, one line per event, for
 // grep and wide windows. Without Ps (the GM model) the P column is left out.
