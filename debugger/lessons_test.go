@@ -268,7 +268,7 @@ func TestGMModelBoardShowsNoPs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, text := range []string{s.Board(100), st.Line(), s.Schedtrace()} {
+		for _, text := range []string{s.Board(100), st.Line(), s.Schedtrace(), s.Threads(), s.Why()} {
 			if pName.MatchString(text) {
 				t.Fatalf("at event %d a view shows a P:\n%s", s.Pos(), text)
 			}

@@ -87,13 +87,7 @@ func (t Text) Append(b []byte, ev runtime.Event) []byte {
 	b = appendPadRight(b, appendID(t.num(), 'G', ev.G), gWidth)
 	b = append(b, ' ')
 	lineStart := len(b)
-	switch {
-	case t.NoPs && ev.Kind == runtime.EvExecute: // schedtick is a P's
-	case t.NoPs && ev.Kind == runtime.EvTimer: // whose heap held it
-		b = AppendTime(append(b, "due "...), ev.Arg2)
-	default:
-		b = appendDetails(b, ev)
-	}
+	b = t.appendDetails(b, ev)
 	details := b[lineStart:]
 	if len(details) == 0 && ev.Why == "" {
 		return append(b, ev.Kind.String()...)
@@ -110,6 +104,9 @@ func (t Text) Append(b []byte, ev runtime.Event) []byte {
 	if ev.Why == "" {
 		return b
 	}
+	if !t.Wide && len(b) == lineStart+shift {
+		b = b[:lineStart+len(kind)] // no details: no padding at the line's end
+	}
 	if t.Wide {
 		for i := runeLen(b[lineStart+shift:]); i < detailsWidth; i++ {
 			b = append(b, ' ')
@@ -118,6 +115,19 @@ func (t Text) Append(b []byte, ev runtime.Event) []byte {
 		return append(b, ev.Why...)
 	}
 	return appendWrapped(b, ev.Why)
+}
+
+// Details is the details column of ev's line in this style.
+func (t Text) Details(ev runtime.Event) string { return string(t.appendDetails(nil, ev)) }
+
+func (t Text) appendDetails(b []byte, ev runtime.Event) []byte {
+	switch {
+	case t.NoPs && ev.Kind == runtime.EvExecute: // schedtick is a P's
+		return b
+	case t.NoPs && ev.Kind == runtime.EvTimer: // not whose heap held it
+		return AppendTime(append(b, "due "...), ev.Arg2)
+	}
+	return appendDetails(b, ev)
 }
 
 // num is a scratch buffer for a number (on the stack).
