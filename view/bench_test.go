@@ -9,24 +9,37 @@ import (
 	"github.com/gmplab/gmplab/runtime"
 )
 
-// benchSrc spawns and joins goroutines that each block once on a channel:
-// every kind of common event (newproc, runqput, execute, gopark, goready,
-// goexit0, steals on 4 Ps), with their why sentences.
+// benchSrc is a steady run: 64 goroutines on 4 Ps passing values through
+// a channel, yielding and sleeping, so that every common kind of event
+// (execute, gopark, goready, runqput, runqget, steals, timers, goschedImpl)
+// comes with its why sentence, and the machine does not grow.
 const benchSrc = `package main
 
-import "sync"
+import (
+	"runtime"
+	"sync"
+	"time"
+)
 
 func main() {
 	var wg sync.WaitGroup
 	ch := make(chan int)
-	for i := 0; i < 20000; i++ {
+	for w := 0; w < 64; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			ch <- i
+			for i := 0; i < 500; i++ {
+				ch <- i
+				if i%10 == 0 {
+					runtime.Gosched()
+				}
+				if i%50 == 0 {
+					time.Sleep(time.Microsecond)
+				}
+			}
 		}()
 	}
-	for i := 0; i < 20000; i++ {
+	for i := 0; i < 64*500; i++ {
 		<-ch
 	}
 	wg.Wait()

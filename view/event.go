@@ -139,22 +139,23 @@ func (Text) num() []byte { return make([]byte, 0, 24) }
 func appendWrapped(b []byte, why string) []byte {
 	const room = lineWidth - whyIndent
 	for len(why) > 0 {
-		b = append(b, '\n')
-		for i := 0; i < whyIndent; i++ {
-			b = append(b, ' ')
-		}
-		if runeLen(why) <= room {
+		b = append(b, whyBreak...)
+		if len(why) <= room { // bytes ≥ columns: it fits
 			return append(b, why...)
 		}
 		cut, cols := -1, 0
-		for i, r := range why {
-			if cols > room {
-				break
+		for i := 0; i < len(why) && cols <= room; i++ {
+			c := why[i]
+			if c&0xC0 == 0x80 {
+				continue // a continuation byte: same column
 			}
-			if r == ' ' {
+			if c == ' ' {
 				cut = i
 			}
 			cols++
+		}
+		if cols <= room {
+			return append(b, why...)
 		}
 		if cut <= 0 {
 			cut = strings.IndexByte(why, ' ')
@@ -167,6 +168,9 @@ func appendWrapped(b []byte, why string) []byte {
 	}
 	return b
 }
+
+// whyBreak starts a why line: a newline and the indent.
+var whyBreak = "\n" + strings.Repeat(" ", whyIndent)
 
 // Header is the line of column names that goes above lines of Format,
 // aligned with them; in the default style a second line says where the why
