@@ -22,6 +22,6 @@ func b() {
 
 func main() {
 	go b()
-	time.Sleep(10 * time.Millisecond)
-	fmt.Println("not reached")
+	fmt.Println("main waits")
+	select {}
 }
