@@ -43,17 +43,19 @@ func (mc *Machine) newproc(mi int32, parent int32, clo int32, args []Value, pos 
 	G.gopc = pos
 	G.parent = mc.goidOf(parent)
 	mc.acc += CostNewproc
-	where := "P" + itoa(int64(pp)) + "'s runnext"
-	if mc.gm() {
-		where = "the global queue (GM model: no Ps)"
-	}
 	kicked := mc.runqputnext(pp, gi)
 	if ev := mc.emit(EvNewproc, mi, pp, G.goid, G.parent, 0); mc.cfg.Why {
 		ev.Pos = pos
-		ev.Why = "go statement: G" + itoa(G.goid) + " created (stack 2048 B) and put in " + where
-		if kicked != nilIdx {
-			ev.Why += "; the G in runnext is kicked to the ring's tail"
+		w := mc.why().s("go statement: G").i(G.goid).s(" created (stack 2048 B) and put in ")
+		if mc.gm() {
+			w.s("the global queue (GM model: no Ps)")
+		} else {
+			w.s("P").i(int64(pp)).s("'s runnext")
 		}
+		if kicked != nilIdx {
+			w.s("; the G in runnext is kicked to the ring's tail")
+		}
+		ev.Why = w.str()
 	}
 	if kicked != nilIdx {
 		mc.runqputkicked(pp, kicked)
@@ -182,13 +184,14 @@ func (mc *Machine) execute(mi int32, gi int32, inheritTime bool, why string) {
 	mc.acc = 0
 	mc.setWhen(mi, M.workEnd)
 	if ev := mc.emit(EvExecute, mi, pp, G.goid, inh, int64(mc.allp[pp].schedtick)); mc.cfg.Why {
-		ev.Why = why
-		if mc.gm() {
-			// No Ps, so no schedtick to tell.
-		} else if inheritTime {
-			ev.Why += "; inheritTime: it shares the current time slice (schedtick stays " + itoa(int64(mc.allp[pp].schedtick)) + ")"
-		} else {
-			ev.Why += "; a new time slice: schedtick is now " + itoa(int64(mc.allp[pp].schedtick))
+		tick := int64(mc.allp[pp].schedtick)
+		switch {
+		case mc.gm():
+			ev.Why = why // no Ps, so no schedtick to tell
+		case inheritTime:
+			ev.Why = mc.why().s(why).s("; inheritTime: it shares the current time slice (schedtick stays ").i(tick).s(")").str()
+		default:
+			ev.Why = mc.why().s(why).s("; a new time slice: schedtick is now ").i(tick).str()
 		}
 	}
 }
@@ -287,9 +290,9 @@ func (mc *Machine) findRunnable(mi int32) (gi int32, inheritTime bool, why strin
 			if gi, inh := mc.runqget(pp); gi != nilIdx {
 				if ev := mc.emit(EvRunqget, mi, pp, mc.goidOf(gi), boolInt(inh), 0); mc.cfg.Why {
 					if inh {
-						ev.Why = "P" + itoa(int64(pp)) + "'s runnext held G" + itoa(mc.goidOf(gi))
+						ev.Why = mc.why().s("P").i(int64(pp)).s("'s runnext held G").i(mc.goidOf(gi)).str()
 					} else {
-						ev.Why = "runnext was empty; took the head of P" + itoa(int64(pp)) + "'s ring (" + itoa(int64(mc.runqlen(pp))) + " left)"
+						ev.Why = mc.why().s("runnext was empty; took the head of P").i(int64(pp)).s("'s ring (").i(int64(mc.runqlen(pp))).s(" left)").str()
 					}
 				}
 				if inh {
@@ -469,7 +472,7 @@ func (mc *Machine) gopark(mi int32, reason waitReason, pos Pos) {
 	ev.Text = reason.String()
 	ev.Pos = pos
 	if mc.cfg.Why {
-		ev.Why = "G" + itoa(G.goid) + " blocks (" + reason.String() + "); M" + itoa(int64(mi)) + " schedules another G"
+		ev.Why = mc.why().s("G").i(G.goid).s(" blocks (").s(reason.String()).s("); M").i(int64(mi)).s(" schedules another G").str()
 	}
 }
 
@@ -507,15 +510,19 @@ func (mc *Machine) ready(gi int32, pp int32, why string) {
 		kicked = mc.runqputnext(pp, gi)
 	}
 	if ev := mc.emit(EvGoready, mi, pp, G.goid, 0, 0); mc.cfg.Why {
-		where := "P" + itoa(int64(pp)) + "'s runnext"
-		if pp == nilIdx {
-			where = "the global queue (no P)"
-		} else if !mc.cfg.Layers.Has(LayerProcs) {
-			where = "the global queue (GM model)"
-		} else if kicked != nilIdx {
-			where += ", kicking G" + itoa(mc.goidOf(kicked)) + " to the ring's tail"
+		w := mc.why().s(why).s(": G").i(G.goid).s(" goes to ")
+		switch {
+		case pp == nilIdx:
+			w.s("the global queue (no P)")
+		case mc.gm():
+			w.s("the global queue (GM model)")
+		default:
+			w.s("P").i(int64(pp)).s("'s runnext")
+			if kicked != nilIdx {
+				w.s(", kicking G").i(mc.goidOf(kicked)).s(" to the ring's tail")
+			}
 		}
-		ev.Why = why + ": G" + itoa(G.goid) + " goes to " + where
+		ev.Why = w.str()
 	}
 	if kicked != nilIdx {
 		mc.runqputkicked(pp, kicked)
@@ -568,9 +575,10 @@ func (mc *Machine) goexit0(mi int32) {
 	mc.gfput(M.p, gi)
 	mc.toSchedule(mi)
 	if ev := mc.emit(EvGoexit0, mi, M.p, G.goid, 0, 0); mc.cfg.Why {
-		ev.Why = "G" + itoa(G.goid) + " returned from its function: dead, on P" + itoa(int64(M.p)) + "'s free list for reuse"
 		if mc.gm() {
-			ev.Why = "G" + itoa(G.goid) + " returned from its function: dead, on the free list for reuse"
+			ev.Why = mc.why().s("G").i(G.goid).s(" returned from its function: dead, on the free list for reuse").str()
+		} else {
+			ev.Why = mc.why().s("G").i(G.goid).s(" returned from its function: dead, on P").i(int64(M.p)).s("'s free list for reuse").str()
 		}
 	}
 }
@@ -613,7 +621,7 @@ func (mc *Machine) pidleput(pp int32) {
 	}
 	mc.pidlepush(pp)
 	if ev := mc.emit(EvReleasep, mc.curM(), pp, -1, 0, 0); mc.cfg.Why {
-		ev.Why = "P" + itoa(int64(pp)) + " goes to the head of the idle P list (LIFO); " + itoa(int64(mc.sched.npidle)) + " idle"
+		ev.Why = mc.why().s("P").i(int64(pp)).s(" goes to the head of the idle P list (LIFO); ").i(int64(mc.sched.npidle)).s(" idle").str()
 		if mc.gm() {
 			ev.Why = "the M stops running Go code; " + itoa(int64(len(mc.allp)-int(mc.sched.npidle))) + " of GOMAXPROCS=" + itoa(int64(len(mc.allp))) + " Ms still do"
 		}
@@ -660,7 +668,7 @@ func (mc *Machine) becomeSpinning(mi int32) {
 	mc.sched.nmspinning++
 	mc.sched.needspinning = false
 	if ev := mc.emit(EvSpinning, mi, mc.allm[mi].p, -1, int64(mc.sched.nmspinning), 0); mc.cfg.Why {
-		ev.Why = "M" + itoa(int64(mi)) + " is out of local work and starts looking for some (spinning Ms: " + itoa(int64(mc.sched.nmspinning)) + ")"
+		ev.Why = mc.why().s("M").i(int64(mi)).s(" is out of local work and starts looking for some (spinning Ms: ").i(int64(mc.sched.nmspinning)).s(")").str()
 	}
 }
 
@@ -691,7 +699,7 @@ func (mc *Machine) wakep() {
 		return
 	}
 	if ev := mc.emit(EvWakep, mc.curM(), pp, -1, 0, 0); mc.cfg.Why {
-		ev.Why = "P" + itoa(int64(pp)) + " is idle and no M is spinning: start a spinning M to look for work"
+		ev.Why = mc.why().s("P").i(int64(pp)).s(" is idle and no M is spinning: start a spinning M to look for work").str()
 	}
 	mc.startm(pp, true)
 }
@@ -730,13 +738,16 @@ func (mc *Machine) startm(pp int32, spinning bool) {
 	M.state = mWaking
 	mc.setWhen(mi, mc.now+mc.acc+delay)
 	if ev := mc.emit(EvStartm, mc.curM(), pp, -1, int64(mi), boolInt(spinning)); mc.cfg.Why {
-		ev.Why = "M" + itoa(int64(mi)) + " is handed P" + itoa(int64(pp))
+		w := mc.why().s("M").i(int64(mi))
 		if mc.gm() {
-			ev.Why = "M" + itoa(int64(mi)) + " is woken to run Go code"
+			w.s(" is woken to run Go code")
+		} else {
+			w.s(" is handed P").i(int64(pp))
 		}
 		if spinning {
-			ev.Why += " to spin"
+			w.s(" to spin")
 		}
+		ev.Why = w.str()
 	}
 }
 

@@ -86,7 +86,7 @@ func (mc *Machine) runqputkicked(pp int32, gi int32) {
 		mc.runqputtail(pp, gi)
 	}
 	if ev := mc.emit(EvRunqput, mc.curM(), pp, mc.allg[gi].goid, 0, 0); ev != nil && mc.cfg.Why {
-		ev.Why = "kicked out of runnext by G" + itoa(mc.allg[mc.allp[pp].runnext].goid) + "; goes to the tail of P" + itoa(int64(pp)) + "'s ring"
+		ev.Why = mc.why().s("kicked out of runnext by G").i(mc.allg[mc.allp[pp].runnext].goid).s("; goes to the tail of P").i(int64(pp)).s("'s ring").str()
 	}
 	if full {
 		mc.runqputslow(pp, gi)

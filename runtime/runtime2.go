@@ -332,6 +332,7 @@ type Machine struct {
 	exit        *Exit
 	exitEmitted bool
 	watch       stateWatch // states recorded by emit (stateat.go)
+	whyw        whyWriter  // the chunk why sentences are built in (why.go)
 
 	cur         int32 // the M acting now, or nilIdx
 	acc         int64 // cost of what the acting M did so far in this action

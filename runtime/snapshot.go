@@ -55,6 +55,7 @@ func (mc *Machine) Clone() *Machine {
 	c.pending = slices.Clone(mc.pending)
 	c.grab = nil
 	c.watch = stateWatch{}
+	c.whyw = whyWriter{} // never share the chunk: see why.go
 	return &c
 }
 

@@ -86,29 +86,23 @@ func (t Text) Append(b []byte, ev runtime.Event) []byte {
 	}
 	b = appendPadRight(b, appendID(t.num(), 'G', ev.G), gWidth)
 	b = append(b, ' ')
-	lineStart := len(b)
-	b = t.appendDetails(b, ev)
-	details := b[lineStart:]
-	if len(details) == 0 && ev.Why == "" {
-		return append(b, ev.Kind.String()...)
-	}
-	// Put the kind before the details: shift them right.
 	kind := ev.Kind.String()
-	shift := max(kindWidth, len(kind)) + 1
-	b = append(b, make([]byte, shift)...)
-	copy(b[lineStart+shift:], b[lineStart:len(b)-shift])
-	copy(b[lineStart:], kind)
-	for i := lineStart + len(kind); i < lineStart+shift; i++ {
-		b[i] = ' '
+	kindStart := len(b)
+	b = append(b, kind...)
+	for i := len(kind); i < kindWidth; i++ {
+		b = append(b, ' ')
+	}
+	b = append(b, ' ')
+	detailsStart := len(b)
+	b = t.appendDetails(b, ev)
+	if len(b) == detailsStart && (ev.Why == "" || !t.Wide) {
+		b = b[:kindStart+len(kind)] // no details: no padding at the line's end
 	}
 	if ev.Why == "" {
 		return b
 	}
-	if !t.Wide && len(b) == lineStart+shift {
-		b = b[:lineStart+len(kind)] // no details: no padding at the line's end
-	}
 	if t.Wide {
-		for i := runeLen(b[lineStart+shift:]); i < detailsWidth; i++ {
+		for i := runeLen(b[detailsStart:]); i < detailsWidth; i++ {
 			b = append(b, ' ')
 		}
 		b = append(b, "  "...)
@@ -143,6 +137,14 @@ func appendWrapped(b []byte, why string) []byte {
 		if len(why) <= room { // bytes ≥ columns: it fits
 			return append(b, why...)
 		}
+		if ascii(why[:room+1]) {
+			// One column a byte: break at the last space that fits.
+			if cut := strings.LastIndexByte(why[:room+1], ' '); cut > 0 {
+				b = append(b, why[:cut]...)
+				why = why[cut+1:]
+				continue
+			}
+		}
 		cut, cols := -1, 0
 		for i := 0; i < len(why) && cols <= room; i++ {
 			c := why[i]
@@ -167,6 +169,16 @@ func appendWrapped(b []byte, why string) []byte {
 		why = why[cut+1:]
 	}
 	return b
+}
+
+// ascii reports whether s is all ASCII.
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // whyBreak starts a why line: a newline and the indent.
