@@ -95,11 +95,13 @@ func compareRun(ex string, sc scenario, rc runCfg, hooks *runtime.Hooks) string 
 				yours.Step()
 			}
 			c.called = false
+			ref.WatchState(int64(n) + 1)
+			yours.WatchState(int64(n) + 1)
 			ew, okw = ref.Step()
 			ey, oky = yours.Step()
 			what := ""
 			if okw == oky && sameEvent(ew, ey) {
-				what = diffQueues(ref.State(), yours.State())
+				what = diffQueues(stateAfter(ref, ew.Seq), stateAfter(yours, ey.Seq))
 				if c.called {
 					what += fmt.Sprintf("\n(your %s ran in this engine step, after event %d)", c.fn, c.after)
 				}
@@ -107,6 +109,15 @@ func compareRun(ex string, sc scenario, rc runCfg, hooks *runtime.Hooks) string 
 			return divergence(ex, sc, rc, ref, yours, ew, ey, okw, oky, what)
 		}
 	}
+}
+
+// stateAfter is m's state right after event seq (the engine recorded it:
+// WatchState), or, past the end of the run, its state now.
+func stateAfter(m *runtime.Machine, seq int64) *runtime.State {
+	if st := m.StateAt(seq); st != nil {
+		return st
+	}
+	return m.State()
 }
 
 // sameEvent compares what an event decided (not the sentence explaining it).
@@ -199,7 +210,7 @@ func divergence(ex string, sc scenario, rc runCfg, ref, yours *runtime.Machine, 
 	} else if oky && okw && ey.Why != ew.Why {
 		b.WriteString("  yours, why: " + ey.Why + "\n  Go's, why:  " + ew.Why + "\n")
 	}
-	b.WriteString("\n" + sideBySide(view.Board(yours.State(), seq, boardWidth), view.Board(ref.State(), seq, boardWidth)))
+	b.WriteString("\n" + sideBySide(view.Board(stateAfter(yours, seq), boardWidth), view.Board(stateAfter(ref, seq), boardWidth)))
 	fmt.Fprintf(&b, "\nsee it in the debugger (then: goto %d):\n  gmplab step %s --with exercises/%s --gomaxprocs %d --seed %d --layers %s\n",
 		seq, sc.path, ex, rc.gomaxprocs, rc.seed, layersFlag(rc.layers))
 	return b.String()

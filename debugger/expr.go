@@ -89,33 +89,34 @@ func asString(v value) (string, bool) {
 
 // evalCtx is what names refer to: one event and the machine after it.
 type evalCtx struct {
-	ev    *runtime.Event // nil at the start
-	mc    *runtime.Machine
-	st    *runtime.State
-	cache *runtime.State // the session's cached state, when mc is the session's
+	ev      *runtime.Event // nil at the start
+	st      *runtime.State
+	stateOf func() *runtime.State // computes st when a name needs it
 }
 
 func (c *evalCtx) state() *runtime.State {
 	if c.st == nil {
-		if c.cache != nil {
-			c.st = c.cache
-		} else {
-			c.st = c.mc.State()
-		}
+		c.st = c.stateOf()
 	}
 	return c.st
 }
 
-// evalContext is the context for ev: the session's current machine, or
-// the replay's during a backward search.
+// evalContext is the context for ev: the session's current position, or
+// the replay's during a backward search (whose machine records the state
+// after every event while conditions are evaluated: see hasConds).
 func (s *Session) evalContext(ev *runtime.Event) *evalCtx {
-	if s.replayMC != nil {
-		return &evalCtx{ev: ev, mc: s.replayMC}
+	if mc := s.replayMC; mc != nil {
+		return &evalCtx{ev: ev, stateOf: func() *runtime.State {
+			if st := mc.StateAt(ev.Seq); st != nil {
+				return st
+			}
+			panic("debugger: the state after a replayed event was not recorded")
+		}}
 	}
 	if ev == nil && s.pos > 0 {
 		ev = &s.last
 	}
-	return &evalCtx{ev: ev, mc: s.mc, cache: s.State()}
+	return &evalCtx{ev: ev, stateOf: s.State}
 }
 
 // errMissing is a name of the state that does not exist now (g99 before

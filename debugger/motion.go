@@ -16,7 +16,9 @@ func (s *Session) Step(n int64) (Stop, error) {
 	if n < 1 {
 		return Stop{}, fmt.Errorf("step %d: want a count of 1 or more", n)
 	}
+	s.keepPassed = true
 	st, err := s.forward(n, nil)
+	s.keepPassed = false
 	if err == nil {
 		s.selectEventG()
 	}

@@ -58,6 +58,10 @@ func fresh(t *testing.T, prog *runtime.Program, n int64) ([]byte, runtime.Event)
 	if err != nil {
 		t.Fatal(err)
 	}
+	if n == 0 {
+		return view.MarshalState(mc.State()), runtime.Event{}
+	}
+	mc.WatchState(n)
 	var last runtime.Event
 	for i := int64(0); i < n; i++ {
 		ev, ok := mc.Step()
@@ -66,7 +70,7 @@ func fresh(t *testing.T, prog *runtime.Program, n int64) ([]byte, runtime.Event)
 		}
 		last = ev
 	}
-	return view.MarshalState(mc.State()), last
+	return view.MarshalState(mc.StateAt(n)), last
 }
 
 func runLength(t *testing.T, prog *runtime.Program) int64 {
@@ -525,5 +529,31 @@ func TestSnapshotByteBound(t *testing.T) {
 	s.RevStep(5)
 	if s.Pos() != 8995 {
 		t.Errorf("rev step with two snapshots: at %d", s.Pos())
+	}
+}
+
+// TestStepListsPassedEvents: step N reports the N-1 events it passed
+// before its stop, the first StepShowMax of them, and how many more.
+func TestStepListsPassedEvents(t *testing.T) {
+	s := newSession(t, goschedProg(40, false), 0, 0)
+	st, err := s.Step(5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(st.Passed) != 4 || st.PassedMore != 0 || st.Passed[0].Seq != 1 || st.Passed[3].Seq != 4 || st.Seq != 5 {
+		t.Fatalf("step 5: passed %d events (%+v), %d more, stop at %d", len(st.Passed), st.Passed, st.PassedMore, st.Seq)
+	}
+	st, err = s.Step(StepShowMax + 30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(st.Passed) != StepShowMax || st.PassedMore != 29 || st.Passed[0].Seq != 6 {
+		t.Fatalf("step %d: passed %d events from %d, %d more", StepShowMax+30, len(st.Passed), st.Passed[0].Seq, st.PassedMore)
+	}
+	if st, _ := s.Step(1); len(st.Passed) != 0 {
+		t.Fatalf("step 1 passed %d events", len(st.Passed))
+	}
+	if st, _ := s.Continue(); st.Passed != nil {
+		t.Fatal("continue lists the events it passed")
 	}
 }

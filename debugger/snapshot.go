@@ -138,6 +138,9 @@ func (ss *snapshots) floor(seq int64) *snapshot {
 // nearest snapshot before it is Every or more events back; focus is where
 // the session is going, for thinning.
 func (ss *snapshots) consider(mc *runtime.Machine, last runtime.Event, focus int64) {
+	if !mc.BetweenSteps() {
+		return // the next step is under way: a replay from here could not stop inside it
+	}
 	seq := last.Seq
 	i := sort.Search(len(ss.list), func(i int) bool { return ss.list[i].seq >= seq })
 	if i < len(ss.list) && ss.list[i].seq == seq {

@@ -128,7 +128,8 @@ func EvKinds() []EvKind {
 // Events come in engine steps: one action of one M at one instant (a
 // findRunnable that takes a G and executes it, a go statement that starts an
 // M). State and Stats describe the machine after the whole step that
-// contains the last event returned.
+// contains the last event returned; the state right after any one event is
+// StateAt's, recorded on request inside the step (stateat.go).
 type Event struct {
 	Seq  int64  `json:"seq"`
 	T    int64  `json:"t"` // virtual ns since the start

@@ -244,22 +244,59 @@ func boolCount(b bool) int {
 // runqput's, read off what the hook did (a kicked runnext, a spill to the
 // global queue).
 func (mc *Machine) hookRunqput(pp int32, gi int32, next bool) {
+	if !next {
+		mc.hookRunqputNow(pp, gi, false)
+		mc.hookRunqputEvents(pp, nilIdx)
+		return
+	}
+	if old := mc.hookRunqputNext(pp, gi); old != nilIdx {
+		mc.hookRunqputKicked(pp, old)
+	}
+}
+
+// hookRunqputNext runs the hook for runqput(pp, gi, true) and returns the
+// G that was in runnext (nilIdx: none), whose kick runqputkicked reports
+// after the caller reported gi's arrival, in the same order as the real
+// runqput's events (runqputnext, runqputkicked).
+func (mc *Machine) hookRunqputNext(pp int32, gi int32) int32 {
 	old := mc.allp[pp].runnext
+	mc.hookRunqputNow(pp, gi, true)
+	if old == nilIdx {
+		mc.hookRunqputEvents(pp, nilIdx)
+	}
+	return old
+}
+
+// hookRunqputKicked reports what the hook did with the kicked G.
+func (mc *Machine) hookRunqputKicked(pp int32, old int32) {
+	mc.hookRunqputEvents(pp, old)
+}
+
+// hookRunqputNow calls the learner's runqput and remembers how many Gs it
+// moved to the global queue, for hookRunqputEvents.
+func (mc *Machine) hookRunqputNow(pp int32, gi int32, next bool) {
 	h, s := mc.hookP(pp), mc.hookSched()
 	before := s.Runq.Size()
 	mc.cfg.Hooks.Runqput(h, s, guintptr(gi), next)
 	mc.unhookP(pp, h)
 	grew := s.Runq.Size() - before
 	mc.unhookSched(s, boolCount(grew > 0))
-	if next && old != nilIdx {
+	mc.hookSpill = int64(grew)
+}
+
+// hookRunqputEvents emits the kick of old (nilIdx: none) and the spill the
+// last hookRunqputNow made.
+func (mc *Machine) hookRunqputEvents(pp int32, old int32) {
+	if old != nilIdx {
 		if ev := mc.emit(EvRunqput, mc.curM(), pp, mc.allg[old].goid, 0, 0); ev != nil && mc.cfg.Why {
-			ev.Why = "kicked out of runnext by G" + itoa(mc.allg[gi].goid) + " (hook runqput)"
+			ev.Why = "kicked out of runnext by G" + itoa(mc.goidOf(mc.allp[pp].runnext)) + " (hook runqput)"
 		}
 	}
-	if grew > 0 {
+	if grew := mc.hookSpill; grew > 0 {
+		mc.hookSpill = 0
 		last := mc.sched.runq.tail
-		if ev := mc.emit(EvRunqputslow, mc.curM(), pp, mc.allg[last].goid, int64(grew), 0); ev != nil && mc.cfg.Why {
-			ev.Why = itoa(int64(grew)) + " Gs went from P" + itoa(int64(pp)) + " to the global queue's tail (hook runqput)"
+		if ev := mc.emit(EvRunqputslow, mc.curM(), pp, mc.allg[last].goid, grew, 0); ev != nil && mc.cfg.Why {
+			ev.Why = itoa(grew) + " Gs went from P" + itoa(int64(pp)) + " to the global queue's tail (hook runqput)"
 		}
 	}
 }

@@ -155,6 +155,7 @@ func posAt(f *Func, pc int) Pos {
 // exec runs gp's code for at most budget instructions and reports how many
 // ran and why it stopped (see execStop and the comment at the top).
 func (mc *Machine) exec(gp *g, budget int) (n int, stop execStop) {
+	gp.inCall = false
 	funcs := mc.prog.Funcs
 	var (
 		vals []Value

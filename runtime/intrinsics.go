@@ -20,19 +20,28 @@ func (mc *Machine) gpos(gi int32) Pos {
 	if len(G.frames) == 0 {
 		return mc.prog.Funcs[mc.closures[G.entryClo].fn].Decl
 	}
-	fr := &G.frames[len(G.frames)-1]
+	return mc.framePos(G, len(G.frames)-1)
+}
+
+// framePos is the source position of G's frame i (the top one is the last):
+// where its code is, or, for a frame stopped in a call (every frame below
+// the top, and the top one while it is inside a scheduler call), the call's
+// position: pc-1, as the runtime's traceback takes the return address
+// minus one.
+func (mc *Machine) framePos(G *g, i int) Pos {
+	fr := &G.frames[i]
 	fn := &mc.prog.Funcs[fr.fn]
 	pc := fr.pc
-	if int(pc) >= len(fn.Pos) {
-		pc = int32(len(fn.Pos) - 1)
+	if i < len(G.frames)-1 || G.inCall {
+		pc--
 	}
+	pc = min(pc, int32(len(fn.Pos))-1)
 	if pc < 0 {
 		return fn.Decl
 	}
 	return fn.Pos[pc]
 }
 
-// continueG lets M mi's G go on running after cost more nanoseconds.
 func (mc *Machine) continueG(mi int32, cost int64) {
 	M := &mc.allm[mi]
 	M.state = mRunning
@@ -51,7 +60,10 @@ func (mc *Machine) schedOp(mi int32) {
 	fn := &mc.prog.Funcs[fr.fn]
 	in := fn.Code[fr.pc]
 	pos := fn.Pos[fr.pc]
-	adv := func() { G.frames[len(G.frames)-1].pc++ }
+	adv := func() {
+		G.frames[len(G.frames)-1].pc++
+		G.inCall = true
+	}
 	switch in.Op {
 	case OpGo:
 		n := int(in.B)

@@ -122,6 +122,10 @@ func (mc *Machine) Step() (ev Event, ok bool) {
 			return Event{}, false
 		}
 		mc.pending = mc.pending[:0]
+		if len(mc.watch.states) > 0 {
+			clear(mc.watch.states) // let the last step's states go
+			mc.watch.states = mc.watch.states[:0]
+		}
 		mc.phead = 0
 		mc.advance()
 	}
@@ -176,6 +180,9 @@ func (mc *Machine) curM() int32 { return mc.cur }
 func (mc *Machine) emit(kind EvKind, mi, pp int32, goid int64, a1, a2 int64) *Event {
 	mc.seq++
 	mc.pending = append(mc.pending, Event{Seq: mc.seq, T: mc.now, Kind: kind, M: mi, P: pp, G: goid, Arg1: a1, Arg2: a2})
+	if mc.watch.on {
+		mc.recordState()
+	}
 	return &mc.pending[len(mc.pending)-1]
 }
 
@@ -452,17 +459,7 @@ func (mc *Machine) traceback(gi int32) string {
 			}
 			continue
 		}
-		pc := fr.pc
-		if i < len(G.frames)-1 {
-			pc-- // the call
-		}
-		if pc >= int32(len(fn.Pos)) {
-			pc = int32(len(fn.Pos)) - 1
-		}
-		pos := fn.Decl
-		if pc >= 0 {
-			pos = fn.Pos[pc]
-		}
+		pos := mc.framePos(G, i)
 		b.WriteString(fn.Name + "(...)\n\t" + mc.prog.fileName(pos) + ":" + itoa(int64(pos.Line)) + "\n")
 	}
 	if G.parent > 0 && G.goid != 1 {

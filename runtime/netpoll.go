@@ -117,11 +117,13 @@ func (mc *Machine) injectglist(mi int32, list []int32) {
 	if mi != nilIdx && mc.allm[mi].state != mSysmon {
 		pp = mc.allm[mi].p
 	}
-	if ev := mc.emit(EvInjectglist, mi, pp, mc.goidOf(list[0]), int64(len(list)), 0); mc.cfg.Why {
-		if pp == nilIdx {
-			ev.Why = "no P: all " + itoa(int64(len(list))) + " go to the global queue and up to that many idle Ps are started"
-		} else {
-			ev.Why = "with P" + itoa(int64(pp)) + ": the first min(npidle=" + itoa(int64(mc.sched.npidle)) + ", n) go to the global queue (starting that many idle Ps), the rest to the local ring"
+	report := func() {
+		if ev := mc.emit(EvInjectglist, mi, pp, mc.goidOf(list[0]), int64(len(list)), 0); mc.cfg.Why {
+			if pp == nilIdx {
+				ev.Why = "no P: all " + itoa(int64(len(list))) + " go to the global queue and up to that many idle Ps are started"
+			} else {
+				ev.Why = "with P" + itoa(int64(pp)) + ": the first min(npidle=" + itoa(int64(mc.sched.npidle)) + ", n) go to the global queue (starting that many idle Ps), the rest to the local ring"
+			}
 		}
 	}
 	startIdle := func(n int) {
@@ -144,6 +146,7 @@ func (mc *Machine) injectglist(mi int32, list []int32) {
 		for _, gi := range list {
 			mc.globrunqput(gi)
 		}
+		report()
 		startIdle(len(list))
 		return
 	}
@@ -151,9 +154,6 @@ func (mc *Machine) injectglist(mi int32, list []int32) {
 	n := 0
 	for ; n < npidle && n < len(list); n++ {
 		mc.globrunqput(list[n])
-	}
-	if n > 0 {
-		startIdle(n)
 	}
 	P := &mc.allp[pp]
 	for _, gi := range list[n:] {
@@ -163,6 +163,10 @@ func (mc *Machine) injectglist(mi int32, list []int32) {
 		} else {
 			mc.globrunqput(gi)
 		}
+	}
+	report()
+	if n > 0 {
+		startIdle(n)
 	}
 	mc.wakep()
 }

@@ -51,27 +51,67 @@ func newGQueue() gQueue { return gQueue{head: nilIdx, tail: nilIdx} }
 // global queue. Without the procs layer (the GM model) every G goes to the
 // global queue.
 func (mc *Machine) runqput(pp int32, gi int32, next bool) {
+	if next && mc.cfg.Hooks != nil && mc.cfg.Hooks.Runqput != nil && mc.cfg.Layers.Has(LayerProcs) {
+		mc.hookRunqput(pp, gi, true)
+		return
+	}
+	if next {
+		if old := mc.runqputnext(pp, gi); old != nilIdx {
+			mc.runqputkicked(pp, old)
+		}
+		return
+	}
 	if !mc.cfg.Layers.Has(LayerProcs) {
 		mc.globrunqput(gi)
 		return
 	}
 	if mc.cfg.Hooks != nil && mc.cfg.Hooks.Runqput != nil {
-		mc.hookRunqput(pp, gi, next)
+		mc.hookRunqput(pp, gi, false)
 		return
 	}
-	P := &mc.allp[pp]
-	if next {
-		old := P.runnext
-		P.runnext = gi
-		if old == nilIdx {
-			return
-		}
-		// Kick the old runnext out to the regular run queue.
-		gi = old
-		if ev := mc.emit(EvRunqput, mc.curM(), pp, mc.allg[gi].goid, 0, 0); ev != nil && mc.cfg.Why {
-			ev.Why = "kicked out of runnext by G" + itoa(mc.allg[P.runnext].goid) + "; goes to the tail of P" + itoa(int64(pp)) + "'s ring"
-		}
+	mc.runqputtail(pp, gi)
+}
+
+// runqputnext is runqput's first half with next: gi goes into pp's runnext
+// and the G that was there is returned, to be kicked to the ring's tail by
+// runqputkicked (the caller reports gi's arrival between the two). In the
+// GM model gi goes to the global queue and nothing is kicked.
+func (mc *Machine) runqputnext(pp int32, gi int32) (kicked int32) {
+	if !mc.cfg.Layers.Has(LayerProcs) {
+		mc.globrunqput(gi)
+		return nilIdx
 	}
+	if mc.cfg.Hooks != nil && mc.cfg.Hooks.Runqput != nil {
+		return mc.hookRunqputNext(pp, gi)
+	}
+	P := &mc.allp[pp]
+	old := P.runnext
+	P.runnext = gi
+	return old
+}
+
+// runqputkicked puts gi, just kicked out of pp's runnext, at the ring's tail.
+func (mc *Machine) runqputkicked(pp int32, gi int32) {
+	if mc.cfg.Hooks != nil && mc.cfg.Hooks.Runqput != nil {
+		mc.hookRunqputKicked(pp, gi)
+		return
+	}
+	full := mc.allp[pp].runqtail-mc.allp[pp].runqhead >= runqSize
+	if !full {
+		mc.runqputtail(pp, gi)
+	}
+	if ev := mc.emit(EvRunqput, mc.curM(), pp, mc.allg[gi].goid, 0, 0); ev != nil && mc.cfg.Why {
+		ev.Why = mc.why().s("kicked out of runnext by G").i(mc.allg[mc.allp[pp].runnext].goid).s("; goes to the tail of P").i(int64(pp)).s("'s ring").str()
+	}
+	if full {
+		mc.runqputslow(pp, gi)
+	}
+}
+
+// runqputtail puts gi at the tail of pp's ring, or, when it is full, moves
+// half of it to the global queue (runqputslow).
+func (mc *Machine) runqputtail(pp int32, gi int32) {
+	P := &mc.allp[pp]
 	if P.runqtail-P.runqhead < runqSize {
 		P.runq[P.runqtail%runqSize] = gi
 		P.runqtail++

@@ -140,6 +140,11 @@ type g struct {
 	// wgWoken is the WaitGroup whose Wait readied it, until it runs (0:
 	// none; id 0 is no WaitGroup). See waitGroup.woken.
 	wgWoken int32
+	// inCall: the G is inside the scheduler call its top frame made (a
+	// park, a sleep, a syscall, a print…): that frame's pc is the return
+	// address, one past the call, as in the runtime, and its line is the
+	// call's (pc-1), as Go's traceback shows it. exec clears it.
+	inCall bool
 
 	// Blocking operations.
 	param     int32    // sudog that completed a select / a chan op, or nilIdx
@@ -305,6 +310,11 @@ type Machine struct {
 	seq  int64 // last event's Seq
 	step int64 // engine actions taken
 
+	// hookSpill: how many Gs an exercise's runqput (Hooks.Runqput) just
+	// moved to the global queue, until its runqputslow event is emitted
+	// (hooks.go: hookRunqputEvents).
+	hookSpill int64
+
 	allg  []g
 	allm  []m
 	allp  []p
@@ -341,6 +351,8 @@ type Machine struct {
 	phead       int     // next pending event to return
 	exit        *Exit
 	exitEmitted bool
+	watch       stateWatch // states recorded by emit (stateat.go)
+	whyw        whyWriter  // the chunk why sentences are built in (why.go)
 
 	cur         int32 // the M acting now, or nilIdx
 	acc         int64 // cost of what the acting M did so far in this action

@@ -56,6 +56,8 @@ func (mc *Machine) Clone() *Machine {
 	c.pending = slices.Clone(mc.pending)
 	c.grab = nil
 	c.checkWhere = nil
+	c.watch = stateWatch{}
+	c.whyw = whyWriter{} // never share the chunk: see why.go
 	return &c
 }
 
@@ -189,15 +191,7 @@ func (mc *Machine) State() *State {
 			for j := len(G.frames) - 1; j >= 0; j-- {
 				fr := &G.frames[j]
 				fn := &mc.prog.Funcs[fr.fn]
-				pc := fr.pc
-				if j < len(G.frames)-1 {
-					pc--
-				}
-				pc = min(max(pc, 0), int32(len(fn.Pos)-1))
-				pos := fn.Decl
-				if pc >= 0 && len(fn.Pos) > 0 {
-					pos = fn.Pos[pc]
-				}
+				pos := mc.framePos(G, j)
 				if strings.HasPrefix(fn.Name, "runtime.") {
 					// The front end's synthetic runtime.main: it has no
 					// source in the scenario.

@@ -82,11 +82,12 @@ func (mc *Machine) preemptAtCall(mi int32, fn string) {
 	pos := mc.gpos(gi)
 	mc.stats.Preemptions++
 	mc.acc += CostPreempt
+	mc.gosched1(mi, true)
 	if ev := mc.emit(EvPreempted, mi, M.p, G.goid, 0, 0); mc.cfg.Why {
 		ev.Pos = pos
 		ev.Why = "G" + itoa(G.goid) + " called " + fn + ": its prologue found stackguard0 = stackPreempt, so morestack → newstack → gopreempt_m (cooperative preemption): to the global queue's tail"
 	}
-	mc.goschedImpl(mi, true, pos)
+	mc.gosched2(mi)
 }
 
 // curOp is the op at gi's pc.

@@ -18,6 +18,9 @@ func (mc *Machine) entersyscall(mi int32, d int64, pos Pos) {
 	M.state = mSyscall
 	M.hasPending = false
 	G.syscallAt = mc.now + mc.acc + CostSyscall + d
+	mc.sysmonWake() // entersyscall wakes a deep-sleeping sysmon (sched.sysmonwait)
+	mc.acc = 0
+	mc.setWhen(mi, G.syscallAt)
 	if ev := mc.emit(EvEntersyscall, mi, M.p, G.goid, d, 0); mc.cfg.Why {
 		ev.Pos = pos
 		ev.Why = "G" + itoa(G.goid) + " enters a " + fmtNs(d) + " system call; in Go 1.26 its P" + itoa(int64(M.p)) + " stays attached (_Prunning) to M" + itoa(int64(mi))
@@ -27,9 +30,6 @@ func (mc *Machine) entersyscall(mi int32, d int64, pos Pos) {
 			ev.Why += ": without sysmon nobody takes it, so the P is blocked until the call returns"
 		}
 	}
-	mc.sysmonWake() // entersyscall wakes a deep-sleeping sysmon (sched.sysmonwait)
-	mc.acc = 0
-	mc.setWhen(mi, G.syscallAt)
 }
 
 // writeSyscall is the write(2) of fmt's output by the running G of M mi
@@ -92,12 +92,12 @@ func (mc *Machine) exitsyscall(mi int32) {
 		if G.preempt {
 			G.stackguard0 = stackPreempt
 		}
+		mc.continueG(mi, CostSyscall)
 		if path != 0 || !write {
 			if ev := mc.emit(EvExitsyscall, mi, pp, G.goid, path, 0); mc.cfg.Why {
 				ev.Why = why
 			}
 		}
-		mc.continueG(mi, CostSyscall)
 		return
 	}
 	// exitsyscallNoP: no P anywhere. The G becomes runnable; take an idle
@@ -113,13 +113,13 @@ func (mc *Machine) exitsyscall(mi int32) {
 		mc.execute(mi, gi, false, why)
 		return
 	}
+	mc.globrunqput(gi)
 	if ev := mc.emit(EvExitsyscall, mi, -1, G.goid, 3, 0); mc.cfg.Why {
 		if write {
 			ev.Why = "the print's write(2) returned; "
 		}
 		ev.Why += "slowest path (exitsyscallNoP): its P was retaken and no P is idle: G" + itoa(G.goid) + " goes to the global queue's tail and M" + itoa(int64(mi)) + " parks"
 	}
-	mc.globrunqput(gi)
 	mc.stopm(mi)
 }
 

@@ -98,7 +98,9 @@ func (mc *Machine) runTimers(owner, target int32, mi int32) (ran bool, next int6
 			G.timer = nilIdx
 			if ev := mc.emit(EvTimer, mi, target, G.goid, int64(owner), t.when); mc.cfg.Why {
 				ev.Why = "P" + itoa(int64(owner)) + "'s timer for G" + itoa(G.goid) + " expired (due " + fmtNs(t.when) + ")"
-				if owner != target {
+				if mc.gm() {
+					ev.Why = "the timer for G" + itoa(G.goid) + " expired (due " + fmtNs(t.when) + ")"
+				} else if owner != target {
 					ev.Why += "; run by P" + itoa(int64(target)) + " while stealing"
 				}
 			}
@@ -106,6 +108,9 @@ func (mc *Machine) runTimers(owner, target int32, mi int32) (ran bool, next int6
 		case timerAfter:
 			if ev := mc.emit(EvTimer, mi, target, -1, int64(owner), t.when); mc.cfg.Why {
 				ev.Why = "P" + itoa(int64(owner)) + "'s time.After timer expired: the time is sent on chan " + itoa(int64(t.c))
+				if mc.gm() {
+					ev.Why = "a time.After timer expired: the time is sent on chan " + itoa(int64(t.c))
+				}
 			}
 			mc.timerSend(t.c, target)
 		}

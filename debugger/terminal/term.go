@@ -107,6 +107,12 @@ func (t *Term) printStop(st debugger.Stop) {
 		}
 		t.print(text)
 	}
+	for _, ev := range st.Passed {
+		t.println(st.Style.Format(ev))
+	}
+	if st.PassedMore > 0 {
+		t.printf("… and %d more\n", st.PassedMore)
+	}
 	switch st.Reason {
 	case debugger.StopBreakpoint:
 		t.printf("> %s\n", st.Breakpoint)

@@ -49,6 +49,7 @@ type RunOptions struct {
 	Check            bool
 	Quiet            bool
 	Format           string
+	Wide             bool
 	SchedtracePeriod time.Duration
 	StateAt          string
 	Stats            bool
@@ -143,6 +144,7 @@ gmplab could not compile or finish the program (--max-events, --max-instrs,
 	f.BoolVar(&o.Check, "check", false, "check every invariant of the runtime after every event")
 	f.BoolVarP(&o.Quiet, "quiet", "q", false, "print only the program's own output, and exit with its exit code")
 	f.StringVar(&o.Format, "format", formatText, "output: "+strings.Join(formats, ", "))
+	f.BoolVar(&o.Wide, "wide", false, "text: one line per event, the why at its end (by default it goes on indented lines below, to fit 100 columns)")
 	f.DurationVar(&o.SchedtracePeriod, "schedtrace-period", defaultSchedtracePeriod,
 		"virtual time between schedtrace lines (as GODEBUG=schedtrace=1 for 1ms); given with text or json, adds schedtrace events")
 	f.StringVar(&o.StateAt, "state-at", "",
@@ -305,11 +307,13 @@ func runRun(o *RunOptions) error {
 
 	out := bufio.NewWriterSize(o.Out, 64<<10)
 	var chrome *view.ChromeWriter
+	style := view.Text{Wide: o.Wide, NoPs: !o.layers.Has(runtime.LayerProcs)}
+	var line []byte
 	switch {
 	case o.Quiet:
 	case o.Format == formatText:
 		fmt.Fprintf(out, "# %s: %s seed=%d layers=%s\n", o.File, procsHeader(o.gomaxprocs, o.gomaxprocsFrom, o.NCPU), o.Seed, o.layers)
-		out.WriteString(view.Header())
+		out.WriteString(style.Header())
 		out.WriteByte('\n')
 	case o.Format == formatChrome:
 		chrome = view.NewChromeWriter(out)
@@ -322,7 +326,7 @@ func runRun(o *RunOptions) error {
 		// panic and its stack follow.
 		if r := recover(); r != nil {
 			out.Flush()
-			fmt.Fprintf(o.Err, "gmplab: internal error in the simulated runtime after event %d:\n%s\n", last.Seq, view.FormatEvent(last))
+			fmt.Fprintf(o.Err, "gmplab: internal error in the simulated runtime after event %d:\n%s\n", last.Seq, style.Format(last))
 			panic(r)
 		}
 	}()
@@ -347,8 +351,8 @@ func runRun(o *RunOptions) error {
 				}
 			}
 		case o.Format == formatText:
-			out.WriteString(view.FormatEvent(ev))
-			out.WriteByte('\n')
+			line = append(style.Append(line[:0], ev), '\n')
+			out.Write(line)
 		case o.Format == formatJSON:
 			out.Write(view.MarshalEvent(ev))
 			out.WriteByte('\n')
@@ -394,12 +398,36 @@ func writeError(err error) error {
 	return &ExitError{Code: 1, Msg: "gmplab run: writing the output: " + err.Error()}
 }
 
+// stateAfter is the state right after event seq, which mc has just handed
+// out: recorded on the way if mc was watching it, else by running start (a
+// clone of the machine at the start) again with a watch on it. The engine is
+// deterministic, so the second run makes the same events.
+func stateAfter(mc, start *runtime.Machine, seq int64) *runtime.State {
+	if st := mc.StateAt(seq); st != nil {
+		return st
+	}
+	start.WatchState(seq)
+	for {
+		ev, ok := start.Step()
+		if !ok {
+			panic("gmplab run: the second run ended before event " + strconv.FormatInt(seq, 10))
+		}
+		if ev.Seq == seq {
+			return start.StateAt(seq)
+		}
+	}
+}
+
 // runStateAt runs until the point --state-at names and prints the state.
 func runStateAt(o *RunOptions, mc *runtime.Machine) error {
 	at := o.stateAt
 	var last runtime.Event
 	breakpoints := int64(0)
 	found := !at.end && at.breakpoint == 0 && at.seq == 0 // the start
+	start := mc.Clone()
+	if !at.end && at.breakpoint == 0 {
+		mc.WatchState(at.seq)
+	}
 	for !found {
 		ev, ok := mc.Step()
 		if !ok {
@@ -428,15 +456,12 @@ func runStateAt(o *RunOptions, mc *runtime.Machine) error {
 		}
 		return &ExitError{Code: 1, Msg: fmt.Sprintf("gmplab run: --state-at %s: the run ended%s after event %d", o.StateAt, how, last.Seq)}
 	}
-	st := mc.State()
+	st := mc.State() // the start
+	if last.Seq > 0 {
+		st = stateAfter(mc, start, last.Seq)
+	}
 	if err := view.WriteState(o.Out, st); err != nil {
 		return writeError(err)
-	}
-	if !at.end && at.breakpoint == 0 && st.Seq != at.seq {
-		// The engine performs an action and then hands out the events it
-		// made one by one; the state is the one after the whole action.
-		fmt.Fprintf(o.Err, "gmplab run: note: event %d came from the same engine step as events up to %d; this is the state after event %d\n",
-			at.seq, st.Seq, st.Seq)
 	}
 	return nil
 }

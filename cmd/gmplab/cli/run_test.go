@@ -2,6 +2,9 @@ package cli
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -143,5 +146,58 @@ func TestRootErrors(t *testing.T) {
 	stdout.Reset()
 	if code := Run(nil, nil, &stdout, &stderr); code != 0 || !strings.Contains(stdout.String(), "run         Run a Go program") {
 		t.Errorf("gmplab alone: exit %d, stdout:\n%s", code, stdout.String())
+	}
+}
+
+// TestStateAtReportsTheEvent: --state-at N prints the state right after
+// event N (its seq is N), also for events in the middle of an engine step,
+// and it is the state the engine records inside that step.
+func TestStateAtReportsTheEvent(t *testing.T) {
+	t.Chdir(repoRoot)
+	for _, f := range []string{"examples/gosched.go", "examples/steal.go", "examples/syscall.go"} {
+		for _, n := range []int64{1, 2, 3, 5, 8, 12, 13, 21, 34, 48} {
+			r := gmplab(t, fmt.Sprintf("run %s --gomaxprocs 2 --state-at %d", f, n))
+			if r.code != 0 {
+				t.Fatalf("%s --state-at %d: exit %d: %s", f, n, r.code, r.stderr)
+			}
+			if r.stderr != "" {
+				t.Errorf("%s --state-at %d: stderr %q, want nothing (no note: the state is event %d's)", f, n, r.stderr, n)
+			}
+			var st runtime.State
+			if err := json.Unmarshal([]byte(r.stdout), &st); err != nil {
+				t.Fatal(err)
+			}
+			if st.Seq != n {
+				t.Errorf("%s --state-at %d: the state is after event %d", f, n, st.Seq)
+			}
+		}
+	}
+}
+
+// TestGMModelShowsNoPs: lesson 00 runs the GM model (the stacks layer
+// alone), which has no Ps, so no output names one: not the header, not an
+// event line or its why, not a schedtrace line.
+func TestGMModelShowsNoPs(t *testing.T) {
+	t.Chdir(repoRoot)
+	pName := regexp.MustCompile(`\bP[0-9-]+\b|\bidleprocs\b|\bP\s*$|\bP \s`)
+	for _, args := range []string{
+		"run lessons/00-threads/goroutines.go --layers stacks --gomaxprocs 2",
+		"run lessons/00-threads/goroutines.go --layers stacks --gomaxprocs 2 --wide",
+		"run lessons/00-threads/goroutines.go --layers stacks --gomaxprocs 2 --format schedtrace --schedtrace-period 1ms",
+	} {
+		r := gmplab(t, args)
+		if r.code != 0 {
+			t.Fatalf("gmplab %s: exit %d: %s", args, r.code, r.stderr)
+		}
+		lines := strings.Split(r.stdout, "\n")
+		if len(lines) < 3 {
+			t.Fatalf("gmplab %s: %d lines", args, len(lines))
+		}
+		for _, l := range lines {
+			if pName.MatchString(l) {
+				t.Errorf("gmplab %s shows a P:\n%s", args, l)
+				break
+			}
+		}
 	}
 }
