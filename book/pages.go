@@ -84,7 +84,12 @@ func collect(root string) ([]*Page, error) {
 		if err != nil {
 			return nil, err
 		}
-		pages = append(pages, &Page{Src: src, URL: "exercises/" + dir + ".html", Title: firstHeading(t, dir), Part: partExercises, text: t})
+		title := firstHeading(t, dir)
+		// "02-runqput: runqput: runnext, …" reads "02 · runqput: runnext, …".
+		if rest, ok := strings.CutPrefix(title, dir+": "); ok && len(dir) > 3 {
+			title = dir[:2] + " · " + rest
+		}
+		pages = append(pages, &Page{Src: src, URL: "exercises/" + dir + ".html", Title: title, Part: partExercises, text: t})
 	}
 
 	for _, name := range referenceDocs {

@@ -115,18 +115,19 @@
     r.tabIndex = 0;
     var bar = el("div", "st-bar");
     function btn(label, title, f) {
-      var b = el("button", "", label);
+      var b = el("button");
+      b.innerHTML = label;
       b.type = "button"; b.title = title; b.setAttribute("aria-label", title);
       b.addEventListener("click", f);
       bar.appendChild(b);
       return b;
     }
-    this.bStart = btn("⏮", "Back to the start (Home)", function () { self.go(0); });
-    this.bRevCont = btn("◀◀", "Back to the previous breakpoint (Shift+←)", function () { self.cont(-1); });
-    this.bBack = btn("◀", "Back one event (←)", function () { self.go(self.i - 1); });
-    this.bFwd = btn("▶", "Forward one event (→)", function () { self.go(self.i + 1); });
-    this.bCont = btn("▶▶", "Forward to the next breakpoint (Shift+→)", function () { self.cont(1); });
-    this.bEnd = btn("⏭", "To the end (End)", function () { self.go(self.n); });
+    this.bStart = btn("<svg viewBox=\"0 0 16 16\" width=\"14\" height=\"14\" aria-hidden=\"true\"><path d=\"M2 2h2v12H2zM14 2v12L5 8z\" fill=\"currentColor\"/></svg>", "Back to the start (Home)", function () { self.go(0); });
+    this.bRevCont = btn("<svg viewBox=\"0 0 16 16\" width=\"14\" height=\"14\" aria-hidden=\"true\"><path d=\"M8 2v12L1 8zM15 2v12L8 8z\" fill=\"currentColor\"/></svg>", "Back to the previous breakpoint (Shift+←)", function () { self.cont(-1); });
+    this.bBack = btn("<svg viewBox=\"0 0 16 16\" width=\"14\" height=\"14\" aria-hidden=\"true\"><path d=\"M12 2v12L4 8z\" fill=\"currentColor\"/></svg>", "Back one event (←)", function () { self.go(self.i - 1); });
+    this.bFwd = btn("<svg viewBox=\"0 0 16 16\" width=\"14\" height=\"14\" aria-hidden=\"true\"><path d=\"M4 2v12l8-6z\" fill=\"currentColor\"/></svg>", "Forward one event (→)", function () { self.go(self.i + 1); });
+    this.bCont = btn("<svg viewBox=\"0 0 16 16\" width=\"14\" height=\"14\" aria-hidden=\"true\"><path d=\"M1 2v12l7-6zM8 2v12l7-6z\" fill=\"currentColor\"/></svg>", "Forward to the next breakpoint (Shift+→)", function () { self.cont(1); });
+    this.bEnd = btn("<svg viewBox=\"0 0 16 16\" width=\"14\" height=\"14\" aria-hidden=\"true\"><path d=\"M12 2h2v12h-2zM2 2v12l9-6z\" fill=\"currentColor\"/></svg>", "To the end (End)", function () { self.go(self.n); });
     this.slider = el("input");
     this.slider.type = "range"; this.slider.min = 0; this.slider.value = 0;
     this.slider.setAttribute("aria-label", "Event");
@@ -257,11 +258,12 @@
       this.line.textContent = tr.h;
       this.why.textContent = "The start: nothing has run yet. Step forwards (→) to see the first scheduling decision.";
     } else {
-      var line = tr.l[i - 1], w = tr.w[i - 1];
-      this.line.textContent = line;
+      // The CLI prints the why on the lines under the event's, wrapped.
+      var lines = tr.l[i - 1].split("\n");
+      this.line.textContent = lines[0];
       this.why.innerHTML = "";
       this.why.appendChild(el("b", "", tr.k[i - 1]));
-      this.why.appendChild(document.createTextNode(" " + (w ? line.slice(w) : "")));
+      this.why.appendChild(document.createTextNode(" " + lines.slice(1).map(function (l) { return l.trim(); }).join(" ")));
     }
     this.draw(b, prev != null && prev !== i ? this.boards[prev] : null);
   };

@@ -33,9 +33,8 @@ const MaxEvents = 20000
 // the trace is shipped to the browser as JSON.
 type Trace struct {
 	Header string   `json:"h"`           // the CLI's first line: # FILE: GOMAXPROCS=… seed=… layers=…
-	Lines  []string `json:"l"`           // view.FormatEvent of each event, in order
+	Lines  []string `json:"l"`           // view.FormatEvent of each event, in order (its why on the lines after the first)
 	Kinds  []string `json:"k"`           // each event's kind (the runtime function's name)
-	Why    []int    `json:"w"`           // where each line's why starts (0: none)
 	Boards []Delta  `json:"b"`           // the board after each event (index 0: before the first), as changes
 	Out    string   `json:"o"`           // what the program printed (stdout and stderr, in order)
 	Exit   string   `json:"x"`           // how the run ended, as the CLI reports it ("" for exit 0)
@@ -107,26 +106,43 @@ type M struct {
 	Sysmon   bool   `json:"sm,omitempty"`
 }
 
-// Options are the flags of `gmplab run` that change the events.
+// Options are the flags of `gmplab run` that change the events
+// (cmd/gmplab/cli: procsFlags, Limits, --seed, --layers).
 type Options struct {
-	GOMAXPROCS int
+	GOMAXPROCS int // 0: NCPU, as Go's schedinit decides
+	NCPU       int
 	Seed       uint64
 	Layers     string
+	MaxEvents  int64
+	MaxInstrs  int64
 	MaxSteps   int64
 	MaxTime    time.Duration
 }
 
+// DefaultOptions are gmplab run's defaults.
+func DefaultOptions() Options {
+	return Options{NCPU: runtime.DefaultNCPU, Seed: 1, Layers: "all",
+		MaxEvents: runtime.DefaultMaxEvents, MaxInstrs: runtime.DefaultMaxInstrs,
+		MaxSteps: runtime.DefaultMaxSteps, MaxTime: time.Duration(runtime.DefaultMaxTime)}
+}
+
 // ParseFlags reads the flags as `gmplab run` takes them (--gomaxprocs 2
-// --seed 7 --layers stacks,procs), with the same defaults.
-func ParseFlags(args []string) (Options, error) {
-	var o Options
+// --seed 7 --layers stacks,procs), with the same defaults. The page has
+// no environment: GOMAXPROCS is --gomaxprocs, else --ncpu.
+func ParseFlags(args []string) (Options, error) { return DefaultOptions().Parse(args) }
+
+// Parse reads flags over o: what they do not set stays as in o.
+func (o Options) Parse(args []string) (Options, error) {
 	fs := pflag.NewFlagSet("gmplab run", pflag.ContinueOnError)
 	fs.SetOutput(&bytes.Buffer{})
-	fs.IntVar(&o.GOMAXPROCS, "gomaxprocs", runtime.DefaultGOMAXPROCS, "")
-	fs.Uint64Var(&o.Seed, "seed", 1, "")
-	fs.StringVar(&o.Layers, "layers", "all", "")
-	fs.Int64Var(&o.MaxSteps, "max-steps", runtime.DefaultMaxSteps, "")
-	fs.DurationVar(&o.MaxTime, "max-time", time.Duration(runtime.DefaultMaxTime), "")
+	fs.IntVar(&o.GOMAXPROCS, "gomaxprocs", 0, "")
+	fs.IntVar(&o.NCPU, "ncpu", o.NCPU, "")
+	fs.Uint64Var(&o.Seed, "seed", o.Seed, "")
+	fs.StringVar(&o.Layers, "layers", o.Layers, "")
+	fs.Int64Var(&o.MaxEvents, "max-events", o.MaxEvents, "")
+	fs.Int64Var(&o.MaxInstrs, "max-instrs", o.MaxInstrs, "")
+	fs.Int64Var(&o.MaxSteps, "max-steps", o.MaxSteps, "")
+	fs.DurationVar(&o.MaxTime, "max-time", o.MaxTime, "")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
@@ -136,16 +152,38 @@ func ParseFlags(args []string) (Options, error) {
 	return o, nil
 }
 
-// Args are the options as `gmplab run` flags, in a fixed order.
+// Args are the options as `gmplab run` flags, in a fixed order; the
+// limits only where they differ from the defaults.
 func (o Options) Args() []string {
-	a := []string{"--gomaxprocs", fmt.Sprint(o.GOMAXPROCS), "--seed", fmt.Sprint(o.Seed), "--layers", o.Layers}
-	if o.MaxSteps != runtime.DefaultMaxSteps {
-		a = append(a, "--max-steps", fmt.Sprint(o.MaxSteps))
+	d := DefaultOptions()
+	a := []string{}
+	// GOMAXPROCS always, resolved: the command means the same run
+	// whatever $GOMAXPROCS the reader's shell has.
+	a = append(a, "--gomaxprocs", fmt.Sprint(o.procs()))
+	if o.NCPU != d.NCPU {
+		a = append(a, "--ncpu", fmt.Sprint(o.NCPU))
 	}
-	if o.MaxTime != time.Duration(runtime.DefaultMaxTime) {
+	a = append(a, "--seed", fmt.Sprint(o.Seed), "--layers", o.Layers)
+	for _, l := range []struct {
+		flag   string
+		v, def int64
+	}{{"--max-events", o.MaxEvents, d.MaxEvents}, {"--max-instrs", o.MaxInstrs, d.MaxInstrs}, {"--max-steps", o.MaxSteps, d.MaxSteps}} {
+		if l.v != l.def {
+			a = append(a, l.flag, fmt.Sprint(l.v))
+		}
+	}
+	if o.MaxTime != d.MaxTime {
 		a = append(a, "--max-time", o.MaxTime.String())
 	}
 	return a
+}
+
+// procs is GOMAXPROCS: the flag, else the CPUs (as Go's schedinit).
+func (o Options) procs() int {
+	if o.GOMAXPROCS > 0 {
+		return o.GOMAXPROCS
+	}
+	return min(o.NCPU, 1024)
 }
 
 // Run compiles src (named name, as gmplab run names its file) and runs it
@@ -156,8 +194,9 @@ func Run(name string, src []byte, args []string) (*Trace, error) {
 	if err != nil {
 		return nil, err
 	}
-	if o.GOMAXPROCS < 1 || o.GOMAXPROCS > 1024 {
-		return nil, fmt.Errorf("--gomaxprocs %d: want 1 to 1024", o.GOMAXPROCS)
+	procs := o.procs()
+	if procs < 1 || procs > 1024 || o.NCPU < 1 {
+		return nil, fmt.Errorf("--gomaxprocs %d --ncpu %d: want 1 to 1024 Ps and at least one CPU", o.GOMAXPROCS, o.NCPU)
 	}
 	layers, err := runtime.ParseLayers(o.Layers)
 	if err != nil {
@@ -167,13 +206,13 @@ func Run(name string, src []byte, args []string) (*Trace, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg := runtime.Config{GOMAXPROCS: o.GOMAXPROCS, Seed: o.Seed, Layers: layers,
-		MaxSteps: o.MaxSteps, MaxTime: int64(o.MaxTime), Why: true}
+	cfg := runtime.Config{GOMAXPROCS: procs, NCPU: o.NCPU, Seed: o.Seed, Layers: layers,
+		MaxEvents: o.MaxEvents, MaxInstrs: o.MaxInstrs, MaxSteps: o.MaxSteps, MaxTime: int64(o.MaxTime), Why: true}
 	mc, err := runtime.New(prog, cfg)
 	if err != nil {
 		return nil, err
 	}
-	tr := &Trace{Header: fmt.Sprintf("# %s: GOMAXPROCS=%d seed=%d layers=%s", name, o.GOMAXPROCS, o.Seed, layers)}
+	tr := &Trace{Header: fmt.Sprintf("# %s: GOMAXPROCS=%d ncpu=%d seed=%d layers=%s", name, procs, o.NCPU, o.Seed, layers)}
 	prev := board(mc.State())
 	tr.Boards = append(tr.Boards, diff(nil, prev))
 	var out strings.Builder
@@ -189,14 +228,8 @@ func Run(name string, src []byte, args []string) (*Trace, error) {
 			tr.Cut = true
 			continue
 		}
-		line := view.FormatEvent(ev)
-		why := 0
-		if ev.Why != "" && strings.HasSuffix(line, ev.Why) {
-			why = len(line) - len(ev.Why)
-		}
-		tr.Lines = append(tr.Lines, line)
+		tr.Lines = append(tr.Lines, view.FormatEvent(ev))
 		tr.Kinds = append(tr.Kinds, ev.Kind.String())
-		tr.Why = append(tr.Why, why)
 		b := board(mc.State())
 		tr.Boards = append(tr.Boards, diff(&prev, b))
 		prev = b

@@ -4,12 +4,25 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/gmplab/gmplab/book/stepper"
 	"github.com/gmplab/gmplab/cmd/gmplab/cli"
+	"github.com/gmplab/gmplab/view"
 )
+
+// firstDiff shows the first line where got and want differ.
+func firstDiff(got, want string) string {
+	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+	for i := range min(len(g), len(w)) {
+		if g[i] != w[i] {
+			return "line " + strconv.Itoa(i+1) + ":\n got " + strconv.Quote(g[i]) + "\nwant " + strconv.Quote(w[i])
+		}
+	}
+	return "one is longer: " + strconv.Itoa(len(g)) + " lines against " + strconv.Itoa(len(w))
+}
 
 // TestSameAsCLI runs scenarios through stepper.Run, the function the
 // WebAssembly module exports to the page, natively, and compares its
@@ -47,22 +60,10 @@ func TestSameAsCLI(t *testing.T) {
 		}
 		cli.Run(append([]string{"run", c.file}, c.flags...), strings.NewReader(""), &out, &errb)
 		os.Chdir(wd)
-		lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
-		if len(lines) < 3 {
-			t.Fatalf("%s: gmplab run printed %q %q", c.file, out.String(), errb.String())
-		}
 		// gmplab run: the header, the column names, then the events.
-		if lines[0] != tr.Header {
-			t.Errorf("%s: header\n got %q\nwant %q", c.file, tr.Header, lines[0])
-		}
-		events := lines[2:]
-		if len(events) != len(tr.Lines) {
-			t.Errorf("%s: %d events, gmplab run printed %d", c.file, len(tr.Lines), len(events))
-		}
-		for i := range min(len(events), len(tr.Lines)) {
-			if events[i] != tr.Lines[i] {
-				t.Fatalf("%s: event %d\n got %q\nwant %q", c.file, i+1, tr.Lines[i], events[i])
-			}
+		got := tr.Header + "\n" + view.Header() + "\n" + strings.Join(tr.Lines, "\n") + "\n"
+		if got != out.String() {
+			t.Errorf("%s %s: the trace's %d events differ from gmplab run's output:\n%s", c.file, strings.Join(c.flags, " "), len(tr.Lines), firstDiff(got, out.String()))
 		}
 		if len(tr.Boards) != len(tr.Lines)+1 || len(tr.Kinds) != len(tr.Lines) {
 			t.Errorf("%s: %d boards and %d kinds for %d events", c.file, len(tr.Boards), len(tr.Kinds), len(tr.Lines))

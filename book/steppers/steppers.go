@@ -9,14 +9,11 @@
 package steppers
 
 import (
-	"bytes"
 	"fmt"
 	"html"
 	"path"
 	"strings"
-	"time"
 
-	"github.com/spf13/pflag"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
@@ -165,8 +162,7 @@ func (e extension) forScenario(nb *notebook.Notebook, file string) (*Widget, err
 	if err != nil {
 		return nil, err
 	}
-	o := stepper.Options{GOMAXPROCS: runtime.DefaultGOMAXPROCS, Seed: 1, Layers: "all",
-		MaxSteps: runtime.DefaultMaxSteps, MaxTime: time.Duration(runtime.DefaultMaxTime)}
+	o := stepper.DefaultOptions()
 	if l := nb.Lesson; l != nil {
 		o.GOMAXPROCS, o.Seed, o.Layers = l.GOMAXPROCS, l.Seed, l.Layers().String()
 	}
@@ -177,21 +173,38 @@ func (e extension) forScenario(nb *notebook.Notebook, file string) (*Widget, err
 // gmplab step would open (the lesson's front matter, then the flags), and
 // the kinds its break commands name.
 func (e extension) forStep(nb *notebook.Notebook, c *notebook.Cell) (*Widget, error) {
+	// The target is the one word that is not a flag or a flag's value
+	// (every flag of gmplab step takes a value).
+	var target string
+	var flags []string
 	args := nb.ResolveArgs(c.Command)
-	fs := pflag.NewFlagSet("gmplab step", pflag.ContinueOnError)
-	fs.SetOutput(&bytes.Buffer{})
-	gomaxprocs := fs.Int("gomaxprocs", runtime.DefaultGOMAXPROCS, "")
-	seed := fs.Uint64("seed", 1, "")
-	layers := fs.String("layers", "all", "")
-	maxSteps := fs.Int64("max-steps", runtime.DefaultMaxSteps, "")
-	maxTime := fs.Duration("max-time", time.Duration(runtime.DefaultMaxTime), "")
-	fs.String("init", "", "")
-	with := fs.String("with", "", "")
-	if err := fs.Parse(args); err != nil || fs.NArg() != 1 || *with != "" {
-		return nil, fmt.Errorf("%s:%d: the book cannot step %q", nb.Name, c.Line, c.Command.Line)
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case !strings.HasPrefix(a, "-"):
+			if target != "" {
+				return nil, fmt.Errorf("%s:%d: the book cannot step %q (two programs)", nb.Name, c.Line, c.Command.Line)
+			}
+			target = a
+		case strings.HasPrefix(a, "--with"):
+			return nil, fmt.Errorf("%s:%d: the book cannot step %q (--with runs a learner's functions)", nb.Name, c.Line, c.Command.Line)
+		case strings.HasPrefix(a, "--init"):
+			if !strings.Contains(a, "=") {
+				i++
+			}
+		default:
+			flags = append(flags, a)
+			if !strings.Contains(a, "=") && i+1 < len(args) {
+				flags = append(flags, args[i+1])
+				i++
+			}
+		}
+	}
+	if target == "" {
+		return nil, fmt.Errorf("%s:%d: the book cannot step %q (no program)", nb.Name, c.Line, c.Command.Line)
 	}
 	exists := func(p string) bool { _, err := e.t.ReadFile(p); return err == nil }
-	t, err := lessons.Resolve(fs.Arg(0), exists)
+	t, err := lessons.Resolve(target, exists)
 	if err != nil {
 		return nil, fmt.Errorf("%s:%d: %v", nb.Name, c.Line, err)
 	}
@@ -204,20 +217,16 @@ func (e extension) forStep(nb *notebook.Notebook, c *notebook.Cell) (*Widget, er
 		return nil, err
 	}
 	o, _ := stepper.ParseFlags(w.Flags)
-	if fs.Changed("gomaxprocs") {
-		o.GOMAXPROCS = *gomaxprocs
+	if o, err = o.Parse(flags); err != nil {
+		return nil, fmt.Errorf("%s:%d: %q: %v", nb.Name, c.Line, c.Command.Line, err)
 	}
-	if fs.Changed("seed") {
-		o.Seed = *seed
-	}
-	if fs.Changed("layers") {
-		ls, err := runtime.ParseLayers(*layers)
+	if o.Layers != "all" {
+		ls, err := runtime.ParseLayers(o.Layers)
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: --layers: %v", nb.Name, c.Line, err)
 		}
 		o.Layers = ls.String()
 	}
-	o.MaxSteps, o.MaxTime = *maxSteps, *maxTime
 	w.Flags = o.Args()
 	for _, s := range c.Steps {
 		if f := strings.Fields(s); len(f) >= 2 && (f[0] == "break" || f[0] == "b") {

@@ -114,6 +114,7 @@ func SVG(tl *view.Timeline, procs int) string {
 	x := func(t int64) float64 { return float64(labelW) + plot*float64(t)/float64(end) }
 	height := topPad + len(rows)*laneH + axisH
 	var b strings.Builder
+	b.WriteString("<div class=\"timeline-scroll\">")
 	fmt.Fprintf(&b, "<svg class=\"timeline-svg\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"per-P timeline, %s of virtual time\" xmlns=\"http://www.w3.org/2000/svg\">\n",
 		width, height, view.FormatDuration(end))
 	for i, r := range rows {
@@ -158,7 +159,7 @@ func SVG(tl *view.Timeline, procs int) string {
 		fmt.Fprintf(&b, "<g class=\"tick\"><line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\"/><text x=\"%.1f\" y=\"%d\">%s</text></g>\n",
 			x(t), x(t), topPad, axisY+3, x(t), axisY+15, view.FormatDuration(t))
 	}
-	b.WriteString("</svg>\n")
+	b.WriteString("</svg></div>\n")
 	b.WriteString(legend(tl))
 	return b.String()
 }
