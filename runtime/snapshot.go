@@ -116,7 +116,11 @@ func (mc *Machine) State() *State {
 		case mRunning:
 			ms.Until = M.workEnd
 		case mSyscall:
-			ms.Until = mc.allg[M.curg].syscallAt
+			// Between exitsyscallNoP's dropg and its stopm, the M has
+			// no G any more (the state right after its event).
+			if M.curg != nilIdx {
+				ms.Until = mc.allg[M.curg].syscallAt
+			}
 		case mNetpoll, mSysmon, mWaking, mSchedule:
 			if M.heapIdx != nilIdx {
 				ms.Until = M.when
