@@ -77,7 +77,7 @@ func New(prog *Program, cfg Config) (*Machine, error) {
 	mc.conns = []conn{{g: nilIdx, heapI: nilIdx, read: true}} // id 0 is no connection
 	mc.freeSudo = nilIdx
 	mc.freeTimer = nilIdx
-	mc.sched = schedt{runq: newGQueue(), gFree: newGQueue(), midle: nilIdx, pidle: nilIdx, lastpoll: 0}
+	mc.sched = schedt{runq: newGQueue(), gFree: newGQueue(), midle: nilIdx, pidle: nilIdx, lastpoll: 0, lockOwner: nilIdx}
 
 	// schedinit + procresize: P0 for the bootstrap M, the others idle,
 	// pushed in id order so the list's head is the highest id.

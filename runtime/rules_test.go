@@ -195,6 +195,30 @@ func TestGMModelCountsLockContention(t *testing.T) {
 	}
 }
 
+// lock(&sched.lock) in the GM model: an M waits only for another M's hold,
+// never for its own; with one M nothing is ever contended.
+func TestGMModelNoContentionWithOneM(t *testing.T) {
+	mc := newTestMachine(t, 1)
+	mc.cfg.Layers = Layers(LayerStacks)
+	mc.cur = 0
+	mc.lockSched(CostGlobrunq)
+	mc.lockSched(CostGlobrunq) // the same M, same instant: after its own hold
+	if mc.sched.lockWait != 0 {
+		t.Errorf("M0 waited for itself: %d contended acquisitions", mc.sched.lockWait)
+	}
+	if mc.sched.lockFreeAt != mc.now+2*CostGlobrunq {
+		t.Errorf("lock free at %d, want two holds after now (%d)", mc.sched.lockFreeAt, mc.now+2*CostGlobrunq)
+	}
+	mc.cur = 1
+	if len(mc.allm) < 2 {
+		mc.allm = append(mc.allm, m{id: 1, p: nilIdx, curg: nilIdx})
+	}
+	mc.lockSched(CostGlobrunq) // another M while M0 holds it: contended
+	if mc.sched.lockWait != 1 {
+		t.Errorf("another M did not wait: %d contended acquisitions", mc.sched.lockWait)
+	}
+}
+
 // proc.go: schedtrace prints a line every period; with the sysmon layer off
 // (no sysmon to print it) the engine prints them at the same times.
 func TestSchedtraceEveryPeriod(t *testing.T) {

@@ -283,25 +283,34 @@ func (mc *Machine) globrunqgetbatch(pp int32, max int32) (gi int32, n int32) {
 }
 
 // lockSched accounts for taking sched.lock. In the GM model (layer procs
-// off) every run queue operation takes it, and an M that finds it held waits:
-// the engine counts acquisitions and contended acquisitions, which is the
-// cost that Ps (Go 1.1) removed. With Ps it is only counted.
+// off) every run queue operation takes it, and an M that finds it held by
+// another M waits: the engine counts acquisitions and contended
+// acquisitions, which is the cost that Ps (Go 1.1) removed. With Ps it is
+// only counted. An M that takes the lock again while its own last hold is
+// still running (several queue operations in one engine step) does not
+// wait for itself: its critical sections follow each other.
 func (mc *Machine) lockSched(hold int64) {
 	mc.sched.lockAcq++
 	if mc.cfg.Layers.Has(LayerProcs) {
 		return
 	}
+	mi := mc.curM()
 	start := mc.now
 	if mc.sched.lockFreeAt > start {
-		mc.sched.lockWait++
-		wait := mc.sched.lockFreeAt - start
-		start = mc.sched.lockFreeAt
-		if mi := mc.curM(); mi != nilIdx {
-			mc.allm[mi].lockDelay += wait
-			if ev := mc.emit(EvLock, mi, mc.allm[mi].p, -1, wait, 0); mc.cfg.Why {
-				ev.Why = "GM model: every run queue operation takes sched.lock; another M holds it, so M" + itoa(int64(mi)) + " waits " + fmtNs(wait)
+		if mi != nilIdx && mi == mc.sched.lockOwner {
+			start = mc.sched.lockFreeAt // after its own previous hold
+		} else {
+			mc.sched.lockWait++
+			wait := mc.sched.lockFreeAt - start
+			start = mc.sched.lockFreeAt
+			if mi != nilIdx {
+				mc.allm[mi].lockDelay += wait
+				if ev := mc.emit(EvLock, mi, mc.allm[mi].p, -1, wait, 0); mc.cfg.Why {
+					ev.Why = "GM model: every run queue operation takes sched.lock; another M holds it, so M" + itoa(int64(mi)) + " waits " + fmtNs(wait)
+				}
 			}
 		}
 	}
+	mc.sched.lockOwner = mi
 	mc.sched.lockFreeAt = start + hold
 }

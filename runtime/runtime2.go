@@ -292,6 +292,7 @@ type schedt struct {
 
 	// GM model (layer procs off): the lock around the one global queue.
 	lockFreeAt int64 // the lock is held until this time
+	lockOwner  int32 // the M that took it last (nilIdx: none)
 	lockAcq    int64 // acquisitions
 	lockWait   int64 // contended acquisitions
 
