@@ -136,6 +136,7 @@ func (mc *Machine) injectglist(mi int32, list []int32) {
 		}
 	}
 	if n, hooked := mc.hookInjectglist(list, pp); hooked {
+		report()
 		startIdle(n)
 		if pp != nilIdx {
 			mc.wakep()

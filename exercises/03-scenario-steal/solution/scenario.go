@@ -1,9 +1,10 @@
 //go:build ignore
 
-// The reference scenario for 03-scenario-steal: main starts one goroutine
-// and keeps P0 busy in sim.Work. P0 holds the new G in runnext and two of
-// the runtime's own goroutines in its ring: the spinning M on P1 steals one
-// from the ring, then the other, then runnext on its last pass: three.
+// The reference scenario for 03-scenario-steal. main runs on P1 (at
+// GOMAXPROCS=2 the start-up leaves it there) and starts a spawner, which
+// P0's spinning M steals while main computes. The spawner starts three
+// workers on P0 and computes; main parks in wg.Wait, P1 goes looking for
+// work and steals the workers from P0, one at a time as each finishes: three.
 package main
 
 import (
@@ -15,13 +16,18 @@ import (
 
 func main() {
 	var wg sync.WaitGroup
-	for i := 0; i < 1; i++ {
-		wg.Add(1)
-		go func() {
-			sim.Work(time.Millisecond)
-			wg.Done()
-		}()
-	}
-	sim.Work(5 * time.Millisecond)
+	wg.Add(1)
+	go func() {
+		for i := 0; i < 3; i++ {
+			wg.Add(1)
+			go func() {
+				sim.Work(time.Millisecond)
+				wg.Done()
+			}()
+		}
+		sim.Work(5 * time.Millisecond)
+		wg.Done()
+	}()
+	sim.Work(100 * time.Microsecond)
 	wg.Wait()
 }
