@@ -68,7 +68,7 @@ func Build(o Options) (*Site, error) {
 	for _, p := range pages {
 		res.bySrc[p.Src] = p
 	}
-	tr := &tracer{root: o.Root, cache: o.Cache, engine: engine, made: map[string][]byte{}}
+	tr := newTracer(o.Root, o.Cache, engine)
 	md := NewMarkdown(o.Timeline, tr, res.resolve)
 	out := map[string][]byte{}
 	html := map[*Page]*rendered{}
@@ -133,6 +133,9 @@ func Build(o Options) (*Site, error) {
 			return nil, err
 		}
 		out[p.URL] = b
+	}
+	if err := tr.Wait(); err != nil {
+		return nil, err
 	}
 	for name, b := range tr.made {
 		out[name] = b

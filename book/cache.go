@@ -115,10 +115,27 @@ func Wasm(root, cache, hash string, log io.Writer) (module, execJS string, err e
 // written once as traces/HASH.js in the site, and kept in the cache under
 // the same name, HASH covering the engine, the file, its text and the
 // flags.
+//
+// A trace that is not in the cache is computed in the background, on as
+// many goroutines as there are CPUs, while the pages render: Wait waits
+// for them.
 type tracer struct {
 	root, cache, engine string
 	mu                  sync.Mutex
 	made                map[string][]byte // by site path
+	wg                  sync.WaitGroup
+	sem                 chan struct{}
+	err                 error
+}
+
+func newTracer(root, cache, engine string) *tracer {
+	return &tracer{root: root, cache: cache, engine: engine, made: map[string][]byte{}, sem: make(chan struct{}, runtime.NumCPU())}
+}
+
+// Wait waits for the traces being computed and returns the first error.
+func (t *tracer) Wait() error {
+	t.wg.Wait()
+	return t.err
 }
 
 func (t *tracer) ReadFile(p string) ([]byte, error) {
@@ -137,30 +154,49 @@ func (t *tracer) Trace(file string, src []byte, flags []string) (string, error) 
 	name := "traces/" + id + ".js"
 	t.mu.Lock()
 	_, done := t.made[name]
+	if !done {
+		t.made[name] = nil // being made
+	}
 	t.mu.Unlock()
 	if done {
 		return name, nil
 	}
 	cached := filepath.Join(t.cache, "traces", id+".js")
-	b, err := os.ReadFile(cached)
-	if err != nil {
+	if b, err := os.ReadFile(cached); err == nil {
+		t.set(name, b, nil)
+		return name, nil
+	}
+	t.wg.Add(1)
+	go func() {
+		defer t.wg.Done()
+		t.sem <- struct{}{}
+		defer func() { <-t.sem }()
 		tr, err := stepper.Run(file, src, flags)
 		if err != nil {
-			return "", fmt.Errorf("%s: %v", file, err)
+			t.set(name, nil, fmt.Errorf("%s: %v", file, err))
+			return
 		}
 		j, err := json.Marshal(tr)
 		if err != nil {
-			return "", err
+			t.set(name, nil, err)
+			return
 		}
-		b = []byte("gmplabTrace(" + strconvQuote(id) + "," + string(j) + ");\n")
+		b := []byte("gmplabTrace(" + strconvQuote(id) + "," + string(j) + ");\n")
 		if err := os.MkdirAll(filepath.Dir(cached), 0o755); err == nil {
 			os.WriteFile(cached, b, 0o644) // a cache: a failed write only costs time
 		}
-	}
-	t.mu.Lock()
-	t.made[name] = b
-	t.mu.Unlock()
+		t.set(name, b, nil)
+	}()
 	return name, nil
+}
+
+func (t *tracer) set(name string, b []byte, err error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.made[name] = b
+	if err != nil && t.err == nil {
+		t.err = err
+	}
 }
 
 func strconvQuote(s string) string { b, _ := json.Marshal(s); return string(b) }
