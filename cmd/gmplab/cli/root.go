@@ -39,6 +39,9 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // execute runs the command tree root with args and returns the exit code.
 func execute(root *cobra.Command, args []string, stdout, stderr io.Writer) int {
+	if args == nil {
+		args = []string{} // cobra reads os.Args for a nil slice
+	}
 	root.SetArgs(args)
 	root.SetOut(stdout)
 	root.SetErr(stderr)

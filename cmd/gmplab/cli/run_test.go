@@ -155,7 +155,7 @@ func TestRootErrors(t *testing.T) {
 func TestStateAtReportsTheEvent(t *testing.T) {
 	t.Chdir(repoRoot)
 	for _, f := range []string{"examples/gosched.go", "examples/steal.go", "examples/syscall.go"} {
-		for _, n := range []int64{1, 2, 3, 5, 8, 12, 13, 21, 34, 48} {
+		for _, n := range []int64{1, 2, 3, 5, 8, 12, 13, 21, 34, 40} {
 			r := gmplab(t, fmt.Sprintf("run %s --gomaxprocs 2 --state-at %d", f, n))
 			if r.code != 0 {
 				t.Fatalf("%s --state-at %d: exit %d: %s", f, n, r.code, r.stderr)
