@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/gmplab/gmplab/book/stepper"
 	"github.com/gmplab/gmplab/cmd/gmplab/cli"
@@ -126,6 +127,11 @@ func TestBrowser(t *testing.T) {
 	if got, line := eval(w+`.querySelector(".st-line").textContent`), eventLine(want, 3); got != line || line == "" {
 		t.Errorf("after 5 forwards and 2 backs the widget shows\n%q\nwant event 3 of gmplab run %s %s:\n%q", got, file, flags, line)
 	}
+	// The keyboard: → steps forwards once the widget has the focus.
+	eval(w + `.focus(), "ok"`)
+	must("→", chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowRight)))
+	_, err = chromedp.Run(ctx, chromedp.Poll[bool](w+`.widget.i === 4`, chromedp.WithPollingTimeout(10*time.Second)))
+	must("the → key", err)
 	page := eval(`(function(t){return t.h + "\n" + ` + strconv.Quote(view.Header()) + ` + "\n" + t.l.join("\n") + "\n"})(` + w + `.widget.tr)`)
 	if page != want {
 		t.Errorf("the widget's events differ from gmplab run %s %s (%d against %d bytes)", file, flags, len(page), len(want))
@@ -141,9 +147,17 @@ func TestBrowser(t *testing.T) {
 	}
 	editJSON, _ := json.Marshal(edited)
 	must("edit", chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.stepper .st-edit button`))))
+	// A program that does not compile says where, in Go's words.
+	eval(fmt.Sprintf(`(function(){var s=%s.querySelector(".st-src"); s.value=%s; return "ok"})()`, w, strconv.Quote("package main\n\nfunc main() { undefinedName() }\n")))
+	must("run", chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.stepper .st-edit .st-actions button:nth-child(2)`))))
+	_, err = chromedp.Run(ctx, chromedp.Poll[bool](`/err/.test(`+w+`.querySelector(".st-status").className)`, chromedp.WithPollingTimeout(90*time.Second)))
+	must("the compile error", err)
+	if st := eval(w + `.querySelector(".st-status").textContent`); !strings.HasPrefix(st, file+":3:") {
+		t.Errorf("a compile error shows %q, want %s:3:…", st, file)
+	}
 	eval(fmt.Sprintf(`(function(){var s=%s.querySelector(".st-src"); s.value=%s; return "ok"})()`, w, editJSON))
 	must("run", chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.stepper .st-edit .st-actions button:nth-child(2)`))))
-	_, err = chromedp.Run(ctx, chromedp.Poll[bool](w+`.getAttribute("data-ran") === "1" || /err/.test(`+w+`.querySelector(".st-status").className)`,
+	_, err = chromedp.Run(ctx, chromedp.Poll[bool](w+`.getAttribute("data-ran") === "1"`,
 		chromedp.WithPollingTimeout(90*time.Second)))
 	must("the edited run", err)
 	if st := eval(w + `.querySelector(".st-status").textContent`); !strings.HasPrefix(st, "Ran your version") {
@@ -201,5 +215,14 @@ func TestBrowser(t *testing.T) {
 	_, err = chromedp.Run(ctx, chromedp.Poll[bool](`document.body.classList.contains("nav-open") && document.querySelector(".sidebar").getBoundingClientRect().left >= 0`, chromedp.WithPollingTimeout(10*time.Second)))
 	must("the menu", err)
 	shot("phone-menu")
+	for _, pg := range []string{"index", "docs/glossary", "exercises/03-runqgrab"} {
+		must(pg, chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/"+pg+".html"), chromedp.WaitVisible(chromedp.CSS("article h1"))))
+		shot("phone-" + strings.ReplaceAll(pg, "/", "-"))
+	}
+	must("desktop", chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900)))
+	for _, pg := range []string{"index", "docs/glossary", "exercises/03-runqgrab"} {
+		must(pg, chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/"+pg+".html"), chromedp.WaitVisible(chromedp.CSS("article h1"))))
+		shot("desktop-" + strings.ReplaceAll(pg, "/", "-"))
+	}
 	t.Logf("screenshots in %s", shots)
 }
