@@ -150,6 +150,9 @@ func Details(ev runtime.Event) string {
 		}
 		return s
 	case runtime.EvGopark:
+		if a1 == 0 && ev.Text != "" {
+			return ev.Text + at(ev.Pos) // a reason the simulator has no code for (gmplab real)
+		}
 		return WaitReason(a1) + at(ev.Pos)
 	case runtime.EvGoready:
 		return "made runnable"
