@@ -15,9 +15,9 @@ import (
 )
 
 // GCFlags is how gmplab real builds the program. -l on package runtime
-// keeps the scheduler's small functions (runqput, runqgrab, handoffp's
-// helpers, …) real functions that Delve can stop in and whose arguments
-// it can read; the runtime stays optimized otherwise (-N would make the
+// keeps the scheduler's small functions (goready, runqget, globrunqget,
+// which Go 1.26.8 inlines otherwise) real functions that Delve can stop in
+// and whose arguments it can read; the runtime stays optimized otherwise (-N would make the
 // runtime's nosplit functions and its timing unlike a real build), and the
 // user's code is built as go build builds it, so that sim.Work's loop and
 // the program's own calls behave as they do under go run.

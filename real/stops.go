@@ -26,8 +26,10 @@ func curg(r reader, m int64) int64 {
 
 // Functions of Go 1.26.8's runtime (proc.go) that make a scheduling
 // decision. Built with -gcflags=runtime=-l (GCFlags), none is inlined;
-// without it runqputslow, runqgrab, goready's ready and goschedImpl's
-// callers would be. retake is not here: sysmon calls it on every pass
+// without it goready is inlined into chansend, chanrecv, semrelease1,
+// netpollgoready and the timers (go build -gcflags=runtime=-m), so a
+// channel's wake-up would not stop; the others are too big to be inlined
+// anyway. retake is not here: sysmon calls it on every pass
 // (every 20 µs to 10 ms), so it would drown the decisions; the handoffp it
 // calls for a P in a system call, and the preemptone for a long-running
 // G, are. findRunnable, runqget and globrunqget are left out for the same
