@@ -50,6 +50,9 @@ func (s *Session) next() (ev runtime.Event, out []runtime.Event, ok bool, err er
 		s.pending = s.pending[1:]
 		sf := s.stops[th.Breakpoint().Breakpoint.Addr]
 		ev, err := s.decode(sf, th)
+		if err == errSkip {
+			continue
+		}
 		if err != nil {
 			return ev, out, false, fmt.Errorf("reading %s's arguments: %v", sf.fn, err)
 		}

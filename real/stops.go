@@ -1,6 +1,7 @@
 package real
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/gmplab/gmplab/runtime"
@@ -17,6 +18,10 @@ type stopFunc struct {
 	kind   runtime.EvKind
 	decode func(r reader, ev *runtime.Event, m, p int64) error
 }
+
+// errSkip says a stop is not a decision (a steal from an empty P): the
+// program runs on.
+var errSkip = errors.New("not a decision")
 
 // curg is the goid of the G the current M runs for (its user goroutine;
 // the functions run on the system stack), -1 for none.
@@ -83,6 +88,12 @@ var stopFuncs = []stopFunc{
 		ev.Arg1 = n - n/2
 		if n == 0 && r.intOr("stealRunNextG", 0) == 1 && r.intOr("p2.runnext", 0) != 0 {
 			ev.Arg1 = 1
+		}
+		if ev.Arg1 == 0 {
+			// stealWork tries every P in turn; the simulator shows the
+			// steals that take something (findRunnable's why lists the
+			// tries), and so does this.
+			return errSkip
 		}
 		ev.Why = fmt.Sprintf("P%d has nothing to run and steals half of P%d's ring (%d Gs there now; read at runqsteal's entry, before runqgrab takes them)", ev.P, ev.Arg2, n)
 		return nil
