@@ -43,7 +43,13 @@ func Build(ctx context.Context, gocmd, moduleDir, path, exe string) error {
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
-		msg := strings.TrimSpace(out.String())
+		var lines []string
+		for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+			if !strings.HasPrefix(l, "# ") { // "# command-line-arguments"
+				lines = append(lines, l)
+			}
+		}
+		msg := strings.Join(lines, "\n")
 		if msg == "" {
 			msg = err.Error()
 		}
