@@ -169,6 +169,10 @@ func (s *Session) exitedError() error {
 // 0), the program exits or Interrupt is called.
 func (s *Session) forward(n int64, match func(ev *runtime.Event) (debugger.StopReason, *debugger.Breakpoint, bool)) (debugger.Stop, error) {
 	s.intr.Store(false)
+	if s.opts.Timeout > 0 {
+		t := time.AfterFunc(s.opts.Timeout, s.Interrupt)
+		defer t.Stop()
+	}
 	var out []runtime.Event
 	for taken := int64(0); n <= 0 || taken < n; taken++ {
 		if taken > 0 && s.intr.Load() {
@@ -312,7 +316,7 @@ func (s *Session) Selected() int64                      { return s.selG }
 func (s *Session) Config() runtime.Config               { return runtime.Config{GOMAXPROCS: s.gomaxprocs()} }
 func (s *Session) When() string {
 	if s.pos == 0 {
-		return "stop 0 (main.main) at " + view.FormatTime(s.now()) + " of wall-clock time since the launch"
+		return "stop 0: main.main, at its first line"
 	}
-	return fmt.Sprintf("stop %d at %s of wall-clock time since the launch (stops included)", s.pos, view.FormatTime(s.last.T))
+	return fmt.Sprintf("stop %d at %s of wall-clock time since main.main (stops included)", s.pos, view.FormatTime(s.last.T))
 }

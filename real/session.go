@@ -42,6 +42,10 @@ type Options struct {
 	GOMAXPROCS int
 	// Go is the go command (default: from PATH).
 	Go string
+	// Timeout interrupts a motion (continue, next, …) that has not
+	// stopped after this long, as Ctrl-C does, so that a script or a
+	// notebook cell never hangs on a program that runs on (0: never).
+	Timeout time.Duration
 }
 
 // Session is one program under Delve. It is not safe for concurrent use,

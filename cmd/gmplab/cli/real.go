@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -25,6 +26,7 @@ type RealOptions struct {
 	Target     string
 	GOMAXPROCS int
 	Init       string
+	Timeout    time.Duration
 
 	gomaxprocsSet bool
 	Interactive   func() bool
@@ -75,6 +77,9 @@ continue' | gmplab real lesson-04.`,
 			if o.gomaxprocsSet && (o.GOMAXPROCS < 1 || o.GOMAXPROCS > maxGOMAXPROCS) {
 				return fmt.Errorf("--gomaxprocs %d: want 1 to %d", o.GOMAXPROCS, maxGOMAXPROCS)
 			}
+			if o.Timeout < 0 {
+				return fmt.Errorf("--timeout %v: want a duration of 0 or more (examples: 10s, 2m)", o.Timeout)
+			}
 			if runF != nil {
 				return runF(o)
 			}
@@ -85,6 +90,7 @@ continue' | gmplab real lesson-04.`,
 	f.SortFlags = false
 	f.IntVar(&o.GOMAXPROCS, "gomaxprocs", runtime.DefaultGOMAXPROCS, "GOMAXPROCS of the real run (default: the lesson's, else 4)")
 	f.StringVar(&o.Init, "init", "", "run the debugger commands in this `file` first")
+	f.DurationVar(&o.Timeout, "timeout", time.Minute, "interrupt a continue, next or stepout that has not stopped after this long (0: never)")
 	return cmd
 }
 
@@ -146,7 +152,7 @@ func runReal(o *RealOptions) error {
 		return &ExitError{Code: 1, Msg: "gmplab real: " + err.Error()}
 	}
 	defer cleanup()
-	s, err := real.Launch(context.Background(), real.Options{File: file, Name: name, GOMAXPROCS: procs})
+	s, err := real.Launch(context.Background(), real.Options{File: file, Name: name, GOMAXPROCS: procs, Timeout: o.Timeout})
 	if err != nil {
 		msg := err.Error()
 		if !strings.HasPrefix(msg, "gmplab real") {
