@@ -143,7 +143,8 @@ func (s *Session) start() error {
 		os.Setenv("GOMAXPROCS", fmt.Sprint(s.opts.GOMAXPROCS))
 	}
 	// Delve closes the write ends once the program has them.
-	grp, err := native.Launch([]string{s.exe}, s.opts.ModuleDir, 0, nil, "", "",
+	// Its stdin is /dev/null: gmplab real reads the commands from its own.
+	grp, err := native.Launch([]string{s.exe}, s.opts.ModuleDir, 0, nil, "", os.DevNull,
 		proc.OutputRedirect{File: outW}, proc.OutputRedirect{File: errW})
 	if had {
 		os.Setenv("GOMAXPROCS", old)
