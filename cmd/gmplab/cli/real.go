@@ -152,7 +152,7 @@ func runReal(o *RealOptions) error {
 		return &ExitError{Code: 1, Msg: "gmplab real: " + err.Error()}
 	}
 	defer cleanup()
-	s, err := real.Launch(context.Background(), real.Options{File: file, Name: name, GOMAXPROCS: procs, Timeout: o.Timeout})
+	s, err := real.Open(context.Background(), real.Options{File: file, Name: name, GOMAXPROCS: procs, Timeout: o.Timeout})
 	if err != nil {
 		msg := err.Error()
 		if !strings.HasPrefix(msg, "gmplab real") {
