@@ -86,7 +86,7 @@ func (s *Session) AddBreakpoint(spec string) (*Breakpoint, error) {
 			bp.terms = append(bp.terms, t)
 			continue
 		}
-		t, err := s.parseTerm(f)
+		t, err := parseTerm(f, s.cfg.GOMAXPROCS, s.lineTerm)
 		if err != nil {
 			return nil, err
 		}
@@ -105,8 +105,9 @@ func (s *Session) AddBreakpoint(spec string) (*Breakpoint, error) {
 	return bp, nil
 }
 
-// parseTerm parses one word of a breakpoint spec.
-func (s *Session) parseTerm(f string) (bpTerm, error) {
+// parseTerm parses one word of a breakpoint spec for a run with
+// gomaxprocs Ps; lineTerm parses FILE:N (nil: lines are not supported).
+func parseTerm(f string, gomaxprocs int, lineTerm func(string) (bpTerm, error)) (bpTerm, error) {
 	lf := strings.ToLower(f)
 	if ks, ok := kindGroups[lf]; ok {
 		return bpTerm{kind: termKinds, kinds: ks}, nil
@@ -123,8 +124,8 @@ func (s *Session) parseTerm(f string) (bpTerm, error) {
 			case 'g':
 				return bpTerm{kind: termG, n: n}, nil
 			case 'p':
-				if n >= int64(s.cfg.GOMAXPROCS) {
-					return bpTerm{}, fmt.Errorf("break %s: there are %d Ps (P0 to P%d)", f, s.cfg.GOMAXPROCS, s.cfg.GOMAXPROCS-1)
+				if n >= int64(gomaxprocs) {
+					return bpTerm{}, fmt.Errorf("break %s: there are %d Ps (P0 to P%d)", f, gomaxprocs, gomaxprocs-1)
 				}
 				return bpTerm{kind: termP, n: n}, nil
 			case 'm':
@@ -132,8 +133,8 @@ func (s *Session) parseTerm(f string) (bpTerm, error) {
 			}
 		}
 	}
-	if strings.Contains(f, ":") || strings.HasSuffix(f, ".go") {
-		return s.lineTerm(f)
+	if (strings.Contains(f, ":") || strings.HasSuffix(f, ".go")) && lineTerm != nil {
+		return lineTerm(f)
 	}
 	msg := fmt.Sprintf("break %s: not an event, a goroutine (g7), a P (p2), an M (m3) or line FILE:N", f)
 	if near := nearest(lf, breakWords()); near != "" {
@@ -233,6 +234,15 @@ func (s *Session) hit(bp *Breakpoint, ev *runtime.Event) bool {
 }
 
 func (s *Session) termMatch(t bpTerm, ev *runtime.Event) bool {
+	if t.kind == termLine {
+		prog := s.opts.Program
+		return ev.Pos.Line == t.line && int(ev.Pos.File) < len(prog.Files) && path.Base(prog.Files[ev.Pos.File]) == t.file
+	}
+	return t.match(ev)
+}
+
+// match reports whether ev matches a term other than a line.
+func (t bpTerm) match(ev *runtime.Event) bool {
 	switch t.kind {
 	case termKinds:
 		return slices.Contains(t.kinds, ev.Kind)
@@ -242,12 +252,6 @@ func (s *Session) termMatch(t bpTerm, ev *runtime.Event) bool {
 		return int64(ev.P) == t.n
 	case termM:
 		return int64(ev.M) == t.n
-	case termLine:
-		if ev.Pos.Line != t.line {
-			return false
-		}
-		prog := s.opts.Program
-		return int(ev.Pos.File) < len(prog.Files) && path.Base(prog.Files[ev.Pos.File]) == t.file
 	}
 	return false
 }

@@ -75,11 +75,16 @@ func (s *Session) Why() string {
 // "p" (the P they run on or wait in the run queue of). The selected one is
 // marked with *.
 func (s *Session) Goroutines(group string) (string, error) {
-	st := s.State()
+	return GoroutinesText(s.State(), s.selG, group)
+}
+
+// GoroutinesText is Goroutines for any state (gmplab real builds one from
+// the real runtime's memory); sel is the selected goroutine.
+func GoroutinesText(st *runtime.State, sel int64, group string) (string, error) {
 	var b strings.Builder
 	line := func(g *runtime.GState) {
 		mark := " "
-		if g.Goid == s.selG {
+		if g.Goid == sel {
 			mark = "*"
 		}
 		fmt.Fprintf(&b, "%s G%-4d %-9s %-30s %s\n", mark, g.Goid, g.Status, g.Where, where(g))
@@ -243,8 +248,10 @@ func (s *Session) Stack() (string, error) {
 }
 
 // Procs lists the Ps.
-func (s *Session) Procs() string {
-	st := s.State()
+func (s *Session) Procs() string { return ProcsText(s.State()) }
+
+// ProcsText is Procs for any state.
+func ProcsText(st *runtime.State) string {
 	var b strings.Builder
 	for _, p := range st.Ps {
 		fmt.Fprintf(&b, "P%-3d %-8s %-5s %-6s runnext %-6s runq %-4d schedtick %-5d syscalltick %-4d timers %d\n",
@@ -254,8 +261,10 @@ func (s *Session) Procs() string {
 }
 
 // Threads lists the Ms (without Ps in the GM model, which has none).
-func (s *Session) Threads() string {
-	st := s.State()
+func (s *Session) Threads() string { return ThreadsText(s.State()) }
+
+// ThreadsText is Threads for any state.
+func ThreadsText(st *runtime.State) string {
 	ps := view.HasPs(st)
 	var b strings.Builder
 	for _, m := range st.Ms {

@@ -280,6 +280,9 @@ func appendDetails(b []byte, ev runtime.Event) []byte {
 		}
 		return b
 	case runtime.EvGopark:
+		if a1 == 0 && ev.Text != "" {
+			return appendAt(append(b, ev.Text...), ev.Pos) // a reason the simulator has no code for (gmplab real)
+		}
 		return appendAt(append(b, WaitReason(a1)...), ev.Pos)
 	case runtime.EvGoready:
 		return append(b, "made runnable"...)

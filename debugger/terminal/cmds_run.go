@@ -178,7 +178,11 @@ func cmdRestart(t *Term, args string) error {
 	if err != nil {
 		return err
 	}
-	t.printf("restarted: GOMAXPROCS=%d seed=%d layers=%s\n", t.s.Config().GOMAXPROCS, t.s.Config().Seed, t.s.Config().Layers)
+	if d, ok := t.s.(restartDescriber); ok {
+		t.println(d.RestartLine())
+	} else {
+		t.printf("restarted: GOMAXPROCS=%d seed=%d layers=%s\n", t.s.Config().GOMAXPROCS, t.s.Config().Seed, t.s.Config().Layers)
+	}
 	t.printStop(st)
 	return nil
 }

@@ -23,7 +23,7 @@ const maxSourceDepth = 8
 
 // Term is a REPL over a session.
 type Term struct {
-	s          *debugger.Session
+	s          Session
 	cmds       *commands
 	out        io.Writer
 	transcript *os.File
@@ -33,9 +33,10 @@ type Term struct {
 	depth      int
 }
 
-// New makes a REPL writing to out; width is the terminal's width, for the
-// board (0: 100 columns).
-func New(s *debugger.Session, out io.Writer, width int) *Term {
+// New makes a REPL over s (a *debugger.Session, or gmplab real's session)
+// writing to out; width is the terminal's width, for the board (0: 100
+// columns).
+func New(s Session, out io.Writer, width int) *Term {
 	if width <= 0 {
 		width = 100
 	}

@@ -74,6 +74,14 @@ type Summary struct {
 	Goroutines int
 	// GCs counts garbage collection cycles ("GC concurrent mark phase").
 	GCs int
+	// Switches counts, per P (by id), the goroutines it started running
+	// (transitions to Running on that P): the context switches execute
+	// makes.
+	Switches map[int64]int
+	// Runnable lists, in ns, each time a goroutine waited between
+	// becoming runnable (Runnable, from NotExist, Waiting, Running or
+	// Syscall) and running (Runnable->Running), in trace order.
+	Runnable []int64
 }
 
 var (
@@ -83,8 +91,9 @@ var (
 
 // Parse reads the output of go tool trace -d=parsed.
 func Parse(r io.Reader) (Summary, error) {
-	var s Summary
+	s := Summary{Switches: map[int64]int{}}
 	ms := map[int64]bool{}
+	since := map[int64]int64{} // goid → when it became runnable
 	owner := map[int64]int64{} // P → the M that last took it to Running
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), 16<<20)
@@ -137,6 +146,7 @@ func Parse(r io.Reader) (Summary, error) {
 			ms[m] = true
 		}
 		kind, rest := f[4], f[6]
+		now, _ := strconv.ParseInt(f[5], 10, 64)
 		if kind == "RangeBegin" && strings.HasPrefix(rest, ` Name="GC concurrent mark phase"`) {
 			s.GCs++
 		}
@@ -176,6 +186,18 @@ func Parse(r io.Reader) (Summary, error) {
 				owner[id] = -1
 			}
 		case "GoID":
+			switch {
+			case to == "Runnable" && from != "Undetermined":
+				since[id] = now
+			case from == "Runnable" && to == "Running":
+				if t0, ok := since[id]; ok {
+					s.Runnable = append(s.Runnable, now-t0)
+					delete(since, id)
+				}
+			}
+			if to == "Running" && from != "Undetermined" && p >= 0 {
+				s.Switches[p]++
+			}
 			switch {
 			case from == "Running" && to == "Runnable" && reason == "preempted":
 				state = preempted
@@ -317,55 +339,101 @@ func renameMain(name string, src []byte) ([]byte, error) {
 // Run builds the scenario at path with a main that traces it, runs it, and
 // decodes the trace with go tool trace.
 func Run(ctx context.Context, path string, o Options) (*Result, error) {
+	o, dir, cleanup, err := o.prepare()
+	if err != nil {
+		return nil, err
+	}
+	defer cleanup()
+	exe, err := build(ctx, path, o, dir)
+	if err != nil {
+		return nil, err
+	}
+	return runBuilt(ctx, path, exe, o, dir)
+}
+
+// Runs is Run n times with one build, for the spread of a real run's
+// numbers from one run to the next.
+func Runs(ctx context.Context, path string, o Options, n int) ([]*Result, error) {
+	o, dir, cleanup, err := o.prepare()
+	if err != nil {
+		return nil, err
+	}
+	defer cleanup()
+	exe, err := build(ctx, path, o, dir)
+	if err != nil {
+		return nil, err
+	}
+	var rs []*Result
+	for i := 0; i < n; i++ {
+		r, err := runBuilt(ctx, path, exe, o, dir)
+		if err != nil {
+			return rs, err
+		}
+		rs = append(rs, r)
+	}
+	return rs, nil
+}
+
+// prepare fills in the defaults and the directory.
+func (o Options) prepare() (Options, string, func(), error) {
 	if o.Go == "" {
 		gocmd, err := exec.LookPath("go")
 		if err != nil {
-			return nil, err
+			return o, "", nil, err
 		}
 		o.Go = gocmd
 	}
 	if o.Timeout <= 0 {
 		o.Timeout = 2 * time.Minute
 	}
-	dir := o.TempDir
-	if dir == "" {
-		d, err := os.MkdirTemp("", "gmplab-realtrace-")
-		if err != nil {
-			return nil, err
-		}
-		defer os.RemoveAll(d)
-		dir = d
+	if o.TempDir != "" {
+		return o, o.TempDir, func() {}, nil
 	}
+	d, err := os.MkdirTemp("", "gmplab-realtrace-")
+	if err != nil {
+		return o, "", nil, err
+	}
+	return o, d, func() { os.RemoveAll(d) }, nil
+}
+
+// build writes the scenario, renamed, and the tracing main into dir and
+// builds them.
+func build(ctx context.Context, path string, o Options, dir string) (string, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
-		return nil, err
+		return "", err
 	}
 	src, err = renameMain(path, src)
 	if err != nil {
-		return nil, err
+		return "", err
 	}
 	scen := filepath.Join(dir, "scenario.go")
 	wrap := filepath.Join(dir, "gmplab_realtrace_main.go")
 	exe := filepath.Join(dir, "scenario.exe")
-	traceOut := filepath.Join(dir, "trace.out")
 	if err := os.WriteFile(scen, src, 0o644); err != nil {
-		return nil, err
+		return "", err
 	}
 	if err := os.WriteFile(wrap, []byte(wrapperMain), 0o644); err != nil {
-		return nil, err
+		return "", err
 	}
 
-	// Build. The files are named on the command line, so their build
+	// The files are named on the command line, so their build
 	// constraints (//go:build ignore) do not apply; run in ModuleDir so
 	// that the module's packages resolve.
 	bctx, cancel := context.WithTimeout(ctx, o.Timeout)
 	defer cancel()
-	build := exec.CommandContext(bctx, o.Go, "build", "-o", exe, scen, wrap)
-	build.Dir = o.ModuleDir
-	if out, err := build.CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("go build %s: %v\n%s", path, err, out)
+	cmd := exec.CommandContext(bctx, o.Go, "build", "-o", exe, scen, wrap)
+	cmd.Dir = o.ModuleDir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build %s: %v\n%s", path, err, out)
 	}
+	return exe, nil
+}
 
+// runBuilt runs the binary build made, with the trace on, and decodes the
+// trace.
+func runBuilt(ctx context.Context, path, exe string, o Options, dir string) (*Result, error) {
+	traceOut := filepath.Join(dir, "trace.out")
 	// Run.
 	rctx, cancel2 := context.WithTimeout(ctx, o.Timeout)
 	defer cancel2()

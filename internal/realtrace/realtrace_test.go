@@ -4,6 +4,8 @@ import (
 	"context"
 	"os/exec"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -93,7 +95,18 @@ func TestParse(t *testing.T) {
 		Goroutines:    1,
 		GCs:           1,
 	}
-	if s != want {
+	// P0 started G7 three times (after its creation, a preemption and a
+	// yield), G8 and G9 once; Undetermined->Running is a generation's
+	// start, not a switch. G7 waited 7, 1 and 1 ns runnable; the other
+	// Runnable->Running have no start in the excerpt.
+	if len(s.Switches) != 1 || s.Switches[0] != 5 {
+		t.Errorf("Switches = %v, want map[0:5]", s.Switches)
+	}
+	if !slices.Equal(s.Runnable, []int64{7, 1, 1}) {
+		t.Errorf("Runnable = %v, want [7 1 1]", s.Runnable)
+	}
+	s.Switches, s.Runnable = nil, nil
+	if !reflect.DeepEqual(s, want) {
 		t.Errorf("Parse:\n got %+v\nwant %+v", s, want)
 	}
 }

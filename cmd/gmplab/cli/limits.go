@@ -19,6 +19,12 @@ type Limits struct {
 	MaxTime   time.Duration
 }
 
+// defaultLimits are the limits' defaults, for commands without the flags.
+func defaultLimits() Limits {
+	return Limits{MaxEvents: runtime.DefaultMaxEvents, MaxInstrs: runtime.DefaultMaxInstrs,
+		MaxSteps: runtime.DefaultMaxSteps, MaxTime: time.Duration(runtime.DefaultMaxTime)}
+}
+
 // addLimitFlags defines the limits' flags on f.
 func addLimitFlags(f *pflag.FlagSet, l *Limits) {
 	f.Int64Var(&l.MaxEvents, "max-events", runtime.DefaultMaxEvents, "stop the run after this many scheduler events")

@@ -68,7 +68,7 @@ func TestSameOutputAsRealRuntime(t *testing.T) {
 				// prints, so it must match one of a few real runs.
 				var real result
 				for attempt := 0; attempt < realAttempts; attempt++ {
-					real = runReal(t, exe, n)
+					real = runRealExe(t, exe, n)
 					if sim == real {
 						break
 					}
@@ -93,8 +93,8 @@ func TestSameOutputAsRealRuntime(t *testing.T) {
 // as an unloaded machine would.
 const realAttempts = 10
 
-// runReal runs the built program exe with GOMAXPROCS=n.
-func runReal(t *testing.T, exe string, n int) result {
+// runRealExe runs the built program exe with GOMAXPROCS=n.
+func runRealExe(t *testing.T, exe string, n int) result {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
 	run := exec.Command(exe)
@@ -143,7 +143,7 @@ func TestStartupGoidsOnRealRuntime(t *testing.T) {
 		}
 		var got string
 		for try := 0; try < tries; try++ {
-			real := runReal(t, exe, n)
+			real := runRealExe(t, exe, n)
 			if got = strings.Join(goroutineHeader.FindAllString(real.stderr, -1), "\n"); got == want {
 				break
 			}
@@ -187,7 +187,7 @@ func TestTracebackLinesAsRealRuntime(t *testing.T) {
 			var real result
 			var want []string
 			for attempt := 0; attempt < realAttempts; attempt++ {
-				real = runReal(t, exe, 1)
+				real = runRealExe(t, exe, 1)
 				want = programFrames(real.stderr)
 				if strings.Join(got, "\n") == strings.Join(want, "\n") {
 					break

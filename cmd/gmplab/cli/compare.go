@@ -1,0 +1,111 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/gmplab/gmplab/internal/compare"
+	"github.com/gmplab/gmplab/real"
+	"github.com/gmplab/gmplab/runtime"
+)
+
+// CompareOptions are the inputs of `gmplab compare`.
+type CompareOptions struct {
+	Out        io.Writer
+	Target     string
+	GOMAXPROCS int
+	Runs       int
+
+	gomaxprocsSet bool
+}
+
+// maxRuns bounds --runs: each real run takes a second or more.
+const maxRuns = 50
+
+func newCompareCmd(runF func(*CompareOptions) error) *cobra.Command {
+	o := &CompareOptions{}
+	cmd := &cobra.Command{
+		Use:   "compare LESSON|FILE.go",
+		Short: "Run a program on the simulator and on the real runtime, side by side",
+		Long: `Compare runs the program on the simulator and, --runs times, on the real Go
+runtime with runtime/trace on (decoded by go tool trace -d=parsed), and prints
+side by side: the program's output (with a diff), threads and goroutines
+created, context switches per P, preemptions, system calls and those handed
+off, and how long goroutines waited runnable (percentiles). The real column is
+the range over the runs: a real run varies with the machine's load. The trace
+cannot show the run queues' contents, runnext or steals: gmplab real can.
+
+Needs the go command, and runs inside a clone of gmplab (the program builds
+against its sim package). It needs no ptrace and no terminal.`,
+		Example: `  gmplab compare examples/steal.go --gomaxprocs 4
+  gmplab compare lesson-04 --runs 5`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.Target = args[0]
+			o.Out = cmd.OutOrStdout()
+			o.gomaxprocsSet = cmd.Flags().Changed("gomaxprocs")
+			if o.gomaxprocsSet && (o.GOMAXPROCS < 1 || o.GOMAXPROCS > maxGOMAXPROCS) {
+				return fmt.Errorf("--gomaxprocs %d: want 1 to %d", o.GOMAXPROCS, maxGOMAXPROCS)
+			}
+			if o.Runs < 1 || o.Runs > maxRuns {
+				return fmt.Errorf("--runs %d: want 1 to %d", o.Runs, maxRuns)
+			}
+			if runF != nil {
+				return runF(o)
+			}
+			return runCompare(o)
+		},
+	}
+	f := cmd.Flags()
+	f.SortFlags = false
+	f.IntVar(&o.GOMAXPROCS, "gomaxprocs", runtime.DefaultGOMAXPROCS, "number of Ps, on both (default: the lesson's, else 4)")
+	f.IntVar(&o.Runs, "runs", 3, "how many real runs (the real column is their range)")
+	return cmd
+}
+
+func runCompare(o *CompareOptions) error {
+	fail := func(err error) error {
+		msg := strings.Replace(err.Error(), "gmplab step: ", "", 1)
+		return &ExitError{Code: 1, Msg: "gmplab compare: " + msg}
+	}
+	tg, err := loadStepTarget(&StepOptions{Target: o.Target,
+		procsFlags: procsFlags{GOMAXPROCS: o.GOMAXPROCS, NCPU: runtime.DefaultNCPU, set: o.gomaxprocsSet},
+		Seed:       1, Limits: defaultLimits()})
+	if err != nil {
+		return fail(err)
+	}
+	file, name, procs, cleanup, err := realProgram(o.Target, o.GOMAXPROCS, o.gomaxprocsSet)
+	if err != nil {
+		return fail(err)
+	}
+	defer cleanup()
+	if procs != tg.cfg.GOMAXPROCS {
+		return fail(fmt.Errorf("internal: GOMAXPROCS %d for the simulator and %d for the real run", tg.cfg.GOMAXPROCS, procs))
+	}
+	sim, err := compare.Sim(tg.prog, tg.cfg)
+	if err != nil {
+		return fail(err)
+	}
+	md, err := real.ModuleDir(filepath.Dir(file))
+	if err != nil {
+		if md, err = real.ModuleDir("."); err != nil {
+			return fail(err)
+		}
+	}
+	runs, err := compare.Real(context.Background(), file, md, procs, o.Runs)
+	if err != nil {
+		var ee *ExitError
+		if errors.As(err, &ee) {
+			return err
+		}
+		return fail(err)
+	}
+	io.WriteString(o.Out, compare.Format(name, procs, sim, runs))
+	return nil
+}

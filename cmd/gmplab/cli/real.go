@@ -1,0 +1,184 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/gmplab/gmplab/debugger/terminal"
+	"github.com/gmplab/gmplab/lessons"
+	"github.com/gmplab/gmplab/real"
+	"github.com/gmplab/gmplab/runtime"
+)
+
+// RealOptions are the inputs of `gmplab real`, filled from its flags.
+type RealOptions struct {
+	In       io.Reader
+	Out, Err io.Writer
+
+	Target     string
+	GOMAXPROCS int
+	Init       string
+	Timeout    time.Duration
+
+	gomaxprocsSet bool
+	Interactive   func() bool
+}
+
+// newRealCmd builds `gmplab real`. runF, if not nil, replaces the session.
+func newRealCmd(runF func(*RealOptions) error) *cobra.Command {
+	o := &RealOptions{}
+	cmd := &cobra.Command{
+		Use:   "real LESSON|FILE.go",
+		Short: "Step through the same program on the real Go runtime, under Delve",
+		Long: `Real builds a lesson's scenario, or any Go file, with the real toolchain
+(` + real.GCFlags + `: the runtime's small functions stay real functions), runs
+it under Delve and stops it at the real scheduler's decisions: execute,
+newproc, runqputslow, runqsteal, handoffp, preemptone, injectglist,
+entersyscall, exitsyscall, gopark, goready, goschedImpl, goexit0, newm, stopm.
+The REPL is gmplab step's: step, next, stepout, continue, break, board,
+procs, goroutines, print p0.runq read the real runtime's structures. Every
+stop prints the simulator's line, with the real M, P and G.
+
+Stopping the threads changes the real schedule, and a real run cannot go
+backwards: gmplab step does that on the model. Linux (amd64, arm64) only,
+where ptrace is allowed; run it inside a clone of gmplab (the program builds
+against its sim package).
+
+Commands are read from the terminal, or from standard input when it is not
+one: echo 'break handoffp
+continue' | gmplab real lesson-04.`,
+		Example: `  gmplab real lesson-04
+  gmplab real examples/steal.go --gomaxprocs 4
+  printf 'break handoffp\ncontinue\nprocs\n' | gmplab real lesson-04`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			switch len(args) {
+			case 1:
+				return nil
+			case 0:
+				return errors.New("missing LESSON or FILE.go: gmplab lessons lists the lessons")
+			}
+			return fmt.Errorf("want one lesson or Go file, got %d arguments: %s", len(args), strings.Join(args, " "))
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.Target = args[0]
+			o.In, o.Out, o.Err = cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr()
+			o.gomaxprocsSet = cmd.Flags().Changed("gomaxprocs")
+			if o.Interactive == nil {
+				o.Interactive = func() bool { return isTerminal(o.In) }
+			}
+			if o.gomaxprocsSet && (o.GOMAXPROCS < 1 || o.GOMAXPROCS > maxGOMAXPROCS) {
+				return fmt.Errorf("--gomaxprocs %d: want 1 to %d", o.GOMAXPROCS, maxGOMAXPROCS)
+			}
+			if o.Timeout < 0 {
+				return fmt.Errorf("--timeout %v: want a duration of 0 or more (examples: 10s, 2m)", o.Timeout)
+			}
+			if runF != nil {
+				return runF(o)
+			}
+			return runReal(o)
+		},
+	}
+	f := cmd.Flags()
+	f.SortFlags = false
+	f.IntVar(&o.GOMAXPROCS, "gomaxprocs", runtime.DefaultGOMAXPROCS, "GOMAXPROCS of the real run (default: the lesson's, else 4)")
+	f.StringVar(&o.Init, "init", "", "run the debugger commands in this `file` first")
+	f.DurationVar(&o.Timeout, "timeout", time.Minute, "interrupt a continue, next or stepout that has not stopped after this long (0: never)")
+	return cmd
+}
+
+// realProgram resolves a lesson or file to a Go file on disk (a lesson's
+// embedded scenario is written to a temporary one; cleanup removes it)
+// and the GOMAXPROCS to run it with.
+func realProgram(target string, gomaxprocs int, set bool) (file, name string, procs int, cleanup func(), err error) {
+	exists := func(p string) bool { _, err := os.Stat(p); return err == nil }
+	t, err := lessons.Resolve(target, exists)
+	if err != nil {
+		return "", "", 0, nil, err
+	}
+	procs = runtime.DefaultGOMAXPROCS
+	if t.Lesson != nil {
+		procs = t.Lesson.GOMAXPROCS
+	}
+	if set {
+		procs = gomaxprocs
+	}
+	cleanup = func() {}
+	file = t.File
+	if file == "" {
+		src, err := t.Lesson.Source(t.Scenario)
+		if err != nil {
+			return "", "", 0, nil, err
+		}
+		// A stable path (the user's cache) so that the built binary is
+		// reused from one launch to the next (real.CachedBuild).
+		dir := ""
+		if cache, err := os.UserCacheDir(); err == nil {
+			dir = filepath.Join(cache, "gmplab", "lessons", t.Lesson.Dir)
+			if os.MkdirAll(dir, 0o755) != nil {
+				dir = ""
+			}
+		}
+		if dir == "" {
+			if dir, err = os.MkdirTemp("", "gmplab-src-"); err != nil {
+				return "", "", 0, nil, err
+			}
+			cleanup = func() { os.RemoveAll(dir) }
+		}
+		file = filepath.Join(dir, t.Scenario)
+		if err := os.WriteFile(file, src, 0o644); err != nil {
+			cleanup()
+			return "", "", 0, nil, err
+		}
+	} else if fi, err := os.Stat(file); err != nil {
+		return "", "", 0, nil, err
+	} else if fi.IsDir() {
+		return "", "", 0, nil, fmt.Errorf("%s is a directory: give one .go file", file)
+	}
+	return file, t.Display(), procs, cleanup, nil
+}
+
+// runReal opens the REPL on the real runtime.
+func runReal(o *RealOptions) error {
+	file, name, procs, cleanup, err := realProgram(o.Target, o.GOMAXPROCS, o.gomaxprocsSet)
+	if err != nil {
+		return &ExitError{Code: 1, Msg: "gmplab real: " + err.Error()}
+	}
+	defer cleanup()
+	s, err := real.Open(context.Background(), real.Options{File: file, Name: name, GOMAXPROCS: procs, Timeout: o.Timeout})
+	if err != nil {
+		msg := err.Error()
+		if !strings.HasPrefix(msg, "gmplab real") {
+			msg = "gmplab real: " + msg
+		}
+		return &ExitError{Code: 1, Msg: msg}
+	}
+	defer s.Close()
+	term := terminal.New(s, o.Out, terminalWidth())
+	defer term.Close()
+	io.WriteString(o.Out, s.Banner())
+	if o.Init != "" {
+		if err := term.Source(o.Init); err != nil {
+			return &ExitError{Code: 1, Msg: "gmplab real: --init: " + err.Error()}
+		}
+		if term.Quit() {
+			return nil
+		}
+	}
+	if o.Interactive() {
+		err = term.RunTerminal()
+	} else {
+		err = term.RunPlain(o.In)
+	}
+	if err != nil {
+		return &ExitError{Code: 1, Msg: "gmplab real: " + err.Error()}
+	}
+	return nil
+}

@@ -1,0 +1,134 @@
+//go:build linux && (amd64 || arm64)
+
+package real
+
+import (
+	"context"
+	"os/exec"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/gmplab/gmplab/debugger"
+	"github.com/gmplab/gmplab/debugger/terminal"
+	"github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/view"
+)
+
+// The real backend answers every command of gmplab step's REPL.
+var _ terminal.Session = (*Session)(nil)
+
+// launch starts a scenario of the repository under Delve, or skips the
+// test where that cannot work here (not Linux, no go command, ptrace
+// refused), saying why.
+func launch(t testing.TB, file string, procs int) *Session {
+	t.Helper()
+	if err := Check(); err != nil {
+		t.Skip(err)
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command on PATH: cannot build the program")
+	}
+	s, err := Launch(context.Background(), Options{File: "../" + file, Name: file, GOMAXPROCS: procs, ModuleDir: ".."})
+	if err != nil {
+		if strings.Contains(err.Error(), "refused ptrace") {
+			t.Skip(err)
+		}
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// stopLine is the shape of a stop's line as view.FormatEvent writes it,
+// with a real M and P.
+var handoffLine = regexp.MustCompile(`^\s+\d+\s+\d+\.\d{6}ms  M\d+\s+P0\s+G-\s+handoffp\s+step \d`)
+
+// TestHandoffpOnTheRealRuntime runs lesson 4's scenario (main in a 5 ms
+// system call while three workers wait in P0's queue) under Delve until
+// the real runtime's handoffp hands P0 off. Stopping the threads changes
+// the schedule (the debugger can make main look long-running and get it
+// preempted first), so it tries up to three runs and asserts no count.
+func TestHandoffpOnTheRealRuntime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a program under Delve; skipped with -short")
+	}
+	s := launch(t, "lessons/04-sysmon/handoff.go", 1)
+	if _, err := s.AddBreakpoint("handoffp"); err != nil {
+		t.Fatal(err)
+	}
+	for run := 1; run <= 3; run++ {
+		st, err := s.Continue()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Event.Kind == runtime.EvHandoffp {
+			if st.Event.P != 0 || st.Event.M < 0 {
+				t.Fatalf("handoffp with P%d on M%d, want P0 (GOMAXPROCS=1) on a real M", st.Event.P, st.Event.M)
+			}
+			line := st.Line()
+			if line != view.FormatEvent(st.Event) || !handoffLine.MatchString(line) {
+				t.Fatalf("stop line %q is not view's line for handoffp with P0", line)
+			}
+			procs := s.Procs()
+			if !strings.HasPrefix(procs, "P0 ") {
+				t.Fatalf("procs at handoffp:\n%s", procs)
+			}
+			if _, err := s.Print("p0.runq"); err != nil {
+				t.Fatalf("print p0.runq: %v", err)
+			}
+			if _, err := s.RevStep(1); err == nil || !strings.Contains(err.Error(), "gmplab step") {
+				t.Fatalf("rev step: %v, want the error that points to gmplab step", err)
+			}
+			return
+		}
+		t.Logf("run %d ended without handoffp (%s); restarting", run, st.Line())
+		if _, err := s.Restart(nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Fatal("three real runs of lesson 4 without a handoffp")
+}
+
+// BenchmarkStep measures one real step: continue to the next scheduling
+// function, read the stop's M, P, G and arguments.
+func BenchmarkStep(b *testing.B) {
+	s := launch(b, "examples/pingpong.go", 2)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		st, err := s.Step(1)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if st.Reason == debugger.StopExit { // run it again, off the clock
+			b.StopTimer()
+			if _, err := s.Restart(nil); err != nil {
+				b.Fatal(err)
+			}
+			b.StartTimer()
+		}
+	}
+}
+
+// BenchmarkLaunch measures gmplab real's start with a warm build cache:
+// go build, the launch under Delve, the breakpoints, the run to main.main.
+func BenchmarkLaunch(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		s := launch(b, "lessons/04-sysmon/handoff.go", 1)
+		s.Close()
+	}
+}
+
+// BenchmarkBoard measures reading the whole real scheduler (allp, allgs,
+// allm, sched) for board.
+func BenchmarkBoard(b *testing.B) {
+	s := launch(b, "lessons/04-sysmon/handoff.go", 1)
+	if _, err := s.Step(3); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s.st = nil
+		_ = s.Board(100)
+	}
+}
