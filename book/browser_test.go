@@ -2,6 +2,7 @@ package book_test
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -67,7 +68,25 @@ func TestBrowser(t *testing.T) {
 	if exe == "" {
 		t.Skip("no Chromium or Chrome found (apt-get install -y chromium): the browser test is skipped")
 	}
-	out, _ := buildSite(t, true)
+	must := func(what string, err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	out, site := buildSite(t, true)
+	// The module stays under 15 MB, and under 4 MB as a server would send
+	// it compressed.
+	mod, err := os.ReadFile(site.Wasm)
+	must("the module", err)
+	var gz bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	zw.Write(mod)
+	zw.Close()
+	if len(mod) > 15<<20 || gz.Len() > 4<<20 {
+		t.Errorf("the WebAssembly module is %d bytes, %d gzipped: over 15 MB or 4 MB", len(mod), gz.Len())
+	}
+	t.Logf("the WebAssembly module: %d bytes, %d gzipped", len(mod), gz.Len())
 	root, _ := filepath.Abs("..")
 	srv := httptest.NewServer(http.FileServer(http.Dir(out)))
 	defer srv.Close()
@@ -86,12 +105,6 @@ func TestBrowser(t *testing.T) {
 	defer cancel()
 
 	const w = `document.querySelector(".stepper")`
-	must := func(what string, err error) {
-		t.Helper()
-		if err != nil {
-			t.Fatalf("%s: %v", what, err)
-		}
-	}
 	eval := func(expr string) string {
 		t.Helper()
 		s, err := chromedp.Run(ctx, chromedp.Evaluate[string](expr))
@@ -112,7 +125,7 @@ func TestBrowser(t *testing.T) {
 	))
 	shot("desktop-top")
 	must("scroll to the widget", chromedp.Do(ctx, chromedp.ScrollIntoView(chromedp.CSS(".stepper"))))
-	_, err := chromedp.Run(ctx, chromedp.Poll[bool](w+`.widget && `+w+`.widget.tr !== undefined`, chromedp.WithPollingTimeout(60*time.Second)))
+	_, err = chromedp.Run(ctx, chromedp.Poll[bool](w+`.widget && `+w+`.widget.tr !== undefined`, chromedp.WithPollingTimeout(60*time.Second)))
 	must("the widget's trace", err)
 
 	fwd, back := chromedp.CSS(`.stepper .st-bar button[aria-label^="Forward one"]`), chromedp.CSS(`.stepper .st-bar button[aria-label^="Back one"]`)
