@@ -15,7 +15,7 @@ import (
 
 func main() {
 	runtime.Gosched()             // let the runtime's own goroutines run and park first
-	sim.Syscall(time.Microsecond) // a first, short call: P0's syscalltick is no longer 0
+	sim.Syscall(time.Microsecond) // a first, short call: its P's syscalltick is no longer 0
 	sim.Syscall(30 * time.Millisecond)
 	fmt.Println("syscall returned")
 }
