@@ -59,11 +59,12 @@ func EngineHash(root string) (string, error) {
 }
 
 // CacheDir is where the book keeps its WebAssembly modules and traces:
-// gmplab/book in the user's cache directory.
+// gmplab/book in the user's cache directory, or in the temporary
+// directory when there is none (no $HOME, as in some CI containers).
 func CacheDir() (string, error) {
 	d, err := os.UserCacheDir()
 	if err != nil {
-		return "", fmt.Errorf("no cache directory for the book's WebAssembly module: %v", err)
+		return filepath.Join(os.TempDir(), "gmplab-book-cache"), nil
 	}
 	return filepath.Join(d, "gmplab", "book"), nil
 }
