@@ -10,7 +10,6 @@ package stepper
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -262,6 +261,3 @@ func nonNil(s []int64) []int64 {
 	}
 	return s
 }
-
-// ErrNoProgram is returned for an empty source.
-var ErrNoProgram = errors.New("no program: the source is empty")
