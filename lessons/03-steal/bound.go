@@ -1,6 +1,6 @@
 //go:build ignore
 
-// bound: at GOMAXPROCS=2, M1 is on its way to P1 as a spinning M when M0
+// bound: at GOMAXPROCS=2, a spinning M is on its way to the idle P when M0
 // runs out of work. With one spinner for two busy Ps, M0 does not spin as
 // well (2*nmspinning < GOMAXPROCS-npidle is false): it drops its P.
 package main

@@ -1,10 +1,10 @@
 //go:build ignore
 
-// runnext: main starts one goroutine (it goes to P0's runnext) and then
-// computes for a millisecond. A spinning M on P1 finds P0's ring empty on
-// three passes; on the fourth and last it takes P0's runnext, after
-// usleep(3) has given P0 a chance to run it. Without stealing the new
-// goroutine waits for main's millisecond.
+// runnext: main starts one goroutine (it goes to the runnext of main's P,
+// P1 at GOMAXPROCS=2) and then computes for a millisecond. A spinning M on
+// P0 finds P1's ring empty on three passes; on the fourth and last it takes
+// P1's runnext, after usleep(3) has given P1 a chance to run it. Without
+// stealing the new goroutine waits for main's millisecond.
 package main
 
 import (

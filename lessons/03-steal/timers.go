@@ -1,8 +1,10 @@
 //go:build ignore
 
-// timers: a goroutine on P0 sleeps 100 µs while main keeps P0 busy for a
-// millisecond. P0 cannot check its own timers, so an M on the idle P1 runs
-// P0's expired timer on stealWork's last pass, and the sleeper runs on P1.
+// timers: a goroutine sleeps 100 µs while main keeps their P (P1 at
+// GOMAXPROCS=2) busy for two milliseconds. P1 cannot check its own timers,
+// so an M that waited for the timer (in netpoll, whose wait counts whole
+// milliseconds) takes the idle P0 and runs P1's expired timer on
+// stealWork's last pass, and the sleeper runs on P0.
 package main
 
 import (
@@ -22,7 +24,7 @@ func main() {
 		done <- true
 	}()
 	<-started
-	sim.Work(time.Millisecond)
+	sim.Work(2 * time.Millisecond)
 	fmt.Println("main's work is done")
 	<-done
 }
