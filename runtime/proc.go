@@ -352,7 +352,13 @@ func (mc *Machine) findRunnable(mi int32) (gi int32, inheritTime bool, why strin
 			}
 			note("netpoll(0): nothing ready")
 		} else if mc.cfg.Layers.Has(LayerNetpoll) {
-			note("netpoll: no waiters")
+			if mc.netpollWaiters == 0 {
+				note("netpoll: no waiters")
+			} else {
+				// proc.go: findRunnable polls only if no other M is
+				// blocked in netpoll (sched.lastpoll != 0).
+				note("netpoll: another M is already polling")
+			}
 		}
 		// 10. Steal, if spinning or spinners are under half the busy Ps.
 		if mc.cfg.Layers.Has(LayerSteal) {
