@@ -628,7 +628,7 @@ func (mc *Machine) acquirep(mi, pp int32) {
 	P.status = _Prunning
 	mc.allm[mi].p = pp
 	if ev := mc.emit(EvAcquirep, mi, pp, -1, 0, 0); mc.cfg.Why && mc.gm() {
-		ev.Why = "M" + itoa(int64(mi)) + " may run Go code: one of the GOMAXPROCS=" + itoa(int64(len(mc.allp))) + " Ms that may"
+		ev.Why = "M" + itoa(int64(mi)) + " may run Go code: it takes one of the GOMAXPROCS=" + itoa(int64(len(mc.allp))) + " slots of Ms that may run Go code at once (Go 1.0's mcpumax)"
 	}
 }
 

@@ -145,7 +145,11 @@ func (mc *Machine) State() *State {
 			if t.kind == timerAfter {
 				ti.Kind = "after"
 			} else {
-				where[t.g] = "sleeping (timer on P" + itoa(int64(i)) + ")"
+				if mc.gm() {
+					where[t.g] = "sleeping (timer)" // the GM model has no Ps to hold timers
+				} else {
+					where[t.g] = "sleeping (timer on P" + itoa(int64(i)) + ")"
+				}
 			}
 			s.Timers = append(s.Timers, ti)
 		}
