@@ -4,7 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
-	gmprt "github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/vm"
 )
 
 // What a call expression calls.
@@ -112,7 +112,7 @@ func (fs *fnState) callExpr(call *ast.CallExpr, want int) int {
 	nargs := fs.args(call, ce.sig)
 	fs.setPos(call.Lparen)
 	fs.noteCall(c.sigArgBytes(ce.sig))
-	fs.emit(gmprt.OpCallClosure, 0, int32(nargs), nargs+1, nres)
+	fs.emit(vm.OpCallClosure, 0, int32(nargs), nargs+1, nres)
 	return nres
 }
 
@@ -172,15 +172,15 @@ func (fs *fnState) builtin(call *ast.CallExpr, name string, want int) int {
 			if name == "len" {
 				fs.expr(call.Args[0])
 				fs.setPos(call.Lparen)
-				fs.emit(gmprt.OpSLen, 0, 0, 1, 1)
+				fs.emit(vm.OpSLen, 0, 0, 1, 1)
 				return 1
 			}
 		case kChan:
 			fs.expr(call.Args[0])
 			fs.setPos(call.Lparen)
-			op := gmprt.OpChanLen
+			op := vm.OpChanLen
 			if name == "cap" {
-				op = gmprt.OpChanCap
+				op = vm.OpChanCap
 			}
 			fs.emitOp(op, 0, 0, 1, 1)
 			return 1
@@ -191,7 +191,7 @@ func (fs *fnState) builtin(call *ast.CallExpr, name string, want int) int {
 	case "close":
 		fs.expr(call.Args[0])
 		fs.setPos(call.Lparen)
-		fs.emitOp(gmprt.OpClose, 0, 0, 1, 0)
+		fs.emitOp(vm.OpClose, 0, 0, 1, 0)
 		return 0
 	case "make":
 		t := c.info.TypeOf(call.Args[0])
@@ -206,9 +206,9 @@ func (fs *fnState) builtin(call *ast.CallExpr, name string, want int) int {
 		if len(call.Args) > 1 {
 			fs.expr(call.Args[1])
 			fs.setPos(call.Lparen)
-			fs.emitOp(gmprt.OpMakeChan, 1, 0, 1, 1)
+			fs.emitOp(vm.OpMakeChan, 1, 0, 1, 1)
 		} else {
-			fs.emitOp(gmprt.OpMakeChan, 0, 0, 0, 1)
+			fs.emitOp(vm.OpMakeChan, 0, 0, 0, 1)
 		}
 		return 1
 	case "new":
@@ -223,7 +223,7 @@ func (fs *fnState) builtin(call *ast.CallExpr, name string, want int) int {
 	case "panic":
 		fs.panicValue(call.Args[0])
 		fs.setPos(call.Lparen)
-		fs.emitOp(gmprt.OpPanic, 0, 0, 1, 0)
+		fs.emitOp(vm.OpPanic, 0, 0, 1, 0)
 		return 0
 	case "print", "println":
 		b := &sbuild{fs: fs}
@@ -238,7 +238,7 @@ func (fs *fnState) builtin(call *ast.CallExpr, name string, want int) int {
 		}
 		b.done()
 		fs.setPos(call.Lparen)
-		fs.emitOp(gmprt.OpPrint, 1, 0, 1, 0)
+		fs.emitOp(vm.OpPrint, 1, 0, 1, 0)
 		return 0
 	case "min", "max":
 		fs.minMax(call, name)
@@ -282,17 +282,17 @@ func (fs *fnState) panicValue(a ast.Expr) {
 			// A named type prints as T(v) (printanycustomtype).
 			fs.pushStr("time.Duration(")
 			fs.expr(a)
-			fs.emitOp(gmprt.OpFmtInt, 0, 0, 1, 1)
-			fs.emitOp(gmprt.OpConcat, 0, 0, 2, 1)
+			fs.emitOp(vm.OpFmtInt, 0, 0, 1, 1)
+			fs.emitOp(vm.OpConcat, 0, 0, 2, 1)
 			fs.pushStr(")")
-			fs.emitOp(gmprt.OpConcat, 0, 0, 2, 1)
+			fs.emitOp(vm.OpConcat, 0, 0, 2, 1)
 			return
 		}
 		fs.expr(a)
-		fs.emitOp(gmprt.OpFmtInt, 0, 0, 1, 1)
+		fs.emitOp(vm.OpFmtInt, 0, 0, 1, 1)
 	case kBool:
 		fs.expr(a)
-		fs.emitOp(gmprt.OpFmtBool, 0, 0, 1, 1)
+		fs.emitOp(vm.OpFmtBool, 0, 0, 1, 1)
 	default:
 		c.unsupported(a.Pos(), "panic with a value of type "+types.TypeString(t, c.qualifier), "gmplab supports: panic with a string, an int or a bool")
 		fs.pushStr("")
@@ -310,13 +310,13 @@ func (fs *fnState) printArg(b *sbuild, a ast.Expr) {
 			b.text(itoa(v))
 			return
 		}
-		b.dyn(func() { fs.expr(a); fs.emitOp(gmprt.OpFmtInt, 0, 0, 1, 1) })
+		b.dyn(func() { fs.expr(a); fs.emitOp(vm.OpFmtInt, 0, 0, 1, 1) })
 	case kBool:
 		if tv.Value != nil {
 			b.text(tv.Value.ExactString())
 			return
 		}
-		b.dyn(func() { fs.expr(a); fs.emitOp(gmprt.OpFmtBool, 0, 0, 1, 1) })
+		b.dyn(func() { fs.expr(a); fs.emitOp(vm.OpFmtBool, 0, 0, 1, 1) })
 	case kString:
 		if tv.Value != nil {
 			b.text(constantString(tv.Value))
@@ -332,16 +332,16 @@ func (fs *fnState) printArg(b *sbuild, a ast.Expr) {
 func (fs *fnState) minMax(call *ast.CallExpr, name string) {
 	c := fs.c
 	k, _ := c.kindOf(c.info.TypeOf(call))
-	var op gmprt.Op
+	var op vm.Op
 	switch {
 	case k == kInt && name == "min":
-		op = gmprt.OpLt
+		op = vm.OpLt
 	case k == kInt:
-		op = gmprt.OpGt
+		op = vm.OpGt
 	case k == kString && name == "min":
-		op = gmprt.OpSLt
+		op = vm.OpSLt
 	case k == kString:
-		op = gmprt.OpSGt
+		op = vm.OpSGt
 	default:
 		c.unsupported(call.Pos(), name+" of "+typeString(c, call), "gmplab supports: min and max of ints and strings")
 		fs.pushInt(0)
@@ -351,20 +351,20 @@ func (fs *fnState) minMax(call *ast.CallExpr, name string) {
 	best := fs.newSlot(size)
 	next := fs.newSlot(size)
 	fs.expr(call.Args[0])
-	fs.emit(gmprt.OpStore, best, 0, 1, 0)
+	fs.emit(vm.OpStore, best, 0, 1, 0)
 	for _, a := range call.Args[1:] {
 		skip := fs.newLabel()
 		fs.expr(a)
-		fs.emit(gmprt.OpStore, next, 0, 1, 0)
-		fs.emit(gmprt.OpLoad, next, 0, 0, 1)
-		fs.emit(gmprt.OpLoad, best, 0, 0, 1)
+		fs.emit(vm.OpStore, next, 0, 1, 0)
+		fs.emit(vm.OpLoad, next, 0, 0, 1)
+		fs.emit(vm.OpLoad, best, 0, 0, 1)
 		fs.emit(op, 0, 0, 2, 1)
-		fs.jump(gmprt.OpJumpIfNot, skip)
-		fs.emit(gmprt.OpLoad, next, 0, 0, 1)
-		fs.emit(gmprt.OpStore, best, 0, 1, 0)
+		fs.jump(vm.OpJumpIfNot, skip)
+		fs.emit(vm.OpLoad, next, 0, 0, 1)
+		fs.emit(vm.OpStore, best, 0, 1, 0)
 		fs.bind(skip)
 	}
-	fs.emit(gmprt.OpLoad, best, 0, 0, 1)
+	fs.emit(vm.OpLoad, best, 0, 0, 1)
 }
 
 // libKey names a library function for libCall: "time.Sleep",
@@ -401,7 +401,7 @@ func (fs *fnState) libCall(call *ast.CallExpr, ce callee, want int) int {
 		}
 		fs.fmtCall(call, key)
 		at()
-		fs.emitOp(gmprt.OpPrint, 0, 0, 1, 0)
+		fs.emitOp(vm.OpPrint, 0, 0, 1, 0)
 		if want != 0 {
 			fs.pushInt(0)
 			if want < 0 {
@@ -417,33 +417,33 @@ func (fs *fnState) libCall(call *ast.CallExpr, ce callee, want int) int {
 	case "time.Sleep":
 		arg(0)
 		at()
-		fs.emitOp(gmprt.OpSleep, 0, 0, 1, 0)
+		fs.emitOp(vm.OpSleep, 0, 0, 1, 0)
 		return 0
 	case "time.Now":
 		at()
-		fs.emitOp(gmprt.OpNow, 0, 0, 0, 1)
+		fs.emitOp(vm.OpNow, 0, 0, 0, 1)
 		return 1
 	case "time.Since":
 		arg(0)
 		at()
-		fs.emitOp(gmprt.OpNow, 0, 0, 0, 1)
-		fs.emit(gmprt.OpSub, 0, 0, 2, 1)
-		fs.emit(gmprt.OpNeg, 0, 0, 1, 1)
+		fs.emitOp(vm.OpNow, 0, 0, 0, 1)
+		fs.emit(vm.OpSub, 0, 0, 2, 1)
+		fs.emit(vm.OpNeg, 0, 0, 1, 1)
 		return 1
 	case "time.Until":
 		arg(0)
 		at()
-		fs.emitOp(gmprt.OpNow, 0, 0, 0, 1)
-		fs.emit(gmprt.OpSub, 0, 0, 2, 1)
+		fs.emitOp(vm.OpNow, 0, 0, 0, 1)
+		fs.emit(vm.OpSub, 0, 0, 2, 1)
 		return 1
 	case "time.After":
 		arg(0)
 		at()
-		fs.emitOp(gmprt.OpAfter, 0, 0, 1, 1)
+		fs.emitOp(vm.OpAfter, 0, 0, 1, 1)
 		return 1
 	case "time.Duration.String":
 		fs.expr(ce.recv)
-		fs.emitOp(gmprt.OpFmtDur, 0, 0, 1, 1)
+		fs.emitOp(vm.OpFmtDur, 0, 0, 1, 1)
 		return 1
 	case "time.Duration.Nanoseconds":
 		fs.expr(ce.recv)
@@ -455,96 +455,96 @@ func (fs *fnState) libCall(call *ast.CallExpr, ce callee, want int) int {
 		} else {
 			fs.pushInt(1e6)
 		}
-		fs.emit(gmprt.OpDiv, 0, 0, 2, 1)
+		fs.emit(vm.OpDiv, 0, 0, 2, 1)
 		return 1
 	case "time.Time.Sub", "time.Time.Add", "time.Time.Before", "time.Time.After":
 		fs.expr(ce.recv)
 		arg(0)
-		op := map[string]gmprt.Op{"time.Time.Sub": gmprt.OpSub, "time.Time.Add": gmprt.OpAdd, "time.Time.Before": gmprt.OpLt, "time.Time.After": gmprt.OpGt}[key]
+		op := map[string]vm.Op{"time.Time.Sub": vm.OpSub, "time.Time.Add": vm.OpAdd, "time.Time.Before": vm.OpLt, "time.Time.After": vm.OpGt}[key]
 		fs.emit(op, 0, 0, 2, 1)
 		return 1
 	case "runtime.Gosched":
 		at()
-		fs.emitOp(gmprt.OpGosched, 0, 0, 0, 0)
+		fs.emitOp(vm.OpGosched, 0, 0, 0, 0)
 		return 0
 	case "runtime.GOMAXPROCS":
 		arg(0)
 		at()
-		fs.emitOp(gmprt.OpGOMAXPROCS, 0, 0, 1, 1)
+		fs.emitOp(vm.OpGOMAXPROCS, 0, 0, 1, 1)
 		return 1
 	case "runtime.NumGoroutine":
 		at()
-		fs.emitOp(gmprt.OpNumGoroutine, 0, 0, 0, 1)
+		fs.emitOp(vm.OpNumGoroutine, 0, 0, 0, 1)
 		return 1
 	case "sync.WaitGroup.Add":
 		fs.recvPtr(ce.recv)
 		arg(0)
 		at()
-		fs.emitOp(gmprt.OpWGAdd, 0, 0, 2, 0)
+		fs.emitOp(vm.OpWGAdd, 0, 0, 2, 0)
 		return 0
 	case "sync.WaitGroup.Done":
 		fs.recvPtr(ce.recv)
 		fs.pushInt(-1)
 		at()
-		fs.emitOp(gmprt.OpWGAdd, 0, 0, 2, 0)
+		fs.emitOp(vm.OpWGAdd, 0, 0, 2, 0)
 		return 0
 	case "sync.WaitGroup.Wait":
 		fs.recvPtr(ce.recv)
 		at()
-		fs.emitOp(gmprt.OpWGWait, 0, 0, 1, 0)
+		fs.emitOp(vm.OpWGWait, 0, 0, 1, 0)
 		return 0
 	case "sync.WaitGroup.Go":
 		// wg.Add(1); go func() { f(); wg.Done() }() (sync/waitgroup.go)
 		wg := fs.newSlot(8)
 		f := fs.newSlot(8)
 		fs.recvPtr(ce.recv)
-		fs.emit(gmprt.OpStore, wg, 0, 1, 0)
+		fs.emit(vm.OpStore, wg, 0, 1, 0)
 		arg(0)
-		fs.emit(gmprt.OpStore, f, 0, 1, 0)
+		fs.emit(vm.OpStore, f, 0, 1, 0)
 		at()
-		fs.emit(gmprt.OpLoad, wg, 0, 0, 1)
+		fs.emit(vm.OpLoad, wg, 0, 0, 1)
 		fs.pushInt(1)
-		fs.emitOp(gmprt.OpWGAdd, 0, 0, 2, 0)
-		fs.emit(gmprt.OpFuncVal, c.wgGoFunc(call), 0, 0, 1)
-		fs.emit(gmprt.OpLoad, wg, 0, 0, 1)
-		fs.emit(gmprt.OpLoad, f, 0, 0, 1)
-		fs.emitOp(gmprt.OpGo, 0, 2, 3, 0)
+		fs.emitOp(vm.OpWGAdd, 0, 0, 2, 0)
+		fs.emit(vm.OpFuncVal, c.wgGoFunc(call), 0, 0, 1)
+		fs.emit(vm.OpLoad, wg, 0, 0, 1)
+		fs.emit(vm.OpLoad, f, 0, 0, 1)
+		fs.emitOp(vm.OpGo, 0, 2, 3, 0)
 		return 0
 	case "sync.Mutex.Lock", "sync.Mutex.Unlock", "sync.Mutex.TryLock":
 		fs.recvPtr(ce.recv)
 		at()
 		switch key {
 		case "sync.Mutex.Lock":
-			fs.emitOp(gmprt.OpLock, 0, 0, 1, 0)
+			fs.emitOp(vm.OpLock, 0, 0, 1, 0)
 			return 0
 		case "sync.Mutex.Unlock":
-			fs.emitOp(gmprt.OpUnlock, 0, 0, 1, 0)
+			fs.emitOp(vm.OpUnlock, 0, 0, 1, 0)
 			return 0
 		}
-		fs.emitOp(gmprt.OpTryLock, 0, 0, 1, 1)
+		fs.emitOp(vm.OpTryLock, 0, 0, 1, 1)
 		return 1
 	case "sim.Work", "sim.Syscall":
 		arg(0)
 		at()
-		op := gmprt.OpWork
+		op := vm.OpWork
 		if key == "sim.Syscall" {
-			op = gmprt.OpSyscall
+			op = vm.OpSyscall
 		}
 		fs.emitOp(op, 0, 0, 1, 0)
 		return 0
 	case "sim.Dial":
 		arg(0)
 		at()
-		fs.emitOp(gmprt.OpDial, 0, 0, 1, 1)
+		fs.emitOp(vm.OpDial, 0, 0, 1, 1)
 		return 1
 	case "sim.Conn.Read":
 		fs.recvPtr(ce.recv)
 		at()
-		fs.emitOp(gmprt.OpRead, 0, 0, 1, 0)
+		fs.emitOp(vm.OpRead, 0, 0, 1, 0)
 		return 0
 	case "sim.Breakpoint":
 		at()
-		fs.emitOp(gmprt.OpBreakpoint, 0, 0, 0, 0)
+		fs.emitOp(vm.OpBreakpoint, 0, 0, 0, 0)
 		return 0
 	}
 	c.unsupported(call.Pos(), key, "gmplab supports: "+supportedAPI[ce.lib.Pkg().Path()])
@@ -567,13 +567,13 @@ func (c *compiler) wgGoFunc(call *ast.CallExpr) int32 {
 	fs.newSlot(8) // wg
 	fs.newSlot(8) // f
 	fs.nparams = 2
-	fs.emit(gmprt.OpLoad, 1, 0, 0, 1)
+	fs.emit(vm.OpLoad, 1, 0, 0, 1)
 	fs.noteCall(0)
-	fs.emit(gmprt.OpCallClosure, 0, 0, 1, 0)
-	fs.emit(gmprt.OpLoad, 0, 0, 0, 1)
+	fs.emit(vm.OpCallClosure, 0, 0, 1, 0)
+	fs.emit(vm.OpLoad, 0, 0, 0, 1)
 	fs.pushInt(-1)
-	fs.emitOp(gmprt.OpWGAdd, 0, 0, 2, 0)
-	fs.emit(gmprt.OpReturn, 0, 0, 0, 0)
+	fs.emitOp(vm.OpWGAdd, 0, 0, 2, 0)
+	fs.emit(vm.OpReturn, 0, 0, 0, 0)
 	fs.finish()
 	return c.wgGoFn
 }
@@ -586,10 +586,10 @@ func (c *compiler) wgGoFunc(call *ast.CallExpr) int32 {
 func (fs *fnState) goDefer(call *ast.CallExpr, isGo bool) {
 	c := fs.c
 	ce := c.classify(call)
-	op := gmprt.OpDefer
+	op := vm.OpDefer
 	kind := "deferwrap"
 	if isGo {
-		op = gmprt.OpGo
+		op = vm.OpGo
 		kind = "gowrap"
 	}
 	switch ce.kind {
@@ -602,7 +602,7 @@ func (fs *fnState) goDefer(call *ast.CallExpr, isGo bool) {
 			c.badType(call.Pos(), why)
 		}
 		if ce.kind == ckStatic {
-			fs.emit(gmprt.OpFuncVal, ce.fn, 0, 0, 1)
+			fs.emit(vm.OpFuncVal, ce.fn, 0, 0, 1)
 		} else {
 			fs.expr(call.Fun)
 		}
@@ -644,10 +644,10 @@ func (fs *fnState) goDefer(call *ast.CallExpr, isGo bool) {
 	}
 	w.nparams = len(ops)
 	w.popN(w.callExpr(call, 0))
-	w.emit(gmprt.OpReturn, 0, 0, 0, 0)
+	w.emit(vm.OpReturn, 0, 0, 0, 0)
 	idx := w.finish()
 
-	fs.emit(gmprt.OpFuncVal, idx, 0, 0, 1)
+	fs.emit(vm.OpFuncVal, idx, 0, 0, 1)
 	for _, o := range ops {
 		if o.recv {
 			fs.recvPtrOrValue(o.e)

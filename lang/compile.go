@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	gmprt "github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/vm"
 )
 
 // The code generator's frame: the program being built, and per function a
@@ -39,7 +39,7 @@ type compiler struct {
 	pkg   *types.Package
 	libs  *libs
 	errs  *errList
-	prog  *gmprt.Program
+	prog  *vm.Program
 	tfile *token.File
 
 	strIdx      map[string]int32
@@ -56,7 +56,7 @@ type compiler struct {
 func newCompiler(fset *token.FileSet, f *ast.File, src []byte, info *types.Info, pkg *types.Package, l *libs, errs *errList) *compiler {
 	c := &compiler{
 		fset: fset, file: f, info: info, pkg: pkg, libs: l, errs: errs,
-		prog:        &gmprt.Program{Files: []string{fset.File(f.Pos()).Name()}, Sources: [][]byte{src}, Init: -1},
+		prog:        &vm.Program{Files: []string{fset.File(f.Pos()).Name()}, Sources: [][]byte{src}, Init: -1},
 		tfile:       fset.File(f.Pos()),
 		strIdx:      map[string]int32{},
 		funcIdx:     map[*types.Func]int32{},
@@ -88,12 +88,12 @@ func (c *compiler) errorf(pos token.Pos, format string, args ...any) {
 	c.errs.add(pos, format, args...)
 }
 
-func (c *compiler) pos(p token.Pos) gmprt.Pos {
+func (c *compiler) pos(p token.Pos) vm.Pos {
 	if !p.IsValid() {
-		return gmprt.Pos{}
+		return vm.Pos{}
 	}
 	ps := c.fset.Position(p)
-	return gmprt.Pos{File: 0, Line: int32(ps.Line), Col: int32(ps.Column)}
+	return vm.Pos{File: 0, Line: int32(ps.Line), Col: int32(ps.Column)}
 }
 
 func (c *compiler) str(s string) int32 {
@@ -108,7 +108,7 @@ func (c *compiler) str(s string) int32 {
 
 // newFunc reserves a function index.
 func (c *compiler) newFunc(name string) int32 {
-	c.prog.Funcs = append(c.prog.Funcs, gmprt.Func{Name: name})
+	c.prog.Funcs = append(c.prog.Funcs, vm.Func{Name: name})
 	return int32(len(c.prog.Funcs) - 1)
 }
 
@@ -186,7 +186,7 @@ func (c *compiler) compile() {
 						if op, ok := c.syncNewOp(v.Type()); ok {
 							initFs.setPos(n.Pos())
 							initFs.emitOp(op, 0, 0, 0, 1)
-							initFs.emit(gmprt.OpStoreGlob, c.globals[v], 0, 1, 0)
+							initFs.emit(vm.OpStoreGlob, c.globals[v], 0, 1, 0)
 							hasInit = true
 						}
 					}
@@ -205,9 +205,9 @@ func (c *compiler) compile() {
 		for k := len(ini.Lhs) - 1; k >= 0; k-- {
 			v := ini.Lhs[k]
 			if g, ok := c.globals[v]; ok {
-				initFs.emit(gmprt.OpStoreGlob, g, 0, 1, 0)
+				initFs.emit(vm.OpStoreGlob, g, 0, 1, 0)
 			} else {
-				initFs.emit(gmprt.OpPop, 0, 0, 1, 0)
+				initFs.emit(vm.OpPop, 0, 0, 1, 0)
 			}
 		}
 	}
@@ -218,7 +218,7 @@ func (c *compiler) compile() {
 	}
 	if hasInit {
 		initFs.setPos(c.file.Name.Pos())
-		initFs.emit(gmprt.OpReturn, 0, 0, 0, 0)
+		initFs.emit(vm.OpReturn, 0, 0, 0, 0)
 		c.prog.Init = int(initFs.finish())
 	} else if int(initFs.idx) == len(c.prog.Funcs)-1 {
 		c.prog.Funcs = c.prog.Funcs[:initFs.idx]
@@ -237,7 +237,7 @@ func (c *compiler) compile() {
 	} else if idx, ok := c.funcIdx[mainObj]; ok {
 		rt.call(idx, 0, 0, 0)
 	}
-	rt.emit(gmprt.OpExit, 0, 0, 0, 0)
+	rt.emit(vm.OpExit, 0, 0, 0, 0)
 	c.prog.Main = int(rt.finish())
 
 	for _, d := range decls {
@@ -250,12 +250,12 @@ func (c *compiler) compile() {
 
 // syncNewOp is the op that makes a fresh object for a variable of a sync
 // value type.
-func (c *compiler) syncNewOp(t types.Type) (gmprt.Op, bool) {
+func (c *compiler) syncNewOp(t types.Type) (vm.Op, bool) {
 	switch {
 	case types.Identical(t, c.libs.wg):
-		return gmprt.OpNewWG, true
+		return vm.OpNewWG, true
 	case types.Identical(t, c.libs.mutex):
-		return gmprt.OpNewMutex, true
+		return vm.OpNewMutex, true
 	}
 	return 0, false
 }

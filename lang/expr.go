@@ -6,7 +6,7 @@ import (
 	"go/token"
 	"go/types"
 
-	gmprt "github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/vm"
 )
 
 func unparen(e ast.Expr) ast.Expr {
@@ -23,7 +23,7 @@ func unparen(e ast.Expr) ast.Expr {
 func (fs *fnState) expr(e ast.Expr) {
 	c := fs.c
 	if s, ok := fs.subst[e]; ok {
-		fs.emit(gmprt.OpLoad, s, 0, 0, 1)
+		fs.emit(vm.OpLoad, s, 0, 0, 1)
 		return
 	}
 	tv, ok := c.info.Types[e]
@@ -95,7 +95,7 @@ func (fs *fnState) expr(e ast.Expr) {
 		fs.expr(e.X)
 		fs.expr(e.Index)
 		fs.setPos(e.Lbrack)
-		fs.emit(gmprt.OpIndex, 0, 0, 2, 1)
+		fs.emit(vm.OpIndex, 0, 0, 2, 1)
 	case *ast.SliceExpr:
 		fs.slice(e)
 	case *ast.SelectorExpr:
@@ -178,7 +178,7 @@ func (c *compiler) constInt(e ast.Expr) (int64, bool) {
 // funcValue pushes a named function as a value.
 func (fs *fnState) funcValue(e ast.Expr, f *types.Func) {
 	if idx, ok := fs.c.funcIdx[f]; ok {
-		fs.emit(gmprt.OpFuncVal, idx, 0, 0, 1)
+		fs.emit(vm.OpFuncVal, idx, 0, 0, 1)
 		return
 	}
 	if fs.c.skipped[f] {
@@ -197,27 +197,27 @@ func (fs *fnState) truncate(t types.Type) {
 	}
 	if signed {
 		fs.pushInt(int64(64 - bits))
-		fs.emit(gmprt.OpShl, 0, 0, 2, 1)
+		fs.emit(vm.OpShl, 0, 0, 2, 1)
 		fs.pushInt(int64(64 - bits))
-		fs.emit(gmprt.OpShr, 0, 0, 2, 1)
+		fs.emit(vm.OpShr, 0, 0, 2, 1)
 		return
 	}
 	fs.pushInt(1<<bits - 1)
-	fs.emit(gmprt.OpAnd, 0, 0, 2, 1)
+	fs.emit(vm.OpAnd, 0, 0, 2, 1)
 }
 
-var intOps = map[token.Token]gmprt.Op{
-	token.ADD: gmprt.OpAdd, token.SUB: gmprt.OpSub, token.MUL: gmprt.OpMul, token.QUO: gmprt.OpDiv,
-	token.REM: gmprt.OpRem, token.AND: gmprt.OpAnd, token.OR: gmprt.OpOr, token.XOR: gmprt.OpXor,
-	token.AND_NOT: gmprt.OpAndNot, token.SHL: gmprt.OpShl, token.SHR: gmprt.OpShr,
-	token.EQL: gmprt.OpEq, token.NEQ: gmprt.OpNe, token.LSS: gmprt.OpLt, token.LEQ: gmprt.OpLe,
-	token.GTR: gmprt.OpGt, token.GEQ: gmprt.OpGe,
+var intOps = map[token.Token]vm.Op{
+	token.ADD: vm.OpAdd, token.SUB: vm.OpSub, token.MUL: vm.OpMul, token.QUO: vm.OpDiv,
+	token.REM: vm.OpRem, token.AND: vm.OpAnd, token.OR: vm.OpOr, token.XOR: vm.OpXor,
+	token.AND_NOT: vm.OpAndNot, token.SHL: vm.OpShl, token.SHR: vm.OpShr,
+	token.EQL: vm.OpEq, token.NEQ: vm.OpNe, token.LSS: vm.OpLt, token.LEQ: vm.OpLe,
+	token.GTR: vm.OpGt, token.GEQ: vm.OpGe,
 }
 
-var strOps = map[token.Token]gmprt.Op{
-	token.ADD: gmprt.OpConcat,
-	token.EQL: gmprt.OpSEq, token.NEQ: gmprt.OpSNe, token.LSS: gmprt.OpSLt, token.LEQ: gmprt.OpSLe,
-	token.GTR: gmprt.OpSGt, token.GEQ: gmprt.OpSGe,
+var strOps = map[token.Token]vm.Op{
+	token.ADD: vm.OpConcat,
+	token.EQL: vm.OpSEq, token.NEQ: vm.OpSNe, token.LSS: vm.OpSLt, token.LEQ: vm.OpSLe,
+	token.GTR: vm.OpSGt, token.GEQ: vm.OpSGe,
 }
 
 func (fs *fnState) binary(e *ast.BinaryExpr, t types.Type) {
@@ -225,14 +225,14 @@ func (fs *fnState) binary(e *ast.BinaryExpr, t types.Type) {
 	if e.Op == token.LAND || e.Op == token.LOR {
 		end := fs.newLabel()
 		fs.expr(e.X)
-		fs.emit(gmprt.OpDup, 0, 0, 1, 2)
+		fs.emit(vm.OpDup, 0, 0, 1, 2)
 		fs.setPos(e.OpPos)
 		if e.Op == token.LAND {
-			fs.jump(gmprt.OpJumpIfNot, end)
+			fs.jump(vm.OpJumpIfNot, end)
 		} else {
-			fs.jump(gmprt.OpJumpIf, end)
+			fs.jump(vm.OpJumpIf, end)
 		}
-		fs.emit(gmprt.OpPop, 0, 0, 1, 0)
+		fs.emit(vm.OpPop, 0, 0, 1, 0)
 		fs.expr(e.Y)
 		fs.bind(end)
 		return
@@ -245,7 +245,7 @@ func (fs *fnState) binary(e *ast.BinaryExpr, t types.Type) {
 	fs.expr(e.X)
 	fs.expr(e.Y)
 	fs.setPos(e.OpPos)
-	var op gmprt.Op
+	var op vm.Op
 	var found bool
 	switch ok {
 	case kString:
@@ -255,10 +255,10 @@ func (fs *fnState) binary(e *ast.BinaryExpr, t types.Type) {
 	}
 	if !found {
 		c.unsupported(e.OpPos, "operator "+e.Op.String()+" on "+typeString(c, e.X), supExprs)
-		fs.emit(gmprt.OpPop, 0, 0, 1, 0)
+		fs.emit(vm.OpPop, 0, 0, 1, 0)
 		return
 	}
-	if op == gmprt.OpConcat {
+	if op == vm.OpConcat {
 		fs.emitOp(op, 0, 0, 2, 1)
 		return
 	}
@@ -274,22 +274,22 @@ func (fs *fnState) unary(e *ast.UnaryExpr, t types.Type) {
 	switch e.Op {
 	case token.SUB:
 		fs.expr(e.X)
-		fs.emit(gmprt.OpNeg, 0, 0, 1, 1)
+		fs.emit(vm.OpNeg, 0, 0, 1, 1)
 		fs.truncate(t)
 	case token.ADD:
 		fs.expr(e.X)
 	case token.NOT:
 		fs.expr(e.X)
-		fs.emit(gmprt.OpNot, 0, 0, 1, 1)
+		fs.emit(vm.OpNot, 0, 0, 1, 1)
 	case token.XOR:
 		fs.expr(e.X)
 		fs.pushInt(-1)
-		fs.emit(gmprt.OpXor, 0, 0, 2, 1)
+		fs.emit(vm.OpXor, 0, 0, 2, 1)
 		fs.truncate(t)
 	case token.ARROW:
 		fs.expr(e.X)
 		fs.setPos(e.OpPos)
-		fs.emitOp(gmprt.OpRecv, 0, 0, 1, 1)
+		fs.emitOp(vm.OpRecv, 0, 0, 1, 1)
 	case token.AND:
 		x := unparen(e.X)
 		if lit, ok := x.(*ast.CompositeLit); ok {
@@ -339,7 +339,7 @@ func (fs *fnState) slice(e *ast.SliceExpr) {
 		flags |= 2
 	}
 	fs.setPos(e.Lbrack)
-	fs.emit(gmprt.OpSlice, 0, flags, n, 1)
+	fs.emit(vm.OpSlice, 0, flags, n, 1)
 }
 
 func (fs *fnState) selector(e *ast.SelectorExpr, k vkind) {
@@ -384,7 +384,7 @@ func (fs *fnState) compositeLit(e *ast.CompositeLit, t types.Type) {
 // (wg for wg.Add, where wg is a sync.WaitGroup variable or a pointer).
 func (fs *fnState) recvPtr(x ast.Expr) {
 	if s, ok := fs.subst[x]; ok {
-		fs.emit(gmprt.OpLoad, s, 0, 0, 1)
+		fs.emit(vm.OpLoad, s, 0, 0, 1)
 		return
 	}
 	c := fs.c

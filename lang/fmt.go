@@ -10,7 +10,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	gmprt "github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/vm"
 )
 
 // fmt.Println and friends are lowered to string operations: each argument
@@ -38,7 +38,7 @@ func (b *sbuild) text(s string) { b.lit.WriteString(s) }
 
 func (b *sbuild) concat() {
 	if b.pushed {
-		b.fs.emitOp(gmprt.OpConcat, 0, 0, 2, 1)
+		b.fs.emitOp(vm.OpConcat, 0, 0, 2, 1)
 	}
 	b.pushed = true
 }
@@ -205,7 +205,7 @@ func (fs *fnState) spreadTuple(a ast.Expr) []ast.Expr {
 		id := &ast.Ident{NamePos: a.Pos(), Name: "result" + strconv.Itoa(i)}
 		c.info.Types[id] = types.TypeAndValue{Type: t}
 		s := fs.newSlot(c.slotSize(t))
-		fs.emit(gmprt.OpStore, s, 0, 1, 0)
+		fs.emit(vm.OpStore, s, 0, 1, 0)
 		fs.subst[id] = s
 		vals[i] = id
 	}
@@ -251,7 +251,7 @@ func (fs *fnState) fmtArg(b *sbuild, key string, a ast.Expr, verb rune, width in
 		if tv.Value == nil {
 			b.flush()
 			fs.expr(a)
-			fs.emit(gmprt.OpPop, 0, 0, 1, 0)
+			fs.emit(vm.OpPop, 0, 0, 1, 0)
 		}
 		b.text("{}")
 		return
@@ -295,17 +295,17 @@ func (fs *fnState) fmtArg(b *sbuild, key string, a ast.Expr, verb rune, width in
 		number := false
 		switch {
 		case k == kInt && isDur && verb != 'd':
-			fs.emitOp(gmprt.OpFmtDur, 0, 0, 1, 1)
+			fs.emitOp(vm.OpFmtDur, 0, 0, 1, 1)
 			if verb == 'q' {
-				fs.emitOp(gmprt.OpFmtQ, 0, 0, 1, 1)
+				fs.emitOp(vm.OpFmtQ, 0, 0, 1, 1)
 			}
 		case k == kInt:
-			fs.emitOp(gmprt.OpFmtInt, 0, 0, 1, 1)
+			fs.emitOp(vm.OpFmtInt, 0, 0, 1, 1)
 			number = true
 		case k == kBool:
-			fs.emitOp(gmprt.OpFmtBool, 0, 0, 1, 1)
+			fs.emitOp(vm.OpFmtBool, 0, 0, 1, 1)
 		case k == kString && verb == 'q':
-			fs.emitOp(gmprt.OpFmtQ, 0, 0, 1, 1)
+			fs.emitOp(vm.OpFmtQ, 0, 0, 1, 1)
 		}
 		if width > 0 {
 			var f int32
@@ -318,7 +318,7 @@ func (fs *fnState) fmtArg(b *sbuild, key string, a ast.Expr, verb rune, width in
 			if number {
 				f |= 4
 			}
-			fs.emitOp(gmprt.OpFmtPad, int32(width), f, 1, 1)
+			fs.emitOp(vm.OpFmtPad, int32(width), f, 1, 1)
 		}
 	})
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	gmprt "github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/runtime"
 )
 
 // FuzzCompile: no input crashes or hangs the front end, every program it
@@ -38,7 +38,7 @@ func FuzzCompile(f *testing.F) {
 			return
 		}
 		checkProgram(t, "f.go", prog)
-		mc, err := gmprt.New(prog, gmprt.Config{GOMAXPROCS: 2, MaxSteps: 2000, MaxTime: 2e6, MaxStackSize: 1 << 20, Check: true})
+		mc, err := runtime.New(prog, runtime.Config{GOMAXPROCS: 2, MaxSteps: 2000, MaxTime: 2e6, MaxStackSize: 1 << 20, Check: true})
 		if err != nil {
 			t.Fatal(err)
 		}

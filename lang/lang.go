@@ -28,7 +28,7 @@ import (
 	"strconv"
 	"strings"
 
-	gmprt "github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/vm"
 )
 
 // maxErrors is how many errors Compile reports, as the Go compiler.
@@ -42,7 +42,7 @@ type Error struct {
 func (e *Error) Error() string { return strings.Join(e.Lines, "\n") }
 
 // CompileFile reads and compiles the scenario at path.
-func CompileFile(path string) (*gmprt.Program, error) {
+func CompileFile(path string) (*vm.Program, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -53,7 +53,7 @@ func CompileFile(path string) (*gmprt.Program, error) {
 // Compile compiles the Go source src of a scenario; filename is used in
 // positions and error messages. `//go:build` lines are ignored, so scenario
 // files can carry `//go:build ignore` and share a folder.
-func Compile(filename string, src []byte) (prog *gmprt.Program, err error) {
+func Compile(filename string, src []byte) (prog *vm.Program, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			prog = nil

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	gmprt "github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/vm"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden disassembly in testdata/disasm")
@@ -174,7 +174,7 @@ func TestCompiledProgramsAreWellFormed(t *testing.T) {
 	}
 }
 
-func checkProgram(t *testing.T, name string, p *gmprt.Program) {
+func checkProgram(t *testing.T, name string, p *vm.Program) {
 	t.Helper()
 	if p.Main < 0 || p.Main >= len(p.Funcs) || p.Funcs[p.Main].Name != "runtime.main" {
 		t.Errorf("%s: Main = %d", name, p.Main)
@@ -191,32 +191,32 @@ func checkProgram(t *testing.T, name string, p *gmprt.Program) {
 			t.Errorf("%s: %s: params %d locals %d frame %d nosplit %v", name, f.Name, f.NParams, f.NLocals, f.FrameSize, f.NoSplit)
 		}
 		last := f.Code[len(f.Code)-1].Op
-		if last != gmprt.OpReturn && last != gmprt.OpJump && last != gmprt.OpPanic && last != gmprt.OpExit {
+		if last != vm.OpReturn && last != vm.OpJump && last != vm.OpPanic && last != vm.OpExit {
 			t.Errorf("%s: %s ends with %v: it could run off its end", name, f.Name, last)
 		}
 		for pc, in := range f.Code {
 			switch in.Op {
-			case gmprt.OpJump, gmprt.OpJumpIf, gmprt.OpJumpIfNot:
+			case vm.OpJump, vm.OpJumpIf, vm.OpJumpIfNot:
 				if in.A < 0 || int(in.A) >= len(f.Code) {
 					t.Errorf("%s: %s:%d jumps to %d", name, f.Name, pc, in.A)
 				}
-			case gmprt.OpCall, gmprt.OpClosure, gmprt.OpFuncVal:
+			case vm.OpCall, vm.OpClosure, vm.OpFuncVal:
 				if in.A < 0 || int(in.A) >= len(p.Funcs) {
 					t.Errorf("%s: %s:%d names func %d", name, f.Name, pc, in.A)
 				}
-			case gmprt.OpLoad, gmprt.OpStore, gmprt.OpLoadBox, gmprt.OpStoreBox, gmprt.OpNewBox, gmprt.OpLocalRef:
+			case vm.OpLoad, vm.OpStore, vm.OpLoadBox, vm.OpStoreBox, vm.OpNewBox, vm.OpLocalRef:
 				if in.A < 0 || int(in.A) >= f.NLocals {
 					t.Errorf("%s: %s:%d local %d of %d", name, f.Name, pc, in.A, f.NLocals)
 				}
-			case gmprt.OpLoadGlob, gmprt.OpStoreGlob:
+			case vm.OpLoadGlob, vm.OpStoreGlob:
 				if in.A < 0 || int(in.A) >= p.Globals {
 					t.Errorf("%s: %s:%d global %d of %d", name, f.Name, pc, in.A, p.Globals)
 				}
-			case gmprt.OpStr:
+			case vm.OpStr:
 				if in.A < 0 || int(in.A) >= len(p.Strings) {
 					t.Errorf("%s: %s:%d string %d", name, f.Name, pc, in.A)
 				}
-			case gmprt.OpSelect:
+			case vm.OpSelect:
 				if in.A < 0 || int(in.A) >= len(p.Selects) {
 					t.Errorf("%s: %s:%d select %d", name, f.Name, pc, in.A)
 				}

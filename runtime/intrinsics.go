@@ -7,29 +7,14 @@ package runtime
 // the results (chan.go: complete).
 
 func (mc *Machine) pop(G *g) Value {
-	v := G.vals[len(G.vals)-1]
-	G.vals = G.vals[:len(G.vals)-1]
-	return v
+	return G.th.Pop()
 }
 
-func (mc *Machine) push(G *g, v Value) { G.vals = append(G.vals, v) }
+func (mc *Machine) push(G *g, v Value) { G.th.Push(v) }
 
 // gpos is the source position of gi's current instruction.
 func (mc *Machine) gpos(gi int32) Pos {
-	G := &mc.allg[gi]
-	if len(G.frames) == 0 {
-		return mc.prog.Funcs[mc.closures[G.entryClo].fn].Decl
-	}
-	fr := &G.frames[len(G.frames)-1]
-	fn := &mc.prog.Funcs[fr.fn]
-	pc := fr.pc
-	if int(pc) >= len(fn.Pos) {
-		pc = int32(len(fn.Pos) - 1)
-	}
-	if pc < 0 {
-		return fn.Decl
-	}
-	return fn.Pos[pc]
+	return mc.vm.Pos(&mc.allg[gi].th)
 }
 
 // continueG lets M mi's G go on running after cost more nanoseconds.
@@ -47,17 +32,12 @@ func (mc *Machine) schedOp(mi int32) {
 	M := &mc.allm[mi]
 	gi := M.curg
 	G := &mc.allg[gi]
-	fr := &G.frames[len(G.frames)-1]
-	fn := &mc.prog.Funcs[fr.fn]
-	in := fn.Code[fr.pc]
-	pos := fn.Pos[fr.pc]
-	adv := func() { G.frames[len(G.frames)-1].pc++ }
+	in, pos := mc.vm.Instr(&G.th)
+	adv := G.th.Advance
 	switch in.Op {
 	case OpGo:
 		n := int(in.B)
-		args := make([]Value, n)
-		copy(args, G.vals[len(G.vals)-n:])
-		G.vals = G.vals[:len(G.vals)-n]
+		args := G.th.PopN(n)
 		clo := int32(mc.pop(G).I)
 		adv()
 		if clo == 0 {
@@ -120,9 +100,7 @@ func (mc *Machine) schedOp(mi int32) {
 				k++
 			}
 		}
-		ops := make([]Value, k)
-		copy(ops, G.vals[len(G.vals)-k:])
-		G.vals = G.vals[:len(G.vals)-k]
+		ops := G.th.PopN(k)
 		adv()
 		if !mc.selectgo(mi, info, ops, pos) {
 			mc.continueG(mi, 0)
@@ -154,7 +132,7 @@ func (mc *Machine) schedOp(mi int32) {
 			mc.continueG(mi, CostChan)
 		}
 	case OpLock:
-		u := G.vals[len(G.vals)-1].I
+		u := G.th.Peek().I
 		requeue := G.relock
 		G.relock = false
 		if !mc.lock(mi, u, requeue, pos) {

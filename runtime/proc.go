@@ -85,13 +85,7 @@ func (mc *Machine) newproc1(pp int32, clo int32, args []Value) int32 {
 	G.stackUsed = initialStackUsed
 	G.stackguard0 = stackGuard
 	G.preempt = false
-	G.frames = G.frames[:0]
-	G.vals = append(G.vals[:0], args...)
-	G.defers = G.defers[:0]
-	G.panicMsg = ""
-	G.panicking = false
-	G.entryClo = clo
-	G.started = false
+	G.th.Reset(clo, args)
 	G.workLeft = 0
 	G.inWork = false
 	G.param = nilIdx
@@ -532,9 +526,7 @@ func (mc *Machine) goexit0(mi int32) {
 		ev.Why = "G" + itoa(G.goid) + " returned from its function: dead, on P" + itoa(int64(M.p)) + "'s free list for reuse"
 	}
 	mc.dropg(mi)
-	G.frames = G.frames[:0]
-	G.vals = G.vals[:0]
-	G.defers = G.defers[:0]
+	G.th.Clear()
 	mc.gfput(M.p, gi)
 	mc.toSchedule(mi)
 }

@@ -16,25 +16,14 @@ func (mc *Machine) Clone() *Machine {
 	c.allg = slices.Clone(mc.allg)
 	for i := range c.allg {
 		G := &c.allg[i]
-		G.frames = slices.Clone(G.frames)
-		G.vals = slices.Clone(G.vals)
-		if len(G.defers) > 0 {
-			G.defers = slices.Clone(G.defers)
-			for j := range G.defers {
-				G.defers[j].args = slices.Clone(G.defers[j].args)
-			}
-		} else {
-			G.defers = nil
-		}
+		G.th = G.th.Clone()
 	}
 	c.allm = slices.Clone(mc.allm)
 	c.allp = slices.Clone(mc.allp)
 	for i := range c.allp {
 		c.allp[i].timers = slices.Clone(c.allp[i].timers)
 	}
-	c.globals = slices.Clone(mc.globals)
-	c.boxes = slices.Clone(mc.boxes)
-	c.closures = slices.Clip(mc.closures)
+	c.vm = mc.vm.Clone()
 	c.chans = slices.Clone(mc.chans)
 	for i := range c.chans {
 		c.chans[i].buf = slices.Clone(c.chans[i].buf)
@@ -184,11 +173,10 @@ func (mc *Machine) State() *State {
 				gs.Where = "system"
 			}
 		} else {
-			for j := len(G.frames) - 1; j >= 0; j-- {
-				fr := &G.frames[j]
-				fn := &mc.prog.Funcs[fr.fn]
-				pc := fr.pc
-				if j < len(G.frames)-1 {
+			for j := G.th.NumFrames() - 1; j >= 0; j-- {
+				fi, pc := G.th.Frame(j)
+				fn := &mc.prog.Funcs[fi]
+				if j < G.th.NumFrames()-1 {
 					pc--
 				}
 				pc = min(max(pc, 0), int32(len(fn.Pos)-1))
@@ -202,12 +190,12 @@ func (mc *Machine) State() *State {
 					gs.Frames = append(gs.Frames, FrameState{Func: fn.Name, Pos: "runtime/proc.go", File: "runtime/proc.go", Size: fn.FrameSize})
 					continue
 				}
-				gs.Frames = append(gs.Frames, FrameState{Func: fn.Name, Pos: mc.prog.PosString(pos), Line: pos.Line, File: mc.prog.fileName(pos), Size: fn.FrameSize})
+				gs.Frames = append(gs.Frames, FrameState{Func: fn.Name, Pos: mc.prog.PosString(pos), Line: pos.Line, File: mc.prog.FileName(pos), Size: fn.FrameSize})
 			}
 			if len(gs.Frames) > 0 {
 				gs.Func, gs.Pos, gs.Line = gs.Frames[0].Func, gs.Frames[0].Pos, gs.Frames[0].Line
-			} else if G.entryClo > 0 {
-				fn := &mc.prog.Funcs[mc.closures[G.entryClo].fn]
+			} else if G.th.EntryClo() > 0 {
+				fn := &mc.prog.Funcs[mc.vm.ClosureFn(G.th.EntryClo())]
 				gs.Func, gs.Pos, gs.Line = fn.Name, mc.prog.PosString(fn.Decl), fn.Decl.Line
 			}
 		}

@@ -34,10 +34,10 @@ func (mc *Machine) newstack(mi int32) {
 	G := &mc.allg[gi]
 	pos := mc.gpos(gi)
 	if G.stackguard0 == stackPreempt {
-		mc.preemptAtCall(mi, mc.prog.Funcs[G.morestackFn].Name)
+		mc.preemptAtCall(mi, mc.prog.Funcs[G.th.MorestackFn()].Name)
 		return
 	}
-	fn := &mc.prog.Funcs[G.morestackFn]
+	fn := &mc.prog.Funcs[G.th.MorestackFn()]
 	old := G.stackSize
 	newsize := old * 2
 	// Make sure we grow at least as much as needed to fit the new frame
@@ -81,9 +81,8 @@ func (mc *Machine) preemptAtCall(mi int32, fn string) {
 
 // curOp is the op at gi's pc.
 func (mc *Machine) curOp(gi int32) Op {
-	G := &mc.allg[gi]
-	fr := &G.frames[len(G.frames)-1]
-	return mc.prog.Funcs[fr.fn].Code[fr.pc].Op
+	in, _ := mc.vm.Instr(&mc.allg[gi].th)
+	return in.Op
 }
 
 // callName names the function a scheduler op calls in a real build, whose

@@ -1,4 +1,4 @@
-package runtime
+package vm
 
 // The program form.
 //
@@ -248,4 +248,16 @@ func itoa(v int64) string {
 		b[i] = '-'
 	}
 	return string(b[i:])
+}
+
+// Itoa formats v in decimal (strconv.FormatInt without the import, for
+// the runtime's event lines).
+func Itoa(v int64) string { return itoa(v) }
+
+// FileName is the name of pos's file ("?" if unknown).
+func (p *Program) FileName(pos Pos) string {
+	if int(pos.File) < len(p.Files) {
+		return p.Files[pos.File]
+	}
+	return "?"
 }

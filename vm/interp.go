@@ -1,4 +1,4 @@
-package runtime
+package vm
 
 import (
 	"strconv"
@@ -377,7 +377,7 @@ load:
 				vals[sp-1] = Value{S: "false"}
 			}
 		case OpFmtDur:
-			vals[sp-1] = Value{S: durationString(vals[sp-1].I)}
+			vals[sp-1] = Value{S: DurationString(vals[sp-1].I)}
 		case OpFmtQ:
 			vals[sp-1].S = strconv.Quote(vals[sp-1].S)
 		case OpFmtPad:

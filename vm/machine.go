@@ -1,0 +1,86 @@
+package vm
+
+import "slices"
+
+// Machine is the memory of the program's Go code that every G shares: the
+// program, its globals, the boxes of captured variables and the func values.
+// The scheduler owns one and asks it to Run its Gs' Threads.
+type Machine struct {
+	prog     *Program // shared, read-only
+	globals  []Value
+	boxes    []Value   // heap cells of captured variables
+	closures []closure // append-only; entries never change (Clone shares them)
+}
+
+// closure is a func value: a function and the boxes it captured.
+// Closure ids 1..len(Funcs) are the plain functions (no captures).
+type closure struct {
+	fn    int32
+	boxes []int32
+}
+
+// New returns the memory of prog before its globals are initialised.
+func New(prog *Program) Machine {
+	mc := Machine{prog: prog}
+	mc.closures = make([]closure, len(prog.Funcs)+1)
+	mc.closures[0] = closure{fn: -1}
+	for i := range prog.Funcs {
+		mc.closures[i+1] = closure{fn: int32(i)}
+	}
+	mc.globals = make([]Value, prog.Globals)
+	mc.boxes = make([]Value, 1, 64)
+	return mc
+}
+
+// Clone returns a copy that shares nothing mutable with mc: closures are
+// immutable once made, so the copy shares them (clipped, so that appends on
+// either side reallocate).
+func (mc *Machine) Clone() Machine {
+	c := *mc
+	c.globals = slices.Clone(mc.globals)
+	c.boxes = slices.Clone(mc.boxes)
+	c.closures = slices.Clip(mc.closures)
+	return c
+}
+
+// Run runs t's code for at most budget instructions and reports how many
+// ran and why it stopped.
+func (mc *Machine) Run(t *Thread, budget int) (n int, stop Stop) { return mc.exec(t, budget) }
+
+// ClosureFn is the function index of func value id (-1 for nil).
+func (mc *Machine) ClosureFn(id int32) int32 { return mc.closures[id].fn }
+
+// FuncValue is the func value of function index fi with no captures.
+func FuncValue(fi int) int32 { return int32(fi) + 1 }
+
+// Pos is the source position of t's current instruction: the top frame's
+// pc, or the entry function's declaration before the G started.
+func (mc *Machine) Pos(t *Thread) Pos {
+	if len(t.frames) == 0 {
+		return mc.prog.Funcs[mc.closures[t.entryClo].fn].Decl
+	}
+	fr := &t.frames[len(t.frames)-1]
+	fn := &mc.prog.Funcs[fr.fn]
+	pc := fr.pc
+	if int(pc) >= len(fn.Pos) {
+		pc = int32(len(fn.Pos) - 1)
+	}
+	if pc < 0 {
+		return fn.Decl
+	}
+	return fn.Pos[pc]
+}
+
+// Instr is the instruction t stopped at and its position.
+func (mc *Machine) Instr(t *Thread) (Instr, Pos) {
+	fr := &t.frames[len(t.frames)-1]
+	fn := &mc.prog.Funcs[fr.fn]
+	return fn.Code[fr.pc], fn.Pos[fr.pc]
+}
+
+func boolInt(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
