@@ -38,7 +38,7 @@ func (mc *Machine) schedOp(mi int32) {
 	case OpGo:
 		n := int(in.B)
 		args := G.th.PopN(n)
-		clo := int32(mc.pop(G).I)
+		clo := funcIndex(mc.pop(G))
 		adv()
 		if clo == 0 {
 			mc.gopanic(mi, "runtime error: invalid memory address or nil pointer dereference\n[signal SIGSEGV: segmentation violation]")

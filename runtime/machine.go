@@ -301,6 +301,9 @@ func (mc *Machine) runG(mi int32) {
 		G.th.SetStack(G.stackSize, G.stackUsed, G.stackguard0)
 		n, s := mc.vm.Run(&G.th, execBudget)
 		G.stackUsed = G.th.StackUsed()
+		if mc.vm.NeedGC() && !mc.noGC {
+			mc.gcCollect()
+		}
 		mc.stats.Instrs += int64(n)
 		if n > 0 {
 			M.workEnd = mc.now + int64(n)*CostInstr
@@ -596,4 +599,3 @@ func (mc *Machine) checkdead() {
 
 // fmtNs formats virtual nanoseconds like time.Duration.String.
 func fmtNs(ns int64) string { return vm.DurationString(ns) }
-

@@ -284,6 +284,7 @@ type Machine struct {
 
 	// Objects of the Go code.
 	vm       vm.Machine // globals, boxes, func values
+	noGC     bool       // tests: never free the program's garbage (mgcmark.go)
 	chans    []hchan
 	sudogs   []sudog
 	freeSudo int32

@@ -37,6 +37,9 @@ const (
 
 func itoa(v int64) string { return vm.Itoa(v) }
 
+// funcIndex is the closure a func value names (0 for nil).
+func funcIndex(v Value) int32 { return vm.FuncIndex(v) }
+
 // The opcodes.
 const (
 	OpNop          = vm.OpNop

@@ -231,12 +231,11 @@ load:
 			if sp == len(vals) {
 				vals = growVals(vals, sp, sp+1)
 			}
-			vals[sp] = mc.boxes[vals[base+int(in.A)].I]
+			vals[sp] = mc.boxes[vals[base+int(in.A)].I&refMask]
 			sp++
 		case OpNewBox:
 			sp--
-			mc.boxes = append(mc.boxes, vals[sp])
-			vals[base+int(in.A)] = Value{I: int64(len(mc.boxes) - 1)}
+			vals[base+int(in.A)] = Value{I: mc.newBox(vals[sp])}
 		case OpLoadFree:
 			if sp == len(vals) {
 				vals = growVals(vals, sp, sp+1)
@@ -247,7 +246,7 @@ load:
 			if sp == len(vals) {
 				vals = growVals(vals, sp, sp+1)
 			}
-			vals[sp] = Value{I: int64(free[in.A])}
+			vals[sp] = Value{I: boxTag | int64(free[in.A])}
 			sp++
 		case OpLocalRef:
 			if sp == len(vals) {
@@ -398,7 +397,7 @@ load:
 			goto load
 		case OpCallClosure:
 			nargs := int(in.B)
-			id := vals[sp-nargs-1].I
+			id := vals[sp-nargs-1].I & refMask
 			if id == 0 {
 				pmsg = errNilFunc
 				goto raise
@@ -421,20 +420,20 @@ load:
 			nb := int(in.B)
 			boxes := make([]int32, nb)
 			for i := range boxes {
-				boxes[i] = int32(vals[sp-nb+i].I)
+				boxes[i] = int32(vals[sp-nb+i].I & refMask)
 			}
 			sp -= nb
-			mc.closures = append(mc.closures, closure{fn: in.A, boxes: boxes})
+			id := mc.newClosure(closure{fn: in.A, boxes: boxes})
 			if sp == len(vals) {
 				vals = growVals(vals, sp, sp+1)
 			}
-			vals[sp] = Value{I: int64(len(mc.closures) - 1)}
+			vals[sp] = Value{I: id}
 			sp++
 		case OpFuncVal:
 			if sp == len(vals) {
 				vals = growVals(vals, sp, sp+1)
 			}
-			vals[sp] = Value{I: int64(in.A) + 1}
+			vals[sp] = Value{I: cloTag | (int64(in.A) + 1)}
 			sp++
 		case OpDefer:
 			nargs := int(in.B)
@@ -446,7 +445,7 @@ load:
 			}
 			d = &gp.defers[nd]
 			d.depth = int32(len(gp.frames))
-			d.clo = int32(vals[sp-nargs-1].I)
+			d.clo = int32(vals[sp-nargs-1].I & refMask)
 			d.args = append(d.args[:0], vals[sp-nargs:sp]...)
 			sp -= nargs + 1
 		case OpPanic:
@@ -646,11 +645,11 @@ func (mc *Machine) fast(code []Instr, vals []Value, boxes []Value, free []int32,
 			if sp == len(vals) {
 				return pc, sp, n
 			}
-			vals[sp] = boxes[vals[base+int(in.A)].I]
+			vals[sp] = boxes[vals[base+int(in.A)].I&refMask]
 			sp++
 		case OpStoreBox:
 			sp--
-			boxes[vals[base+int(in.A)].I] = vals[sp]
+			boxes[vals[base+int(in.A)].I&refMask] = vals[sp]
 		case OpLoadFree:
 			if sp == len(vals) {
 				return pc, sp, n

@@ -9,7 +9,8 @@ type Machine struct {
 	prog     *Program // shared, read-only
 	globals  []Value
 	boxes    []Value   // heap cells of captured variables
-	closures []closure // append-only; entries never change (Clone shares them)
+	closures []closure // a freed id is reused (mgc.go)
+	gc       gcState
 }
 
 // closure is a func value: a function and the boxes it captured.
@@ -32,14 +33,16 @@ func New(prog *Program) Machine {
 	return mc
 }
 
-// Clone returns a copy that shares nothing mutable with mc: closures are
-// immutable once made, so the copy shares them (clipped, so that appends on
-// either side reallocate).
+// Clone returns a copy that shares nothing mutable with mc. A closure's
+// boxes never change once made, so the copies share them.
 func (mc *Machine) Clone() Machine {
 	c := *mc
 	c.globals = slices.Clone(mc.globals)
 	c.boxes = slices.Clone(mc.boxes)
-	c.closures = slices.Clip(mc.closures)
+	c.closures = slices.Clone(mc.closures)
+	c.gc.freeClo = slices.Clone(mc.gc.freeClo)
+	c.gc.freeBox = slices.Clone(mc.gc.freeBox)
+	c.gc.markClo, c.gc.markBox, c.gc.work = nil, nil, nil
 	return c
 }
 

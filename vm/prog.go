@@ -33,13 +33,28 @@ package vm
 //	chan T                                      I (channel id, 0 is nil)
 //	*sync.WaitGroup, *sync.Mutex                I (object id)
 //	sim.Conn                                    I (connection id)
-//	func value                                  I (closure id, 0 is nil)
+//	func value                                  I (closure id, 0 is nil; see refTag)
 //
 // Static types are known to the compiler, so a Value carries no kind.
 type Value struct {
 	I int64
 	S string
 }
+
+// A func value's or a box's id carries a tag in its high bits (refTag), so
+// that the collector (mgc.go) tells them from integers: cloTag | index into
+// the closures, boxTag | index into the boxes. 0 is the nil func value.
+// Only the collector and the instructions that make and follow them look
+// at the tags.
+const (
+	refTag  = 48
+	refMask = 1<<refTag - 1
+	cloTag  = 1 << refTag
+	boxTag  = 2 << refTag
+)
+
+// FuncIndex is the index of the closure a func value names (0 for nil).
+func FuncIndex(v Value) int32 { return int32(v.I & refMask) }
 
 // Op is an instruction's operation. The comment of each op gives its operands
 // (A, B) and its effect on the operand stack, top of stack on the right.
