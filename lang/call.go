@@ -17,14 +17,16 @@ const (
 	ckBuiltin                   // len, close, make, panic, println, …
 	ckLib                       // a function or method of the library
 	ckSkipped                   // a function that is not compiled (reported)
+	ckMethod                    // a method of the program's own types (method.go)
 )
 
 type callee struct {
 	kind    calleeKind
-	fn      int32       // ckStatic
-	builtin string      // ckBuiltin
-	lib     *types.Func // ckLib
-	recv    ast.Expr    // ckLib method: the receiver expression
+	fn      int32            // ckStatic
+	builtin string           // ckBuiltin
+	lib     *types.Func      // ckLib
+	recv    ast.Expr         // ckLib, ckMethod: the receiver expression
+	sel     *types.Selection // ckMethod
 	sig     *types.Signature
 }
 
@@ -42,7 +44,18 @@ func (c *compiler) classify(call *ast.CallExpr) callee {
 		if sel := c.info.Selections[f]; sel != nil {
 			if sel.Kind() == types.MethodVal {
 				if m, ok := sel.Obj().(*types.Func); ok && c.libs.isLib(m.Pkg()) {
+					if len(sel.Index()) > 1 {
+						// A method promoted from an embedded field
+						// (c.Lock() of struct{ sync.Mutex }).
+						c.embedPath[f.X] = sel.Index()[:len(sel.Index())-1]
+					}
 					return callee{kind: ckLib, lib: m, recv: f.X, sig: sig}
+				}
+				if _, idx, ok := c.userMethod(sel); ok {
+					return callee{kind: ckMethod, fn: idx, recv: f.X, sel: sel, sig: sig}
+				}
+				if m, ok := sel.Obj().(*types.Func); ok && c.skipped[m] {
+					return callee{kind: ckSkipped, sig: sig}
 				}
 			}
 			return callee{kind: ckDynamic, sig: sig}
@@ -102,6 +115,13 @@ func (fs *fnState) callExpr(call *ast.CallExpr, want int) int {
 		c.badType(call.Pos(), why)
 	}
 	nres := ce.sig.Results().Len()
+	if ce.kind == ckMethod {
+		fs.pushRecv(ce.sel, ce.recv)
+		nargs := fs.args(call, ce.sig)
+		fs.setPos(call.Lparen)
+		fs.call(ce.fn, nargs+1, nres, c.sigArgBytes(ce.sig)+8)
+		return nres
+	}
 	if ce.kind == ckStatic {
 		nargs := fs.args(call, ce.sig)
 		fs.setPos(call.Lparen)
@@ -215,6 +235,10 @@ func (fs *fnState) builtin(call *ast.CallExpr, name string, want int) int {
 		t := c.info.TypeOf(call.Args[0])
 		if op, ok := c.syncNewOp(t); ok {
 			fs.emitOp(op, 0, 0, 0, 1)
+			return 1
+		}
+		if c.isStructKind(t) {
+			fs.zeroValue(t)
 			return 1
 		}
 		c.unsupported(call.Pos(), "new("+types.TypeString(t, c.qualifier)+")", "gmplab supports: new(sync.WaitGroup), new(sync.Mutex)")
@@ -593,6 +617,15 @@ func (fs *fnState) goDefer(call *ast.CallExpr, isGo bool) {
 		kind = "gowrap"
 	}
 	switch ce.kind {
+	case ckMethod:
+		// go c.Inc(), defer mu.Unlock(): the receiver and the arguments
+		// are evaluated now, the call runs later.
+		fs.emit(vm.OpFuncVal, ce.fn, 0, 0, 1)
+		fs.pushRecv(ce.sel, ce.recv)
+		n := fs.args(call, ce.sig) + 1
+		fs.setPos(call.Pos())
+		fs.emitOp(op, 0, int32(n), n+1, 0)
+		return
 	case ckStatic, ckDynamic:
 		if ce.sig == nil {
 			c.unsupported(call.Pos(), "this call", supExprs)
@@ -662,6 +695,10 @@ func (fs *fnState) goDefer(call *ast.CallExpr, isGo bool) {
 // recvPtrOrValue pushes a method's receiver: the object id for the sync
 // types and sim.Conn, the value for time.Duration and time.Time.
 func (fs *fnState) recvPtrOrValue(x ast.Expr) {
+	if _, ok := fs.c.embedPath[x]; ok {
+		fs.recvPtr(x)
+		return
+	}
 	if k, _ := fs.c.kindOf(fs.c.info.TypeOf(x)); k == kSync {
 		fs.recvPtr(x)
 		return

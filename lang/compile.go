@@ -28,7 +28,7 @@ import (
 // Short lists for "not supported" errors.
 const (
 	supStmts = "gmplab supports: func, closures, go, defer, if, for, range over an int or a channel, switch, select, break, continue, return, panic"
-	supTypes = "gmplab supports: int, sized ints up to 32 bits, int64, bool, string, time.Duration, time.Time, chan, func, struct{}, *sync.WaitGroup, *sync.Mutex, *sim.Conn"
+	supTypes = "gmplab supports: int, sized ints up to 32 bits, int64, bool, string, time.Duration, time.Time, chan, func, structs, pointers to structs, named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn"
 	supExprs = "gmplab supports: arithmetic, comparisons, &&, ||, strings (+, len, s[i], s[i:j]), calls, closures, conversions between integers, <-ch"
 )
 
@@ -51,6 +51,9 @@ type compiler struct {
 	reported    map[token.Pos]bool            // positions with a "not supported" error
 	reportedWhy map[string]bool               // unsupported types already reported
 	skipped     map[*types.Func]bool          // functions not compiled (already reported)
+	layoutTypes []*types.Struct               // Program.Layouts[i] describes layoutTypes[i]
+	methodWrap  map[*types.Func]int32         // method value wrappers (T.M-fm)
+	embedPath   map[ast.Expr][]int            // receivers of library methods promoted from embedded fields
 }
 
 func newCompiler(fset *token.FileSet, f *ast.File, src []byte, info *types.Info, pkg *types.Package, l *libs, errs *errList) *compiler {
@@ -67,6 +70,8 @@ func newCompiler(fset *token.FileSet, f *ast.File, src []byte, info *types.Info,
 		reported:    map[token.Pos]bool{},
 		reportedWhy: map[string]bool{},
 		skipped:     map[*types.Func]bool{},
+		methodWrap:  map[*types.Func]int32{},
+		embedPath:   map[ast.Expr][]int{},
 	}
 	return c
 }
@@ -125,7 +130,9 @@ func (c *compiler) compile() {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
 			if d.Recv != nil {
-				c.unsupported(d.Name.Pos(), "a method declaration", "gmplab supports: functions and closures; methods only of sync.WaitGroup, sync.Mutex, time.Duration, time.Time, sim.Conn")
+				if obj, ok := c.info.Defs[d.Name].(*types.Func); ok && c.declareMethod(d, obj) {
+					decls = append(decls, d)
+				}
 				continue
 			}
 			if d.Type.TypeParams != nil {
@@ -153,7 +160,7 @@ func (c *compiler) compile() {
 		case *ast.GenDecl:
 			switch d.Tok {
 			case token.TYPE:
-				c.unsupported(d.Pos(), "a type declaration", supTypes)
+				c.typeDecl(d)
 			case token.VAR:
 				for _, s := range d.Specs {
 					vs := s.(*ast.ValueSpec)
@@ -183,9 +190,9 @@ func (c *compiler) compile() {
 				}
 				for _, n := range vs.Names {
 					if v, ok := c.info.Defs[n].(*types.Var); ok && n.Name != "_" {
-						if op, ok := c.syncNewOp(v.Type()); ok {
+						if _, ok := c.syncNewOp(v.Type()); ok || c.isStructKind(v.Type()) {
 							initFs.setPos(n.Pos())
-							initFs.emitOp(op, 0, 0, 0, 1)
+							initFs.zeroValue(v.Type())
 							initFs.emit(vm.OpStoreGlob, c.globals[v], 0, 1, 0)
 							hasInit = true
 						}
@@ -318,6 +325,8 @@ const (
 	kEmpty        // struct{}
 	kNil          // untyped nil
 	kTuple        // multiple results
+	kStruct       // a struct with fields: the id of its object (struct.go)
+	kObjPtr       // a pointer to a struct: the id of its object, 0 for nil
 )
 
 // kindOf classifies t; why says what is not supported about it.
@@ -349,10 +358,16 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 		case t == c.libs.wg, t == c.libs.mutex:
 			return kSync, ""
 		}
+		if t.Obj().Pkg() == c.pkg && t.TypeArgs().Len() == 0 {
+			return c.kindOf(t.Underlying())
+		}
 		return kBad, "type " + types.TypeString(t, c.qualifier)
 	case *types.Pointer:
 		if n, ok := t.Elem().(*types.Named); ok && (n == c.libs.wg || n == c.libs.mutex || n == c.libs.conn) {
 			return kPtr, ""
+		}
+		if s, ok := t.Elem().Underlying().(*types.Struct); ok && s.NumFields() > 0 && !c.libs.isLib(pkgOf(t.Elem())) {
+			return kObjPtr, ""
 		}
 		return kBad, "pointer type " + types.TypeString(t, c.qualifier)
 	case *types.Chan:
@@ -389,7 +404,7 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 		if t.NumFields() == 0 {
 			return kEmpty, ""
 		}
-		return kBad, "struct type"
+		return c.structKind(t)
 	case *types.Alias:
 		return c.kindOf(types.Unalias(t))
 	case *types.Slice:
@@ -470,6 +485,9 @@ func (c *compiler) slotSize(t types.Type) int {
 
 func (c *compiler) sigArgBytes(sig *types.Signature) int {
 	n := 0
+	if r := sig.Recv(); r != nil {
+		n += c.slotSize(r.Type())
+	}
 	for i := 0; i < sig.Params().Len(); i++ {
 		n += c.slotSize(sig.Params().At(i).Type())
 	}

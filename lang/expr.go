@@ -56,6 +56,10 @@ func (fs *fnState) expr(e ast.Expr) {
 		fs.pushInt(0)
 		return
 	}
+	if k == kStruct {
+		fs.structValue(e, tv.Type)
+		return
+	}
 	switch e := e.(type) {
 	case *ast.ParenExpr:
 		fs.expr(e.X)
@@ -103,7 +107,7 @@ func (fs *fnState) expr(e ast.Expr) {
 	case *ast.CompositeLit:
 		fs.compositeLit(e, tv.Type)
 	case *ast.StarExpr:
-		c.unsupported(e.Pos(), "pointer indirection", supExprs)
+		c.unsupported(e.Pos(), "pointer indirection of "+typeString(c, e.X), "gmplab supports: pointers to structs")
 		fs.pushInt(0)
 	case *ast.TypeAssertExpr:
 		c.unsupported(e.Pos(), "a type assertion", supExprs)
@@ -242,6 +246,13 @@ func (fs *fnState) binary(e *ast.BinaryExpr, t types.Type) {
 	if ok == kNil {
 		ok, _ = c.kindOf(c.info.TypeOf(e.Y))
 	}
+	if ok == kStruct && (e.Op == token.EQL || e.Op == token.NEQ) {
+		fs.addr(e.X)
+		fs.addr(e.Y)
+		fs.setPos(e.OpPos)
+		fs.structEq(e.Op, c.info.TypeOf(e.X))
+		return
+	}
 	fs.expr(e.X)
 	fs.expr(e.Y)
 	fs.setPos(e.OpPos)
@@ -250,7 +261,7 @@ func (fs *fnState) binary(e *ast.BinaryExpr, t types.Type) {
 	switch ok {
 	case kString:
 		op, found = strOps[e.Op]
-	case kInt, kBool, kChan, kPtr, kFunc, kTime, kEmpty, kNil:
+	case kInt, kBool, kChan, kPtr, kFunc, kTime, kEmpty, kNil, kObjPtr:
 		op, found = intOps[e.Op]
 	}
 	if !found {
@@ -294,6 +305,10 @@ func (fs *fnState) unary(e *ast.UnaryExpr, t types.Type) {
 		x := unparen(e.X)
 		if lit, ok := x.(*ast.CompositeLit); ok {
 			fs.expr(lit)
+			return
+		}
+		if c.isStructKind(c.info.TypeOf(x)) {
+			fs.addr(x)
 			return
 		}
 		if id, ok := x.(*ast.Ident); ok {
@@ -346,12 +361,25 @@ func (fs *fnState) selector(e *ast.SelectorExpr, k vkind) {
 	c := fs.c
 	if sel := c.info.Selections[e]; sel != nil {
 		switch sel.Kind() {
+		case types.FieldVal:
+			fs.addr(e.X)
+			fs.setPos(e.Sel.Pos())
+			fs.fieldPath(sel.Index())
+			return
 		case types.MethodVal:
-			c.unsupported(e.Pos(), "the method value "+types.ExprString(e), "call it, or wrap it in a closure")
+			if _, _, ok := c.userMethod(sel); ok {
+				fs.methodValue(e, sel)
+				return
+			}
+			c.unsupported(e.Pos(), "the method value "+types.ExprString(e)+" of a library type", "gmplab supports: method values of the program's own types; wrap it in a closure")
 		case types.MethodExpr:
-			c.unsupported(e.Pos(), "the method expression "+types.ExprString(e), "call it, or wrap it in a closure")
-		default:
-			c.unsupported(e.Pos(), "a struct field", supTypes)
+			if m, idx, ok := c.userMethod(sel); ok {
+				if _, ptr := recvNamed(m); ptr == isPointer(sel.Recv()) {
+					fs.emit(vm.OpFuncVal, idx, 0, 0, 1)
+					return
+				}
+			}
+			c.unsupported(e.Pos(), "the method expression "+types.ExprString(e), "gmplab supports: T.M and (*T).M with the receiver M declares; wrap it in a closure")
 		}
 		fs.pushInt(0)
 		return
@@ -372,8 +400,16 @@ func (fs *fnState) compositeLit(e *ast.CompositeLit, t types.Type) {
 		fs.emitOp(op, 0, 0, 0, 1)
 		return
 	}
-	if k, _ := c.kindOf(t); k == kEmpty {
+	switch k, _ := c.kindOf(t); k {
+	case kEmpty:
 		fs.pushInt(0)
+		return
+	case kStruct:
+		fs.structLit(e, t)
+		return
+	case kObjPtr:
+		// &T{...} inside a literal of pointers: the object is the pointer.
+		fs.structLit(e, t.Underlying().(*types.Pointer).Elem())
 		return
 	}
 	c.unsupported(e.Pos(), "a composite literal of type "+types.TypeString(t, c.qualifier), "gmplab supports: struct{}{}, sync.WaitGroup{}, sync.Mutex{}")
@@ -388,6 +424,11 @@ func (fs *fnState) recvPtr(x ast.Expr) {
 		return
 	}
 	c := fs.c
+	if path, ok := c.embedPath[x]; ok {
+		fs.addr(x)
+		fs.fieldPath(path)
+		return
+	}
 	if id, ok := unparen(x).(*ast.Ident); ok {
 		if v, ok := c.info.Uses[id].(*types.Var); ok {
 			if k, _ := c.kindOf(v.Type()); k == kSync {
@@ -397,4 +438,10 @@ func (fs *fnState) recvPtr(x ast.Expr) {
 		}
 	}
 	fs.expr(x)
+}
+
+// isPointer reports whether t is a pointer type.
+func isPointer(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Pointer)
+	return ok
 }

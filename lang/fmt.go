@@ -68,7 +68,7 @@ func (b *sbuild) done() {
 
 const maxWidth = 1000
 
-const supFmt = "gmplab supports: %v %d %s %t %q, a width, and the - and 0 flags"
+const supFmt = "gmplab supports: %v %+v %d %s %t %q, a width, and the - and 0 flags"
 
 // fmtCall pushes the text that fmt.Print*/Sprint* (key) would produce.
 func (fs *fnState) fmtCall(call *ast.CallExpr, key string) {
@@ -162,8 +162,8 @@ func (fs *fnState) printf(b *sbuild, call *ast.CallExpr, key, format string, arg
 			b.text("%")
 			continue
 		}
-		if strings.ContainsAny(flags, "+# ") {
-			c.unsupported(call.Pos(), "the flags + # and space in "+key, supFmt)
+		if strings.ContainsAny(flags, "# ") || strings.Contains(flags, "+") && verb != 'v' {
+			c.unsupported(call.Pos(), "the flags + # and space in "+key+" (except %+v)", supFmt)
 			return
 		}
 		if strings.IndexRune("vdstq", verb) < 0 {
@@ -233,6 +233,17 @@ func (fs *fnState) fmtArg(b *sbuild, key string, a ast.Expr, verb rune, width in
 			return
 		}
 		b.text(fmt.Sprintf(directive, nil))
+		return
+	}
+	if fs.fmtMethodArg(b, a, verb, width, flags) {
+		return
+	}
+	if k == kStruct || k == kObjPtr {
+		fs.fmtStructArg(b, key, a, k, verb, width, flags)
+		return
+	}
+	if strings.Contains(flags, "+") {
+		c.unsupported(a.Pos(), "the + flag with "+directive+" on "+types.TypeString(t, c.qualifier), supFmt)
 		return
 	}
 	var ok bool

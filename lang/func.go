@@ -254,6 +254,10 @@ func (fs *fnState) store(v *types.Var) {
 		fs.emit(vm.OpPop, 0, 0, 1, 0)
 		return
 	}
+	if fs.c.isStructKind(v.Type()) && v.Name() != "_" {
+		fs.storeStruct(v)
+		return
+	}
 	if g, ok := fs.c.globals[v]; ok {
 		fs.emit(vm.OpStoreGlob, g, 0, 1, 0)
 		return
@@ -307,10 +311,15 @@ func (fs *fnState) body(ftype *ast.FuncType, sig *types.Signature, body *ast.Blo
 	if k, why := c.kindOf(sig); k == kBad {
 		c.badType(decl, why)
 	}
-	params := sig.Params()
+	var params []*types.Var
+	if r := sig.Recv(); r != nil {
+		params = append(params, r) // a method's receiver comes first
+	}
+	for i := 0; i < sig.Params().Len(); i++ {
+		params = append(params, sig.Params().At(i))
+	}
 	var boxed []*types.Var
-	for i := 0; i < params.Len(); i++ {
-		v := params.At(i)
+	for _, v := range params {
 		s := fs.newSlot(c.slotSize(v.Type()))
 		if v.Name() != "" && v.Name() != "_" {
 			fs.locals[v] = s
@@ -319,7 +328,7 @@ func (fs *fnState) body(ftype *ast.FuncType, sig *types.Signature, body *ast.Blo
 			}
 		}
 	}
-	fs.nparams = params.Len()
+	fs.nparams = len(params)
 	fs.nresults = sig.Results().Len()
 	for _, v := range boxed {
 		fs.emit(vm.OpLoad, fs.locals[v], 0, 0, 1)
@@ -331,7 +340,7 @@ func (fs *fnState) body(ftype *ast.FuncType, sig *types.Signature, body *ast.Blo
 			v := res.At(i)
 			fs.namedResults = append(fs.namedResults, v)
 			s := fs.declare(v) // blank results too: they are returned
-			fs.pushInt(0)
+			fs.zeroValue(v.Type())
 			if c.captured[v] {
 				fs.emitOp(vm.OpNewBox, s, 0, 1, 0)
 			} else {

@@ -15,9 +15,9 @@ var update = flag.Bool("update", false, "rewrite the golden disassembly in testd
 // The error messages, exactly.
 func TestCompileErrors(t *testing.T) {
 	const (
-		types = "(gmplab supports: int, sized ints up to 32 bits, int64, bool, string, time.Duration, time.Time, chan, func, struct{}, *sync.WaitGroup, *sync.Mutex, *sim.Conn)"
+		types = "(gmplab supports: int, sized ints up to 32 bits, int64, bool, string, time.Duration, time.Time, chan, func, structs, pointers to structs, named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn)"
 		stmts = "(gmplab supports: func, closures, go, defer, if, for, range over an int or a channel, switch, select, break, continue, return, panic)"
-		fmts  = "(gmplab supports: %v %d %s %t %q, a width, and the - and 0 flags)"
+		fmts  = "(gmplab supports: %v %+v %d %s %t %q, a width, and the - and 0 flags)"
 	)
 	for _, c := range []struct {
 		name, src, want string
@@ -54,8 +54,8 @@ func TestCompileErrors(t *testing.T) {
 			"x.go:2:19: type uint is not supported " + types},
 		{"address", "package main\nfunc main() { x := 1; p := &x; _ = p }\n",
 			"x.go:2:23: pointer type *int is not supported " + types + "\nx.go:2:28: taking the address of x is not supported (gmplab supports: &wg and &mu for a sync.WaitGroup or sync.Mutex variable)"},
-		{"type-decl", "package main\ntype T int\nfunc main() {}\n",
-			"x.go:2:1: a type declaration is not supported " + types},
+		{"generic-type", "package main\ntype T[X any] struct{ x X }\nfunc main() {}\n",
+			"x.go:2:6: a generic type is not supported " + types},
 		{"method", "package main\nimport \"time\"\nfunc main() { var d time.Duration; _ = d.Seconds() }\n",
 			"x.go:3:42: method time.Duration.Seconds is not supported (gmplab supports: time.Duration (String, Nanoseconds, Microseconds, Milliseconds), time.Nanosecond … time.Hour, time.Time (Sub, Add, Before, After), time.Now, time.Since, time.Until, time.Sleep, time.After)"},
 		{"lib-func", "package main\nimport \"runtime\"\nfunc main() { _ = runtime.NumCPU() }\n",
@@ -93,9 +93,13 @@ func TestCompileErrors(t *testing.T) {
 		{"println-result", "package main\nimport \"fmt\"\nfunc main() { n, _ := fmt.Println(); _ = n }\n",
 			"x.go:3:23: using the results of fmt.Println is not supported (call fmt.Println as a statement)"},
 		{"method-value", "package main\nimport \"sync\"\nfunc main() { var wg sync.WaitGroup; f := wg.Wait; f() }\n",
-			"x.go:3:43: the method value wg.Wait is not supported (call it, or wrap it in a closure)"},
-		{"struct", "package main\nfunc main() { s := struct{ x int }{1}; _ = s }\n",
-			"x.go:2:15: struct type is not supported " + types},
+			"x.go:3:43: the method value wg.Wait of a library type is not supported (gmplab supports: method values of the program's own types; wrap it in a closure)"},
+		{"struct-field", "package main\nfunc main() { s := struct{ x []int }{}; _ = s }\n",
+			"x.go:2:15: slice type []int is not supported " + types},
+		{"pointer-method-nonstruct", "package main\ntype C int\nfunc (c *C) Inc() { }\nfunc main() {}\n",
+			"x.go:3:9: a pointer receiver on C, whose underlying type is int, is not supported (gmplab supports: pointers to structs)"},
+		{"print-pointer-field", "package main\nimport \"fmt\"\ntype N struct{ next *N }\nfunc main() { fmt.Println(N{}) }\n",
+			"x.go:4:27: printing a struct with a field of type *N is not supported (it prints as an address, which the simulator cannot make up; print the fields you need)"},
 		{"assign-wg", "package main\nimport \"sync\"\nfunc main() { var wg sync.WaitGroup; wg = sync.WaitGroup{}; wg.Wait() }\n",
 			"x.go:3:38: assigning to a sync.WaitGroup is not supported (declare a new variable instead)"},
 	} {

@@ -122,6 +122,9 @@ func (fs *fnState) lhsVar(e ast.Expr, define bool) (v *types.Var, isNew, ok bool
 
 // assignTop pops the top of the stack into the target e.
 func (fs *fnState) assignTop(e ast.Expr, define bool) {
+	if !define && fs.storeTo(e) {
+		return
+	}
 	v, isNew, ok := fs.lhsVar(e, define)
 	switch {
 	case !ok || v == nil:
@@ -168,6 +171,15 @@ func (fs *fnState) assign(s *ast.AssignStmt) {
 			c.unsupported(s.Pos(), "the assignment operator "+s.Tok.String(), supExprs)
 			return
 		}
+		if x, _ := c.fieldSel(s.Lhs[0]); x != nil {
+			// x.f op= y: x is evaluated twice (the model simplifies: Go
+			// evaluates it once; it matters only if x has side effects).
+			bin := &ast.BinaryExpr{X: s.Lhs[0], OpPos: s.TokPos, Op: op, Y: s.Rhs[0]}
+			c.info.Types[bin] = types.TypeAndValue{Type: c.info.TypeOf(s.Lhs[0])}
+			fs.binary(bin, c.info.TypeOf(s.Lhs[0]))
+			fs.storeTo(s.Lhs[0])
+			return
+		}
 		v, _, vok := fs.lhsVar(s.Lhs[0], false)
 		if !vok || v == nil {
 			return
@@ -209,6 +221,23 @@ var assignOps = map[token.Token]token.Token{
 }
 
 func (fs *fnState) incDec(s *ast.IncDecStmt) {
+	if x, _ := fs.c.fieldSel(s.X); x != nil {
+		if k, _ := fs.c.kindOf(fs.c.info.TypeOf(s.X)); k != kInt {
+			fs.c.unsupported(s.Pos(), s.Tok.String()+" on "+typeString(fs.c, s.X), supExprs)
+			return
+		}
+		fs.expr(s.X)
+		fs.pushInt(1)
+		fs.setPos(s.TokPos)
+		if s.Tok == token.INC {
+			fs.emit(vm.OpAdd, 0, 0, 2, 1)
+		} else {
+			fs.emit(vm.OpSub, 0, 0, 2, 1)
+		}
+		fs.truncate(fs.c.info.TypeOf(s.X))
+		fs.storeTo(s.X)
+		return
+	}
 	v, _, ok := fs.lhsVar(s.X, false)
 	if !ok || v == nil {
 		return
@@ -239,7 +268,7 @@ func (fs *fnState) declStmt(s *ast.DeclStmt) {
 	case token.CONST:
 		// Constants are folded where they are used.
 	case token.TYPE:
-		c.unsupported(g.Pos(), "a type declaration", supTypes)
+		c.typeDecl(g)
 	case token.VAR:
 		for _, spec := range g.Specs {
 			vs := spec.(*ast.ValueSpec)
@@ -269,12 +298,8 @@ func (fs *fnState) declStmt(s *ast.DeclStmt) {
 					if k == kBad {
 						c.badType(n.Pos(), why)
 					}
-					if op, ok := c.syncNewOp(v.Type()); ok {
-						fs.setPos(n.Pos())
-						fs.emitOp(op, 0, 0, 0, 1)
-					} else {
-						fs.pushInt(0)
-					}
+					fs.setPos(n.Pos())
+					fs.zeroValue(v.Type())
 				}
 			default:
 				continue

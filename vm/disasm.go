@@ -30,6 +30,9 @@ var opNames = [...]string{
 	OpCallClosure: "CallClosure", OpClosure: "Closure", OpFuncVal: "FuncVal", OpReturn: "Return",
 	OpDefer: "Defer", OpPanic: "Panic", OpRunDefers: "RunDefers",
 
+	OpNewObj: "NewObj", OpField: "Field", OpSetField: "SetField", OpObjCopy: "ObjCopy",
+	OpObjAssign: "ObjAssign", OpObjEq: "ObjEq",
+
 	OpGo: "Go", OpMakeChan: "MakeChan", OpSend: "Send", OpRecv: "Recv", OpClose: "Close",
 	OpChanLen: "ChanLen", OpChanCap: "ChanCap", OpSelect: "Select", OpNewWG: "NewWG",
 	OpWGAdd: "WGAdd", OpWGWait: "WGWait", OpNewMutex: "NewMutex", OpLock: "Lock", OpUnlock: "Unlock",
@@ -135,6 +138,12 @@ func (p *Program) operands(in Instr) string {
 		return p.funcName(in.A) + " captures " + itoa(bb)
 	case OpFuncVal:
 		return p.funcName(in.A)
+	case OpNewObj:
+		return itoa(a) + " slots"
+	case OpField, OpSetField:
+		return "." + itoa(a)
+	case OpObjCopy, OpObjAssign, OpObjEq:
+		return "layout " + itoa(a)
 	case OpFmtPad:
 		s := "width " + itoa(a)
 		if in.B&1 != 0 {

@@ -452,6 +452,55 @@ load:
 			sp--
 			pmsg = vals[sp].S
 			goto raise
+
+		// Objects.
+		case OpNewObj:
+			if sp == len(vals) {
+				vals = growVals(vals, sp, sp+1)
+			}
+			vals[sp] = Value{I: mc.newObj(int(in.A))}
+			sp++
+			n += costAlloc
+		case OpField:
+			o := vals[sp-1].I
+			if o&refMask == 0 {
+				pmsg = errNilFunc
+				goto raise
+			}
+			vals[sp-1] = mc.objs[o&refMask][in.A]
+		case OpSetField:
+			o, v := vals[sp-2].I, vals[sp-1]
+			if in.B == 1 {
+				o, v = v.I, vals[sp-2]
+			}
+			if o&refMask == 0 {
+				pmsg = errNilFunc
+				goto raise
+			}
+			mc.objs[o&refMask][in.A] = v
+			sp -= 2
+		case OpObjCopy:
+			o := vals[sp-1].I
+			if o&refMask == 0 {
+				pmsg = errNilFunc
+				goto raise
+			}
+			vals[sp-1] = Value{I: mc.copyObj(o, in.A)}
+			n += costAlloc
+		case OpObjAssign:
+			d, s := vals[sp-2].I, vals[sp-1].I
+			if in.B == 1 {
+				d, s = s, d
+			}
+			if d&refMask == 0 || s&refMask == 0 {
+				pmsg = errNilFunc
+				goto raise
+			}
+			mc.assignObj(d, s, in.A)
+			sp -= 2
+		case OpObjEq:
+			sp--
+			vals[sp-1] = Value{I: boolInt(mc.eqObj(vals[sp-1].I, vals[sp].I, in.A))}
 		case OpReturn, OpRunDefers:
 			k = int32(len(gp.frames))
 			if nd = len(gp.defers); nd > 0 && gp.defers[nd-1].depth == k {

@@ -10,6 +10,7 @@ type Machine struct {
 	globals  []Value
 	boxes    []Value   // heap cells of captured variables
 	closures []closure // a freed id is reused (mgc.go)
+	objs     [][]Value // structs (object.go); objs[0] is unused (nil)
 	gc       gcState
 }
 
@@ -30,6 +31,7 @@ func New(prog *Program) Machine {
 	}
 	mc.globals = make([]Value, prog.Globals)
 	mc.boxes = make([]Value, 1, 64)
+	mc.objs = make([][]Value, 1)
 	return mc
 }
 
@@ -40,9 +42,11 @@ func (mc *Machine) Clone() Machine {
 	c.globals = slices.Clone(mc.globals)
 	c.boxes = slices.Clone(mc.boxes)
 	c.closures = slices.Clone(mc.closures)
+	c.objs = cloneObjs(mc.objs)
+	c.gc.freeObj = slices.Clone(mc.gc.freeObj)
 	c.gc.freeClo = slices.Clone(mc.gc.freeClo)
 	c.gc.freeBox = slices.Clone(mc.gc.freeBox)
-	c.gc.markClo, c.gc.markBox, c.gc.work = nil, nil, nil
+	c.gc.markClo, c.gc.markBox, c.gc.markObj, c.gc.work = nil, nil, nil, nil
 	return c
 }
 

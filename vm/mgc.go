@@ -4,8 +4,9 @@ import "slices"
 
 // Freeing the program's garbage.
 //
-// A func value (closure) and a captured variable (box) are slots in
-// Machine.closures and Machine.boxes, named by their index. Without
+// A func value (closure), a captured variable (box) and a struct (object,
+// object.go) are slots in Machine.closures, Machine.boxes and Machine.objs,
+// named by their index. Without
 // freeing, a loop that makes 20,000,000 closures keeps 20,000,000 of each
 // (3.5 GB; Go: 2 MB). The collector below frees the ones no G can reach
 // and hands their indices out again, invisibly to the program and the
@@ -19,8 +20,9 @@ import "slices"
 // every Value in a root (each G's locals, operands and deferred calls'
 // arguments, the globals, and what the scheduler holds: channel buffers and
 // values in flight on blocked sends) is taken as a possible closure id and
-// a possible box id. A closure then marks its boxes exactly, and a box's
-// content is again taken as a possible id of either. An integer that
+// a possible box id (the tags of refTag tell them apart from most
+// integers). A closure then marks its boxes exactly, and a box's content
+// and an object's slots are scanned the same way. An integer that
 // happens to equal a free index only keeps that slot one cycle longer; a
 // live value is never freed, because every live closure or box is named by
 // some Value reachable from a root. Sweeping rebuilds both free lists from
@@ -56,13 +58,14 @@ const gcMinAlloc = 4096
 type gcState struct {
 	freeClo []int32 // free closure ids, next to use last
 	freeBox []int32 // free box ids, next to use last
+	freeObj []int32 // free object ids, next to use last
 	alloc   int     // closures and boxes allocated since the last collection
 	trigger int     // collect when alloc exceeds this
 	cycles  int64   // collections done (for tests)
 
 	// Scratch for a collection (not part of the state: cleared after).
-	markClo, markBox []bool
-	work             []int64
+	markClo, markBox, markObj []bool
+	work                      []int64
 }
 
 // newClosure allocates a func value.
@@ -147,6 +150,11 @@ func (r Roots) id(v int64) {
 			g.markBox[i] = true
 			g.work = append(g.work, -i)
 		}
+	case objTag:
+		if i > 0 && i < int64(len(g.markObj)) && !g.markObj[i] {
+			g.markObj[i] = true
+			g.work = append(g.work, objTag|i)
+		}
 	}
 }
 
@@ -162,21 +170,25 @@ func (mc *Machine) Collect(roots func(Roots)) {
 	g := &mc.gc
 	g.markClo = make([]bool, len(mc.closures))
 	g.markBox = make([]bool, len(mc.boxes))
+	g.markObj = make([]bool, len(mc.objs))
 	r := Roots{mc}
 	r.Values(mc.globals)
 	roots(r)
 	for len(g.work) > 0 {
 		v := g.work[len(g.work)-1]
 		g.work = g.work[:len(g.work)-1]
-		if v > 0 {
+		switch {
+		case v < 0:
+			r.id(mc.boxes[-v].I)
+		case v&objTag == objTag:
+			r.Values(mc.objs[v&refMask])
+		default:
 			for _, b := range mc.closures[v].boxes {
 				if !g.markBox[b] {
 					g.markBox[b] = true
 					g.work = append(g.work, -int64(b))
 				}
 			}
-		} else {
-			r.id(mc.boxes[-v].I)
 		}
 	}
 	g.freeClo = g.freeClo[:0]
@@ -193,6 +205,13 @@ func (mc *Machine) Collect(roots func(Roots)) {
 			g.freeBox = append(g.freeBox, int32(id))
 		}
 	}
+	g.freeObj = g.freeObj[:0]
+	for id := len(mc.objs) - 1; id > 0; id-- {
+		if !g.markObj[id] {
+			mc.objs[id] = nil
+			g.freeObj = append(g.freeObj, int32(id))
+		}
+	}
 	// Trim free slots at the ends so that the slices shrink back when a
 	// burst of garbage is gone (the free lists hold the highest ids first).
 	for len(g.freeClo) > 0 && int(g.freeClo[0]) == len(mc.closures)-1 {
@@ -203,15 +222,22 @@ func (mc *Machine) Collect(roots func(Roots)) {
 		g.freeBox = g.freeBox[1:]
 		mc.boxes = mc.boxes[:len(mc.boxes)-1]
 	}
+	for len(g.freeObj) > 0 && int(g.freeObj[0]) == len(mc.objs)-1 {
+		g.freeObj = g.freeObj[1:]
+		mc.objs = mc.objs[:len(mc.objs)-1]
+	}
+	if cap(mc.objs) > 2*len(mc.objs)+1024 {
+		mc.objs = slices.Clone(mc.objs)
+	}
 	if cap(mc.closures) > 2*len(mc.closures)+1024 {
 		mc.closures = slices.Clone(mc.closures)
 	}
 	if cap(mc.boxes) > 2*len(mc.boxes)+1024 {
 		mc.boxes = slices.Clone(mc.boxes)
 	}
-	live := len(mc.closures) - len(g.freeClo) + len(mc.boxes) - len(g.freeBox)
+	live := len(mc.closures) - len(g.freeClo) + len(mc.boxes) - len(g.freeBox) + len(mc.objs) - len(g.freeObj)
 	g.trigger = live
 	g.alloc = 0
 	g.cycles++
-	g.markClo, g.markBox, g.work = nil, nil, g.work[:0]
+	g.markClo, g.markBox, g.markObj, g.work = nil, nil, nil, g.work[:0]
 }

@@ -51,6 +51,7 @@ const (
 	refMask = 1<<refTag - 1
 	cloTag  = 1 << refTag
 	boxTag  = 2 << refTag
+	objTag  = 3 << refTag
 )
 
 // FuncIndex is the index of the closure a func value names (0 for nil).
@@ -132,6 +133,14 @@ const (
 	OpDefer       // B: argument slots: record f(args) to run when the function returns   f args → ...
 	OpPanic       // s → (the G panics with message s)
 	OpRunDefers   // run the frame's deferred calls now, LIFO, as OpReturn would, then go on (lang: a function with named results and defers reads its results after them)
+
+	// Objects (object.go): a struct's storage, named by its id (objTag).
+	OpNewObj    // A: slots.                   → o  (zeroed slots)
+	OpField     // A: slot.               o → o.A   (o nil panics: nil dereference)
+	OpSetField  // A: slot.             o v → ...   (o.A = v; with B=1 the operands are v o)
+	OpObjCopy   // A: Program.Layouts index. o → a new object with o's contents (nested structs copied too)
+	OpObjAssign // A: layout.           d s → ...   (d's contents = s's, nested structs too; with B=1: s d)
+	OpObjEq     // A: layout.           a b → a==b  (field by field, as Go compares structs)
 
 	// Scheduler operations (IsSched). The interpreter stops in front of them.
 	OpGo           // B: argument slots: start f(args) in a new goroutine.     f args → ...
@@ -221,6 +230,14 @@ type SelectCase struct {
 	Send bool // else receive
 }
 
+// Layout describes a struct's slots for the operations that copy and
+// compare whole structs: Nested[i] is the Layouts index of slot i when it
+// holds a nested struct (a struct-typed field, stored as an object of its
+// own), or -1 when it holds a plain value.
+type Layout struct {
+	Nested []int32
+}
+
 // Program is a compiled scenario.
 type Program struct {
 	Files   []string // file names as given to the front end
@@ -228,9 +245,10 @@ type Program struct {
 	Funcs   []Func
 	Strings []string
 	Selects []SelectInfo
-	Globals int // number of package-level variable slots
-	Init    int // index of the function that initialises globals (-1 if none)
-	Main    int // index of main.main
+	Layouts []Layout // struct layouts for OpObjCopy, OpObjAssign, OpObjEq
+	Globals int      // number of package-level variable slots
+	Init    int      // index of the function that initialises globals (-1 if none)
+	Main    int      // index of main.main
 }
 
 // PosString formats a position as file:line:col.
