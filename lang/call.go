@@ -313,7 +313,7 @@ func (fs *fnState) panicValue(a ast.Expr) {
 			return
 		}
 		fs.expr(a)
-		fs.emitOp(vm.OpFmtInt, 0, 0, 1, 1)
+		fs.fmtInt(t)
 	case kBool:
 		fs.expr(a)
 		fs.emitOp(vm.OpFmtBool, 0, 0, 1, 1)
@@ -334,7 +334,7 @@ func (fs *fnState) printArg(b *sbuild, a ast.Expr) {
 			b.text(itoa(v))
 			return
 		}
-		b.dyn(func() { fs.expr(a); fs.emitOp(vm.OpFmtInt, 0, 0, 1, 1) })
+		b.dyn(func() { fs.expr(a); fs.fmtInt(tv.Type) })
 	case kBool:
 		if tv.Value != nil {
 			b.text(tv.Value.ExactString())
@@ -401,8 +401,14 @@ func libKey(f *types.Func) string {
 			t = p.Elem()
 		}
 		if n, ok := t.(*types.Named); ok {
+			if f.Pkg().Path() == randV2Path {
+				return "randv2." + n.Obj().Name() + "." + f.Name()
+			}
 			return f.Pkg().Name() + "." + n.Obj().Name() + "." + f.Name()
 		}
+	}
+	if f.Pkg().Path() == randV2Path {
+		return "randv2." + f.Name()
 	}
 	return f.Pkg().Name() + "." + f.Name()
 }
@@ -570,6 +576,9 @@ func (fs *fnState) libCall(call *ast.CallExpr, ce callee, want int) int {
 		at()
 		fs.emitOp(vm.OpBreakpoint, 0, 0, 0, 0)
 		return 0
+	}
+	if n, ok := fs.randCall(call, ce, key); ok {
+		return n
 	}
 	c.unsupported(call.Pos(), key, "gmplab supports: "+supportedAPI[ce.lib.Pkg().Path()])
 	n := ce.sig.Results().Len()

@@ -28,7 +28,7 @@ import (
 // Short lists for "not supported" errors.
 const (
 	supStmts = "gmplab supports: func, closures, go, defer, if, for, range over an int or a channel, switch, select, break, continue, return, panic"
-	supTypes = "gmplab supports: int, sized ints up to 32 bits, int64, bool, string, time.Duration, time.Time, chan, func, structs, pointers to structs, named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn"
+	supTypes = "gmplab supports: every integer type, bool, string, time.Duration, time.Time, chan, func, structs, pointers to structs, named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn"
 	supExprs = "gmplab supports: arithmetic, comparisons, &&, ||, strings (+, len, s[i], s[i:j]), calls, closures, conversions between integers, <-ch"
 )
 
@@ -339,7 +339,8 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 	case *types.Basic:
 		switch t.Kind() {
 		case types.Int, types.Int64, types.Int32, types.Int16, types.Int8,
-			types.Uint8, types.Uint16, types.Uint32, types.UntypedInt, types.UntypedRune:
+			types.Uint8, types.Uint16, types.Uint32, types.UntypedInt, types.UntypedRune,
+			types.Uint64, types.Uint, types.Uintptr:
 			return kInt, ""
 		case types.Bool, types.UntypedBool:
 			return kBool, ""
@@ -357,6 +358,8 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 			return kTime, ""
 		case t == c.libs.wg, t == c.libs.mutex:
 			return kSync, ""
+		case t == c.libs.randSource:
+			return kPtr, ""
 		}
 		if t.Obj().Pkg() == c.pkg && t.TypeArgs().Len() == 0 {
 			return c.kindOf(t.Underlying())
@@ -364,6 +367,9 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 		return kBad, "type " + types.TypeString(t, c.qualifier)
 	case *types.Pointer:
 		if n, ok := t.Elem().(*types.Named); ok && (n == c.libs.wg || n == c.libs.mutex || n == c.libs.conn) {
+			return kPtr, ""
+		}
+		if c.libs.isRandObj(t) {
 			return kPtr, ""
 		}
 		if s, ok := t.Elem().Underlying().(*types.Struct); ok && s.NumFields() > 0 && !c.libs.isLib(pkgOf(t.Elem())) {
@@ -470,6 +476,8 @@ func intBits(t types.Type) (bits int, signed bool) {
 			return 16, false
 		case types.Uint32:
 			return 32, false
+		case types.Uint64, types.Uint, types.Uintptr:
+			return 64, false
 		}
 	}
 	return 64, true

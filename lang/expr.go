@@ -146,6 +146,11 @@ func (fs *fnState) constant(e ast.Expr, tv types.TypeAndValue) {
 	case kInt:
 		v, exact := constant.Int64Val(constant.ToInt(tv.Value))
 		if !exact {
+			if u, ok := constant.Uint64Val(constant.ToInt(tv.Value)); ok {
+				v, exact = int64(u), true // a uint64 above 1<<63: its bits
+			}
+		}
+		if !exact {
 			c.unsupported(e.Pos(), "a constant beyond 64 bits", supTypes)
 		}
 		fs.pushInt(v)
@@ -218,6 +223,29 @@ var intOps = map[token.Token]vm.Op{
 	token.GTR: vm.OpGt, token.GEQ: vm.OpGe,
 }
 
+// unsignedOps are the operators whose 64-bit unsigned result differs
+// from the signed one.
+var unsignedOps = map[token.Token]int32{
+	token.QUO: vm.UDiv, token.REM: vm.URem, token.SHR: vm.UShr,
+	token.LSS: vm.ULt, token.LEQ: vm.ULe, token.GTR: vm.UGt, token.GEQ: vm.UGe,
+}
+
+// ok64Unsigned reports whether t is uint64, uint or uintptr.
+func ok64Unsigned(t types.Type) bool {
+	bits, signed := intBits(t)
+	return bits == 64 && !signed
+}
+
+// fmtInt replaces the integer of type t on top of the stack by its
+// decimal text.
+func (fs *fnState) fmtInt(t types.Type) {
+	if t != nil && ok64Unsigned(t) {
+		fs.emitOp(vm.OpUnsigned, vm.UFmt, 0, 1, 1)
+		return
+	}
+	fs.emitOp(vm.OpFmtInt, 0, 0, 1, 1)
+}
+
 var strOps = map[token.Token]vm.Op{
 	token.ADD: vm.OpConcat,
 	token.EQL: vm.OpSEq, token.NEQ: vm.OpSNe, token.LSS: vm.OpSLt, token.LEQ: vm.OpSLe,
@@ -271,6 +299,10 @@ func (fs *fnState) binary(e *ast.BinaryExpr, t types.Type) {
 	}
 	if op == vm.OpConcat {
 		fs.emitOp(op, 0, 0, 2, 1)
+		return
+	}
+	if u, ok := unsignedOps[e.Op]; ok && ok64Unsigned(c.info.TypeOf(e.X)) {
+		fs.emit(vm.OpUnsigned, u, 0, 2, 1)
 		return
 	}
 	fs.emit(op, 0, 0, 2, 1)

@@ -288,9 +288,12 @@ func (fs *fnState) fmtArg(b *sbuild, key string, a ast.Expr, verb rune, width in
 		switch k {
 		case kInt:
 			i, _ := constant.Int64Val(constant.ToInt(tv.Value))
-			if isDur {
+			switch {
+			case isDur:
 				v = time.Duration(i)
-			} else {
+			case ok64Unsigned(t):
+				v, _ = constant.Uint64Val(constant.ToInt(tv.Value))
+			default:
 				v = i
 			}
 		case kBool:
@@ -311,7 +314,7 @@ func (fs *fnState) fmtArg(b *sbuild, key string, a ast.Expr, verb rune, width in
 				fs.emitOp(vm.OpFmtQ, 0, 0, 1, 1)
 			}
 		case k == kInt:
-			fs.emitOp(vm.OpFmtInt, 0, 0, 1, 1)
+			fs.fmtInt(t)
 			number = true
 		case k == kBool:
 			fs.emitOp(vm.OpFmtBool, 0, 0, 1, 1)

@@ -167,7 +167,7 @@ func (fs *fnState) fmtField(f *types.Var, plus bool) {
 	case k == kInt && types.Identical(ft, c.libs.duration):
 		fs.emitOp(vm.OpFmtDur, 0, 0, 1, 1)
 	case k == kInt:
-		fs.emitOp(vm.OpFmtInt, 0, 0, 1, 1)
+		fs.fmtInt(ft)
 	case k == kBool:
 		fs.emitOp(vm.OpFmtBool, 0, 0, 1, 1)
 	case k == kString:

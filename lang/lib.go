@@ -15,10 +15,13 @@ import (
 const simPath = "github.com/gmplab/gmplab/sim"
 
 // supportedImports is the list of import paths, in the order errors list them.
-var supportedImports = []string{"fmt", "runtime", "sync", "time", simPath}
+var supportedImports = []string{"fmt", "math/rand", "math/rand/v2", "runtime", "sync", "time", simPath}
 
 type libs struct {
 	fmt, time, sync, runtime, sim *types.Package
+	rand, randV2                  *types.Package
+
+	randSource, randRand, randV2Rand, randPCG *types.Named
 
 	duration, timeT *types.Named
 	wg, mutex, conn *types.Named
@@ -26,11 +29,13 @@ type libs struct {
 
 // The supported API of each package, for error messages.
 var supportedAPI = map[string]string{
-	"fmt":     "fmt.Println, fmt.Printf, fmt.Print, fmt.Sprintf, fmt.Sprint, fmt.Sprintln",
-	"time":    "time.Duration (String, Nanoseconds, Microseconds, Milliseconds), time.Nanosecond … time.Hour, time.Time (Sub, Add, Before, After), time.Now, time.Since, time.Until, time.Sleep, time.After",
-	"sync":    "sync.WaitGroup (Add, Done, Wait, Go), sync.Mutex (Lock, Unlock, TryLock)",
-	"runtime": "runtime.Gosched, runtime.GOMAXPROCS, runtime.NumGoroutine",
-	simPath:   "sim.Work, sim.Syscall, sim.Dial, sim.Conn.Read, sim.Breakpoint",
+	"fmt":       "fmt.Println, fmt.Printf, fmt.Print, fmt.Sprintf, fmt.Sprint, fmt.Sprintln",
+	"time":      "time.Duration (String, Nanoseconds, Microseconds, Milliseconds), time.Nanosecond … time.Hour, time.Time (Sub, Add, Before, After), time.Now, time.Since, time.Until, time.Sleep, time.After",
+	"sync":      "sync.WaitGroup (Add, Done, Wait, Go), sync.Mutex (Lock, Unlock, TryLock)",
+	"runtime":   "runtime.Gosched, runtime.GOMAXPROCS, runtime.NumGoroutine",
+	"math/rand": "rand.Int, rand.Intn, rand.Int31, rand.Int31n, rand.Int63, rand.Int63n, rand.Uint32, rand.Seed (a no-op, as since Go 1.24), rand.NewSource, rand.New and the same methods of *rand.Rand",
+	randV2Path:  "rand.Int, rand.IntN, rand.Int32, rand.Int32N, rand.Int64, rand.Int64N, rand.Uint32, rand.Uint64, rand.NewPCG, rand.New and the same methods of *rand.Rand",
+	simPath:     "sim.Work, sim.Syscall, sim.Dial, sim.Conn.Read, sim.Breakpoint",
 }
 
 // realAPI lists names the real packages export that gmplab does not
@@ -39,9 +44,11 @@ var realAPI = map[string]string{
 	"fmt": "Append Appendf Appendln Errorf FormatString Formatter Fprint Fprintf Fprintln Fscan Fscanf Fscanln GoStringer Scan ScanState Scanf Scanln Scanner Sscan Sscanf Sscanln State Stringer",
 	"time": "ANSIC AfterFunc April August DateOnly DateTime December February FixedZone Friday January July June Kitchen Layout Local Location LoadLocation LoadLocationFromTZData March May Microsecond Millisecond Minute Monday Month NewTicker NewTimer November October Parse ParseDuration ParseError ParseInLocation RFC1123 RFC1123Z RFC3339 RFC3339Nano RFC822 RFC822Z RFC850 RubyDate Saturday September Stamp StampMicro StampMilli StampNano Sunday Thursday Tick Ticker TimeOnly Timer Tuesday UTC Unix UnixDate UnixMicro UnixMilli Wednesday Weekday " +
 		"Abs Hours Minutes Round Seconds Truncate AddDate AppendFormat Clock Compare Date Day Equal Format GoString GobDecode GobEncode Hour In IsDST IsZero Local Location MarshalBinary MarshalJSON MarshalText Minute Month Nanosecond Second String UTC Unix UnixMicro UnixMilli UnixNano UnmarshalBinary UnmarshalJSON UnmarshalText Weekday Year YearDay Zone ZoneBounds",
-	"sync":    "Cond Locker Map NewCond Once OnceFunc OnceValue OnceValues Pool RWMutex RLock RUnlock RLocker TryRLock",
-	"runtime": "BlockProfile Breakpoint CPUProfile Caller Callers CallersFrames Compiler Error Frame Frames FuncForPC GC GOARCH GOOS GOROOT Goexit GoroutineProfile KeepAlive LockOSThread MemProfile MemProfileRate MemStats NumCPU NumCgoCall ReadMemStats ReadTrace SetBlockProfileRate SetCPUProfileRate SetFinalizer SetMutexProfileFraction Stack StartTrace StopTrace ThreadCreateProfile UnlockOSThread Version",
-	simPath:   "",
+	"sync":      "Cond Locker Map NewCond Once OnceFunc OnceValue OnceValues Pool RWMutex RLock RUnlock RLocker TryRLock",
+	"math/rand": "ExpFloat64 Float32 Float64 NormFloat64 Perm Read Shuffle Source64 Uint64 Zipf NewZipf",
+	randV2Path:  "ChaCha8 NewChaCha8 ExpFloat64 Float32 Float64 N NormFloat64 Perm Shuffle Uint Uint32N Uint64N UintN Zipf NewZipf",
+	"runtime":   "BlockProfile Breakpoint CPUProfile Caller Callers CallersFrames Compiler Error Frame Frames FuncForPC GC GOARCH GOOS GOROOT Goexit GoroutineProfile KeepAlive LockOSThread MemProfile MemProfileRate MemStats NumCPU NumCgoCall ReadMemStats ReadTrace SetBlockProfileRate SetCPUProfileRate SetFinalizer SetMutexProfileFraction Stack StartTrace StopTrace ThreadCreateProfile UnlockOSThread Version",
+	simPath:     "",
 }
 
 func isRealAPI(path, name string) bool {
@@ -163,6 +170,7 @@ func newLibs() *libs {
 	fn(sm, "Dial", tuple(param(sm, "d", dur)), tuple(param(sm, "", types.NewPointer(l.conn))), false)
 	fn(sm, "Breakpoint", tuple(), tuple(), false)
 	sm.MarkComplete()
+	l.declareRand()
 	return l
 }
 
@@ -178,6 +186,10 @@ func (l *libs) lookup(path string) *types.Package {
 		return l.runtime
 	case simPath:
 		return l.sim
+	case "math/rand":
+		return l.rand
+	case randV2Path:
+		return l.randV2
 	}
 	return nil
 }

@@ -31,7 +31,7 @@ var opNames = [...]string{
 	OpDefer: "Defer", OpPanic: "Panic", OpRunDefers: "RunDefers",
 
 	OpNewObj: "NewObj", OpField: "Field", OpSetField: "SetField", OpObjCopy: "ObjCopy",
-	OpObjAssign: "ObjAssign", OpObjEq: "ObjEq",
+	OpObjAssign: "ObjAssign", OpObjEq: "ObjEq", OpRand: "Rand", OpUnsigned: "Unsigned",
 
 	OpGo: "Go", OpMakeChan: "MakeChan", OpSend: "Send", OpRecv: "Recv", OpClose: "Close",
 	OpChanLen: "ChanLen", OpChanCap: "ChanCap", OpSelect: "Select", OpNewWG: "NewWG",
@@ -144,6 +144,14 @@ func (p *Program) operands(in Instr) string {
 		return "." + itoa(a)
 	case OpObjCopy, OpObjAssign, OpObjEq:
 		return "layout " + itoa(a)
+	case OpUnsigned:
+		if a >= 0 && a <= UFmt {
+			return [...]string{"div", "rem", "shr", "lt", "le", "gt", "ge", "fmt"}[a]
+		}
+	case OpRand:
+		if a >= 0 && a < numRand {
+			return RandNames[a]
+		}
 	case OpFmtPad:
 		s := "width " + itoa(a)
 		if in.B&1 != 0 {

@@ -498,6 +498,53 @@ load:
 			}
 			mc.assignObj(d, s, in.A)
 			sp -= 2
+		case OpUnsigned:
+			if in.A == UFmt {
+				vals[sp-1] = Value{S: strconv.FormatUint(uint64(vals[sp-1].I), 10)}
+				break
+			}
+			a, b := uint64(vals[sp-2].I), uint64(vals[sp-1].I)
+			var r uint64
+			switch in.A {
+			case UDiv, URem:
+				if b == 0 {
+					pmsg = errDivide
+					goto raise
+				}
+				r = a / b
+				if in.A == URem {
+					r = a % b
+				}
+			case UShr:
+				if int64(b) < 0 {
+					pmsg = errShift
+					goto raise
+				}
+				if b < 64 {
+					r = a >> b
+				}
+			case ULt:
+				r = uint64(boolInt(a < b))
+			case ULe:
+				r = uint64(boolInt(a <= b))
+			case UGt:
+				r = uint64(boolInt(a > b))
+			case UGe:
+				r = uint64(boolInt(a >= b))
+			}
+			sp--
+			vals[sp-1] = Value{I: int64(r)}
+		case OpRand:
+			k := randArgs(in.A)
+			res, msg := mc.random(in.A, vals[sp-k:sp])
+			if msg != "" {
+				pmsg = msg
+				goto raise
+			}
+			sp -= k
+			vals[sp] = res
+			sp++
+			n += costRand
 		case OpObjEq:
 			sp--
 			vals[sp-1] = Value{I: boolInt(mc.eqObj(vals[sp-1].I, vals[sp].I, in.A))}

@@ -11,7 +11,10 @@ type Machine struct {
 	boxes    []Value   // heap cells of captured variables
 	closures []closure // a freed id is reused (mgc.go)
 	objs     [][]Value // structs (object.go); objs[0] is unused (nil)
-	gc       gcState
+
+	randSeed    uint64 // the run's seed, for the runtime source (rand.go)
+	runtimeRand int64  // the runtime source's object, once made
+	gc          gcState
 }
 
 // closure is a func value: a function and the boxes it captured.

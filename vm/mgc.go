@@ -173,6 +173,7 @@ func (mc *Machine) Collect(roots func(Roots)) {
 	g.markObj = make([]bool, len(mc.objs))
 	r := Roots{mc}
 	r.Values(mc.globals)
+	r.id(mc.runtimeRand)
 	roots(r)
 	for len(g.work) > 0 {
 		v := g.work[len(g.work)-1]

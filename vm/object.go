@@ -21,11 +21,6 @@ import "slices"
 // holds the scheduler object's id, so a copy of such a struct shares the
 // lock, where Go copies its state (go vet reports such copies).
 
-// costAlloc is what an allocation adds to the instruction it is part of,
-// in virtual ns: mallocgc of a small object (runtime's BenchmarkMalloc8
-// and BenchmarkMalloc16 ≈ 10–20 ns on linux/amd64).
-const costAlloc = 15
-
 // newObj allocates an object of n zeroed slots.
 func (mc *Machine) newObj(n int) int64 {
 	mc.gc.alloc++

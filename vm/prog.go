@@ -142,6 +142,13 @@ const (
 	OpObjAssign // A: layout.           d s → ...   (d's contents = s's, nested structs too; with B=1: s d)
 	OpObjEq     // A: layout.           a b → a==b  (field by field, as Go compares structs)
 
+	// 64-bit unsigned integers (uint64, uint, uintptr): the operations
+	// whose result differs from int64's.
+	OpUnsigned // A: UDiv, URem, UShr, ULt, ULe, UGt, UGe (a b → r) or UFmt (a → decimal string)
+
+	// Libraries computed by the VM.
+	OpRand // A: a Rand* function of rand.go; its operands → its result
+
 	// Scheduler operations (IsSched). The interpreter stops in front of them.
 	OpGo           // B: argument slots: start f(args) in a new goroutine.     f args → ...
 	OpMakeChan     // A: 1 if a capacity is on the stack (else 0).              [cap] → ch
@@ -173,6 +180,18 @@ const (
 	OpExit         // A: exit code: the program ends (returned from main.main, os.Exit)
 
 	numOps
+)
+
+// The operations of OpUnsigned (A).
+const (
+	UDiv = iota
+	URem
+	UShr
+	ULt
+	ULe
+	UGt
+	UGe
+	UFmt
 )
 
 // IsSched reports whether op is performed by the scheduler, not the interpreter.
