@@ -195,6 +195,15 @@ func (fs *fnState) builtin(call *ast.CallExpr, name string, want int) int {
 				fs.emit(vm.OpSLen, 0, 0, 1, 1)
 				return 1
 			}
+		case kSlice:
+			fs.expr(call.Args[0])
+			fs.setPos(call.Lparen)
+			op := vm.OpSliceLen
+			if name == "cap" {
+				op = vm.OpSliceCap
+			}
+			fs.emit(op, 0, 0, 1, 1)
+			return 1
 		case kChan:
 			fs.expr(call.Args[0])
 			fs.setPos(call.Lparen)
@@ -205,7 +214,7 @@ func (fs *fnState) builtin(call *ast.CallExpr, name string, want int) int {
 			fs.emitOp(op, 0, 0, 1, 1)
 			return 1
 		}
-		c.unsupported(call.Pos(), name+" of "+typeString(c, call.Args[0]), "gmplab supports: len of a string, len and cap of a channel")
+		c.unsupported(call.Pos(), name+" of "+typeString(c, call.Args[0]), "gmplab supports: len of a string, len and cap of a slice or a channel")
 		fs.pushInt(0)
 		return 1
 	case "close":
@@ -215,11 +224,15 @@ func (fs *fnState) builtin(call *ast.CallExpr, name string, want int) int {
 		return 0
 	case "make":
 		t := c.info.TypeOf(call.Args[0])
+		if k, _ := c.kindOf(t); k == kSlice {
+			fs.makeSlice(call, t)
+			return 1
+		}
 		if k, why := c.kindOf(t); k != kChan {
 			if why == "" {
 				why = "make of " + types.TypeString(t, c.qualifier)
 			}
-			c.unsupported(call.Pos(), why, "gmplab supports: make(chan T) and make(chan T, n)")
+			c.unsupported(call.Pos(), why, "gmplab supports: make(chan T), make(chan T, n), make([]T, n), make([]T, n, c)")
 			fs.pushInt(0)
 			return 1
 		}
@@ -266,6 +279,20 @@ func (fs *fnState) builtin(call *ast.CallExpr, name string, want int) int {
 		return 0
 	case "min", "max":
 		fs.minMax(call, name)
+		return 1
+	case "append":
+		fs.appendCall(call)
+		return 1
+	case "copy":
+		if k, _ := c.kindOf(c.info.TypeOf(call.Args[1])); k != kSlice {
+			c.unsupported(call.Args[1].Pos(), "copy from a string", "gmplab supports: copy between slices")
+			fs.pushInt(0)
+			return 1
+		}
+		fs.expr(call.Args[0])
+		fs.expr(call.Args[1])
+		fs.setPos(call.Lparen)
+		fs.emit(vm.OpCopySlice, 0, 0, 2, 1)
 		return 1
 	}
 	c.unsupported(call.Pos(), "the builtin "+name, "gmplab supports: len, cap, close, make, new, panic, print, println, min, max")

@@ -28,7 +28,7 @@ import (
 // Short lists for "not supported" errors.
 const (
 	supStmts = "gmplab supports: func, closures, go, defer, if, for, range over an int or a channel, switch, select, break, continue, return, panic"
-	supTypes = "gmplab supports: every integer type, bool, string, time.Duration, time.Time, chan, func, structs, pointers to structs, named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn"
+	supTypes = "gmplab supports: every integer type, bool, string, time.Duration, time.Time, chan, func, structs, pointers to structs, slices, named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn"
 	supExprs = "gmplab supports: arithmetic, comparisons, &&, ||, strings (+, len, s[i], s[i:j]), calls, closures, conversions between integers, <-ch"
 )
 
@@ -327,6 +327,7 @@ const (
 	kTuple        // multiple results
 	kStruct       // a struct with fields: the id of its object (struct.go)
 	kObjPtr       // a pointer to a struct: the id of its object, 0 for nil
+	kSlice        // a slice: the id of its header object, 0 for nil (slice.go)
 )
 
 // kindOf classifies t; why says what is not supported about it.
@@ -414,7 +415,13 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 	case *types.Alias:
 		return c.kindOf(types.Unalias(t))
 	case *types.Slice:
-		return kBad, "slice type " + types.TypeString(t, c.qualifier)
+		switch ek, why := c.kindOf(t.Elem()); ek {
+		case kBad:
+			return kBad, why
+		case kSync:
+			return kBad, "a slice of " + types.TypeString(t.Elem(), c.qualifier) + " (values)"
+		}
+		return kSlice, ""
 	case *types.Map:
 		return kBad, "map type " + types.TypeString(t, c.qualifier)
 	case *types.Array:

@@ -91,6 +91,10 @@ func (fs *fnState) expr(e ast.Expr) {
 			fs.popN(n - 1)
 		}
 	case *ast.IndexExpr:
+		if xk, _ := c.kindOf(c.info.TypeOf(e.X)); xk == kSlice {
+			fs.sliceIndex(e)
+			return
+		}
 		if xk, _ := c.kindOf(c.info.TypeOf(e.X)); xk != kString {
 			c.unsupported(e.Pos(), "indexing "+typeString(c, e.X), "gmplab supports: s[i] on strings")
 			fs.pushInt(0)
@@ -101,6 +105,10 @@ func (fs *fnState) expr(e ast.Expr) {
 		fs.setPos(e.Lbrack)
 		fs.emit(vm.OpIndex, 0, 0, 2, 1)
 	case *ast.SliceExpr:
+		if xk, _ := c.kindOf(c.info.TypeOf(e.X)); xk == kSlice {
+			fs.reslice(e)
+			return
+		}
 		fs.slice(e)
 	case *ast.SelectorExpr:
 		fs.selector(e, k)
@@ -289,7 +297,7 @@ func (fs *fnState) binary(e *ast.BinaryExpr, t types.Type) {
 	switch ok {
 	case kString:
 		op, found = strOps[e.Op]
-	case kInt, kBool, kChan, kPtr, kFunc, kTime, kEmpty, kNil, kObjPtr:
+	case kInt, kBool, kChan, kPtr, kFunc, kTime, kEmpty, kNil, kObjPtr, kSlice:
 		op, found = intOps[e.Op]
 	}
 	if !found {
@@ -438,6 +446,9 @@ func (fs *fnState) compositeLit(e *ast.CompositeLit, t types.Type) {
 		return
 	case kStruct:
 		fs.structLit(e, t)
+		return
+	case kSlice:
+		fs.sliceLit(e, t)
 		return
 	case kObjPtr:
 		// &T{...} inside a literal of pointers: the object is the pointer.

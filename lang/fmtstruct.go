@@ -71,12 +71,14 @@ func (fs *fnState) fmtStructArg(b *sbuild, key string, a ast.Expr, k vkind, verb
 	for _, r := range flags {
 		plus = plus || r == '+'
 	}
-	if !c.printable(a.Pos(), structOf(t)) {
+	if k == kObjPtr && !c.printable(a.Pos(), structOf(t)) || k != kObjPtr && !c.printableType(a.Pos(), t) {
 		return true
 	}
 	b.dyn(func() {
 		fs.expr(a)
-		if k == kStruct {
+		if k == kSlice {
+			fs.fmtSlice(sliceElem(t), plus)
+		} else if k == kStruct {
 			fs.fmtStruct(structOf(t), plus, "{")
 		} else {
 			// &{...}, or <nil> for a nil pointer.
@@ -104,18 +106,30 @@ func (c *compiler) printable(pos token.Pos, s *types.Struct) bool {
 		if c.stringMethod(ft) != nil && s.Field(i).Exported() {
 			continue
 		}
-		switch k, _ := c.kindOf(ft); k {
-		case kStruct:
-			if !c.printable(pos, structOf(ft)) {
-				return false
-			}
-		case kObjPtr, kChan, kFunc, kPtr:
-			c.unsupported(pos, "printing a struct with a field of type "+types.TypeString(ft, c.qualifier), "it prints as an address, which the simulator cannot make up; print the fields you need")
-			return false
-		case kSync, kTime:
-			c.unsupported(pos, "printing a struct with a field of type "+types.TypeString(ft, c.qualifier), "print the fields you need")
+		if !c.printableType(pos, ft) {
 			return false
 		}
+	}
+	return true
+}
+
+// printableType is printable for any field or element type.
+func (c *compiler) printableType(pos token.Pos, ft types.Type) bool {
+	if c.stringMethod(ft) != nil {
+		return true
+	}
+	what := "printing a struct or slice holding a " + types.TypeString(ft, c.qualifier)
+	switch k, _ := c.kindOf(ft); k {
+	case kSlice:
+		return c.printableType(pos, sliceElem(ft))
+	case kStruct:
+		return c.printable(pos, structOf(ft))
+	case kObjPtr, kChan, kFunc, kPtr:
+		c.unsupported(pos, what, "it prints as an address, which the simulator cannot make up; print the fields you need")
+		return false
+	case kSync, kTime:
+		c.unsupported(pos, what, "print the fields you need")
+		return false
 	}
 	return true
 }
@@ -141,18 +155,18 @@ func (fs *fnState) fmtStruct(s *types.Struct, plus bool, open string) {
 		}
 		fs.emit(vm.OpLoad, tmp, 0, 0, 1)
 		fs.emit(vm.OpField, int32(i), 0, 1, 1)
-		fs.fmtField(f, plus)
+		fs.fmtValue(f.Type(), plus, f.Exported())
 		fs.emitOp(vm.OpConcat, 0, 0, 2, 1)
 	}
 	fs.pushStr("}")
 	fs.emitOp(vm.OpConcat, 0, 0, 2, 1)
 }
 
-// fmtField replaces field f's value on top of the stack by its text.
-func (fs *fnState) fmtField(f *types.Var, plus bool) {
+// fmtValue replaces a value of type ft inside a struct or a slice (an
+// exported field or an element: canInterface) by its text.
+func (fs *fnState) fmtValue(ft types.Type, plus, canInterface bool) {
 	c := fs.c
-	ft := f.Type()
-	if sel := c.stringMethod(ft); sel != nil && f.Exported() && len(sel.Index()) == 1 {
+	if sel := c.stringMethod(ft); sel != nil && canInterface && len(sel.Index()) == 1 {
 		if _, ptr := recvNamed(sel.Obj().(*types.Func)); !ptr || isPointer(ft) {
 			_, idx, _ := c.userMethod(sel)
 			if c.isStructKind(ft) {
@@ -176,6 +190,8 @@ func (fs *fnState) fmtField(f *types.Var, plus bool) {
 		fs.pushStr("{}")
 	case k == kStruct:
 		fs.fmtStruct(structOf(ft), plus, "{")
+	case k == kSlice:
+		fs.fmtSlice(sliceElem(ft), plus)
 	default:
 		fs.emit(vm.OpPop, 0, 0, 1, 0)
 		fs.pushStr("?" + strconv.Itoa(int(k)))

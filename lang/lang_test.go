@@ -15,7 +15,7 @@ var update = flag.Bool("update", false, "rewrite the golden disassembly in testd
 // The error messages, exactly.
 func TestCompileErrors(t *testing.T) {
 	const (
-		types = "(gmplab supports: every integer type, bool, string, time.Duration, time.Time, chan, func, structs, pointers to structs, named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn)"
+		types = "(gmplab supports: every integer type, bool, string, time.Duration, time.Time, chan, func, structs, pointers to structs, slices, named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn)"
 		stmts = "(gmplab supports: func, closures, go, defer, if, for, range over an int or a channel, switch, select, break, continue, return, panic)"
 		fmts  = "(gmplab supports: %v %+v %d %s %t %q, a width, and the - and 0 flags)"
 	)
@@ -46,8 +46,8 @@ func TestCompileErrors(t *testing.T) {
 			"x.go:1:9: function main is undeclared in the main package"},
 		{"float", "package main\nfunc main() { var f float64 = 1.5; _ = f }\n",
 			"x.go:2:19: type float64 is not supported " + types},
-		{"slice", "package main\nfunc main() { s := []int{1}; _ = s }\n",
-			"x.go:2:15: slice type []int is not supported " + types},
+		{"map", "package main\nfunc main() { m := map[string]int{}; _ = m }\n",
+			"x.go:2:15: map type map[string]int is not supported " + types},
 		{"map", "package main\nfunc main() { var m map[string]int; _ = m }\n",
 			"x.go:2:19: map type map[string]int is not supported " + types},
 		{"float", "package main\nfunc main() { var f float64 = 3; _ = f }\n",
@@ -69,7 +69,7 @@ func TestCompileErrors(t *testing.T) {
 		{"type-switch", "package main\nfunc main() { var x any = 1; switch x.(type) {} }\n",
 			"x.go:2:19: interface type any is not supported " + types + "\nx.go:2:30: a type switch is not supported " + stmts},
 		{"range-string", "package main\nfunc main() { for range \"abc\" {} }\n",
-			"x.go:2:25: range over a string is not supported (gmplab supports: range over an int or a channel)"},
+			"x.go:2:25: range over a string is not supported (gmplab supports: range over an int, a slice or a channel)"},
 		{"recover", "package main\nfunc main() { defer recover() }\n",
 			"x.go:2:21: the builtin recover is not supported (gmplab supports: len, cap, close, make, new, panic, print, println, min, max)"},
 		{"generic", "package main\nfunc g[T any](x T) T { return x }\nfunc main() { _ = g(1) }\n",
@@ -94,12 +94,12 @@ func TestCompileErrors(t *testing.T) {
 			"x.go:3:23: using the results of fmt.Println is not supported (call fmt.Println as a statement)"},
 		{"method-value", "package main\nimport \"sync\"\nfunc main() { var wg sync.WaitGroup; f := wg.Wait; f() }\n",
 			"x.go:3:43: the method value wg.Wait of a library type is not supported (gmplab supports: method values of the program's own types; wrap it in a closure)"},
-		{"struct-field", "package main\nfunc main() { s := struct{ x []int }{}; _ = s }\n",
-			"x.go:2:15: slice type []int is not supported " + types},
+		{"struct-field", "package main\nfunc main() { s := struct{ x map[int]int }{}; _ = s }\n",
+			"x.go:2:15: map type map[int]int is not supported " + types},
 		{"pointer-method-nonstruct", "package main\ntype C int\nfunc (c *C) Inc() { }\nfunc main() {}\n",
 			"x.go:3:9: a pointer receiver on C, whose underlying type is int, is not supported (gmplab supports: pointers to structs)"},
 		{"print-pointer-field", "package main\nimport \"fmt\"\ntype N struct{ next *N }\nfunc main() { fmt.Println(N{}) }\n",
-			"x.go:4:27: printing a struct with a field of type *N is not supported (it prints as an address, which the simulator cannot make up; print the fields you need)"},
+			"x.go:4:27: printing a struct or slice holding a *N is not supported (it prints as an address, which the simulator cannot make up; print the fields you need)"},
 		{"assign-wg", "package main\nimport \"sync\"\nfunc main() { var wg sync.WaitGroup; wg = sync.WaitGroup{}; wg.Wait() }\n",
 			"x.go:3:38: assigning to a sync.WaitGroup is not supported (declare a new variable instead)"},
 	} {

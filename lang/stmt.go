@@ -171,8 +171,8 @@ func (fs *fnState) assign(s *ast.AssignStmt) {
 			c.unsupported(s.Pos(), "the assignment operator "+s.Tok.String(), supExprs)
 			return
 		}
-		if x, _ := c.fieldSel(s.Lhs[0]); x != nil {
-			// x.f op= y: x is evaluated twice (the model simplifies: Go
+		if c.isElem(s.Lhs[0]) {
+			// x.f op= y, s[i] op= y: x, s and i are evaluated twice (the model simplifies: Go
 			// evaluates it once; it matters only if x has side effects).
 			bin := &ast.BinaryExpr{X: s.Lhs[0], OpPos: s.TokPos, Op: op, Y: s.Rhs[0]}
 			c.info.Types[bin] = types.TypeAndValue{Type: c.info.TypeOf(s.Lhs[0])}
@@ -221,7 +221,7 @@ var assignOps = map[token.Token]token.Token{
 }
 
 func (fs *fnState) incDec(s *ast.IncDecStmt) {
-	if x, _ := fs.c.fieldSel(s.X); x != nil {
+	if fs.c.isElem(s.X) {
 		if k, _ := fs.c.kindOf(fs.c.info.TypeOf(s.X)); k != kInt {
 			fs.c.unsupported(s.Pos(), s.Tok.String()+" on "+typeString(fs.c, s.X), supExprs)
 			return
@@ -487,6 +487,8 @@ func (fs *fnState) rangeStmt(s *ast.RangeStmt) {
 		fs.emit(vm.OpStore, hi, 0, 1, 0)
 		fs.jump(vm.OpJump, head)
 		fs.bind(end)
+	case k == kSlice:
+		fs.rangeSlice(s, name)
 	case k == kChan:
 		if s.Value != nil {
 			c.unsupported(s.Value.Pos(), "a second range variable over a channel", supStmts)
@@ -522,7 +524,7 @@ func (fs *fnState) rangeStmt(s *ast.RangeStmt) {
 		case k == kString:
 			what = "range over a string"
 		}
-		c.unsupported(s.X.Pos(), what, "gmplab supports: range over an int or a channel")
+		c.unsupported(s.X.Pos(), what, "gmplab supports: range over an int, a slice or a channel")
 	}
 }
 

@@ -128,6 +128,11 @@ func (fs *fnState) addr(e ast.Expr) {
 	case *ast.StarExpr:
 		fs.expr(x.X)
 		return
+	case *ast.IndexExpr:
+		if k, _ := c.kindOf(c.info.TypeOf(x.X)); k == kSlice {
+			fs.sliceIndex(x)
+			return
+		}
 	case *ast.CompositeLit:
 		fs.compositeLit(x, t)
 		return
@@ -204,6 +209,19 @@ func (fs *fnState) storeStruct(v *types.Var) {
 	fs.emit(vm.OpObjAssign, fs.c.layout(v.Type()), 1, 2, 0)
 }
 
+// isElem reports whether e is a field (x.f) or a slice element (s[i]):
+// an assignable place other than a variable.
+func (c *compiler) isElem(e ast.Expr) bool {
+	if x, _ := c.fieldSel(e); x != nil {
+		return true
+	}
+	if ix, ok := unparen(e).(*ast.IndexExpr); ok {
+		k, _ := c.kindOf(c.info.TypeOf(ix.X))
+		return k == kSlice
+	}
+	return false
+}
+
 // fieldSel is e's field selection, or nil.
 func (c *compiler) fieldSel(e ast.Expr) (*ast.SelectorExpr, *types.Selection) {
 	x, ok := unparen(e).(*ast.SelectorExpr)
@@ -221,6 +239,9 @@ func (c *compiler) fieldSel(e ast.Expr) (*ast.SelectorExpr, *types.Selection) {
 // target (*p); it reports false for any other e.
 func (fs *fnState) storeTo(e ast.Expr) bool {
 	c := fs.c
+	if fs.storeIndex(e) {
+		return true
+	}
 	t := c.info.TypeOf(e)
 	if x, sel := c.fieldSel(e); x != nil {
 		path := sel.Index()

@@ -32,6 +32,8 @@ var opNames = [...]string{
 
 	OpNewObj: "NewObj", OpField: "Field", OpSetField: "SetField", OpObjCopy: "ObjCopy",
 	OpObjAssign: "ObjAssign", OpObjEq: "ObjEq", OpRand: "Rand", OpUnsigned: "Unsigned",
+	OpMakeSlice: "MakeSlice", OpSliceLen: "SliceLen", OpSliceCap: "SliceCap", OpSliceIndex: "SliceIndex",
+	OpSliceStore: "SliceStore", OpAppend: "Append", OpAppendSlice: "AppendSlice", OpCopySlice: "CopySlice", OpReslice: "Reslice",
 
 	OpGo: "Go", OpMakeChan: "MakeChan", OpSend: "Send", OpRecv: "Recv", OpClose: "Close",
 	OpChanLen: "ChanLen", OpChanCap: "ChanCap", OpSelect: "Select", OpNewWG: "NewWG",
@@ -144,6 +146,15 @@ func (p *Program) operands(in Instr) string {
 		return "." + itoa(a)
 	case OpObjCopy, OpObjAssign, OpObjEq:
 		return "layout " + itoa(a)
+	case OpAppend:
+		return itoa(a) + " values, elem " + itoa(bb>>1) + " B"
+	case OpAppendSlice:
+		return "elem " + itoa(bb>>1) + " B"
+	case OpMakeSlice:
+		if a >= 0 {
+			return "layout " + itoa(a)
+		}
+		return ""
 	case OpUnsigned:
 		if a >= 0 && a <= UFmt {
 			return [...]string{"div", "rem", "shr", "lt", "le", "gt", "ge", "fmt"}[a]

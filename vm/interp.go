@@ -498,6 +498,83 @@ load:
 			}
 			mc.assignObj(d, s, in.A)
 			sp -= 2
+		// Slices.
+		case OpMakeSlice:
+			s, msg := mc.makeSlice(vals[sp-2].I, vals[sp-1].I, in.A)
+			if msg != "" {
+				pmsg = msg
+				goto raise
+			}
+			sp--
+			vals[sp-1] = Value{I: s}
+			n += costAlloc
+		case OpSliceLen, OpSliceCap:
+			_, l, c := mc.sliceParts(vals[sp-1].I)
+			if in.Op == OpSliceCap {
+				l = c
+			}
+			vals[sp-1] = Value{I: int64(l)}
+		case OpSliceIndex:
+			elems, l, _ := mc.sliceParts(vals[sp-2].I)
+			i := vals[sp-1].I
+			if uint64(i) >= uint64(l) {
+				pmsg = indexError(i, l)
+				goto raise
+			}
+			sp--
+			vals[sp-1] = elems[i]
+		case OpSliceStore:
+			s, i, v := vals[sp-3].I, vals[sp-2].I, vals[sp-1]
+			if in.B == 1 {
+				v, s, i = vals[sp-3], vals[sp-2].I, vals[sp-1].I
+			}
+			elems, l, _ := mc.sliceParts(s)
+			if uint64(i) >= uint64(l) {
+				pmsg = indexError(i, l)
+				goto raise
+			}
+			elems[i] = v
+			sp -= 3
+		case OpAppend:
+			k := int(in.A)
+			s := mc.appendVals(vals[sp-k-1].I, vals[sp-k:sp], uint64(in.B>>1), in.B&1 != 0)
+			sp -= k
+			vals[sp-1] = Value{I: s}
+			n += costAlloc
+		case OpAppendSlice:
+			t, l, _ := mc.sliceParts(vals[sp-1].I)
+			s := mc.appendVals(vals[sp-2].I, t[:l:l], uint64(in.B>>1), in.B&1 != 0)
+			sp--
+			vals[sp-1] = Value{I: s}
+			n += costAlloc
+		case OpCopySlice:
+			d, dl, _ := mc.sliceParts(vals[sp-2].I)
+			s, sl, _ := mc.sliceParts(vals[sp-1].I)
+			k := copy(d[:dl], s[:sl])
+			sp--
+			vals[sp-1] = Value{I: int64(k)}
+		case OpReslice:
+			var lo, hi, mx int64
+			k := 0
+			if in.B&4 != 0 {
+				k++
+				mx = vals[sp-k].I
+			}
+			if in.B&2 == 0 {
+				k++
+				hi = vals[sp-k].I
+			}
+			if in.B&1 == 0 {
+				k++
+				lo = vals[sp-k].I
+			}
+			s, msg := mc.reslice(vals[sp-k-1].I, lo, hi, mx, in.B)
+			if msg != "" {
+				pmsg = msg
+				goto raise
+			}
+			sp -= k
+			vals[sp-1] = Value{I: s}
 		case OpUnsigned:
 			if in.A == UFmt {
 				vals[sp-1] = Value{S: strconv.FormatUint(uint64(vals[sp-1].I), 10)}

@@ -142,6 +142,17 @@ const (
 	OpObjAssign // A: layout.           d s → ...   (d's contents = s's, nested structs too; with B=1: s d)
 	OpObjEq     // A: layout.           a b → a==b  (field by field, as Go compares structs)
 
+	// Slices (slice.go).
+	OpMakeSlice   // A: element layout (-1: plain).   n c → s
+	OpSliceLen    // s → len(s)
+	OpSliceCap    // s → cap(s)
+	OpSliceIndex  // s i → s[i]   (out of range panics like Go)
+	OpSliceStore  // s i v → ...  (s[i] = v; with B=1 the operands are v s i)
+	OpAppend      // A: values, B: element size<<1 | 1 if it holds no pointers.   s v… → s'
+	OpAppendSlice // B: as OpAppend.   s t → append(s, t...)
+	OpCopySlice   // d s → copy(d, s)
+	OpReslice     // B: 1 lo omitted, 2 hi omitted, 4 max given.   s [lo] [hi] [max] → s[lo:hi:max]
+
 	// 64-bit unsigned integers (uint64, uint, uintptr): the operations
 	// whose result differs from int64's.
 	OpUnsigned // A: UDiv, URem, UShr, ULt, ULe, UGt, UGe (a b → r) or UFmt (a → decimal string)
