@@ -195,6 +195,13 @@ func (fs *fnState) builtin(call *ast.CallExpr, name string, want int) int {
 				fs.emit(vm.OpSLen, 0, 0, 1, 1)
 				return 1
 			}
+		case kMap:
+			if name == "len" {
+				fs.expr(call.Args[0])
+				fs.setPos(call.Lparen)
+				fs.emit(vm.OpMapLen, 0, 0, 1, 1)
+				return 1
+			}
 		case kSlice:
 			fs.expr(call.Args[0])
 			fs.setPos(call.Lparen)
@@ -214,7 +221,7 @@ func (fs *fnState) builtin(call *ast.CallExpr, name string, want int) int {
 			fs.emitOp(op, 0, 0, 1, 1)
 			return 1
 		}
-		c.unsupported(call.Pos(), name+" of "+typeString(c, call.Args[0]), "gmplab supports: len of a string, len and cap of a slice or a channel")
+		c.unsupported(call.Pos(), name+" of "+typeString(c, call.Args[0]), "gmplab supports: len of a string or a map, len and cap of a slice or a channel")
 		fs.pushInt(0)
 		return 1
 	case "close":
@@ -226,6 +233,16 @@ func (fs *fnState) builtin(call *ast.CallExpr, name string, want int) int {
 		t := c.info.TypeOf(call.Args[0])
 		if k, _ := c.kindOf(t); k == kSlice {
 			fs.makeSlice(call, t)
+			return 1
+		}
+		if k, _ := c.kindOf(t); k == kMap {
+			if len(call.Args) > 1 {
+				fs.expr(call.Args[1])
+			} else {
+				fs.pushInt(0)
+			}
+			fs.setPos(call.Lparen)
+			fs.emit(vm.OpMakeMap, 0, 0, 1, 1)
 			return 1
 		}
 		if k, why := c.kindOf(t); k != kChan {
@@ -283,6 +300,21 @@ func (fs *fnState) builtin(call *ast.CallExpr, name string, want int) int {
 	case "append":
 		fs.appendCall(call)
 		return 1
+	case "delete":
+		fs.expr(call.Args[0])
+		fs.expr(call.Args[1])
+		fs.setPos(call.Lparen)
+		fs.emit(vm.OpMapDelete, 0, 0, 2, 0)
+		return 0
+	case "clear":
+		if argKind(0) != kMap {
+			c.unsupported(call.Pos(), "clear of "+typeString(c, call.Args[0]), "gmplab supports: clear of a map")
+			return 0
+		}
+		fs.expr(call.Args[0])
+		fs.setPos(call.Lparen)
+		fs.emit(vm.OpMapClear, 0, 0, 1, 0)
+		return 0
 	case "copy":
 		if k, _ := c.kindOf(c.info.TypeOf(call.Args[1])); k != kSlice {
 			c.unsupported(call.Args[1].Pos(), "copy from a string", "gmplab supports: copy between slices")

@@ -28,7 +28,7 @@ import (
 // Short lists for "not supported" errors.
 const (
 	supStmts = "gmplab supports: func, closures, go, defer, if, for, range over an int or a channel, switch, select, break, continue, return, panic"
-	supTypes = "gmplab supports: every integer type, bool, string, time.Duration, time.Time, chan, func, structs, pointers to structs, slices, named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn"
+	supTypes = "gmplab supports: every integer type, bool, string, time.Duration, time.Time, chan, func, structs, pointers to structs, slices, maps, named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn"
 	supExprs = "gmplab supports: arithmetic, comparisons, &&, ||, strings (+, len, s[i], s[i:j]), calls, closures, conversions between integers, <-ch"
 )
 
@@ -328,6 +328,7 @@ const (
 	kStruct       // a struct with fields: the id of its object (struct.go)
 	kObjPtr       // a pointer to a struct: the id of its object, 0 for nil
 	kSlice        // a slice: the id of its header object, 0 for nil (slice.go)
+	kMap          // a map: the id of its table object, 0 for nil (maps.go)
 )
 
 // kindOf classifies t; why says what is not supported about it.
@@ -423,7 +424,7 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 		}
 		return kSlice, ""
 	case *types.Map:
-		return kBad, "map type " + types.TypeString(t, c.qualifier)
+		return c.mapKind(t)
 	case *types.Array:
 		return kBad, "array type " + types.TypeString(t, c.qualifier)
 	case *types.Interface:

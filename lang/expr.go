@@ -95,6 +95,10 @@ func (fs *fnState) expr(e ast.Expr) {
 			fs.sliceIndex(e)
 			return
 		}
+		if _, ok := c.isMapIndex(e); ok {
+			fs.mapIndex(e, false)
+			return
+		}
 		if xk, _ := c.kindOf(c.info.TypeOf(e.X)); xk != kString {
 			c.unsupported(e.Pos(), "indexing "+typeString(c, e.X), "gmplab supports: s[i] on strings")
 			fs.pushInt(0)
@@ -297,7 +301,7 @@ func (fs *fnState) binary(e *ast.BinaryExpr, t types.Type) {
 	switch ok {
 	case kString:
 		op, found = strOps[e.Op]
-	case kInt, kBool, kChan, kPtr, kFunc, kTime, kEmpty, kNil, kObjPtr, kSlice:
+	case kInt, kBool, kChan, kPtr, kFunc, kTime, kEmpty, kNil, kObjPtr, kSlice, kMap:
 		op, found = intOps[e.Op]
 	}
 	if !found {
@@ -449,6 +453,9 @@ func (fs *fnState) compositeLit(e *ast.CompositeLit, t types.Type) {
 		return
 	case kSlice:
 		fs.sliceLit(e, t)
+		return
+	case kMap:
+		fs.mapLit(e, t)
 		return
 	case kObjPtr:
 		// &T{...} inside a literal of pointers: the object is the pointer.

@@ -238,7 +238,7 @@ func (fs *fnState) fmtArg(b *sbuild, key string, a ast.Expr, verb rune, width in
 	if fs.fmtMethodArg(b, a, verb, width, flags) {
 		return
 	}
-	if k == kStruct || k == kObjPtr || k == kSlice {
+	if k == kStruct || k == kObjPtr || k == kSlice || k == kMap {
 		fs.fmtStructArg(b, key, a, k, verb, width, flags)
 		return
 	}

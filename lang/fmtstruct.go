@@ -76,7 +76,9 @@ func (fs *fnState) fmtStructArg(b *sbuild, key string, a ast.Expr, k vkind, verb
 	}
 	b.dyn(func() {
 		fs.expr(a)
-		if k == kSlice {
+		if k == kMap {
+			fs.fmtMap(t, plus)
+		} else if k == kSlice {
 			fs.fmtSlice(sliceElem(t), plus)
 		} else if k == kStruct {
 			fs.fmtStruct(structOf(t), plus, "{")
@@ -122,6 +124,9 @@ func (c *compiler) printableType(pos token.Pos, ft types.Type) bool {
 	switch k, _ := c.kindOf(ft); k {
 	case kSlice:
 		return c.printableType(pos, sliceElem(ft))
+	case kMap:
+		kt, et := mapTypes(ft)
+		return c.printableType(pos, kt) && c.printableType(pos, et)
 	case kStruct:
 		return c.printable(pos, structOf(ft))
 	case kObjPtr, kChan, kFunc, kPtr:
@@ -192,6 +197,8 @@ func (fs *fnState) fmtValue(ft types.Type, plus, canInterface bool) {
 		fs.fmtStruct(structOf(ft), plus, "{")
 	case k == kSlice:
 		fs.fmtSlice(sliceElem(ft), plus)
+	case k == kMap:
+		fs.fmtMap(ft, plus)
 	default:
 		fs.emit(vm.OpPop, 0, 0, 1, 0)
 		fs.pushStr("?" + strconv.Itoa(int(k)))

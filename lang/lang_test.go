@@ -15,7 +15,7 @@ var update = flag.Bool("update", false, "rewrite the golden disassembly in testd
 // The error messages, exactly.
 func TestCompileErrors(t *testing.T) {
 	const (
-		types = "(gmplab supports: every integer type, bool, string, time.Duration, time.Time, chan, func, structs, pointers to structs, slices, named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn)"
+		types = "(gmplab supports: every integer type, bool, string, time.Duration, time.Time, chan, func, structs, pointers to structs, slices, maps, named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn)"
 		stmts = "(gmplab supports: func, closures, go, defer, if, for, range over an int or a channel, switch, select, break, continue, return, panic)"
 		fmts  = "(gmplab supports: %v %+v %d %s %t %q, a width, and the - and 0 flags)"
 	)
@@ -46,10 +46,10 @@ func TestCompileErrors(t *testing.T) {
 			"x.go:1:9: function main is undeclared in the main package"},
 		{"float", "package main\nfunc main() { var f float64 = 1.5; _ = f }\n",
 			"x.go:2:19: type float64 is not supported " + types},
-		{"map", "package main\nfunc main() { m := map[string]int{}; _ = m }\n",
-			"x.go:2:15: map type map[string]int is not supported " + types},
-		{"map", "package main\nfunc main() { var m map[string]int; _ = m }\n",
-			"x.go:2:19: map type map[string]int is not supported " + types},
+		{"array", "package main\nfunc main() { m := map[[2]int]int{}; _ = m }\n",
+			"x.go:2:15: array type [2]int is not supported " + types},
+		{"error", "package main\nfunc main() { var e error; _ = e }\n",
+			"x.go:2:19: type error is not supported " + types},
 		{"float", "package main\nfunc main() { var f float64 = 3; _ = f }\n",
 			"x.go:2:19: type float64 is not supported " + types},
 		{"address", "package main\nfunc main() { x := 1; p := &x; _ = p }\n",
@@ -69,7 +69,7 @@ func TestCompileErrors(t *testing.T) {
 		{"type-switch", "package main\nfunc main() { var x any = 1; switch x.(type) {} }\n",
 			"x.go:2:19: interface type any is not supported " + types + "\nx.go:2:30: a type switch is not supported " + stmts},
 		{"range-string", "package main\nfunc main() { for range \"abc\" {} }\n",
-			"x.go:2:25: range over a string is not supported (gmplab supports: range over an int, a slice or a channel)"},
+			"x.go:2:25: range over a string is not supported (gmplab supports: range over an int, a slice, a map or a channel)"},
 		{"recover", "package main\nfunc main() { defer recover() }\n",
 			"x.go:2:21: the builtin recover is not supported (gmplab supports: len, cap, close, make, new, panic, print, println, min, max)"},
 		{"generic", "package main\nfunc g[T any](x T) T { return x }\nfunc main() { _ = g(1) }\n",
@@ -94,8 +94,8 @@ func TestCompileErrors(t *testing.T) {
 			"x.go:3:23: using the results of fmt.Println is not supported (call fmt.Println as a statement)"},
 		{"method-value", "package main\nimport \"sync\"\nfunc main() { var wg sync.WaitGroup; f := wg.Wait; f() }\n",
 			"x.go:3:43: the method value wg.Wait of a library type is not supported (gmplab supports: method values of the program's own types; wrap it in a closure)"},
-		{"struct-field", "package main\nfunc main() { s := struct{ x map[int]int }{}; _ = s }\n",
-			"x.go:2:15: map type map[int]int is not supported " + types},
+		{"struct-field", "package main\nfunc main() { s := struct{ x [3]int }{}; _ = s }\n",
+			"x.go:2:15: array type [3]int is not supported " + types},
 		{"pointer-method-nonstruct", "package main\ntype C int\nfunc (c *C) Inc() { }\nfunc main() {}\n",
 			"x.go:3:9: a pointer receiver on C, whose underlying type is int, is not supported (gmplab supports: pointers to structs)"},
 		{"print-pointer-field", "package main\nimport \"fmt\"\ntype N struct{ next *N }\nfunc main() { fmt.Println(N{}) }\n",

@@ -202,6 +202,10 @@ func (fs *fnState) multiValue(e ast.Expr, n int) bool {
 		fs.emitOp(vm.OpRecv, 1, 0, 1, 2)
 		return true
 	}
+	if ix, ok := fs.c.isMapIndex(r); ok && n == 2 {
+		fs.mapIndex(ix, true)
+		return true
+	}
 	if _, ok := r.(*ast.CallExpr); ok {
 		if got := fs.exprN(r); got != n {
 			fs.popN(got)
@@ -209,7 +213,7 @@ func (fs *fnState) multiValue(e ast.Expr, n int) bool {
 		}
 		return true
 	}
-	fs.c.unsupported(r.Pos(), "this comma-ok form", "gmplab supports: v, ok := <-ch")
+	fs.c.unsupported(r.Pos(), "this comma-ok form", "gmplab supports: v, ok := <-ch, v, ok := m[k]")
 	return false
 }
 
@@ -489,6 +493,8 @@ func (fs *fnState) rangeStmt(s *ast.RangeStmt) {
 		fs.bind(end)
 	case k == kSlice:
 		fs.rangeSlice(s, name)
+	case k == kMap:
+		fs.rangeMap(s, name)
 	case k == kChan:
 		if s.Value != nil {
 			c.unsupported(s.Value.Pos(), "a second range variable over a channel", supStmts)
@@ -524,7 +530,7 @@ func (fs *fnState) rangeStmt(s *ast.RangeStmt) {
 		case k == kString:
 			what = "range over a string"
 		}
-		c.unsupported(s.X.Pos(), what, "gmplab supports: range over an int, a slice or a channel")
+		c.unsupported(s.X.Pos(), what, "gmplab supports: range over an int, a slice, a map or a channel")
 	}
 }
 

@@ -133,6 +133,10 @@ func (fs *fnState) addr(e ast.Expr) {
 			fs.sliceIndex(x)
 			return
 		}
+		if _, ok := c.isMapIndex(x); ok {
+			fs.mapIndex(x, false)
+			return
+		}
 	case *ast.CompositeLit:
 		fs.compositeLit(x, t)
 		return
@@ -217,7 +221,7 @@ func (c *compiler) isElem(e ast.Expr) bool {
 	}
 	if ix, ok := unparen(e).(*ast.IndexExpr); ok {
 		k, _ := c.kindOf(c.info.TypeOf(ix.X))
-		return k == kSlice
+		return k == kSlice || k == kMap
 	}
 	return false
 }
@@ -239,7 +243,7 @@ func (c *compiler) fieldSel(e ast.Expr) (*ast.SelectorExpr, *types.Selection) {
 // target (*p); it reports false for any other e.
 func (fs *fnState) storeTo(e ast.Expr) bool {
 	c := fs.c
-	if fs.storeIndex(e) {
+	if fs.storeIndex(e) || fs.storeMap(e) {
 		return true
 	}
 	t := c.info.TypeOf(e)

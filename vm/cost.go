@@ -11,4 +11,7 @@ const (
 	// costRand: one draw and its reduction to a range (go test -bench
 	// 'Int63Threadsafe|Intn1000$' math/rand ≈ 5–15 ns).
 	costRand = 10
+	// costMap: a map access on a small map (go test -bench
+	// 'MapAccessHit/Key=int64|MapAssign/Key=int64' runtime ≈ 10–20 ns).
+	costMap = 15
 )

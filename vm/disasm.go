@@ -34,6 +34,8 @@ var opNames = [...]string{
 	OpObjAssign: "ObjAssign", OpObjEq: "ObjEq", OpRand: "Rand", OpUnsigned: "Unsigned",
 	OpMakeSlice: "MakeSlice", OpSliceLen: "SliceLen", OpSliceCap: "SliceCap", OpSliceIndex: "SliceIndex",
 	OpSliceStore: "SliceStore", OpAppend: "Append", OpAppendSlice: "AppendSlice", OpCopySlice: "CopySlice", OpReslice: "Reslice",
+	OpMakeMap: "MakeMap", OpMapIndex: "MapIndex", OpMapStore: "MapStore", OpMapDelete: "MapDelete",
+	OpMapLen: "MapLen", OpMapClear: "MapClear", OpMapKeys: "MapKeys",
 
 	OpGo: "Go", OpMakeChan: "MakeChan", OpSend: "Send", OpRecv: "Recv", OpClose: "Close",
 	OpChanLen: "ChanLen", OpChanCap: "ChanCap", OpSelect: "Select", OpNewWG: "NewWG",

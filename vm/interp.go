@@ -575,6 +575,49 @@ load:
 			}
 			sp -= k
 			vals[sp-1] = Value{I: s}
+		// Maps.
+		case OpMakeMap:
+			vals[sp-1] = Value{I: mc.makeMap(vals[sp-1].I)}
+			n += costAlloc
+		case OpMapIndex:
+			v, ok := mc.mapGet(vals[sp-2].I, vals[sp-1])
+			if !ok && in.B >= 0 {
+				v = Value{I: mc.zeroObj(in.B)}
+			}
+			sp--
+			vals[sp-1] = v
+			if in.A == 1 {
+				if sp == len(vals) {
+					vals = growVals(vals, sp, sp+1)
+				}
+				vals[sp] = Value{I: boolInt(ok)}
+				sp++
+			}
+			n += costMap
+		case OpMapStore:
+			m, k, v := vals[sp-3].I, vals[sp-2], vals[sp-1]
+			if in.B == 1 {
+				v, m, k = vals[sp-3], vals[sp-2].I, vals[sp-1]
+			}
+			if m&refMask == 0 {
+				pmsg = "assignment to entry in nil map"
+				goto raise
+			}
+			mc.mapSet(m, k, v)
+			sp -= 3
+			n += costMap
+		case OpMapDelete:
+			mc.mapDelete(vals[sp-2].I, vals[sp-1])
+			sp -= 2
+			n += costMap
+		case OpMapLen:
+			vals[sp-1] = Value{I: mc.mapLen(vals[sp-1].I)}
+		case OpMapClear:
+			mc.mapClear(vals[sp-1].I)
+			sp--
+		case OpMapKeys:
+			vals[sp-1] = Value{I: mc.mapKeys(vals[sp-1].I, in.A == 1)}
+			n += costAlloc
 		case OpUnsigned:
 			if in.A == UFmt {
 				vals[sp-1] = Value{S: strconv.FormatUint(uint64(vals[sp-1].I), 10)}

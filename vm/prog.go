@@ -153,6 +153,15 @@ const (
 	OpCopySlice   // d s → copy(d, s)
 	OpReslice     // B: 1 lo omitted, 2 hi omitted, 4 max given.   s [lo] [hi] [max] → s[lo:hi:max]
 
+	// Maps (hashmap.go).
+	OpMakeMap   // hint → m
+	OpMapIndex  // A: 1 to push ok too; B: the value's struct layout (-1: plain).   m k → v [ok]
+	OpMapStore  // m k v → ...   (with B=1 the operands are v m k; a nil map panics)
+	OpMapDelete // m k → ...
+	OpMapLen    // m → len(m)
+	OpMapClear  // m → ...
+	OpMapKeys   // A: 1 sorted (fmt), 0 from a random bucket (range).   m → a []K of the keys
+
 	// 64-bit unsigned integers (uint64, uint, uintptr): the operations
 	// whose result differs from int64's.
 	OpUnsigned // A: UDiv, URem, UShr, ULt, ULe, UGt, UGe (a b → r) or UFmt (a → decimal string)
