@@ -86,8 +86,8 @@ func (c *compiler) classify(call *ast.CallExpr) callee {
 func (fs *fnState) callExpr(call *ast.CallExpr, want int) int {
 	c := fs.c
 	ce := c.classify(call)
-	if call.Ellipsis.IsValid() && ce.kind != ckBuiltin {
-		c.unsupported(call.Ellipsis, "a variadic call", supExprs)
+	if call.Ellipsis.IsValid() && ce.kind == ckLib {
+		c.unsupported(call.Ellipsis, "f(xs...) of a library function", "pass the arguments one by one")
 	}
 	switch ce.kind {
 	case ckConv:
@@ -137,14 +137,37 @@ func (fs *fnState) callExpr(call *ast.CallExpr, want int) int {
 }
 
 // args pushes a call's arguments and returns how many slots they take.
+// A variadic function's extra arguments are packed into a new slice (nil
+// if there are none), as Go does; f(xs...) passes xs itself.
 func (fs *fnState) args(call *ast.CallExpr, sig *types.Signature) int {
-	if len(call.Args) == 1 && sig != nil && sig.Params().Len() > 1 {
+	if len(call.Args) == 1 && sig != nil && sig.Params().Len() > 1 && !sig.Variadic() {
 		return fs.exprN(call.Args[0]) // f(g()) with a multi-value g
 	}
-	for _, a := range call.Args {
+	if sig == nil || !sig.Variadic() || call.Ellipsis.IsValid() {
+		for _, a := range call.Args {
+			fs.expr(a)
+		}
+		return len(call.Args)
+	}
+	fixed := sig.Params().Len() - 1
+	for _, a := range call.Args[:min(fixed, len(call.Args))] {
 		fs.expr(a)
 	}
-	return len(call.Args)
+	extra := call.Args[min(fixed, len(call.Args)):]
+	if len(extra) == 0 {
+		fs.pushInt(0)
+		return fixed + 1
+	}
+	fs.pushInt(int64(len(extra)))
+	fs.pushInt(int64(len(extra)))
+	fs.emit(vm.OpMakeSlice, -1, 0, 2, 1)
+	for i, a := range extra {
+		fs.emit(vm.OpDup, 0, 0, 1, 2)
+		fs.pushInt(int64(i))
+		fs.expr(a)
+		fs.emit(vm.OpSliceStore, 0, 0, 3, 0)
+	}
+	return fixed + 1
 }
 
 func (fs *fnState) conversion(call *ast.CallExpr) {

@@ -388,9 +388,6 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 		}
 		return kChan, ""
 	case *types.Signature:
-		if t.Variadic() {
-			return kBad, "a variadic function"
-		}
 		for i := 0; i < t.Params().Len(); i++ {
 			if k, why := c.kindOf(t.Params().At(i).Type()); k == kBad || k == kSync {
 				if k == kSync {
@@ -461,8 +458,6 @@ func (c *compiler) badType(pos token.Pos, why string) {
 	switch {
 	case strings.HasPrefix(why, "passing "), strings.HasPrefix(why, "returning "):
 		list = "use a pointer: *sync.WaitGroup, *sync.Mutex"
-	case why == "a variadic function":
-		list = "gmplab supports: functions with a fixed number of parameters"
 	}
 	c.unsupported(pos, why, list)
 }

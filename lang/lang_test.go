@@ -74,8 +74,9 @@ func TestCompileErrors(t *testing.T) {
 			"x.go:2:21: the builtin recover is not supported (gmplab supports: len, cap, close, make, new, panic, print, println, min, max)"},
 		{"generic", "package main\nfunc g[T any](x T) T { return x }\nfunc main() { _ = g(1) }\n",
 			"x.go:2:6: a generic function is not supported " + stmts},
-		{"variadic", "package main\nfunc f(xs ...int) {}\nfunc main() { f(1, 2) }\n",
-			"x.go:2:6: a variadic function is not supported (gmplab supports: functions with a fixed number of parameters)"},
+		{"variadic-lib", "package main\nimport \"fmt\"\nfunc main() { xs := []any{}; fmt.Println(xs...) }\n",
+			"x.go:3:15: interface type any is not supported " + types + "\n" +
+				"x.go:3:44: f(xs...) of a library function is not supported (pass the arguments one by one)"},
 		{"print-chan", "package main\nimport \"fmt\"\nfunc main() { ch := make(chan int); fmt.Println(ch) }\n",
 			"x.go:3:49: printing a value of type chan int is not supported (it prints as an address, which the simulator cannot make up)"},
 		{"print-time", "package main\nimport (\"fmt\"; \"time\")\nfunc main() { fmt.Println(time.Now()) }\n",
