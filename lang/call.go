@@ -662,6 +662,9 @@ func (fs *fnState) libCall(call *ast.CallExpr, ce callee, want int) int {
 	if n, ok := fs.randCall(call, ce, key); ok {
 		return n
 	}
+	if n, ok := fs.atomicCall(call, ce, key); ok {
+		return n
+	}
 	c.unsupported(call.Pos(), key, "gmplab supports: "+supportedAPI[ce.lib.Pkg().Path()])
 	n := ce.sig.Results().Len()
 	for range n {

@@ -15,11 +15,13 @@ import (
 const simPath = "github.com/gmplab/gmplab/sim"
 
 // supportedImports is the list of import paths, in the order errors list them.
-var supportedImports = []string{"fmt", "math/rand", "math/rand/v2", "runtime", "sync", "time", simPath}
+var supportedImports = []string{"fmt", "math/rand", "math/rand/v2", "runtime", "sync", "sync/atomic", "time", simPath}
 
 type libs struct {
 	fmt, time, sync, runtime, sim *types.Package
 	rand, randV2                  *types.Package
+	atomic                        *types.Package
+	atomics                       []*types.Named
 
 	randSource, randRand, randV2Rand, randPCG *types.Named
 
@@ -34,6 +36,7 @@ var supportedAPI = map[string]string{
 	"sync":      "sync.WaitGroup (Add, Done, Wait, Go), sync.Mutex (Lock, Unlock, TryLock)",
 	"runtime":   "runtime.Gosched, runtime.GOMAXPROCS, runtime.NumGoroutine",
 	"math/rand": "rand.Int, rand.Intn, rand.Int31, rand.Int31n, rand.Int63, rand.Int63n, rand.Uint32, rand.Seed (a no-op, as since Go 1.24), rand.NewSource, rand.New and the same methods of *rand.Rand",
+	atomicPath:  "atomic.Int32, atomic.Int64, atomic.Uint32, atomic.Uint64, atomic.Bool (Load, Store, Swap, CompareAndSwap, Add)",
 	randV2Path:  "rand.Int, rand.IntN, rand.Int32, rand.Int32N, rand.Int64, rand.Int64N, rand.Uint32, rand.Uint64, rand.NewPCG, rand.New and the same methods of *rand.Rand",
 	simPath:     "sim.Work, sim.Syscall, sim.Dial, sim.Conn.Read, sim.Breakpoint",
 }
@@ -45,6 +48,7 @@ var realAPI = map[string]string{
 	"time": "ANSIC AfterFunc April August DateOnly DateTime December February FixedZone Friday January July June Kitchen Layout Local Location LoadLocation LoadLocationFromTZData March May Microsecond Millisecond Minute Monday Month NewTicker NewTimer November October Parse ParseDuration ParseError ParseInLocation RFC1123 RFC1123Z RFC3339 RFC3339Nano RFC822 RFC822Z RFC850 RubyDate Saturday September Stamp StampMicro StampMilli StampNano Sunday Thursday Tick Ticker TimeOnly Timer Tuesday UTC Unix UnixDate UnixMicro UnixMilli Wednesday Weekday " +
 		"Abs Hours Minutes Round Seconds Truncate AddDate AppendFormat Clock Compare Date Day Equal Format GoString GobDecode GobEncode Hour In IsDST IsZero Local Location MarshalBinary MarshalJSON MarshalText Minute Month Nanosecond Second String UTC Unix UnixMicro UnixMilli UnixNano UnmarshalBinary UnmarshalJSON UnmarshalText Weekday Year YearDay Zone ZoneBounds",
 	"sync":      "Cond Locker Map NewCond Once OnceFunc OnceValue OnceValues Pool RWMutex RLock RUnlock RLocker TryRLock",
+	atomicPath:  "AddInt32 AddInt64 AddUint32 AddUint64 AddUintptr CompareAndSwapInt32 CompareAndSwapInt64 CompareAndSwapPointer CompareAndSwapUint32 CompareAndSwapUint64 LoadInt32 LoadInt64 LoadPointer LoadUint32 LoadUint64 Pointer StoreInt32 StoreInt64 StorePointer StoreUint32 StoreUint64 SwapInt32 SwapInt64 SwapUint32 SwapUint64 Uintptr Value And Or",
 	"math/rand": "ExpFloat64 Float32 Float64 NormFloat64 Perm Read Shuffle Source64 Uint64 Zipf NewZipf",
 	randV2Path:  "ChaCha8 NewChaCha8 ExpFloat64 Float32 Float64 N NormFloat64 Perm Shuffle Uint Uint32N Uint64N UintN Zipf NewZipf",
 	"runtime":   "BlockProfile Breakpoint CPUProfile Caller Callers CallersFrames Compiler Error Frame Frames FuncForPC GC GOARCH GOOS GOROOT Goexit GoroutineProfile KeepAlive LockOSThread MemProfile MemProfileRate MemStats NumCPU NumCgoCall ReadMemStats ReadTrace SetBlockProfileRate SetCPUProfileRate SetFinalizer SetMutexProfileFraction Stack StartTrace StopTrace ThreadCreateProfile UnlockOSThread Version",
@@ -171,6 +175,7 @@ func newLibs() *libs {
 	fn(sm, "Breakpoint", tuple(), tuple(), false)
 	sm.MarkComplete()
 	l.declareRand()
+	l.declareAtomic()
 	return l
 }
 
@@ -190,6 +195,8 @@ func (l *libs) lookup(path string) *types.Package {
 		return l.rand
 	case randV2Path:
 		return l.randV2
+	case atomicPath:
+		return l.atomic
 	}
 	return nil
 }

@@ -575,6 +575,46 @@ load:
 			}
 			sp -= k
 			vals[sp-1] = Value{I: s}
+		case OpAtomic:
+			k := [...]int{1, 2, 2, 2, 3}[in.A]
+			o := vals[sp-k].I
+			if o&refMask == 0 {
+				pmsg = errNilFunc
+				goto raise
+			}
+			slot := &mc.objs[o&refMask][0]
+			wrap := func(v int64) int64 {
+				switch in.B {
+				case 1:
+					return int64(int32(v))
+				case 2:
+					return int64(uint32(v))
+				}
+				return v
+			}
+			var r Value
+			switch in.A {
+			case AtomicLoad:
+				r = *slot
+			case AtomicStore:
+				*slot = vals[sp-1]
+			case AtomicAdd:
+				slot.I = wrap(slot.I + vals[sp-1].I)
+				r = *slot
+			case AtomicSwap:
+				r, *slot = *slot, vals[sp-1]
+			case AtomicCAS:
+				if slot.I == vals[sp-2].I {
+					slot.I = vals[sp-1].I
+					r.I = 1
+				}
+			}
+			sp -= k
+			if in.A != AtomicStore {
+				vals[sp] = r
+				sp++
+			}
+
 		// Maps.
 		case OpMakeMap:
 			vals[sp-1] = Value{I: mc.makeMap(vals[sp-1].I)}

@@ -166,6 +166,9 @@ const (
 	// whose result differs from int64's.
 	OpUnsigned // A: UDiv, URem, UShr, ULt, ULe, UGt, UGe (a b → r) or UFmt (a → decimal string)
 
+	// sync/atomic: one instruction, so that no preemption splits it.
+	OpAtomic // A: AtomicLoad… (below); B: 0 64-bit, 1 int32, 2 uint32.   o [args] → result (none for Store)
+
 	// Libraries computed by the VM.
 	OpRand // A: a Rand* function of rand.go; its operands → its result
 
@@ -200,6 +203,15 @@ const (
 	OpExit         // A: exit code: the program ends (returned from main.main, os.Exit)
 
 	numOps
+)
+
+// The operations of OpAtomic (A), on slot 0 of object o.
+const (
+	AtomicLoad  = iota // o → v
+	AtomicStore        // o v → ...
+	AtomicAdd          // o d → new
+	AtomicSwap         // o new → old
+	AtomicCAS          // o old new → swapped
 )
 
 // The operations of OpUnsigned (A).
