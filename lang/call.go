@@ -18,6 +18,7 @@ const (
 	ckLib                       // a function or method of the library
 	ckSkipped                   // a function that is not compiled (reported)
 	ckMethod                    // a method of the program's own types (method.go)
+	ckIface                     // a method of an interface value (iface.go)
 )
 
 type callee struct {
@@ -53,6 +54,9 @@ func (c *compiler) classify(call *ast.CallExpr) callee {
 				}
 				if _, idx, ok := c.userMethod(sel); ok {
 					return callee{kind: ckMethod, fn: idx, recv: f.X, sel: sel, sig: sig}
+				}
+				if types.IsInterface(sel.Recv()) {
+					return callee{kind: ckIface, recv: f.X, sel: sel, sig: sig}
 				}
 				if m, ok := sel.Obj().(*types.Func); ok && c.skipped[m] {
 					return callee{kind: ckSkipped, sig: sig}
@@ -115,6 +119,9 @@ func (fs *fnState) callExpr(call *ast.CallExpr, want int) int {
 		c.badType(call.Pos(), why)
 	}
 	nres := ce.sig.Results().Len()
+	if ce.kind == ckIface {
+		return fs.ifaceCall(call, ce)
+	}
 	if ce.kind == ckMethod {
 		fs.pushRecv(ce.sel, ce.recv)
 		nargs := fs.args(call, ce.sig)
@@ -144,14 +151,18 @@ func (fs *fnState) args(call *ast.CallExpr, sig *types.Signature) int {
 		return fs.exprN(call.Args[0]) // f(g()) with a multi-value g
 	}
 	if sig == nil || !sig.Variadic() || call.Ellipsis.IsValid() {
-		for _, a := range call.Args {
-			fs.expr(a)
+		for i, a := range call.Args {
+			if sig != nil && i < sig.Params().Len() {
+				fs.exprTo(a, sig.Params().At(i).Type())
+			} else {
+				fs.expr(a)
+			}
 		}
 		return len(call.Args)
 	}
 	fixed := sig.Params().Len() - 1
-	for _, a := range call.Args[:min(fixed, len(call.Args))] {
-		fs.expr(a)
+	for i, a := range call.Args[:min(fixed, len(call.Args))] {
+		fs.exprTo(a, sig.Params().At(i).Type())
 	}
 	extra := call.Args[min(fixed, len(call.Args)):]
 	if len(extra) == 0 {
@@ -368,6 +379,11 @@ func (fs *fnState) panicValue(a ast.Expr) {
 	}
 	t := tv.Type
 	k, _ := c.kindOf(t)
+	if k == kIface {
+		fs.expr(a)
+		fs.fmtError()
+		return
+	}
 	if tv.Value != nil && (k == kInt || k == kBool || k == kString) {
 		if t == c.libs.duration {
 			fs.pushStr("time.Duration(" + tv.Value.ExactString() + ")")
@@ -660,6 +676,9 @@ func (fs *fnState) libCall(call *ast.CallExpr, ce callee, want int) int {
 		return 0
 	}
 	if n, ok := fs.randCall(call, ce, key); ok {
+		return n
+	}
+	if n, ok := fs.errorsCall(call, key); ok {
 		return n
 	}
 	if n, ok := fs.atomicCall(call, ce, key); ok {

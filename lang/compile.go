@@ -28,7 +28,7 @@ import (
 // Short lists for "not supported" errors.
 const (
 	supStmts = "gmplab supports: func, closures, go, defer, if, for, range over an int or a channel, switch, select, break, continue, return, panic"
-	supTypes = "gmplab supports: every integer type, bool, string, time.Duration, time.Time, chan, func, structs, pointers to structs, slices, maps, named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn"
+	supTypes = "gmplab supports: every integer type, bool, string, time.Duration, time.Time, chan, func, structs, pointers to structs, slices, maps, error, named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn"
 	supExprs = "gmplab supports: arithmetic, comparisons, &&, ||, strings (+, len, s[i], s[i:j]), calls, closures, conversions between integers, <-ch"
 )
 
@@ -54,6 +54,8 @@ type compiler struct {
 	layoutTypes []*types.Struct               // Program.Layouts[i] describes layoutTypes[i]
 	methodWrap  map[*types.Func]int32         // method value wrappers (T.M-fm)
 	embedPath   map[ast.Expr][]int            // receivers of library methods promoted from embedded fields
+	ifaceTypes  []types.Type                  // Program.Types[i] describes ifaceTypes[i]
+	errString   int32                         // the type id of *errors.errorString, or -1
 }
 
 func newCompiler(fset *token.FileSet, f *ast.File, src []byte, info *types.Info, pkg *types.Package, l *libs, errs *errList) *compiler {
@@ -72,6 +74,7 @@ func newCompiler(fset *token.FileSet, f *ast.File, src []byte, info *types.Info,
 		skipped:     map[*types.Func]bool{},
 		methodWrap:  map[*types.Func]int32{},
 		embedPath:   map[ast.Expr][]int{},
+		errString:   -1,
 	}
 	return c
 }
@@ -329,6 +332,7 @@ const (
 	kObjPtr       // a pointer to a struct: the id of its object, 0 for nil
 	kSlice        // a slice: the id of its header object, 0 for nil (slice.go)
 	kMap          // a map: the id of its table object, 0 for nil (maps.go)
+	kIface        // the error interface: the id of an interface object, 0 for nil (iface.go)
 )
 
 // kindOf classifies t; why says what is not supported about it.
@@ -353,6 +357,9 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 		}
 		return kBad, "type " + t.String()
 	case *types.Named:
+		if isError(t) {
+			return kIface, ""
+		}
 		switch {
 		case t == c.libs.duration:
 			return kInt, ""

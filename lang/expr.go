@@ -286,6 +286,11 @@ func (fs *fnState) binary(e *ast.BinaryExpr, t types.Type) {
 	if ok == kNil {
 		ok, _ = c.kindOf(c.info.TypeOf(e.Y))
 	}
+	if (e.Op == token.EQL || e.Op == token.NEQ) && (types.IsInterface(c.info.TypeOf(e.X)) || types.IsInterface(c.info.TypeOf(e.Y))) &&
+		!c.info.Types[e.X].IsNil() && !c.info.Types[e.Y].IsNil() {
+		fs.ifaceEq(e)
+		return
+	}
 	if ok == kStruct && (e.Op == token.EQL || e.Op == token.NEQ) {
 		fs.addr(e.X)
 		fs.addr(e.Y)
@@ -301,7 +306,7 @@ func (fs *fnState) binary(e *ast.BinaryExpr, t types.Type) {
 	switch ok {
 	case kString:
 		op, found = strOps[e.Op]
-	case kInt, kBool, kChan, kPtr, kFunc, kTime, kEmpty, kNil, kObjPtr, kSlice, kMap:
+	case kInt, kBool, kChan, kPtr, kFunc, kTime, kEmpty, kNil, kObjPtr, kSlice, kMap, kIface:
 		op, found = intOps[e.Op]
 	}
 	if !found {

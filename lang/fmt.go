@@ -166,7 +166,9 @@ func (fs *fnState) printf(b *sbuild, call *ast.CallExpr, key, format string, arg
 			c.unsupported(call.Pos(), "the flags + # and space in "+key+" (except %+v)", supFmt)
 			return
 		}
-		if strings.IndexRune("vdstq", verb) < 0 {
+		if verbs := "vdstq"; key == "fmt.Errorf" && verb == 'w' {
+			// %w formats as %v; the wrapping itself (Unwrap) is not modelled.
+		} else if strings.IndexRune(verbs, verb) < 0 {
 			c.unsupported(call.Pos(), "the verb "+directive+" in "+key, supFmt)
 			return
 		}
@@ -236,6 +238,18 @@ func (fs *fnState) fmtArg(b *sbuild, key string, a ast.Expr, verb rune, width in
 		return
 	}
 	if fs.fmtMethodArg(b, a, verb, width, flags) {
+		return
+	}
+	if k == kIface {
+		if verb != 'v' && verb != 's' && verb != 'w' {
+			wrong()
+			return
+		}
+		b.dyn(func() {
+			fs.expr(a)
+			fs.fmtErrorVerb(verb)
+			fs.pad(width, flags, false)
+		})
 		return
 	}
 	if k == kStruct || k == kObjPtr || k == kSlice || k == kMap {

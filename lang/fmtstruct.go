@@ -199,6 +199,8 @@ func (fs *fnState) fmtValue(ft types.Type, plus, canInterface bool) {
 		fs.fmtSlice(sliceElem(ft), plus)
 	case k == kMap:
 		fs.fmtMap(ft, plus)
+	case k == kIface:
+		fs.fmtError()
 	default:
 		fs.emit(vm.OpPop, 0, 0, 1, 0)
 		fs.pushStr("?" + strconv.Itoa(int(k)))

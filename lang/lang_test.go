@@ -15,7 +15,7 @@ var update = flag.Bool("update", false, "rewrite the golden disassembly in testd
 // The error messages, exactly.
 func TestCompileErrors(t *testing.T) {
 	const (
-		types = "(gmplab supports: every integer type, bool, string, time.Duration, time.Time, chan, func, structs, pointers to structs, slices, maps, named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn)"
+		types = "(gmplab supports: every integer type, bool, string, time.Duration, time.Time, chan, func, structs, pointers to structs, slices, maps, error, named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn)"
 		stmts = "(gmplab supports: func, closures, go, defer, if, for, range over an int or a channel, switch, select, break, continue, return, panic)"
 		fmts  = "(gmplab supports: %v %+v %d %s %t %q, a width, and the - and 0 flags)"
 	)
@@ -39,7 +39,7 @@ func TestCompileErrors(t *testing.T) {
 		{"at-most-10", "package main\nfunc main() {\n" + strings.Repeat("\tx := 1\n\t_ = y\n", 1) + "\ta, b, c, d, e, f, g, h, i, j, k := 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11\n}\n",
 			"x.go:3:2: declared and not used: x\nx.go:4:6: undefined: y\nx.go:5:2: declared and not used: a\nx.go:5:5: declared and not used: b\nx.go:5:8: declared and not used: c\nx.go:5:11: declared and not used: d\nx.go:5:14: declared and not used: e\nx.go:5:17: declared and not used: f\nx.go:5:20: declared and not used: g\nx.go:5:23: declared and not used: h"},
 		{"import", "package main\nimport \"os\"\nfunc main() { os.Exit(1) }\n",
-			"x.go:2:8: import \"os\" is not supported (gmplab supports: fmt, math/rand, math/rand/v2, runtime, sync, sync/atomic, time, github.com/gmplab/gmplab/sim)"},
+			"x.go:2:8: import \"os\" is not supported (gmplab supports: errors, fmt, math/rand, math/rand/v2, runtime, sync, sync/atomic, time, github.com/gmplab/gmplab/sim)"},
 		{"package", "package lib\nfunc main() {}\n",
 			"x.go:1:9: package lib is not supported (gmplab runs a package main)"},
 		{"no-main", "package main\nfunc helper() {}\n",
@@ -48,8 +48,10 @@ func TestCompileErrors(t *testing.T) {
 			"x.go:2:19: type float64 is not supported " + types},
 		{"array", "package main\nfunc main() { m := map[[2]int]int{}; _ = m }\n",
 			"x.go:2:15: array type [2]int is not supported " + types},
-		{"error", "package main\nfunc main() { var e error; _ = e }\n",
-			"x.go:2:19: type error is not supported " + types},
+		{"interface", "package main\nfunc main() { var e interface{ M() }; _ = e }\n",
+			"x.go:2:19: interface type interface{M()} is not supported " + types},
+		{"errors-is", "package main\nimport \"errors\"\nfunc main() { _ = errors.Is(nil, nil) }\n",
+			"x.go:3:26: errors.Is is not supported (gmplab supports: errors.New)"},
 		{"float", "package main\nfunc main() { var f float64 = 3; _ = f }\n",
 			"x.go:2:19: type float64 is not supported " + types},
 		{"address", "package main\nfunc main() { x := 1; p := &x; _ = p }\n",

@@ -15,12 +15,12 @@ import (
 const simPath = "github.com/gmplab/gmplab/sim"
 
 // supportedImports is the list of import paths, in the order errors list them.
-var supportedImports = []string{"fmt", "math/rand", "math/rand/v2", "runtime", "sync", "sync/atomic", "time", simPath}
+var supportedImports = []string{"errors", "fmt", "math/rand", "math/rand/v2", "runtime", "sync", "sync/atomic", "time", simPath}
 
 type libs struct {
 	fmt, time, sync, runtime, sim *types.Package
 	rand, randV2                  *types.Package
-	atomic                        *types.Package
+	atomic, errors                *types.Package
 	atomics                       []*types.Named
 
 	randSource, randRand, randV2Rand, randPCG *types.Named
@@ -31,7 +31,8 @@ type libs struct {
 
 // The supported API of each package, for error messages.
 var supportedAPI = map[string]string{
-	"fmt":       "fmt.Println, fmt.Printf, fmt.Print, fmt.Sprintf, fmt.Sprint, fmt.Sprintln",
+	"fmt":       "fmt.Println, fmt.Printf, fmt.Print, fmt.Sprintf, fmt.Sprint, fmt.Sprintln, fmt.Errorf",
+	"errors":    "errors.New",
 	"time":      "time.Duration (String, Nanoseconds, Microseconds, Milliseconds), time.Nanosecond … time.Hour, time.Time (Sub, Add, Before, After), time.Now, time.Since, time.Until, time.Sleep, time.After",
 	"sync":      "sync.WaitGroup (Add, Done, Wait, Go), sync.Mutex (Lock, Unlock, TryLock)",
 	"runtime":   "runtime.Gosched, runtime.GOMAXPROCS, runtime.NumGoroutine",
@@ -44,7 +45,8 @@ var supportedAPI = map[string]string{
 // realAPI lists names the real packages export that gmplab does not
 // support, so that using one is "not supported" rather than "undefined".
 var realAPI = map[string]string{
-	"fmt": "Append Appendf Appendln Errorf FormatString Formatter Fprint Fprintf Fprintln Fscan Fscanf Fscanln GoStringer Scan ScanState Scanf Scanln Scanner Sscan Sscanf Sscanln State Stringer",
+	"errors": "Is As Unwrap Join ErrUnsupported",
+	"fmt":    "Append Appendf Appendln FormatString Formatter Fprint Fprintf Fprintln Fscan Fscanf Fscanln GoStringer Scan ScanState Scanf Scanln Scanner Sscan Sscanf Sscanln State Stringer",
 	"time": "ANSIC AfterFunc April August DateOnly DateTime December February FixedZone Friday January July June Kitchen Layout Local Location LoadLocation LoadLocationFromTZData March May Microsecond Millisecond Minute Monday Month NewTicker NewTimer November October Parse ParseDuration ParseError ParseInLocation RFC1123 RFC1123Z RFC3339 RFC3339Nano RFC822 RFC822Z RFC850 RubyDate Saturday September Stamp StampMicro StampMilli StampNano Sunday Thursday Tick Ticker TimeOnly Timer Tuesday UTC Unix UnixDate UnixMicro UnixMilli Wednesday Weekday " +
 		"Abs Hours Minutes Round Seconds Truncate AddDate AppendFormat Clock Compare Date Day Equal Format GoString GobDecode GobEncode Hour In IsDST IsZero Local Location MarshalBinary MarshalJSON MarshalText Minute Month Nanosecond Second String UTC Unix UnixMicro UnixMilli UnixNano UnmarshalBinary UnmarshalJSON UnmarshalText Weekday Year YearDay Zone ZoneBounds",
 	"sync":      "Cond Locker Map NewCond Once OnceFunc OnceValue OnceValues Pool RWMutex RLock RUnlock RLocker TryRLock",
@@ -162,7 +164,13 @@ func newLibs() *libs {
 	fn(fp, "Sprintln", tuple(anys), tuple(param(fp, "", stringT)), true)
 	fn(fp, "Sprint", tuple(anys), tuple(param(fp, "", stringT)), true)
 	fn(fp, "Sprintf", tuple(param(fp, "format", stringT), anys), tuple(param(fp, "", stringT)), true)
+	fn(fp, "Errorf", tuple(param(fp, "format", stringT), anys), tuple(param(fp, "", errorT)), true)
 	fp.MarkComplete()
+
+	ep := types.NewPackage("errors", "errors")
+	l.errors = ep
+	fn(ep, "New", tuple(param(ep, "text", stringT)), tuple(param(ep, "", errorT)), false)
+	ep.MarkComplete()
 
 	// sim
 	sm := types.NewPackage(simPath, "sim")
@@ -197,6 +205,8 @@ func (l *libs) lookup(path string) *types.Package {
 		return l.randV2
 	case atomicPath:
 		return l.atomic
+	case "errors":
+		return l.errors
 	}
 	return nil
 }

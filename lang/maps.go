@@ -59,7 +59,7 @@ func (fs *fnState) mapLit(e *ast.CompositeLit, t types.Type) {
 		}
 		fs.emit(vm.OpDup, 0, 0, 1, 2)
 		fs.expr(kv.Key)
-		fs.expr(kv.Value)
+		fs.exprTo(kv.Value, et)
 		fs.emit(vm.OpMapStore, 0, 0, 3, 0)
 	}
 }

@@ -88,7 +88,7 @@ func (fs *fnState) sliceLit(e *ast.CompositeLit, t types.Type) {
 			// An elided type: the element's ({1, 2} in []Point{{1, 2}}).
 			c.info.Types[lit] = types.TypeAndValue{Type: elem}
 		}
-		fs.expr(el)
+		fs.exprTo(el, elem)
 		fs.emit(vm.OpSliceStore, 0, 0, 3, 0)
 	}
 }
@@ -120,7 +120,7 @@ func (fs *fnState) appendCall(call *ast.CallExpr) {
 		return
 	}
 	for _, a := range call.Args[1:] {
-		fs.expr(a)
+		fs.exprTo(a, elem)
 	}
 	k := len(call.Args) - 1
 	fs.setPos(call.Lparen)

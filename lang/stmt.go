@@ -67,7 +67,11 @@ func (fs *fnState) stmt(s ast.Stmt) {
 		fs.stmt(s.Stmt)
 	case *ast.SendStmt:
 		fs.expr(s.Chan)
-		fs.expr(s.Value)
+		if ch, ok := c.info.TypeOf(s.Chan).Underlying().(*types.Chan); ok {
+			fs.exprTo(s.Value, ch.Elem())
+		} else {
+			fs.expr(s.Value)
+		}
 		fs.setPos(s.Arrow)
 		fs.emitOp(vm.OpSend, 0, 0, 2, 0)
 	case *ast.TypeSwitchStmt:
@@ -152,8 +156,8 @@ func (fs *fnState) assign(s *ast.AssignStmt) {
 			}
 		}
 		if len(s.Lhs) == len(s.Rhs) {
-			for _, r := range s.Rhs {
-				fs.expr(r)
+			for i, r := range s.Rhs {
+				fs.exprTo(r, c.info.TypeOf(s.Lhs[i]))
 			}
 		} else if len(s.Rhs) == 1 {
 			if !fs.multiValue(s.Rhs[0], len(s.Lhs)) {
@@ -284,8 +288,12 @@ func (fs *fnState) declStmt(s *ast.DeclStmt) {
 			}
 			switch {
 			case len(vs.Values) == len(vs.Names):
-				for _, e := range vs.Values {
-					fs.expr(e)
+				for i, e := range vs.Values {
+					if v, ok := c.info.Defs[vs.Names[i]].(*types.Var); ok {
+						fs.exprTo(e, v.Type())
+					} else {
+						fs.expr(e)
+					}
 				}
 			case len(vs.Values) == 1:
 				if !fs.multiValue(vs.Values[0], len(vs.Names)) {
@@ -320,8 +328,12 @@ func (fs *fnState) returnStmt(s *ast.ReturnStmt) {
 	if len(s.Results) == 1 && fs.nresults > 1 {
 		n = fs.exprN(s.Results[0])
 	} else {
-		for _, r := range s.Results {
-			fs.expr(r)
+		for i, r := range s.Results {
+			if fs.sig != nil && i < fs.sig.Results().Len() {
+				fs.exprTo(r, fs.sig.Results().At(i).Type())
+			} else {
+				fs.expr(r)
+			}
 			n++
 		}
 	}

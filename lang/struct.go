@@ -202,7 +202,7 @@ func (fs *fnState) structLit(e *ast.CompositeLit, t types.Type) {
 			}
 		}
 		fs.emit(vm.OpDup, 0, 0, 1, 2)
-		fs.expr(val)
+		fs.exprTo(val, s.Field(fi).Type())
 		fs.emit(vm.OpSetField, int32(fi), 0, 2, 0)
 	}
 }

@@ -32,6 +32,7 @@ var opNames = [...]string{
 
 	OpNewObj: "NewObj", OpField: "Field", OpSetField: "SetField", OpObjCopy: "ObjCopy",
 	OpObjAssign: "ObjAssign", OpObjEq: "ObjEq", OpRand: "Rand", OpUnsigned: "Unsigned", OpAtomic: "Atomic",
+	OpMakeIface: "MakeIface", OpIfaceCall: "IfaceCall", OpIfaceEq: "IfaceEq",
 	OpMakeSlice: "MakeSlice", OpSliceLen: "SliceLen", OpSliceCap: "SliceCap", OpSliceIndex: "SliceIndex",
 	OpSliceStore: "SliceStore", OpAppend: "Append", OpAppendSlice: "AppendSlice", OpCopySlice: "CopySlice", OpReslice: "Reslice",
 	OpMakeMap: "MakeMap", OpMapIndex: "MapIndex", OpMapStore: "MapStore", OpMapDelete: "MapDelete",
@@ -150,6 +151,14 @@ func (p *Program) operands(in Instr) string {
 		return "layout " + itoa(a)
 	case OpAppend:
 		return itoa(a) + " values, elem " + itoa(bb>>1) + " B"
+	case OpMakeIface:
+		if a >= 0 && int(a) < len(p.Types) {
+			return p.Types[a].Name
+		}
+	case OpIfaceCall:
+		if a >= 0 && int(a) < len(p.Strings) {
+			return p.Strings[a] + " args " + itoa(bb)
+		}
 	case OpAppendSlice:
 		return "elem " + itoa(bb>>1) + " B"
 	case OpMakeSlice:

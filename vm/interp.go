@@ -416,6 +416,46 @@ load:
 			vals, sp = mc.enter(gp, fi, sp-nargs, sp, int32(id), vals)
 			n++
 			goto load
+		case OpMakeIface:
+			vals[sp-1] = Value{I: mc.makeIface(in.A, vals[sp-1])}
+			n += costAlloc
+		case OpIfaceEq:
+			sp--
+			vals[sp-1] = Value{I: boolInt(mc.ifaceEq(vals[sp-1].I, vals[sp].I))}
+		case OpIfaceCall:
+			nargs := int(in.B)
+			i := vals[sp-nargs-1].I
+			if i&refMask == 0 {
+				pmsg = errNilFunc
+				goto raise
+			}
+			ti, recv := mc.objs[i&refMask][0].I, mc.objs[i&refMask][1]
+			t := &mc.prog.Types[ti]
+			if t.ErrorString {
+				sp -= nargs
+				vals[sp-1] = Value{S: recv.S}
+				break
+			}
+			m := findMethod(t, in.A)
+			if m == nil {
+				pmsg = "gmplab: no method " + mc.prog.Strings[in.A] + " in " + t.Name
+				goto raise
+			}
+			callee := &funcs[m.Fn]
+			if !callee.NoSplit && gp.morestackNeeded(callee.FrameSize) {
+				fr.pc = int32(pc)
+				gp.morestackFn = m.Fn
+				stop = stopMorestack
+				goto out
+			}
+			if m.Copy >= 0 {
+				recv = Value{I: mc.copyObj(recv.I, m.Copy)}
+			}
+			vals[sp-nargs-1] = recv
+			fr.pc = int32(pc + 1)
+			vals, sp = mc.enter(gp, m.Fn, sp-nargs-1, sp, 0, vals)
+			n++
+			goto load
 		case OpClosure:
 			nb := int(in.B)
 			boxes := make([]int32, nb)

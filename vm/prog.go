@@ -166,6 +166,11 @@ const (
 	// whose result differs from int64's.
 	OpUnsigned // A: UDiv, URem, UShr, ULt, ULe, UGt, UGe (a b → r) or UFmt (a → decimal string)
 
+	// Interface values (iface.go).
+	OpMakeIface // A: Program.Types index.   v → i  (nil stays nil only for a nil interface)
+	OpIfaceCall // A: the method's name (Program.Strings), B: argument slots.   i args → results
+	OpIfaceEq   // a b → a==b (same dynamic type and equal values)
+
 	// sync/atomic: one instruction, so that no preemption splits it.
 	OpAtomic // A: AtomicLoad… (below); B: 0 64-bit, 1 int32, 2 uint32.   o [args] → result (none for Store)
 
@@ -289,6 +294,25 @@ type Layout struct {
 	Nested []int32
 }
 
+// TypeInfo is a dynamic type an interface value can hold: its name as %T
+// prints it and its methods.
+type TypeInfo struct {
+	Name    string
+	Methods []Method
+	// ErrorString: the type is errors.New's *errors.errorString, whose
+	// Error method returns the string it holds (no code of its own).
+	ErrorString bool
+}
+
+// Method is one method of a dynamic type: its name (Program.Strings), the
+// function, and for a value receiver of struct type the layout to copy
+// the receiver with (-1: pass it as it is).
+type Method struct {
+	Name int32
+	Fn   int32
+	Copy int32
+}
+
 // Program is a compiled scenario.
 type Program struct {
 	Files   []string // file names as given to the front end
@@ -296,10 +320,11 @@ type Program struct {
 	Funcs   []Func
 	Strings []string
 	Selects []SelectInfo
-	Layouts []Layout // struct layouts for OpObjCopy, OpObjAssign, OpObjEq
-	Globals int      // number of package-level variable slots
-	Init    int      // index of the function that initialises globals (-1 if none)
-	Main    int      // index of main.main
+	Layouts []Layout   // struct layouts for OpObjCopy, OpObjAssign, OpObjEq
+	Types   []TypeInfo // dynamic types of interface values
+	Globals int        // number of package-level variable slots
+	Init    int        // index of the function that initialises globals (-1 if none)
+	Main    int        // index of main.main
 }
 
 // PosString formats a position as file:line:col.
