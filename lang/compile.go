@@ -27,7 +27,7 @@ import (
 
 // Short lists for "not supported" errors.
 const (
-	supStmts = "gmplab supports: func, closures, go, defer, if, for, range over an int or a channel, switch, select, break, continue, return, panic"
+	supStmts = "gmplab supports: func, methods, closures, go, defer, if, for, range over an int, a slice, a map or a channel, switch, select, break, continue, return, panic"
 	supTypes = "gmplab supports: every integer type, bool, string, time.Duration, time.Time, chan, func, structs, pointers to structs, slices, maps, error, named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn"
 	supExprs = "gmplab supports: arithmetic, comparisons, &&, ||, strings (+, len, s[i], s[i:j]), calls, closures, conversions between integers, <-ch"
 )
@@ -85,7 +85,7 @@ func (c *compiler) unsupported(pos token.Pos, what, list string) {
 		return
 	}
 	c.reported[pos] = true
-	c.errs.add(pos, "%s is not supported (%s)", what, list)
+	c.errs.add(pos, "%s", notSupported(what, list))
 }
 
 func (c *compiler) errorf(pos token.Pos, format string, args ...any) {
