@@ -681,6 +681,9 @@ func (fs *fnState) libCall(call *ast.CallExpr, ce callee, want int) int {
 	if n, ok := fs.errorsCall(call, key); ok {
 		return n
 	}
+	if n, ok := fs.stringsCall(call, key); ok {
+		return n
+	}
 	if n, ok := fs.atomicCall(call, ce, key); ok {
 		return n
 	}

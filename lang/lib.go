@@ -15,12 +15,13 @@ import (
 const simPath = "github.com/gmplab/gmplab/sim"
 
 // supportedImports is the list of import paths, in the order errors list them.
-var supportedImports = []string{"errors", "fmt", "math/rand", "math/rand/v2", "runtime", "sync", "sync/atomic", "time", simPath}
+var supportedImports = []string{"errors", "fmt", "math/rand", "math/rand/v2", "runtime", "strconv", "strings", "sync", "sync/atomic", "time", simPath}
 
 type libs struct {
 	fmt, time, sync, runtime, sim *types.Package
 	rand, randV2                  *types.Package
 	atomic, errors                *types.Package
+	strings, strconv              *types.Package
 	atomics                       []*types.Named
 
 	randSource, randRand, randV2Rand, randPCG *types.Named
@@ -33,6 +34,8 @@ type libs struct {
 var supportedAPI = map[string]string{
 	"fmt":       "fmt.Println, fmt.Printf, fmt.Print, fmt.Sprintf, fmt.Sprint, fmt.Sprintln, fmt.Errorf",
 	"errors":    "errors.New",
+	"strings":   strAPI("strings"),
+	"strconv":   strAPI("strconv"),
 	"time":      "time.Duration (String, Nanoseconds, Microseconds, Milliseconds), time.Nanosecond … time.Hour, time.Time (Sub, Add, Before, After), time.Now, time.Since, time.Until, time.Sleep, time.After",
 	"sync":      "sync.WaitGroup (Add, Done, Wait, Go), sync.Mutex (Lock, Unlock, TryLock)",
 	"runtime":   "runtime.Gosched, runtime.GOMAXPROCS, runtime.NumGoroutine",
@@ -184,6 +187,7 @@ func newLibs() *libs {
 	sm.MarkComplete()
 	l.declareRand()
 	l.declareAtomic()
+	l.declareStrings()
 	return l
 }
 
@@ -207,6 +211,10 @@ func (l *libs) lookup(path string) *types.Package {
 		return l.atomic
 	case "errors":
 		return l.errors
+	case "strings":
+		return l.strings
+	case "strconv":
+		return l.strconv
 	}
 	return nil
 }

@@ -31,7 +31,7 @@ var opNames = [...]string{
 	OpDefer: "Defer", OpPanic: "Panic", OpRunDefers: "RunDefers",
 
 	OpNewObj: "NewObj", OpField: "Field", OpSetField: "SetField", OpObjCopy: "ObjCopy",
-	OpObjAssign: "ObjAssign", OpObjEq: "ObjEq", OpRand: "Rand", OpUnsigned: "Unsigned", OpAtomic: "Atomic",
+	OpObjAssign: "ObjAssign", OpObjEq: "ObjEq", OpRand: "Rand", OpUnsigned: "Unsigned", OpAtomic: "Atomic", OpStrings: "Strings",
 	OpMakeIface: "MakeIface", OpIfaceCall: "IfaceCall", OpIfaceEq: "IfaceEq",
 	OpMakeSlice: "MakeSlice", OpSliceLen: "SliceLen", OpSliceCap: "SliceCap", OpSliceIndex: "SliceIndex",
 	OpSliceStore: "SliceStore", OpAppend: "Append", OpAppendSlice: "AppendSlice", OpCopySlice: "CopySlice", OpReslice: "Reslice",

@@ -734,6 +734,18 @@ load:
 			}
 			sp--
 			vals[sp-1] = Value{I: int64(r)}
+		case OpStrings:
+			k, m := StrArgs(in.A)
+			res, msg := mc.strs(in.A, in.B, vals[sp-k:sp])
+			if msg != "" {
+				pmsg = msg
+				goto raise
+			}
+			sp -= k
+			vals = growVals(vals, sp, sp+m)
+			copy(vals[sp:], res[:m])
+			sp += m
+			n += costAlloc
 		case OpRand:
 			k := randArgs(in.A)
 			res, msg := mc.random(in.A, vals[sp-k:sp])

@@ -175,7 +175,8 @@ const (
 	OpAtomic // A: AtomicLoad… (below); B: 0 64-bit, 1 int32, 2 uint32.   o [args] → result (none for Store)
 
 	// Libraries computed by the VM.
-	OpRand // A: a Rand* function of rand.go; its operands → its result
+	OpRand    // A: a Rand* function of rand.go; its operands → its result
+	OpStrings // A: a Str* function of strings.go, B: the dynamic type of its errors; its operands → its results
 
 	// Scheduler operations (IsSched). The interpreter stops in front of them.
 	OpGo           // B: argument slots: start f(args) in a new goroutine.     f args → ...
