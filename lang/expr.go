@@ -368,7 +368,7 @@ func (fs *fnState) unary(e *ast.UnaryExpr, t types.Type) {
 				}
 			}
 		}
-		c.unsupported(e.Pos(), "taking the address of "+types.ExprString(e.X), "gmplab supports: &wg and &mu for a sync.WaitGroup or sync.Mutex variable")
+		c.unsupported(e.Pos(), "taking the address of "+types.ExprString(e.X), "gmplab supports: & of a struct (a variable, a field, an element), &T{...}, &wg and &mu")
 		fs.pushInt(0)
 	default:
 		c.unsupported(e.Pos(), "operator "+e.Op.String(), supExprs)

@@ -55,7 +55,7 @@ func TestCompileErrors(t *testing.T) {
 		{"float", "package main\nfunc main() { var f float64 = 3; _ = f }\n",
 			"x.go:2:19: type float64 is not supported " + types},
 		{"address", "package main\nfunc main() { x := 1; p := &x; _ = p }\n",
-			"x.go:2:23: pointer type *int is not supported " + types + "\nx.go:2:28: taking the address of x is not supported (gmplab supports: &wg and &mu for a sync.WaitGroup or sync.Mutex variable; see docs/go-subset.md)"},
+			"x.go:2:23: pointer type *int is not supported " + types + "\nx.go:2:28: taking the address of x is not supported (gmplab supports: & of a struct (a variable, a field, an element), &T{...}, &wg and &mu; see docs/go-subset.md)"},
 		{"generic-type", "package main\ntype T[X any] struct{ x X }\nfunc main() {}\n",
 			"x.go:2:6: a generic type is not supported " + types},
 		{"method", "package main\nimport \"time\"\nfunc main() { var d time.Duration; _ = d.Seconds() }\n",

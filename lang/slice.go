@@ -256,7 +256,7 @@ func (fs *fnState) fmtSlice(elem types.Type, plus bool) {
 	fs.emit(vm.OpLoad, hs, 0, 0, 1)
 	fs.emit(vm.OpLoad, hi, 0, 0, 1)
 	fs.emit(vm.OpSliceIndex, 0, 0, 2, 1)
-	fs.fmtValue(elem, plus, false)
+	fs.fmtValue(elem, plus, true)
 	fs.emitOp(vm.OpConcat, 0, 0, 2, 1)
 	fs.emit(vm.OpLoad, hi, 0, 0, 1)
 	fs.pushInt(1)

@@ -56,6 +56,7 @@ func main() {
 	fmt.Println(np)
 	p := P{1, 2}
 	fmt.Println(p, &p)
+	fmt.Println([]State{Idle, Done}, []Inner{{1, "x"}}, map[State]int{Running: 2})
 	s := fmt.Sprint(j.In, " ", struct{ A, B int }{3, 4})
 	fmt.Println(s, len(s))
 }
