@@ -203,8 +203,28 @@ func (fs *fnState) conversion(call *ast.CallExpr) {
 		fs.truncate(to)
 	case kt == kf && kt != kSync, kf == kNil:
 		fs.expr(arg)
+	case kt == kString && kf == kInt:
+		fs.expr(arg)
+		fs.setPos(call.Lparen)
+		fs.emitOp(vm.OpStrings, vm.StrFromRune, 0, 1, 1)
+	case kt == kSlice && kf == kString && isByteOrRune(sliceElem(to)) != 0:
+		fs.expr(arg)
+		fs.setPos(call.Lparen)
+		code := int32(vm.StrToBytes)
+		if isByteOrRune(sliceElem(to)) == 'r' {
+			code = vm.StrToRunes
+		}
+		fs.emitOp(vm.OpStrings, code, 0, 1, 1)
+	case kt == kString && kf == kSlice && isByteOrRune(sliceElem(from)) != 0:
+		fs.expr(arg)
+		fs.setPos(call.Lparen)
+		code := int32(vm.StrFromBytes)
+		if isByteOrRune(sliceElem(from)) == 'r' {
+			code = vm.StrFromRunes
+		}
+		fs.emitOp(vm.OpStrings, code, 0, 1, 1)
 	default:
-		c.unsupported(call.Pos(), "conversion from "+types.TypeString(from, c.qualifier)+" to "+types.TypeString(to, c.qualifier), "gmplab supports: conversions between integer types and time.Duration")
+		c.unsupported(call.Pos(), "conversion from "+types.TypeString(from, c.qualifier)+" to "+types.TypeString(to, c.qualifier), "gmplab supports: conversions between integer types and time.Duration, string(rune), []byte and []rune to and from string")
 		fs.pushInt(0)
 	}
 }

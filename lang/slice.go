@@ -267,3 +267,59 @@ func (fs *fnState) fmtSlice(elem types.Type, plus bool) {
 	fs.pushStr("]")
 	fs.emitOp(vm.OpConcat, 0, 0, 2, 1)
 }
+
+// isByteOrRune is 'b' for byte, 'r' for rune, else 0.
+func isByteOrRune(t types.Type) byte {
+	if b, ok := t.Underlying().(*types.Basic); ok {
+		switch b.Kind() {
+		case types.Uint8:
+			return 'b'
+		case types.Int32:
+			return 'r'
+		}
+	}
+	return 0
+}
+
+// rangeString compiles for i, r := range s: runes, decoded as Go does
+// (an invalid byte is U+FFFD of width 1).
+func (fs *fnState) rangeString(s *ast.RangeStmt, name string) {
+	define := s.Tok == token.DEFINE
+	hs, hi, hr, hw := fs.newSlot(16), fs.newSlot(8), fs.newSlot(8), fs.newSlot(8)
+	fs.expr(s.X)
+	fs.emit(vm.OpStore, hs, 0, 1, 0)
+	fs.pushInt(0)
+	fs.emit(vm.OpStore, hi, 0, 1, 0)
+	head, post, end := fs.newLabel(), fs.newLabel(), fs.newLabel()
+	fs.bind(head)
+	fs.setPos(s.For)
+	fs.emit(vm.OpLoad, hi, 0, 0, 1)
+	fs.emit(vm.OpLoad, hs, 0, 0, 1)
+	fs.emit(vm.OpSLen, 0, 0, 1, 1)
+	fs.emit(vm.OpLt, 0, 0, 2, 1)
+	fs.jump(vm.OpJumpIfNot, end)
+	fs.emit(vm.OpLoad, hs, 0, 0, 1)
+	fs.emit(vm.OpLoad, hi, 0, 0, 1)
+	fs.emitOp(vm.OpStrings, vm.StrDecodeRune, 0, 2, 2)
+	fs.emit(vm.OpStore, hw, 0, 1, 0)
+	fs.emit(vm.OpStore, hr, 0, 1, 0)
+	if s.Key != nil {
+		fs.emit(vm.OpLoad, hi, 0, 0, 1)
+		fs.assignTop(s.Key, define)
+	}
+	if s.Value != nil {
+		fs.emit(vm.OpLoad, hr, 0, 0, 1)
+		fs.assignTop(s.Value, define)
+	}
+	fs.targets = append(fs.targets, &target{name: name, brk: end, cont: post})
+	fs.stmt(s.Body)
+	fs.targets = fs.targets[:len(fs.targets)-1]
+	fs.bind(post)
+	fs.setPos(s.For)
+	fs.emit(vm.OpLoad, hi, 0, 0, 1)
+	fs.emit(vm.OpLoad, hw, 0, 0, 1)
+	fs.emit(vm.OpAdd, 0, 0, 2, 1)
+	fs.emit(vm.OpStore, hi, 0, 1, 0)
+	fs.jump(vm.OpJump, head)
+	fs.bind(end)
+}

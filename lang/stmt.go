@@ -505,6 +505,8 @@ func (fs *fnState) rangeStmt(s *ast.RangeStmt) {
 		fs.bind(end)
 	case k == kSlice:
 		fs.rangeSlice(s, name)
+	case k == kString:
+		fs.rangeString(s, name)
 	case k == kMap:
 		fs.rangeMap(s, name)
 	case k == kChan:
@@ -542,7 +544,7 @@ func (fs *fnState) rangeStmt(s *ast.RangeStmt) {
 		case k == kString:
 			what = "range over a string"
 		}
-		c.unsupported(s.X.Pos(), what, "gmplab supports: range over an int, a slice, a map or a channel")
+		c.unsupported(s.X.Pos(), what, "gmplab supports: range over an int, a string, a slice, a map or a channel")
 	}
 }
 

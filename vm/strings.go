@@ -3,6 +3,7 @@ package vm
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // strings and strconv: the functions OpStrings computes on the host with
@@ -36,6 +37,12 @@ const (
 	StrParseInt          // s base bits → int64 error
 	StrParseBool         // s → bool error
 	StrFormatBool        // bool → s
+	StrDecodeRune        // s i → rune size (range over a string: utf8.DecodeRuneInString(s[i:]))
+	StrFromRune          // r → string(r)
+	StrToBytes           // s → []byte(s)
+	StrFromBytes         // []byte → string(b)
+	StrToRunes           // s → []rune(s)
+	StrFromRunes         // []rune → string(r)
 	numStr
 )
 
@@ -45,6 +52,7 @@ var strArgs = [numStr][2]int{
 	StrHasPrefix: {2, 1}, StrHasSuffix: {2, 1}, StrIndex: {2, 1}, StrJoin: {2, 1}, StrSplit: {2, 1}, StrFields: {1, 1},
 	StrReplaceAll: {3, 1}, StrTrimPrefix: {2, 1}, StrTrimSuffix: {2, 1}, StrCount: {2, 1}, StrItoa: {1, 1},
 	StrAtoi: {1, 2}, StrQuote: {1, 1}, StrFormatInt: {2, 1}, StrParseInt: {3, 2}, StrParseBool: {1, 2}, StrFormatBool: {1, 1},
+	StrDecodeRune: {2, 2}, StrFromRune: {1, 1}, StrToBytes: {1, 1}, StrFromBytes: {1, 1}, StrToRunes: {1, 1}, StrFromRunes: {1, 1},
 }
 
 // StrArgs is how many operands function fn pops and results it pushes.
@@ -132,6 +140,46 @@ func (mc *Machine) strs(fn, errType int32, v []Value) (r [2]Value, pmsg string) 
 		r[0], r[1] = b(x), fail(err)
 	case StrFormatBool:
 		r[0].S = strconv.FormatBool(v[0].I != 0)
+	case StrDecodeRune:
+		c, size := utf8.DecodeRuneInString(v[0].S[v[1].I:])
+		r[0].I, r[1].I = int64(c), int64(size)
+	case StrFromRune:
+		if v[0].I < 0 || v[0].I > utf8.MaxRune {
+			r[0].S = string(utf8.RuneError)
+		} else {
+			r[0].S = string(rune(v[0].I))
+		}
+	case StrToBytes, StrToRunes:
+		var vals []Value
+		if fn == StrToBytes {
+			for i := 0; i < len(v[0].S); i++ {
+				vals = append(vals, Value{I: int64(v[0].S[i])})
+			}
+		} else {
+			for _, c := range v[0].S {
+				vals = append(vals, Value{I: int64(c)})
+			}
+		}
+		c := len(vals)
+		if fn == StrToBytes {
+			c = int(roundupsize(uint64(c), true))
+		} else {
+			c = int(roundupsize(uint64(c)*4, true) / 4)
+		}
+		arr := mc.newObj(c)
+		copy(mc.objs[arr&refMask], vals)
+		r[0].I = mc.newSlice(arr, 0, len(vals), c)
+	case StrFromBytes, StrFromRunes:
+		elems, n, _ := mc.sliceParts(v[0].I)
+		var sb strings.Builder
+		for _, e := range elems[:n] {
+			if fn == StrFromBytes {
+				sb.WriteByte(byte(e.I))
+			} else {
+				sb.WriteRune(rune(e.I))
+			}
+		}
+		r[0].S = sb.String()
 	}
 	return r, ""
 }
