@@ -369,7 +369,7 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 			return kSync, ""
 		case t == c.libs.randSource:
 			return kPtr, ""
-		case c.libs.isAtomic(t):
+		case c.libs.isAtomic(t), t == c.libs.once:
 			return kStruct, ""
 		}
 		if t.Obj().Pkg() == c.pkg && t.TypeArgs().Len() == 0 {

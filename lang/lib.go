@@ -15,13 +15,14 @@ import (
 const simPath = "github.com/gmplab/gmplab/sim"
 
 // supportedImports is the list of import paths, in the order errors list them.
-var supportedImports = []string{"errors", "fmt", "math/rand", "math/rand/v2", "runtime", "strconv", "strings", "sync", "sync/atomic", "time", simPath}
+var supportedImports = []string{"errors", "fmt", "math/rand", "math/rand/v2", "runtime", "sort", "strconv", "strings", "sync", "sync/atomic", "time", simPath}
 
 type libs struct {
 	fmt, time, sync, runtime, sim *types.Package
 	rand, randV2                  *types.Package
 	atomic, errors                *types.Package
-	strings, strconv              *types.Package
+	strings, strconv, sort        *types.Package
+	once                          *types.Named
 	atomics                       []*types.Named
 
 	randSource, randRand, randV2Rand, randPCG *types.Named
@@ -36,8 +37,9 @@ var supportedAPI = map[string]string{
 	"errors":    "errors.New",
 	"strings":   strAPI("strings"),
 	"strconv":   strAPI("strconv"),
+	"sort":      strAPI("sort"),
 	"time":      "time.Duration (String, Nanoseconds, Microseconds, Milliseconds), time.Nanosecond … time.Hour, time.Time (Sub, Add, Before, After), time.Now, time.Since, time.Until, time.Sleep, time.After",
-	"sync":      "sync.WaitGroup (Add, Done, Wait, Go), sync.Mutex (Lock, Unlock, TryLock)",
+	"sync":      "sync.WaitGroup (Add, Done, Wait, Go), sync.Mutex (Lock, Unlock, TryLock), sync.Once (Do)",
 	"runtime":   "runtime.Gosched, runtime.GOMAXPROCS, runtime.NumGoroutine",
 	"math/rand": "rand.Int, rand.Intn, rand.Int31, rand.Int31n, rand.Int63, rand.Int63n, rand.Uint32, rand.Seed (a no-op, as since Go 1.24), rand.NewSource, rand.New and the same methods of *rand.Rand",
 	atomicPath:  "atomic.Int32, atomic.Int64, atomic.Uint32, atomic.Uint64, atomic.Bool (Load, Store, Swap, CompareAndSwap, Add)",
@@ -52,7 +54,7 @@ var realAPI = map[string]string{
 	"fmt":    "Append Appendf Appendln FormatString Formatter Fprint Fprintf Fprintln Fscan Fscanf Fscanln GoStringer Scan ScanState Scanf Scanln Scanner Sscan Sscanf Sscanln State Stringer",
 	"time": "ANSIC AfterFunc April August DateOnly DateTime December February FixedZone Friday January July June Kitchen Layout Local Location LoadLocation LoadLocationFromTZData March May Microsecond Millisecond Minute Monday Month NewTicker NewTimer November October Parse ParseDuration ParseError ParseInLocation RFC1123 RFC1123Z RFC3339 RFC3339Nano RFC822 RFC822Z RFC850 RubyDate Saturday September Stamp StampMicro StampMilli StampNano Sunday Thursday Tick Ticker TimeOnly Timer Tuesday UTC Unix UnixDate UnixMicro UnixMilli Wednesday Weekday " +
 		"Abs Hours Minutes Round Seconds Truncate AddDate AppendFormat Clock Compare Date Day Equal Format GoString GobDecode GobEncode Hour In IsDST IsZero Local Location MarshalBinary MarshalJSON MarshalText Minute Month Nanosecond Second String UTC Unix UnixMicro UnixMilli UnixNano UnmarshalBinary UnmarshalJSON UnmarshalText Weekday Year YearDay Zone ZoneBounds",
-	"sync":      "Cond Locker Map NewCond Once OnceFunc OnceValue OnceValues Pool RWMutex RLock RUnlock RLocker TryRLock",
+	"sync":      "Cond Locker Map NewCond OnceFunc OnceValue OnceValues Pool RWMutex RLock RUnlock RLocker TryRLock",
 	atomicPath:  "AddInt32 AddInt64 AddUint32 AddUint64 AddUintptr CompareAndSwapInt32 CompareAndSwapInt64 CompareAndSwapPointer CompareAndSwapUint32 CompareAndSwapUint64 LoadInt32 LoadInt64 LoadPointer LoadUint32 LoadUint64 Pointer StoreInt32 StoreInt64 StorePointer StoreUint32 StoreUint64 SwapInt32 SwapInt64 SwapUint32 SwapUint64 Uintptr Value And Or",
 	"math/rand": "ExpFloat64 Float32 Float64 NormFloat64 Perm Read Shuffle Source64 Uint64 Zipf NewZipf",
 	randV2Path:  "ChaCha8 NewChaCha8 ExpFloat64 Float32 Float64 N NormFloat64 Perm Shuffle Uint Uint32N Uint64N UintN Zipf NewZipf",
@@ -146,6 +148,8 @@ func newLibs() *libs {
 	method(l.mutex, true, "Lock", tuple(), tuple())
 	method(l.mutex, true, "Unlock", tuple(), tuple())
 	method(l.mutex, true, "TryLock", tuple(), tuple(param(sp, "", boolT)))
+	l.once = named(sp, "Once", opaque(sp, "done"))
+	method(l.once, true, "Do", tuple(param(sp, "f", types.NewSignatureType(nil, nil, nil, tuple(), tuple(), false))), tuple())
 	sp.MarkComplete()
 
 	// runtime
@@ -215,6 +219,8 @@ func (l *libs) lookup(path string) *types.Package {
 		return l.strings
 	case "strconv":
 		return l.strconv
+	case "sort":
+		return l.sort
 	}
 	return nil
 }

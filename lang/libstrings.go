@@ -8,8 +8,8 @@ import (
 	"github.com/gmplab/gmplab/vm"
 )
 
-// strings and strconv: the common functions, computed by the VM with the
-// real packages (vm/strings.go).
+// strings, strconv and sort: the common functions, computed by the VM
+// with the real packages (vm/strings.go).
 
 type strFunc struct {
 	pkg, name string
@@ -50,6 +50,8 @@ var strFuncs = func() []strFunc {
 		{"strconv", "ParseInt", vm.StrParseInt, []types.Type{s, i, i}, []types.Type{i6, e}},
 		{"strconv", "ParseBool", vm.StrParseBool, []types.Type{s}, []types.Type{b, e}},
 		{"strconv", "FormatBool", vm.StrFormatBool, []types.Type{b}, []types.Type{s}},
+		{"sort", "Ints", vm.SortInts, []types.Type{types.NewSlice(i)}, nil},
+		{"sort", "Strings", vm.SortStrings, []types.Type{ss}, nil},
 	}
 }()
 
@@ -57,11 +59,9 @@ var strFuncs = func() []strFunc {
 func (l *libs) declareStrings() {
 	l.strings = types.NewPackage("strings", "strings")
 	l.strconv = types.NewPackage("strconv", "strconv")
+	l.sort = types.NewPackage("sort", "sort")
 	for _, f := range strFuncs {
-		p := l.strings
-		if f.pkg == "strconv" {
-			p = l.strconv
-		}
+		p := map[string]*types.Package{"strings": l.strings, "strconv": l.strconv, "sort": l.sort}[f.pkg]
 		tuple := func(ts []types.Type) *types.Tuple {
 			var vs []*types.Var
 			for k, t := range ts {
@@ -74,6 +74,7 @@ func (l *libs) declareStrings() {
 	}
 	l.strings.MarkComplete()
 	l.strconv.MarkComplete()
+	l.sort.MarkComplete()
 }
 
 // stringsCall compiles a call of strings or strconv (false for others).

@@ -1,6 +1,8 @@
 package vm
 
 import (
+	"cmp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -43,6 +45,8 @@ const (
 	StrFromBytes         // []byte → string(b)
 	StrToRunes           // s → []rune(s)
 	StrFromRunes         // []rune → string(r)
+	SortInts             // []int → ...   (sort.Ints, in place)
+	SortStrings          // []string → ... (sort.Strings, in place)
 	numStr
 )
 
@@ -53,6 +57,7 @@ var strArgs = [numStr][2]int{
 	StrReplaceAll: {3, 1}, StrTrimPrefix: {2, 1}, StrTrimSuffix: {2, 1}, StrCount: {2, 1}, StrItoa: {1, 1},
 	StrAtoi: {1, 2}, StrQuote: {1, 1}, StrFormatInt: {2, 1}, StrParseInt: {3, 2}, StrParseBool: {1, 2}, StrFormatBool: {1, 1},
 	StrDecodeRune: {2, 2}, StrFromRune: {1, 1}, StrToBytes: {1, 1}, StrFromBytes: {1, 1}, StrToRunes: {1, 1}, StrFromRunes: {1, 1},
+	SortInts: {1, 0}, SortStrings: {1, 0},
 }
 
 // StrArgs is how many operands function fn pops and results it pushes.
@@ -169,6 +174,13 @@ func (mc *Machine) strs(fn, errType int32, v []Value) (r [2]Value, pmsg string) 
 		arr := mc.newObj(c)
 		copy(mc.objs[arr&refMask], vals)
 		r[0].I = mc.newSlice(arr, 0, len(vals), c)
+	case SortInts, SortStrings:
+		elems, n, _ := mc.sliceParts(v[0].I)
+		if fn == SortInts {
+			slices.SortFunc(elems[:n], func(a, b Value) int { return cmp.Compare(a.I, b.I) })
+		} else {
+			slices.SortFunc(elems[:n], func(a, b Value) int { return cmp.Compare(a.S, b.S) })
+		}
 	case StrFromBytes, StrFromRunes:
 		elems, n, _ := mc.sliceParts(v[0].I)
 		var sb strings.Builder
