@@ -7,20 +7,17 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/gmplab/gmplab/runtime"
 )
 
 // Expressions, for print, display and breakpoint conditions.
 //
-//	expr    = or
-//	or      = and { "||" and }
-//	and     = not { "&&" not }
-//	not     = "!" not | cmp
-//	cmp     = operand [ ("==" | "!=" | "<" | "<=" | ">" | ">=") operand ]
-//	operand = "(" expr ")" | number [unit] | "string" | "len" "(" expr ")" | path
-//	path    = name { "." name | "[" number "]" }
+// An expression is Go syntax, parsed by go/parser.ParseExpr as Delve does
+// (pkg/proc/eval.go), and turned into the nodes below (expr_parse.go):
+//
+//	!x, x && y, x || y, x == y (and != < <= > >=), (x), len(x),
+//	name, x.field, x[N], numbers (1_000, 0x10, -1), "strings"
 //
 // Names are the current event's fields (seq, t, kind, m, p, g, arg1, arg2,
 // line, why, text; ev or event for all of them) and the state's: pN, mN,
@@ -28,7 +25,8 @@ import (
 // …), sysmon, timers, netpoll, clock, gomaxprocs, layers, stats, exit, ps,
 // ms, gs, state. A field is named as in the --state-at JSON (runq,
 // runnext, schedtick, wait_reason; the underscores may be left out).
-// Numbers may carry a unit of time (10ms, 20us, 1s): the value is in ns.
+// Numbers may carry a unit of time (10ms, 20us, 1s): the value is in ns;
+// this one extension of Go's syntax is rewritten before parsing.
 
 type expr interface {
 	eval(c *evalCtx) (value, error)
@@ -91,33 +89,34 @@ func asString(v value) (string, bool) {
 
 // evalCtx is what names refer to: one event and the machine after it.
 type evalCtx struct {
-	ev    *runtime.Event // nil at the start
-	mc    *runtime.Machine
-	st    *runtime.State
-	cache *runtime.State // the session's cached state, when mc is the session's
+	ev      *runtime.Event // nil at the start
+	st      *runtime.State
+	stateOf func() *runtime.State // computes st when a name needs it
 }
 
 func (c *evalCtx) state() *runtime.State {
 	if c.st == nil {
-		if c.cache != nil {
-			c.st = c.cache
-		} else {
-			c.st = c.mc.State()
-		}
+		c.st = c.stateOf()
 	}
 	return c.st
 }
 
-// evalContext is the context for ev: the session's current machine, or
-// the replay's during a backward search.
+// evalContext is the context for ev: the session's current position, or
+// the replay's during a backward search (whose machine records the state
+// after every event while conditions are evaluated: see hasConds).
 func (s *Session) evalContext(ev *runtime.Event) *evalCtx {
-	if s.replayMC != nil {
-		return &evalCtx{ev: ev, mc: s.replayMC}
+	if mc := s.replayMC; mc != nil {
+		return &evalCtx{ev: ev, stateOf: func() *runtime.State {
+			if st := mc.StateAt(ev.Seq); st != nil {
+				return st
+			}
+			panic("debugger: the state after a replayed event was not recorded")
+		}}
 	}
 	if ev == nil && s.pos > 0 {
 		ev = &s.last
 	}
-	return &evalCtx{ev: ev, mc: s.mc, cache: s.State()}
+	return &evalCtx{ev: ev, stateOf: s.State}
 }
 
 // errMissing is a name of the state that does not exist now (g99 before
@@ -129,247 +128,6 @@ func (e *errMissing) Error() string { return e.msg }
 func isMissing(err error) bool {
 	var m *errMissing
 	return errors.As(err, &m)
-}
-
-// ---- the parser ------------------------------------------------------------
-
-type token struct {
-	kind byte // 'n' number, 's' string, 'i' name, 'o' operator or punctuation, 0 end
-	text string
-	num  int64
-	pos  int
-}
-
-func tokenize(src string) ([]token, error) {
-	var toks []token
-	rs := []rune(src)
-	for i := 0; i < len(rs); {
-		r := rs[i]
-		switch {
-		case unicode.IsSpace(r):
-			i++
-		case r >= '0' && r <= '9':
-			j := i
-			for j < len(rs) && (rs[j] >= '0' && rs[j] <= '9' || rs[j] == '_') {
-				j++
-			}
-			n, err := strconv.ParseInt(strings.ReplaceAll(string(rs[i:j]), "_", ""), 10, 64)
-			if err != nil {
-				return nil, fmt.Errorf("%s: not a number", string(rs[i:j]))
-			}
-			k := j
-			for k < len(rs) && (unicode.IsLetter(rs[k])) {
-				k++
-			}
-			if k > j {
-				mult, ok := map[string]int64{"ns": 1, "us": 1e3, "µs": 1e3, "ms": 1e6, "s": 1e9}[string(rs[j:k])]
-				if !ok {
-					return nil, fmt.Errorf("%s: a number's unit is ns, us, ms or s", string(rs[i:k]))
-				}
-				n *= mult
-				j = k
-			}
-			toks = append(toks, token{kind: 'n', text: string(rs[i:j]), num: n, pos: i})
-			i = j
-		case r == '"':
-			j := i + 1
-			for j < len(rs) && rs[j] != '"' {
-				if rs[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			if j >= len(rs) {
-				return nil, errors.New("a string is not closed with \"")
-			}
-			s, err := strconv.Unquote(string(rs[i : j+1]))
-			if err != nil {
-				return nil, fmt.Errorf("%s: bad string", string(rs[i:j+1]))
-			}
-			toks = append(toks, token{kind: 's', text: s, pos: i})
-			i = j + 1
-		case unicode.IsLetter(r) || r == '_':
-			j := i
-			for j < len(rs) && (unicode.IsLetter(rs[j]) || unicode.IsDigit(rs[j]) || rs[j] == '_') {
-				j++
-			}
-			toks = append(toks, token{kind: 'i', text: string(rs[i:j]), pos: i})
-			i = j
-		default:
-			two := ""
-			if i+1 < len(rs) {
-				two = string(rs[i : i+2])
-			}
-			switch two {
-			case "==", "!=", "<=", ">=", "&&", "||":
-				toks = append(toks, token{kind: 'o', text: two, pos: i})
-				i += 2
-				continue
-			}
-			switch r {
-			case '<', '>', '!', '(', ')', '.', '[', ']':
-				toks = append(toks, token{kind: 'o', text: string(r), pos: i})
-				i++
-				continue
-			case '=':
-				return nil, errors.New("= assigns; compare with ==")
-			}
-			return nil, fmt.Errorf("unexpected %q", string(r))
-		}
-	}
-	return append(toks, token{kind: 0, pos: len(rs)}), nil
-}
-
-type parser struct {
-	toks []token
-	i    int
-}
-
-func (p *parser) peek() token { return p.toks[p.i] }
-func (p *parser) next() token {
-	t := p.toks[p.i]
-	if p.i < len(p.toks)-1 {
-		p.i++
-	}
-	return t
-}
-func (p *parser) isOp(s string) bool { t := p.peek(); return t.kind == 'o' && t.text == s }
-
-func parseExpr(src string) (expr, error) {
-	toks, err := tokenize(src)
-	if err != nil {
-		return nil, err
-	}
-	if len(toks) == 1 {
-		return nil, errors.New("empty expression")
-	}
-	p := &parser{toks: toks}
-	e, err := p.or()
-	if err != nil {
-		return nil, err
-	}
-	if t := p.peek(); t.kind != 0 {
-		return nil, fmt.Errorf("unexpected %q after %s", t.text, e)
-	}
-	return e, nil
-}
-
-func (p *parser) or() (expr, error) {
-	l, err := p.and()
-	for err == nil && p.isOp("||") {
-		p.next()
-		var r expr
-		if r, err = p.and(); err == nil {
-			l = &binExpr{op: "||", l: l, r: r}
-		}
-	}
-	return l, err
-}
-
-func (p *parser) and() (expr, error) {
-	l, err := p.not()
-	for err == nil && p.isOp("&&") {
-		p.next()
-		var r expr
-		if r, err = p.not(); err == nil {
-			l = &binExpr{op: "&&", l: l, r: r}
-		}
-	}
-	return l, err
-}
-
-func (p *parser) not() (expr, error) {
-	if p.isOp("!") {
-		p.next()
-		e, err := p.not()
-		if err != nil {
-			return nil, err
-		}
-		return &notExpr{e}, nil
-	}
-	return p.cmp()
-}
-
-func (p *parser) cmp() (expr, error) {
-	l, err := p.operand()
-	if err != nil {
-		return nil, err
-	}
-	if t := p.peek(); t.kind == 'o' {
-		switch t.text {
-		case "==", "!=", "<", "<=", ">", ">=":
-			p.next()
-			r, err := p.operand()
-			if err != nil {
-				return nil, err
-			}
-			return &binExpr{op: t.text, l: l, r: r}, nil
-		}
-	}
-	return l, nil
-}
-
-func (p *parser) operand() (expr, error) {
-	t := p.next()
-	switch t.kind {
-	case 'n':
-		return &litExpr{v: value{v: reflect.ValueOf(t.num)}, src: t.text}, nil
-	case 's':
-		return &litExpr{v: value{v: reflect.ValueOf(t.text)}, src: strconv.Quote(t.text)}, nil
-	case 'o':
-		if t.text == "(" {
-			e, err := p.or()
-			if err != nil {
-				return nil, err
-			}
-			if !p.isOp(")") {
-				return nil, errors.New("a ( is not closed with )")
-			}
-			p.next()
-			return &parenExpr{e}, nil
-		}
-		return nil, fmt.Errorf("unexpected %q", t.text)
-	case 'i':
-		if t.text == "len" && p.isOp("(") {
-			p.next()
-			e, err := p.or()
-			if err != nil {
-				return nil, err
-			}
-			if !p.isOp(")") {
-				return nil, errors.New("len( is not closed with )")
-			}
-			p.next()
-			return &lenExpr{e}, nil
-		}
-		pe := &pathExpr{segs: []string{t.text}}
-		for {
-			switch {
-			case p.isOp("."):
-				p.next()
-				n := p.next()
-				if n.kind != 'i' {
-					return nil, fmt.Errorf("want a field name after %s.", pe)
-				}
-				pe.segs = append(pe.segs, n.text)
-				continue
-			case p.isOp("["):
-				p.next()
-				n := p.next()
-				if n.kind != 'n' || !p.isOp("]") {
-					return nil, fmt.Errorf("want [N] after %s", pe)
-				}
-				p.next()
-				pe.segs = append(pe.segs, "["+strconv.FormatInt(n.num, 10)+"]")
-				continue
-			}
-			break
-		}
-		return pe, nil
-	case 0:
-		return nil, errors.New("the expression ends too soon")
-	}
-	return nil, fmt.Errorf("unexpected %q", t.text)
 }
 
 // ---- the expressions ------------------------------------------------------

@@ -31,6 +31,9 @@ func (s *Session) When() string {
 // tried separated by "; ", in order).
 func (s *Session) Why() string {
 	if s.pos == 0 {
+		if s.Text().NoPs {
+			return "event 0 is the start: runtime.main has made G1 (main) and put it in the global queue; nothing was decided yet"
+		}
 		return "event 0 is the start: runtime.main has made G1 (main) and put it in P0's runnext; nothing was decided yet"
 	}
 	ev := s.last
@@ -41,7 +44,7 @@ func (s *Session) Why() string {
 		if ev.M >= 0 {
 			who = append(who, "M"+strconv.Itoa(int(ev.M)))
 		}
-		if ev.P >= 0 {
+		if ev.P >= 0 && !s.Text().NoPs {
 			who = append(who, "P"+strconv.Itoa(int(ev.P)))
 		}
 		if ev.G >= 0 {
@@ -49,7 +52,7 @@ func (s *Session) Why() string {
 		}
 		b.WriteString(" on " + strings.Join(who, "/"))
 	}
-	if d := view.Details(ev); d != "" {
+	if d := s.Text().Details(ev); d != "" {
 		b.WriteString(": " + d)
 	}
 	b.WriteString("\n")
@@ -250,9 +253,10 @@ func (s *Session) Procs() string {
 	return b.String()
 }
 
-// Threads lists the Ms.
+// Threads lists the Ms (without Ps in the GM model, which has none).
 func (s *Session) Threads() string {
 	st := s.State()
+	ps := view.HasPs(st)
 	var b strings.Builder
 	for _, m := range st.Ms {
 		state := m.State
@@ -263,14 +267,18 @@ func (s *Session) Threads() string {
 		if m.Spinning {
 			extra += " spinning"
 		}
-		if m.NextP >= 0 {
+		if m.NextP >= 0 && ps {
 			extra += " nextp P" + strconv.Itoa(int(m.NextP))
 		}
-		if m.OldP >= 0 {
+		if m.OldP >= 0 && ps {
 			extra += " oldp P" + strconv.Itoa(int(m.OldP))
 		}
 		if m.Until > 0 {
 			extra += " until " + view.FormatTime(m.Until)
+		}
+		if !ps {
+			fmt.Fprintf(&b, "M%-3d %-9s %-6s%s\n", m.ID, state, idOr("G", m.CurG), extra)
+			continue
 		}
 		fmt.Fprintf(&b, "M%-3d %-9s %-5s %-6s%s\n", m.ID, state, idOr("P", int64(m.P)), idOr("G", m.CurG), extra)
 	}
@@ -368,5 +376,5 @@ func fileIndex(prog *runtime.Program, name string) int {
 // Board draws the state as a text diagram (view.Board) for a terminal of
 // the given width.
 func (s *Session) Board(width int) string {
-	return view.Board(s.State(), s.pos, width)
+	return view.Board(s.State(), width)
 }

@@ -3,6 +3,11 @@ package debugger
 import (
 	"bytes"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/gmplab/gmplab/lang"
@@ -11,49 +16,215 @@ import (
 	"github.com/gmplab/gmplab/view"
 )
 
-// TestLessonsReverseEqualsForward checks on every lesson's scenario, with
-// its own settings, that random motions (goto, steps and steps back, with
-// a small snapshot store so that it thins) always land on the state JSON
-// a fresh forward run has at that event.
-func TestLessonsReverseEqualsForward(t *testing.T) {
+// stateCase is a program with its settings, for the every-event checks.
+type stateCase struct {
+	name string
+	prog *runtime.Program
+	cfg  runtime.Config
+}
+
+// stateCases are every lesson's scenarios and every example, with the
+// settings they are shown with (the examples at GOMAXPROCS 2).
+func stateCases(t *testing.T) []stateCase {
+	t.Helper()
 	ls, err := lessons.All()
 	if err != nil {
 		t.Fatal(err)
 	}
+	var cs []stateCase
 	for _, l := range ls {
-		t.Run(l.Dir, func(t *testing.T) {
-			src, err := l.Source(l.Scenarios[0])
+		for _, sc := range l.Scenarios {
+			src, err := l.Source(sc)
 			if err != nil {
 				t.Fatal(err)
 			}
-			prog, err := lang.Compile(l.Path(l.Scenarios[0]), src)
+			prog, err := lang.Compile(l.Path(sc), src)
 			if err != nil {
 				t.Fatal(err)
 			}
-			cfg := runtime.Config{GOMAXPROCS: l.GOMAXPROCS, Seed: l.Seed, Layers: l.Layers()}
-			// The fresh run's states, every event.
-			cfgWhy := cfg
-			cfgWhy.Why = true
-			mc, err := runtime.New(prog, cfgWhy)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want := [][]byte{view.MarshalState(mc.State())}
-			for {
-				if _, ok := mc.Step(); !ok {
-					break
-				}
-				want = append(want, view.MarshalState(mc.State()))
-			}
+			cs = append(cs, stateCase{l.Dir + "/" + sc, prog, runtime.Config{GOMAXPROCS: l.GOMAXPROCS, Seed: l.Seed, Layers: l.Layers()}})
+		}
+	}
+	files, err := filepath.Glob("../examples/*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prog, err := lang.Compile("examples/"+filepath.Base(f), src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs = append(cs, stateCase{"examples/" + filepath.Base(f), prog, runtime.Config{GOMAXPROCS: 2, Seed: 1, MaxTime: 200e6}})
+	}
+	return cs
+}
+
+// forwardStates is the state JSON after every event of a fresh run stepped
+// forwards, recorded by the engine inside each step (index: the event).
+func forwardStates(t *testing.T, c stateCase, limit int) [][]byte {
+	t.Helper()
+	cfg := c.cfg
+	cfg.Why = true
+	mc, err := runtime.New(c.prog, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mc.RecordStates(true)
+	want := [][]byte{view.MarshalState(mc.State())}
+	for len(want) <= limit {
+		ev, ok := mc.Step()
+		if !ok {
+			break
+		}
+		st := mc.StateAt(ev.Seq)
+		if st == nil || st.Seq != ev.Seq {
+			t.Fatalf("event %d: the engine recorded no state for it", ev.Seq)
+		}
+		if msg := reflects(ev, st); msg != "" {
+			t.Fatalf("the state after event %d (%s G%d) %s", ev.Seq, ev.Kind, ev.G, msg)
+		}
+		want = append(want, view.MarshalState(st))
+	}
+	return want
+}
+
+// reflects checks that st, the state after ev, shows what ev reports about
+// its G (and no later event's doing); "" if it does.
+func reflects(ev runtime.Event, st *runtime.State) string {
+	var g *runtime.GState
+	for i := range st.Gs {
+		if st.Gs[i].Goid == ev.G {
+			g = &st.Gs[i]
+		}
+	}
+	status := ""
+	if g != nil {
+		status = g.Status
+	}
+	switch ev.Kind {
+	case runtime.EvGopark, runtime.EvGosched, runtime.EvEntersyscall, runtime.EvNetpollBlock, runtime.EvPrint, runtime.EvBreakpoint:
+		// The G is inside the call the event reports: every view shows
+		// the call's line, as Go's traceback does.
+		if ev.Pos.Line > 0 && g != nil && len(g.Frames) > 0 && g.Frames[0].Line != ev.Pos.Line {
+			return "shows the G at line " + strconv.Itoa(int(g.Frames[0].Line)) + ", not at its call on line " + strconv.Itoa(int(ev.Pos.Line))
+		}
+	}
+	want := ""
+	switch ev.Kind {
+	case runtime.EvExecute:
+		want = "running"
+	case runtime.EvNewproc, runtime.EvGoready, runtime.EvGosched, runtime.EvPreempted, runtime.EvAsyncPreempt:
+		want = "runnable"
+	case runtime.EvGopark:
+		want = "waiting"
+	case runtime.EvEntersyscall:
+		want = "syscall"
+	case runtime.EvGoexit0:
+		if g != nil {
+			return "still lists the G that exited"
+		}
+		return ""
+	case runtime.EvRunqget, runtime.EvGlobrunqget:
+		if g != nil && (strings.HasPrefix(g.Where, "runq of") || strings.HasPrefix(g.Where, "runnext of") || g.Where == "global runq") {
+			return "still has the G in a queue (" + g.Where + ")"
+		}
+		return ""
+	default:
+		return ""
+	}
+	if status != want {
+		return "shows the G " + status + ", want " + want
+	}
+	return ""
+}
+
+// TestStateAtEveryEvent checks, on every lesson and example, that for
+// every event N the state reached by stepping forwards, by goto N from
+// another position (so from whichever snapshot is nearest) and by rev step
+// from N+k are the same, and that it is the state after event N (its seq
+// is N). The snapshot store is small so that it thins. Long runs are
+// checked on their first 800 events (300 in -short mode).
+func TestStateAtEveryEvent(t *testing.T) {
+	limit := 800
+	if testing.Short() {
+		limit = 300
+	}
+	for _, c := range stateCases(t) {
+		t.Run(c.name, func(t *testing.T) {
+			want := forwardStates(t, c, limit)
 			total := int64(len(want) - 1)
-			s, err := New(Options{Program: prog, Config: cfg, SnapshotEvery: 37, MaxSnapshots: 6})
+			s, err := New(Options{Program: c.prog, Config: c.cfg, SnapshotEvery: 37, MaxSnapshots: 6})
 			if err != nil {
 				t.Fatal(err)
 			}
-			rng := rand.New(rand.NewPCG(uint64(l.Num), 1))
+			check := func(how string, n int64) {
+				t.Helper()
+				if s.Pos() != n {
+					t.Fatalf("%s: at event %d, want %d", how, s.Pos(), n)
+				}
+				st := s.State()
+				if st.Seq != n {
+					t.Fatalf("%s: the state at event %d is after event %d", how, n, st.Seq)
+				}
+				if got := view.MarshalState(st); !bytes.Equal(got, want[n]) {
+					t.Fatalf("%s: the state at event %d differs from the forward run's:\n%s\nwant:\n%s", how, n, got, want[n])
+				}
+			}
+			rng := rand.New(rand.NewPCG(uint64(total), 1))
+			// Stepping forwards one event at a time.
+			for n := int64(1); n <= min(total, 200); n++ {
+				if _, err := s.Step(1); err != nil {
+					t.Fatal(err)
+				}
+				check("step", n)
+			}
+			for n := int64(0); n <= total; n++ {
+				if _, err := s.Goto(rng.Int64N(total + 1)); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := s.Goto(n); err != nil {
+					t.Fatal(err)
+				}
+				check("goto", n)
+				k := 1 + rng.Int64N(40)
+				if n+k > total {
+					continue
+				}
+				if _, err := s.Goto(n + k); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := s.RevStep(k); err != nil {
+					t.Fatal(err)
+				}
+				check("rev step", n)
+			}
+		})
+	}
+}
+
+// TestLessonsReverseEqualsForward checks on every lesson's scenario that
+// random motions (goto, steps and steps back) always land on the state a
+// fresh forward run has at that event.
+func TestLessonsReverseEqualsForward(t *testing.T) {
+	for _, c := range stateCases(t) {
+		if strings.HasPrefix(c.name, "examples/") {
+			continue // long runs: TestStateAtEveryEvent covers their start
+		}
+		t.Run(c.name, func(t *testing.T) {
+			want := forwardStates(t, c, 1<<62)
+			total := int64(len(want) - 1)
+			s, err := New(Options{Program: c.prog, Config: c.cfg, SnapshotEvery: 37, MaxSnapshots: 6})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(uint64(total), 2))
 			for i := 0; i < 60; i++ {
 				n := rng.Int64N(total + 1)
-				switch i % 3 {
+				switch i % 4 {
 				case 0:
 					s.Goto(n)
 				case 1:
@@ -64,11 +235,48 @@ func TestLessonsReverseEqualsForward(t *testing.T) {
 					if !s.Exited() {
 						s.Step(1 + rng.Int64N(50))
 					}
+				case 3:
+					s.Continue() // stops where no watch was set: the state is replayed
 				}
 				if got := view.MarshalState(s.State()); !bytes.Equal(got, want[s.Pos()]) {
 					t.Fatalf("motion %d: the state at event %d differs from a fresh run's", i, s.Pos())
 				}
 			}
 		})
+	}
+}
+
+// TestGMModelBoardShowsNoPs: in lesson 00 (the GM model) neither the board
+// nor a stop line nor schedtrace names a P, at any of its events.
+func TestGMModelBoardShowsNoPs(t *testing.T) {
+	var c stateCase
+	for _, sc := range stateCases(t) {
+		if strings.HasPrefix(sc.name, "00-") {
+			c = sc
+		}
+	}
+	if c.prog == nil {
+		t.Fatal("no lesson 00")
+	}
+	pName := regexp.MustCompile(`\bP[0-9-]+\b|idleprocs|runnext`)
+	s, err := New(Options{Program: c.prog, Config: c.cfg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !s.Exited() {
+		st, err := s.Step(7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, text := range []string{s.Board(100), st.Line(), s.Schedtrace(), s.Threads(), s.Why()} {
+			if pName.MatchString(text) {
+				t.Fatalf("at event %d a view shows a P:\n%s", s.Pos(), text)
+			}
+		}
+		for _, ev := range st.Passed {
+			if l := st.Style.Format(ev); pName.MatchString(l) {
+				t.Fatalf("event %d's line shows a P:\n%s", ev.Seq, l)
+			}
+		}
 	}
 }

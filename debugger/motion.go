@@ -16,7 +16,9 @@ func (s *Session) Step(n int64) (Stop, error) {
 	if n < 1 {
 		return Stop{}, fmt.Errorf("step %d: want a count of 1 or more", n)
 	}
+	s.keepPassed = true
 	st, err := s.forward(n, nil)
+	s.keepPassed = false
 	if err == nil {
 		s.selectEventG()
 	}
@@ -46,7 +48,7 @@ func (s *Session) Next() (Stop, error) {
 var leaveKinds = map[runtime.EvKind]bool{
 	runtime.EvGopark: true, runtime.EvNetpollBlock: true, runtime.EvGosched: true,
 	runtime.EvPreempted: true, runtime.EvAsyncPreempt: true, runtime.EvGoexit0: true,
-	runtime.EvEntersyscall: true,
+	runtime.EvEntersyscall: true, runtime.EvGoyield: true,
 }
 
 // StepOut runs until the selected G leaves its M: it parks, yields, is
@@ -233,7 +235,14 @@ func (s *Session) currentP() (int64, error) {
 		}
 	}
 	if s.pos == 0 {
-		return 0, nil // main is about to run on P0
+		// main is about to run on m0's P: P0 with one P, P(n-1) with
+		// more (where runtime.main leaves it).
+		for _, ms := range s.State().Ms {
+			if ms.ID == 0 && ms.P >= 0 {
+				return int64(ms.P), nil
+			}
+		}
+		return 0, nil
 	}
 	return 0, errors.New("no current P: the current event's M has none and neither has the selected goroutine; use step, or goroutine N to select one")
 }

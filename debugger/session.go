@@ -54,6 +54,9 @@ type Session struct {
 
 	intr atomic.Bool
 
+	// keepPassed makes forward keep the events it passes (Step).
+	keepPassed bool
+
 	// replayMC is the machine of a backward search while it evaluates
 	// conditions (they read that machine's state, not the session's).
 	replayMC *runtime.Machine
@@ -129,17 +132,59 @@ func (s *Session) Now() int64 { return s.last.T }
 // event, the last there is.
 func (s *Session) Exited() bool { return s.pos > 0 && s.last.Kind == runtime.EvExit }
 
-// State is the runtime's state at the current event. The session
-// caches it until it moves; callers must not change it.
+// State is the runtime's state right after the current event (and before
+// the next, even when the engine made both in one step). The motions ask
+// the engine to record it on the way (runtime/stateat.go); when it was not
+// recorded (a `continue` stops where nobody knew in advance), the session
+// re-runs the current step from the snapshot before it with a watch on the
+// event. The session caches it until it moves; callers must not change it.
 func (s *Session) State() *runtime.State {
-	if s.st == nil {
+	if s.st != nil {
+		return s.st
+	}
+	if s.pos == 0 {
 		s.st = s.mc.State()
+	} else if st := s.mc.StateAt(s.pos); st != nil {
+		s.st = st
+	} else {
+		s.replayTo(s.pos)
+		s.st = s.mc.StateAt(s.pos)
+		if s.st == nil {
+			panic(fmt.Sprintf("debugger: replaying to event %d did not record its state", s.pos))
+		}
 	}
 	return s.st
 }
 
-// Schedtrace is the GODEBUG=schedtrace line for now.
-func (s *Session) Schedtrace() string { return s.mc.Schedtrace() }
+// replayTo puts the session at event target by replaying from the latest
+// snapshot before it, with a watch on target: the state after it is
+// recorded. Snapshots are taken between steps (snapshot.go), so the step
+// that makes event target is replayed whole.
+func (s *Session) replayTo(target int64) {
+	s.restore(s.snaps.floor(target - 1))
+	s.mc.WatchState(target)
+	for s.pos < target && !s.Exited() {
+		ev, ok := s.mc.Step()
+		if !ok {
+			break
+		}
+		s.take(ev, target)
+	}
+}
+
+// hasConds reports whether a breakpoint has a condition: motions then make
+// the engine record the state after every event, which conditions read.
+func (s *Session) hasConds() bool {
+	for _, bp := range s.bps {
+		if bp.cond != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// Schedtrace is the GODEBUG=schedtrace line for the current event.
+func (s *Session) Schedtrace() string { return s.State().Schedtrace() }
 
 // Interrupt makes a running motion stop at the next event (Ctrl-C). Safe
 // to call from another goroutine.
@@ -176,19 +221,35 @@ type Stop struct {
 	// Output is what the program printed on the way (forward motions
 	// only), in order.
 	Output []runtime.Event
+	// Passed are the events a step passed before the one it stopped at
+	// (Step only), the first StepShowMax of them; PassedMore counts the
+	// ones left out.
+	Passed     []runtime.Event
+	PassedMore int64
+	// Style is how the session's text lines look (no P column in the GM
+	// model).
+	Style view.Text
 }
 
-// Line is the stop's one line: the event as view.FormatEvent writes it,
-// or a sentence at the start.
+// StepShowMax is how many of the events a `step N` passes its stop lists.
+const StepShowMax = 50
+
+// Line is the stop's event as its Style formats it (the why on indented
+// lines below), or a sentence at the start.
 func (st Stop) Line() string {
 	if st.Seq == 0 {
 		return "event 0: the start; main is about to run"
 	}
-	return view.FormatEvent(st.Event)
+	return st.Style.Format(st.Event)
+}
+
+// Text is the style of the session's event lines.
+func (s *Session) Text() view.Text {
+	return view.Text{NoPs: !s.cfg.Layers.Has(runtime.LayerProcs)}
 }
 
 func (s *Session) stop(r StopReason, bp *Breakpoint) Stop {
-	return Stop{Seq: s.pos, Event: s.last, Reason: r, Breakpoint: bp}
+	return Stop{Seq: s.pos, Event: s.last, Reason: r, Breakpoint: bp, Style: s.Text()}
 }
 
 // ExitedError is returned by a forward motion at the end of the run.
@@ -236,37 +297,61 @@ func (s *Session) forward(n int64, match func(ev *runtime.Event) (StopReason, *B
 		return Stop{}, s.exitedError()
 	}
 	s.intr.Store(false)
-	var out []runtime.Event
+	if n > 0 {
+		s.mc.WatchState(s.pos + n)
+	}
+	if s.hasConds() {
+		s.mc.RecordStates(true)
+		defer s.mc.RecordStates(false)
+	}
+	var out, passed []runtime.Event
+	more := int64(0)
+	stopped := func(st Stop) Stop {
+		st.Output = out
+		if s.keepPassed {
+			// The last event taken is the stop's own: not a passed one.
+			if more > 0 {
+				more--
+			} else if len(passed) > 0 {
+				passed = passed[:len(passed)-1]
+			}
+			if len(passed) > StepShowMax {
+				more += int64(len(passed) - StepShowMax)
+				passed = passed[:StepShowMax]
+			}
+			st.Passed, st.PassedMore = passed, more
+		}
+		return st
+	}
 	for taken := int64(0); n < 0 || taken < n; taken++ {
 		if taken > 0 && s.intr.Load() {
-			st := s.stop(StopInterrupted, nil)
-			st.Output = out
-			return st, nil
+			return stopped(s.stop(StopInterrupted, nil)), nil
 		}
 		ev, ok := s.mc.Step()
 		if !ok {
 			break
 		}
 		s.take(ev, s.pos+1)
+		if s.keepPassed {
+			if len(passed) < StepShowMax+1 {
+				passed = append(passed, ev)
+			} else {
+				more++
+			}
+		}
 		if ev.Kind == runtime.EvExit {
-			st := s.stop(StopExit, nil)
-			st.Output = out
-			return st, nil
+			return stopped(s.stop(StopExit, nil)), nil
 		}
 		if match != nil {
 			if r, bp, ok := match(&s.last); ok {
-				st := s.stop(r, bp)
-				st.Output = out
-				return st, nil
+				return stopped(s.stop(r, bp)), nil
 			}
 		}
 		if ev.Kind == runtime.EvPrint {
 			out = append(out, ev)
 		}
 	}
-	st := s.stop(StopStep, nil)
-	st.Output = out
-	return st, nil
+	return stopped(s.stop(StopStep, nil)), nil
 }
 
 // seek moves to event target (clamped to the run), backwards by snapshot
@@ -276,9 +361,14 @@ func (s *Session) seek(target int64) {
 	if target < 0 {
 		target = 0
 	}
-	if fl := s.snaps.floor(target); target < s.pos || fl.seq > s.pos {
+	if target == 0 {
+		s.restore(s.snaps.floor(0))
+		return
+	}
+	if fl := s.snaps.floor(target - 1); target < s.pos || fl.seq > s.pos {
 		s.restore(fl)
 	}
+	s.mc.WatchState(target)
 	for s.pos < target && !s.Exited() {
 		ev, ok := s.mc.Step()
 		if !ok {
@@ -312,6 +402,9 @@ func (s *Session) findBackward(match func(ev *runtime.Event, mc *runtime.Machine
 	for hi > 1 {
 		sn := s.snaps.floor(hi - 2)
 		mc := sn.mc.Clone()
+		if s.hasConds() {
+			mc.RecordStates(true)
+		}
 		found := int64(-1)
 		var fr StopReason
 		var fbp *Breakpoint

@@ -58,6 +58,10 @@ func fresh(t *testing.T, prog *runtime.Program, n int64) ([]byte, runtime.Event)
 	if err != nil {
 		t.Fatal(err)
 	}
+	if n == 0 {
+		return view.MarshalState(mc.State()), runtime.Event{}
+	}
+	mc.WatchState(n)
 	var last runtime.Event
 	for i := int64(0); i < n; i++ {
 		ev, ok := mc.Step()
@@ -66,7 +70,7 @@ func fresh(t *testing.T, prog *runtime.Program, n int64) ([]byte, runtime.Event)
 		}
 		last = ev
 	}
-	return view.MarshalState(mc.State()), last
+	return view.MarshalState(mc.StateAt(n)), last
 }
 
 func runLength(t *testing.T, prog *runtime.Program) int64 {
@@ -220,14 +224,15 @@ func TestBreakpoints(t *testing.T) {
 		t.Fatalf("rev continue past the first hit: at %d", st.Seq)
 	}
 
-	// A condition on the state: the 4th gosched happens when P0's
-	// schedtick is 9 (it starts at 4; one execute per Gosched).
-	if _, err := s.SetCondition(bp.ID, "p0.schedtick >= 9 && kind == goschedImpl"); err != nil {
+	// A condition on the state: the 4th gosched happens when P1's
+	// schedtick is 6 (main starts on P1 with schedtick 3; one execute per
+	// Gosched).
+	if _, err := s.SetCondition(bp.ID, "p1.schedtick >= 6 && kind == goschedImpl"); err != nil {
 		t.Fatal(err)
 	}
 	st, _ := s.Continue()
-	if st.Reason != StopBreakpoint || s.State().Ps[0].Schedtick < 9 {
-		t.Fatalf("conditional stop at %d with schedtick %d", st.Seq, s.State().Ps[0].Schedtick)
+	if st.Reason != StopBreakpoint || s.State().Ps[1].Schedtick < 6 {
+		t.Fatalf("conditional stop at %d with schedtick %d", st.Seq, s.State().Ps[1].Schedtick)
 	}
 	first := st.Seq
 	st, _ = s.RevContinue()
@@ -286,7 +291,7 @@ func TestNextAndStepOut(t *testing.T) {
 	prog := goschedProg(5, false)
 	s := newSession(t, prog, 0, 0)
 	st, err := s.Next()
-	if err != nil || st.Event.Kind != runtime.EvExecute || st.Event.P != 0 {
+	if err != nil || st.Event.Kind != runtime.EvExecute || st.Event.P != 1 { // main starts on P1
 		t.Fatalf("next from the start: %+v, %v", st.Event, err)
 	}
 	g := st.Event.G
@@ -327,32 +332,32 @@ func TestRestartKeepsBreakpoints(t *testing.T) {
 
 func TestPrint(t *testing.T) {
 	s := newSession(t, goschedProg(3, false), 0, 0)
-	// Event 8: G1 yielded to the global queue (3), wakep started M2
-	// spinning on P1 (4-6), and P0 took G5 from its ring (7-8).
-	s.Step(8)
+	// main starts on P1 (runtime.main leaves it there with two Ps). Event
+	// 5: G1 yielded to the global queue (3), and wakep handed the idle P0
+	// to M3 to spin (4-5); M3 has not woken yet.
+	s.Step(5)
 	for _, tc := range []struct{ expr, want string }{
 		{"global", "[G1]"},
 		{"len(global)", "1"},
-		{"p0.runq", "[G6]"},
+		{"p1.runq", "[]"},
 		{"p1.runnext", "-"},
-		{"kind", "execute"},
-		{"g", "G5"},
-		{"g == 5", "true"},
-		{"ev.kind == execute", "true"},
-		{"kind == \"execute\"", "true"},
-		{"p0.status", "running"},
+		{"kind", "startm"},
+		{"ev.kind == startm", "true"},
+		{"kind == \"startm\"", "true"},
+		{"p1.status", "running"},
+		{"p0.status", "idle"},
 		{"g1.status", "runnable"},
 		{"g1.where", "global runq"},
 		{"npidle", "0"},
 		{"sched.idle_ps", "[]"},
 		{"sched.idleps", "[]"},
-		{"m2.spinning", "true"},
-		{"m2.nextp", "P1"},
+		{"m3.spinning", "true"},
+		{"m3.nextp", "P0"},
 		{"clock", "0.000060ms"},
 		{"t < 1ms", "true"},
 		{"!(p == 0)", "false"},
-		{"len(p0.runq) >= 1 && nmspinning == 1", "true"},
-		{"p0.runq[0]", "G6"},
+		{"len(global) >= 1 && nmspinning == 1", "true"},
+		{"p1.schedtick", "3"},
 		{"gomaxprocs", "2"},
 	} {
 		got, err := s.Print(tc.expr)
@@ -369,7 +374,7 @@ func TestPrint(t *testing.T) {
 		{"g99", "no goroutine G99"},
 		{"p0.nosuch", "no field nosuch (fields: id, status"},
 		{"p0.runq[9]", "out of range"},
-		{"m9", "there are 3 Ms"},
+		{"m9", "there are 4 Ms"},
 		{"bogus", "unknown name \"bogus\""},
 		{"p0 =", "compare with =="},
 		{"len(p0)", "not a list"},
@@ -385,8 +390,8 @@ func TestPrint(t *testing.T) {
 			t.Errorf("print %q: %v, want an error with %q", tc.expr, err, tc.want)
 		}
 	}
-	out, err := s.Print("p0")
-	if err != nil || !strings.Contains(out, "\n  runq: [G6]\n") || !strings.HasPrefix(out, "{") {
+	out, err := s.Print("p1")
+	if err != nil || !strings.Contains(out, "\n  runq: []\n") || !strings.HasPrefix(out, "{") {
 		t.Errorf("print p0:\n%s", out)
 	}
 	if err := s.AddDisplay("len(global)"); err != nil {
@@ -405,8 +410,8 @@ func TestLooking(t *testing.T) {
 	if got := s.When(); got != "event 0 (the start) at 0.000000ms" {
 		t.Errorf("when = %q", got)
 	}
-	s.Step(13)
-	if w := s.Why(); !strings.Contains(w, "event 13: globrunqget on M0/P0/G1") || !strings.Contains(w, "  1. runnext and ring empty\n") {
+	s.Step(12)
+	if w := s.Why(); !strings.Contains(w, "event 12: globrunqget on M0/P1/G1") || !strings.Contains(w, "  1. runnext and ring empty\n") {
 		t.Errorf("why:\n%s", w)
 	}
 	for _, g := range []string{"", "status", "p"} {
@@ -443,7 +448,7 @@ func TestLooking(t *testing.T) {
 	if !strings.HasPrefix(s.Procs(), "P0") || !strings.HasPrefix(s.Threads(), "M0") {
 		t.Errorf("procs/threads:\n%s%s", s.Procs(), s.Threads())
 	}
-	if b := s.Board(80); !strings.HasPrefix(b, "event 13 at") {
+	if b := s.Board(80); !strings.HasPrefix(b, "event 12 at") {
 		t.Errorf("board:\n%s", b)
 	}
 	if !strings.HasPrefix(s.Schedtrace(), "SCHED ") {
@@ -524,5 +529,31 @@ func TestSnapshotByteBound(t *testing.T) {
 	s.RevStep(5)
 	if s.Pos() != 8995 {
 		t.Errorf("rev step with two snapshots: at %d", s.Pos())
+	}
+}
+
+// TestStepListsPassedEvents: step N reports the N-1 events it passed
+// before its stop, the first StepShowMax of them, and how many more.
+func TestStepListsPassedEvents(t *testing.T) {
+	s := newSession(t, goschedProg(40, false), 0, 0)
+	st, err := s.Step(5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(st.Passed) != 4 || st.PassedMore != 0 || st.Passed[0].Seq != 1 || st.Passed[3].Seq != 4 || st.Seq != 5 {
+		t.Fatalf("step 5: passed %d events (%+v), %d more, stop at %d", len(st.Passed), st.Passed, st.PassedMore, st.Seq)
+	}
+	st, err = s.Step(StepShowMax + 30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(st.Passed) != StepShowMax || st.PassedMore != 29 || st.Passed[0].Seq != 6 {
+		t.Fatalf("step %d: passed %d events from %d, %d more", StepShowMax+30, len(st.Passed), st.Passed[0].Seq, st.PassedMore)
+	}
+	if st, _ := s.Step(1); len(st.Passed) != 0 {
+		t.Fatalf("step 1 passed %d events", len(st.Passed))
+	}
+	if st, _ := s.Continue(); st.Passed != nil {
+		t.Fatal("continue lists the events it passed")
 	}
 }

@@ -2,6 +2,7 @@ package debugger
 
 import (
 	"runtime/metrics"
+	"slices"
 	"sort"
 
 	"github.com/gmplab/gmplab/runtime"
@@ -137,6 +138,9 @@ func (ss *snapshots) floor(seq int64) *snapshot {
 // nearest snapshot before it is Every or more events back; focus is where
 // the session is going, for thinning.
 func (ss *snapshots) consider(mc *runtime.Machine, last runtime.Event, focus int64) {
+	if !mc.BetweenSteps() {
+		return // the next step is under way: a replay from here could not stop inside it
+	}
 	seq := last.Seq
 	i := sort.Search(len(ss.list), func(i int) bool { return ss.list[i].seq >= seq })
 	if i < len(ss.list) && ss.list[i].seq == seq {
@@ -175,7 +179,7 @@ func (ss *snapshots) thin(focus int64) {
 		return
 	}
 	ss.bytes -= ss.list[best].size
-	ss.list = append(ss.list[:best], ss.list[best+1:]...)
+	ss.list = slices.Delete(ss.list, best, best+1) // zeroes the vacated slot: the dropped clone is garbage
 }
 
 // reset keeps only the start (after a restart the old run's snapshots are

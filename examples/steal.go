@@ -5,7 +5,7 @@
 //
 // What to look for (gmplab run examples/steal.go --gomaxprocs 4):
 // each go statement wakes a spinning M for an idle P (wakep, startm); the
-// spinner finds nothing locally or globally and steals half of P0's ring
+// spinner finds nothing locally or globally and steals half of main's P's ring
 // from its head (runqsteal), running the youngest G it stole.
 package main
 

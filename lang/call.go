@@ -307,12 +307,15 @@ func (fs *fnState) builtin(call *ast.CallExpr, name string, want int) int {
 			fs.pushInt(0)
 			return 1
 		}
+		// B is the element's size on linux/amd64: makechan's limit on
+		// the capacity depends on it.
+		elem := int32(types.SizesFor("gc", "amd64").Sizeof(t.Underlying().(*types.Chan).Elem()))
 		if len(call.Args) > 1 {
 			fs.expr(call.Args[1])
 			fs.setPos(call.Lparen)
-			fs.emitOp(vm.OpMakeChan, 1, 0, 1, 1)
+			fs.emitOp(vm.OpMakeChan, 1, elem, 1, 1)
 		} else {
-			fs.emitOp(vm.OpMakeChan, 0, 0, 0, 1)
+			fs.emitOp(vm.OpMakeChan, 0, elem, 0, 1)
 		}
 		return 1
 	case "new":
@@ -619,6 +622,10 @@ func (fs *fnState) libCall(call *ast.CallExpr, ce callee, want int) int {
 		arg(0)
 		at()
 		fs.emitOp(vm.OpGOMAXPROCS, 0, 0, 1, 1)
+		return 1
+	case "runtime.NumCPU":
+		at()
+		fs.emitOp(vm.OpNumCPU, 0, 0, 0, 1)
 		return 1
 	case "runtime.NumGoroutine":
 		at()

@@ -76,6 +76,14 @@ func newCompiler(fset *token.FileSet, f *ast.File, src []byte, info *types.Info,
 		embedPath:   map[ast.Expr][]int{},
 		errString:   -1,
 	}
+	for _, imp := range f.Imports {
+		// fmt and sim (through net) import os, whose init wraps
+		// stdin, stdout and stderr with os.NewFile: its SetFinalizer
+		// starts the runtime's finalizer goroutine (mfinal.go: createfing).
+		if path, err := strconv.Unquote(imp.Path.Value); err == nil && (path == "fmt" || path == simPath) {
+			c.prog.InitsOS = true
+		}
+	}
 	return c
 }
 

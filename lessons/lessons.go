@@ -14,17 +14,22 @@
 //	gomaxprocs: 1
 //	seed: 1
 //	scenarios: handoff.go
+//	exercise: 04-handoffp
 //	---
 //
 // layer names the layer the lesson adds; layers are cumulative, so lesson
 // 04 runs with stacks,procs,steal,sysmon (runtime.LayersUpTo). scenarios is
 // a comma-separated list; the first is the one `gmplab step` opens.
+// exercise (optional) names the lesson's exercise, a folder under
+// exercises/. The body is Markdown with cells (package notebook; the
+// format is docs/notebook.md).
 package lessons
 
 import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -48,8 +53,16 @@ type Lesson struct {
 	GOMAXPROCS int
 	Seed       uint64
 	Scenarios  []string // file names in Dir; the first is the default
+	Exercise   string   // the exercise's folder under exercises/, or ""
 	Body       string   // lesson.md after the front matter
+	Text       string   // lesson.md, whole
+	// Disk is the lesson's folder on disk when it was loaded from there
+	// (LoadDir), "" for the embedded copy.
+	Disk string
 }
+
+// File is lesson.md's path in the repository: lessons/04-sysmon/lesson.md.
+func (l *Lesson) File() string { return "lessons/" + l.Dir + "/lesson.md" }
 
 // Name is the lesson's short name: "lesson-04".
 func (l *Lesson) Name() string { return fmt.Sprintf("lesson-%02d", l.Num) }
@@ -66,12 +79,27 @@ func (l *Lesson) Layers() runtime.Layers {
 // Path is the scenario's path in the repository: lessons/04-sysmon/handoff.go.
 func (l *Lesson) Path(scenario string) string { return "lessons/" + l.Dir + "/" + scenario }
 
-// Source returns the embedded text of one of the lesson's scenarios.
+// Source returns the text of one of the lesson's scenarios: the embedded
+// copy, or the file on disk for a lesson loaded by LoadDir.
 func (l *Lesson) Source(scenario string) ([]byte, error) {
 	if !slices.Contains(l.Scenarios, scenario) {
 		return nil, fmt.Errorf("%s has no scenario %q (it has %s)", l.Name(), scenario, strings.Join(l.Scenarios, ", "))
 	}
-	return files.ReadFile(l.Dir + "/" + scenario)
+	return l.ReadFile(scenario)
+}
+
+// ReadFile reads a file of the lesson's folder (a bare name: handoff.go):
+// from disk for a lesson loaded by LoadDir, else the embedded copy (which
+// holds lesson.md and the .go files).
+func (l *Lesson) ReadFile(name string) ([]byte, error) {
+	if l.Disk != "" {
+		return os.ReadFile(filepath.Join(l.Disk, name))
+	}
+	b, err := files.ReadFile(l.Dir + "/" + name)
+	if err != nil {
+		return nil, fmt.Errorf("%s: no such file in gmplab's copy of the lesson", l.Path(name))
+	}
+	return b, nil
 }
 
 var (
@@ -111,6 +139,18 @@ func load(fsys fs.FS) ([]*Lesson, error) {
 	return ls, nil
 }
 
+// LoadDir reads a lesson from its folder on disk (path/to/04-sysmon, whose
+// name must be NN-slug): the learner's copy, edits included.
+func LoadDir(dir string) (*Lesson, error) {
+	clean := filepath.Clean(dir)
+	l, err := parseDir(os.DirFS(filepath.Dir(clean)), filepath.Base(clean))
+	if err != nil {
+		return nil, err
+	}
+	l.Disk = clean
+	return l, nil
+}
+
 // parseDir reads lessons/<dir>/lesson.md.
 func parseDir(fsys fs.FS, dir string) (*Lesson, error) {
 	num, slug, ok := strings.Cut(dir, "-")
@@ -123,7 +163,7 @@ func parseDir(fsys fs.FS, dir string) (*Lesson, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", name, err)
 	}
-	l := &Lesson{Num: n, Dir: dir, Slug: slug}
+	l := &Lesson{Num: n, Dir: dir, Slug: slug, Text: string(text)}
 	if err := l.parseFrontMatter(name, string(text)); err != nil {
 		return nil, err
 	}
@@ -199,8 +239,13 @@ func (l *Lesson) parseFrontMatter(name, text string) error {
 				}
 				l.Scenarios = append(l.Scenarios, s)
 			}
+		case "exercise":
+			if val == "" || strings.ContainsAny(val, `/\ `) {
+				return errf("exercise %q: want a folder name under exercises/ (02-runqput)", val)
+			}
+			l.Exercise = val
 		default:
-			return errf("unknown key %q (keys: title, layer, gomaxprocs, seed, scenarios)", key)
+			return errf("unknown key %q (keys: title, layer, gomaxprocs, seed, scenarios, exercise)", key)
 		}
 	}
 	for _, k := range []string{"title", "layer", "gomaxprocs", "seed", "scenarios"} {

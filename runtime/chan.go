@@ -7,14 +7,54 @@ package runtime
 // runnext; the current G keeps running.
 
 type hchan struct {
-	buf      []Value // ring of dataqsiz elements
-	qcount   int32
-	dataqsiz int32
-	recvx    int32
-	sendx    int32
+	// buf holds the buffered values: a ring of qcount values from recvx
+	// that grows as values arrive, up to dataqsiz, and is dropped when it
+	// empties (see bufput). The runtime allocates dataqsiz elements at
+	// makechan; the model spends host memory only on what is buffered, so a
+	// channel of any capacity Go allows costs nothing until it is used.
+	buf      []Value
+	qcount   int64
+	dataqsiz int64
+	recvx    int64
 	closed   bool
 	recvq    waitq
 	sendq    waitq
+}
+
+// chanBufKeep is the largest ring an empty channel keeps for reuse; a
+// larger one is dropped when the channel drains (a model choice: 64 slots
+// cover every buffered channel of the lessons).
+const chanBufKeep = 64
+
+// bufput appends v at the buffer's tail (chan.go: chanbuf(c, c.sendx),
+// sendx++). The caller checked qcount < dataqsiz.
+func (ch *hchan) bufput(v Value) {
+	if int(ch.qcount) == len(ch.buf) {
+		n := min(max(8, 2*int64(len(ch.buf))), ch.dataqsiz)
+		nb := make([]Value, n)
+		for i := int64(0); i < ch.qcount; i++ {
+			nb[i] = ch.buf[(ch.recvx+i)%int64(len(ch.buf))]
+		}
+		ch.buf, ch.recvx = nb, 0
+	}
+	ch.buf[(ch.recvx+ch.qcount)%int64(len(ch.buf))] = v
+	ch.qcount++
+}
+
+// bufget takes the value at the buffer's head (chan.go: chanbuf(c,
+// c.recvx), recvx++). The caller checked qcount > 0.
+func (ch *hchan) bufget() Value {
+	v := ch.buf[ch.recvx]
+	ch.buf[ch.recvx] = Value{}
+	ch.recvx = (ch.recvx + 1) % int64(len(ch.buf))
+	ch.qcount--
+	if ch.qcount == 0 {
+		ch.recvx = 0
+		if len(ch.buf) > chanBufKeep {
+			ch.buf = nil
+		}
+	}
+	return v
 }
 
 type waitq struct{ first, last int32 }
@@ -41,12 +81,28 @@ type sudog struct {
 	waitlink int32 // the G's next sudog of the same select
 }
 
+// makechan's limit on a channel's buffer on linux/amd64 (chan.go:
+// makechan, malloc.go: maxAlloc): the buffer's bytes may not pass maxAlloc
+// less the hchan header.
+const (
+	maxAlloc  = 1 << 48 // malloc.go: maxAlloc = 1<<heapAddrBits (48 on amd64)
+	hchanSize = 104     // chan.go: hchanSize, unsafe.Sizeof(hchan{}) on amd64, 8-aligned
+)
+
+// makechanSizeOK is makechan's check (chan.go: makechan): "makechan: size
+// out of range" when size < 0 or elemSize*size overflows or passes
+// maxAlloc-hchanSize. A channel of zero-size elements may have any
+// non-negative capacity.
+func makechanSizeOK(size, elemSize int64) bool {
+	if size < 0 {
+		return false
+	}
+	return elemSize == 0 || size <= (maxAlloc-hchanSize)/elemSize
+}
+
 func (mc *Machine) makechan(size int64) int32 {
 	id := int32(len(mc.chans))
-	mc.chans = append(mc.chans, hchan{dataqsiz: int32(size), recvq: waitq{nilIdx, nilIdx}, sendq: waitq{nilIdx, nilIdx}})
-	if size > 0 {
-		mc.chans[id].buf = make([]Value, size)
-	}
+	mc.chans = append(mc.chans, hchan{dataqsiz: size, recvq: waitq{nilIdx, nilIdx}, sendq: waitq{nilIdx, nilIdx}})
 	return id
 }
 
@@ -163,9 +219,7 @@ func (mc *Machine) chansend(mi int32, c int32, v Value, pos Pos) (blocked bool) 
 		return false
 	}
 	if ch.qcount < ch.dataqsiz {
-		ch.buf[ch.sendx] = v
-		ch.sendx = (ch.sendx + 1) % ch.dataqsiz
-		ch.qcount++
+		ch.bufput(v)
 		return false
 	}
 	s := mc.acquireSudog()
@@ -204,20 +258,15 @@ func (mc *Machine) chanrecv(mi int32, c int32, withOk bool, pos Pos) (blocked bo
 		if ch.dataqsiz == 0 {
 			push(sv, true)
 		} else {
-			push(ch.buf[ch.recvx], true)
-			ch.buf[ch.recvx] = sv
-			ch.recvx = (ch.recvx + 1) % ch.dataqsiz
-			ch.sendx = ch.recvx
+			push(ch.bufget(), true)
+			ch.bufput(sv)
 		}
 		sg := mc.complete(s, Value{}, true)
 		mc.ready(sg, mc.allm[mi].p, "chan receive found it waiting to send and took its value")
 		return false
 	}
 	if ch.qcount > 0 {
-		push(ch.buf[ch.recvx], true)
-		ch.buf[ch.recvx] = Value{}
-		ch.recvx = (ch.recvx + 1) % ch.dataqsiz
-		ch.qcount--
+		push(ch.bufget(), true)
 		return false
 	}
 	s := mc.acquireSudog()
@@ -278,9 +327,7 @@ func (mc *Machine) timerSend(c int32, pp int32) {
 		return
 	}
 	if ch.qcount < ch.dataqsiz {
-		ch.buf[ch.sendx] = v
-		ch.sendx = (ch.sendx + 1) % ch.dataqsiz
-		ch.qcount++
+		ch.bufput(v)
 	}
 }
 
@@ -339,9 +386,7 @@ func (mc *Machine) selectgo(mi int32, info *SelectInfo, ops []Value, pos Pos) (b
 				return false
 			}
 			if ch.qcount < ch.dataqsiz {
-				ch.buf[ch.sendx] = vals[i]
-				ch.sendx = (ch.sendx + 1) % ch.dataqsiz
-				ch.qcount++
+				ch.bufput(vals[i])
 				done(i, Value{}, false)
 				return false
 			}
@@ -351,20 +396,15 @@ func (mc *Machine) selectgo(mi int32, info *SelectInfo, ops []Value, pos Pos) (b
 				if ch.dataqsiz == 0 {
 					done(i, sv, true)
 				} else {
-					done(i, ch.buf[ch.recvx], true)
-					ch.buf[ch.recvx] = sv
-					ch.recvx = (ch.recvx + 1) % ch.dataqsiz
-					ch.sendx = ch.recvx
+					done(i, ch.bufget(), true)
+					ch.bufput(sv)
 				}
 				sg := mc.complete(s, Value{}, true)
 				mc.ready(sg, pp, "select received from it while it waited to send")
 				return false
 			}
 			if ch.qcount > 0 {
-				done(i, ch.buf[ch.recvx], true)
-				ch.buf[ch.recvx] = Value{}
-				ch.recvx = (ch.recvx + 1) % ch.dataqsiz
-				ch.qcount--
+				done(i, ch.bufget(), true)
 				return false
 			}
 			if ch.closed {

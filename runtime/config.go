@@ -117,14 +117,30 @@ func ParseLayers(s string) (Layers, error) {
 // Config is what a run is given. The same Program and Config give the same
 // events, byte for byte.
 type Config struct {
+	// GOMAXPROCS is the number of Ps at start (0: NCPU, as Go's
+	// defaultGOMAXPROCS(numCPUStartup) when the GOMAXPROCS environment
+	// variable is unset; the CLI applies the variable).
 	GOMAXPROCS int
-	Seed       uint64
-	Layers     Layers
-	// MaxSteps bounds the run (0: DefaultMaxSteps): it stops when either
-	// the scheduler events or the engine's steps exceed it. A step is one
-	// action of one M; running Go code, a step runs at most execBudget
-	// (1,024) instructions, so a loop that never calls into the scheduler
-	// is bounded too (about 3 s of host time for the default).
+	// NCPU is the simulated machine's CPU count (0: DefaultNCPU):
+	// runtime.NumCPU returns it and GOMAXPROCS defaults to it.
+	NCPU   int
+	Seed   uint64
+	Layers Layers
+	// The limits (limits.go). Each bounds one thing the run counts, and a
+	// run that reaches one stops with a message naming it, what it counted,
+	// what the program was doing, and how to raise it. The defaults are
+	// far above what the programs of the lessons and README do (1,000,000
+	// goroutines, 10,000,000 printed lines) and still end a program that
+	// never finishes within seconds of host time.
+	//
+	// MaxEvents bounds the scheduler events (0: DefaultMaxEvents).
+	MaxEvents int64
+	// MaxInstrs bounds the instructions of Go code interpreted, over all
+	// goroutines (0: DefaultMaxInstrs): a loop that never calls into the
+	// scheduler makes no events but is bounded by this.
+	MaxInstrs int64
+	// MaxSteps bounds the engine's actions (one action of one M; 0:
+	// DefaultMaxSteps), a safety net under the other limits.
 	MaxSteps int64
 	// MaxTime bounds virtual time in ns (0: DefaultMaxTime).
 	MaxTime int64
@@ -138,17 +154,32 @@ type Config struct {
 	SchedtracePeriod int64
 	// MaxStackSize is maxstacksize (0: 1e9 bytes as on 64-bit).
 	MaxStackSize int64
+	// Hooks replaces some of the engine's rules with other functions (an
+	// exercise's; see hooks.go). nil: the engine's own rules.
+	Hooks *Hooks
+
+	// bareStart (white-box tests of single rules): start as schedinit
+	// leaves the Ps, main on P0 and every other P idle, instead of where
+	// runtime.main leaves them at GOMAXPROCS > 1 (startup.go).
+	bareStart bool
 }
 
 const (
-	DefaultMaxSteps   = 1_000_000
-	DefaultMaxTime    = 60 * 1e9 // one virtual minute
-	DefaultGOMAXPROCS = 4
+	DefaultMaxEvents = 50_000_000    // 5x the 10,000,000-line program
+	DefaultMaxInstrs = 1_000_000_000 // 1 s of virtual CPU; a few s of host time
+	DefaultMaxSteps  = 1_000_000_000 // engine actions: about 2 per event in practice
+	DefaultMaxTime   = 60 * 1e9      // one virtual minute
+	// DefaultNCPU is the simulated machine's CPU count unless told
+	// otherwise: fixed, so that a run never depends on the host. Four CPUs
+	// keep the default GOMAXPROCS the engine always had.
+	DefaultNCPU = 4
+	// DefaultGOMAXPROCS is GOMAXPROCS on the default machine.
+	DefaultGOMAXPROCS = DefaultNCPU
 )
 
 // Exit describes how a run ended.
 type Exit struct {
 	Code   int    `json:"code"`   // the process exit code: 0, 2 for panics and fatal errors
-	Reason string `json:"reason"` // "exit", "panic", "deadlock", "fatal", "max-steps", "max-time"
+	Reason string `json:"reason"` // "exit", "panic", "deadlock", "fatal", or the limit: "max-events", "max-instrs", "max-steps", "max-time"
 	Msg    string `json:"msg"`    // what the process prints on stderr when it dies, Go's words
 }

@@ -2,8 +2,10 @@ package runtime_test
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -12,6 +14,10 @@ import (
 )
 
 // scenarios returns every example and lesson scenario, compiled.
+// wantEnd is how a scenario says that it ends other than by exiting: a line
+// "//gmplab:want deadlock" (a lesson's scenario that deadlocks on purpose).
+var wantEnd = map[string]string{}
+
 func scenarios(t testing.TB) map[string]*runtime.Program {
 	t.Helper()
 	files, _ := filepath.Glob("../examples/*.go")
@@ -26,12 +32,19 @@ func scenarios(t testing.TB) map[string]*runtime.Program {
 			t.Fatalf("%s: %v", f, err)
 		}
 		progs[f] = p
+		if src, err := os.ReadFile(f); err == nil {
+			if m := wantRE.FindSubmatch(src); m != nil {
+				wantEnd[f] = string(m[1])
+			}
+		}
 	}
 	if len(progs) < 10 {
 		t.Fatalf("found only %d scenarios", len(progs))
 	}
 	return progs
 }
+
+var wantRE = regexp.MustCompile(`(?m)^//gmplab:want (\w+)$`)
 
 func sortedKeys(m map[string]*runtime.Program) []string {
 	var ks []string
@@ -78,7 +91,11 @@ func TestScenariosInvariantsAndDeterminism(t *testing.T) {
 					if !reflect.DeepEqual(a, b) || !reflect.DeepEqual(exA, exB) {
 						t.Fatalf("%s: two runs differ", desc)
 					}
-					if exA.Reason != "exit" && !(upTo != "preempt" && upTo != "netpoll" && exA.Reason == "max-time") {
+					if want := wantEnd[name]; want != "" {
+						if exA.Reason != want {
+							t.Errorf("%s: ended with %s (%s), want %s", desc, exA.Reason, exA.Msg, want)
+						}
+					} else if exA.Reason != "exit" && !(upTo != "preempt" && upTo != "netpoll" && exA.Reason == "max-time") {
 						t.Errorf("%s: ended with %s: %s", desc, exA.Reason, exA.Msg)
 					}
 				}
@@ -100,16 +117,19 @@ func TestCloneResumesExactly(t *testing.T) {
 				mc.Step()
 			}
 			c := mc.Clone()
-			// Run the original on, so that sharing between the two would show.
-			for {
-				if _, ok := mc.Step(); !ok {
-					break
-				}
-			}
+			// Run the original on, so that sharing between the two would
+			// show, then the clone; then check the original's events
+			// again (their why sentences live in a chunk the clone must
+			// not write into: why.go).
+			var orig []runtime.Event
+			mc.Run(func(ev *runtime.Event) { orig = append(orig, *ev) })
 			var got []runtime.Event
 			c.Run(func(ev *runtime.Event) { got = append(got, *ev) })
 			if !reflect.DeepEqual(got, want[at:]) {
 				t.Fatalf("%s: clone at event %d resumed differently", name, at)
+			}
+			if !reflect.DeepEqual(orig, want[at:]) {
+				t.Fatalf("%s: the original's events after the clone at event %d changed", name, at)
 			}
 		}
 	}

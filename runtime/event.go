@@ -44,7 +44,10 @@ const (
 	EvBreakpoint          // sim.Breakpoint() reached by G. Pos: where
 	EvPrint               // the program printed Text (Arg1: 0 stdout, 1 stderr). Pos: where
 	EvSchedtrace          // a GODEBUG=schedtrace line in Text
-	EvExit                // the program ended. Arg1: exit code; Text: "exit", "panic", "deadlock", "fatal", "max-steps", "max-time"
+	EvExit                // the program ended. Arg1: exit code; Text: "exit", "panic", "deadlock", "fatal", "max-events", "max-instrs", "max-steps", "max-time"
+	EvStopTheWorld        // stopTheWorldWithSema: G stopped every other P (Text: the reason, "GOMAXPROCS"). Arg1: Ps stopped
+	EvGoyield             // goyield: G yields to its own P's ring tail (sync.Mutex's starvation hand-off)
+	EvProcresize          // procresize: GOMAXPROCS went from Arg1 to Arg2 under stop-the-world; P is the caller's P after it
 	numEvKinds
 )
 
@@ -88,6 +91,9 @@ var evNames = [...]string{
 	EvPrint:        "print",
 	EvSchedtrace:   "schedtrace",
 	EvExit:         "exit",
+	EvStopTheWorld: "stopTheWorld",
+	EvGoyield:      "goyield",
+	EvProcresize:   "procresize",
 }
 
 func (k EvKind) String() string {
@@ -122,7 +128,8 @@ func EvKinds() []EvKind {
 // Events come in engine steps: one action of one M at one instant (a
 // findRunnable that takes a G and executes it, a go statement that starts an
 // M). State and Stats describe the machine after the whole step that
-// contains the last event returned.
+// contains the last event returned; the state right after any one event is
+// StateAt's, recorded on request inside the step (stateat.go).
 type Event struct {
 	Seq  int64  `json:"seq"`
 	T    int64  `json:"t"` // virtual ns since the start

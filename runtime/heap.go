@@ -85,7 +85,7 @@ func (o timerOrder) less(a, b int32) bool {
 	if ta.when != tb.when {
 		return ta.when < tb.when
 	}
-	return a < b
+	return ta.seq < tb.seq
 }
 func (o timerOrder) moved(id int32, i int) { o.mc.timers[id].heapI = int32(i) }
 

@@ -17,7 +17,13 @@ func (mc *Machine) gpos(gi int32) Pos {
 	return mc.vm.Pos(&mc.allg[gi].th)
 }
 
-// continueG lets M mi's G go on running after cost more nanoseconds.
+// framePos is the source position of G's frame i (the top one is the last):
+// where its code is, or, for a frame stopped in a call, the call's line
+// (vm.Machine.FramePos).
+func (mc *Machine) framePos(G *g, i int) Pos {
+	return mc.vm.FramePos(&G.th, i)
+}
+
 func (mc *Machine) continueG(mi int32, cost int64) {
 	M := &mc.allm[mi]
 	M.state = mRunning
@@ -52,7 +58,7 @@ func (mc *Machine) schedOp(mi int32) {
 			size = mc.pop(G).I
 		}
 		adv()
-		if size < 0 || size > 1<<24 {
+		if !makechanSizeOK(size, int64(in.B)) {
 			mc.gopanic(mi, "makechan: size out of range")
 			return
 		}
@@ -133,9 +139,7 @@ func (mc *Machine) schedOp(mi int32) {
 		}
 	case OpLock:
 		u := G.th.Peek().I
-		requeue := G.relock
-		G.relock = false
-		if !mc.lock(mi, u, requeue, pos) {
+		if mc.lock(mi, u, pos) {
 			mc.pop(G)
 			adv()
 			mc.continueG(mi, CostChan)
@@ -143,16 +147,13 @@ func (mc *Machine) schedOp(mi int32) {
 	case OpUnlock:
 		u := mc.pop(G).I
 		adv()
-		mc.unlock(mi, u)
-		if mc.allm[mi].curg == gi && mc.exit == nil {
+		if mc.unlock(mi, u) && mc.exit == nil {
 			mc.continueG(mi, CostChan)
 		}
 	case OpTryLock:
 		u := mc.pop(G).I
 		adv()
-		ok := !mc.mus[u].locked
-		mc.mus[u].locked = true
-		mc.push(G, Value{I: boolInt(ok)})
+		mc.push(G, Value{I: boolInt(mc.tryLock(u))})
 		mc.continueG(mi, CostChan)
 	case OpSleep:
 		d := mc.pop(G).I
@@ -174,12 +175,18 @@ func (mc *Machine) schedOp(mi int32) {
 		n := mc.pop(G).I
 		adv()
 		mc.push(G, Value{I: int64(len(mc.allp))})
-		if n > 0 && int(n) != len(mc.allp) {
-			if err := mc.procresize(int(n)); err != "" {
-				mc.fatalG(gi, "gmplab: "+mc.prog.PosString(pos)+": "+err, "unsupported")
-				return
-			}
+		if n > maxGomaxprocs {
+			mc.fatalG(gi, "gmplab: "+mc.prog.PosString(pos)+": runtime.GOMAXPROCS("+itoa(n)+"): gmplab supports at most 1024 Ps", "unsupported")
+			return
 		}
+		if n > 0 && int(n) != len(mc.allp) {
+			mc.gomaxprocs(mi, int(n), pos)
+			return
+		}
+		mc.continueG(mi, 0)
+	case OpNumCPU:
+		adv()
+		mc.push(G, Value{I: int64(mc.cfg.NCPU)})
 		mc.continueG(mi, 0)
 	case OpNumGoroutine:
 		adv()
@@ -191,7 +198,18 @@ func (mc *Machine) schedOp(mi int32) {
 		ev := mc.emit(EvPrint, mi, M.p, G.goid, int64(in.A), 0)
 		ev.Text = s
 		ev.Pos = pos
-		mc.continueG(mi, CostPrint)
+		if in.A != 0 || !mc.cfg.Layers.Has(LayerSysmon) {
+			// println writes with the runtime's write1, no system call
+			// the scheduler sees (print.go: gwrite); without the sysmon
+			// layer a short syscall is just time.
+			mc.continueG(mi, CostPrint)
+			return
+		}
+		// The print event says nothing more: a write that returns at
+		// once is not worth a line of its own in a trace; when sysmon
+		// takes the P meanwhile, retake's and exitsyscall's whys name the
+		// print's write.
+		mc.writeSyscall(mi)
 	case OpWork:
 		d := mc.pop(G).I
 		adv()
@@ -237,39 +255,4 @@ func (mc *Machine) numGoroutine() int {
 		}
 	}
 	return n
-}
-
-// procresize changes GOMAXPROCS (proc.go: procresize). The model supports it
-// only while main is the only goroutine and no other M runs, which is how
-// scenarios use it (runtime.GOMAXPROCS(n) at the top of main).
-func (mc *Machine) procresize(n int) string {
-	if n > 1024 {
-		return "runtime.GOMAXPROCS(" + itoa(int64(n)) + "): gmplab supports at most 1024 Ps"
-	}
-	for i := range mc.allp {
-		if int32(i) != mc.allm[mc.cur].p && (mc.allp[i].status != _Pidle || !mc.runqempty(int32(i)) || len(mc.allp[i].timers) > 0) {
-			return "runtime.GOMAXPROCS(n) is supported only at the start of main, before other goroutines run; use --gomaxprocs"
-		}
-	}
-	mine := mc.allm[mc.cur].p
-	if n <= int(mine) {
-		return "runtime.GOMAXPROCS(n) is supported only at the start of main, before other goroutines run; use --gomaxprocs"
-	}
-	// Rebuild the idle list: Ps other than mine, pushed in id order.
-	mc.sched.pidle = nilIdx
-	mc.sched.npidle = 0
-	if n < len(mc.allp) {
-		mc.allp = mc.allp[:n]
-	}
-	for len(mc.allp) < n {
-		mc.allp = append(mc.allp, newP(int32(len(mc.allp))))
-	}
-	for i := range mc.allp {
-		mc.allp[i].idle = false
-		if int32(i) != mine {
-			mc.pidlepush(int32(i))
-		}
-	}
-	mc.stealOrder = randomOrder{}
-	return ""
 }

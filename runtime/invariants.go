@@ -1,7 +1,7 @@
 package runtime
 
-// checkInvariants verifies the whole state after an action (tests and
-// --check). A broken invariant is a bug in the engine, so it panics with the
+// checkInvariants verifies the state after an action (tests and --check).
+// A broken invariant is a bug in the engine, so it panics with the
 // invariant's name first, like the runtime's throws.
 //
 //   - every G is in exactly one place: running on one M, in one run queue
@@ -9,8 +9,43 @@ package runtime
 //     dead on one free list;
 //   - queue sizes match their lists; P↔M bindings agree both ways;
 //   - npidle, nmidle and nmspinning match the idle lists and the Ms' flags.
+//
+// Cost. The Ps, Ms, rings and idle lists are checked after every action
+// (their size is bounded by GOMAXPROCS and the threads). The places of
+// every G (checkPlaces) cost time in proportion to the whole state, so
+// checking them after every action made --check quadratic: 159 s with
+// 100,000 parked goroutines. They are checked after an action once the
+// actions since the last such check have earned checkBudget units each
+// against the state's size: every action while the state is under
+// checkBudget objects (every test's and lesson's program), and for a big
+// state every size/checkBudget actions, so that checking costs at most
+// about checkBudget object visits per action.
+//
+// Rejected: tracking each G's place incrementally (a second bookkeeping of
+// every queue, as error-prone as what it checks).
 func (mc *Machine) checkInvariants() {
-	where := make([]uint8, len(mc.allg)) // places found per G
+	mc.checkPsMs()
+	size := int64(len(mc.allg) + len(mc.chans) + len(mc.wgs) + len(mc.mus) + len(mc.conns))
+	if mc.checkCredit += checkBudget; mc.checkCredit < size {
+		return
+	}
+	mc.checkCredit = 0
+	mc.checkPlaces()
+}
+
+// checkBudget is how many objects checkPlaces may visit per action, on
+// average (see checkInvariants).
+const checkBudget = 256
+
+// checkPlaces checks that every G is in exactly one place and that the run
+// queues and free lists hold Gs of the right status.
+func (mc *Machine) checkPlaces() {
+	mc.fullChecks++
+	where := mc.checkWhere[:0] // places found per G
+	for range mc.allg {
+		where = append(where, 0)
+	}
+	mc.checkWhere = where
 	mark := func(gi int32, what string) {
 		if gi < 0 || int(gi) >= len(mc.allg) {
 			panic("checkInvariants: " + what + " holds bad G index " + itoa(int64(gi)))
@@ -41,97 +76,12 @@ func (mc *Machine) checkInvariants() {
 		if n != P.nFree {
 			panic("checkInvariants: P" + itoa(int64(i)) + " gFree count")
 		}
-		// P↔M.
-		if P.m != nilIdx && mc.allm[P.m].p != int32(i) {
-			panic("checkInvariants: P" + itoa(int64(i)) + ".m = M" + itoa(int64(P.m)) + " but that M's p is " + itoa(int64(mc.allm[P.m].p)))
-		}
-		if (P.status == _Prunning) != (P.m != nilIdx) {
-			panic("checkInvariants: P" + itoa(int64(i)) + " is " + P.status.String() + " with m " + itoa(int64(P.m)))
-		}
 	}
 	mc.checkQueue(&mc.sched.runq, "global runq", _Grunnable, mark)
 	mc.checkQueue(&mc.sched.gFree, "global gFree", _Gdead, mark)
-	// Ms.
-	nspin := int32(0)
 	for i := range mc.allm {
-		M := &mc.allm[i]
-		if M.p != nilIdx && mc.allp[M.p].m != int32(i) {
-			panic("checkInvariants: M" + itoa(int64(i)) + ".p = P" + itoa(int64(M.p)) + " but that P's m is " + itoa(int64(mc.allp[M.p].m)))
-		}
-		if M.spinning {
-			nspin++
-		}
-		if M.curg != nilIdx {
+		if M := &mc.allm[i]; M.curg != nilIdx {
 			mark(M.curg, "m.curg")
-			if mc.allg[M.curg].m != int32(i) {
-				panic("checkInvariants: M" + itoa(int64(i)) + ".curg's m disagrees")
-			}
-			switch M.state {
-			case mRunning:
-				mc.wantStatus(M.curg, _Grunning, "curg of running M", i)
-				if M.p == nilIdx {
-					panic("checkInvariants: M" + itoa(int64(i)) + " runs G" + itoa(mc.goidOf(M.curg)) + " without a P")
-				}
-			case mSyscall:
-				mc.wantStatus(M.curg, _Gsyscall, "curg in a syscall of M", i)
-			default:
-				panic("checkInvariants: M" + itoa(int64(i)) + " in state " + M.state.String() + " has a curg")
-			}
-		}
-		if (M.heapIdx == nilIdx) != (M.state == mParked) {
-			panic("checkInvariants: M" + itoa(int64(i)) + " is " + M.state.String() + " but heap index is " + itoa(int64(M.heapIdx)))
-		}
-	}
-	// Spinning: wakep counts the M it starts before it runs, so Ms waking
-	// to spin count too.
-	if nspin != mc.sched.nmspinning {
-		panic("checkInvariants: nmspinning is " + itoa(int64(mc.sched.nmspinning)) + " but " + itoa(int64(nspin)) + " Ms spin")
-	}
-	// Idle lists.
-	n := int32(0)
-	onList := make([]bool, len(mc.allp))
-	for pp := mc.sched.pidle; pp != nilIdx; pp = mc.allp[pp].link {
-		onList[pp] = true
-		if mc.allp[pp].status != _Pidle || mc.allp[pp].m != nilIdx {
-			panic("checkInvariants: idle list holds P" + itoa(int64(pp)) + " which is " + mc.allp[pp].status.String())
-		}
-		n++
-		if n > int32(len(mc.allp)) {
-			panic("checkInvariants: idle P list loops")
-		}
-	}
-	for i := range mc.allp {
-		if mc.allp[i].idle != onList[i] {
-			panic("checkInvariants: P" + itoa(int64(i)) + "'s idlepMask bit disagrees with the idle list")
-		}
-	}
-	if n != mc.sched.npidle {
-		panic("checkInvariants: npidle is " + itoa(int64(mc.sched.npidle)) + " but the idle list holds " + itoa(int64(n)))
-	}
-	n = 0
-	for mi := mc.sched.midle; mi != nilIdx; mi = mc.allm[mi].schedlink {
-		if mc.allm[mi].state != mParked || mc.allm[mi].p != nilIdx {
-			panic("checkInvariants: idle M list holds M" + itoa(int64(mi)) + " in state " + mc.allm[mi].state.String())
-		}
-		n++
-	}
-	if n != mc.sched.nmidle {
-		panic("checkInvariants: nmidle mismatch")
-	}
-	// Every P is running, on the idle list, or handed to a waking M.
-	for i := range mc.allp {
-		P := &mc.allp[i]
-		if P.status == _Prunning {
-			continue
-		}
-		handed := false
-		for j := range mc.allm {
-			if mc.allm[j].nextp == int32(i) {
-				handed = true
-			}
-		}
-		if !handed && !onList[i] {
-			panic("checkInvariants: P" + itoa(int64(i)) + " is idle but on no list and handed to no M")
 		}
 	}
 	// Waiting Gs: on a channel, a timer, a WaitGroup, a mutex, the network,
@@ -215,5 +165,97 @@ func (mc *Machine) checkQueue(q *gQueue, name string, s gstatus, mark func(int32
 	}
 	if n != q.size || last != q.tail {
 		panic("checkInvariants: " + name + " size " + itoa(int64(q.size)) + " but holds " + itoa(int64(n)))
+	}
+}
+
+// checkPsMs checks the Ps and Ms: bindings both ways, the spinning count,
+// the idle lists and their counts (after every action: their size is
+// bounded by GOMAXPROCS and the threads).
+func (mc *Machine) checkPsMs() {
+	for i := range mc.allp {
+		P := &mc.allp[i]
+		if P.m != nilIdx && mc.allm[P.m].p != int32(i) {
+			panic("checkInvariants: P" + itoa(int64(i)) + ".m = M" + itoa(int64(P.m)) + " but that M's p is " + itoa(int64(mc.allm[P.m].p)))
+		}
+		if (P.status == _Prunning) != (P.m != nilIdx) {
+			panic("checkInvariants: P" + itoa(int64(i)) + " is " + P.status.String() + " with m " + itoa(int64(P.m)))
+		}
+	}
+	nspin := int32(0)
+	for i := range mc.allm {
+		M := &mc.allm[i]
+		if M.p != nilIdx && mc.allp[M.p].m != int32(i) {
+			panic("checkInvariants: M" + itoa(int64(i)) + ".p = P" + itoa(int64(M.p)) + " but that P's m is " + itoa(int64(mc.allp[M.p].m)))
+		}
+		if M.spinning {
+			nspin++
+		}
+		if M.curg != nilIdx {
+			if mc.allg[M.curg].m != int32(i) {
+				panic("checkInvariants: M" + itoa(int64(i)) + ".curg's m disagrees")
+			}
+			switch M.state {
+			case mRunning:
+				mc.wantStatus(M.curg, _Grunning, "curg of running M", i)
+				if M.p == nilIdx {
+					panic("checkInvariants: M" + itoa(int64(i)) + " runs G" + itoa(mc.goidOf(M.curg)) + " without a P")
+				}
+			case mSyscall:
+				mc.wantStatus(M.curg, _Gsyscall, "curg in a syscall of M", i)
+			default:
+				panic("checkInvariants: M" + itoa(int64(i)) + " in state " + M.state.String() + " has a curg")
+			}
+		}
+		if (M.heapIdx == nilIdx) != (M.state == mParked) {
+			panic("checkInvariants: M" + itoa(int64(i)) + " is " + M.state.String() + " but heap index is " + itoa(int64(M.heapIdx)))
+		}
+	}
+	// Spinning: wakep counts the M it starts before it runs, so Ms waking
+	// to spin count too.
+	if nspin != mc.sched.nmspinning {
+		panic("checkInvariants: nmspinning is " + itoa(int64(mc.sched.nmspinning)) + " but " + itoa(int64(nspin)) + " Ms spin")
+	}
+	// Idle lists.
+	n := int32(0)
+	onList := make([]bool, len(mc.allp))
+	for pp := mc.sched.pidle; pp != nilIdx; pp = mc.allp[pp].link {
+		onList[pp] = true
+		if mc.allp[pp].status != _Pidle || mc.allp[pp].m != nilIdx {
+			panic("checkInvariants: idle list holds P" + itoa(int64(pp)) + " which is " + mc.allp[pp].status.String())
+		}
+		n++
+		if n > int32(len(mc.allp)) {
+			panic("checkInvariants: idle P list loops")
+		}
+	}
+	for i := range mc.allp {
+		if mc.allp[i].idle != onList[i] {
+			panic("checkInvariants: P" + itoa(int64(i)) + "'s idlepMask bit disagrees with the idle list")
+		}
+	}
+	if n != mc.sched.npidle {
+		panic("checkInvariants: npidle is " + itoa(int64(mc.sched.npidle)) + " but the idle list holds " + itoa(int64(n)))
+	}
+	n = 0
+	for mi := mc.sched.midle; mi != nilIdx; mi = mc.allm[mi].schedlink {
+		if mc.allm[mi].state != mParked || mc.allm[mi].p != nilIdx {
+			panic("checkInvariants: idle M list holds M" + itoa(int64(mi)) + " in state " + mc.allm[mi].state.String())
+		}
+		n++
+	}
+	if n != mc.sched.nmidle {
+		panic("checkInvariants: nmidle mismatch")
+	}
+	// Every P is running, on the idle list, or handed to a waking M.
+	handed := make([]bool, len(mc.allp))
+	for j := range mc.allm {
+		if np := mc.allm[j].nextp; np != nilIdx {
+			handed[np] = true
+		}
+	}
+	for i := range mc.allp {
+		if mc.allp[i].status != _Prunning && !handed[i] && !onList[i] {
+			panic("checkInvariants: P" + itoa(int64(i)) + " is idle but on no list and handed to no M")
+		}
 	}
 }

@@ -28,8 +28,14 @@ func New(prog *Program, cfg Config) (*Machine, error) {
 	if prog == nil || prog.Main < 0 || prog.Main >= len(prog.Funcs) {
 		return nil, errors.New("runtime.New: the program has no main function")
 	}
+	if cfg.NCPU == 0 {
+		cfg.NCPU = DefaultNCPU
+	}
+	if cfg.NCPU < 1 {
+		return nil, errors.New("NCPU must be at least 1, not " + itoa(int64(cfg.NCPU)))
+	}
 	if cfg.GOMAXPROCS == 0 {
-		cfg.GOMAXPROCS = DefaultGOMAXPROCS
+		cfg.GOMAXPROCS = min(cfg.NCPU, maxGomaxprocs)
 	}
 	if cfg.GOMAXPROCS < 1 || cfg.GOMAXPROCS > 1024 {
 		return nil, errors.New("GOMAXPROCS must be between 1 and 1024, not " + itoa(int64(cfg.GOMAXPROCS)))
@@ -43,6 +49,12 @@ func New(prog *Program, cfg Config) (*Machine, error) {
 	}
 	if cfg.MaxSteps <= 0 {
 		cfg.MaxSteps = DefaultMaxSteps
+	}
+	if cfg.MaxEvents <= 0 {
+		cfg.MaxEvents = DefaultMaxEvents
+	}
+	if cfg.MaxInstrs <= 0 {
+		cfg.MaxInstrs = DefaultMaxInstrs
 	}
 	if cfg.MaxTime <= 0 {
 		cfg.MaxTime = DefaultMaxTime
@@ -60,6 +72,7 @@ func New(prog *Program, cfg Config) (*Machine, error) {
 	mc.mus = make([]mutex, 1, 4)
 	mc.conns = []conn{{g: nilIdx, heapI: nilIdx, read: true}} // id 0 is no connection
 	mc.freeSudo = nilIdx
+	mc.freeTimer = nilIdx
 	mc.sched = schedt{runq: newGQueue(), gFree: newGQueue(), midle: nilIdx, pidle: nilIdx, lastpoll: 0}
 
 	// schedinit + procresize: P0 for the bootstrap M, the others idle,
@@ -81,14 +94,12 @@ func New(prog *Program, cfg Config) (*Machine, error) {
 		mc.sysmon = sysmonState{delay: 20}
 		mc.setWhen(mc.sysmonM, 20*1000+TimerSlack)
 	}
-	mc.startup()
-	mc.allm[m0].state = mSchedule
-	mc.setWhen(m0, 0)
+	mc.startup(m0)
 	return mc, nil
 }
 
 func newP(id int32) p {
-	return p{id: id, status: _Pidle, link: nilIdx, m: nilIdx, runnext: nilIdx, gFree: nilIdx}
+	return p{id: id, status: _Pidle, link: nilIdx, m: nilIdx, oldm: nilIdx, runnext: nilIdx, gFree: nilIdx}
 }
 
 func (mc *Machine) newmQuiet() int32 {
@@ -99,45 +110,6 @@ func (mc *Machine) newmQuiet() int32 {
 	return mi
 }
 
-// startup builds what runtime.main leaves behind when main.main starts,
-// measured on Go 1.26.8 linux/amd64 with GOMAXPROCS=1: main is goid 1; five
-// system goroutines (goids 2–6) exist, three parked and two still runnable in
-// P0's ring; P0's schedtick is 4. (Fitting the real order in which 300, 1,000
-// and 2,000 spawned goroutines run pins these down: the ring overflows two Gs
-// early and the 61-tick checks fall where schedtick 4 puts them.) The system
-// goroutines are hidden from deadlock detection and NumGoroutine, as
-// isSystemGoroutine hides them; when run, they park at once.
-func (mc *Machine) startup() {
-	sys := []waitReason{waitReasonForceGCIdle, waitReasonGCSweepWait, waitReasonGCScavengeWait, waitReasonFinalizerWait, waitReasonUpdateGOMAXPROCS}
-	mainG := mc.newproc1(0, int32(mc.prog.Main)+1, nil)
-	for i, reason := range sys {
-		gi := mc.newproc1(0, 0, nil)
-		G := &mc.allg[gi]
-		G.system = reason
-		G.th.MarkStarted()
-		if i < 3 {
-			mc.casgstatus(gi, _Grunnable, _Gwaiting)
-			G.waitreason = reason
-		} else {
-			P := &mc.allp[0]
-			if mc.cfg.Layers.Has(LayerProcs) {
-				P.runq[P.runqtail%runqSize] = gi
-				P.runqtail++
-			} else {
-				mc.gqPushBack(&mc.sched.runq, gi)
-			}
-		}
-	}
-	mc.stats.Goroutines = 1
-	mc.allp[0].schedtick = 4
-	if mc.cfg.Layers.Has(LayerProcs) {
-		mc.allp[0].runnext = mainG
-	} else {
-		mc.gqPushFront(&mc.sched.runq, mainG)
-	}
-	mc.mainStarted = true
-}
-
 // Step runs the engine until the next event and returns it; ok is false
 // once the program has ended and every event has been returned.
 func (mc *Machine) Step() (ev Event, ok bool) {
@@ -146,6 +118,10 @@ func (mc *Machine) Step() (ev Event, ok bool) {
 			return Event{}, false
 		}
 		mc.pending = mc.pending[:0]
+		if len(mc.watch.states) > 0 {
+			clear(mc.watch.states) // let the last step's states go
+			mc.watch.states = mc.watch.states[:0]
+		}
 		mc.phead = 0
 		mc.advance()
 	}
@@ -200,6 +176,9 @@ func (mc *Machine) curM() int32 { return mc.cur }
 func (mc *Machine) emit(kind EvKind, mi, pp int32, goid int64, a1, a2 int64) *Event {
 	mc.seq++
 	mc.pending = append(mc.pending, Event{Seq: mc.seq, T: mc.now, Kind: kind, M: mi, P: pp, G: goid, Arg1: a1, Arg2: a2})
+	if mc.watch.on {
+		mc.recordState()
+	}
 	return &mc.pending[len(mc.pending)-1]
 }
 
@@ -255,8 +234,8 @@ func (mc *Machine) advance() {
 	}
 	mc.cur = nilIdx
 	mc.step++
-	if mc.exit == nil && (mc.seq > mc.cfg.MaxSteps || mc.step > mc.cfg.MaxSteps) {
-		mc.exitLimit("max-steps")
+	if mc.exit == nil {
+		mc.checkLimits()
 	}
 	if mc.cfg.Check && mc.exit == nil {
 		mc.checkInvariants()
@@ -290,8 +269,10 @@ func (mc *Machine) runG(mi int32) {
 		mc.gopark(mi, G.system, Pos{})
 		return
 	}
+	G.wgWoken = 0 // it runs: Wait has returned
 	if G.th.PanicMsg() != "" && !G.th.Panicking() {
-		// Woken to panic (a sender on a channel that was closed).
+		// Woken to panic (a sender on a channel that was closed, a
+		// waiter on a WaitGroup reused before its Wait returned).
 		msg := G.th.PanicMsg()
 		G.th.SetPanic("", Pos{})
 		mc.gopanic(mi, msg)
@@ -306,6 +287,7 @@ func (mc *Machine) runG(mi int32) {
 			mc.gcCollect()
 		}
 		mc.stats.Instrs += int64(n)
+		G.sinceSched += int64(n)
 		if n > 0 {
 			M.workEnd = mc.now + int64(n)*CostInstr
 			M.pendingStop = s
@@ -316,6 +298,9 @@ func (mc *Machine) runG(mi int32) {
 		stop = s
 	}
 	M.hasPending = false
+	if stop != stopBudget {
+		G.sinceSched = 0 // it called into the scheduler (or exits, or grows its stack)
+	}
 	switch stop {
 	case stopBudget:
 		mc.continueG(mi, 0)
@@ -408,54 +393,6 @@ func (mc *Machine) fatalG(gi int32, msg, reason string) {
 	mc.fatal(msg+"\n\n"+mc.goroutineHeader(gi)+mc.traceback(gi), reason)
 }
 
-// exitLimit stops a run that exceeded --max-steps or --max-time.
-func (mc *Machine) exitLimit(which string) {
-	var msg string
-	if which == "max-steps" {
-		what := "scheduler events"
-		if mc.step > mc.seq {
-			what = "steps of Go code that never called into the scheduler (a step runs at most 1024 instructions)"
-		}
-		n := mc.seq
-		if mc.step > mc.seq {
-			n = mc.step
-		}
-		msg = "gmplab: stopped after " + itoa(n) + " " + what + " (--max-steps " + itoa(mc.cfg.MaxSteps) + ") at virtual time " + fmtNs(mc.now) + "; the program had not finished. Raise --max-steps to run longer."
-	} else {
-		mc.now = mc.cfg.MaxTime
-		msg = "gmplab: stopped at virtual time " + fmtNs(mc.cfg.MaxTime) + " (--max-time); the program had not finished. Raise --max-time to run longer."
-		msg += mc.explainStuck()
-	}
-	mc.exitProgram(1, which, msg)
-}
-
-// explainStuck says why nothing else ran when a G hogged every P with the
-// preempt layer off.
-func (mc *Machine) explainStuck() string {
-	if mc.cfg.Layers.Has(LayerPreempt) {
-		return ""
-	}
-	waiting := mc.sched.runq.size
-	for i := range mc.allp {
-		waiting += mc.runqlen(int32(i))
-		if mc.allp[i].runnext != nilIdx {
-			waiting++
-		}
-	}
-	if waiting == 0 {
-		return ""
-	}
-	var hogs []string
-	for i := range mc.allp {
-		if mi := mc.allp[i].m; mi != nilIdx && mc.allm[mi].curg != nilIdx {
-			hogs = append(hogs, "G"+itoa(mc.goidOf(mc.allm[mi].curg))+" on P"+itoa(int64(i)))
-		}
-	}
-	return "\n" + strings.Join(hogs, ", ") + " never blocked or yielded, and " + itoa(int64(waiting)) +
-		" runnable goroutine(s) waited: with the preempt layer off nothing stops a goroutine that does not block or yield" +
-		" (the real runtime with GODEBUG=asyncpreemptoff=1 hangs the same way on a loop with no calls). Turn on --layers preempt."
-}
-
 // gopanic panics the running G of M mi with msg. Without recover (not in
 // the subset), a panic ends the program after the G's deferred calls ran;
 // the model runs no deferred calls for panics the runtime raises itself
@@ -501,22 +438,29 @@ func (mc *Machine) goroutineHeader(gi int32) string {
 func (mc *Machine) traceback(gi int32) string {
 	G := &mc.allg[gi]
 	var b strings.Builder
+	if !G.th.Started() && G.th.EntryClo() > 0 {
+		// Not started: the runtime shows the entry function at its
+		// first line (gp.sched.pc is its entry).
+		fn := &mc.prog.Funcs[mc.vm.ClosureFn(G.th.EntryClo())]
+		b.WriteString(fn.Name + "(...)\n\t" + mc.prog.FileName(fn.Decl) + ":" + itoa(int64(fn.Decl.Line)) + "\n")
+	}
+	shown := mc.shownFrames(G)
+	k := 0 // frames shown so far, innermost first
 	for i := G.th.NumFrames() - 1; i >= 0; i-- {
-		fi, pc := G.th.Frame(i)
+		fi, _ := G.th.Frame(i)
 		fn := &mc.prog.Funcs[fi]
 		if strings.HasPrefix(fn.Name, "runtime.") {
 			continue // as GOTRACEBACK=single: runtime frames are hidden
 		}
-		if i < G.th.NumFrames()-1 {
-			pc-- // the call
+		if k++; elided(k, shown) {
+			if k == tracebackInnerFrames+1 {
+				b.WriteString("...")
+				b.WriteString(itoa(int64(shown - tracebackInnerFrames - tracebackOuterFrames)))
+				b.WriteString(" frames elided...\n")
+			}
+			continue
 		}
-		if pc >= int32(len(fn.Pos)) {
-			pc = int32(len(fn.Pos)) - 1
-		}
-		pos := fn.Decl
-		if pc >= 0 {
-			pos = fn.Pos[pc]
-		}
+		pos := mc.framePos(G, i)
 		b.WriteString(fn.Name + "(...)\n\t" + mc.prog.FileName(pos) + ":" + itoa(int64(pos.Line)) + "\n")
 	}
 	if G.parent > 0 && G.goid != 1 {

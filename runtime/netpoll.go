@@ -117,11 +117,13 @@ func (mc *Machine) injectglist(mi int32, list []int32) {
 	if mi != nilIdx && mc.allm[mi].state != mSysmon {
 		pp = mc.allm[mi].p
 	}
-	if ev := mc.emit(EvInjectglist, mi, pp, mc.goidOf(list[0]), int64(len(list)), 0); mc.cfg.Why {
-		if pp == nilIdx {
-			ev.Why = "no P: all " + itoa(int64(len(list))) + " go to the global queue and up to that many idle Ps are started"
-		} else {
-			ev.Why = "with P" + itoa(int64(pp)) + ": the first min(npidle=" + itoa(int64(mc.sched.npidle)) + ", n) go to the global queue (starting that many idle Ps), the rest to the local ring"
+	report := func() {
+		if ev := mc.emit(EvInjectglist, mi, pp, mc.goidOf(list[0]), int64(len(list)), 0); mc.cfg.Why {
+			if pp == nilIdx {
+				ev.Why = "no P: all " + itoa(int64(len(list))) + " go to the global queue and up to that many idle Ps are started"
+			} else {
+				ev.Why = "with P" + itoa(int64(pp)) + ": the first min(npidle=" + itoa(int64(mc.sched.npidle)) + ", n) go to the global queue (starting that many idle Ps), the rest to the local ring"
+			}
 		}
 	}
 	startIdle := func(n int) {
@@ -133,10 +135,18 @@ func (mc *Machine) injectglist(mi int32, list []int32) {
 			mc.startm(p, false)
 		}
 	}
+	if n, hooked := mc.hookInjectglist(list, pp); hooked {
+		startIdle(n)
+		if pp != nilIdx {
+			mc.wakep()
+		}
+		return
+	}
 	if pp == nilIdx {
 		for _, gi := range list {
 			mc.globrunqput(gi)
 		}
+		report()
 		startIdle(len(list))
 		return
 	}
@@ -144,9 +154,6 @@ func (mc *Machine) injectglist(mi int32, list []int32) {
 	n := 0
 	for ; n < npidle && n < len(list); n++ {
 		mc.globrunqput(list[n])
-	}
-	if n > 0 {
-		startIdle(n)
 	}
 	P := &mc.allp[pp]
 	for _, gi := range list[n:] {
@@ -156,6 +163,10 @@ func (mc *Machine) injectglist(mi int32, list []int32) {
 		} else {
 			mc.globrunqput(gi)
 		}
+	}
+	report()
+	if n > 0 {
+		startIdle(n)
 	}
 	mc.wakep()
 }
@@ -170,7 +181,8 @@ func (mc *Machine) netpollBlock(mi int32, pollUntil int64, wasSpinning bool) {
 	M.wasSpinning = wasSpinning
 	when := int64(math64Max)
 	if pollUntil != 0 {
-		when = pollUntil
+		start := mc.now + mc.acc
+		when = start + netpollSleep(netpollWaitms(pollUntil-start))
 	}
 	if len(mc.connHeap) > 0 && mc.conns[mc.connHeap[0]].readyAt < when {
 		when = mc.conns[mc.connHeap[0]].readyAt
@@ -178,7 +190,45 @@ func (mc *Machine) netpollBlock(mi int32, pollUntil int64, wasSpinning bool) {
 	if when < mc.now {
 		when = mc.now
 	}
+	if when != math64Max {
+		// The kernel wakes the thread and schedules it (the same latency
+		// as a futex wake-up).
+		when += CostWakeM
+	}
 	mc.setWhen(mi, when)
+}
+
+// netpollWaitms is how long netpoll(delay) asks epoll_wait to block, in
+// whole milliseconds (netpoll_epoll.go: netpoll): -1 blocks, 0 polls, a
+// delay under 1 ms waits 1 ms, a longer one is truncated to whole ms, and
+// the cap is 1e9 ms. A truncated wait wakes the M before its timer; it
+// finds nothing, and polls again for what is left.
+func netpollWaitms(delay int64) int64 {
+	switch {
+	case delay < 0:
+		return -1
+	case delay == 0:
+		return 0
+	case delay < 1e6:
+		return 1
+	case delay < 1e15:
+		return delay / 1e6
+	}
+	return 1e9
+}
+
+// netpollSleep is how long an epoll_wait of waitms > 0 sleeps: Linux lets
+// it return up to its slack late (fs/select.c: select_estimate_accuracy:
+// 0.1% of the timeout, at least the thread's timer slack, 50 µs), and an
+// idle machine wakes it at the end of that window. Timers due within the
+// window fire together in one timers.check, and the last one fired runs
+// first, from runnext.
+func netpollSleep(waitms int64) int64 {
+	if waitms <= 0 {
+		return 0
+	}
+	d := waitms * 1e6
+	return d + min(max(d/1000, TimerSlack), 100e6)
 }
 
 // netpollBreak interrupts the M blocked in netpoll (netpoll_epoll.go: netpollBreak).

@@ -38,19 +38,19 @@ func (mc *Machine) preemptone(pp int32, ran int64) bool {
 	G.stackguard0 = stackPreempt
 	P.preempt = true
 	signal := !M.signalPending
+	if signal {
+		M.signalPending = true
+		M.signalAt = mc.now + CostSignal
+		if M.when > M.signalAt {
+			mc.setWhen(mi, M.signalAt)
+		}
+	}
 	if ev := mc.emit(EvPreemptone, mc.curM(), pp, G.goid, boolInt(signal), ran); mc.cfg.Why {
 		ev.Why = "P" + itoa(int64(pp)) + "'s schedtick has not changed for " + fmtNs(ran) + " (≥ forcePreemptNS = 10ms): G" + itoa(G.goid) + " has used its time slice; set stackguard0 = stackPreempt"
 		if signal {
 			ev.Why += " and send SIGURG to M" + itoa(int64(mi))
 		} else {
 			ev.Why += " (a signal is already pending on M" + itoa(int64(mi)) + ")"
-		}
-	}
-	if signal {
-		M.signalPending = true
-		M.signalAt = mc.now + CostSignal
-		if M.when > M.signalAt {
-			mc.setWhen(mi, M.signalAt)
 		}
 	}
 	return true
@@ -68,6 +68,9 @@ func (mc *Machine) asyncPreempt(mi int32) bool {
 	pp := M.p
 	want := (G.preempt || (pp != nilIdx && mc.allp[pp].preempt)) && G.status == _Grunning
 	safe := !M.hasPending || G.inWork
+	if stop, hooked := mc.hookAsyncPreempt(mi, gi); hooked {
+		want, safe = stop, stop
+	}
 	if !want || !safe {
 		return false
 	}
@@ -77,6 +80,7 @@ func (mc *Machine) asyncPreempt(mi int32) bool {
 	mc.stats.Preemptions++
 	mc.acc += CostPreempt
 	pos := mc.gpos(gi)
+	mc.gosched1(mi, true)
 	if ev := mc.emit(EvAsyncPreempt, mi, pp, G.goid, G.workLeft, 0); mc.cfg.Why {
 		ev.Pos = pos
 		where := "between two instructions of its code"
@@ -85,6 +89,6 @@ func (mc *Machine) asyncPreempt(mi int32) bool {
 		}
 		ev.Why = "SIGURG reached M" + itoa(int64(mi)) + " while G" + itoa(G.goid) + " was " + where + ", an async safe point: asyncPreempt → gopreempt_m, to the global queue's tail"
 	}
-	mc.goschedImpl(mi, true, pos)
+	mc.gosched2(mi)
 	return true
 }

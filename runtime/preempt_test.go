@@ -53,7 +53,7 @@ func TestPreemptSteadyStateTwentyMilliseconds(t *testing.T) {
 	for _, ev := range evs {
 		switch ev.Kind {
 		case EvExecute:
-			if ev.G >= 7 { // the two spinners (goids 7 and 8)
+			if ev.G >= 6 { // the two spinners (goids 6 and 7: no os, no finalizer goroutine)
 				switches = append(switches, ev.T)
 			}
 		case EvAsyncPreempt:
@@ -74,7 +74,7 @@ func TestPreemptSteadyStateTwentyMilliseconds(t *testing.T) {
 	var picks []EvKind
 	var by61 []bool
 	for _, ev := range evs {
-		if (ev.Kind == EvRunqget || ev.Kind == EvGlobrunqget) && ev.G >= 7 && ev.T > 500e6 {
+		if (ev.Kind == EvRunqget || ev.Kind == EvGlobrunqget) && ev.G >= 6 && ev.T > 500e6 {
 			picks = append(picks, ev.Kind)
 			by61 = append(by61, ev.Kind == EvGlobrunqget && ev.Arg2 == 1)
 		}

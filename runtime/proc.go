@@ -38,23 +38,35 @@ const _GoidCacheBatch = 16
 // (proc.go: newproc, newproc1).
 func (mc *Machine) newproc(mi int32, parent int32, clo int32, args []Value, pos Pos) int32 {
 	pp := mc.allm[mi].p
+	fresh := mc.allp[pp].gFree == nilIdx && mc.sched.gFree.size == 0
 	gi := mc.newproc1(pp, clo, args)
 	G := &mc.allg[gi]
 	G.gopc = pos
 	G.parent = mc.goidOf(parent)
 	mc.acc += CostNewproc
-	where := "runnext"
-	if !mc.cfg.Layers.Has(LayerProcs) {
-		where = "the global queue (GM model: no Ps)"
-	}
+	kicked := mc.runqputnext(pp, gi)
 	if ev := mc.emit(EvNewproc, mi, pp, G.goid, G.parent, 0); mc.cfg.Why {
 		ev.Pos = pos
-		ev.Why = "go statement: G" + itoa(G.goid) + " created (stack 2048 B) and put in P" + itoa(int64(pp)) + "'s " + where
-		if mc.cfg.Layers.Has(LayerProcs) && mc.allp[pp].runnext != nilIdx {
-			ev.Why += "; the G in runnext is kicked to the ring's tail"
+		w := mc.why().s("go statement: G").i(G.goid).s(" created, ")
+		if fresh {
+			w.s("a new G (malg: a 2048-byte stack)")
+		} else {
+			w.s("reused from the free list (gfget)")
 		}
+		w.s(", and put in ")
+		if mc.gm() {
+			w.s("the global queue (GM model: no Ps)")
+		} else {
+			w.s("P").i(int64(pp)).s("'s runnext")
+		}
+		if kicked != nilIdx {
+			w.s("; the G in runnext is kicked to the ring's tail")
+		}
+		ev.Why = w.str()
 	}
-	mc.runqput(pp, gi, true)
+	if kicked != nilIdx {
+		mc.runqputkicked(pp, kicked)
+	}
 	mc.wakep()
 	return gi
 }
@@ -64,11 +76,13 @@ func (mc *Machine) newproc(mi int32, parent int32, clo int32, args []Value, pos 
 func (mc *Machine) newproc1(pp int32, clo int32, args []Value) int32 {
 	gi := mc.gfget(pp)
 	if gi == nilIdx {
+		// malg: a new g and its stack, added to allgs.
 		mc.allg = append(mc.allg, g{})
 		gi = int32(len(mc.allg) - 1)
 		G := &mc.allg[gi]
 		G.status = _Gdead
 		G.stackSize = fixedStack
+		mc.acc += CostMalg
 	}
 	G := &mc.allg[gi]
 	P := &mc.allp[pp]
@@ -97,14 +111,18 @@ func (mc *Machine) newproc1(pp int32, clo int32, args []Value) int32 {
 	return gi
 }
 
-// gfput puts a dead G on pp's free list; when the list reaches 64, half
-// goes to the global list (proc.go: gfput). Stacks are always the initial
-// size here: the model shrinks a grown stack back to fixedStack when the G
-// dies, as gfput frees stacks whose size is not startingStackSize (the
-// model has no GC, so startingStackSize stays fixedStack).
+// gfput puts a dead G on pp's free list; when the list reaches 64, Gs
+// move to the global list until 31 are left (33 move) (proc.go: gfput). A
+// stack that is not startingStackSize (it grew) is freed (stackfree), so
+// gfget allocates a new one when the G is reused; the model has no GC, so
+// startingStackSize stays fixedStack. A dead G without a stack has
+// stackSize 0.
 func (mc *Machine) gfput(pp int32, gi int32) {
 	G := &mc.allg[gi]
-	G.stackSize = fixedStack
+	if G.stackSize != fixedStack {
+		G.stackSize = 0
+		mc.acc += CostStackfree
+	}
 	P := &mc.allp[pp]
 	G.schedlink = P.gFree
 	P.gFree = gi
@@ -120,7 +138,8 @@ func (mc *Machine) gfput(pp int32, gi int32) {
 }
 
 // gfget takes a G from pp's free list, refilling up to 32 from the global
-// list when empty (proc.go: gfget).
+// list when empty (proc.go: gfget). A G whose stack gfput freed gets a new
+// one (stackalloc(startingStackSize)).
 func (mc *Machine) gfget(pp int32) int32 {
 	P := &mc.allp[pp]
 	if P.gFree == nilIdx && mc.sched.gFree.size > 0 {
@@ -138,6 +157,10 @@ func (mc *Machine) gfget(pp int32) int32 {
 	P.gFree = mc.allg[gi].schedlink
 	P.nFree--
 	mc.allg[gi].schedlink = nilIdx
+	if mc.allg[gi].stackSize == 0 {
+		mc.allg[gi].stackSize = fixedStack
+		mc.acc += CostStackalloc
+	}
 	return gi
 }
 
@@ -165,20 +188,23 @@ func (mc *Machine) execute(mi int32, gi int32, inheritTime bool, why string) {
 	if inheritTime {
 		inh = 1
 	}
-	if ev := mc.emit(EvExecute, mi, pp, G.goid, inh, int64(mc.allp[pp].schedtick)); mc.cfg.Why {
-		ev.Why = why
-		if inheritTime {
-			ev.Why += "; inheritTime: it shares the current time slice (schedtick stays " + itoa(int64(mc.allp[pp].schedtick)) + ")"
-		} else {
-			ev.Why += "; a new time slice: schedtick is now " + itoa(int64(mc.allp[pp].schedtick))
-		}
-	}
 	M.state = mRunning
 	M.hasPending = false
 	M.workEnd = mc.now + mc.acc + G.workLeft
 	G.workLeft = 0
 	mc.acc = 0
 	mc.setWhen(mi, M.workEnd)
+	if ev := mc.emit(EvExecute, mi, pp, G.goid, inh, int64(mc.allp[pp].schedtick)); mc.cfg.Why {
+		tick := int64(mc.allp[pp].schedtick)
+		switch {
+		case mc.gm():
+			ev.Why = why // no Ps, so no schedtick to tell
+		case inheritTime:
+			ev.Why = mc.why().s(why).s("; inheritTime: it shares the current time slice (schedtick stays ").i(tick).s(")").str()
+		default:
+			ev.Why = mc.why().s(why).s("; a new time slice: schedtick is now ").i(tick).str()
+		}
+	}
 }
 
 // schedule finds a runnable G and executes it (proc.go: schedule). If
@@ -259,6 +285,12 @@ func (mc *Machine) findRunnable(mi int32) (gi int32, inheritTime bool, why strin
 		// (Readying can start an M, which grows allm: take M afresh.)
 		M := &mc.allm[mi]
 
+		if gi, inh, why, hooked := mc.hookFindRunnableQueues(mi, pp); hooked {
+			if gi != nilIdx {
+				return gi, inh, why, true
+			}
+			goto queuesEmpty
+		}
 		// 4. Fairness: every 61st schedtick take one G from the global queue
 		// first, so that a pair of Gs handing runnext to each other cannot
 		// starve it.
@@ -275,9 +307,9 @@ func (mc *Machine) findRunnable(mi int32) (gi int32, inheritTime bool, why strin
 			if gi, inh := mc.runqget(pp); gi != nilIdx {
 				if ev := mc.emit(EvRunqget, mi, pp, mc.goidOf(gi), boolInt(inh), 0); mc.cfg.Why {
 					if inh {
-						ev.Why = "P" + itoa(int64(pp)) + "'s runnext held G" + itoa(mc.goidOf(gi))
+						ev.Why = mc.why().s("P").i(int64(pp)).s("'s runnext held G").i(mc.goidOf(gi)).str()
 					} else {
-						ev.Why = "runnext was empty; took the head of P" + itoa(int64(pp)) + "'s ring (" + itoa(int64(mc.runqlen(pp))) + " left)"
+						ev.Why = mc.why().s("runnext was empty; took the head of P").i(int64(pp)).s("'s ring (").i(int64(mc.runqlen(pp))).s(" left)").str()
 					}
 				}
 				if inh {
@@ -300,6 +332,7 @@ func (mc *Machine) findRunnable(mi int32) (gi int32, inheritTime bool, why strin
 			}
 			return gi, false, "from the global queue", true
 		}
+	queuesEmpty:
 		note("global queue empty")
 		// 9. Non-blocking netpoll, one M at a time, only if some G waits.
 		if mc.cfg.Layers.Has(LayerNetpoll) && mc.netpollWaiters > 0 && !mc.sched.polling && !mc.sched.pollingNet {
@@ -351,9 +384,16 @@ func (mc *Machine) findRunnable(mi int32) (gi int32, inheritTime bool, why strin
 		wasSpinning := M.spinning
 		if ev := mc.emit(EvFindRunnable, mi, pp, -1, 0, 0); mc.cfg.Why {
 			if len(mc.allp[pp].timers) > 0 {
-				note("P" + itoa(int64(pp)) + " has timers: earliest at " + fmtNs(mc.timers[mc.allp[pp].timers[0]].when))
+				if mc.gm() {
+					note("timers pending: earliest at " + fmtNs(mc.timers[mc.allp[pp].timers[0]].when))
+				} else {
+					note("P" + itoa(int64(pp)) + " has timers: earliest at " + fmtNs(mc.timers[mc.allp[pp].timers[0]].when))
+				}
 			}
 			ev.Why = joinPath(path) + "nothing to run: drop the P"
+			if mc.gm() {
+				ev.Why = joinPath(path) + "nothing to run: the M stops running Go code"
+			}
 		}
 		mc.releasep(mi)
 		mc.pidleput(pp)
@@ -424,6 +464,11 @@ func (mc *Machine) checkRunqsNoP() int32 {
 	return nilIdx
 }
 
+// gm reports whether the run is the GM model (no procs layer): Ps are only
+// the engine's count of the Ms that may run Go code (GOMAXPROCS), so no
+// event's why names one.
+func (mc *Machine) gm() bool { return !mc.cfg.Layers.Has(LayerProcs) }
+
 // isIdleP reports whether pp is on the idle list (idlepMask).
 func (mc *Machine) isIdleP(pp int32) bool { return mc.allp[pp].idle }
 
@@ -440,13 +485,13 @@ func (mc *Machine) gopark(mi int32, reason waitReason, pos Pos) {
 	G.waitsince = mc.now
 	mc.dropg(mi)
 	mc.acc += CostPark
+	mc.toSchedule(mi)
 	ev := mc.emit(EvGopark, mi, M.p, G.goid, int64(reason), 0)
 	ev.Text = reason.String()
 	ev.Pos = pos
 	if mc.cfg.Why {
-		ev.Why = "G" + itoa(G.goid) + " blocks (" + reason.String() + "); M" + itoa(int64(mi)) + " schedules another G"
+		ev.Why = mc.why().s("G").i(G.goid).s(" blocks (").s(reason.String()).s("); M").i(int64(mi)).s(" schedules another G").str()
 	}
-	mc.toSchedule(mi)
 }
 
 // toSchedule makes M mi run schedule() after the cost of what it just did.
@@ -476,21 +521,29 @@ func (mc *Machine) ready(gi int32, pp int32, why string) {
 	G.waitreason = 0
 	mc.acc += CostReady
 	mi := mc.curM()
-	if ev := mc.emit(EvGoready, mi, pp, G.goid, 0, 0); mc.cfg.Why {
-		where := "P" + itoa(int64(pp)) + "'s runnext"
-		if pp == nilIdx {
-			where = "the global queue (no P)"
-		} else if !mc.cfg.Layers.Has(LayerProcs) {
-			where = "the global queue (GM model)"
-		} else if mc.allp[pp].runnext != nilIdx {
-			where += ", kicking G" + itoa(mc.goidOf(mc.allp[pp].runnext)) + " to the ring's tail"
-		}
-		ev.Why = why + ": G" + itoa(G.goid) + " goes to " + where
-	}
+	var kicked int32 = nilIdx
 	if pp == nilIdx {
 		mc.globrunqput(gi)
 	} else {
-		mc.runqput(pp, gi, true)
+		kicked = mc.runqputnext(pp, gi)
+	}
+	if ev := mc.emit(EvGoready, mi, pp, G.goid, 0, 0); mc.cfg.Why {
+		w := mc.why().s(why).s(": G").i(G.goid).s(" goes to ")
+		switch {
+		case pp == nilIdx:
+			w.s("the global queue (no P)")
+		case mc.gm():
+			w.s("the global queue (GM model)")
+		default:
+			w.s("P").i(int64(pp)).s("'s runnext")
+			if kicked != nilIdx {
+				w.s(", kicking G").i(mc.goidOf(kicked)).s(" to the ring's tail")
+			}
+		}
+		ev.Why = w.str()
+	}
+	if kicked != nilIdx {
+		mc.runqputkicked(pp, kicked)
 	}
 	mc.wakep()
 }
@@ -499,18 +552,32 @@ func (mc *Machine) ready(gi int32, pp int32, why string) {
 // (proc.go: goschedImpl; runtime.Gosched and preemption share it). No STW
 // is modelled, so a preempted G never goes to its own P's runnext.
 func (mc *Machine) goschedImpl(mi int32, preempted bool, pos Pos) {
-	M := &mc.allm[mi]
-	gi := M.curg
-	G := &mc.allg[gi]
-	mc.casgstatus(gi, _Grunning, _Grunnable)
-	mc.dropg(mi)
+	gi := mc.gosched1(mi, preempted)
 	if !preempted {
-		if ev := mc.emit(EvGosched, mi, M.p, G.goid, 0, 0); mc.cfg.Why {
+		if ev := mc.emit(EvGosched, mi, mc.allm[mi].p, mc.goidOf(gi), 0, 0); mc.cfg.Why {
 			ev.Pos = pos
-			ev.Why = "runtime.Gosched: G" + itoa(G.goid) + " goes to the global queue's tail (not the local ring) and M" + itoa(int64(mi)) + " schedules"
+			ev.Why = "runtime.Gosched: G" + itoa(ev.G) + " goes to the global queue's tail (not the local ring) and M" + itoa(int64(mi)) + " schedules"
 		}
 	}
-	mc.globrunqput(gi)
+	mc.gosched2(mi)
+}
+
+// gosched1 is goschedImpl's first half: the running G of M mi goes to the
+// global queue's tail (or, preempted, where an exercise's gopreempt_m puts
+// it: Hooks.GopreemptM). The caller reports it (gosched, preemption) before
+// gosched2 wakes a P and makes the M schedule.
+func (mc *Machine) gosched1(mi int32, preempted bool) int32 {
+	gi := mc.allm[mi].curg
+	mc.casgstatus(gi, _Grunning, _Grunnable)
+	mc.dropg(mi)
+	if !preempted || !mc.hookGopreempt(gi, mc.allm[mi].p) {
+		mc.globrunqput(gi)
+	}
+	return gi
+}
+
+// gosched2 is goschedImpl's second half.
+func (mc *Machine) gosched2(mi int32) {
 	mc.wakep()
 	mc.toSchedule(mi)
 }
@@ -522,13 +589,17 @@ func (mc *Machine) goexit0(mi int32) {
 	G := &mc.allg[gi]
 	mc.casgstatus(gi, _Grunning, _Gdead)
 	mc.acc += CostGoexit
-	if ev := mc.emit(EvGoexit0, mi, M.p, G.goid, 0, 0); mc.cfg.Why {
-		ev.Why = "G" + itoa(G.goid) + " returned from its function: dead, on P" + itoa(int64(M.p)) + "'s free list for reuse"
-	}
 	mc.dropg(mi)
 	G.th.Clear()
 	mc.gfput(M.p, gi)
 	mc.toSchedule(mi)
+	if ev := mc.emit(EvGoexit0, mi, M.p, G.goid, 0, 0); mc.cfg.Why {
+		if mc.gm() {
+			ev.Why = mc.why().s("G").i(G.goid).s(" returned from its function: dead, on the free list for reuse").str()
+		} else {
+			ev.Why = mc.why().s("G").i(G.goid).s(" returned from its function: dead, on P").i(int64(M.p)).s("'s free list for reuse").str()
+		}
+	}
 }
 
 // ---- Ps and Ms ------------------------------------------------------------------
@@ -540,9 +611,12 @@ func (mc *Machine) acquirep(mi, pp int32) {
 		panic("acquirep: invalid p state: P" + itoa(int64(pp)) + " is " + P.status.String())
 	}
 	P.m = mi
+	P.oldm = mi
 	P.status = _Prunning
 	mc.allm[mi].p = pp
-	mc.emit(EvAcquirep, mi, pp, -1, 0, 0)
+	if ev := mc.emit(EvAcquirep, mi, pp, -1, 0, 0); mc.cfg.Why && mc.gm() {
+		ev.Why = "M" + itoa(int64(mi)) + " may run Go code: one of the GOMAXPROCS=" + itoa(int64(len(mc.allp))) + " Ms that may"
+	}
 }
 
 // releasep unbinds the M's P; the P is _Pidle but not yet on the idle list
@@ -567,7 +641,10 @@ func (mc *Machine) pidleput(pp int32) {
 	}
 	mc.pidlepush(pp)
 	if ev := mc.emit(EvReleasep, mc.curM(), pp, -1, 0, 0); mc.cfg.Why {
-		ev.Why = "P" + itoa(int64(pp)) + " goes to the head of the idle P list (LIFO); " + itoa(int64(mc.sched.npidle)) + " idle"
+		ev.Why = mc.why().s("P").i(int64(pp)).s(" goes to the head of the idle P list (LIFO); ").i(int64(mc.sched.npidle)).s(" idle").str()
+		if mc.gm() {
+			ev.Why = "the M stops running Go code; " + itoa(int64(len(mc.allp)-int(mc.sched.npidle))) + " of GOMAXPROCS=" + itoa(int64(len(mc.allp))) + " Ms still do"
+		}
 	}
 }
 
@@ -611,7 +688,7 @@ func (mc *Machine) becomeSpinning(mi int32) {
 	mc.sched.nmspinning++
 	mc.sched.needspinning = false
 	if ev := mc.emit(EvSpinning, mi, mc.allm[mi].p, -1, int64(mc.sched.nmspinning), 0); mc.cfg.Why {
-		ev.Why = "M" + itoa(int64(mi)) + " is out of local work and starts looking for some (spinning Ms: " + itoa(int64(mc.sched.nmspinning)) + ")"
+		ev.Why = mc.why().s("M").i(int64(mi)).s(" is out of local work and starts looking for some (spinning Ms: ").i(int64(mc.sched.nmspinning)).s(")").str()
 	}
 }
 
@@ -626,7 +703,7 @@ func (mc *Machine) wakep() {
 		if mc.sched.runq.size > 0 && mc.sched.npidle > 0 && mc.sched.nmspinning == 0 {
 			pp := mc.pidleget()
 			if ev := mc.emit(EvWakep, mc.curM(), pp, -1, 0, 0); mc.cfg.Why {
-				ev.Why = "the global queue has work and P" + itoa(int64(pp)) + " is idle: start an M for it"
+				ev.Why = "the global queue has work and fewer than GOMAXPROCS=" + itoa(int64(len(mc.allp))) + " Ms run Go code: start an M for it"
 			}
 			mc.startm(pp, false)
 		}
@@ -642,7 +719,7 @@ func (mc *Machine) wakep() {
 		return
 	}
 	if ev := mc.emit(EvWakep, mc.curM(), pp, -1, 0, 0); mc.cfg.Why {
-		ev.Why = "P" + itoa(int64(pp)) + " is idle and no M is spinning: start a spinning M to look for work"
+		ev.Why = mc.why().s("P").i(int64(pp)).s(" is idle and no M is spinning: start a spinning M to look for work").str()
 	}
 	mc.startm(pp, true)
 }
@@ -679,19 +756,29 @@ func (mc *Machine) startm(pp int32, spinning bool) {
 	M.spinning = spinning
 	M.nextp = pp
 	M.state = mWaking
-	if ev := mc.emit(EvStartm, mc.curM(), pp, -1, int64(mi), boolInt(spinning)); mc.cfg.Why {
-		ev.Why = "M" + itoa(int64(mi)) + " is handed P" + itoa(int64(pp))
-		if spinning {
-			ev.Why += " to spin"
-		}
-	}
 	mc.setWhen(mi, mc.now+mc.acc+delay)
+	if ev := mc.emit(EvStartm, mc.curM(), pp, -1, int64(mi), boolInt(spinning)); mc.cfg.Why {
+		w := mc.why().s("M").i(int64(mi))
+		if mc.gm() {
+			w.s(" is woken to run Go code")
+		} else {
+			w.s(" is handed P").i(int64(pp))
+		}
+		if spinning {
+			w.s(" to spin")
+		}
+		ev.Why = w.str()
+	}
 }
 
 // newm creates an M (proc.go: newm, allocm, checkmcount).
 func (mc *Machine) newm() int32 {
 	if mc.sched.mnext-mc.nmsys() >= maxmcount {
-		mc.fatal("runtime: program exceeds 10000-thread limit\nfatal error: thread exhaustion", "fatal")
+		gi := int32(nilIdx)
+		if mc.cur != nilIdx {
+			gi = mc.allm[mc.cur].curg
+		}
+		mc.throwAll(gi, "runtime: program exceeds 10000-thread limit\nfatal error: thread exhaustion")
 		return nilIdx
 	}
 	mi := int32(len(mc.allm))
@@ -741,6 +828,9 @@ func (mc *Machine) stopm(mi int32) {
 	mc.acc = 0
 	if ev := mc.emit(EvStopm, mi, -1, -1, 0, 0); mc.cfg.Why {
 		ev.Why = "M" + itoa(int64(mi)) + " has no P and nothing to do: it sleeps on the idle M list (" + itoa(int64(mc.sched.nmidle)) + " idle)"
+		if mc.gm() {
+			ev.Why = "M" + itoa(int64(mi)) + " has nothing to do: it sleeps on the idle M list (" + itoa(int64(mc.sched.nmidle)) + " idle)"
+		}
 	}
 	mc.checkdead()
 }

@@ -50,12 +50,13 @@ func TestGoschedToGlobalTail(t *testing.T) {
 // sched.goidgen in batches of _GoidCacheBatch = 16.
 func TestGoidBatchesOf16PerP(t *testing.T) {
 	mc := newTestMachine(t, 2)
-	// P0's batch is 1..16 (main and the five system goroutines took 1..6).
+	// P0's batch is 1..16 (main and the four system goroutines of a
+	// program without os took 1..5).
 	g0 := mc.newproc1(0, 1, nil)
 	g1 := mc.newproc1(1, 1, nil) // P1's first batch: 17..32
 	g2 := mc.newproc1(1, 1, nil)
-	if a, b, c := mc.allg[g0].goid, mc.allg[g1].goid, mc.allg[g2].goid; a != 7 || b != 17 || c != 18 {
-		t.Errorf("goids %d %d %d, want 7 17 18", a, b, c)
+	if a, b, c := mc.allg[g0].goid, mc.allg[g1].goid, mc.allg[g2].goid; a != 6 || b != 17 || c != 18 {
+		t.Errorf("goids %d %d %d, want 6 17 18", a, b, c)
 	}
 }
 
@@ -97,8 +98,9 @@ func TestWakepConditions(t *testing.T) {
 }
 
 // proc.go: sysmon sleeps deeply when every P is idle, until the next timer
-// (at most forcegcperiod/2 = 60 s), and entersyscall wakes it, resetting
-// its back-off.
+// (at most forcegcperiod/2 = 60 s), and entersyscall wakes it
+// (entersyscall_sysmon: notewakeup, a thread wake-up), resetting its
+// back-off.
 func TestSysmonDeepSleepAndWake(t *testing.T) {
 	mc := newTestMachine(t, 1)
 	mc.releasep(0)
@@ -113,7 +115,8 @@ func TestSysmonDeepSleepAndWake(t *testing.T) {
 	}
 	mc.now = 2e6
 	mc.sysmonWake()
-	if mc.allm[sm].when != 2e6 {
+	// notewakeup(&sched.sysmonnote): sysmon's thread wakes CostWakeM later.
+	if mc.allm[sm].when != 2e6+CostWakeM {
 		t.Fatalf("sysmonWake: sysmon due at %d", mc.allm[sm].when)
 	}
 	mc.sysmonTick(sm)
@@ -162,7 +165,8 @@ func TestNetpollBreakOnEarlierTimer(t *testing.T) {
 	mc.cur = 0
 	mc.now = 1e6
 	mc.wakeNetPoller(80e6)
-	if mc.allm[poller].when != 50e6 {
+	// netpoll(50ms) sleeps 50 ms + 50 µs slack, and the thread wakes.
+	if mc.allm[poller].when != 50e6+TimerSlack+CostWakeM {
 		t.Errorf("a later timer woke the poller (due %d)", mc.allm[poller].when)
 	}
 	mc.wakeNetPoller(20e6)

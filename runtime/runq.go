@@ -51,23 +51,67 @@ func newGQueue() gQueue { return gQueue{head: nilIdx, tail: nilIdx} }
 // global queue. Without the procs layer (the GM model) every G goes to the
 // global queue.
 func (mc *Machine) runqput(pp int32, gi int32, next bool) {
+	if next && mc.cfg.Hooks != nil && mc.cfg.Hooks.Runqput != nil && mc.cfg.Layers.Has(LayerProcs) {
+		mc.hookRunqput(pp, gi, true)
+		return
+	}
+	if next {
+		if old := mc.runqputnext(pp, gi); old != nilIdx {
+			mc.runqputkicked(pp, old)
+		}
+		return
+	}
 	if !mc.cfg.Layers.Has(LayerProcs) {
 		mc.globrunqput(gi)
 		return
 	}
-	P := &mc.allp[pp]
-	if next {
-		old := P.runnext
-		P.runnext = gi
-		if old == nilIdx {
-			return
-		}
-		// Kick the old runnext out to the regular run queue.
-		gi = old
-		if ev := mc.emit(EvRunqput, mc.curM(), pp, mc.allg[gi].goid, 0, 0); ev != nil && mc.cfg.Why {
-			ev.Why = "kicked out of runnext by G" + itoa(mc.allg[P.runnext].goid) + "; goes to the tail of P" + itoa(int64(pp)) + "'s ring"
-		}
+	if mc.cfg.Hooks != nil && mc.cfg.Hooks.Runqput != nil {
+		mc.hookRunqput(pp, gi, false)
+		return
 	}
+	mc.runqputtail(pp, gi)
+}
+
+// runqputnext is runqput's first half with next: gi goes into pp's runnext
+// and the G that was there is returned, to be kicked to the ring's tail by
+// runqputkicked (the caller reports gi's arrival between the two). In the
+// GM model gi goes to the global queue and nothing is kicked.
+func (mc *Machine) runqputnext(pp int32, gi int32) (kicked int32) {
+	if !mc.cfg.Layers.Has(LayerProcs) {
+		mc.globrunqput(gi)
+		return nilIdx
+	}
+	if mc.cfg.Hooks != nil && mc.cfg.Hooks.Runqput != nil {
+		return mc.hookRunqputNext(pp, gi)
+	}
+	P := &mc.allp[pp]
+	old := P.runnext
+	P.runnext = gi
+	return old
+}
+
+// runqputkicked puts gi, just kicked out of pp's runnext, at the ring's tail.
+func (mc *Machine) runqputkicked(pp int32, gi int32) {
+	if mc.cfg.Hooks != nil && mc.cfg.Hooks.Runqput != nil {
+		mc.hookRunqputKicked(pp, gi)
+		return
+	}
+	full := mc.allp[pp].runqtail-mc.allp[pp].runqhead >= runqSize
+	if !full {
+		mc.runqputtail(pp, gi)
+	}
+	if ev := mc.emit(EvRunqput, mc.curM(), pp, mc.allg[gi].goid, 0, 0); ev != nil && mc.cfg.Why {
+		ev.Why = mc.why().s("kicked out of runnext by G").i(mc.allg[mc.allp[pp].runnext].goid).s("; goes to the tail of P").i(int64(pp)).s("'s ring").str()
+	}
+	if full {
+		mc.runqputslow(pp, gi)
+	}
+}
+
+// runqputtail puts gi at the tail of pp's ring, or, when it is full, moves
+// half of it to the global queue (runqputslow).
+func (mc *Machine) runqputtail(pp int32, gi int32) {
+	P := &mc.allp[pp]
 	if P.runqtail-P.runqhead < runqSize {
 		P.runq[P.runqtail%runqSize] = gi
 		P.runqtail++
@@ -111,6 +155,9 @@ func (mc *Machine) runqputbatch(pp int32, q *gQueue) {
 // runqget takes a G from pp's local queue: runnext first (inheritTime: it
 // shares the current time slice), then the ring's head (proc.go: runqget).
 func (mc *Machine) runqget(pp int32) (gi int32, inheritTime bool) {
+	if mc.cfg.Hooks != nil && mc.cfg.Hooks.Runqget != nil {
+		return mc.hookRunqget(pp)
+	}
 	P := &mc.allp[pp]
 	if next := P.runnext; next != nilIdx {
 		P.runnext = nilIdx
@@ -141,6 +188,9 @@ func (mc *Machine) runqlen(pp int32) int32 {
 // runnext, after the usleep(3) back-off that gives a running owner the chance
 // to schedule it (proc.go: runqgrab).
 func (mc *Machine) runqgrab(victim int32, stealRunNext bool) (n int32, backoff bool) {
+	if mc.cfg.Hooks != nil && mc.cfg.Hooks.Runqgrab != nil {
+		return mc.hookRunqgrab(victim, stealRunNext)
+	}
 	V := &mc.allp[victim]
 	mc.grab = mc.grab[:0]
 	t := V.runqtail - V.runqhead

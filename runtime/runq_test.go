@@ -18,7 +18,7 @@ func exitProg() *Program {
 // for white-box tests of the queue functions.
 func newTestMachine(t *testing.T, procs int) *Machine {
 	t.Helper()
-	mc, err := New(exitProg(), Config{GOMAXPROCS: procs, Layers: AllLayers})
+	mc, err := New(exitProg(), Config{GOMAXPROCS: procs, Layers: AllLayers, bareStart: true})
 	if err != nil {
 		t.Fatal(err)
 	}

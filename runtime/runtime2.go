@@ -114,14 +114,21 @@ type g struct {
 	// the remainder is saved here.
 	workLeft int64
 	inWork   bool // the pending CPU is sim.Work (no calls: only async preemption stops it)
+	// sinceSched counts the instructions it ran since it last called into
+	// the scheduler (for the --max-instrs message: who hogged a P).
+	sinceSched int64
+	// wgWoken is the WaitGroup whose Wait readied it, until it runs (0:
+	// none; id 0 is no WaitGroup). See waitGroup.woken.
+	wgWoken int32
 
 	// Blocking operations.
-	param     int32 // sudog that completed a select / a chan op, or nilIdx
-	timer     int32 // the G's sleep timer, or nilIdx
-	syscallAt int64 // when the current syscall returns
-	conn      int32 // connection the G waits on (netpoll), or nilIdx
-	parent    int64 // goid of the creator
-	relock    bool  // woken by Unlock: competes for the mutex again, from the head
+	param     int32    // sudog that completed a select / a chan op, or nilIdx
+	timer     int32    // the G's sleep timer, or nilIdx
+	syscallAt int64    // when the current syscall returns
+	inWrite   bool     // the syscall is fmt's write(2) of the program's output
+	conn      int32    // connection the G waits on (netpoll), or nilIdx
+	parent    int64    // goid of the creator
+	lock      lockSlow // inside sync.Mutex.Lock's slow path (mutex.go)
 	// system is non-zero for the model's runtime system goroutines: the
 	// reason they park with when run (see Machine.startup).
 	system waitReason
@@ -168,6 +175,7 @@ type p struct {
 	id          int32
 	status      pstatus
 	link        int32 // next P on the idle list
+	oldm        int32 // the M that last acquired it (procresize prefers it)
 	idle        bool  // on the idle list (the runtime's idlepMask bit)
 	m           int32 // M that owns it, or nilIdx
 	schedtick   uint32
@@ -277,21 +285,28 @@ type Machine struct {
 	seq  int64 // last event's Seq
 	step int64 // engine actions taken
 
+	// hookSpill: how many Gs an exercise's runqput (Hooks.Runqput) just
+	// moved to the global queue, until its runqputslow event is emitted
+	// (hooks.go: hookRunqputEvents).
+	hookSpill int64
+
 	allg  []g
 	allm  []m
 	allp  []p
 	sched schedt
 
 	// Objects of the Go code.
-	vm       vm.Machine // globals, boxes, func values
-	noGC     bool       // tests: never free the program's garbage (mgcmark.go)
-	chans    []hchan
-	sudogs   []sudog
-	freeSudo int32
-	wgs      []waitGroup
-	mus      []mutex
-	timers   []timer
-	conns    []conn
+	vm        vm.Machine // globals, boxes, func values, objects
+	noGC      bool       // tests: never free the program's garbage (mgcmark.go)
+	chans     []hchan
+	sudogs    []sudog
+	freeSudo  int32
+	wgs       []waitGroup
+	mus       []mutex
+	timers    []timer
+	freeTimer int32 // fired timers' slots, threaded through timer.g (time.go)
+	timerSeq  int64 // timers made so far
+	conns     []conn
 
 	rng rand.PCG // all randomness: the steal order
 
@@ -301,10 +316,17 @@ type Machine struct {
 	sysmonM int32 // the sysmon M, or nilIdx
 	sysmon  sysmonState
 
+	// deadp keeps the Ps a GOMAXPROCS shrink destroyed (allp[n:] in the
+	// runtime, whose capacity keeps them): growing again brings them back
+	// with their counters and goid cache.
+	deadp []p
+
 	pending     []Event // events of the current step not yet returned by Step
 	phead       int     // next pending event to return
 	exit        *Exit
 	exitEmitted bool
+	watch       stateWatch // states recorded by emit (stateat.go)
+	whyw        whyWriter  // the chunk why sentences are built in (why.go)
 
 	cur         int32 // the M acting now, or nilIdx
 	acc         int64 // cost of what the acting M did so far in this action
@@ -317,6 +339,10 @@ type Machine struct {
 	connHeap       []int32 // conns with a waiter, by readiness
 
 	stats Stats
+
+	checkCredit int64   // --check: object visits earned toward the next checkPlaces
+	fullChecks  int64   // checkPlaces runs (tests)
+	checkWhere  []uint8 // checkPlaces' scratch (not shared by clones)
 }
 
 // Stats counts what the run did.

@@ -8,9 +8,9 @@ import (
 
 // Clone returns an independent copy of the machine: stepping the copy gives
 // exactly the events the original would give. Every object is a slice
-// element named by an index, so this is a copy of slices; closures are
-// immutable once made, so the copy shares them (clipped, so that appends on
-// either side reallocate).
+// element named by an index, so this is a copy of slices; the program's
+// memory and every G's code state are copied by package vm (Machine.Clone,
+// Thread.Clone), which reuses freed ids and so copies its tables too.
 func (mc *Machine) Clone() *Machine {
 	c := *mc
 	c.allg = slices.Clone(mc.allg)
@@ -20,6 +20,7 @@ func (mc *Machine) Clone() *Machine {
 	}
 	c.allm = slices.Clone(mc.allm)
 	c.allp = slices.Clone(mc.allp)
+	c.deadp = slices.Clone(mc.deadp)
 	for i := range c.allp {
 		c.allp[i].timers = slices.Clone(c.allp[i].timers)
 	}
@@ -43,6 +44,9 @@ func (mc *Machine) Clone() *Machine {
 	c.actors = slices.Clone(mc.actors)
 	c.pending = slices.Clone(mc.pending)
 	c.grab = nil
+	c.checkWhere = nil
+	c.watch = stateWatch{}
+	c.whyw = whyWriter{} // never share the chunk: see why.go
 	return &c
 }
 
@@ -101,7 +105,11 @@ func (mc *Machine) State() *State {
 		case mRunning:
 			ms.Until = M.workEnd
 		case mSyscall:
-			ms.Until = mc.allg[M.curg].syscallAt
+			// Between exitsyscallNoP's dropg and its stopm, the M has
+			// no G any more (the state right after its event).
+			if M.curg != nilIdx {
+				ms.Until = mc.allg[M.curg].syscallAt
+			}
 		case mNetpoll, mSysmon, mWaking, mSchedule:
 			if M.heapIdx != nilIdx {
 				ms.Until = M.when
@@ -174,16 +182,9 @@ func (mc *Machine) State() *State {
 			}
 		} else {
 			for j := G.th.NumFrames() - 1; j >= 0; j-- {
-				fi, pc := G.th.Frame(j)
+				fi, _ := G.th.Frame(j)
 				fn := &mc.prog.Funcs[fi]
-				if j < G.th.NumFrames()-1 {
-					pc--
-				}
-				pc = min(max(pc, 0), int32(len(fn.Pos)-1))
-				pos := fn.Decl
-				if pc >= 0 && len(fn.Pos) > 0 {
-					pos = fn.Pos[pc]
-				}
+				pos := mc.framePos(G, j)
 				if strings.HasPrefix(fn.Name, "runtime.") {
 					// The front end's synthetic runtime.main: it has no
 					// source in the scenario.

@@ -45,18 +45,28 @@ func (mc *Machine) newstack(mi int32) {
 	for newsize-G.stackUsed < int64(fn.FrameSize)+stackGuard {
 		newsize *= 2
 	}
+	copied := G.stackUsed
+	if n, c, hooked := mc.hookNewstack(mi, gi, int64(fn.FrameSize)); hooked {
+		newsize, copied = n, c
+	}
 	if newsize > mc.cfg.MaxStackSize {
-		mc.fatalG(gi, "runtime: goroutine stack exceeds "+itoa(mc.cfg.MaxStackSize)+"-byte limit\nruntime: sp="+itoa(G.stackSize-G.stackUsed)+" stack=[0, "+itoa(G.stackSize)+"]\nfatal error: stack overflow", "fatal")
+		// The callee's frame is where the runtime stops: its prologue
+		// called morestack, so the innermost frame of the traceback is the
+		// callee at its declaration line.
+		G.th.PushMorestackFrame()
+		mc.throwAll(gi, "runtime: goroutine stack exceeds "+itoa(mc.cfg.MaxStackSize)+"-byte limit\nruntime: sp="+hex(G.stackSize-G.stackUsed)+" stack=[0x0, "+hex(G.stackSize)+"]\nfatal error: stack overflow")
 		return
 	}
-	copyCost := G.stackUsed / StackCopyBytesPerNs
+	// copystack: a memmove of the used part, then adjustframe on every
+	// frame (adjustpointers through the frame's pointer maps).
+	copyCost := copied/StackCopyBytesPerNs + int64(G.th.NumFrames())*CostAdjustFrame
 	mc.acc += CostNewstack + copyCost
 	G.stackSize = newsize
 	G.stackguard0 = stackGuard // copystack: "might clobber a preempt request"
 	mc.stats.StackGrows++
 	if ev := mc.emit(EvNewstack, mi, M.p, G.goid, old, newsize); mc.cfg.Why {
 		ev.Pos = pos
-		ev.Why = "calling " + fn.Name + " (frame " + itoa(int64(fn.FrameSize)) + " B) with " + itoa(G.stackUsed) + " B used would cross stackguard0 (lo+928): the stack doubles to " + itoa(newsize) + " B and the " + itoa(G.stackUsed) + " used bytes are copied"
+		ev.Why = "calling " + fn.Name + " (frame " + itoa(int64(fn.FrameSize)) + " B) with " + itoa(G.stackUsed) + " B used would cross stackguard0 (lo+928): the stack doubles to " + itoa(newsize) + " B; copystack copies the " + itoa(G.stackUsed) + " used bytes and adjusts " + itoa(int64(G.th.NumFrames())) + " frames (" + fmtNs(copyCost) + ")"
 	}
 	mc.continueG(mi, 0)
 }
@@ -72,11 +82,12 @@ func (mc *Machine) preemptAtCall(mi int32, fn string) {
 	pos := mc.gpos(gi)
 	mc.stats.Preemptions++
 	mc.acc += CostPreempt
+	mc.gosched1(mi, true)
 	if ev := mc.emit(EvPreempted, mi, M.p, G.goid, 0, 0); mc.cfg.Why {
 		ev.Pos = pos
 		ev.Why = "G" + itoa(G.goid) + " called " + fn + ": its prologue found stackguard0 = stackPreempt, so morestack → newstack → gopreempt_m (cooperative preemption): to the global queue's tail"
 	}
-	mc.goschedImpl(mi, true, pos)
+	mc.gosched2(mi)
 }
 
 // curOp is the op at gi's pc.
@@ -117,6 +128,8 @@ func callName(op Op) string {
 		return "runtime.Gosched"
 	case OpGOMAXPROCS:
 		return "runtime.GOMAXPROCS"
+	case OpNumCPU:
+		return "runtime.NumCPU"
 	case OpNumGoroutine:
 		return "runtime.NumGoroutine"
 	case OpPrint:

@@ -86,14 +86,16 @@ func (mc *Machine) stealWork(mi int32) (gi int32, inheritTime, newWork bool, pol
 				}
 				mc.stats.Steals++
 				if ev := mc.emit(EvRunqsteal, mi, pp, mc.goidOf(gi), int64(k), int64(p2)); mc.cfg.Why {
+					w := mc.why().s("pass ").i(int64(i + 1))
 					if before == 0 {
-						ev.Why = "pass " + itoa(int64(i+1)) + " of 4 (the last, which may take runnext): P" + itoa(int64(p2)) + "'s ring was empty, so its runnext G" + itoa(mc.goidOf(gi)) + " was stolen"
+						w.s(" of 4 (the last, which may take runnext): P").i(int64(p2)).s("'s ring was empty, so its runnext G").i(mc.goidOf(gi)).s(" was stolen")
 						if backoff {
-							ev.Why += " after usleep(3) gave its owner a chance to run it"
+							w.s(" after usleep(3) gave its owner a chance to run it")
 						}
 					} else {
-						ev.Why = "pass " + itoa(int64(i+1)) + " of 4: stole " + itoa(int64(k)) + " of P" + itoa(int64(p2)) + "'s " + itoa(int64(before)) + " (ceil(half), from the head: its oldest); runs the youngest stolen, G" + itoa(mc.goidOf(gi)) + ", and keeps " + itoa(int64(k-1)) + " in order"
+						w.s(" of 4: stole ").i(int64(k)).s(" of P").i(int64(p2)).s("'s ").i(int64(before)).s(" (ceil(half), from the head: its oldest); runs the youngest stolen, G").i(mc.goidOf(gi)).s(", and keeps ").i(int64(k - 1)).s(" in order")
 					}
+					ev.Why = w.str()
 				}
 				return gi, false, false, pollUntil, "stolen"
 			}

@@ -18,6 +18,9 @@ func (mc *Machine) entersyscall(mi int32, d int64, pos Pos) {
 	M.state = mSyscall
 	M.hasPending = false
 	G.syscallAt = mc.now + mc.acc + CostSyscall + d
+	mc.sysmonWake() // entersyscall wakes a deep-sleeping sysmon (sched.sysmonwait)
+	mc.acc = 0
+	mc.setWhen(mi, G.syscallAt)
 	if ev := mc.emit(EvEntersyscall, mi, M.p, G.goid, d, 0); mc.cfg.Why {
 		ev.Pos = pos
 		ev.Why = "G" + itoa(G.goid) + " enters a " + fmtNs(d) + " system call; in Go 1.26 its P" + itoa(int64(M.p)) + " stays attached (_Prunning) to M" + itoa(int64(mi))
@@ -27,7 +30,35 @@ func (mc *Machine) entersyscall(mi int32, d int64, pos Pos) {
 			ev.Why += ": without sysmon nobody takes it, so the P is blocked until the call returns"
 		}
 	}
-	mc.sysmonWake() // entersyscall wakes a deep-sleeping sysmon (sched.sysmonwait)
+}
+
+// writeSyscall is the write(2) of fmt's output by the running G of M mi
+// (os.(*File).Write → syscall.Write: entersyscall, write, exitsyscall): a
+// system call of CostPrint like any other, so sysmon can see it and take
+// the P (a P's first syscall is taken at sysmon's first look: see retake).
+// Its entersyscall and a fast-path exitsyscall emit no event, so that a
+// trace shows one print event per line; a slow exitsyscall (the P was
+// taken) is shown, and its why names the write.
+func (mc *Machine) writeSyscall(mi int32) {
+	M := &mc.allm[mi]
+	gi := M.curg
+	G := &mc.allg[gi]
+	end := mc.now + mc.acc + CostPrint
+	if !mc.sysmon.deep && !M.signalPending && mc.nextOtherAction(mi) > end {
+		// No other M (sysmon included) acts before the write returns,
+		// so nothing can see the G in its syscall: do the same without
+		// the two engine steps (entersyscall, the fast exitsyscall).
+		mc.allp[M.p].syscalltick++
+		mc.continueG(mi, CostPrint+CostSyscall)
+		return
+	}
+	mc.casgstatus(gi, _Grunning, _Gsyscall)
+	M.oldp = M.p
+	M.state = mSyscall
+	M.hasPending = false
+	G.inWrite = true
+	G.syscallAt = end
+	mc.sysmonWake()
 	mc.acc = 0
 	mc.setWhen(mi, G.syscallAt)
 }
@@ -51,15 +82,22 @@ func (mc *Machine) exitsyscall(mi int32) {
 			mc.acquirep(mi, pp)
 		}
 	}
+	write := G.inWrite
+	G.inWrite = false
+	if write && mc.cfg.Why {
+		why = "the print's write(2) returned; " + why
+	}
 	if pp != nilIdx {
 		mc.allp[pp].syscalltick++
 		if G.preempt {
 			G.stackguard0 = stackPreempt
 		}
-		if ev := mc.emit(EvExitsyscall, mi, pp, G.goid, path, 0); mc.cfg.Why {
-			ev.Why = why
-		}
 		mc.continueG(mi, CostSyscall)
+		if path != 0 || !write {
+			if ev := mc.emit(EvExitsyscall, mi, pp, G.goid, path, 0); mc.cfg.Why {
+				ev.Why = why
+			}
+		}
 		return
 	}
 	// exitsyscallNoP: no P anywhere. The G becomes runnable; take an idle
@@ -68,13 +106,20 @@ func (mc *Machine) exitsyscall(mi int32) {
 	mc.dropg(mi)
 	if pp := mc.pidleget(); pp != nilIdx {
 		mc.acquirep(mi, pp)
-		mc.execute(mi, gi, false, "returned from its syscall with no P; an idle P appeared (exitsyscallNoP)")
+		why := "returned from its syscall with no P; an idle P appeared (exitsyscallNoP)"
+		if write {
+			why = "the print's write(2) " + why
+		}
+		mc.execute(mi, gi, false, why)
 		return
 	}
-	if ev := mc.emit(EvExitsyscall, mi, -1, G.goid, 3, 0); mc.cfg.Why {
-		ev.Why = "slowest path (exitsyscallNoP): its P was retaken and no P is idle: G" + itoa(G.goid) + " goes to the global queue's tail and M" + itoa(int64(mi)) + " parks"
-	}
 	mc.globrunqput(gi)
+	if ev := mc.emit(EvExitsyscall, mi, -1, G.goid, 3, 0); mc.cfg.Why {
+		if write {
+			ev.Why = "the print's write(2) returned; "
+		}
+		ev.Why += "slowest path (exitsyscallNoP): its P was retaken and no P is idle: G" + itoa(G.goid) + " goes to the global queue's tail and M" + itoa(int64(mi)) + " parks"
+	}
 	mc.stopm(mi)
 }
 
@@ -101,4 +146,21 @@ func (mc *Machine) exitsyscallTryGetP(mi int32, oldp int32) (int32, int64, strin
 		return pp, 2, "slow path: its P was retaken; took idle P" + itoa(int64(pp)) + " (exitsyscallTryGetP)"
 	}
 	return nilIdx, 3, ""
+}
+
+// nextOtherAction is when the earliest M other than the acting mi acts
+// (math64Max if none); mi is the actor heap's root while it acts.
+func (mc *Machine) nextOtherAction(mi int32) int64 {
+	h := mc.actors
+	if len(h) == 0 || h[0] != mi {
+		return mc.now // not the root: assume someone acts at once
+	}
+	next := int64(math64Max)
+	if len(h) > 1 {
+		next = mc.allm[h[1]].when
+	}
+	if len(h) > 2 {
+		next = min(next, mc.allm[h[2]].when)
+	}
+	return next
 }

@@ -31,7 +31,7 @@ func (mc *Machine) sysmonWake() {
 		return
 	}
 	mc.sysmon.syscallWake = true
-	mc.setWhen(mc.sysmonM, mc.now+mc.acc)
+	mc.setWhen(mc.sysmonM, mc.now+mc.acc+CostWakeM) // notewakeup: the thread wakes (futex)
 }
 
 // sysmonTick is one pass of sysmon's loop, after its sleep.
@@ -130,6 +130,12 @@ func (mc *Machine) retake(mi int32, now int64) int {
 		if cg == nilIdx || mc.allg[cg].status != _Gsyscall {
 			continue
 		}
+		if take, hooked := mc.hookRetake(pp, sysretake, now); hooked {
+			if !take {
+				continue
+			}
+			goto takeP
+		}
 		if t := P.syscalltick; !sysretake && pd.syscalltick != t {
 			pd.syscalltick = t
 			pd.syscallwhen = now
@@ -143,6 +149,7 @@ func (mc *Machine) retake(mi int32, now int64) int {
 			continue
 		}
 		// takeP: the syscalling M keeps running its syscall without a P.
+	takeP:
 		mc.allm[holder].p = nilIdx
 		P.m = nilIdx
 		P.status = _Pidle
@@ -162,6 +169,9 @@ func (mc *Machine) retake(mi int32, now int64) int {
 			default:
 				ev.Why = "the syscall has lasted over 10ms since sysmon first saw it: take P" + itoa(int64(pp)) + " from M" + itoa(int64(holder)) + " even with nothing waiting"
 			}
+			if mc.allg[cg].inWrite {
+				ev.Why = "G" + itoa(mc.goidOf(cg)) + "'s print is in its write(2): " + ev.Why
+			}
 		}
 		mc.handoffp(pp)
 	}
@@ -175,6 +185,10 @@ func (mc *Machine) handoffp(pp int32) {
 	why := ""
 	spinning := false
 	start := true
+	if st, sp, s, w, hooked := mc.hookHandoffp(pp); hooked {
+		start, spinning, step, why = st, sp, s, w
+		goto decided
+	}
 	switch {
 	case !mc.runqempty(pp) || mc.sched.runq.size > 0:
 		step, why = 1, "it has local work (or the global queue has work): start an M for it"
@@ -193,6 +207,7 @@ func (mc *Machine) handoffp(pp int32) {
 		start = false
 		step, why = 9, "no work for it: it goes idle"
 	}
+decided:
 	if ev := mc.emit(EvHandoffp, mc.curM(), pp, -1, step, 0); mc.cfg.Why {
 		ev.Why = "handoffp step " + itoa(step) + ": " + why
 	}

@@ -16,19 +16,43 @@ const (
 
 type timer struct {
 	when  int64
+	seq   int64 // creation order: breaks ties between timers due at once
 	kind  timerKind
-	g     int32 // sleeper
+	g     int32 // sleeper; the next free timer while on the free list
 	c     int32 // time.After's channel
 	pp    int32 // P whose heap holds it, nilIdx when not pending
 	heapI int32
+}
+
+// A fired timer's slot is reused (Machine.freeTimer, threaded through g):
+// the runtime's timers are garbage once run, and a program that sleeps a
+// million times should not keep a million timers (in runs and in every
+// snapshot). Ties go by seq, not by slot, so reuse changes no order.
+
+// newTimer takes a free timer slot or makes one.
+func (mc *Machine) newTimer(t timer) int32 {
+	mc.timerSeq++
+	t.seq = mc.timerSeq
+	if ti := mc.freeTimer; ti != nilIdx {
+		mc.freeTimer = mc.timers[ti].g
+		mc.timers[ti] = t
+		return ti
+	}
+	mc.timers = append(mc.timers, t)
+	return int32(len(mc.timers) - 1)
+}
+
+// freeTimerSlot puts fired timer ti on the free list.
+func (mc *Machine) freeTimerSlot(ti int32) {
+	mc.timers[ti] = timer{g: mc.freeTimer, pp: nilIdx, c: nilIdx}
+	mc.freeTimer = ti
 }
 
 // addtimer arms a timer on pp's heap (time.go: timer.modify/maybeAdd); if it
 // is the P's new earliest, wakeNetPoller makes sure someone wakes for it.
 func (mc *Machine) addtimer(pp int32, kind timerKind, when int64, gi, c int32) int32 {
 	mc.netpollInited = true // timers sleep in netpoll (netpollGenericInit)
-	ti := int32(len(mc.timers))
-	mc.timers = append(mc.timers, timer{when: when, kind: kind, g: gi, c: c, pp: pp})
+	ti := mc.newTimer(timer{when: when, kind: kind, g: gi, c: c, pp: pp})
 	P := &mc.allp[pp]
 	P.timers = heapPush(timerOrder{mc}, P.timers, ti)
 	mc.acc += CostTimer
@@ -65,6 +89,7 @@ func (mc *Machine) runTimers(owner, target int32, mi int32) (ran bool, next int6
 			return ran, t.when
 		}
 		mc.popTimer(owner)
+		mc.freeTimerSlot(ti)
 		ran = true
 		mc.acc += CostTimer
 		switch t.kind {
@@ -73,7 +98,9 @@ func (mc *Machine) runTimers(owner, target int32, mi int32) (ran bool, next int6
 			G.timer = nilIdx
 			if ev := mc.emit(EvTimer, mi, target, G.goid, int64(owner), t.when); mc.cfg.Why {
 				ev.Why = "P" + itoa(int64(owner)) + "'s timer for G" + itoa(G.goid) + " expired (due " + fmtNs(t.when) + ")"
-				if owner != target {
+				if mc.gm() {
+					ev.Why = "the timer for G" + itoa(G.goid) + " expired (due " + fmtNs(t.when) + ")"
+				} else if owner != target {
 					ev.Why += "; run by P" + itoa(int64(target)) + " while stealing"
 				}
 			}
@@ -81,6 +108,9 @@ func (mc *Machine) runTimers(owner, target int32, mi int32) (ran bool, next int6
 		case timerAfter:
 			if ev := mc.emit(EvTimer, mi, target, -1, int64(owner), t.when); mc.cfg.Why {
 				ev.Why = "P" + itoa(int64(owner)) + "'s time.After timer expired: the time is sent on chan " + itoa(int64(t.c))
+				if mc.gm() {
+					ev.Why = "a time.After timer expired: the time is sent on chan " + itoa(int64(t.c))
+				}
 			}
 			mc.timerSend(t.c, target)
 		}

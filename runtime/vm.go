@@ -124,6 +124,7 @@ const (
 	OpGosched      = vm.OpGosched
 	OpGOMAXPROCS   = vm.OpGOMAXPROCS
 	OpNumGoroutine = vm.OpNumGoroutine
+	OpNumCPU       = vm.OpNumCPU
 	OpPrint        = vm.OpPrint
 	OpWork         = vm.OpWork
 	OpSyscall      = vm.OpSyscall

@@ -14,31 +14,24 @@ import (
 // counters. seq is the event the state follows; width is the terminal's
 // width (0: 100). Up to boardFullPs Ps get a row each; with more, the Ps
 // that have something get a cell in a grid and the idle, empty ones are
-// summed up as ranges, so 64 Ps still fit a screen. When the engine did
-// more events in the same step than seq, a line says so: the state is the
-// one after them. Lists too long for the
-// width show their first and last items and their length.
-func Board(st *runtime.State, seq int64, width int) string {
+// summed up as ranges, so 64 Ps still fit a screen. The state is the one
+// right after event st.Seq. Lists too long for the width show their first
+// and last items and their length.
+func Board(st *runtime.State, width int) string {
 	if width <= 0 {
 		width = 100
 	}
 	width = max(width, 60)
 	var b strings.Builder
-	b.WriteString("event " + strconv.FormatInt(seq, 10) + " at " + FormatTime(st.Clock) +
+	b.WriteString("event " + strconv.FormatInt(st.Seq, 10) + " at " + FormatTime(st.Clock) +
 		"   GOMAXPROCS=" + strconv.Itoa(st.GOMAXPROCS) + "   layers=" + st.Layers + "\n")
-	if st.Seq > seq {
-		// The engine does an M's whole action at once and hands out its
-		// events one by one; the state is the one after the action.
-		if st.Seq == seq+1 {
-			b.WriteString("(the same engine step also did event " + strconv.FormatInt(st.Seq, 10) + "; the state below is after it)\n")
-		} else {
-			b.WriteString("(the same engine step also did events " + strconv.FormatInt(seq+1, 10) + "-" + strconv.FormatInt(st.Seq, 10) +
-				"; the state below is after them)\n")
-		}
-	}
-	if len(st.Ps) <= boardFullPs {
+	gm := !HasPs(st)
+	switch {
+	case gm:
+		// The GM model: Ms serve the global queue; there are no Ps to draw.
+	case len(st.Ps) <= boardFullPs:
 		boardPsFull(&b, st, width)
-	} else {
+	default:
 		boardPsCompact(&b, st, width)
 	}
 	label := func(s string) { b.WriteString(pad(s, 10)) }
@@ -85,16 +78,23 @@ func Board(st *runtime.State, seq int64, width int) string {
 			if t.G < 0 {
 				who = "after"
 			}
-			items[i] = who + "@" + FormatTime(t.When) + "/P" + strconv.Itoa(int(t.P))
+			items[i] = who + "@" + FormatTime(t.When)
+			if !gm {
+				items[i] += "/P" + strconv.Itoa(int(t.P))
+			}
 		}
 		b.WriteString(strconv.Itoa(len(st.Timers)) + ": " + fitList(items, width-16) + "\n")
 	}
 
 	label("sched")
 	sc := st.Sched
-	b.WriteString("npidle=" + strconv.Itoa(int(sc.NPIdle)) + " nmspinning=" + strconv.Itoa(int(sc.NMSpinning)) +
-		" nmidle=" + strconv.Itoa(int(sc.NMIdle)) + " needspinning=" + strconv.FormatBool(sc.NeedSpinning) +
-		" threads=" + strconv.Itoa(int(sc.MCount)))
+	if gm {
+		b.WriteString("nmidle=" + strconv.Itoa(int(sc.NMIdle)) + " threads=" + strconv.Itoa(int(sc.MCount)))
+	} else {
+		b.WriteString("npidle=" + strconv.Itoa(int(sc.NPIdle)) + " nmspinning=" + strconv.Itoa(int(sc.NMSpinning)) +
+			" nmidle=" + strconv.Itoa(int(sc.NMIdle)) + " needspinning=" + strconv.FormatBool(sc.NeedSpinning) +
+			" threads=" + strconv.Itoa(int(sc.MCount)))
+	}
 	if sc.LockAcq > 0 {
 		b.WriteString(" sched.lock acquired=" + strconv.FormatInt(sc.LockAcq, 10) + " contended=" + strconv.FormatInt(sc.LockWait, 10))
 	}
@@ -104,6 +104,18 @@ func Board(st *runtime.State, seq int64, width int) string {
 		b.WriteString(st.Exit.Reason + ", code " + strconv.Itoa(st.Exit.Code) + "\n")
 	}
 	return b.String()
+}
+
+// HasPs reports whether the run has Ps (the procs layer): the GM model's
+// engine keeps GOMAXPROCS slots for the Ms that may run Go code, but they
+// are not Ps and no view shows them.
+func HasPs(st *runtime.State) bool {
+	for _, l := range strings.Split(st.Layers, ",") {
+		if l == "procs" {
+			return true
+		}
+	}
+	return false
 }
 
 // boardFullPs is the most Ps drawn one row each (8 fit a laptop screen
@@ -171,7 +183,7 @@ func boardMs(b *strings.Builder, st *runtime.State, width int) {
 			parked = append(parked, m.ID)
 		default:
 			s := "M" + strconv.Itoa(int(m.ID)) + " " + m.State
-			if m.P >= 0 {
+			if m.P >= 0 && HasPs(st) {
 				s += " P" + strconv.Itoa(int(m.P))
 			}
 			if m.CurG >= 0 {
@@ -180,10 +192,10 @@ func boardMs(b *strings.Builder, st *runtime.State, width int) {
 			if m.Spinning {
 				s += " spinning"
 			}
-			if m.NextP >= 0 {
+			if m.NextP >= 0 && HasPs(st) {
 				s += " nextp=P" + strconv.Itoa(int(m.NextP))
 			}
-			if m.OldP >= 0 {
+			if m.OldP >= 0 && HasPs(st) {
 				s += " oldp=P" + strconv.Itoa(int(m.OldP))
 			}
 			if m.State == "syscall" && m.Until > 0 {

@@ -11,7 +11,7 @@ import (
 // M2 is in a syscall holding nothing, sysmon watches.
 func boardState(nps int) *runtime.State {
 	st := &runtime.State{
-		Clock: 1_234_567, GOMAXPROCS: nps, Layers: "stacks,procs,steal,sysmon",
+		Seq: 57, Clock: 1_234_567, GOMAXPROCS: nps, Layers: "stacks,procs,steal,sysmon",
 		Global: []int64{11, 12},
 		Sched:  runtime.SchedState{NPIdle: int32(nps - 2), NMIdle: 1, MCount: 4, IdleMs: []int32{3}},
 		Ms: []runtime.MState{
@@ -41,7 +41,7 @@ func boardState(nps int) *runtime.State {
 }
 
 func TestBoardFull(t *testing.T) {
-	got := Board(boardState(2), 57, 80)
+	got := Board(boardState(2), 80)
 	want := `event 57 at 1.234567ms   GOMAXPROCS=2   layers=stacks,procs,steal,sysmon
       status   M     runs   runnext  ring (head → tail)
 P0    running  M0    G1     G8       40: G20 G21 G22 G23 G24 G25 G26 … G58 G59
@@ -65,7 +65,7 @@ sched     npidle=0 nmspinning=0 nmidle=1 needspinning=false threads=4
 }
 
 func TestBoardCompact(t *testing.T) {
-	got := Board(boardState(64), 57, 100)
+	got := Board(boardState(64), 100)
 	want := `event 57 at 1.234567ms   GOMAXPROCS=64   layers=stacks,procs,steal,sysmon
 64 Ps: 1 running, 63 not; each cell: P status M runs +runnext q<ring length>
 P0   run  M0   G1    +G8   q40   P1   idle M-   G-    +G-   q2
@@ -83,21 +83,9 @@ sched     npidle=62 nmspinning=0 nmidle=1 needspinning=false threads=4
 }
 
 func TestBoardEightPs(t *testing.T) {
-	got := Board(boardState(8), 1, 0)
+	got := Board(boardState(8), 0)
 	if n := strings.Count(got, "\n"); n != 16 {
 		t.Errorf("8 Ps: %d lines, want one row per P (16 in all):\n%s", n, got)
-	}
-}
-
-func TestBoardSameStep(t *testing.T) {
-	st := boardState(2)
-	st.Seq = 58
-	if got := Board(st, 57, 80); !strings.Contains(got, "\n(the same engine step also did event 58; the state below is after it)\n") {
-		t.Errorf("one later event:\n%s", got)
-	}
-	st.Seq = 60
-	if got := Board(st, 57, 80); !strings.Contains(got, "\n(the same engine step also did events 58-60; the state below is after them)\n") {
-		t.Errorf("three later events:\n%s", got)
 	}
 }
 

@@ -5,10 +5,15 @@
 // a line a learner reads in a lesson is the line the debugger shows and the
 // line a test compares.
 //
-// A text line has the columns seq, time, M, P, G, kind, details and why:
+// An event is a line with the columns seq, time, M, P, G, kind and details,
+// 86 columns wide, and the sentence that says why on the lines below it,
+// indented and wrapped to fit 100 columns:
 //
-//	 2    0.000150ms  M0    P0    G2     newproc        by G1 at 9:3                    go statement: G2 created …
-//	40    1.234567ms  M0    P0    G1     gopark         sync.WaitGroup.Wait at 14:9
+//	2    0.000150ms  M0    P0    G2     newproc        by G1 at 9:3
+//	                 go statement: G2 created (stack 2048 B) and put in P0's runnext
+//
+// With Text.Wide the why follows on the same line, one line per event, for
+// grep and wide windows. Without Ps (the GM model) the P column is left out.
 //
 // Its columns are fixed so that traces line up and diff well; a field wider than
 // its column pushes the rest of the line right instead of being cut. The
@@ -35,76 +40,195 @@ const (
 	gWidth       = 6
 	kindWidth    = 14 // "becomeSpinning"
 	detailsWidth = 30
+	// whyIndent is where the why lines start: under the M column.
+	whyIndent = seqWidth + 1 + timeWidth + 2
+	// lineWidth is the terminal width the why lines are wrapped to.
+	lineWidth = 100
 )
 
-// FormatEvent formats ev as one line (no trailing newline): sequence
+// Text is a style of text lines.
+type Text struct {
+	// Wide puts the why on the event's line (one line per event).
+	Wide bool
+	// NoPs leaves out the P column: the GM model has no Ps.
+	NoPs bool
+}
+
+// FormatEvent formats ev in the default style (Text{}), without a
+// trailing newline.
+func FormatEvent(ev runtime.Event) string { return Text{}.Format(ev) }
+
+// Header is the default style's column names.
+func Header() string { return Text{}.Header() }
+
+// Format formats ev without a trailing newline.
+func (t Text) Format(ev runtime.Event) string {
+	return string(t.Append(make([]byte, 0, 128+len(ev.Why)+len(ev.Text)), ev))
+}
+
+// Append appends ev's lines to b, without a trailing newline: sequence
 // number, virtual time, M, P and G ("-" when not involved), the kind (the
 // runtime function's name), what the event's arguments mean for that kind,
 // and the sentence that says why, when the run was made with Config.Why.
-func FormatEvent(ev runtime.Event) string {
-	var b strings.Builder
-	b.Grow(128 + len(ev.Why) + len(ev.Text))
-	padLeft(&b, strconv.FormatInt(ev.Seq, 10), seqWidth)
-	b.WriteByte(' ')
-	padLeft(&b, FormatTime(ev.T), timeWidth)
-	b.WriteString("  ")
-	padRight(&b, id("M", int64(ev.M)), mWidth)
-	b.WriteByte(' ')
-	padRight(&b, id("P", int64(ev.P)), pWidth)
-	b.WriteByte(' ')
-	padRight(&b, id("G", ev.G), gWidth)
-	b.WriteByte(' ')
-	details := Details(ev)
-	if details == "" && ev.Why == "" {
-		b.WriteString(ev.Kind.String())
-		return b.String()
+// It allocates nothing for most events, so that text output keeps up with
+// the engine.
+func (t Text) Append(b []byte, ev runtime.Event) []byte {
+
+	b = appendPadLeft(b, strconv.AppendInt(t.num(), ev.Seq, 10), seqWidth)
+	b = append(b, ' ')
+	b = appendPadLeft(b, AppendTime(t.num(), ev.T), timeWidth)
+	b = append(b, "  "...)
+	b = appendPadRight(b, appendID(t.num(), 'M', int64(ev.M)), mWidth)
+	b = append(b, ' ')
+	if !t.NoPs {
+		b = appendPadRight(b, appendID(t.num(), 'P', int64(ev.P)), pWidth)
+		b = append(b, ' ')
 	}
-	padRight(&b, ev.Kind.String(), kindWidth)
-	b.WriteByte(' ')
+	b = appendPadRight(b, appendID(t.num(), 'G', ev.G), gWidth)
+	b = append(b, ' ')
+	kind := ev.Kind.String()
+	kindStart := len(b)
+	b = append(b, kind...)
+	for i := len(kind); i < kindWidth; i++ {
+		b = append(b, ' ')
+	}
+	b = append(b, ' ')
+	detailsStart := len(b)
+	b = t.appendDetails(b, ev)
+	if len(b) == detailsStart && (ev.Why == "" || !t.Wide) {
+		b = b[:kindStart+len(kind)] // no details: no padding at the line's end
+	}
 	if ev.Why == "" {
-		b.WriteString(details)
-		return b.String()
+		return b
 	}
-	padRight(&b, details, detailsWidth)
-	b.WriteString("  ")
-	b.WriteString(ev.Why)
-	return b.String()
+	if t.Wide {
+		for i := runeLen(b[detailsStart:]); i < detailsWidth; i++ {
+			b = append(b, ' ')
+		}
+		b = append(b, "  "...)
+		return append(b, ev.Why...)
+	}
+	return appendWrapped(b, ev.Why)
 }
 
-// Header is the line of column names that goes above lines of
-// FormatEvent, aligned with them.
-func Header() string {
-	var b strings.Builder
-	padLeft(&b, "seq", seqWidth)
-	b.WriteByte(' ')
-	padLeft(&b, "time", timeWidth)
-	b.WriteString("  ")
-	padRight(&b, "M", mWidth)
-	b.WriteByte(' ')
-	padRight(&b, "P", pWidth)
-	b.WriteByte(' ')
-	padRight(&b, "G", gWidth)
-	b.WriteByte(' ')
-	padRight(&b, "kind", kindWidth)
-	b.WriteByte(' ')
-	padRight(&b, "details", detailsWidth)
-	b.WriteString("  why")
-	return b.String()
+// Details is the details column of ev's line in this style.
+func (t Text) Details(ev runtime.Event) string { return string(t.appendDetails(nil, ev)) }
+
+func (t Text) appendDetails(b []byte, ev runtime.Event) []byte {
+	switch {
+	case t.NoPs && ev.Kind == runtime.EvExecute: // schedtick is a P's
+		return b
+	case t.NoPs && ev.Kind == runtime.EvTimer: // not whose heap held it
+		return AppendTime(append(b, "due "...), ev.Arg2)
+	}
+	return appendDetails(b, ev)
+}
+
+// num is a scratch buffer for a number (on the stack).
+func (Text) num() []byte { return make([]byte, 0, 24) }
+
+// appendWrapped appends why on lines of its own, indented by whyIndent and
+// wrapped at spaces to lineWidth columns (a word longer than a line is
+// not cut).
+func appendWrapped(b []byte, why string) []byte {
+	const room = lineWidth - whyIndent
+	for len(why) > 0 {
+		b = append(b, whyBreak...)
+		if len(why) <= room { // bytes ≥ columns: it fits
+			return append(b, why...)
+		}
+		if ascii(why[:room+1]) {
+			// One column a byte: break at the last space that fits.
+			if cut := strings.LastIndexByte(why[:room+1], ' '); cut > 0 {
+				b = append(b, why[:cut]...)
+				why = why[cut+1:]
+				continue
+			}
+		}
+		cut, cols := -1, 0
+		for i := 0; i < len(why) && cols <= room; i++ {
+			c := why[i]
+			if c&0xC0 == 0x80 {
+				continue // a continuation byte: same column
+			}
+			if c == ' ' {
+				cut = i
+			}
+			cols++
+		}
+		if cols <= room {
+			return append(b, why...)
+		}
+		if cut <= 0 {
+			cut = strings.IndexByte(why, ' ')
+			if cut < 0 {
+				return append(b, why...)
+			}
+		}
+		b = append(b, why[:cut]...)
+		why = why[cut+1:]
+	}
+	return b
+}
+
+// ascii reports whether s is all ASCII.
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// whyBreak starts a why line: a newline and the indent.
+var whyBreak = "\n" + strings.Repeat(" ", whyIndent)
+
+// Header is the line of column names that goes above lines of Format,
+// aligned with them; in the default style a second line says where the why
+// goes.
+func (t Text) Header() string {
+	var b []byte
+	b = appendPadLeft(b, []byte("seq"), seqWidth)
+	b = append(b, ' ')
+	b = appendPadLeft(b, []byte("time"), timeWidth)
+	b = append(b, "  "...)
+	b = appendPadRight(b, []byte("M"), mWidth)
+	b = append(b, ' ')
+	if !t.NoPs {
+		b = appendPadRight(b, []byte("P"), pWidth)
+		b = append(b, ' ')
+	}
+	b = appendPadRight(b, []byte("G"), gWidth)
+	b = append(b, ' ')
+	b = appendPadRight(b, []byte("kind"), kindWidth)
+	b = append(b, ' ')
+	if t.Wide {
+		b = appendPadRight(b, []byte("details"), detailsWidth)
+		return string(append(b, "  why"...))
+	}
+	b = append(b, "details"...)
+	return string(appendWrapped(b, "why"))
 }
 
 // FormatTime formats a virtual time in ns as milliseconds with six
 // decimals: 150 → "0.000150ms", 10e6 → "10.000000ms".
-func FormatTime(ns int64) string {
-	neg := ns < 0
-	if neg {
+func FormatTime(ns int64) string { return string(AppendTime(nil, ns)) }
+
+// AppendTime appends FormatTime(ns) to b.
+func AppendTime(b []byte, ns int64) []byte {
+	if ns < 0 {
+		b = append(b, '-')
 		ns = -ns
 	}
-	frac := strconv.FormatInt(ns%1e6, 10)
-	s := strconv.FormatInt(ns/1e6, 10) + "." + strings.Repeat("0", 6-len(frac)) + frac + "ms"
-	if neg {
-		s = "-" + s
+	b = strconv.AppendInt(b, ns/1e6, 10)
+	b = append(b, '.')
+	frac := ns % 1e6
+	for d := int64(100000); d > 1 && frac < d; d /= 10 {
+		b = append(b, '0')
 	}
-	return s
+	b = strconv.AppendInt(b, frac, 10)
+	return append(b, "ms"...)
 }
 
 // Details says what an event's arguments mean for its kind, in a few
@@ -117,140 +241,163 @@ func FormatTime(ns int64) string {
 // heap held it and Arg2 when it was due, netpollblock's Arg1 the
 // connection and Arg2 when it becomes ready, and sysmon's Arg1 is -1 for a
 // deep sleep.
-func Details(ev runtime.Event) string {
+func Details(ev runtime.Event) string { return string(appendDetails(nil, ev)) }
+
+// appendDetails appends Details(ev) to b.
+func appendDetails(b []byte, ev runtime.Event) []byte {
 	a1, a2 := ev.Arg1, ev.Arg2
 	switch ev.Kind {
 	case runtime.EvNewproc:
-		return "by " + id("G", a1) + at(ev.Pos)
+		b = appendID(append(b, "by "...), 'G', a1)
+		return appendAt(b, ev.Pos)
 	case runtime.EvRunqput:
 		if a1 == 1 {
-			return "into runnext"
+			return append(b, "into runnext"...)
 		}
-		return "into the ring's tail"
+		return append(b, "into the ring's tail"...)
 	case runtime.EvRunqputslow:
-		return n(a1, "G", "Gs") + " to the global tail"
+		return append(appendN(b, a1, "G", "Gs"), " to the global tail"...)
 	case runtime.EvGlobrunqput:
-		return "to the global tail"
+		return append(b, "to the global tail"...)
 	case runtime.EvRunqget:
 		if a1 == 1 {
-			return "from runnext (inheritTime)"
+			return append(b, "from runnext (inheritTime)"...)
 		}
-		return "from the ring's head"
+		return append(b, "from the ring's head"...)
 	case runtime.EvGlobrunqget:
 		if a2 == 1 {
-			return "1 by the schedtick%61 rule"
+			return append(b, "1 by the schedtick%61 rule"...)
 		}
-		return "batch of " + strconv.FormatInt(a1, 10) + " from global"
+		b = strconv.AppendInt(append(b, "batch of "...), a1, 10)
+		return append(b, " from global"...)
 	case runtime.EvRunqsteal:
-		return "stole " + strconv.FormatInt(a1, 10) + " from " + id("P", a2)
+		b = strconv.AppendInt(append(b, "stole "...), a1, 10)
+		return appendID(append(b, " from "...), 'P', a2)
 	case runtime.EvExecute:
-		s := "schedtick=" + strconv.FormatInt(a2, 10)
+		b = strconv.AppendInt(append(b, "schedtick="...), a2, 10)
 		if a1 == 1 {
-			s += " inheritTime"
+			b = append(b, " inheritTime"...)
 		}
-		return s
+		return b
 	case runtime.EvGopark:
-		return WaitReason(a1) + at(ev.Pos)
+		return appendAt(append(b, WaitReason(a1)...), ev.Pos)
 	case runtime.EvGoready:
-		return "made runnable"
+		return append(b, "made runnable"...)
 	case runtime.EvGosched:
-		return "to the global tail"
+		return append(b, "to the global tail"...)
 	case runtime.EvGoexit0:
-		return "dead"
+		return append(b, "dead"...)
 	case runtime.EvNewstack:
-		return strconv.FormatInt(a1, 10) + " → " + strconv.FormatInt(a2, 10) + " bytes"
+		b = strconv.AppendInt(b, a1, 10)
+		b = strconv.AppendInt(append(b, " → "...), a2, 10)
+		return append(b, " bytes"...)
 	case runtime.EvStartm:
-		s := id("M", a1)
+		b = appendID(b, 'M', a1)
 		if a2 == 1 {
-			s += " spinning"
+			b = append(b, " spinning"...)
 		}
-		return s
+		return b
 	case runtime.EvNewm:
-		return id("M", a1) + " created"
+		return append(appendID(b, 'M', a1), " created"...)
 	case runtime.EvSpinning:
-		return "nmspinning=" + strconv.FormatInt(a1, 10)
+		return strconv.AppendInt(append(b, "nmspinning="...), a1, 10)
 	case runtime.EvExitsyscall:
 		switch a1 {
 		case 0:
-			return "fast path (kept its P)"
+			return append(b, "fast path (kept its P)"...)
 		case 1:
-			return "took its old P back"
+			return append(b, "took its old P back"...)
 		case 2:
-			return "took an idle P"
+			return append(b, "took an idle P"...)
 		case 3:
-			return "no P: G to the global queue"
+			return append(b, "no P: G to the global queue"...)
 		}
 	case runtime.EvHandoffp:
-		return "step " + strconv.FormatInt(a1, 10)
+		return strconv.AppendInt(append(b, "step "...), a1, 10)
 	case runtime.EvSysmon:
 		if a1 < 0 {
-			return "deep sleep"
+			return append(b, "deep sleep"...)
 		}
-		return "delay " + strconv.FormatInt(a1, 10) + "µs"
+		return append(strconv.AppendInt(append(b, "delay "...), a1, 10), "µs"...)
 	case runtime.EvEntersyscall:
 		if a1 > 0 {
-			return "for " + time.Duration(a1).String()
+			return append(append(b, "for "...), time.Duration(a1).String()...)
 		}
 	case runtime.EvPreemptone:
-		s := "ran " + time.Duration(a2).String()
+		b = append(append(b, "ran "...), time.Duration(a2).String()...)
 		if a1 == 1 {
-			s += ", SIGURG sent"
+			b = append(b, ", SIGURG sent"...)
 		}
-		return s
+		return b
 	case runtime.EvAsyncPreempt:
 		if a1 > 0 {
-			return time.Duration(a1).String() + " of work left"
+			return append(append(b, time.Duration(a1).String()...), " of work left"...)
 		}
 		if a1 == 0 && a2 == 0 {
-			return ""
+			return b
 		}
 	case runtime.EvRetake:
-		return "from " + id("M", a1)
+		return appendID(append(b, "from "...), 'M', a1)
 	case runtime.EvTimer:
-		s := "due " + FormatTime(a2)
+		b = AppendTime(append(b, "due "...), a2)
 		if a1 != int64(ev.P) {
-			s += " on " + id("P", a1)
+			b = appendID(append(b, " on "...), 'P', a1)
 		}
-		return s
+		return b
 	case runtime.EvNetpollBlock:
-		return "conn " + strconv.FormatInt(a1, 10) + " ready at " + FormatTime(a2)
+		b = strconv.AppendInt(append(b, "conn "...), a1, 10)
+		return AppendTime(append(b, " ready at "...), a2)
 	case runtime.EvNetpoll:
-		return n(a1, "G", "Gs") + " ready"
+		return append(appendN(b, a1, "G", "Gs"), " ready"...)
 	case runtime.EvInjectglist:
-		return n(a1, "G", "Gs") + " made runnable"
+		return append(appendN(b, a1, "G", "Gs"), " made runnable"...)
+	case runtime.EvGoyield:
+		return append(b, "to the ring's tail"...)
+	case runtime.EvStopTheWorld:
+		return append(appendN(append(append(b, ev.Text...), ": "...), a1, "P", "Ps"), " stopped"...)
+	case runtime.EvProcresize:
+		return strconv.AppendInt(append(strconv.AppendInt(append(b, "GOMAXPROCS "...), a1, 10), " → "...), a2, 10)
 	case runtime.EvLock:
-		return "waited " + strconv.FormatInt(a1, 10) + "ns"
+		return append(strconv.AppendInt(append(b, "waited "...), a1, 10), "ns"...)
 	case runtime.EvBreakpoint:
-		return strings.TrimPrefix(at(ev.Pos), " ")
-	case runtime.EvPrint:
-		stream := "stdout "
-		if a1 == 1 {
-			stream = "stderr "
+		if ev.Pos.Line <= 0 {
+			return b
 		}
-		return stream + strconv.Quote(ev.Text)
+		return appendLineCol(b, ev.Pos)
+	case runtime.EvPrint:
+		if a1 == 1 {
+			b = append(b, "stderr "...)
+		} else {
+			b = append(b, "stdout "...)
+		}
+		return strconv.AppendQuote(b, ev.Text)
 	case runtime.EvSchedtrace:
-		return strings.TrimSuffix(ev.Text, "\n")
+		return append(b, strings.TrimSuffix(ev.Text, "\n")...)
 	case runtime.EvExit:
-		return "code " + strconv.FormatInt(a1, 10)
+		return strconv.AppendInt(append(b, "code "...), a1, 10)
 	case runtime.EvFindRunnable, runtime.EvWakep, runtime.EvStopm, runtime.EvAcquirep,
 		runtime.EvReleasep, runtime.EvPreempted:
 		if a1 == 0 && a2 == 0 && ev.Text == "" {
-			return ""
+			return b
 		}
 	}
 	// A kind whose arguments have no documented meaning, or one the engine
 	// used in an unexpected way: show them raw rather than hide them.
-	var parts []string
+	sep := false
 	if a1 != 0 || a2 != 0 {
-		parts = append(parts, "arg1="+strconv.FormatInt(a1, 10))
+		b = strconv.AppendInt(append(b, "arg1="...), a1, 10)
+		sep = true
 	}
 	if a2 != 0 {
-		parts = append(parts, "arg2="+strconv.FormatInt(a2, 10))
+		b = strconv.AppendInt(append(b, " arg2="...), a2, 10)
 	}
 	if ev.Text != "" {
-		parts = append(parts, strconv.Quote(ev.Text))
+		if sep {
+			b = append(b, ' ')
+		}
+		b = strconv.AppendQuote(b, ev.Text)
 	}
-	return strings.Join(parts, " ")
+	return b
 }
 
 // waitReasons are the runtime's waitReasonStrings (runtime/runtime2.go in
@@ -283,11 +430,61 @@ func WaitReason(r int64) string {
 	return "waitReason(" + strconv.FormatInt(r, 10) + ")"
 }
 
-func at(pos runtime.Pos) string {
+// appendAt appends " at line:col", or nothing without a position.
+func appendAt(b []byte, pos runtime.Pos) []byte {
 	if pos.Line <= 0 {
-		return ""
+		return b
 	}
-	return " at " + strconv.Itoa(int(pos.Line)) + ":" + strconv.Itoa(int(pos.Col))
+	return appendLineCol(append(b, " at "...), pos)
+}
+
+func appendLineCol(b []byte, pos runtime.Pos) []byte {
+	b = strconv.AppendInt(b, int64(pos.Line), 10)
+	return strconv.AppendInt(append(b, ':'), int64(pos.Col), 10)
+}
+
+func appendN(b []byte, v int64, one, many string) []byte {
+	b = strconv.AppendInt(b, v, 10)
+	b = append(b, ' ')
+	if v == 1 {
+		return append(b, one...)
+	}
+	return append(b, many...)
+}
+
+// runeLen counts what a terminal shows as one column each (the details
+// contain "→" and "µ").
+func runeLen[S string | []byte](s S) int {
+	l := 0
+	for i := 0; i < len(s); i++ {
+		if s[i]&0xC0 != 0x80 {
+			l++
+		}
+	}
+	return l
+}
+
+func appendPadLeft(b, s []byte, w int) []byte {
+	for i := runeLen(s); i < w; i++ {
+		b = append(b, ' ')
+	}
+	return append(b, s...)
+}
+
+func appendPadRight(b, s []byte, w int) []byte {
+	b = append(b, s...)
+	for i := runeLen(s); i < w; i++ {
+		b = append(b, ' ')
+	}
+	return b
+}
+
+func appendID(b []byte, prefix byte, v int64) []byte {
+	b = append(b, prefix)
+	if v < 0 {
+		return append(b, '-')
+	}
+	return strconv.AppendInt(b, v, 10)
 }
 
 func id(prefix string, v int64) string {
@@ -295,35 +492,4 @@ func id(prefix string, v int64) string {
 		return prefix + "-"
 	}
 	return prefix + strconv.FormatInt(v, 10)
-}
-
-func n(v int64, one, many string) string {
-	if v == 1 {
-		return "1 " + one
-	}
-	return strconv.FormatInt(v, 10) + " " + many
-}
-
-// runeLen counts what a terminal shows as one column each (the details
-// contain "→" and "µ").
-func runeLen(s string) int {
-	l := 0
-	for range s {
-		l++
-	}
-	return l
-}
-
-func padLeft(b *strings.Builder, s string, w int) {
-	for i := runeLen(s); i < w; i++ {
-		b.WriteByte(' ')
-	}
-	b.WriteString(s)
-}
-
-func padRight(b *strings.Builder, s string, w int) {
-	b.WriteString(s)
-	for i := runeLen(s); i < w; i++ {
-		b.WriteByte(' ')
-	}
 }

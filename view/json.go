@@ -10,8 +10,10 @@ import (
 
 // JSONEvent is the JSON form of an event (`--format json`, one object per
 // line): the event's fields with the kind by its name, the source position
-// as line and column, and the arguments under the names runtime/event.go
-// documents per kind.
+// as line and column, the arguments (runtime/event.go documents them per
+// kind), and everything the text line says: what the event did (details,
+// the text line's column), why, and for the exit event its exit code (also
+// when it is 0).
 type JSONEvent struct {
 	Seq  int64  `json:"seq"`
 	T    int64  `json:"t"` // virtual ns since the start
@@ -24,18 +26,27 @@ type JSONEvent struct {
 	Line int32  `json:"line,omitempty"`
 	Col  int32  `json:"col,omitempty"`
 	Text string `json:"text,omitempty"`
-	Why  string `json:"why,omitempty"`
+	// Details is what the event did, as the text line says it.
+	Details string `json:"details,omitempty"`
+	Why     string `json:"why,omitempty"`
+	// ExitCode is the program's exit code, on the exit event only.
+	ExitCode *int64 `json:"exit_code,omitempty"`
 }
 
 // ToJSON converts ev to its JSON form.
 func ToJSON(ev runtime.Event) JSONEvent {
-	return JSONEvent{
+	je := JSONEvent{
 		Seq: ev.Seq, T: ev.T, Kind: ev.Kind.String(),
 		M: ev.M, P: ev.P, G: ev.G,
 		Arg1: ev.Arg1, Arg2: ev.Arg2,
 		Line: ev.Pos.Line, Col: ev.Pos.Col,
-		Text: ev.Text, Why: ev.Why,
+		Text: ev.Text, Details: Details(ev), Why: ev.Why,
 	}
+	if ev.Kind == runtime.EvExit {
+		code := ev.Arg1
+		je.ExitCode = &code
+	}
+	return je
 }
 
 // FromJSON converts back; it fails only on an unknown kind.

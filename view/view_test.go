@@ -48,7 +48,8 @@ func TestFormatEvent(t *testing.T) {
 		want string
 	}{
 		{newproc,
-			"     2    0.000150ms  M0    P0    G2     newproc        by G1 at 9:3                    go statement: G2 created (stack 2048 B) and put in P0's runnext"},
+			"     2    0.000150ms  M0    P0    G2     newproc        by G1 at 9:3\n" +
+				"                      go statement: G2 created (stack 2048 B) and put in P0's runnext"},
 		{park,
 			"    40    1.234567ms  M0    P0    G1     gopark         sync.WaitGroup.Wait at 14:9"},
 		{ev(3, 170, runtime.EvRunqput, 0, 0, 2, 1, 0),
@@ -120,15 +121,13 @@ func TestFormatEvent(t *testing.T) {
 	}
 }
 
-// Every kind has a name and formats without panicking, with or without
-// arguments.
 func TestHeader(t *testing.T) {
 	want := "   seq          time  M     P     G      kind           details                         why"
-	if got := Header(); got != want {
+	if got := (Text{Wide: true}).Header(); got != want {
 		t.Errorf("Header:\n got %q\nwant %q", got, want)
 	}
 	// The header's columns start where the lines' do.
-	line := FormatEvent(runtime.Event{Seq: 2, T: 150, Kind: runtime.EvNewproc, M: 0, P: 0, G: 2, Arg1: 1, Why: "w"})
+	line := Text{Wide: true}.Format(runtime.Event{Seq: 2, T: 150, Kind: runtime.EvNewproc, M: 0, P: 0, G: 2, Arg1: 1, Why: "w"})
 	for _, col := range []string{"M", "P", "G", "kind", "details", "why"} {
 		i := strings.Index(want, " "+col+" ")
 		if col == "why" {
@@ -138,8 +137,42 @@ func TestHeader(t *testing.T) {
 			t.Errorf("column %s starts at %d in the header, not in %q", col, i+1, line)
 		}
 	}
+	if got, want := Header(), "   seq          time  M     P     G      kind           details\n                      why"; got != want {
+		t.Errorf("default Header:\n got %q\nwant %q", got, want)
+	}
+	if got, want := (Text{NoPs: true}).Header(), "   seq          time  M     G      kind           details\n                      why"; got != want {
+		t.Errorf("NoPs Header:\n got %q\nwant %q", got, want)
+	}
 }
 
+// The default style fits 100 columns: the why wraps at spaces under the M
+// column; --wide keeps one line per event; NoPs drops the P column.
+func TestTextStyles(t *testing.T) {
+	e := ev(12, 1_539, runtime.EvGosched, 0, 0, 8, 0, 0)
+	e.Why = "runtime.Gosched: G8 goes to the global queue's tail (not the local ring) and M0 schedules, which is a long sentence to wrap"
+	got := FormatEvent(e)
+	want := "    12    0.001539ms  M0    P0    G8     goschedImpl    to the global tail\n" +
+		"                      runtime.Gosched: G8 goes to the global queue's tail (not the local ring) and\n" +
+		"                      M0 schedules, which is a long sentence to wrap"
+	if got != want {
+		t.Errorf("default:\n got %q\nwant %q", got, want)
+	}
+	for _, l := range strings.Split(got, "\n") {
+		if runeLen(l) > lineWidth {
+			t.Errorf("line of %d columns: %q", runeLen(l), l)
+		}
+	}
+	if got, want := (Text{Wide: true}).Format(e), "    12    0.001539ms  M0    P0    G8     goschedImpl    to the global tail              "+e.Why; got != want {
+		t.Errorf("wide:\n got %q\nwant %q", got, want)
+	}
+	e.Why = ""
+	if got, want := (Text{NoPs: true}).Format(e), "    12    0.001539ms  M0    G8     goschedImpl    to the global tail"; got != want {
+		t.Errorf("no Ps:\n got %q\nwant %q", got, want)
+	}
+}
+
+// Every kind has a name and formats without panicking, with or without
+// arguments.
 func TestFormatEveryKind(t *testing.T) {
 	for _, k := range runtime.EvKinds() {
 		if strings.HasPrefix(k.String(), "EvKind(") {
@@ -171,7 +204,7 @@ func TestJSON(t *testing.T) {
 	e.Pos = runtime.Pos{Line: 9, Col: 3}
 	e.Why = "a <b> & c"
 	got := string(MarshalEvent(e))
-	want := `{"seq":3,"t":150,"kind":"newproc","m":0,"p":0,"g":2,"arg1":1,"line":9,"col":3,"why":"a <b> & c"}`
+	want := `{"seq":3,"t":150,"kind":"newproc","m":0,"p":0,"g":2,"arg1":1,"line":9,"col":3,"details":"by G1 at 9:3","why":"a <b> & c"}`
 	if got != want {
 		t.Errorf("MarshalEvent:\n got %s\nwant %s", got, want)
 	}
@@ -189,8 +222,12 @@ func TestJSON(t *testing.T) {
 	if err := WriteEventJSON(&buf, p); err != nil {
 		t.Fatal(err)
 	}
-	if want := `{"seq":4,"t":200,"kind":"print","m":0,"p":0,"g":1,"arg1":1,"text":"x\n"}` + "\n"; buf.String() != want {
+	if want := `{"seq":4,"t":200,"kind":"print","m":0,"p":0,"g":1,"arg1":1,"text":"x\n","details":"stderr \"x\\n\""}` + "\n"; buf.String() != want {
 		t.Errorf("WriteEventJSON:\n got %s\nwant %s", buf.String(), want)
+	}
+	// The exit event carries its code, 0 included.
+	if got, want := string(MarshalEvent(ev(9, 300, runtime.EvExit, 0, -1, -1, 0, 0))), `{"seq":9,"t":300,"kind":"exit","m":0,"p":-1,"g":-1,"details":"code 0","exit_code":0}`; got != want {
+		t.Errorf("exit event:\n got %s\nwant %s", got, want)
 	}
 	if _, ok := FromJSON(JSONEvent{Kind: "nosuch"}); ok {
 		t.Error("FromJSON accepted an unknown kind")

@@ -116,6 +116,14 @@ func growVals(vals []Value, sp, need int) []Value {
 func (mc *Machine) enter(gp *g, fi int32, base, sp int, clo int32, vals []Value) ([]Value, int) {
 	f := &mc.prog.Funcs[fi]
 	gp.stackUsed += int64(f.FrameSize)
+	if len(gp.frames) == cap(gp.frames) {
+		// Double, as growVals does: append grows a big slice by 1.25x,
+		// which for a deep recursion allocates (and faults in) five
+		// times the final size.
+		nf := make([]frame, len(gp.frames), 2*cap(gp.frames)+8)
+		copy(nf, gp.frames)
+		gp.frames = nf
+	}
 	gp.frames = append(gp.frames, frame{fn: fi, base: int32(base), clo: clo})
 	top := base + f.NLocals
 	vals = growVals(vals, sp, top+f.MaxStack+4)
@@ -147,6 +155,7 @@ func posAt(f *Func, pc int) Pos {
 // exec runs gp's code for at most budget instructions and reports how many
 // ran and why it stopped (see execStop and the comment at the top).
 func (mc *Machine) exec(gp *g, budget int) (n int, stop execStop) {
+	gp.inCall = false
 	funcs := mc.prog.Funcs
 	var (
 		vals []Value

@@ -64,17 +64,27 @@ func (mc *Machine) ClosureFn(id int32) int32 { return mc.closures[id].fn }
 func FuncValue(fi int) int32 { return int32(fi) + 1 }
 
 // Pos is the source position of t's current instruction: the top frame's
-// pc, or the entry function's declaration before the G started.
+// (FramePos), or the entry function's declaration before the G started.
 func (mc *Machine) Pos(t *Thread) Pos {
 	if len(t.frames) == 0 {
 		return mc.prog.Funcs[mc.closures[t.entryClo].fn].Decl
 	}
-	fr := &t.frames[len(t.frames)-1]
+	return mc.FramePos(t, len(t.frames)-1)
+}
+
+// FramePos is the source position of t's frame i (the top one is the
+// last): where its code is, or, for a frame stopped in a call (every frame
+// below the top, and the top one while it is inside a scheduler call), the
+// call's position: pc-1, as the runtime's traceback takes the return
+// address minus one.
+func (mc *Machine) FramePos(t *Thread, i int) Pos {
+	fr := &t.frames[i]
 	fn := &mc.prog.Funcs[fr.fn]
 	pc := fr.pc
-	if int(pc) >= len(fn.Pos) {
-		pc = int32(len(fn.Pos) - 1)
+	if i < len(t.frames)-1 || t.inCall {
+		pc--
 	}
+	pc = min(pc, int32(len(fn.Pos))-1)
 	if pc < 0 {
 		return fn.Decl
 	}

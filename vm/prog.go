@@ -180,7 +180,7 @@ const (
 
 	// Scheduler operations (IsSched). The interpreter stops in front of them.
 	OpGo           // B: argument slots: start f(args) in a new goroutine.     f args → ...
-	OpMakeChan     // A: 1 if a capacity is on the stack (else 0).              [cap] → ch
+	OpMakeChan     // A: 1 if a capacity is on the stack (else 0); B: the element's size. [cap] → ch
 	OpSend         // ch v → ...
 	OpRecv         // A: 1 to also push ok.                                    ch → v [ok]
 	OpClose        // ch → ...
@@ -198,8 +198,9 @@ const (
 	OpAfter        // d → ch        (time.After)
 	OpNow          // → t           (virtual clock, ns since the start of the run)
 	OpGosched      // ...           (runtime.Gosched)
-	OpGOMAXPROCS   // n → previous  (runtime.GOMAXPROCS; only n < 1 (a query) is supported at run time)
+	OpGOMAXPROCS   // n → previous  (runtime.GOMAXPROCS: procresize under stop-the-world when n > 0 changes it)
 	OpNumGoroutine // → n
+	OpNumCPU       // → n           (runtime.NumCPU: Config.NCPU)
 	OpPrint        // A: 0 stdout (fmt), 1 stderr (println).  s → ...
 	OpWork         // d → ...       (sim.Work: CPU with no calls)
 	OpSyscall      // d → ...       (sim.Syscall: a blocking system call)
@@ -326,6 +327,10 @@ type Program struct {
 	Globals int        // number of package-level variable slots
 	Init    int        // index of the function that initialises globals (-1 if none)
 	Main    int        // index of main.main
+	// InitsOS: the program imports a package that initialises os (fmt,
+	// sim), so the runtime's finalizer goroutine exists when main.main
+	// starts (os.NewFile calls SetFinalizer, which runs createfing).
+	InitsOS bool
 }
 
 // PosString formats a position as file:line:col.

@@ -36,6 +36,12 @@ type Thread struct {
 	started     bool  // the entry call has been made
 	morestackFn int32 // set with stopMorestack: the callee whose prologue check failed
 	panicking   bool  // unwinding: deferred calls are running for panicMsg
+	// inCall: the G is inside the scheduler call its top frame made (a
+	// park, a sleep, a syscall, a print…): that frame's pc is the return
+	// address, one past the call, as in the runtime, and its line is the
+	// call's (pc-1), as Go's traceback shows it. Advance sets it; Run
+	// clears it.
+	inCall bool
 
 	// The stack words, loaded by SetStack (see above).
 	stackSize   int64
@@ -85,19 +91,55 @@ func (t *Thread) Reset(entry int32, args []Value) {
 	t.panicking = false
 	t.entryClo = entry
 	t.started = false
+	t.inCall = false
 }
 
-// Clear drops the frames, operands and deferred calls of a dead G, keeping
-// their memory for reuse (gfput keeps the stack).
+// The host memory of a dead G's code: its frames, values and deferred
+// calls. A dead G on a free list keeps small ones for its next use, as the
+// runtime keeps a starting-size stack with a free G; bigger ones are
+// dropped, as gfput frees a stack that is not the starting size
+// (stackfree), so that one deep recursion or a burst of big goroutines does
+// not pin host memory after they end. Invisible to the schedule: the costs
+// (stack sizes, copying) are the scheduler's stack words, not these slices.
+const (
+	deadKeepFrames = 16
+	deadKeepVals   = 256
+)
+
+// Clear empties a dead G's code state (goexit0's gfput), keeping the
+// memory of small frames, operands and deferred calls for reuse and
+// dropping big ones (see deadKeepFrames).
 func (t *Thread) Clear() {
 	t.frames = t.frames[:0]
+	if cap(t.frames) > deadKeepFrames {
+		t.frames = nil
+	}
 	t.vals = t.vals[:0]
+	if cap(t.vals) > deadKeepVals {
+		t.vals = nil
+	}
 	t.defers = t.defers[:0]
+	if cap(t.defers) > deadKeepFrames {
+		t.defers = nil
+	}
 }
 
 // MarkStarted says the entry call needs no running (a model system
 // goroutine, which only parks).
 func (t *Thread) MarkStarted() { t.started = true }
+
+// Started reports whether the entry call has been made (before it, the G's
+// traceback shows the entry function at its declaration, as gp.sched.pc is
+// its entry).
+func (t *Thread) Started() bool { return t.started }
+
+// PushMorestackFrame pushes the frame of the callee whose prologue check
+// failed (MorestackFn) at pc -1, its declaration: where the runtime stops
+// when the stack cannot grow, so that a stack overflow's traceback shows
+// it innermost.
+func (t *Thread) PushMorestackFrame() {
+	t.frames = append(t.frames, frame{fn: t.morestackFn, pc: -1, base: int32(len(t.vals))})
+}
 
 // SetStack loads the stack words before Run.
 func (t *Thread) SetStack(size, used int64, guard uint64) {
@@ -140,8 +182,12 @@ func (t *Thread) NumFrames() int { return len(t.frames) }
 // the others the instruction after the call.
 func (t *Thread) Frame(i int) (fn, pc int32) { return t.frames[i].fn, t.frames[i].pc }
 
-// Advance moves the top frame's pc past the scheduler op it stopped at.
-func (t *Thread) Advance() { t.frames[len(t.frames)-1].pc++ }
+// Advance moves the top frame's pc past the scheduler op it stopped at:
+// the G is now inside that call (see inCall).
+func (t *Thread) Advance() {
+	t.frames[len(t.frames)-1].pc++
+	t.inCall = true
+}
 
 // EntryClo is the closure the G was started with.
 func (t *Thread) EntryClo() int32 { return t.entryClo }

@@ -110,7 +110,9 @@ event's goroutine; stepout, stack and list use the selected one.`,
     p sysmon, p timers, p netpoll, p clock
     p ev               the current event (p kind, p g, p arg1)
     p len(p0.runq) > 2
-Field names are those of the --state-at JSON; ids print as G7, P1, M2.`,
+Field names are those of the --state-at JSON; ids print as G7, P1, M2.
+An expression is Go syntax: names, x.field, x[N], len(x), whole numbers
+(10ms, 20us, 1s are in ns), "strings", == != < <= > >=, ! && || and ( ).`,
 			fn: cmdPrint,
 		},
 		{

@@ -17,7 +17,9 @@ func runCommands() []*command {
 
 Every event is one thing the scheduler did, named after the runtime
 function that does it (newproc, runqput, findRunnable, execute, gopark,
-entersyscall, retake, handoffp, …). step does not stop at breakpoints.`,
+entersyscall, retake, handoffp, …). step n prints every event it passes
+(the first 50, then how many more) and the one it stops at; it does not
+stop at breakpoints.`,
 			fn: cmdStep,
 		},
 		{

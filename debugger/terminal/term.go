@@ -1,7 +1,6 @@
 package terminal
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -62,6 +61,10 @@ func (t *Term) printf(format string, args ...any) { t.print(fmt.Sprintf(format, 
 // engine (a broken invariant, a bug) is reported and the session goes back
 // to where it stood.
 func (t *Term) Exec(line string) {
+	if len(line) > maxLine {
+		t.println(tooLong(len(line)))
+		return
+	}
 	line = strings.TrimSpace(line)
 	if line == "" {
 		if t.last == "" {
@@ -104,6 +107,12 @@ func (t *Term) printStop(st debugger.Stop) {
 		}
 		t.print(text)
 	}
+	for _, ev := range st.Passed {
+		t.println(st.Style.Format(ev))
+	}
+	if st.PassedMore > 0 {
+		t.printf("… and %d more\n", st.PassedMore)
+	}
 	switch st.Reason {
 	case debugger.StopBreakpoint:
 		t.printf("> %s\n", st.Breakpoint)
@@ -133,32 +142,47 @@ func (t *Term) Source(name string) error {
 	defer f.Close()
 	t.depth++
 	defer func() { t.depth-- }()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() && !t.quit {
-		line := strings.TrimSpace(sc.Text())
+	lr := newLineReader(f)
+	for !t.quit {
+		line, n, err := lr.next()
+		if err == io.EOF {
+			return nil
+		} else if err != nil {
+			return err
+		}
+		if n > maxLine {
+			t.print(Prompt + strings.ToValidUTF8(line[:80], "") + "…\n" + tooLong(n) + "\n")
+			continue
+		}
+		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
 		t.print(Prompt + line + "\n")
 		t.Exec(line)
 	}
-	return sc.Err()
+	return nil
 }
 
 // RunPlain reads commands from in, one a line, until exit or the end of
 // the input, echoing each after the prompt so that the output reads like
 // the session on a terminal (for scripts and golden tests).
 func (t *Term) RunPlain(in io.Reader) error {
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	lr := newLineReader(in)
 	for !t.quit {
 		t.print(Prompt)
-		if !sc.Scan() {
+		line, n, err := lr.next()
+		if err != nil {
 			t.print("\n")
-			return sc.Err()
+			if err == io.EOF {
+				return nil
+			}
+			return err
 		}
-		line := sc.Text()
+		if n > maxLine {
+			t.print(strings.ToValidUTF8(line[:80], "") + "…\n" + tooLong(n) + "\n")
+			continue
+		}
 		t.print(line + "\n")
 		t.Exec(line)
 	}

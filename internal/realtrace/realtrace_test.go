@@ -143,22 +143,34 @@ func TestHandoffOnRealRuntime(t *testing.T) {
 		t.Skip("the go command is not on PATH: cannot run on the real runtime")
 	}
 	root, _ := filepath.Abs("../..")
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	r, err := Run(ctx, filepath.Join(root, "examples", "syscall.go"), Options{
-		Go: gocmd, ModuleDir: root, GOMAXPROCS: 1, SchedtraceMS: 1, Timeout: time.Minute, TempDir: t.TempDir(),
-	})
-	if err != nil {
-		t.Fatal(err)
+	// How many handoffs and threads a real run makes depends on when sysmon
+	// gets the CPU: on a loaded machine it can look twice in one syscall, or
+	// late. What the model guarantees, and the test asserts, is the shape:
+	// at least one handoff of the P of the 10 ms syscall, and the M it
+	// starts. A run that shows none (sysmon starved for 10 ms) is retried.
+	var r *Result
+	for attempt := 1; ; attempt++ {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+		var err error
+		r, err = Run(ctx, filepath.Join(root, "examples", "syscall.go"), Options{
+			Go: gocmd, ModuleDir: root, GOMAXPROCS: 1, SchedtraceMS: 1, Timeout: time.Minute, TempDir: t.TempDir(),
+		})
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("run %d: %+v", attempt, r.Trace)
+		if r.Trace.Handoffs >= 1 || attempt == 3 {
+			break
+		}
 	}
-	t.Logf("%+v", r.Trace)
-	if r.Trace.Handoffs != 1 {
-		t.Errorf("sysmon handoffs = %d, want 1 (the P of the 10 ms syscall)", r.Trace.Handoffs)
+	if r.Trace.Handoffs < 1 {
+		t.Errorf("sysmon handoffs = %d in 3 runs, want at least 1 (the P of the 10 ms syscall)", r.Trace.Handoffs)
 	}
 	if r.Trace.Syscalls == 0 || r.Trace.Goroutines < 3 {
 		t.Errorf("the trace missed the scenario: %+v", r.Trace)
 	}
-	if r.ThreadsCreated < 3 || r.SchedtraceThreads < 3 || r.Trace.Threads < 2 {
+	if r.Trace.Handoffs >= 1 && (r.ThreadsCreated < 3 || r.SchedtraceThreads < 3 || r.Trace.Threads < 2) {
 		t.Errorf("threads: created %d, schedtrace %d, in the trace %d; want at least m0, sysmon and the handoff's M", r.ThreadsCreated, r.SchedtraceThreads, r.Trace.Threads)
 	}
 	if !strings.Contains(r.Stdout, "syscall done") {

@@ -1,7 +1,7 @@
 //go:build ignore
 
-// steal: main spawns eight workers on P0; wakep starts spinning Ms on the
-// idle Ps, and they steal half of P0's ring at a time. Try `break steal`.
+// steal: main spawns eight workers on its P (P3); wakep starts spinning Ms on the
+// idle Ps, and they steal half of its ring at a time. Try `break steal`.
 package main
 
 import (

@@ -47,6 +47,12 @@ var goldenCases = []struct {
 	{"preempt-nopreempt", "run examples/preempt.go --gomaxprocs 1 --layers stacks,procs,steal,sysmon --max-time 100ms"},
 	{"netpoll", "run examples/netpoll.go --gomaxprocs 2 --format schedtrace --stats"},
 	{"netpoll-nonetpoll", "run examples/netpoll.go --gomaxprocs 2 --layers stacks,procs,steal,sysmon,preempt --format schedtrace --stats"},
+	{"waitgroups", "run examples/waitgroups.go --gomaxprocs 1"},
+	{"workerpools", "run examples/workerpools.go --gomaxprocs 1 --quiet"},
+	{"goroutines", "run examples/goroutines.go --gomaxprocs 1"},
+	{"starvation", "run examples/starvation.go --gomaxprocs 1"},
+	{"resize", "run examples/resize.go --gomaxprocs 4"},
+	{"gomaxprocs258-ncpu2", "run cmd/gmplab/cli/testdata/real/gomaxprocs258.go --ncpu 2 --quiet"},
 }
 
 // result is what one gmplab command did.

@@ -13,7 +13,7 @@ import (
 
 // LessonsOptions are the inputs of `gmplab lessons`.
 type LessonsOptions struct {
-	Out io.Writer
+	Out, Err io.Writer
 }
 
 // newLessonsCmd builds `gmplab lessons`. runF, if not nil, replaces the
@@ -25,7 +25,8 @@ func newLessonsCmd(runF func(*LessonsOptions) error) *cobra.Command {
 		Short: "List the lessons, with the layer of the runtime each adds",
 		Long: `Lessons lists the course's lessons in order: the name to give gmplab step,
 the layer of the simulated runtime the lesson switches on (each lesson runs
-with its layer and all those before it), and its title.`,
+with its layer and all those before it), its title, and your progress in
+it: read, the last quiz score, the exercise passed (gmplab progress).`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {
 				return errors.New("lessons takes no arguments (gmplab step LESSON opens one)")
@@ -33,7 +34,7 @@ with its layer and all those before it), and its title.`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			o.Out = cmd.OutOrStdout()
+			o.Out, o.Err = cmd.OutOrStdout(), cmd.ErrOrStderr()
 			if runF != nil {
 				return runF(o)
 			}
@@ -47,12 +48,22 @@ func runLessons(o *LessonsOptions) error {
 	if err != nil {
 		return &ExitError{Code: 1, Msg: "gmplab lessons: " + err.Error()}
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%-10s  %-12s  %-8s  %s\n", "LESSON", "FOLDER", "LAYER", "TITLE")
+	marks := progressMarks(o.Err, ls) // progress.go
+	titleWidth, dirWidth := 0, 12
 	for _, l := range ls {
-		fmt.Fprintf(&b, "%-10s  %-12s  %-8s  %s\n", l.Name(), l.Dir, l.Layer, l.Title)
+		titleWidth = max(titleWidth, len(l.Title))
+		dirWidth = max(dirWidth, len(l.Dir))
 	}
-	b.WriteString("\ngmplab step lesson-NN opens a lesson's scenario in the debugger.\n")
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-10s  %-*s  %-8s  %s\n", "LESSON", dirWidth, "FOLDER", "LAYER", "TITLE")
+	for i, l := range ls {
+		if marks[i] != "" {
+			fmt.Fprintf(&b, "%-10s  %-*s  %-8s  %-*s  %s\n", l.Name(), dirWidth, l.Dir, l.Layer, titleWidth, l.Title, marks[i])
+			continue
+		}
+		fmt.Fprintf(&b, "%-10s  %-*s  %-8s  %s\n", l.Name(), dirWidth, l.Dir, l.Layer, l.Title)
+	}
+	b.WriteString("\ngmplab lesson N reads a lesson, gmplab step lesson-NN opens its scenario in the\ndebugger, gmplab quiz N asks its quiz; gmplab next goes on where you left off.\n")
 	_, err = io.WriteString(o.Out, b.String())
 	return err
 }

@@ -99,6 +99,15 @@ The same program, flags and seed always give the same output, byte for byte.`,
 	root.AddCommand(newStepCmd(nil))    // step.go: gmplab step LESSON|FILE.go
 	root.AddCommand(newLessonsCmd(nil)) // lessons.go: gmplab lessons
 
+	root.AddCommand(newLessonCmd(nil))   // lesson.go: gmplab lesson LESSON
+	root.AddCommand(newQuizCmd(nil))     // quiz.go: gmplab quiz LESSON
+	root.AddCommand(newProgressCmd(nil)) // progress.go: gmplab progress
+	root.AddCommand(newNextCmd(nil))     // next.go: gmplab next
+
+	root.AddCommand(newCheckCmd(nil)) // check.go: gmplab check [EXERCISE]
+	root.AddCommand(newGradeCmd(nil)) // grade.go: gmplab grade DIR...
+	root.AddCommand(newBookCmd())     // book.go: gmplab book build|serve
+
 	return root
 }
 

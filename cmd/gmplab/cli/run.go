@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -13,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gmplab/gmplab/lang"
+	"github.com/gmplab/gmplab/lessons"
 	"github.com/gmplab/gmplab/runtime"
 	"github.com/gmplab/gmplab/view"
 )
@@ -39,24 +41,29 @@ const maxGOMAXPROCS = 1024
 type RunOptions struct {
 	Out, Err io.Writer
 
-	File             string
-	GOMAXPROCS       int
-	Seed             uint64
-	Layers           string
-	MaxSteps         int64
-	MaxTime          time.Duration
+	File string
+	procsFlags
+	Seed   uint64
+	Layers string
+	Limits
 	Check            bool
 	Quiet            bool
 	Format           string
+	Wide             bool
 	SchedtracePeriod time.Duration
 	StateAt          string
 	Stats            bool
 
 	// Set by validate.
-	layers  runtime.Layers
-	stateAt stateAt
+	gomaxprocs     int    // in force
+	gomaxprocsFrom string // where it came from (procsFlags.resolve)
+	layers         runtime.Layers
+	stateAt        stateAt
 	// Whether the flag was given (some combinations make no sense).
 	formatSet, periodSet bool
+	// root, when set, is the directory relative paths are read from (the
+	// repository's root, for a lesson's cells); names stay as given.
+	root string
 }
 
 // newRunCmd builds `gmplab run`. runF, if not nil, replaces the run itself
@@ -86,11 +93,15 @@ scheduler makes the same choices, and exits with the program's exit code.
 
 Time is virtual: the simulation never reads the clock, so the same file,
 flags and seed give the same output, byte for byte, on every machine.
-GOMAXPROCS is a flag with a fixed default for the same reason; it does not
-follow the number of CPUs.
+The simulated machine has --ncpu CPUs (4 unless told otherwise, never the
+host's count, for the same reason): runtime.NumCPU() returns it and
+GOMAXPROCS defaults to it, as in Go. The GOMAXPROCS environment variable is
+honoured as Go honours it, and --gomaxprocs wins over both. The header line
+says what is in force.
 
 Exit status: the program's (0; 2 for a panic or a deadlock, as Go); 1 if
-gmplab could not compile or finish the program (--max-steps, --max-time);
+gmplab could not compile or finish the program (--max-events, --max-instrs,
+--max-steps, --max-time);
 2 for a bad command line.`,
 		Example: `  gmplab run examples/spawn300.go --gomaxprocs 1
   gmplab run examples/pingpong.go --gomaxprocs 2 --seed 7 --format json
@@ -109,6 +120,7 @@ gmplab could not compile or finish the program (--max-steps, --max-time);
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.File = args[0]
+			o.procsFlags.set = cmd.Flags().Changed("gomaxprocs")
 			o.Out = cmd.OutOrStdout()
 			o.Err = cmd.ErrOrStderr()
 			o.formatSet = cmd.Flags().Changed("format")
@@ -124,16 +136,15 @@ gmplab could not compile or finish the program (--max-steps, --max-time);
 	}
 	f := cmd.Flags()
 	f.SortFlags = false
-	f.IntVar(&o.GOMAXPROCS, "gomaxprocs", runtime.DefaultGOMAXPROCS,
-		"number of Ps (fixed by default for reproducible runs; it does not follow the CPUs)")
+	o.procsFlags.register(f, "")
 	f.Uint64Var(&o.Seed, "seed", 1, "seed of the random choices (the steal order)")
 	f.StringVar(&o.Layers, "layers", "all",
 		"layers of the runtime to switch on: all, or a comma-separated list of "+strings.Join(runtime.LayerNames(), ", "))
-	f.Int64Var(&o.MaxSteps, "max-steps", runtime.DefaultMaxSteps, "stop the run after this many scheduler events or engine steps (a step runs at most 1024 instructions)")
-	f.DurationVar(&o.MaxTime, "max-time", time.Duration(runtime.DefaultMaxTime), "stop the run after this much virtual time")
+	addLimitFlags(f, &o.Limits)
 	f.BoolVar(&o.Check, "check", false, "check every invariant of the runtime after every event")
 	f.BoolVarP(&o.Quiet, "quiet", "q", false, "print only the program's own output, and exit with its exit code")
 	f.StringVar(&o.Format, "format", formatText, "output: "+strings.Join(formats, ", "))
+	f.BoolVar(&o.Wide, "wide", false, "text: one line per event, the why at its end (by default it goes on indented lines below, to fit 100 columns)")
 	f.DurationVar(&o.SchedtracePeriod, "schedtrace-period", defaultSchedtracePeriod,
 		"virtual time between schedtrace lines (as GODEBUG=schedtrace=1 for 1ms); given with text or json, adds schedtrace events")
 	f.StringVar(&o.StateAt, "state-at", "",
@@ -173,19 +184,20 @@ func parseStateAt(s string) (stateAt, error) {
 
 // validate checks the flags together and parses the structured ones.
 func (o *RunOptions) validate() error {
-	if o.GOMAXPROCS < 1 || o.GOMAXPROCS > maxGOMAXPROCS {
-		return fmt.Errorf("--gomaxprocs %d: want 1 to %d", o.GOMAXPROCS, maxGOMAXPROCS)
+	if err := o.procsFlags.validate(); err != nil {
+		return err
+	}
+	var err error
+	if o.gomaxprocs, o.gomaxprocsFrom, err = o.procsFlags.resolve(0); err != nil {
+		return err
 	}
 	ls, err := runtime.ParseLayers(o.Layers)
 	if err != nil {
 		return fmt.Errorf("--layers %q: %v", o.Layers, err)
 	}
 	o.layers = ls
-	if o.MaxSteps < 1 {
-		return fmt.Errorf("--max-steps %d: want at least 1", o.MaxSteps)
-	}
-	if o.MaxTime <= 0 {
-		return fmt.Errorf("--max-time %v: want a positive duration (examples: 10ms, 2s)", o.MaxTime)
+	if err := o.Limits.validate(); err != nil {
+		return err
 	}
 	if o.SchedtracePeriod <= 0 {
 		return fmt.Errorf("--schedtrace-period %v: want a positive duration (examples: 1ms, 100us)", o.SchedtracePeriod)
@@ -216,13 +228,13 @@ func (o *RunOptions) validate() error {
 // config is the engine's configuration for these options.
 func (o *RunOptions) config() runtime.Config {
 	cfg := runtime.Config{
-		GOMAXPROCS: o.GOMAXPROCS,
+		GOMAXPROCS: o.gomaxprocs,
+		NCPU:       o.NCPU,
 		Seed:       o.Seed,
 		Layers:     o.layers,
-		MaxSteps:   o.MaxSteps,
-		MaxTime:    int64(o.MaxTime),
 		Check:      o.Check,
 	}
+	o.Limits.apply(&cfg)
 	switch {
 	case o.Quiet || o.stateAt.on:
 	case o.Format == formatText || o.Format == formatJSON || o.Format == formatChrome:
@@ -236,11 +248,22 @@ func (o *RunOptions) config() runtime.Config {
 
 // compile reads and compiles the program, with errors as a person needs
 // them: the compiler's `file:line:col: …` lines as they are, a missing
-// file as one line.
-func compile(file string) (*runtime.Program, error) {
-	fi, err := os.Stat(file)
+// file as one line. Relative paths are read from root ("": the current
+// directory); a lesson's scenario that is not on disk
+// (lessons/04-sysmon/handoff.go, from another directory) is gmplab's
+// embedded copy, as for gmplab step.
+func compile(root, file string) (*runtime.Program, error) {
+	disk := inRoot(root, file)
+	fi, err := os.Stat(disk)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
+		if t, rerr := lessons.Resolve(file, func(string) bool { return false }); rerr == nil && t.Lesson != nil && strings.HasSuffix(file, ".go") {
+			prog, err := compileEmbedded(t)
+			if err != nil {
+				return nil, &ExitError{Code: 1, Msg: err.Error()}
+			}
+			return prog, nil
+		}
 		return nil, &ExitError{Code: 1, Msg: "gmplab run: " + file + ": no such file"}
 	case err != nil:
 		return nil, &ExitError{Code: 1, Msg: "gmplab run: " + err.Error()}
@@ -249,16 +272,28 @@ func compile(file string) (*runtime.Program, error) {
 	case !strings.HasSuffix(file, ".go"):
 		return nil, &ExitError{Code: 1, Msg: "gmplab run: " + file + ": not a .go file"}
 	}
-	prog, err := lang.CompileFile(file)
+	src, err := os.ReadFile(disk)
+	if err != nil {
+		return nil, &ExitError{Code: 1, Msg: "gmplab run: " + err.Error()}
+	}
+	prog, err := lang.Compile(file, src)
 	if err != nil {
 		return nil, &ExitError{Code: 1, Msg: err.Error()}
 	}
 	return prog, nil
 }
 
+// inRoot is where a path given relative to root lies on disk.
+func inRoot(root, p string) string {
+	if root == "" || filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(root, p)
+}
+
 // runRun compiles and runs o.File and prints what the options ask for.
 func runRun(o *RunOptions) error {
-	prog, err := compile(o.File)
+	prog, err := compile(o.root, o.File)
 	if err != nil {
 		return err
 	}
@@ -272,11 +307,13 @@ func runRun(o *RunOptions) error {
 
 	out := bufio.NewWriterSize(o.Out, 64<<10)
 	var chrome *view.ChromeWriter
+	style := view.Text{Wide: o.Wide, NoPs: !o.layers.Has(runtime.LayerProcs)}
+	var line []byte
 	switch {
 	case o.Quiet:
 	case o.Format == formatText:
-		fmt.Fprintf(out, "# %s: GOMAXPROCS=%d seed=%d layers=%s\n", o.File, o.GOMAXPROCS, o.Seed, o.layers)
-		out.WriteString(view.Header())
+		fmt.Fprintf(out, "# %s: %s seed=%d layers=%s\n", o.File, procsHeader(o.gomaxprocs, o.gomaxprocsFrom, o.NCPU), o.Seed, o.layers)
+		out.WriteString(style.Header())
 		out.WriteByte('\n')
 	case o.Format == formatChrome:
 		chrome = view.NewChromeWriter(out)
@@ -289,7 +326,7 @@ func runRun(o *RunOptions) error {
 		// panic and its stack follow.
 		if r := recover(); r != nil {
 			out.Flush()
-			fmt.Fprintf(o.Err, "gmplab: internal error in the simulated runtime after event %d:\n%s\n", last.Seq, view.FormatEvent(last))
+			fmt.Fprintf(o.Err, "gmplab: internal error in the simulated runtime after event %d:\n%s\n", last.Seq, style.Format(last))
 			panic(r)
 		}
 	}()
@@ -314,8 +351,8 @@ func runRun(o *RunOptions) error {
 				}
 			}
 		case o.Format == formatText:
-			out.WriteString(view.FormatEvent(ev))
-			out.WriteByte('\n')
+			line = append(style.Append(line[:0], ev), '\n')
+			out.Write(line)
 		case o.Format == formatJSON:
 			out.Write(view.MarshalEvent(ev))
 			out.WriteByte('\n')
@@ -347,7 +384,7 @@ func exitOf(mc *runtime.Machine) error {
 		panic("gmplab run: the engine stopped without saying how the run ended")
 	}
 	switch ex.Reason {
-	case "max-steps", "max-time":
+	case "max-events", "max-instrs", "max-steps", "max-time":
 		// gmplab gave up, not the program: not the program's exit code.
 		return &ExitError{Code: 1, Msg: ex.Msg}
 	}
@@ -361,12 +398,36 @@ func writeError(err error) error {
 	return &ExitError{Code: 1, Msg: "gmplab run: writing the output: " + err.Error()}
 }
 
+// stateAfter is the state right after event seq, which mc has just handed
+// out: recorded on the way if mc was watching it, else by running start (a
+// clone of the machine at the start) again with a watch on it. The engine is
+// deterministic, so the second run makes the same events.
+func stateAfter(mc, start *runtime.Machine, seq int64) *runtime.State {
+	if st := mc.StateAt(seq); st != nil {
+		return st
+	}
+	start.WatchState(seq)
+	for {
+		ev, ok := start.Step()
+		if !ok {
+			panic("gmplab run: the second run ended before event " + strconv.FormatInt(seq, 10))
+		}
+		if ev.Seq == seq {
+			return start.StateAt(seq)
+		}
+	}
+}
+
 // runStateAt runs until the point --state-at names and prints the state.
 func runStateAt(o *RunOptions, mc *runtime.Machine) error {
 	at := o.stateAt
 	var last runtime.Event
 	breakpoints := int64(0)
 	found := !at.end && at.breakpoint == 0 && at.seq == 0 // the start
+	start := mc.Clone()
+	if !at.end && at.breakpoint == 0 {
+		mc.WatchState(at.seq)
+	}
 	for !found {
 		ev, ok := mc.Step()
 		if !ok {
@@ -395,15 +456,12 @@ func runStateAt(o *RunOptions, mc *runtime.Machine) error {
 		}
 		return &ExitError{Code: 1, Msg: fmt.Sprintf("gmplab run: --state-at %s: the run ended%s after event %d", o.StateAt, how, last.Seq)}
 	}
-	st := mc.State()
+	st := mc.State() // the start
+	if last.Seq > 0 {
+		st = stateAfter(mc, start, last.Seq)
+	}
 	if err := view.WriteState(o.Out, st); err != nil {
 		return writeError(err)
-	}
-	if !at.end && at.breakpoint == 0 && st.Seq != at.seq {
-		// The engine performs an action and then hands out the events it
-		// made one by one; the state is the one after the whole action.
-		fmt.Fprintf(o.Err, "gmplab run: note: event %d came from the same engine step as events up to %d; this is the state after event %d\n",
-			at.seq, st.Seq, st.Seq)
 	}
 	return nil
 }

@@ -2,6 +2,9 @@ package cli
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -30,14 +33,16 @@ func TestRunDefaults(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	if o.File != "x.go" || o.GOMAXPROCS != runtime.DefaultGOMAXPROCS || o.Seed != 1 ||
+	if o.File != "x.go" || o.gomaxprocs != runtime.DefaultGOMAXPROCS || o.gomaxprocsFrom != "ncpu" || o.NCPU != runtime.DefaultNCPU || o.Seed != 1 ||
 		o.layers != runtime.AllLayers || o.MaxSteps != runtime.DefaultMaxSteps ||
+		o.MaxEvents != runtime.DefaultMaxEvents || o.MaxInstrs != runtime.DefaultMaxInstrs ||
 		o.MaxTime != time.Minute || o.Format != "text" || o.SchedtracePeriod != time.Millisecond ||
 		o.Quiet || o.Check || o.stateAt.on {
 		t.Errorf("defaults: %+v", o)
 	}
 	cfg := o.config()
-	want := runtime.Config{GOMAXPROCS: 4, Seed: 1, Layers: runtime.AllLayers, MaxSteps: runtime.DefaultMaxSteps, MaxTime: 60e9, Why: true}
+	want := runtime.Config{GOMAXPROCS: 4, NCPU: 4, Seed: 1, Layers: runtime.AllLayers, MaxEvents: runtime.DefaultMaxEvents,
+		MaxInstrs: runtime.DefaultMaxInstrs, MaxSteps: runtime.DefaultMaxSteps, MaxTime: 60e9, Why: true}
 	if cfg != want {
 		t.Errorf("config:\n got %+v\nwant %+v", cfg, want)
 	}
@@ -45,12 +50,12 @@ func TestRunDefaults(t *testing.T) {
 
 func TestRunFlags(t *testing.T) {
 	o, stderr, code := runFlags(t, "x.go", "--gomaxprocs", "2", "--seed", "7", "--layers", "stacks,procs",
-		"--max-steps", "100", "--max-time", "2s", "--check", "--format", "schedtrace", "--schedtrace-period", "500us")
+		"--max-events", "300", "--max-instrs", "200", "--max-steps", "100", "--max-time", "2s", "--check", "--format", "schedtrace", "--schedtrace-period", "500us")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	want := runtime.Config{GOMAXPROCS: 2, Seed: 7, Layers: runtime.Layers(runtime.LayerStacks | runtime.LayerProcs),
-		MaxSteps: 100, MaxTime: 2e9, Check: true, SchedtracePeriod: 500e3}
+	want := runtime.Config{GOMAXPROCS: 2, NCPU: 4, Seed: 7, Layers: runtime.Layers(runtime.LayerStacks | runtime.LayerProcs),
+		MaxEvents: 300, MaxInstrs: 200, MaxSteps: 100, MaxTime: 2e9, Check: true, SchedtracePeriod: 500e3}
 	if cfg := o.config(); cfg != want {
 		t.Errorf("config:\n got %+v\nwant %+v", cfg, want)
 	}
@@ -107,6 +112,8 @@ func TestRunBadFlags(t *testing.T) {
 		{[]string{"x.go", "--layers", "stacks,gc"}, "gmplab run: --layers \"stacks,gc\": unknown layer \"gc\" (layers: stacks, procs, steal, sysmon, preempt, netpoll, or all) (see 'gmplab run --help')\n"},
 		{[]string{"x.go", "--layers", "steal"}, "gmplab run: --layers \"steal\": layer steal needs procs (stealing takes from Ps' run queues) (see 'gmplab run --help')\n"},
 		{[]string{"x.go", "--max-steps", "0"}, "gmplab run: --max-steps 0: want at least 1 (see 'gmplab run --help')\n"},
+		{[]string{"x.go", "--max-events", "0"}, "gmplab run: --max-events 0: want at least 1 (see 'gmplab run --help')\n"},
+		{[]string{"x.go", "--max-instrs", "-1"}, "gmplab run: --max-instrs -1: want at least 1 (see 'gmplab run --help')\n"},
 		{[]string{"x.go", "--max-time", "2"}, "gmplab run: --max-time \"2\": not a duration (examples: 500us, 10ms, 2s) (see 'gmplab run --help')\n"},
 		{[]string{"x.go", "--max-time", "-1s"}, "gmplab run: --max-time -1s: want a positive duration (examples: 10ms, 2s) (see 'gmplab run --help')\n"},
 		{[]string{"x.go", "--schedtrace-period", "0s"}, "gmplab run: --schedtrace-period 0s: want a positive duration (examples: 1ms, 100us) (see 'gmplab run --help')\n"},
@@ -139,5 +146,58 @@ func TestRootErrors(t *testing.T) {
 	stdout.Reset()
 	if code := Run(nil, nil, &stdout, &stderr); code != 0 || !strings.Contains(stdout.String(), "run         Run a Go program") {
 		t.Errorf("gmplab alone: exit %d, stdout:\n%s", code, stdout.String())
+	}
+}
+
+// TestStateAtReportsTheEvent: --state-at N prints the state right after
+// event N (its seq is N), also for events in the middle of an engine step,
+// and it is the state the engine records inside that step.
+func TestStateAtReportsTheEvent(t *testing.T) {
+	t.Chdir(repoRoot)
+	for _, f := range []string{"examples/gosched.go", "examples/steal.go", "examples/syscall.go"} {
+		for _, n := range []int64{1, 2, 3, 5, 8, 12, 13, 21, 34, 48} {
+			r := gmplab(t, fmt.Sprintf("run %s --gomaxprocs 2 --state-at %d", f, n))
+			if r.code != 0 {
+				t.Fatalf("%s --state-at %d: exit %d: %s", f, n, r.code, r.stderr)
+			}
+			if r.stderr != "" {
+				t.Errorf("%s --state-at %d: stderr %q, want nothing (no note: the state is event %d's)", f, n, r.stderr, n)
+			}
+			var st runtime.State
+			if err := json.Unmarshal([]byte(r.stdout), &st); err != nil {
+				t.Fatal(err)
+			}
+			if st.Seq != n {
+				t.Errorf("%s --state-at %d: the state is after event %d", f, n, st.Seq)
+			}
+		}
+	}
+}
+
+// TestGMModelShowsNoPs: lesson 00 runs the GM model (the stacks layer
+// alone), which has no Ps, so no output names one: not the header, not an
+// event line or its why, not a schedtrace line.
+func TestGMModelShowsNoPs(t *testing.T) {
+	t.Chdir(repoRoot)
+	pName := regexp.MustCompile(`\bP[0-9-]+\b|\bidleprocs\b|\bP\s*$|\bP \s`)
+	for _, args := range []string{
+		"run lessons/00-threads/goroutines.go --layers stacks --gomaxprocs 2",
+		"run lessons/00-threads/goroutines.go --layers stacks --gomaxprocs 2 --wide",
+		"run lessons/00-threads/goroutines.go --layers stacks --gomaxprocs 2 --format schedtrace --schedtrace-period 1ms",
+	} {
+		r := gmplab(t, args)
+		if r.code != 0 {
+			t.Fatalf("gmplab %s: exit %d: %s", args, r.code, r.stderr)
+		}
+		lines := strings.Split(r.stdout, "\n")
+		if len(lines) < 3 {
+			t.Fatalf("gmplab %s: %d lines", args, len(lines))
+		}
+		for _, l := range lines {
+			if pName.MatchString(l) {
+				t.Errorf("gmplab %s shows a P:\n%s", args, l)
+				break
+			}
+		}
 	}
 }

@@ -6,9 +6,9 @@ import (
 	"io"
 	"os"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/gmplab/gmplab/debugger"
 	"github.com/gmplab/gmplab/debugger/terminal"
@@ -22,19 +22,23 @@ type StepOptions struct {
 	In       io.Reader
 	Out, Err io.Writer
 
-	Target     string // a lesson name or a .go file
-	GOMAXPROCS int
-	Seed       uint64
-	Layers     string
-	Init       string // a script of commands to run first
-	MaxSteps   int64
-	MaxTime    time.Duration
+	Target string // a lesson name or a .go file
+	procsFlags
+	Seed   uint64
+	Layers string
+	Init   string // a script of commands to run first
+	Limits
+	With string   // an exercise whose functions replace the engine's (with.go)
+	argv []string // the command line, for the program --with runs
 
 	// Which flags were given: they override the lesson's front matter.
-	gomaxprocsSet, seedSet, layersSet bool
+	seedSet, layersSet bool
 	// Interactive reports whether In is a terminal (line editing and
 	// history); tests leave it nil.
 	Interactive func() bool
+	// root, when set, is the directory relative paths are read from (the
+	// repository's root, for a lesson's cells); names stay as given.
+	root string
 }
 
 // newStepCmd builds `gmplab step`. runF, if not nil, replaces the session
@@ -73,28 +77,27 @@ standard input when it is not a terminal: gmplab step lesson-04 < script.txt.`,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Target = args[0]
+			o.argv = append([]string{"step"}, args...)
+			cmd.Flags().Visit(func(f *pflag.Flag) { o.argv = append(o.argv, "--"+f.Name+"="+f.Value.String()) })
 			o.In = cmd.InOrStdin()
 			o.Out = cmd.OutOrStdout()
 			o.Err = cmd.ErrOrStderr()
-			o.gomaxprocsSet = cmd.Flags().Changed("gomaxprocs")
+			o.procsFlags.set = cmd.Flags().Changed("gomaxprocs")
 			o.seedSet = cmd.Flags().Changed("seed")
 			o.layersSet = cmd.Flags().Changed("layers")
 			if o.Interactive == nil {
 				o.Interactive = func() bool { return isTerminal(o.In) }
 			}
-			if o.gomaxprocsSet && (o.GOMAXPROCS < 1 || o.GOMAXPROCS > maxGOMAXPROCS) {
-				return fmt.Errorf("--gomaxprocs %d: want 1 to %d", o.GOMAXPROCS, maxGOMAXPROCS)
+			if err := o.procsFlags.validate(); err != nil {
+				return err
 			}
 			if o.layersSet {
 				if _, err := runtime.ParseLayers(o.Layers); err != nil {
 					return fmt.Errorf("--layers %q: %v", o.Layers, err)
 				}
 			}
-			if o.MaxSteps < 1 {
-				return fmt.Errorf("--max-steps %d: want at least 1", o.MaxSteps)
-			}
-			if o.MaxTime <= 0 {
-				return fmt.Errorf("--max-time %v: want a positive duration (examples: 10ms, 2s)", o.MaxTime)
+			if err := o.Limits.validate(); err != nil {
+				return err
 			}
 			if runF != nil {
 				return runF(o)
@@ -104,13 +107,13 @@ standard input when it is not a terminal: gmplab step lesson-04 < script.txt.`,
 	}
 	f := cmd.Flags()
 	f.SortFlags = false
-	f.IntVar(&o.GOMAXPROCS, "gomaxprocs", runtime.DefaultGOMAXPROCS, "number of Ps (default: the lesson's, else 4)")
+	o.procsFlags.register(f, "the lesson's, else ")
 	f.Uint64Var(&o.Seed, "seed", 1, "seed of the random choices (default: the lesson's, else 1)")
 	f.StringVar(&o.Layers, "layers", "all",
 		"layers of the runtime to switch on (default: the lesson's and those before it, else all): "+strings.Join(runtime.LayerNames(), ", "))
 	f.StringVar(&o.Init, "init", "", "run the debugger commands in this `file` first")
-	f.Int64Var(&o.MaxSteps, "max-steps", runtime.DefaultMaxSteps, "end the run after this many scheduler events or engine steps")
-	f.DurationVar(&o.MaxTime, "max-time", time.Duration(runtime.DefaultMaxTime), "end the run after this much virtual time")
+	addLimitFlags(f, &o.Limits)
+	f.StringVar(&o.With, "with", "", "run with your functions of exercise `DIR` (exercises/02-runqput) in place of the engine's")
 	return cmd
 }
 
@@ -120,35 +123,43 @@ type stepTarget struct {
 	cfg    runtime.Config
 	name   string          // what runs, as the user will recognise it
 	lesson *lessons.Lesson // nil outside the lessons
+	byName bool            // opened by the lesson's name (lesson-04), not a file
+	// gomaxprocsFrom says where GOMAXPROCS came from (procsFlags.resolve).
+	gomaxprocsFrom string
 }
 
 // loadStepTarget resolves o.Target, compiles it and works out the
 // configuration: the lesson's front matter, then the flags.
 func loadStepTarget(o *StepOptions) (*stepTarget, error) {
-	exists := func(p string) bool { _, err := os.Stat(p); return err == nil }
+	exists := func(p string) bool { _, err := os.Stat(inRoot(o.root, p)); return err == nil }
 	t, err := lessons.Resolve(o.Target, exists)
 	if err != nil {
 		return nil, &ExitError{Code: 1, Msg: "gmplab step: " + err.Error()}
 	}
-	st := &stepTarget{name: t.Display(), lesson: t.Lesson}
+	st := &stepTarget{name: t.Display(), lesson: t.Lesson, byName: !strings.HasSuffix(o.Target, ".go")}
 	if t.File != "" {
-		if fi, err := os.Stat(t.File); err == nil && fi.IsDir() {
+		disk := inRoot(o.root, t.File)
+		if fi, err := os.Stat(disk); err == nil && fi.IsDir() {
 			return nil, &ExitError{Code: 1, Msg: "gmplab step: " + t.File + " is a directory: give one .go file"}
 		}
-		st.prog, err = lang.CompileFile(t.File)
+		var src []byte
+		if src, err = os.ReadFile(disk); err == nil {
+			st.prog, err = lang.Compile(t.File, src)
+		}
 	} else {
 		st.prog, err = compileEmbedded(t)
 	}
 	if err != nil {
 		return nil, &ExitError{Code: 1, Msg: err.Error()}
 	}
-	cfg := runtime.Config{GOMAXPROCS: runtime.DefaultGOMAXPROCS, Seed: 1, Layers: runtime.AllLayers,
-		MaxSteps: o.MaxSteps, MaxTime: int64(o.MaxTime)}
+	cfg := runtime.Config{NCPU: o.NCPU, Seed: 1, Layers: runtime.AllLayers}
+	o.Limits.apply(&cfg)
+	lessonProcs := 0
 	if l := t.Lesson; l != nil {
-		cfg.GOMAXPROCS, cfg.Seed, cfg.Layers = l.GOMAXPROCS, l.Seed, l.Layers()
+		lessonProcs, cfg.Seed, cfg.Layers = l.GOMAXPROCS, l.Seed, l.Layers()
 	}
-	if o.gomaxprocsSet {
-		cfg.GOMAXPROCS = o.GOMAXPROCS
+	if cfg.GOMAXPROCS, st.gomaxprocsFrom, err = o.procsFlags.resolve(lessonProcs); err != nil {
+		return nil, &ExitError{Code: 2, Msg: "gmplab step: " + err.Error()}
 	}
 	if o.seedSet {
 		cfg.Seed = o.Seed
@@ -178,6 +189,11 @@ func runStep(o *StepOptions) error {
 	if err != nil {
 		return err
 	}
+	if o.With != "" {
+		if ran, err := applyWith(o, &tg.cfg, tg.prog); ran || err != nil {
+			return err
+		}
+	}
 	s, err := debugger.New(debugger.Options{Program: tg.prog, Config: tg.cfg, Name: tg.name})
 	if err != nil {
 		return &ExitError{Code: 1, Msg: "gmplab step: " + err.Error()}
@@ -185,6 +201,7 @@ func runStep(o *StepOptions) error {
 	term := terminal.New(s, o.Out, terminalWidth())
 	defer term.Close()
 	io.WriteString(o.Out, stepBanner(tg, s.Config()))
+	io.WriteString(o.Out, stepGuide(tg)) // guide.go: the lesson's guide cell
 	if o.Init != "" {
 		if err := term.Source(o.Init); err != nil {
 			return &ExitError{Code: 1, Msg: "gmplab step: --init: " + err.Error()}
@@ -210,8 +227,8 @@ func stepBanner(tg *stepTarget, cfg runtime.Config) string {
 	if tg.lesson != nil {
 		what += " (" + tg.lesson.Name() + ": " + tg.lesson.Title + ")"
 	}
-	return fmt.Sprintf("gmplab step %s\nGOMAXPROCS=%d seed=%d layers=%s\nStopped at event 0, before main runs. step takes one event; help lists the commands.\n",
-		what, cfg.GOMAXPROCS, cfg.Seed, cfg.Layers)
+	return fmt.Sprintf("gmplab step %s\n%s seed=%d layers=%s\nStopped at event 0, before main runs. step takes one event; help lists the commands.\n",
+		what, procsHeader(cfg.GOMAXPROCS, tg.gomaxprocsFrom, cfg.NCPU), cfg.Seed, cfg.Layers)
 }
 
 // isTerminal reports whether r is a character device (a terminal).

@@ -1,0 +1,166 @@
+package book
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/gmplab/gmplab/book/stepper"
+)
+
+// EnginePackages are the folders whose Go files make the engine the
+// stepper runs: the WebAssembly module and every cached trace depend on
+// them and nothing else of the repository (engine_test.go checks this list
+// against go list -deps).
+var EnginePackages = []string{"runtime", "lang", "view", "book/stepper", "book/stepper/wasm"}
+
+// EngineHash is a hash of the engine's sources, go.mod, go.sum and the Go
+// version: the key of the cached WebAssembly module and traces.
+func EngineHash(root string) (string, error) {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\n", runtime.Version())
+	for _, f := range []string{"go.mod", "go.sum"} {
+		b, err := os.ReadFile(filepath.Join(root, f))
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(h, "%s %d\n", f, len(b))
+		h.Write(b)
+	}
+	for _, dir := range EnginePackages {
+		files, err := filepath.Glob(filepath.Join(root, filepath.FromSlash(dir), "*.go"))
+		if err != nil {
+			return "", err
+		}
+		sort.Strings(files)
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			b, err := os.ReadFile(f)
+			if err != nil {
+				return "", err
+			}
+			fmt.Fprintf(h, "%s/%s %d\n", dir, filepath.Base(f), len(b))
+			h.Write(b)
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16], nil
+}
+
+// CacheDir is where the book keeps its WebAssembly modules and traces:
+// gmplab/book in the user's cache directory.
+func CacheDir() (string, error) {
+	d, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("no cache directory for the book's WebAssembly module: %v", err)
+	}
+	return filepath.Join(d, "gmplab", "book"), nil
+}
+
+// Wasm returns the engine compiled to WebAssembly and Go's wasm_exec.js,
+// building them into cache when they are not there for this engine hash
+// (a build takes a minute or more on a loaded machine; a cached one is
+// free).
+func Wasm(root, cache, hash string, log io.Writer) (module, execJS string, err error) {
+	dir := filepath.Join(cache, "wasm-"+hash)
+	module, execJS = filepath.Join(dir, "stepper.wasm"), filepath.Join(dir, "wasm_exec.js")
+	if _, err1 := os.Stat(module); err1 == nil {
+		if _, err2 := os.Stat(execJS); err2 == nil {
+			return module, execJS, nil
+		}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", "", err
+	}
+	fmt.Fprintf(log, "book: compiling the engine to WebAssembly (once for these sources; cached in %s)\n", dir)
+	tmp := module + ".tmp"
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", tmp, "./book/stepper/wasm")
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", "", fmt.Errorf("building the WebAssembly module: %v\n%s", err, out)
+	}
+	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		return "", "", fmt.Errorf("go env GOROOT: %v", err)
+	}
+	gr := strings.TrimSpace(string(goroot))
+	var js []byte
+	for _, p := range []string{"lib/wasm/wasm_exec.js", "misc/wasm/wasm_exec.js"} {
+		if js, err = os.ReadFile(filepath.Join(gr, filepath.FromSlash(p))); err == nil {
+			break
+		}
+	}
+	if err != nil {
+		return "", "", fmt.Errorf("wasm_exec.js is in neither lib/wasm nor misc/wasm of %s", gr)
+	}
+	if err := os.WriteFile(execJS, js, 0o644); err != nil {
+		return "", "", err
+	}
+	return module, execJS, os.Rename(tmp, module)
+}
+
+// tracer precomputes the steppers' traces (steppers.Tracer): each is
+// written once as traces/HASH.js in the site, and kept in the cache under
+// the same name, HASH covering the engine, the file, its text and the
+// flags.
+type tracer struct {
+	root, cache, engine string
+	mu                  sync.Mutex
+	made                map[string][]byte // by site path
+}
+
+func (t *tracer) ReadFile(p string) ([]byte, error) {
+	b, err := os.ReadFile(filepath.Join(t.root, filepath.FromSlash(p)))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("%s: no such file", p)
+	}
+	return b, err
+}
+
+func (t *tracer) Trace(file string, src []byte, flags []string) (string, error) {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\n%s\n%s\n", t.engine, file, strings.Join(flags, " "))
+	h.Write(src)
+	id := hex.EncodeToString(h.Sum(nil))[:16]
+	name := "traces/" + id + ".js"
+	t.mu.Lock()
+	_, done := t.made[name]
+	t.mu.Unlock()
+	if done {
+		return name, nil
+	}
+	cached := filepath.Join(t.cache, "traces", id+".js")
+	b, err := os.ReadFile(cached)
+	if err != nil {
+		tr, err := stepper.Run(file, src, flags)
+		if err != nil {
+			return "", fmt.Errorf("%s: %v", file, err)
+		}
+		j, err := json.Marshal(tr)
+		if err != nil {
+			return "", err
+		}
+		b = []byte("gmplabTrace(" + strconvQuote(id) + "," + string(j) + ");\n")
+		if err := os.MkdirAll(filepath.Dir(cached), 0o755); err == nil {
+			os.WriteFile(cached, b, 0o644) // a cache: a failed write only costs time
+		}
+	}
+	t.mu.Lock()
+	t.made[name] = b
+	t.mu.Unlock()
+	return name, nil
+}
+
+func strconvQuote(s string) string { b, _ := json.Marshal(s); return string(b) }

@@ -1,0 +1,217 @@
+// Package timelines is the book's goldmark extension for timeline cells:
+// it draws the run as an SVG, one lane per P (then a lane for the Ms
+// that lost their P and one for sysmon, when they have something to
+// show), virtual time on the x axis, a bar per run of a G coloured by
+// the G, and markers for steals, preemptions, retakes, handoffs,
+// overflows and the netpoller, each with a <title> that a browser shows
+// on hover. The data is view.Timeline's runs and marks, built from the
+// engine's events for the cell's command (Runner), not parsed from the
+// text timeline the lesson stores; the text stays below the SVG, folded.
+package timelines
+
+import (
+	"fmt"
+	"html"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/util"
+
+	"github.com/gmplab/gmplab/book/cells"
+	"github.com/gmplab/gmplab/view"
+)
+
+// Runner runs `gmplab run ARGS` in process and returns its events
+// collected by view.Timeline and the run's GOMAXPROCS (args resolved as
+// notebook.ResolveArgs does).
+type Runner func(args []string) (tl *view.Timeline, gomaxprocs int, err error)
+
+type extension struct{ run Runner }
+
+// New returns the extension; run computes each cell's timeline.
+func New(run Runner) goldmark.Extender { return extension{run} }
+
+func (e extension) Extend(m goldmark.Markdown) {
+	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(e, 100)))
+}
+
+func (e extension) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(cells.KindTimeline, e.render)
+}
+
+func (e extension) render(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkSkipChildren, nil
+	}
+	node := n.(*cells.Node)
+	c := node.Cell
+	tl, procs, err := e.run(node.Notebook.ResolveArgs(c.Command))
+	if err != nil {
+		return ast.WalkStop, fmt.Errorf("%s:%d: timeline: %v", node.Notebook.Name, c.Line, err)
+	}
+	w.WriteString("<figure class=\"cell timeline\">\n")
+	cells.Command(w, c.Command.Line)
+	w.WriteString(SVG(tl, procs))
+	w.WriteString("<details class=\"text-timeline\"><summary>The same timeline as text</summary>\n")
+	cells.Output(w, c.Output)
+	w.WriteString("</details>\n</figure>\n")
+	return ast.WalkSkipChildren, nil
+}
+
+// Geometry of the drawing, in SVG units (CSS pixels at 100%).
+const (
+	width   = 720
+	labelW  = 58
+	laneH   = 26
+	barH    = 15
+	topPad  = 6
+	axisH   = 22
+	rightPd = 12
+)
+
+// markNames says what each of view.Timeline's mark characters means.
+var markNames = map[byte]string{
+	'S': "steal", '!': "preemption", 'R': "retake by sysmon", 'H': "handoffp",
+	'N': "netpoll", 'O': "run queue overflow to the global queue", 'z': "sysmon sleeps deeply",
+}
+
+// markOrder is the legend's order.
+const markOrder = "S!RHNOz"
+
+// SVG draws the timeline of a run with procs Ps.
+func SVG(tl *view.Timeline, procs int) string {
+	_ = tl.String() // ends the runs a cut run left open
+	var end int64
+	hasMs, hasSysmon := false, false
+	for _, r := range tl.Runs {
+		end = max(end, r.End)
+		procs = max(procs, r.Row+1)
+		hasMs = hasMs || r.Row == view.RowMs
+	}
+	for _, m := range tl.Marks {
+		end = max(end, m.T)
+		procs = max(procs, m.Row+1)
+		hasSysmon = hasSysmon || m.Row == view.RowSysmon
+	}
+	end = max(end, 1)
+	rows := []int{}
+	for p := 0; p < procs; p++ {
+		rows = append(rows, p)
+	}
+	if hasMs {
+		rows = append(rows, view.RowMs)
+	}
+	if hasSysmon {
+		rows = append(rows, view.RowSysmon)
+	}
+	lane := map[int]int{}
+	for i, r := range rows {
+		lane[r] = i
+	}
+	plot := float64(width - labelW - rightPd)
+	x := func(t int64) float64 { return float64(labelW) + plot*float64(t)/float64(end) }
+	height := topPad + len(rows)*laneH + axisH
+	var b strings.Builder
+	b.WriteString("<div class=\"timeline-scroll\">")
+	fmt.Fprintf(&b, "<svg class=\"timeline-svg\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"per-P timeline, %s of virtual time\" xmlns=\"http://www.w3.org/2000/svg\">\n",
+		width, height, view.FormatDuration(end))
+	for i, r := range rows {
+		y := topPad + i*laneH
+		fmt.Fprintf(&b, "<g class=\"lane\"><rect class=\"lane-bg\" x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\"/><text class=\"lane-label\" x=\"4\" y=\"%d\">%s</text></g>\n",
+			labelW, y, plot, laneH-4, y+laneH/2+2, rowName(r))
+	}
+	for _, r := range tl.Runs {
+		i, ok := lane[r.Row]
+		if !ok {
+			continue
+		}
+		x0, x1 := x(r.Start), x(r.End)
+		w := max(x1-x0, 1.5)
+		y := topPad + i*laneH + (laneH-4-barH)/2
+		cls := "run"
+		what := "runs"
+		if r.Syscall {
+			cls, what = "run sys", "in a system call"
+		}
+		fmt.Fprintf(&b, "<g class=\"%s\" style=\"--g:%d\"><title>G%d %s on %s from %s to %s (%s)</title><rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" rx=\"2\"/>",
+			cls, gHue(r.G), r.G, what, rowName(r.Row), view.FormatDuration(r.Start), view.FormatDuration(r.End), view.FormatDuration(r.End-r.Start), x0, y, w, barH)
+		if label := fmt.Sprintf("G%d", r.G); w >= float64(7*len(label)+4) {
+			fmt.Fprintf(&b, "<text x=\"%.1f\" y=\"%d\">%s</text>", x0+3, y+barH-4, label)
+		}
+		b.WriteString("</g>\n")
+	}
+	for _, m := range tl.Marks {
+		i, ok := lane[m.Row]
+		if !ok {
+			continue
+		}
+		cx := x(m.T)
+		y := topPad + i*laneH + laneH - 4
+		fmt.Fprintf(&b, "<g class=\"mark m-%s\"><title>%s on %s at %s</title><path d=\"M%.1f %d l4 -7 l-8 0 z\"/></g>\n",
+			markClass(m.Mark), markNames[m.Mark], rowName(m.Row), view.FormatDuration(m.T), cx, y+1)
+	}
+	// The axis: five ticks at round times.
+	axisY := topPad + len(rows)*laneH
+	step := niceStep(end)
+	for t := int64(0); t <= end; t += step {
+		fmt.Fprintf(&b, "<g class=\"tick\"><line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\"/><text x=\"%.1f\" y=\"%d\">%s</text></g>\n",
+			x(t), x(t), topPad, axisY+3, x(t), axisY+15, view.FormatDuration(t))
+	}
+	b.WriteString("</svg></div>\n")
+	b.WriteString(legend(tl))
+	return b.String()
+}
+
+// legend lists the marks the drawing uses.
+func legend(tl *view.Timeline) string {
+	used := map[byte]bool{}
+	for _, m := range tl.Marks {
+		used[m.Mark] = true
+	}
+	var b strings.Builder
+	b.WriteString("<p class=\"timeline-legend\"><span class=\"lg-run\">running</span> <span class=\"lg-sys\">in a system call</span>")
+	for i := 0; i < len(markOrder); i++ {
+		if c := markOrder[i]; used[c] {
+			fmt.Fprintf(&b, " <span class=\"lg-mark m-%s\">%s</span>", markClass(c), html.EscapeString(markNames[c]))
+		}
+	}
+	b.WriteString("</p>\n")
+	return b.String()
+}
+
+func markClass(c byte) string {
+	switch c {
+	case '!':
+		return "P"
+	case 'z':
+		return "Z"
+	}
+	return string(c)
+}
+
+func rowName(r int) string {
+	switch r {
+	case view.RowMs:
+		return "Ms"
+	case view.RowSysmon:
+		return "sysmon"
+	}
+	return fmt.Sprintf("P%d", r)
+}
+
+// gHue spreads the Gs' colours around the wheel (golden angle), so that
+// neighbouring ids differ.
+func gHue(g int64) int64 { return (g * 137) % 360 }
+
+// niceStep is 1, 2 or 5 times a power of ten: at most six ticks.
+func niceStep(end int64) int64 {
+	for step := int64(1); ; step *= 10 {
+		for _, k := range []int64{1, 2, 5} {
+			if end/(k*step) <= 5 {
+				return k * step
+			}
+		}
+	}
+}

@@ -1,0 +1,211 @@
+// Package checker grades the course's exercises: it puts a learner's
+// function in the engine's table of replaceable functions (runtime.Hooks),
+// runs batteries of tests, and says where the learner's scheduler first
+// decided differently from Go 1.26's.
+//
+// A battery is one kind of evidence: properties (the learner's function
+// called directly on prepared queues and compared with the reference, in
+// the style of the runtime's export_test.go queue tests: no G lost or
+// duplicated, order, bounds), the lesson's scenarios, and generated
+// scenarios across GOMAXPROCS values and seeds. Each scenario runs twice,
+// with the engine's own rules and with the learner's function, and the two
+// runs are compared event by event and queue by queue; the feedback is the
+// first divergence with both event lines, both boards side by side (drawn
+// by view.Board) and the command that opens the run in the debugger.
+//
+// Learner code is called under recover and a time limit: a panic, an
+// endless loop or a corrupted state (the engine's invariants, checked after
+// every event) fails that test with a message and the learner's frames of
+// the stack, and the checker carries on. Scores are per test and per
+// battery (partial credit).
+package checker
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gmplab/gmplab/runtime"
+)
+
+// Exercise is one exercise as the checker runs it.
+type Exercise struct {
+	Name      string   // its folder under exercises/: "02-runqput"
+	Funcs     []string // the functions the learner writes
+	batteries []battery
+	// notStarted, if set, reports an untouched stub without running it
+	// (scenario exercises); function exercises find out from rt.TODO.
+	notStarted func() bool
+	// hooks are the learner's functions in the engine's table (nil for
+	// scenario exercises).
+	hooks *runtime.Hooks
+	// firstFailOnly skips the rest of a battery after its first failure
+	// (the wrong solutions' golden tests, to keep them fast).
+	firstFailOnly bool
+	// stopAtFirst ends the whole run at the first failure (gmplab check
+	// --watch, for feedback as soon as possible).
+	stopAtFirst bool
+}
+
+type battery struct {
+	name  string
+	tests []test
+}
+
+// test runs and returns "" when it passes, else the feedback.
+type test struct {
+	name string
+	run  func() string
+}
+
+// Result is the outcome of an exercise, shaped like exercism's
+// results.json (version 2) with the battery and partial credit added.
+type Result struct {
+	Version  int          `json:"version"`
+	Exercise string       `json:"exercise"`
+	Status   string       `json:"status"` // pass, fail, error, not-started
+	Message  string       `json:"message,omitempty"`
+	Score    int          `json:"score"` // tests passed
+	Total    int          `json:"total"`
+	Tests    []TestResult `json:"tests"`
+	// Stopped: the run ended at the first failure (EnvFirstFailure).
+	Stopped bool `json:"stopped,omitempty"`
+	// Events is how many events the agreeing scenario runs compared.
+	Events int64 `json:"events,omitempty"`
+}
+
+// TestResult is one test's outcome.
+type TestResult struct {
+	Name    string `json:"name"` // battery/test
+	Status  string `json:"status"`
+	Message string `json:"message,omitempty"`
+}
+
+// Statuses.
+const (
+	StatusPass       = "pass"
+	StatusFail       = "fail"
+	StatusError      = "error"
+	StatusNotStarted = "not-started"
+)
+
+// Hooks returns the engine's table with the learner's functions in
+// place, for gmplab step --with; nil for a scenario exercise.
+func (ex *Exercise) Hooks() *runtime.Hooks { return ex.hooks }
+
+// Run runs every battery of ex.
+func (ex *Exercise) Run() *Result {
+	r := &Result{Version: 2, Exercise: ex.Name, Status: StatusPass}
+	before := eventsCompared.Load()
+	defer func() { r.Events = eventsCompared.Load() - before }()
+	if ex.notStarted != nil && ex.notStarted() {
+		r.Status, r.Message = StatusNotStarted, notStartedMsg(ex)
+		return r
+	}
+	for _, b := range ex.batteries {
+		failed := false
+		for _, t := range b.tests {
+			if failed && ex.firstFailOnly {
+				break
+			}
+			msg, notStarted := guard(t.run)
+			if notStarted {
+				return &Result{Version: 2, Exercise: ex.Name, Status: StatusNotStarted, Message: notStartedMsg(ex)}
+			}
+			tr := TestResult{Name: b.name + "/" + t.name, Status: StatusPass}
+			r.Total++
+			if msg == "" {
+				r.Score++
+			} else {
+				tr.Status, tr.Message = StatusFail, msg
+				r.Status = StatusFail
+				failed = true
+			}
+			r.Tests = append(r.Tests, tr)
+			if failed && ex.stopAtFirst {
+				r.Message = tr.Name + ": " + firstLine(tr.Message)
+				r.Stopped = true
+				return r
+			}
+		}
+	}
+	if r.Status == StatusFail {
+		for _, t := range r.Tests {
+			if t.Status == StatusFail {
+				r.Message = t.Name + ": " + firstLine(t.Message)
+				break
+			}
+		}
+	}
+	return r
+}
+
+func notStartedMsg(ex *Exercise) string {
+	return "not started: exercises/" + ex.Name + " still calls rt.TODO (or keeps its NOT STARTED line); see its README.md"
+}
+
+// Scores returns the score per battery, in order.
+func (r *Result) Scores() []string {
+	var out []string
+	var cur string
+	pass, total := 0, 0
+	flush := func() {
+		if cur != "" {
+			out = append(out, fmt.Sprintf("%s %d/%d", cur, pass, total))
+		}
+	}
+	for _, t := range r.Tests {
+		b, _, _ := strings.Cut(t.Name, "/")
+		if b != cur {
+			flush()
+			cur, pass, total = b, 0, 0
+		}
+		total++
+		if t.Status == StatusPass {
+			pass++
+		}
+	}
+	flush()
+	return out
+}
+
+// EnvReport names the environment variable that makes Test write the
+// Result as JSON into that directory (gmplab check and gmplab grade read it).
+const EnvReport = "GMPLAB_REPORT"
+
+// EnvFirstFailure names the environment variable that makes Test stop at
+// the first failing test (gmplab check --watch).
+const EnvFirstFailure = "GMPLAB_FIRST_FAILURE"
+
+// Test runs ex under go test: one subtest per test, skipped as a whole
+// when the exercise is not started, with the feedback in the failures
+// (go test -v and -json show it).
+func Test(t *testing.T, ex *Exercise) {
+	ex.stopAtFirst = os.Getenv(EnvFirstFailure) != ""
+	r := ex.Run()
+	if dir := os.Getenv(EnvReport); dir != "" {
+		b, _ := json.MarshalIndent(r, "", "  ")
+		if err := os.WriteFile(filepath.Join(dir, ex.Name+".json"), append(b, '\n'), 0o644); err != nil {
+			t.Errorf("writing the report: %v", err)
+		}
+	}
+	if r.Status == StatusNotStarted {
+		t.Skip(r.Message)
+	}
+	for _, tr := range r.Tests {
+		t.Run(tr.Name, func(t *testing.T) {
+			if tr.Status != StatusPass {
+				t.Error("\n" + tr.Message)
+			}
+		})
+	}
+	t.Logf("%s: %d/%d tests pass (%s)", ex.Name, r.Score, r.Total, strings.Join(r.Scores(), ", "))
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(strings.TrimLeft(s, "\n"), "\n")
+	return s
+}

@@ -1,0 +1,297 @@
+package checker
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/gmplab/gmplab/lang"
+	"github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/view"
+)
+
+// scenario is a program the batteries run, with where it comes from.
+type scenario struct {
+	path string // as the debugger opens it: lessons/02-procs/runq.go
+	src  []byte
+}
+
+// runCfg is one run's configuration.
+type runCfg struct {
+	gomaxprocs int
+	seed       uint64
+	layers     runtime.Layers
+}
+
+// maxSteps bounds every checker run: a wrong rule that loses or loops
+// Gs ends as a limit, not a hang.
+const maxSteps = 300_000
+
+var progCache sync.Map // path → *runtime.Program
+
+// eventsCompared counts the events compared in agreeing runs (the
+// summary after a pass).
+var eventsCompared atomic.Int64
+
+func compile(sc scenario) (*runtime.Program, error) {
+	if p, ok := progCache.Load(sc.path); ok {
+		return p.(*runtime.Program), nil
+	}
+	p, err := lang.Compile(sc.path, sc.src)
+	if err != nil {
+		return nil, err
+	}
+	progCache.Store(sc.path, p)
+	return p, nil
+}
+
+// compareRun runs sc with the engine's rules and with hooks, and returns
+// "" when the two runs make the same decisions, else the feedback on the
+// first divergence. The runs leave Why empty (formatting every reason
+// costs more than the rest); a divergence is run again with it, to the
+// same event, for the feedback.
+func compareRun(ex string, sc scenario, rc runCfg, hooks *runtime.Hooks) string {
+	prog, err := compile(sc)
+	if err != nil {
+		return "the scenario does not compile (a checker bug): " + err.Error()
+	}
+	start := func(why bool) (ref, yours *runtime.Machine, c *calls, err error) {
+		cfg := runtime.Config{GOMAXPROCS: rc.gomaxprocs, Seed: rc.seed, Layers: rc.layers, MaxSteps: maxSteps, Why: why}
+		if ref, err = runtime.New(prog, cfg); err != nil {
+			return nil, nil, nil, err
+		}
+		c = new(calls)
+		cfg.Hooks, cfg.Check = instrument(hooks, c), true
+		yours, err = runtime.New(prog, cfg)
+		c.m = yours
+		return ref, yours, c, err
+	}
+	ref, yours, c, err := start(false)
+	if err != nil {
+		return "the scenario does not start (a checker bug): " + err.Error()
+	}
+	var qw, qy []int64
+	for n := 0; ; n++ {
+		ew, okw := ref.Step()
+		ey, oky := yours.Step()
+		if !okw && !oky {
+			eventsCompared.Add(int64(n))
+			return ""
+		}
+		diverged := okw != oky || !sameEvent(ew, ey)
+		if !diverged && c.called {
+			c.called = false
+			qw, qy = ref.AppendQueues(qw[:0]), yours.AppendQueues(qy[:0])
+			diverged = !slices.Equal(qw, qy)
+		}
+		if diverged {
+			// Again, with the reasons, to the same point.
+			ref, yours, c, _ = start(true)
+			for i := 0; i < n; i++ {
+				ref.Step()
+				yours.Step()
+			}
+			c.called = false
+			ref.WatchState(int64(n) + 1)
+			yours.WatchState(int64(n) + 1)
+			ew, okw = ref.Step()
+			ey, oky = yours.Step()
+			what := ""
+			if okw == oky && sameEvent(ew, ey) {
+				what = diffQueues(stateAfter(ref, ew.Seq), stateAfter(yours, ey.Seq))
+				if c.called {
+					what += fmt.Sprintf("\n(your %s ran in this engine step, after event %d)", c.fn, c.after)
+				}
+			}
+			return divergence(ex, sc, rc, ref, yours, ew, ey, okw, oky, what)
+		}
+	}
+}
+
+// stateAfter is m's state right after event seq (the engine recorded it:
+// WatchState), or, past the end of the run, its state now.
+func stateAfter(m *runtime.Machine, seq int64) *runtime.State {
+	if st := m.StateAt(seq); st != nil {
+		return st
+	}
+	return m.State()
+}
+
+// sameEvent compares what an event decided (not the sentence explaining it).
+func sameEvent(a, b runtime.Event) bool {
+	return a.Seq == b.Seq && a.T == b.T && a.Kind == b.Kind && a.M == b.M && a.P == b.P &&
+		a.G == b.G && a.Arg1 == b.Arg1 && a.Arg2 == b.Arg2 && a.Text == b.Text
+}
+
+// diffQueues names the first run queue that differs, or "".
+func diffQueues(want, got *runtime.State) string {
+	for i := range want.Ps {
+		w, g := want.Ps[i], got.Ps[i]
+		if w.Runnext != g.Runnext {
+			return fmt.Sprintf("P%d's runnext: yours %s, Go's %s", i, gname(g.Runnext), gname(w.Runnext))
+		}
+		if !equalIDs(w.Runq, g.Runq) {
+			return fmt.Sprintf("P%d's ring (head→tail): yours %s, Go's %s", i, glist(g.Runq), glist(w.Runq))
+		}
+		if w.Status != g.Status || w.M != g.M {
+			return fmt.Sprintf("P%d: yours is %s on M%d, Go's is %s on M%d", i, g.Status, g.M, w.Status, w.M)
+		}
+	}
+	if !equalIDs(want.Global, got.Global) {
+		return "the global queue (head→tail): yours " + glist(got.Global) + ", Go's " + glist(want.Global)
+	}
+	if want.Sched.NMSpinning != got.Sched.NMSpinning || want.Sched.NPIdle != got.Sched.NPIdle {
+		return fmt.Sprintf("nmspinning/npidle: yours %d/%d, Go's %d/%d", got.Sched.NMSpinning, got.Sched.NPIdle, want.Sched.NMSpinning, want.Sched.NPIdle)
+	}
+	return ""
+}
+
+func equalIDs(a, b []int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func gname(id int64) string {
+	if id < 0 {
+		return "empty"
+	}
+	return "G" + strconv.FormatInt(id, 10)
+}
+
+func glist(ids []int64) string {
+	if len(ids) == 0 {
+		return "[]"
+	}
+	const most = 12
+	var parts []string
+	for i, id := range ids {
+		if len(ids) > most && i == most/2 {
+			parts = append(parts, "… "+strconv.Itoa(len(ids)-most)+" more …")
+		}
+		if len(ids) <= most || i < most/2 || i >= len(ids)-most/2 {
+			parts = append(parts, gname(id))
+		}
+	}
+	return "[" + strings.Join(parts, " ") + "]"
+}
+
+// divergence is the feedback: the event, both lines, both boards, the
+// scenario and the debugger command.
+func divergence(ex string, sc scenario, rc runCfg, ref, yours *runtime.Machine, ew, ey runtime.Event, okw, oky bool, what string) string {
+	var b strings.Builder
+	seq := ew.Seq
+	if !okw {
+		seq = ey.Seq
+	}
+	fmt.Fprintf(&b, "first divergence at event %d of %s (GOMAXPROCS=%d seed=%d)\n", seq, sc.path, rc.gomaxprocs, rc.seed)
+	line := func(ok bool, ev runtime.Event, m *runtime.Machine) string {
+		if !ok {
+			if e := m.Exit(); e != nil {
+				return "(the run had ended: " + e.Reason + ")"
+			}
+			return "(no event)"
+		}
+		return view.FormatEvent(ev)
+	}
+	b.WriteString("  yours: " + strings.TrimRight(line(oky, ey, yours), "\n") + "\n")
+	b.WriteString("  Go's:  " + strings.TrimRight(line(okw, ew, ref), "\n") + "\n")
+	if what != "" {
+		b.WriteString("the events agree, but after it " + what + "\n")
+	} else if oky && okw && ey.Why != ew.Why {
+		b.WriteString("  yours, why: " + ey.Why + "\n  Go's, why:  " + ew.Why + "\n")
+	}
+	b.WriteString("\n" + sideBySide(view.Board(stateAfter(yours, seq), boardWidth), view.Board(stateAfter(ref, seq), boardWidth)))
+	fmt.Fprintf(&b, "\nsee it in the debugger (then: goto %d):\n  gmplab step %s --with exercises/%s --gomaxprocs %d --seed %d --layers %s\n",
+		seq, sc.path, ex, rc.gomaxprocs, rc.seed, layersFlag(rc.layers))
+	return b.String()
+}
+
+func layersFlag(l runtime.Layers) string {
+	if l == runtime.AllLayers {
+		return "all"
+	}
+	return l.String()
+}
+
+// boardWidth is each board's width in the side-by-side view.
+const boardWidth = 60
+
+// sideBySide puts two boards next to each other, "yours" left, marking
+// with * the lines that differ. Lines are paired by what they are about
+// (their first word: P0, global, Ms, …), so that a line on one side only
+// does not shift the rest.
+func sideBySide(yours, want string) string {
+	l, r := strings.Split(strings.TrimRight(yours, "\n"), "\n"), strings.Split(strings.TrimRight(want, "\n"), "\n")
+	kl, kr := lineKeys(l), lineKeys(r)
+	// Longest common subsequence of the keys.
+	lcs := make([][]int, len(l)+1)
+	for i := range lcs {
+		lcs[i] = make([]int, len(r)+1)
+	}
+	for i := len(l) - 1; i >= 0; i-- {
+		for j := len(r) - 1; j >= 0; j-- {
+			if kl[i] == kr[j] {
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			} else {
+				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+			}
+		}
+	}
+	w := len("yours")
+	for _, s := range l {
+		w = max(w, len([]rune(s)))
+	}
+	var b strings.Builder
+	pad := func(s string) string { return s + strings.Repeat(" ", w-len([]rune(s))) }
+	row := func(a, c string) {
+		mark := "  "
+		if a != c {
+			mark = "* "
+		}
+		b.WriteString(strings.TrimRight(mark+pad(a)+" | "+c, " ") + "\n")
+	}
+	b.WriteString("  " + pad("yours") + " | Go's\n")
+	i, j := 0, 0
+	for i < len(l) || j < len(r) {
+		switch {
+		case i < len(l) && j < len(r) && kl[i] == kr[j]:
+			row(l[i], r[j])
+			i, j = i+1, j+1
+		case j < len(r) && (i == len(l) || lcs[i][j+1] >= lcs[i+1][j]):
+			row("", r[j])
+			j++
+		default:
+			row(l[i], "")
+			i++
+		}
+	}
+	return b.String()
+}
+
+// lineKeys names each board line by its first word; a continuation line
+// (indented, but for the Ps' column header) by its place after the last
+// named one.
+func lineKeys(lines []string) []string {
+	keys := make([]string, len(lines))
+	last, n := "", 0
+	for i, s := range lines {
+		if f := strings.Fields(s); len(f) > 0 && (!strings.HasPrefix(s, " ") || f[0] == "status") {
+			last, n = f[0], 0
+			keys[i] = last
+			continue
+		}
+		n++
+		keys[i] = last + "+" + strconv.Itoa(n)
+	}
+	return keys
+}

@@ -1,0 +1,65 @@
+package checker
+
+import (
+	"github.com/gmplab/gmplab/exercises/rt"
+	"github.com/gmplab/gmplab/runtime"
+)
+
+// calls records the learner's last call: the checker compares the two
+// runs' queues only after an engine step in which the learner's code ran,
+// and names the function and the event it ran after.
+type calls struct {
+	called bool
+	fn     string
+	after  int64 // the machine's last event when it was called
+	m      *runtime.Machine
+}
+
+func (c *calls) note(fn string) {
+	c.called, c.fn = true, fn
+	if c.m != nil {
+		c.after = c.m.Seq()
+	}
+}
+
+// instrument wraps every hook of h so that c records each call.
+func instrument(h *runtime.Hooks, c *calls) *runtime.Hooks {
+	w := *h
+	if f := h.Newstack; f != nil {
+		w.Newstack = func(gp *rt.G, n int64) (int64, int64) { c.note("newstack"); return f(gp, n) }
+	}
+	if f := h.Runqput; f != nil {
+		w.Runqput = func(pp *rt.P, s *rt.Schedt, gp rt.Guintptr, next bool) { c.note("runqput"); f(pp, s, gp, next) }
+	}
+	if f := h.Runqget; f != nil {
+		w.Runqget = func(pp *rt.P) (rt.Guintptr, bool) { c.note("runqget"); return f(pp) }
+	}
+	if f := h.FindRunnableQueues; f != nil {
+		w.FindRunnableQueues = func(pp *rt.P, s *rt.Schedt) (rt.Guintptr, bool) { c.note("findRunnable"); return f(pp, s) }
+	}
+	if f := h.Runqgrab; f != nil {
+		w.Runqgrab = func(pp *rt.P, b *[256]rt.Guintptr, bh uint32, srn bool) uint32 {
+			c.note("runqgrab")
+			return f(pp, b, bh, srn)
+		}
+	}
+	if f := h.RetakeSyscall; f != nil {
+		w.RetakeSyscall = func(pp *rt.P, pd *rt.Sysmontick, s *rt.Schedt, now int64, sr bool) bool {
+			c.note("retake")
+			return f(pp, pd, s, now, sr)
+		}
+	}
+	if f := h.Handoffp; f != nil {
+		w.Handoffp = func(pp *rt.P, s *rt.Schedt) (bool, bool) { c.note("handoffp"); return f(pp, s) }
+	}
+	if f := h.GopreemptM; f != nil {
+		w.GopreemptM = func(gp rt.Guintptr, pp *rt.P, s *rt.Schedt) { c.note("gopreempt_m"); f(gp, pp, s) }
+	}
+	if f := h.AsyncPreempt; f != nil {
+		w.AsyncPreempt = func(gp *rt.G, pp *rt.P) bool { c.note("wantAsyncPreempt/isAsyncSafePoint"); return f(gp, pp) }
+	}
+	if f := h.Injectglist; f != nil {
+		w.Injectglist = func(l []rt.Guintptr, pp *rt.P, s *rt.Schedt) int { c.note("injectglist"); return f(l, pp, s) }
+	}
+	return &w
+}

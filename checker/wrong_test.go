@@ -1,0 +1,150 @@
+package checker
+
+import (
+	"github.com/gmplab/gmplab/exercises/rt"
+
+	newstackref "github.com/gmplab/gmplab/exercises/01-newstack/solution"
+	runqgetref "github.com/gmplab/gmplab/exercises/02-runqget/solution"
+	runqputref "github.com/gmplab/gmplab/exercises/02-runqput/solution"
+	retakeref "github.com/gmplab/gmplab/exercises/04-retake/solution"
+	preemptref "github.com/gmplab/gmplab/exercises/05-preempt/solution"
+)
+
+// Typical wrong solutions, each with the test that must fail first.
+type wrongSolution struct {
+	name      string    // the golden file: testdata/wrong/NAME.golden
+	ex        *Exercise // the exercise with the wrong function in place
+	firstFail string    // the first test that must fail
+}
+
+func wrongSolutions() []wrongSolution {
+	return []wrongSolution{
+		{"01-newstack-doubles-once", Newstack(func(gp *rt.G, n int64) (int64, int64) {
+			return gp.StackSize * 2, gp.StackUsed
+		}), "properties/doubles again for a big frame"},
+		{"01-newstack-no-guard", Newstack(func(gp *rt.G, n int64) (int64, int64) {
+			size := gp.StackSize * 2
+			for size-gp.StackUsed < n {
+				size *= 2
+			}
+			return size, gp.StackUsed
+		}), "properties/leaves StackGuard below the frame"},
+		{"01-newstack-copies-all", Newstack(func(gp *rt.G, n int64) (int64, int64) {
+			size, _ := newstackref.Newstack(gp, n)
+			return size, gp.StackSize
+		}), "properties/doubles when the frame fits"},
+
+		{"02-runqput-loses-kicked", Runqput(func(pp *rt.P, s *rt.Schedt, gp rt.Guintptr, next bool) {
+			if next {
+				pp.Runnext = gp
+				return
+			}
+			runqputref.Runqput(pp, s, gp, false)
+		}), "properties/the kicked runnext goes to the tail"},
+		{"02-runqput-128-without-1", Runqput(func(pp *rt.P, s *rt.Schedt, gp rt.Guintptr, next bool) {
+			if !next && pp.Runqtail-pp.Runqhead == 256 {
+				for i := uint32(0); i < 128; i++ {
+					s.Runq.PushBack(pp.Runq[(pp.Runqhead+i)%256])
+				}
+				pp.Runqhead += 128
+				pp.Runq[pp.Runqtail%256] = gp
+				pp.Runqtail++
+				return
+			}
+			runqputref.Runqput(pp, s, gp, next)
+		}), "properties/a full ring sends 128+1 to the global queue"},
+		{"02-runqput-spills-newest", Runqput(func(pp *rt.P, s *rt.Schedt, gp rt.Guintptr, next bool) {
+			if !next && pp.Runqtail-pp.Runqhead == 256 {
+				for i := uint32(128); i < 256; i++ {
+					s.Runq.PushBack(pp.Runq[(pp.Runqhead+i)%256])
+				}
+				pp.Runqtail -= 128
+				s.Runq.PushBack(gp)
+				return
+			}
+			runqputref.Runqput(pp, s, gp, next)
+		}), "properties/a full ring sends 128+1 to the global queue"},
+
+		{"02-runqget-ring-first", Runqget(func(pp *rt.P) (rt.Guintptr, bool) {
+			if pp.Runqhead != pp.Runqtail {
+				g := pp.Runq[pp.Runqhead%256]
+				pp.Runqhead++
+				return g, false
+			}
+			return runqgetref.Runqget(pp)
+		}, runqgetref.FindRunnable), "properties/runqget: runnext first, inheriting the time slice"},
+		{"02-runqget-batch-without-min", Runqget(runqgetref.Runqget, func(pp *rt.P, s *rt.Schedt) (rt.Guintptr, bool) {
+			if pp.Schedtick%61 != 0 && rt.Runqempty(pp) && !s.Runq.Empty() {
+				n := s.Runq.Size()/s.Gomaxprocs + 1
+				g := s.Runq.Pop()
+				for i := int32(1); i < n && !s.Runq.Empty() && pp.Runqtail-pp.Runqhead < 256; i++ {
+					pp.Runq[pp.Runqtail%256] = s.Runq.Pop()
+					pp.Runqtail++
+				}
+				return g, false
+			}
+			return runqgetref.FindRunnable(pp, s)
+		}), "properties/findRunnable: a batch of at most 128"},
+		{"02-runqget-no-61", Runqget(runqgetref.Runqget, func(pp *rt.P, s *rt.Schedt) (rt.Guintptr, bool) {
+			pp.Schedtick++
+			g, inh := runqgetref.FindRunnable(pp, s)
+			pp.Schedtick--
+			return g, inh
+		}), "properties/findRunnable: every 61st tick one global G first"},
+
+		{"03-runqgrab-from-tail", Runqgrab(func(pp *rt.P, batch *[256]rt.Guintptr, head uint32, srn bool) uint32 {
+			n := pp.Runqtail - pp.Runqhead
+			n -= n / 2
+			if n == 0 {
+				return 0
+			}
+			for i := uint32(0); i < n; i++ {
+				batch[(head+i)%256] = pp.Runq[(pp.Runqtail-n+i)%256]
+			}
+			pp.Runqtail -= n
+			return n
+		}), "properties/ceil(half) from the head"},
+		{"03-runqgrab-floor-half", Runqgrab(func(pp *rt.P, batch *[256]rt.Guintptr, head uint32, srn bool) uint32 {
+			n := (pp.Runqtail - pp.Runqhead) / 2
+			for i := uint32(0); i < n; i++ {
+				batch[(head+i)%256] = pp.Runq[(pp.Runqhead+i)%256]
+			}
+			pp.Runqhead += n
+			return n
+		}), "properties/ceil(half) from the head"},
+
+		{"04-retake-first-look", Retake(func(pp *rt.P, pd *rt.Sysmontick, s *rt.Schedt, now int64, sr bool) bool {
+			pd.Syscalltick, pd.Syscallwhen = pp.Syscalltick, now
+			return true
+		}, retakeref.Handoffp), "properties/retake: first look: record the syscalltick, keep the P"},
+		{"04-retake-no-10ms", Retake(func(pp *rt.P, pd *rt.Sysmontick, s *rt.Schedt, now int64, sr bool) bool {
+			if t := pp.Syscalltick; !sr && pd.Syscalltick != t {
+				pd.Syscalltick, pd.Syscallwhen = t, now
+				return false
+			}
+			return !(rt.Runqempty(pp) && s.Nmspinning+s.Npidle > 0)
+		}, retakeref.Handoffp), "properties/retake: no work, but over 10ms in the syscall: take it"},
+		{"04-handoffp-no-spinner", Retake(retakeref.Retake, func(pp *rt.P, s *rt.Schedt) (bool, bool) {
+			if !rt.Runqempty(pp) || !s.Runq.Empty() {
+				return true, false
+			}
+			return s.Npidle == s.Gomaxprocs-1 && !s.Polling, false
+		}), "properties/handoffp: no work, nobody looking: a spinning M"},
+
+		{"05-preempt-to-runnext", Preempt(func(gp rt.Guintptr, pp *rt.P, s *rt.Schedt) {
+			runqputref.Runqput(pp, s, gp, true)
+		}, preemptref.WantAsyncPreempt, preemptref.IsAsyncSafePoint), "properties/gopreempt_m: the preempted G's place"},
+		{"05-preempt-in-runtime", Preempt(preemptref.GopreemptM, preemptref.WantAsyncPreempt, func(gp *rt.G) bool { return true }),
+			"properties/the signal stops a G asked, stopped at a call into the runtime?"},
+
+		{"06-injectglist-all-global", Injectglist(func(l []rt.Guintptr, pp *rt.P, s *rt.Schedt) int {
+			for _, g := range l {
+				s.Runq.PushBack(g)
+			}
+			if pp == nil {
+				return len(l)
+			}
+			return min(len(l), int(s.Npidle))
+		}), "properties/with a P: one per idle P to the global queue, the rest local"},
+	}
+}

@@ -1,0 +1,255 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+	"github.com/spf13/cobra"
+
+	"github.com/gmplab/gmplab/book"
+	"github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/view"
+)
+
+// newBookCmd builds `gmplab book build` and `gmplab book serve`.
+func newBookCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "book",
+		Short: "Render the course as a static site (build), or serve it with live reload (serve)",
+		Long: `The book is the course as a site: the lessons with every cell's output, their
+timelines drawn per P, quizzes answered in the page, a stepper for every step
+cell and scenario (edit a scenario and run it again: the engine runs in the
+page, compiled to WebAssembly), the exercises and the reference pages.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
+	}
+	cmd.AddCommand(newBookBuildCmd(), newBookServeCmd())
+	return cmd
+}
+
+type bookOptions struct {
+	out    string
+	noWasm bool
+	addr   string
+}
+
+func (o *bookOptions) build(live bool, log io.Writer) (*book.Site, error) {
+	root := RepoRoot()
+	if root == "" {
+		return nil, &ExitError{Code: 1, Msg: "gmplab book: run it inside a clone of the gmplab repository (no go.mod of github.com/gmplab/gmplab here or above)"}
+	}
+	x := &CellExecutor{Root: root}
+	site, err := book.Build(book.Options{Root: root, Out: o.out, Timeline: x.TimelineOf, NoWasm: o.noWasm, Live: live, Log: log})
+	if err != nil {
+		var ee *ExitError
+		if errors.As(err, &ee) {
+			return nil, err
+		}
+		return nil, &ExitError{Code: 1, Msg: "gmplab book: " + err.Error()}
+	}
+	return site, nil
+}
+
+func newBookBuildCmd() *cobra.Command {
+	o := &bookOptions{}
+	cmd := &cobra.Command{
+		Use:   "build [-o DIR]",
+		Short: "Render the book into DIR (default: book-site)",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			start := time.Now()
+			site, err := o.build(false, cmd.ErrOrStderr())
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "book: %d pages in %s (%.1fs); open %s\n", len(site.Pages), o.out,
+				time.Since(start).Seconds(), filepath.Join(o.out, "index.html"))
+			return nil
+		},
+	}
+	cmd.Flags().StringVarP(&o.out, "output", "o", "book-site", "the site's `folder`")
+	cmd.Flags().BoolVar(&o.noWasm, "no-wasm", false, "leave out the engine compiled to WebAssembly (no edit and run)")
+	return cmd
+}
+
+func newBookServeCmd() *cobra.Command {
+	o := &bookOptions{}
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Serve the book on 127.0.0.1 and rebuild it when a lesson, an exercise or a doc changes",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if o.out == "" {
+				dir, err := os.MkdirTemp("", "gmplab-book-")
+				if err != nil {
+					return err
+				}
+				defer os.RemoveAll(dir)
+				o.out = dir
+			}
+			return serveBook(o, cmd.OutOrStdout(), cmd.ErrOrStderr())
+		},
+	}
+	cmd.Flags().StringVarP(&o.out, "output", "o", "", "the site's `folder` (default: a temporary one)")
+	cmd.Flags().StringVar(&o.addr, "addr", "127.0.0.1:8000", "the address to listen on (127.0.0.1 only)")
+	cmd.Flags().BoolVar(&o.noWasm, "no-wasm", false, "leave out the engine compiled to WebAssembly (no edit and run)")
+	return cmd
+}
+
+// serveBook builds the book, serves it, and rebuilds it on every change
+// under lessons/, exercises/ and docs/; pages reload through /_live
+// (server-sent events).
+func serveBook(o *bookOptions, stdout, stderr io.Writer) error {
+	host, _, err := net.SplitHostPort(o.addr)
+	if err != nil || (host != "127.0.0.1" && host != "localhost") {
+		return fmt.Errorf("--addr %q: the book serves on 127.0.0.1 only (example: 127.0.0.1:8000)", o.addr)
+	}
+	if _, err := o.build(true, stderr); err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", o.addr)
+	if err != nil {
+		return &ExitError{Code: 1, Msg: "gmplab book serve: " + err.Error()}
+	}
+	live := &liveReload{clients: map[chan string]bool{}}
+	mux := http.NewServeMux()
+	mux.Handle("/_live", live)
+	mux.Handle("/", http.FileServer(http.Dir(o.out)))
+	fmt.Fprintf(stdout, "book: serving http://%s/ (Ctrl-C stops)\n", ln.Addr())
+
+	w, err := fsnotify.NewWatcher()
+	if err != nil {
+		return err
+	}
+	defer w.Close()
+	root := RepoRoot()
+	for _, d := range []string{"lessons", "exercises", "docs"} {
+		filepath.WalkDir(filepath.Join(root, d), func(p string, e os.DirEntry, err error) error {
+			if err == nil && e.IsDir() {
+				w.Add(p)
+			}
+			return nil
+		})
+	}
+	w.Add(root) // README.md
+	go func() {
+		var timer *time.Timer
+		for {
+			select {
+			case ev, ok := <-w.Events:
+				if !ok {
+					return
+				}
+				if ev.Op&fsnotify.Create != 0 {
+					if fi, err := os.Stat(ev.Name); err == nil && fi.IsDir() {
+						w.Add(ev.Name)
+					}
+				}
+				if !strings.HasSuffix(ev.Name, ".md") && !strings.HasSuffix(ev.Name, ".go") {
+					continue
+				}
+				// Editors write a file in several steps: wait for them to
+				// settle.
+				if timer != nil {
+					timer.Stop()
+				}
+				timer = time.AfterFunc(50*time.Millisecond, func() {
+					start := time.Now()
+					if _, err := o.build(true, stderr); err != nil {
+						fmt.Fprintln(stderr, err)
+						return
+					}
+					fmt.Fprintf(stdout, "book: rebuilt in %.2fs\n", time.Since(start).Seconds())
+					live.send("reload")
+				})
+			case err, ok := <-w.Errors:
+				if !ok {
+					return
+				}
+				fmt.Fprintln(stderr, "book: watching:", err)
+			}
+		}
+	}()
+	return http.Serve(ln, mux)
+}
+
+// liveReload is the /_live endpoint: server-sent events, one "reload" per
+// rebuild.
+type liveReload struct {
+	mu      sync.Mutex
+	clients map[chan string]bool
+}
+
+func (l *liveReload) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	fl, ok := w.(http.Flusher)
+	if !ok {
+		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-cache")
+	ch := make(chan string, 1)
+	l.mu.Lock()
+	l.clients[ch] = true
+	l.mu.Unlock()
+	defer func() { l.mu.Lock(); delete(l.clients, ch); l.mu.Unlock() }()
+	io.WriteString(w, ": connected\n\n")
+	fl.Flush()
+	for {
+		select {
+		case msg := <-ch:
+			fmt.Fprintf(w, "data: %s\n\n", msg)
+			fl.Flush()
+		case <-r.Context().Done():
+			return
+		}
+	}
+}
+
+func (l *liveReload) send(msg string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for ch := range l.clients {
+		select {
+		case ch <- msg:
+		default:
+		}
+	}
+}
+
+// TimelineOf (the book's timelines.Runner) runs gmplab run ARGS in process and collects its events for
+// the book's SVG timeline, as Timeline does for the text one.
+func (x *CellExecutor) TimelineOf(args []string) (*view.Timeline, int, error) {
+	o, err := x.parseRun(args)
+	if err != nil {
+		return nil, 0, err
+	}
+	prog, err := compile(o.root, o.File)
+	if err != nil {
+		return nil, 0, err
+	}
+	cfg := o.config()
+	cfg.Why = false
+	mc, err := runtime.New(prog, cfg)
+	if err != nil {
+		return nil, 0, err
+	}
+	tl := view.NewTimeline(cfg.GOMAXPROCS)
+	for {
+		ev, ok := mc.Step()
+		if !ok {
+			break
+		}
+		tl.Event(ev)
+	}
+	return tl, cfg.GOMAXPROCS, nil
+}

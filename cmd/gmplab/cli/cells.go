@@ -1,0 +1,205 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/gmplab/gmplab/debugger"
+	"github.com/gmplab/gmplab/debugger/terminal"
+	"github.com/gmplab/gmplab/lessons"
+	"github.com/gmplab/gmplab/notebook"
+	"github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/view"
+)
+
+// CellExecutor runs a lesson's cells (package notebook) with gmplab's own
+// run and step commands, in this process: a cell's output is the bytes the
+// command prints. Root is the directory the cells' paths are relative to
+// (the repository's root); "" is the current directory, and a lesson's
+// scenario missing there is read from gmplab's embedded copy.
+type CellExecutor struct {
+	Root string
+}
+
+var _ notebook.Executor = (*CellExecutor)(nil)
+
+// NewCellExecutor returns an executor rooted at the repository that holds
+// the current directory, if any.
+func NewCellExecutor() *CellExecutor {
+	return &CellExecutor{Root: RepoRoot()}
+}
+
+// RepoRoot returns the gmplab repository holding the current directory
+// (the nearest folder up whose go.mod is module github.com/gmplab/gmplab),
+// or "".
+func RepoRoot() string {
+	dir, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	for {
+		b, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+		if err == nil && strings.HasPrefix(string(b), "module github.com/gmplab/gmplab\n") {
+			return dir
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			return ""
+		}
+		dir = up
+	}
+}
+
+// withCommand is gmplab's command tree with one command replaced by cmd
+// (the same name), so that errors and help read as the real ones.
+func withCommand(cmd *cobra.Command) *cobra.Command {
+	root := NewRootCmd()
+	for _, c := range root.Commands() {
+		if c.Name() == cmd.Name() {
+			root.RemoveCommand(c)
+		}
+	}
+	root.AddCommand(cmd)
+	return root
+}
+
+// Run implements notebook.Executor.
+func (x *CellExecutor) Run(args []string) (string, int) {
+	var out bytes.Buffer
+	cmd := newRunCmd(func(o *RunOptions) error { o.root = x.Root; return runRun(o) })
+	code := execute(withCommand(cmd), append([]string{"run"}, args...), &out, &out)
+	return out.String(), code
+}
+
+// Step implements notebook.Executor.
+func (x *CellExecutor) Step(args []string, commands []string) (string, int) {
+	var out bytes.Buffer
+	cmd := newStepCmd(func(o *StepOptions) error { o.root = x.Root; return runStep(o) })
+	root := withCommand(cmd)
+	in := strings.Join(commands, "\n")
+	if in != "" {
+		in += "\n"
+	}
+	root.SetIn(strings.NewReader(in))
+	code := execute(root, append([]string{"step"}, args...), &out, &out)
+	return out.String(), code
+}
+
+// parseRun parses a gmplab run command line into its options, or returns
+// what gmplab run would print about it.
+func (x *CellExecutor) parseRun(args []string) (*RunOptions, error) {
+	var opts *RunOptions
+	var out bytes.Buffer
+	cmd := newRunCmd(func(o *RunOptions) error { opts = o; o.root = x.Root; return nil })
+	execute(withCommand(cmd), append([]string{"run"}, args...), &out, &out)
+	if opts == nil {
+		return nil, errors.New(strings.TrimSpace(out.String()))
+	}
+	return opts, nil
+}
+
+// Timeline implements notebook.Executor: the run's events, drawn by
+// view.Timeline.
+func (x *CellExecutor) Timeline(args []string) (string, error) {
+	o, err := x.parseRun(args)
+	if err != nil {
+		return "", err
+	}
+	prog, err := compile(o.root, o.File)
+	if err != nil {
+		return "", err
+	}
+	cfg := o.config()
+	cfg.Why = false
+	mc, err := runtime.New(prog, cfg)
+	if err != nil {
+		return "", err
+	}
+	tl := view.NewTimeline(cfg.GOMAXPROCS)
+	for {
+		ev, ok := mc.Step()
+		if !ok {
+			break
+		}
+		tl.Event(ev)
+	}
+	return tl.String(), nil
+}
+
+// Eval implements notebook.Executor: a quiz's predicted value, computed by
+// the debugger's print.
+func (x *CellExecutor) Eval(args []string, commands []string, expr string) (string, error) {
+	_, s, err := x.session(args)
+	if err != nil {
+		return "", err
+	}
+	var out bytes.Buffer
+	term := terminal.New(s, &out, 100)
+	for _, c := range commands {
+		term.Exec(c)
+	}
+	v, err := s.Print(expr)
+	if err != nil {
+		return "", fmt.Errorf("print %s: %v (after %s, which printed:\n%s)", expr, err, strings.Join(commands, "; "), out.String())
+	}
+	return v, nil
+}
+
+// session opens a debugger session as gmplab step ARGS does.
+func (x *CellExecutor) session(args []string) (*stepTarget, *debugger.Session, error) {
+	var opts *StepOptions
+	var out bytes.Buffer
+	cmd := newStepCmd(func(o *StepOptions) error { opts = o; o.root = x.Root; return nil })
+	execute(withCommand(cmd), append([]string{"step"}, args...), &out, &out)
+	if opts == nil {
+		return nil, nil, errors.New(strings.TrimSpace(out.String()))
+	}
+	tg, err := loadStepTarget(opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	s, err := debugger.New(debugger.Options{Program: tg.prog, Config: tg.cfg, Name: tg.name})
+	return tg, s, err
+}
+
+// Debug opens gmplab step ARGS on the terminal: the banner, the commands
+// replayed as if typed, then the learner's own until exit.
+func (x *CellExecutor) Debug(args []string, commands []string, out io.Writer, width int) error {
+	tg, s, err := x.session(args)
+	if err != nil {
+		return err
+	}
+	term := terminal.New(s, out, width)
+	defer term.Close()
+	io.WriteString(out, stepBanner(tg, s.Config()))
+	for _, c := range commands {
+		io.WriteString(out, terminal.Prompt+c+"\n")
+		term.Exec(c)
+		if term.Quit() {
+			return nil
+		}
+	}
+	return term.RunTerminal()
+}
+
+// ReadFile implements notebook.Executor: the file under Root, or for a
+// lesson's file not on disk, gmplab's embedded copy.
+func (x *CellExecutor) ReadFile(p string) ([]byte, error) {
+	b, err := os.ReadFile(inRoot(x.Root, p))
+	if err == nil || !errors.Is(err, os.ErrNotExist) {
+		return b, err
+	}
+	if dir, name, ok := strings.Cut(strings.TrimPrefix(filepath.ToSlash(p), "lessons/"), "/"); ok && strings.HasPrefix(p, "lessons/") {
+		if l, lerr := lessons.Find(dir); lerr == nil && l.Dir == dir {
+			return l.ReadFile(name)
+		}
+	}
+	return nil, fmt.Errorf("%s: no such file", p)
+}

@@ -1,0 +1,263 @@
+package cli
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/gmplab/gmplab/notebook"
+)
+
+// How the reader draws what is not Markdown: a cell's command, its output
+// behind a gutter, a quiz's question. On a terminal with colour, ANSI
+// styles; otherwise plain text.
+
+// ANSI styles.
+const (
+	bold  = "\x1b[1m"
+	dim   = "\x1b[2m"
+	cyan  = "\x1b[36m"
+	reset = "\x1b[0m"
+)
+
+// style wraps s in an ANSI style on a colour terminal.
+func (r *reader) style(st, s string) string {
+	if !r.tty || noColor() {
+		return s
+	}
+	return st + s + reset
+}
+
+// title is the line above the lesson.
+func (r *reader) title() string {
+	l := r.nb.Lesson
+	return r.style(dim, fmt.Sprintf("%s · %s · layers %s · GOMAXPROCS=%d · seed %d", l.Name(), r.nb.Dir, l.Layers(), l.GOMAXPROCS, l.Seed)) + "\n"
+}
+
+// markdown renders Markdown for the terminal, without the trailing spaces
+// and runs of blank lines the renderer leaves.
+func (r *reader) markdown(md string) string {
+	if strings.TrimSpace(md) == "" {
+		return ""
+	}
+	out, err := r.md.Render(unwrap(md))
+	if err != nil {
+		return md // the renderer failed: the text as written reads well too
+	}
+	lines := strings.Split(out, "\n")
+	var b strings.Builder
+	b.WriteString("\n")
+	blank := true
+	for _, l := range lines {
+		l = trimStyledRight(l)
+		if strings.TrimSpace(stripANSI(l)) == "" {
+			if !blank {
+				b.WriteString("\n")
+			}
+			blank = true
+			continue
+		}
+		b.WriteString(l + "\n")
+		blank = false
+	}
+	return strings.TrimRight(b.String(), "\n") + "\n"
+}
+
+// listItem matches the start of a list item.
+var listItem = regexp.MustCompile(`^\s*([-*+]|\d+[.)])\s`)
+
+// unwrap joins the lines of each paragraph and list item, so that the
+// renderer fills them to the terminal's width (it keeps a list item's
+// line breaks as they are in the file). Code blocks, tables, headings and
+// quotes are left alone.
+func unwrap(md string) string {
+	lines := strings.Split(md, "\n")
+	var out []string
+	fenced, joinable := false, false
+	for _, l := range lines {
+		t := strings.TrimSpace(l)
+		switch {
+		case strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~"):
+			fenced, joinable = !fenced, false
+		case fenced || t == "" || strings.HasPrefix(t, "|") || strings.HasPrefix(t, ">") ||
+			strings.HasPrefix(t, "#") || strings.HasPrefix(l, "    ") && !joinable:
+			joinable = false
+		case listItem.MatchString(l):
+			joinable = true
+		case joinable && !strings.HasSuffix(out[len(out)-1], "  "):
+			out[len(out)-1] += " " + t
+			continue
+		default:
+			joinable = true
+		}
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
+}
+
+// cellHead shows what a cell runs.
+func (r *reader) cellHead(c *notebook.Cell) string {
+	var b strings.Builder
+	b.WriteString("\n")
+	switch c.Kind {
+	case notebook.Source:
+		b.WriteString("  " + r.style(bold+cyan, "── "+c.File+r.linesNote(c)+" ──") + "\n")
+	case notebook.Run, notebook.Timeline:
+		note := ""
+		if c.Kind == notebook.Timeline {
+			note = r.style(dim, "   (as a timeline)")
+		}
+		b.WriteString("  " + r.style(bold+cyan, "$ "+c.Command.Line) + note + "\n")
+	case notebook.Step:
+		b.WriteString("  " + r.style(bold+cyan, "$ "+c.Command.Line) + "\n")
+		if len(c.Steps) > 0 {
+			for _, l := range strings.Split(strings.TrimSuffix(wrap("then: "+strings.Join(c.Steps, "; "), r.width-6), "\n"), "\n") {
+				b.WriteString("    " + r.style(dim, l) + "\n")
+			}
+		}
+	case notebook.Quiz:
+		q := c.Q
+		b.WriteString("  " + r.style(bold, "Quiz: "+q.Q) + "\n")
+		for i, ch := range q.Choices {
+			fmt.Fprintf(&b, "    %c) %s\n", 'a'+i, ch)
+		}
+		if qs := r.nb.CellsOf(notebook.Quiz); qs[len(qs)-1] == c {
+			b.WriteString("\n  " + r.style(dim, fmt.Sprintf("(gmplab quiz %d asks these questions and checks your answers)", r.nb.Lesson.Num)) + "\n")
+		}
+	case notebook.Guide:
+		b.WriteString("  " + r.style(bold, "In the debugger (gmplab step "+r.nb.Lesson.Name()+"):") + "\n")
+		b.WriteString(indentLines(wrap(c.G.Text, r.width-6), "    "))
+		for _, t := range c.G.Try {
+			b.WriteString("    try: " + r.style(cyan, t) + "\n")
+		}
+	}
+	return b.String()
+}
+
+func (r *reader) linesNote(c *notebook.Cell) string {
+	if c.Lines[0] == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", lines %d-%d", c.Lines[0], c.Lines[1])
+}
+
+// output shows a cell's output behind a gutter. On a terminal, tabs
+// become four spaces and lines wider than the screen wrap, at a space
+// where there is one, indented under the gutter.
+func (r *reader) output(out string) string {
+	var b strings.Builder
+	bar := "  " + r.style(dim, "│") + " "
+	for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		if !r.tty {
+			b.WriteString(strings.TrimRight(bar+l, " ") + "\n")
+			continue
+		}
+		l = strings.ReplaceAll(l, "\t", "    ")
+		gutter, room := bar, r.width-5
+		for first := true; first || len(l) > 0; first = false {
+			n := min(len(l), room)
+			if n < len(l) {
+				// Break at a space in the second half of the room.
+				if sp := strings.LastIndexByte(l[:n], ' '); sp > room/2 {
+					n = sp + 1
+				}
+			}
+			b.WriteString(strings.TrimRight(gutter+l[:n], " ") + "\n")
+			l = strings.TrimLeft(l[n:], " ")
+			if first {
+				gutter, room = bar+"      ", room-6
+			}
+		}
+	}
+	return b.String()
+}
+
+// end closes the lesson with where to go next.
+func (r *reader) end() string {
+	l := r.nb.Lesson
+	var b strings.Builder
+	b.WriteString("\n" + r.style(bold, "End of "+l.Name()+".") + " Next:\n")
+	var next [][2]string
+	if len(r.nb.CellsOf(notebook.Quiz)) > 0 {
+		next = append(next, [2]string{fmt.Sprintf("gmplab quiz %d", l.Num), "the lesson's quiz"})
+	}
+	if l.Exercise != "" {
+		next = append(next, [2]string{"gmplab check " + l.Exercise, "the lesson's exercise (exercises/" + l.Exercise + "/)"})
+	}
+	next = append(next, [2]string{"gmplab step " + l.Name(), "the scenario in the debugger"},
+		[2]string{"gmplab next", "where the course goes on"})
+	w := 0
+	for _, n := range next {
+		w = max(w, len(n[0]))
+	}
+	for _, n := range next {
+		fmt.Fprintf(&b, "  %-*s  %s\n", w, n[0], n[1])
+	}
+	return b.String()
+}
+
+// indentLines prefixes every line of s.
+func indentLines(s, prefix string) string {
+	var b strings.Builder
+	for _, l := range strings.Split(strings.TrimSuffix(s, "\n"), "\n") {
+		b.WriteString(prefix + l + "\n")
+	}
+	return b.String()
+}
+
+// wrap breaks text into lines of at most width columns, at spaces.
+func wrap(text string, width int) string {
+	var b strings.Builder
+	col := 0
+	for _, w := range strings.Fields(text) {
+		if col > 0 && col+1+len(w) > width {
+			b.WriteString("\n")
+			col = 0
+		}
+		if col > 0 {
+			b.WriteString(" ")
+			col++
+		}
+		b.WriteString(w)
+		col += len(w)
+	}
+	return b.String() + "\n"
+}
+
+// sgr matches an ANSI style sequence at the end of a line.
+var sgr = regexp.MustCompile(`\x1b\[[0-9;]*m$`)
+
+// trimStyledRight drops the spaces at the end of a line, styled ones too
+// (the renderer pads every line to the full width), closing any style it
+// cut.
+func trimStyledRight(l string) string {
+	cut := false
+	for {
+		t := strings.TrimRight(l, " ")
+		if loc := sgr.FindStringIndex(t); loc != nil {
+			l, cut = t[:loc[0]], true
+			continue
+		}
+		if cut {
+			return t + reset
+		}
+		return t
+	}
+}
+
+// stripANSI drops ANSI escape sequences.
+func stripANSI(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == 0x1b && i+1 < len(s) && s[i+1] == '[' {
+			j := i + 2
+			for j < len(s) && (s[j] < 0x40 || s[j] > 0x7e) {
+				j++
+			}
+			i = j
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}

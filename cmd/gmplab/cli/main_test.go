@@ -1,0 +1,25 @@
+package cli
+
+import (
+	"os"
+	"testing"
+
+	"github.com/gmplab/gmplab/progress"
+)
+
+// TestMain keeps every test of the package away from the tester's own
+// environment: GMPLAB_CONFIG_DIR points to a fresh directory, so no test
+// touches the user's progress file, and the tester's GOMAXPROCS is hidden
+// from gmplab, so that goldens do not depend on it
+// (TestGOMAXPROCSEnvironment sets it on purpose).
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "gmplab-config-")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv(progress.EnvDir, dir)
+	lookupEnv = func(string) (string, bool) { return "", false }
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}

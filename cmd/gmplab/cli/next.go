@@ -1,0 +1,125 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/gmplab/gmplab/lessons"
+	"github.com/gmplab/gmplab/notebook"
+	"github.com/gmplab/gmplab/progress"
+)
+
+// NextOptions are the inputs of `gmplab next`.
+type NextOptions struct {
+	Lesson LessonOptions // the streams, shared with the reader and the quiz
+}
+
+// newNextCmd builds `gmplab next`.
+func newNextCmd(runF func(*NextOptions) error) *cobra.Command {
+	o := &NextOptions{}
+	return &cobra.Command{
+		Use:   "next",
+		Short: "Go on where you left off: the next lesson, quiz or exercise",
+		Long: `Next opens the next step of the course after the last lesson you worked
+on: the lesson itself if you have not read it to its end (gmplab lesson),
+its quiz if you have not taken it (gmplab quiz), or says which exercise to
+check (gmplab check); once all three are done, the next lesson. gmplab
+progress shows the same thing as a table.`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return errors.New("next takes no arguments (gmplab lesson N opens a given lesson)")
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			lo := &o.Lesson
+			lo.In, lo.Out, lo.Err = cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr()
+			if lo.Interactive == nil {
+				lo.Interactive = func() bool { return isTerminalW(lo.In) && isTerminalW(lo.Out) }
+			}
+			if runF != nil {
+				return runF(o)
+			}
+			return runNext(o)
+		},
+	}
+}
+
+// step is where the course goes on.
+type step struct {
+	what   string // "lesson", "quiz", "exercise" or "done"
+	lesson *lessons.Lesson
+}
+
+func (s step) describe() string {
+	switch s.what {
+	case "lesson":
+		return fmt.Sprintf("gmplab lesson %d (%s)", s.lesson.Num, s.lesson.Title)
+	case "quiz":
+		return fmt.Sprintf("gmplab quiz %d (the quiz of %s)", s.lesson.Num, s.lesson.Name())
+	case "exercise":
+		return fmt.Sprintf("gmplab check %s (the exercise of %s)", s.lesson.Exercise, s.lesson.Name())
+	}
+	return "nothing: you have read every lesson, taken every quiz and passed every exercise"
+}
+
+// nextStep finds the last lesson with any progress and returns what it
+// still lacks (read, then quiz, then exercise), else the lesson after it.
+// With no progress at all, the first lesson.
+func nextStep(st *progress.Store, ls []*lessons.Lesson) step {
+	last := -1
+	for i, l := range ls {
+		if st.Read(l.Name()) || st.Quiz(l.Name()) != nil || (l.Exercise != "" && st.Exercise(l.Exercise) != nil) {
+			last = i
+		}
+	}
+	if last < 0 {
+		if len(ls) == 0 {
+			return step{what: "done"}
+		}
+		return step{what: "lesson", lesson: ls[0]}
+	}
+	for _, l := range ls[last:] {
+		switch {
+		case !st.Read(l.Name()):
+			return step{what: "lesson", lesson: l}
+		case st.Quiz(l.Name()) == nil && hasQuiz(l):
+			return step{what: "quiz", lesson: l}
+		case l.Exercise != "" && (st.Exercise(l.Exercise) == nil || !st.Exercise(l.Exercise).Passed):
+			return step{what: "exercise", lesson: l}
+		}
+	}
+	return step{what: "done"}
+}
+
+// hasQuiz reports whether a lesson has quiz cells.
+func hasQuiz(l *lessons.Lesson) bool {
+	nb, err := notebook.Load(l)
+	return err == nil && len(nb.CellsOf(notebook.Quiz)) > 0
+}
+
+func runNext(o *NextOptions) error {
+	lo := &o.Lesson
+	st, err := openProgress(lo.Err)
+	if err != nil {
+		return &ExitError{Code: 1, Msg: "gmplab next: " + err.Error()}
+	}
+	ls, err := lessons.All()
+	if err != nil {
+		return &ExitError{Code: 1, Msg: "gmplab next: " + err.Error()}
+	}
+	s := nextStep(st, ls)
+	fmt.Fprintln(lo.Out, "Next: "+s.describe())
+	switch s.what {
+	case "lesson":
+		lo.Target = s.lesson.Name()
+		return runLesson(lo)
+	case "quiz":
+		return runQuiz(&QuizOptions{In: lo.In, Out: lo.Out, Err: lo.Err, Target: s.lesson.Name()})
+	case "exercise":
+		fmt.Fprintf(lo.Out, "Read exercises/%s/ in your clone of gmplab, write the function, then run gmplab check %s.\n", s.lesson.Exercise, s.lesson.Exercise)
+	}
+	return nil
+}

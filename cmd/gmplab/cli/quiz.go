@@ -1,0 +1,182 @@
+package cli
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/gmplab/gmplab/notebook"
+)
+
+// QuizOptions are the inputs of `gmplab quiz`.
+type QuizOptions struct {
+	In       io.Reader
+	Out, Err io.Writer
+	Target   string
+	exec     *CellExecutor
+}
+
+// newQuizCmd builds `gmplab quiz`.
+func newQuizCmd(runF func(*QuizOptions) error) *cobra.Command {
+	o := &QuizOptions{}
+	return &cobra.Command{
+		Use:   "quiz LESSON",
+		Short: "Take a lesson's quiz; the engine computes the answers about runs",
+		Long: `Quiz asks the questions of a lesson's quiz one by one. Answer with the
+choice's letter. Questions that ask you to predict a run (which G runs
+next, how many Ps are idle) are answered by the engine itself: gmplab runs
+the scenario in the debugger and evaluates the question's expression, so
+the right answer is the simulated runtime's, never a typed-in one. After
+each answer: why, and the debugger commands that show it.
+
+The score is recorded in your progress (gmplab progress). Answers can come
+from a file, one letter a line: gmplab quiz 4 < answers.txt.`,
+		Example: `  gmplab quiz 4
+  gmplab quiz sysmon < answers.txt`,
+		Args: oneLesson,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.Target = args[0]
+			o.In, o.Out, o.Err = cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr()
+			if runF != nil {
+				return runF(o)
+			}
+			return runQuiz(o)
+		},
+	}
+}
+
+// maxRetries bounds the answers that are not a letter, per question.
+const maxRetries = 5
+
+func runQuiz(o *QuizOptions) error {
+	nb, err := loadLesson(o.Target)
+	if err != nil {
+		return &ExitError{Code: 1, Msg: "gmplab quiz: " + err.Error()}
+	}
+	l := nb.Lesson
+	cells := nb.CellsOf(notebook.Quiz)
+	if len(cells) == 0 {
+		return &ExitError{Code: 1, Msg: "gmplab quiz: " + l.Name() + " has no quiz yet"}
+	}
+	x := o.exec
+	if x == nil {
+		x = NewCellExecutor()
+		if l.Disk != "" {
+			x.Root = ""
+		}
+	}
+	// The engine answers first: a question it cannot answer is a bug of
+	// the lesson, said before the learner spends time on it.
+	right := make([]int, len(cells))
+	for i, c := range cells {
+		if right[i], err = nb.Answer(x, c.Q); err != nil {
+			return &ExitError{Code: 1, Msg: fmt.Sprintf("gmplab quiz: %s:%d: %v", nb.Name, c.Line, err)}
+		}
+	}
+	w := bufio.NewWriter(o.Out)
+	defer w.Flush()
+	in := bufio.NewReader(o.In)
+	width := 100
+	if isTerminalW(o.Out) {
+		width = outputWidth(o.Out)
+	}
+	fmt.Fprintf(w, "Quiz of %s: %s (%d questions). Answer with a letter.\n", l.Name(), l.Title, len(cells))
+	score := 0
+	for i, c := range cells {
+		q := c.Q
+		w.WriteString("\n" + hang(fmt.Sprintf("%d/%d. ", i+1, len(cells)), q.Q, width))
+		if q.Kind == "predict" {
+			w.WriteString("      (predict it: the engine computes the answer in its own run of the scenario)\n")
+		}
+		for j, ch := range q.Choices {
+			fmt.Fprintf(w, "  %c) %s\n", 'a'+j, ch)
+		}
+		pick, ok := askChoice(w, in, len(q.Choices), !isTerminalW(o.In))
+		if !ok {
+			fmt.Fprintf(w, "\nThe input ended at question %d of %d: no score recorded.\n", i+1, len(cells))
+			w.Flush()
+			return &ExitError{Code: 1}
+		}
+		r := right[i]
+		if pick == r {
+			score++
+			fmt.Fprintf(w, "Right: %s.\n", q.Choices[r])
+		} else {
+			fmt.Fprintf(w, "Not quite: the answer is %c) %s.\n", 'a'+r, q.Choices[r])
+		}
+		w.WriteString(hang("  Why: ", q.Explain, width))
+		see := "gmplab step " + l.Name()
+		switch {
+		case q.Run != nil:
+			see = stepLine(nb, q.Run)
+		case l.Disk != "":
+			see = stepLine(nb, &notebook.Command{Verb: "step"})
+		}
+		w.WriteString("  See it: " + see + "\n") // a command: not cut
+		w.WriteString(hang("          then: ", strings.Join(q.Show, "; "), width))
+	}
+	fmt.Fprintf(w, "\nScore: %d/%d.\n", score, len(cells))
+	w.Flush()
+	st, err := openProgress(o.Err)
+	if err == nil {
+		err = st.RecordQuiz(l.Name(), score, len(cells))
+	}
+	if err != nil {
+		fmt.Fprintf(o.Err, "gmplab: could not record your score: %v\n", err)
+	}
+	return nil
+}
+
+// stepLine is a predict question's session as a reader types it from the
+// repository's root.
+func stepLine(nb *notebook.Notebook, cmd *notebook.Command) string {
+	args := nb.ResolveArgs(cmd)
+	for i, a := range args {
+		if a == "" || strings.ContainsAny(a, " \t'\"|") {
+			args[i] = "'" + a + "'"
+		}
+	}
+	return "gmplab step " + strings.Join(args, " ")
+}
+
+// askChoice reads a letter; it asks again (a few times) after anything
+// else, and returns false at the end of the input. echo repeats the answer
+// when the input is not a terminal, so a scripted session reads as typed.
+func askChoice(w *bufio.Writer, in *bufio.Reader, n int, echo bool) (int, bool) {
+	last := 'a' + rune(n) - 1
+	for try := 0; try < maxRetries; try++ {
+		fmt.Fprintf(w, "Your answer (a-%c): ", last)
+		w.Flush()
+		line, err := in.ReadString('\n')
+		a := strings.ToLower(strings.TrimSpace(line))
+		if err != nil && line == "" {
+			return 0, false
+		}
+		if echo {
+			fmt.Fprintln(w, a)
+		}
+		if len(a) == 1 && a[0] >= 'a' && rune(a[0]) <= last {
+			return int(a[0] - 'a'), true
+		}
+		fmt.Fprintf(w, "Answer with one letter, a to %c.\n", last)
+	}
+	return 0, false
+}
+
+// hang fills text after prefix to width, the lines after the first
+// indented as far as the prefix.
+func hang(prefix, text string, width int) string {
+	lines := strings.Split(strings.TrimSuffix(wrap(text, width-len(prefix)), "\n"), "\n")
+	pad := strings.Repeat(" ", len(prefix))
+	for i := range lines {
+		if i == 0 {
+			lines[i] = prefix + lines[i]
+		} else {
+			lines[i] = pad + lines[i]
+		}
+	}
+	return strings.Join(lines, "\n") + "\n"
+}

@@ -1,0 +1,11 @@
+package handoff
+
+import (
+	"testing"
+
+	"github.com/gmplab/gmplab/checker"
+)
+
+// TestExercise runs your scenario and checks its events. It is skipped
+// while scenario.go still has its NOT STARTED line.
+func TestExercise(t *testing.T) { checker.Test(t, Exercise()) }

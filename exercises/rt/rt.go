@@ -1,0 +1,51 @@
+// Package rt holds the types the exercises are written over: simplified,
+// exported copies of runtime2.go's p, g, schedt and sysmontick, as the
+// engine hands them to a learner's function (runtime/hooks.go). A Guintptr
+// names a G in a run queue; 0 is nil, as in the real runtime.
+package rt
+
+import "github.com/gmplab/gmplab/runtime"
+
+type (
+	// P is a processor's run queue state (runtime2.go: type p).
+	P = runtime.HookP
+	// G is a goroutine (runtime2.go: type g, simplified).
+	G = runtime.HookG
+	// Guintptr names a G; 0 is nil (runtime2.go: guintptr).
+	Guintptr = runtime.Guintptr
+	// Schedt is the scheduler's global state (runtime2.go: type schedt).
+	Schedt = runtime.HookSched
+	// GQueue is a FIFO of Gs (runtime2.go: gQueue).
+	GQueue = runtime.GQueue
+	// Sysmontick is sysmon's record of a P (proc.go: type sysmontick).
+	Sysmontick = runtime.Sysmontick
+)
+
+// Statuses, with the runtime's values (runtime2.go).
+const (
+	Pidle    = 0
+	Prunning = 1
+
+	Grunnable = 1
+	Grunning  = 2
+	Gsyscall  = 3
+	Gwaiting  = 4
+)
+
+// StackGuard is the room newstack leaves below a frame (stack.go:
+// stackGuard, 928 bytes on linux/amd64).
+const StackGuard = runtime.StackGuard
+
+// ForcePreemptNS is a time slice: 10 ms (proc.go: forcePreemptNS).
+const ForcePreemptNS = 10_000_000
+
+// Runqempty reports whether pp has no G in runnext or its ring
+// (proc.go: runqempty).
+func Runqempty(pp *P) bool { return pp.Runqhead == pp.Runqtail && pp.Runnext == 0 }
+
+// NotStarted is what TODO panics with: the checker reports the exercise as
+// not started.
+type NotStarted struct{ Func string }
+
+// TODO marks a function not written yet. Delete the call when you start.
+func TODO(fn string) { panic(NotStarted{fn}) }

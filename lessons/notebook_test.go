@@ -1,0 +1,88 @@
+package lessons_test
+
+// The lessons' notebooks: every cell runs (in this process, through the
+// command line's own run and step code) and its output must equal the
+// output block stored under it. go test ./lessons/... -update rewrites the
+// stored outputs (and source cells' bodies) instead; a stale one fails with
+// a diff. The checks of links and of each lesson's parts are in
+// structure_test.go.
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/diff"
+
+	"github.com/gmplab/gmplab/cmd/gmplab/cli"
+	"github.com/gmplab/gmplab/lessons"
+	"github.com/gmplab/gmplab/notebook"
+)
+
+var update = flag.Bool("update", false, "rewrite the lessons' stored cell outputs")
+
+// notebooks loads every lesson's notebook.
+func notebooks(t *testing.T) []*notebook.Notebook {
+	t.Helper()
+	ls, err := lessons.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var nbs []*notebook.Notebook
+	for _, l := range ls {
+		nb, err := notebook.Load(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nbs = append(nbs, nb)
+	}
+	return nbs
+}
+
+// executor runs cells from the repository's root.
+func executor() *cli.CellExecutor {
+	root, _ := filepath.Abs("..")
+	return &cli.CellExecutor{Root: root}
+}
+
+func TestCellOutputs(t *testing.T) {
+	x := executor()
+	for _, nb := range notebooks(t) {
+		t.Run(nb.Lesson.Dir, func(t *testing.T) {
+			if *update {
+				before := nb.String()
+				if err := nb.Update(x); err != nil {
+					t.Error(err)
+				}
+				if after := nb.String(); after != before {
+					if err := os.WriteFile(nb.Lesson.Dir+"/lesson.md", []byte(after), 0o644); err != nil {
+						t.Fatal(err)
+					}
+					t.Logf("%s: rewrote the cells' outputs", nb.Name)
+				}
+				return
+			}
+			for _, c := range nb.Cells() {
+				got, err := nb.Exec(x, c)
+				if err != nil {
+					t.Error(err)
+					continue
+				}
+				if c.Kind == notebook.Guide {
+					continue
+				}
+				if !c.HasOutput && c.Kind.HasOutput() {
+					t.Errorf("%s:%d: the %s has no output block yet (run go test ./lessons/... -update)", nb.Name, c.Line, c.Title())
+					continue
+				}
+				if want := c.Stored(); got != want {
+					d := diff.Diff("stored", []byte(want), "now", []byte(got))
+					t.Errorf("%s:%d: the %s's stored output is stale (go test ./lessons/... -update rewrites it):\n%s",
+						nb.Name, c.Line, c.Title(), strings.TrimSuffix(string(d), "\n"))
+				}
+			}
+		})
+	}
+}

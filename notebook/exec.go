@@ -1,0 +1,219 @@
+package notebook
+
+import (
+	"fmt"
+
+	"strconv"
+	"strings"
+)
+
+// Executor runs gmplab's own commands for the cells, in the same process.
+// The command line implements it (cmd/gmplab/cli), so that a cell's output
+// is what the command prints. Paths in args are already resolved (see
+// ResolveArgs): relative to the repository's root.
+type Executor interface {
+	// Run runs `gmplab run ARGS` and returns what it printed on stdout and
+	// stderr, in the order it printed it, and its exit code.
+	Run(args []string) (out string, code int)
+	// Step runs `gmplab step ARGS` with the commands, one a line, as its
+	// standard input, and returns the transcript and the exit code.
+	Step(args []string, commands []string) (out string, code int)
+	// Timeline runs `gmplab run ARGS` and draws its per-P timeline.
+	Timeline(args []string) (string, error)
+	// Eval opens `gmplab step ARGS`, runs the commands without showing
+	// them, and returns expr's value as the debugger's print shows it.
+	Eval(args []string, commands []string, expr string) (string, error)
+	// ReadFile reads a file by its path from the repository's root.
+	ReadFile(path string) ([]byte, error)
+}
+
+// Path resolves a path written in a cell: a bare name (handoff.go) is in
+// the lesson's folder (Dir), anything else is relative to the repository's
+// root (examples/steal.go).
+func (nb *Notebook) Path(p string) string {
+	if nb.Dir == "" || strings.Contains(p, "/") {
+		return p
+	}
+	return nb.Dir + "/" + p
+}
+
+// ResolveArgs returns a command's arguments with the .go files resolved by
+// Path. `gmplab step` with no file opens the lesson's first scenario with
+// the lesson's front matter (its path in the repository brings that; a
+// lesson read from elsewhere on disk gets the flags).
+func (nb *Notebook) ResolveArgs(cmd *Command) []string {
+	args := make([]string, 0, len(cmd.Args)+1)
+	file := false
+	for i, a := range cmd.Args {
+		if strings.HasSuffix(a, ".go") && !strings.HasPrefix(a, "-") && (i == 0 || !strings.HasPrefix(cmd.Args[i-1], "--init")) {
+			a, file = nb.Path(a), true
+		}
+		args = append(args, a)
+	}
+	named := len(cmd.Args) > 0 && !strings.HasPrefix(cmd.Args[0], "-") // gmplab step lesson-04
+	if l := nb.Lesson; !file && !named && cmd.Verb == "step" && l != nil {
+		first := []string{nb.Path(l.Scenarios[0])}
+		if nb.Dir != "lessons/"+l.Dir {
+			set := strings.Join(cmd.Args, " ")
+			for _, f := range []struct{ flag, val string }{
+				{"--gomaxprocs", strconv.Itoa(l.GOMAXPROCS)},
+				{"--seed", strconv.FormatUint(l.Seed, 10)},
+				{"--layers", l.Layers().String()},
+			} {
+				if !strings.Contains(set, f.flag) {
+					first = append(first, f.flag, f.val)
+				}
+			}
+		}
+		args = append(first, args...)
+	}
+	return args
+}
+
+// Exec runs one cell and returns what belongs in its output block (for a
+// source cell: its body). An error says the cell cannot be run as written
+// (a missing file, a quiz the engine does not answer); a program that
+// fails is not an error, its failure is the output.
+func (nb *Notebook) Exec(x Executor, c *Cell) (string, error) {
+	var out string
+	switch c.Kind {
+	case Source:
+		b, err := x.ReadFile(nb.Path(c.File))
+		if err != nil {
+			return "", nb.cellErr(c, err)
+		}
+		out = string(b)
+		if c.Lines[0] > 0 {
+			lines := strings.SplitAfter(out, "\n")
+			if c.Lines[1] > len(lines) || (c.Lines[1] == len(lines) && lines[len(lines)-1] == "") {
+				return "", nb.cellErr(c, fmt.Errorf("lines=%d-%d: %s has %d lines", c.Lines[0], c.Lines[1], c.File, strings.Count(out, "\n")))
+			}
+			out = strings.Join(lines[c.Lines[0]-1:c.Lines[1]], "")
+		}
+	case Run:
+		o, code := x.Run(nb.ResolveArgs(c.Command))
+		for _, f := range c.Command.Filters {
+			o = f.Apply(o)
+		}
+		out = withStatus(o, code)
+	case Step:
+		o, code := x.Step(nb.ResolveArgs(c.Command), c.Steps)
+		out = withStatus(o, code)
+	case Timeline:
+		o, err := x.Timeline(nb.ResolveArgs(c.Command))
+		if err != nil {
+			return "", nb.cellErr(c, err)
+		}
+		out = o
+	case Quiz:
+		i, err := nb.Answer(x, c.Q)
+		if err != nil {
+			return "", nb.cellErr(c, err)
+		}
+		out = "answer: " + c.Q.Choices[i]
+	case Guide:
+		return "", nil
+	}
+	if out != "" && !strings.HasSuffix(out, "\n") {
+		out += "\n"
+	}
+	return out, nil
+}
+
+func (nb *Notebook) cellErr(c *Cell, err error) error {
+	return fmt.Errorf("%s:%d: %s cell: %v", nb.Name, c.Line, c.Kind, err)
+}
+
+// withStatus adds the line `exit status N` for a non-zero exit code, as a
+// shell shows it.
+func withStatus(out string, code int) string {
+	if code == 0 {
+		return out
+	}
+	if out != "" && !strings.HasSuffix(out, "\n") {
+		out += "\n"
+	}
+	return out + "exit status " + strconv.Itoa(code) + "\n"
+}
+
+// Answer returns the index of a question's right choice: the marked one,
+// or for kind: predict the one equal to the expression's value in the
+// engine's run, which must be exactly one.
+func (nb *Notebook) Answer(x Executor, q *Question) (int, error) {
+	if q.Kind != "predict" {
+		return q.Right, nil
+	}
+	args := nb.ResolveArgs(q.Run)
+	v, err := x.Eval(args, q.Do, q.Expr)
+	if err != nil {
+		return -1, fmt.Errorf("quiz %s: %v", q.ID, err)
+	}
+	v = strings.TrimSpace(v)
+	right := -1
+	for i, ch := range q.Choices {
+		if ch != v {
+			continue
+		}
+		if right >= 0 {
+			return -1, fmt.Errorf("quiz %s: two choices say %q", q.ID, v)
+		}
+		right = i
+	}
+	if right < 0 {
+		return -1, fmt.Errorf("quiz %s: the engine says %s = %s after %s, which is none of the choices (%s): make one of them %q",
+			q.ID, q.Expr, v, strings.Join(q.Do, "; "), strings.Join(q.Choices, " | "), v)
+	}
+	return right, nil
+}
+
+// Update runs every cell and stores its output (or a source cell's body),
+// adding output blocks where they are missing. It returns the first cell
+// that cannot run; the others are still updated.
+func (nb *Notebook) Update(x Executor) error {
+	var first error
+	for _, c := range nb.Cells() {
+		out, err := nb.Exec(x, c)
+		if err != nil {
+			if first == nil {
+				first = err
+			}
+			continue
+		}
+		c.set(out)
+	}
+	return first
+}
+
+// set stores a freshly computed output.
+func (c *Cell) set(out string) {
+	switch {
+	case c.Kind == Source:
+		c.Body = out
+	case c.Kind.HasOutput():
+		c.Output, c.HasOutput = out, true
+	}
+}
+
+// Stored returns what the file holds for the cell: its output block, or a
+// source cell's body.
+func (c *Cell) Stored() string {
+	if c.Kind == Source {
+		return c.Body
+	}
+	return c.Output
+}
+
+// Title is a short name for the cell in messages: "run cell at line 40
+// (gmplab run handoff.go --quiet)".
+func (c *Cell) Title() string {
+	what := ""
+	switch {
+	case c.Command != nil:
+		what = c.Command.Line
+	case c.Kind == Source:
+		what = "source " + c.Args
+	case c.Kind == Quiz:
+		what = "quiz " + c.Q.ID
+	}
+	return fmt.Sprintf("%s cell at line %d (%s)", c.Kind, c.Line, what)
+}

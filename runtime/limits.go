@@ -1,0 +1,147 @@
+package runtime
+
+import "strings"
+
+// The run's limits (Config.MaxEvents, MaxInstrs, MaxSteps, MaxTime).
+//
+// A limit is gmplab giving up, not the program failing, so a stop says four
+// things: which limit tripped, what it counted, what the program was doing
+// (which goroutine ran what on which P, who waited where), and how to raise
+// it. Each limit counts one thing, so the message never guesses: the old
+// single --max-steps counted both events and engine actions and blamed
+// "Go code that never called into the scheduler" for a program that made a
+// million legitimate events.
+//
+// Rejected: a limit on host time (not deterministic: the same run would
+// stop at different events on a loaded machine), and no default limits
+// (a learner's `for {}` with the preempt layer off would never end).
+
+// checkLimits stops the run when it passed one of its limits; it runs after
+// every engine action.
+func (mc *Machine) checkLimits() {
+	switch {
+	case mc.seq > mc.cfg.MaxEvents:
+		mc.exitLimit("max-events")
+	case mc.stats.Instrs > mc.cfg.MaxInstrs:
+		mc.exitLimit("max-instrs")
+	case mc.step > mc.cfg.MaxSteps:
+		mc.exitLimit("max-steps")
+	}
+}
+
+// exitLimit stops a run that passed the limit named which (the flag's name
+// without its dashes).
+func (mc *Machine) exitLimit(which string) {
+	var counted string
+	var n, limit int64
+	switch which {
+	case "max-events":
+		n, limit, counted = mc.seq, mc.cfg.MaxEvents, "scheduler events"
+	case "max-instrs":
+		n, limit, counted = mc.stats.Instrs, mc.cfg.MaxInstrs, "instructions of Go code"
+	case "max-steps":
+		n, limit, counted = mc.step, mc.cfg.MaxSteps, "engine actions (one action of one M)"
+	case "max-time":
+		mc.now = mc.cfg.MaxTime
+	default:
+		panic("exitLimit: unknown limit " + which)
+	}
+	var msg string
+	if which == "max-time" {
+		msg = "gmplab: stopped at virtual time " + fmtNs(mc.cfg.MaxTime) + " (--max-time); the program had not finished. Raise --max-time to run longer."
+	} else {
+		msg = "gmplab: stopped after " + itoa(n) + " " + counted + " (--" + which + " " + itoa(limit) + ") at virtual time " +
+			fmtNs(mc.now) + "; the program had not finished. Raise --" + which + " to run longer."
+	}
+	msg += mc.explainStuck(which)
+	mc.exitProgram(1, which, msg)
+}
+
+// limitShowGs is how many goroutines a limit's message lists.
+const limitShowGs = 6
+
+// explainStuck says what the program was doing when a limit stopped it:
+// the goroutines running on the Ps (and, for --max-instrs, how long each
+// ran without calling into the scheduler), where the others wait, and, when
+// a G hogged a P with the preempt layer off while others waited, that the
+// preempt layer is what would have stopped it.
+func (mc *Machine) explainStuck(which string) string {
+	waiting := int64(mc.sched.runq.size)
+	for i := range mc.allp {
+		waiting += int64(mc.runqlen(int32(i)))
+		if mc.allp[i].runnext != nilIdx {
+			waiting++
+		}
+	}
+	var running, hogs []string
+	for i := range mc.allp {
+		mi := mc.allp[i].m
+		if mi == nilIdx || mc.allm[mi].curg == nilIdx {
+			continue
+		}
+		gi := mc.allm[mi].curg
+		G := &mc.allg[gi]
+		s := "G" + itoa(G.goid) + " on P" + itoa(int64(i)) + " " + mc.gWhere(gi)
+		if G.sinceSched > 0 && (which == "max-instrs" || which == "max-time") {
+			s += ", " + itoa(G.sinceSched) + " instructions since it last called into the scheduler"
+		}
+		running = append(running, s)
+		if G.status == _Grunning {
+			hogs = append(hogs, "G"+itoa(G.goid)+" on P"+itoa(int64(i)))
+		}
+	}
+	var b strings.Builder
+	if len(running) > 0 {
+		b.WriteString("\nRunning: " + strings.Join(running, "; ") + ".")
+	}
+	if w := mc.waitSummary(); w != "" {
+		b.WriteString("\nWaiting: " + w + ".")
+	}
+	switch {
+	case !mc.cfg.Layers.Has(LayerPreempt) && waiting > 0 && len(hogs) > 0:
+		b.WriteString("\n" + strings.Join(hogs, ", ") + " never blocked or yielded, and " + itoa(waiting) +
+			" runnable goroutine(s) waited: with the preempt layer off nothing stops a goroutine that does not block or yield" +
+			" (the real runtime with GODEBUG=asyncpreemptoff=1 hangs the same way on a loop with no calls). Turn on --layers preempt.")
+	case waiting > 0:
+		b.WriteString("\n" + itoa(waiting) + " runnable goroutine(s) in run queues.")
+	}
+	return b.String()
+}
+
+// gWhere says what gi runs and where: "in main.f at x.go:12".
+func (mc *Machine) gWhere(gi int32) string {
+	G := &mc.allg[gi]
+	if G.th.NumFrames() == 0 {
+		return "(not started)"
+	}
+	fi, _ := G.th.Frame(G.th.NumFrames() - 1)
+	fn := &mc.prog.Funcs[fi]
+	return "in " + fn.Name + " at " + mc.prog.PosString(mc.gpos(gi))
+}
+
+// waitSummary lists up to limitShowGs blocked user goroutines in goid
+// order, then how many more there are.
+func (mc *Machine) waitSummary() string {
+	var parts []string
+	more := 0
+	for i := range mc.allg {
+		G := &mc.allg[i]
+		if G.system != 0 || (G.status != _Gwaiting && G.status != _Gsyscall) {
+			continue
+		}
+		if len(parts) == limitShowGs {
+			more++
+			continue
+		}
+		why := "in a system call"
+		if G.status == _Gwaiting {
+			why = G.waitreason.String()
+		}
+		parts = append(parts, "G"+itoa(G.goid)+" ("+why+") "+mc.gWhere(int32(i)))
+	}
+	s := strings.Join(parts, "; ")
+	if more > 0 {
+		s += "; and " + itoa(int64(more)) + " more"
+	}
+	return s
+}

@@ -1,0 +1,211 @@
+package runtime_test
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/gmplab/gmplab/lang"
+	"github.com/gmplab/gmplab/runtime"
+)
+
+func compileSrc(t testing.TB, name, src string) *runtime.Program {
+	t.Helper()
+	p, err := lang.Compile(name, []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func runCfg(t testing.TB, p *runtime.Program, cfg runtime.Config) *runtime.Exit {
+	t.Helper()
+	mc, err := runtime.New(p, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return mc.Run(nil)
+}
+
+// The default limits never stop the programs the README and lessons
+// advertise (issue 7 §5): each finishes with default flags.
+func TestDefaultLimitsFinishLegitimatePrograms(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs 25 million events")
+	}
+	progs := map[string]string{
+		"spawn1m": `package main
+
+import "sync"
+
+func main() {
+	var wg sync.WaitGroup
+	for i := 0; i < 1000000; i++ {
+		wg.Add(1)
+		go func() { wg.Done() }()
+	}
+	wg.Wait()
+}
+`,
+		"gosched400k": `package main
+
+import "runtime"
+
+func main() {
+	for i := 0; i < 400000; i++ {
+		runtime.Gosched()
+	}
+}
+`,
+		"pingpong1m": `package main
+
+func main() {
+	ping, pong := make(chan int), make(chan int)
+	go func() {
+		for v := range ping {
+			pong <- v
+		}
+	}()
+	for i := 0; i < 1000000; i++ {
+		ping <- i
+		<-pong
+	}
+}
+`,
+		"print10m": `package main
+
+import "fmt"
+
+func main() {
+	for i := 0; i < 10000000; i++ {
+		fmt.Println(i)
+	}
+}
+`,
+	}
+	for _, name := range []string{"spawn1m", "gosched400k", "pingpong1m", "print10m"} {
+		ex := runCfg(t, compileSrc(t, name+".go", progs[name]), runtime.Config{Seed: 1})
+		if ex.Code != 0 || ex.Reason != "exit" {
+			t.Errorf("%s: %+v", name, ex)
+		}
+	}
+}
+
+// A loop with no calls, with the preempt layer off, makes no events: the
+// instruction limit ends it, and the message names the hog, its P, where it
+// is, and the layer that would have stopped it.
+func TestMaxInstrsNamesTheHog(t *testing.T) {
+	p := compileSrc(t, "loop.go", `package main
+
+func main() {
+	go func() { println("never") }()
+	for {
+	}
+}
+`)
+	ls, _ := runtime.LayersUpTo("sysmon")
+	ex := runCfg(t, p, runtime.Config{GOMAXPROCS: 1, Layers: ls, MaxInstrs: 200_000, Check: true})
+	if ex.Reason != "max-instrs" || ex.Code != 1 {
+		t.Fatalf("exit = %+v", ex)
+	}
+	for _, want := range []string{
+		"instructions of Go code (--max-instrs 200000)",
+		"Raise --max-instrs to run longer.",
+		"Running: G1 on P0 in main.main at loop.go:5:2, ",
+		"instructions since it last called into the scheduler",
+		"G1 on P0 never blocked or yielded",
+		"Turn on --layers preempt.",
+	} {
+		if !strings.Contains(ex.Msg, want) {
+			t.Errorf("message lacks %q:\n%s", want, ex.Msg)
+		}
+	}
+	// With the preempt layer on, the same loop is preempted, the other
+	// goroutine runs, and the message does not blame the layer.
+	ex = runCfg(t, p, runtime.Config{GOMAXPROCS: 1, MaxInstrs: 30_000_000})
+	if ex.Reason != "max-instrs" || strings.Contains(ex.Msg, "--layers preempt") {
+		t.Fatalf("exit = %+v", ex)
+	}
+}
+
+// An infinite ping-pong makes events forever: the event limit ends it, and
+// says who ran and who waited where.
+func TestMaxEventsSaysWhatRan(t *testing.T) {
+	p := compileSrc(t, "inf.go", `package main
+
+func main() {
+	ping, pong := make(chan int), make(chan int)
+	go func() {
+		for v := range ping {
+			pong <- v
+		}
+	}()
+	for i := 0; ; i++ {
+		ping <- i
+		<-pong
+	}
+}
+`)
+	ex := runCfg(t, p, runtime.Config{GOMAXPROCS: 1, MaxEvents: 10_000, Check: true})
+	if ex.Reason != "max-events" {
+		t.Fatalf("exit = %+v", ex)
+	}
+	m := regexp.MustCompile(`^gmplab: stopped after (\d+) scheduler events \(--max-events 10000\) at virtual time \S+; the program had not finished. Raise --max-events to run longer.\nRunning: G\d+ on P0 in main\.main(\.func1)? at inf\.go:\d+:\d+\.\nWaiting: G\d+ \(chan (send|receive)\) in main\.main(\.func1)? at inf\.go:\d+:\d+\.(\n\d+ runnable goroutine\(s\) in run queues\.)?$`).FindStringSubmatch(ex.Msg)
+	if m == nil {
+		t.Fatalf("message:\n%s", ex.Msg)
+	}
+	if n, _ := strconv.Atoi(m[1]); n <= 10_000 || n > 10_100 {
+		t.Errorf("stopped after %d events", n)
+	}
+}
+
+// The engine-action limit is a safety net; it too names itself.
+func TestMaxStepsNamesItself(t *testing.T) {
+	p := compileSrc(t, "sleep.go", `package main
+
+import "time"
+
+func main() {
+	for {
+		time.Sleep(time.Millisecond)
+	}
+}
+`)
+	ex := runCfg(t, p, runtime.Config{MaxSteps: 20})
+	if ex.Reason != "max-steps" || !strings.HasPrefix(ex.Msg, "gmplab: stopped after 21 engine actions (one action of one M) (--max-steps 20)") {
+		t.Fatalf("exit = %+v", ex)
+	}
+}
+
+// stack.go: newstack's "goroutine stack exceeds" check, with the traceback
+// traceback.go: traceback1 prints: the innermost 50 frames (the first being
+// the callee whose prologue failed, at its declaration line), then
+// "...N frames elided...", then the outermost 50.
+func TestStackOverflowTracebackElides(t *testing.T) {
+	p := compileSrc(t, "deep.go", `package main
+
+func f(n int) int {
+	return f(n+1) + 1
+}
+
+func main() {
+	println(f(0))
+}
+`)
+	ex := runCfg(t, p, runtime.Config{GOMAXPROCS: 1, MaxStackSize: 1 << 20})
+	head := "runtime: goroutine stack exceeds 1048576-byte limit\nruntime: sp=0x"
+	if ex.Code != 2 || ex.Reason != "fatal" || !strings.HasPrefix(ex.Msg, head) {
+		t.Fatalf("exit = %d %q", ex.Code, ex.Msg[:min(len(ex.Msg), 300)])
+	}
+	m := regexp.MustCompile(`^runtime: goroutine stack exceeds 1048576-byte limit\nruntime: sp=0x[0-9a-f]+ stack=\[0x0, 0x100000\]\nfatal error: stack overflow\n\ngoroutine 1 \[running\]:\nmain\.f\(\.\.\.\)\n\tdeep\.go:3\n((?:main\.f\(\.\.\.\)\n\tdeep\.go:4\n){49})\.\.\.(\d+) frames elided\.\.\.\n((?:main\.f\(\.\.\.\)\n\tdeep\.go:4\n){49})main\.main\(\.\.\.\)\n\tdeep\.go:8\n$`).FindStringSubmatch(ex.Msg)
+	if m == nil {
+		t.Fatalf("traceback:\n%s", ex.Msg)
+	}
+	// 1 MB of 32-byte frames of f fit before the next doubling passes
+	// the limit: every frame of f is counted once, printed or elided.
+	elided, _ := strconv.Atoi(m[2])
+	if total := 100 + elided; total < 32000 || total > 32768 {
+		t.Errorf("%d frames in all", total)
+	}
+}
