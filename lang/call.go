@@ -4,7 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
-	gmprt "github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/vm"
 )
 
 // What a call expression calls.
@@ -17,14 +17,17 @@ const (
 	ckBuiltin                   // len, close, make, panic, println, …
 	ckLib                       // a function or method of the library
 	ckSkipped                   // a function that is not compiled (reported)
+	ckMethod                    // a method of the program's own types (method.go)
+	ckIface                     // a method of an interface value (iface.go)
 )
 
 type callee struct {
 	kind    calleeKind
-	fn      int32       // ckStatic
-	builtin string      // ckBuiltin
-	lib     *types.Func // ckLib
-	recv    ast.Expr    // ckLib method: the receiver expression
+	fn      int32            // ckStatic
+	builtin string           // ckBuiltin
+	lib     *types.Func      // ckLib
+	recv    ast.Expr         // ckLib, ckMethod: the receiver expression
+	sel     *types.Selection // ckMethod
 	sig     *types.Signature
 }
 
@@ -42,7 +45,21 @@ func (c *compiler) classify(call *ast.CallExpr) callee {
 		if sel := c.info.Selections[f]; sel != nil {
 			if sel.Kind() == types.MethodVal {
 				if m, ok := sel.Obj().(*types.Func); ok && c.libs.isLib(m.Pkg()) {
+					if len(sel.Index()) > 1 {
+						// A method promoted from an embedded field
+						// (c.Lock() of struct{ sync.Mutex }).
+						c.embedPath[f.X] = sel.Index()[:len(sel.Index())-1]
+					}
 					return callee{kind: ckLib, lib: m, recv: f.X, sig: sig}
+				}
+				if _, idx, ok := c.userMethod(sel); ok {
+					return callee{kind: ckMethod, fn: idx, recv: f.X, sel: sel, sig: sig}
+				}
+				if types.IsInterface(sel.Recv()) {
+					return callee{kind: ckIface, recv: f.X, sel: sel, sig: sig}
+				}
+				if m, ok := sel.Obj().(*types.Func); ok && c.skipped[m] {
+					return callee{kind: ckSkipped, sig: sig}
 				}
 			}
 			return callee{kind: ckDynamic, sig: sig}
@@ -73,8 +90,8 @@ func (c *compiler) classify(call *ast.CallExpr) callee {
 func (fs *fnState) callExpr(call *ast.CallExpr, want int) int {
 	c := fs.c
 	ce := c.classify(call)
-	if call.Ellipsis.IsValid() && ce.kind != ckBuiltin {
-		c.unsupported(call.Ellipsis, "a variadic call", supExprs)
+	if call.Ellipsis.IsValid() && ce.kind == ckLib {
+		c.unsupported(call.Ellipsis, "f(xs...) of a library function", "pass the arguments one by one")
 	}
 	switch ce.kind {
 	case ckConv:
@@ -102,6 +119,16 @@ func (fs *fnState) callExpr(call *ast.CallExpr, want int) int {
 		c.badType(call.Pos(), why)
 	}
 	nres := ce.sig.Results().Len()
+	if ce.kind == ckIface {
+		return fs.ifaceCall(call, ce)
+	}
+	if ce.kind == ckMethod {
+		fs.pushRecv(ce.sel, ce.recv)
+		nargs := fs.args(call, ce.sig)
+		fs.setPos(call.Lparen)
+		fs.call(ce.fn, nargs+1, nres, c.sigArgBytes(ce.sig)+8)
+		return nres
+	}
 	if ce.kind == ckStatic {
 		nargs := fs.args(call, ce.sig)
 		fs.setPos(call.Lparen)
@@ -112,19 +139,46 @@ func (fs *fnState) callExpr(call *ast.CallExpr, want int) int {
 	nargs := fs.args(call, ce.sig)
 	fs.setPos(call.Lparen)
 	fs.noteCall(c.sigArgBytes(ce.sig))
-	fs.emit(gmprt.OpCallClosure, 0, int32(nargs), nargs+1, nres)
+	fs.emit(vm.OpCallClosure, 0, int32(nargs), nargs+1, nres)
 	return nres
 }
 
 // args pushes a call's arguments and returns how many slots they take.
+// A variadic function's extra arguments are packed into a new slice (nil
+// if there are none), as Go does; f(xs...) passes xs itself.
 func (fs *fnState) args(call *ast.CallExpr, sig *types.Signature) int {
-	if len(call.Args) == 1 && sig != nil && sig.Params().Len() > 1 {
+	if len(call.Args) == 1 && sig != nil && sig.Params().Len() > 1 && !sig.Variadic() {
 		return fs.exprN(call.Args[0]) // f(g()) with a multi-value g
 	}
-	for _, a := range call.Args {
-		fs.expr(a)
+	if sig == nil || !sig.Variadic() || call.Ellipsis.IsValid() {
+		for i, a := range call.Args {
+			if sig != nil && i < sig.Params().Len() {
+				fs.exprTo(a, sig.Params().At(i).Type())
+			} else {
+				fs.expr(a)
+			}
+		}
+		return len(call.Args)
 	}
-	return len(call.Args)
+	fixed := sig.Params().Len() - 1
+	for i, a := range call.Args[:min(fixed, len(call.Args))] {
+		fs.exprTo(a, sig.Params().At(i).Type())
+	}
+	extra := call.Args[min(fixed, len(call.Args)):]
+	if len(extra) == 0 {
+		fs.pushInt(0)
+		return fixed + 1
+	}
+	fs.pushInt(int64(len(extra)))
+	fs.pushInt(int64(len(extra)))
+	fs.emit(vm.OpMakeSlice, -1, 0, 2, 1)
+	for i, a := range extra {
+		fs.emit(vm.OpDup, 0, 0, 1, 2)
+		fs.pushInt(int64(i))
+		fs.expr(a)
+		fs.emit(vm.OpSliceStore, 0, 0, 3, 0)
+	}
+	return fixed + 1
 }
 
 func (fs *fnState) conversion(call *ast.CallExpr) {
@@ -149,8 +203,28 @@ func (fs *fnState) conversion(call *ast.CallExpr) {
 		fs.truncate(to)
 	case kt == kf && kt != kSync, kf == kNil:
 		fs.expr(arg)
+	case kt == kString && kf == kInt:
+		fs.expr(arg)
+		fs.setPos(call.Lparen)
+		fs.emitOp(vm.OpStrings, vm.StrFromRune, 0, 1, 1)
+	case kt == kSlice && kf == kString && isByteOrRune(sliceElem(to)) != 0:
+		fs.expr(arg)
+		fs.setPos(call.Lparen)
+		code := int32(vm.StrToBytes)
+		if isByteOrRune(sliceElem(to)) == 'r' {
+			code = vm.StrToRunes
+		}
+		fs.emitOp(vm.OpStrings, code, 0, 1, 1)
+	case kt == kString && kf == kSlice && isByteOrRune(sliceElem(from)) != 0:
+		fs.expr(arg)
+		fs.setPos(call.Lparen)
+		code := int32(vm.StrFromBytes)
+		if isByteOrRune(sliceElem(from)) == 'r' {
+			code = vm.StrFromRunes
+		}
+		fs.emitOp(vm.OpStrings, code, 0, 1, 1)
 	default:
-		c.unsupported(call.Pos(), "conversion from "+types.TypeString(from, c.qualifier)+" to "+types.TypeString(to, c.qualifier), "gmplab supports: conversions between integer types and time.Duration")
+		c.unsupported(call.Pos(), "conversion from "+types.TypeString(from, c.qualifier)+" to "+types.TypeString(to, c.qualifier), "gmplab supports: conversions between integer types and time.Duration, string(rune), []byte and []rune to and from string")
 		fs.pushInt(0)
 	}
 }
@@ -172,34 +246,64 @@ func (fs *fnState) builtin(call *ast.CallExpr, name string, want int) int {
 			if name == "len" {
 				fs.expr(call.Args[0])
 				fs.setPos(call.Lparen)
-				fs.emit(gmprt.OpSLen, 0, 0, 1, 1)
+				fs.emit(vm.OpSLen, 0, 0, 1, 1)
 				return 1
 			}
+		case kMap:
+			if name == "len" {
+				fs.expr(call.Args[0])
+				fs.setPos(call.Lparen)
+				fs.emit(vm.OpMapLen, 0, 0, 1, 1)
+				return 1
+			}
+		case kSlice:
+			fs.expr(call.Args[0])
+			fs.setPos(call.Lparen)
+			op := vm.OpSliceLen
+			if name == "cap" {
+				op = vm.OpSliceCap
+			}
+			fs.emit(op, 0, 0, 1, 1)
+			return 1
 		case kChan:
 			fs.expr(call.Args[0])
 			fs.setPos(call.Lparen)
-			op := gmprt.OpChanLen
+			op := vm.OpChanLen
 			if name == "cap" {
-				op = gmprt.OpChanCap
+				op = vm.OpChanCap
 			}
 			fs.emitOp(op, 0, 0, 1, 1)
 			return 1
 		}
-		c.unsupported(call.Pos(), name+" of "+typeString(c, call.Args[0]), "gmplab supports: len of a string, len and cap of a channel")
+		c.unsupported(call.Pos(), name+" of "+typeString(c, call.Args[0]), "gmplab supports: len of a string or a map, len and cap of a slice or a channel")
 		fs.pushInt(0)
 		return 1
 	case "close":
 		fs.expr(call.Args[0])
 		fs.setPos(call.Lparen)
-		fs.emitOp(gmprt.OpClose, 0, 0, 1, 0)
+		fs.emitOp(vm.OpClose, 0, 0, 1, 0)
 		return 0
 	case "make":
 		t := c.info.TypeOf(call.Args[0])
+		if k, _ := c.kindOf(t); k == kSlice {
+			fs.makeSlice(call, t)
+			return 1
+		}
+		if k, _ := c.kindOf(t); k == kMap {
+			if len(call.Args) > 1 {
+				fs.expr(call.Args[1])
+			} else {
+				fs.pushInt(0)
+			}
+			fs.setPos(call.Lparen)
+			fs.emit(vm.OpMakeMap, 0, 0, 1, 1)
+			return 1
+		}
 		if k, why := c.kindOf(t); k != kChan {
 			if why == "" {
 				why = "make of " + types.TypeString(t, c.qualifier)
 			}
-			c.unsupported(call.Pos(), why, "gmplab supports: make(chan T) and make(chan T, n)")
+			c.unsupported(call.Pos(), why, "gmplab supports: make(chan T), make(chan T, n), make([]T, n), make([]T, n, c)")
 			fs.pushInt(0)
 			return 1
 		}
@@ -209,9 +313,9 @@ func (fs *fnState) builtin(call *ast.CallExpr, name string, want int) int {
 		if len(call.Args) > 1 {
 			fs.expr(call.Args[1])
 			fs.setPos(call.Lparen)
-			fs.emitOp(gmprt.OpMakeChan, 1, elem, 1, 1)
+			fs.emitOp(vm.OpMakeChan, 1, elem, 1, 1)
 		} else {
-			fs.emitOp(gmprt.OpMakeChan, 0, elem, 0, 1)
+			fs.emitOp(vm.OpMakeChan, 0, elem, 0, 1)
 		}
 		return 1
 	case "new":
@@ -220,13 +324,17 @@ func (fs *fnState) builtin(call *ast.CallExpr, name string, want int) int {
 			fs.emitOp(op, 0, 0, 0, 1)
 			return 1
 		}
+		if c.isStructKind(t) {
+			fs.zeroValue(t)
+			return 1
+		}
 		c.unsupported(call.Pos(), "new("+types.TypeString(t, c.qualifier)+")", "gmplab supports: new(sync.WaitGroup), new(sync.Mutex)")
 		fs.pushInt(0)
 		return 1
 	case "panic":
 		fs.panicValue(call.Args[0])
 		fs.setPos(call.Lparen)
-		fs.emitOp(gmprt.OpPanic, 0, 0, 1, 0)
+		fs.emitOp(vm.OpPanic, 0, 0, 1, 0)
 		return 0
 	case "print", "println":
 		b := &sbuild{fs: fs}
@@ -241,10 +349,39 @@ func (fs *fnState) builtin(call *ast.CallExpr, name string, want int) int {
 		}
 		b.done()
 		fs.setPos(call.Lparen)
-		fs.emitOp(gmprt.OpPrint, 1, 0, 1, 0)
+		fs.emitOp(vm.OpPrint, 1, 0, 1, 0)
 		return 0
 	case "min", "max":
 		fs.minMax(call, name)
+		return 1
+	case "append":
+		fs.appendCall(call)
+		return 1
+	case "delete":
+		fs.expr(call.Args[0])
+		fs.expr(call.Args[1])
+		fs.setPos(call.Lparen)
+		fs.emit(vm.OpMapDelete, 0, 0, 2, 0)
+		return 0
+	case "clear":
+		if argKind(0) != kMap {
+			c.unsupported(call.Pos(), "clear of "+typeString(c, call.Args[0]), "gmplab supports: clear of a map")
+			return 0
+		}
+		fs.expr(call.Args[0])
+		fs.setPos(call.Lparen)
+		fs.emit(vm.OpMapClear, 0, 0, 1, 0)
+		return 0
+	case "copy":
+		if k, _ := c.kindOf(c.info.TypeOf(call.Args[1])); k != kSlice {
+			c.unsupported(call.Args[1].Pos(), "copy from a string", "gmplab supports: copy between slices")
+			fs.pushInt(0)
+			return 1
+		}
+		fs.expr(call.Args[0])
+		fs.expr(call.Args[1])
+		fs.setPos(call.Lparen)
+		fs.emit(vm.OpCopySlice, 0, 0, 2, 1)
 		return 1
 	}
 	c.unsupported(call.Pos(), "the builtin "+name, "gmplab supports: len, cap, close, make, new, panic, print, println, min, max")
@@ -265,6 +402,11 @@ func (fs *fnState) panicValue(a ast.Expr) {
 	}
 	t := tv.Type
 	k, _ := c.kindOf(t)
+	if k == kIface {
+		fs.expr(a)
+		fs.fmtError()
+		return
+	}
 	if tv.Value != nil && (k == kInt || k == kBool || k == kString) {
 		if t == c.libs.duration {
 			fs.pushStr("time.Duration(" + tv.Value.ExactString() + ")")
@@ -285,17 +427,17 @@ func (fs *fnState) panicValue(a ast.Expr) {
 			// A named type prints as T(v) (printanycustomtype).
 			fs.pushStr("time.Duration(")
 			fs.expr(a)
-			fs.emitOp(gmprt.OpFmtInt, 0, 0, 1, 1)
-			fs.emitOp(gmprt.OpConcat, 0, 0, 2, 1)
+			fs.emitOp(vm.OpFmtInt, 0, 0, 1, 1)
+			fs.emitOp(vm.OpConcat, 0, 0, 2, 1)
 			fs.pushStr(")")
-			fs.emitOp(gmprt.OpConcat, 0, 0, 2, 1)
+			fs.emitOp(vm.OpConcat, 0, 0, 2, 1)
 			return
 		}
 		fs.expr(a)
-		fs.emitOp(gmprt.OpFmtInt, 0, 0, 1, 1)
+		fs.fmtInt(t)
 	case kBool:
 		fs.expr(a)
-		fs.emitOp(gmprt.OpFmtBool, 0, 0, 1, 1)
+		fs.emitOp(vm.OpFmtBool, 0, 0, 1, 1)
 	default:
 		c.unsupported(a.Pos(), "panic with a value of type "+types.TypeString(t, c.qualifier), "gmplab supports: panic with a string, an int or a bool")
 		fs.pushStr("")
@@ -313,13 +455,13 @@ func (fs *fnState) printArg(b *sbuild, a ast.Expr) {
 			b.text(itoa(v))
 			return
 		}
-		b.dyn(func() { fs.expr(a); fs.emitOp(gmprt.OpFmtInt, 0, 0, 1, 1) })
+		b.dyn(func() { fs.expr(a); fs.fmtInt(tv.Type) })
 	case kBool:
 		if tv.Value != nil {
 			b.text(tv.Value.ExactString())
 			return
 		}
-		b.dyn(func() { fs.expr(a); fs.emitOp(gmprt.OpFmtBool, 0, 0, 1, 1) })
+		b.dyn(func() { fs.expr(a); fs.emitOp(vm.OpFmtBool, 0, 0, 1, 1) })
 	case kString:
 		if tv.Value != nil {
 			b.text(constantString(tv.Value))
@@ -335,16 +477,16 @@ func (fs *fnState) printArg(b *sbuild, a ast.Expr) {
 func (fs *fnState) minMax(call *ast.CallExpr, name string) {
 	c := fs.c
 	k, _ := c.kindOf(c.info.TypeOf(call))
-	var op gmprt.Op
+	var op vm.Op
 	switch {
 	case k == kInt && name == "min":
-		op = gmprt.OpLt
+		op = vm.OpLt
 	case k == kInt:
-		op = gmprt.OpGt
+		op = vm.OpGt
 	case k == kString && name == "min":
-		op = gmprt.OpSLt
+		op = vm.OpSLt
 	case k == kString:
-		op = gmprt.OpSGt
+		op = vm.OpSGt
 	default:
 		c.unsupported(call.Pos(), name+" of "+typeString(c, call), "gmplab supports: min and max of ints and strings")
 		fs.pushInt(0)
@@ -354,20 +496,20 @@ func (fs *fnState) minMax(call *ast.CallExpr, name string) {
 	best := fs.newSlot(size)
 	next := fs.newSlot(size)
 	fs.expr(call.Args[0])
-	fs.emit(gmprt.OpStore, best, 0, 1, 0)
+	fs.emit(vm.OpStore, best, 0, 1, 0)
 	for _, a := range call.Args[1:] {
 		skip := fs.newLabel()
 		fs.expr(a)
-		fs.emit(gmprt.OpStore, next, 0, 1, 0)
-		fs.emit(gmprt.OpLoad, next, 0, 0, 1)
-		fs.emit(gmprt.OpLoad, best, 0, 0, 1)
+		fs.emit(vm.OpStore, next, 0, 1, 0)
+		fs.emit(vm.OpLoad, next, 0, 0, 1)
+		fs.emit(vm.OpLoad, best, 0, 0, 1)
 		fs.emit(op, 0, 0, 2, 1)
-		fs.jump(gmprt.OpJumpIfNot, skip)
-		fs.emit(gmprt.OpLoad, next, 0, 0, 1)
-		fs.emit(gmprt.OpStore, best, 0, 1, 0)
+		fs.jump(vm.OpJumpIfNot, skip)
+		fs.emit(vm.OpLoad, next, 0, 0, 1)
+		fs.emit(vm.OpStore, best, 0, 1, 0)
 		fs.bind(skip)
 	}
-	fs.emit(gmprt.OpLoad, best, 0, 0, 1)
+	fs.emit(vm.OpLoad, best, 0, 0, 1)
 }
 
 // libKey names a library function for libCall: "time.Sleep",
@@ -380,8 +522,14 @@ func libKey(f *types.Func) string {
 			t = p.Elem()
 		}
 		if n, ok := t.(*types.Named); ok {
+			if f.Pkg().Path() == randV2Path {
+				return "randv2." + n.Obj().Name() + "." + f.Name()
+			}
 			return f.Pkg().Name() + "." + n.Obj().Name() + "." + f.Name()
 		}
+	}
+	if f.Pkg().Path() == randV2Path {
+		return "randv2." + f.Name()
 	}
 	return f.Pkg().Name() + "." + f.Name()
 }
@@ -404,7 +552,7 @@ func (fs *fnState) libCall(call *ast.CallExpr, ce callee, want int) int {
 		}
 		fs.fmtCall(call, key)
 		at()
-		fs.emitOp(gmprt.OpPrint, 0, 0, 1, 0)
+		fs.emitOp(vm.OpPrint, 0, 0, 1, 0)
 		if want != 0 {
 			fs.pushInt(0)
 			if want < 0 {
@@ -420,33 +568,33 @@ func (fs *fnState) libCall(call *ast.CallExpr, ce callee, want int) int {
 	case "time.Sleep":
 		arg(0)
 		at()
-		fs.emitOp(gmprt.OpSleep, 0, 0, 1, 0)
+		fs.emitOp(vm.OpSleep, 0, 0, 1, 0)
 		return 0
 	case "time.Now":
 		at()
-		fs.emitOp(gmprt.OpNow, 0, 0, 0, 1)
+		fs.emitOp(vm.OpNow, 0, 0, 0, 1)
 		return 1
 	case "time.Since":
 		arg(0)
 		at()
-		fs.emitOp(gmprt.OpNow, 0, 0, 0, 1)
-		fs.emit(gmprt.OpSub, 0, 0, 2, 1)
-		fs.emit(gmprt.OpNeg, 0, 0, 1, 1)
+		fs.emitOp(vm.OpNow, 0, 0, 0, 1)
+		fs.emit(vm.OpSub, 0, 0, 2, 1)
+		fs.emit(vm.OpNeg, 0, 0, 1, 1)
 		return 1
 	case "time.Until":
 		arg(0)
 		at()
-		fs.emitOp(gmprt.OpNow, 0, 0, 0, 1)
-		fs.emit(gmprt.OpSub, 0, 0, 2, 1)
+		fs.emitOp(vm.OpNow, 0, 0, 0, 1)
+		fs.emit(vm.OpSub, 0, 0, 2, 1)
 		return 1
 	case "time.After":
 		arg(0)
 		at()
-		fs.emitOp(gmprt.OpAfter, 0, 0, 1, 1)
+		fs.emitOp(vm.OpAfter, 0, 0, 1, 1)
 		return 1
 	case "time.Duration.String":
 		fs.expr(ce.recv)
-		fs.emitOp(gmprt.OpFmtDur, 0, 0, 1, 1)
+		fs.emitOp(vm.OpFmtDur, 0, 0, 1, 1)
 		return 1
 	case "time.Duration.Nanoseconds":
 		fs.expr(ce.recv)
@@ -458,101 +606,113 @@ func (fs *fnState) libCall(call *ast.CallExpr, ce callee, want int) int {
 		} else {
 			fs.pushInt(1e6)
 		}
-		fs.emit(gmprt.OpDiv, 0, 0, 2, 1)
+		fs.emit(vm.OpDiv, 0, 0, 2, 1)
 		return 1
 	case "time.Time.Sub", "time.Time.Add", "time.Time.Before", "time.Time.After":
 		fs.expr(ce.recv)
 		arg(0)
-		op := map[string]gmprt.Op{"time.Time.Sub": gmprt.OpSub, "time.Time.Add": gmprt.OpAdd, "time.Time.Before": gmprt.OpLt, "time.Time.After": gmprt.OpGt}[key]
+		op := map[string]vm.Op{"time.Time.Sub": vm.OpSub, "time.Time.Add": vm.OpAdd, "time.Time.Before": vm.OpLt, "time.Time.After": vm.OpGt}[key]
 		fs.emit(op, 0, 0, 2, 1)
 		return 1
 	case "runtime.Gosched":
 		at()
-		fs.emitOp(gmprt.OpGosched, 0, 0, 0, 0)
+		fs.emitOp(vm.OpGosched, 0, 0, 0, 0)
 		return 0
 	case "runtime.GOMAXPROCS":
 		arg(0)
 		at()
-		fs.emitOp(gmprt.OpGOMAXPROCS, 0, 0, 1, 1)
+		fs.emitOp(vm.OpGOMAXPROCS, 0, 0, 1, 1)
 		return 1
 	case "runtime.NumCPU":
 		at()
-		fs.emitOp(gmprt.OpNumCPU, 0, 0, 0, 1)
+		fs.emitOp(vm.OpNumCPU, 0, 0, 0, 1)
 		return 1
 	case "runtime.NumGoroutine":
 		at()
-		fs.emitOp(gmprt.OpNumGoroutine, 0, 0, 0, 1)
+		fs.emitOp(vm.OpNumGoroutine, 0, 0, 0, 1)
 		return 1
 	case "sync.WaitGroup.Add":
 		fs.recvPtr(ce.recv)
 		arg(0)
 		at()
-		fs.emitOp(gmprt.OpWGAdd, 0, 0, 2, 0)
+		fs.emitOp(vm.OpWGAdd, 0, 0, 2, 0)
 		return 0
 	case "sync.WaitGroup.Done":
 		fs.recvPtr(ce.recv)
 		fs.pushInt(-1)
 		at()
-		fs.emitOp(gmprt.OpWGAdd, 0, 0, 2, 0)
+		fs.emitOp(vm.OpWGAdd, 0, 0, 2, 0)
 		return 0
 	case "sync.WaitGroup.Wait":
 		fs.recvPtr(ce.recv)
 		at()
-		fs.emitOp(gmprt.OpWGWait, 0, 0, 1, 0)
+		fs.emitOp(vm.OpWGWait, 0, 0, 1, 0)
 		return 0
 	case "sync.WaitGroup.Go":
 		// wg.Add(1); go func() { f(); wg.Done() }() (sync/waitgroup.go)
 		wg := fs.newSlot(8)
 		f := fs.newSlot(8)
 		fs.recvPtr(ce.recv)
-		fs.emit(gmprt.OpStore, wg, 0, 1, 0)
+		fs.emit(vm.OpStore, wg, 0, 1, 0)
 		arg(0)
-		fs.emit(gmprt.OpStore, f, 0, 1, 0)
+		fs.emit(vm.OpStore, f, 0, 1, 0)
 		at()
-		fs.emit(gmprt.OpLoad, wg, 0, 0, 1)
+		fs.emit(vm.OpLoad, wg, 0, 0, 1)
 		fs.pushInt(1)
-		fs.emitOp(gmprt.OpWGAdd, 0, 0, 2, 0)
-		fs.emit(gmprt.OpFuncVal, c.wgGoFunc(call), 0, 0, 1)
-		fs.emit(gmprt.OpLoad, wg, 0, 0, 1)
-		fs.emit(gmprt.OpLoad, f, 0, 0, 1)
-		fs.emitOp(gmprt.OpGo, 0, 2, 3, 0)
+		fs.emitOp(vm.OpWGAdd, 0, 0, 2, 0)
+		fs.emit(vm.OpFuncVal, c.wgGoFunc(call), 0, 0, 1)
+		fs.emit(vm.OpLoad, wg, 0, 0, 1)
+		fs.emit(vm.OpLoad, f, 0, 0, 1)
+		fs.emitOp(vm.OpGo, 0, 2, 3, 0)
 		return 0
 	case "sync.Mutex.Lock", "sync.Mutex.Unlock", "sync.Mutex.TryLock":
 		fs.recvPtr(ce.recv)
 		at()
 		switch key {
 		case "sync.Mutex.Lock":
-			fs.emitOp(gmprt.OpLock, 0, 0, 1, 0)
+			fs.emitOp(vm.OpLock, 0, 0, 1, 0)
 			return 0
 		case "sync.Mutex.Unlock":
-			fs.emitOp(gmprt.OpUnlock, 0, 0, 1, 0)
+			fs.emitOp(vm.OpUnlock, 0, 0, 1, 0)
 			return 0
 		}
-		fs.emitOp(gmprt.OpTryLock, 0, 0, 1, 1)
+		fs.emitOp(vm.OpTryLock, 0, 0, 1, 1)
 		return 1
 	case "sim.Work", "sim.Syscall":
 		arg(0)
 		at()
-		op := gmprt.OpWork
+		op := vm.OpWork
 		if key == "sim.Syscall" {
-			op = gmprt.OpSyscall
+			op = vm.OpSyscall
 		}
 		fs.emitOp(op, 0, 0, 1, 0)
 		return 0
 	case "sim.Dial":
 		arg(0)
 		at()
-		fs.emitOp(gmprt.OpDial, 0, 0, 1, 1)
+		fs.emitOp(vm.OpDial, 0, 0, 1, 1)
 		return 1
 	case "sim.Conn.Read":
 		fs.recvPtr(ce.recv)
 		at()
-		fs.emitOp(gmprt.OpRead, 0, 0, 1, 0)
+		fs.emitOp(vm.OpRead, 0, 0, 1, 0)
 		return 0
 	case "sim.Breakpoint":
 		at()
-		fs.emitOp(gmprt.OpBreakpoint, 0, 0, 0, 0)
+		fs.emitOp(vm.OpBreakpoint, 0, 0, 0, 0)
 		return 0
+	}
+	if n, ok := fs.randCall(call, ce, key); ok {
+		return n
+	}
+	if n, ok := fs.errorsCall(call, key); ok {
+		return n
+	}
+	if n, ok := fs.stringsCall(call, key); ok {
+		return n
+	}
+	if n, ok := fs.atomicCall(call, ce, key); ok {
+		return n
 	}
 	c.unsupported(call.Pos(), key, "gmplab supports: "+supportedAPI[ce.lib.Pkg().Path()])
 	n := ce.sig.Results().Len()
@@ -574,13 +734,13 @@ func (c *compiler) wgGoFunc(call *ast.CallExpr) int32 {
 	fs.newSlot(8) // wg
 	fs.newSlot(8) // f
 	fs.nparams = 2
-	fs.emit(gmprt.OpLoad, 1, 0, 0, 1)
+	fs.emit(vm.OpLoad, 1, 0, 0, 1)
 	fs.noteCall(0)
-	fs.emit(gmprt.OpCallClosure, 0, 0, 1, 0)
-	fs.emit(gmprt.OpLoad, 0, 0, 0, 1)
+	fs.emit(vm.OpCallClosure, 0, 0, 1, 0)
+	fs.emit(vm.OpLoad, 0, 0, 0, 1)
 	fs.pushInt(-1)
-	fs.emitOp(gmprt.OpWGAdd, 0, 0, 2, 0)
-	fs.emit(gmprt.OpReturn, 0, 0, 0, 0)
+	fs.emitOp(vm.OpWGAdd, 0, 0, 2, 0)
+	fs.emit(vm.OpReturn, 0, 0, 0, 0)
 	fs.finish()
 	return c.wgGoFn
 }
@@ -593,13 +753,22 @@ func (c *compiler) wgGoFunc(call *ast.CallExpr) int32 {
 func (fs *fnState) goDefer(call *ast.CallExpr, isGo bool) {
 	c := fs.c
 	ce := c.classify(call)
-	op := gmprt.OpDefer
+	op := vm.OpDefer
 	kind := "deferwrap"
 	if isGo {
-		op = gmprt.OpGo
+		op = vm.OpGo
 		kind = "gowrap"
 	}
 	switch ce.kind {
+	case ckMethod:
+		// go c.Inc(), defer mu.Unlock(): the receiver and the arguments
+		// are evaluated now, the call runs later.
+		fs.emit(vm.OpFuncVal, ce.fn, 0, 0, 1)
+		fs.pushRecv(ce.sel, ce.recv)
+		n := fs.args(call, ce.sig) + 1
+		fs.setPos(call.Pos())
+		fs.emitOp(op, 0, int32(n), n+1, 0)
+		return
 	case ckStatic, ckDynamic:
 		if ce.sig == nil {
 			c.unsupported(call.Pos(), "this call", supExprs)
@@ -609,7 +778,7 @@ func (fs *fnState) goDefer(call *ast.CallExpr, isGo bool) {
 			c.badType(call.Pos(), why)
 		}
 		if ce.kind == ckStatic {
-			fs.emit(gmprt.OpFuncVal, ce.fn, 0, 0, 1)
+			fs.emit(vm.OpFuncVal, ce.fn, 0, 0, 1)
 		} else {
 			fs.expr(call.Fun)
 		}
@@ -651,10 +820,10 @@ func (fs *fnState) goDefer(call *ast.CallExpr, isGo bool) {
 	}
 	w.nparams = len(ops)
 	w.popN(w.callExpr(call, 0))
-	w.emit(gmprt.OpReturn, 0, 0, 0, 0)
+	w.emit(vm.OpReturn, 0, 0, 0, 0)
 	idx := w.finish()
 
-	fs.emit(gmprt.OpFuncVal, idx, 0, 0, 1)
+	fs.emit(vm.OpFuncVal, idx, 0, 0, 1)
 	for _, o := range ops {
 		if o.recv {
 			fs.recvPtrOrValue(o.e)
@@ -669,6 +838,10 @@ func (fs *fnState) goDefer(call *ast.CallExpr, isGo bool) {
 // recvPtrOrValue pushes a method's receiver: the object id for the sync
 // types and sim.Conn, the value for time.Duration and time.Time.
 func (fs *fnState) recvPtrOrValue(x ast.Expr) {
+	if _, ok := fs.c.embedPath[x]; ok {
+		fs.recvPtr(x)
+		return
+	}
 	if k, _ := fs.c.kindOf(fs.c.info.TypeOf(x)); k == kSync {
 		fs.recvPtr(x)
 		return

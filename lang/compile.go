@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	gmprt "github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/vm"
 )
 
 // The code generator's frame: the program being built, and per function a
@@ -27,8 +27,8 @@ import (
 
 // Short lists for "not supported" errors.
 const (
-	supStmts = "gmplab supports: func, closures, go, defer, if, for, range over an int or a channel, switch, select, break, continue, return, panic"
-	supTypes = "gmplab supports: int, sized ints up to 32 bits, int64, bool, string, time.Duration, time.Time, chan, func, struct{}, *sync.WaitGroup, *sync.Mutex, *sim.Conn"
+	supStmts = "gmplab supports: func, methods, closures, go, defer, if, for, range over an int, a string, a slice, a map or a channel, switch, select, break, continue, return, panic"
+	supTypes = "gmplab supports: every integer type, bool, string, time.Duration, time.Time, chan, func, structs, pointers to structs, slices, maps, error, named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn"
 	supExprs = "gmplab supports: arithmetic, comparisons, &&, ||, strings (+, len, s[i], s[i:j]), calls, closures, conversions between integers, <-ch"
 )
 
@@ -39,7 +39,7 @@ type compiler struct {
 	pkg   *types.Package
 	libs  *libs
 	errs  *errList
-	prog  *gmprt.Program
+	prog  *vm.Program
 	tfile *token.File
 
 	strIdx      map[string]int32
@@ -51,12 +51,17 @@ type compiler struct {
 	reported    map[token.Pos]bool            // positions with a "not supported" error
 	reportedWhy map[string]bool               // unsupported types already reported
 	skipped     map[*types.Func]bool          // functions not compiled (already reported)
+	layoutTypes []*types.Struct               // Program.Layouts[i] describes layoutTypes[i]
+	methodWrap  map[*types.Func]int32         // method value wrappers (T.M-fm)
+	embedPath   map[ast.Expr][]int            // receivers of library methods promoted from embedded fields
+	ifaceTypes  []types.Type                  // Program.Types[i] describes ifaceTypes[i]
+	errString   int32                         // the type id of *errors.errorString, or -1
 }
 
 func newCompiler(fset *token.FileSet, f *ast.File, src []byte, info *types.Info, pkg *types.Package, l *libs, errs *errList) *compiler {
 	c := &compiler{
 		fset: fset, file: f, info: info, pkg: pkg, libs: l, errs: errs,
-		prog:        &gmprt.Program{Files: []string{fset.File(f.Pos()).Name()}, Sources: [][]byte{src}, Init: -1},
+		prog:        &vm.Program{Files: []string{fset.File(f.Pos()).Name()}, Sources: [][]byte{src}, Init: -1},
 		tfile:       fset.File(f.Pos()),
 		strIdx:      map[string]int32{},
 		funcIdx:     map[*types.Func]int32{},
@@ -67,6 +72,9 @@ func newCompiler(fset *token.FileSet, f *ast.File, src []byte, info *types.Info,
 		reported:    map[token.Pos]bool{},
 		reportedWhy: map[string]bool{},
 		skipped:     map[*types.Func]bool{},
+		methodWrap:  map[*types.Func]int32{},
+		embedPath:   map[ast.Expr][]int{},
+		errString:   -1,
 	}
 	for _, imp := range f.Imports {
 		// fmt and sim (through net) import os, whose init wraps
@@ -85,7 +93,7 @@ func (c *compiler) unsupported(pos token.Pos, what, list string) {
 		return
 	}
 	c.reported[pos] = true
-	c.errs.add(pos, "%s is not supported (%s)", what, list)
+	c.errs.add(pos, "%s", notSupported(what, list))
 }
 
 func (c *compiler) errorf(pos token.Pos, format string, args ...any) {
@@ -96,12 +104,12 @@ func (c *compiler) errorf(pos token.Pos, format string, args ...any) {
 	c.errs.add(pos, format, args...)
 }
 
-func (c *compiler) pos(p token.Pos) gmprt.Pos {
+func (c *compiler) pos(p token.Pos) vm.Pos {
 	if !p.IsValid() {
-		return gmprt.Pos{}
+		return vm.Pos{}
 	}
 	ps := c.fset.Position(p)
-	return gmprt.Pos{File: 0, Line: int32(ps.Line), Col: int32(ps.Column)}
+	return vm.Pos{File: 0, Line: int32(ps.Line), Col: int32(ps.Column)}
 }
 
 func (c *compiler) str(s string) int32 {
@@ -116,7 +124,7 @@ func (c *compiler) str(s string) int32 {
 
 // newFunc reserves a function index.
 func (c *compiler) newFunc(name string) int32 {
-	c.prog.Funcs = append(c.prog.Funcs, gmprt.Func{Name: name})
+	c.prog.Funcs = append(c.prog.Funcs, vm.Func{Name: name})
 	return int32(len(c.prog.Funcs) - 1)
 }
 
@@ -133,7 +141,9 @@ func (c *compiler) compile() {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
 			if d.Recv != nil {
-				c.unsupported(d.Name.Pos(), "a method declaration", "gmplab supports: functions and closures; methods only of sync.WaitGroup, sync.Mutex, time.Duration, time.Time, sim.Conn")
+				if obj, ok := c.info.Defs[d.Name].(*types.Func); ok && c.declareMethod(d, obj) {
+					decls = append(decls, d)
+				}
 				continue
 			}
 			if d.Type.TypeParams != nil {
@@ -161,7 +171,7 @@ func (c *compiler) compile() {
 		case *ast.GenDecl:
 			switch d.Tok {
 			case token.TYPE:
-				c.unsupported(d.Pos(), "a type declaration", supTypes)
+				c.typeDecl(d)
 			case token.VAR:
 				for _, s := range d.Specs {
 					vs := s.(*ast.ValueSpec)
@@ -191,10 +201,10 @@ func (c *compiler) compile() {
 				}
 				for _, n := range vs.Names {
 					if v, ok := c.info.Defs[n].(*types.Var); ok && n.Name != "_" {
-						if op, ok := c.syncNewOp(v.Type()); ok {
+						if _, ok := c.syncNewOp(v.Type()); ok || c.isStructKind(v.Type()) {
 							initFs.setPos(n.Pos())
-							initFs.emitOp(op, 0, 0, 0, 1)
-							initFs.emit(gmprt.OpStoreGlob, c.globals[v], 0, 1, 0)
+							initFs.zeroValue(v.Type())
+							initFs.emit(vm.OpStoreGlob, c.globals[v], 0, 1, 0)
 							hasInit = true
 						}
 					}
@@ -213,9 +223,9 @@ func (c *compiler) compile() {
 		for k := len(ini.Lhs) - 1; k >= 0; k-- {
 			v := ini.Lhs[k]
 			if g, ok := c.globals[v]; ok {
-				initFs.emit(gmprt.OpStoreGlob, g, 0, 1, 0)
+				initFs.emit(vm.OpStoreGlob, g, 0, 1, 0)
 			} else {
-				initFs.emit(gmprt.OpPop, 0, 0, 1, 0)
+				initFs.emit(vm.OpPop, 0, 0, 1, 0)
 			}
 		}
 	}
@@ -226,7 +236,7 @@ func (c *compiler) compile() {
 	}
 	if hasInit {
 		initFs.setPos(c.file.Name.Pos())
-		initFs.emit(gmprt.OpReturn, 0, 0, 0, 0)
+		initFs.emit(vm.OpReturn, 0, 0, 0, 0)
 		c.prog.Init = int(initFs.finish())
 	} else if int(initFs.idx) == len(c.prog.Funcs)-1 {
 		c.prog.Funcs = c.prog.Funcs[:initFs.idx]
@@ -245,7 +255,7 @@ func (c *compiler) compile() {
 	} else if idx, ok := c.funcIdx[mainObj]; ok {
 		rt.call(idx, 0, 0, 0)
 	}
-	rt.emit(gmprt.OpExit, 0, 0, 0, 0)
+	rt.emit(vm.OpExit, 0, 0, 0, 0)
 	c.prog.Main = int(rt.finish())
 
 	for _, d := range decls {
@@ -258,12 +268,12 @@ func (c *compiler) compile() {
 
 // syncNewOp is the op that makes a fresh object for a variable of a sync
 // value type.
-func (c *compiler) syncNewOp(t types.Type) (gmprt.Op, bool) {
+func (c *compiler) syncNewOp(t types.Type) (vm.Op, bool) {
 	switch {
 	case types.Identical(t, c.libs.wg):
-		return gmprt.OpNewWG, true
+		return vm.OpNewWG, true
 	case types.Identical(t, c.libs.mutex):
-		return gmprt.OpNewMutex, true
+		return vm.OpNewMutex, true
 	}
 	return 0, false
 }
@@ -326,6 +336,11 @@ const (
 	kEmpty        // struct{}
 	kNil          // untyped nil
 	kTuple        // multiple results
+	kStruct       // a struct with fields: the id of its object (struct.go)
+	kObjPtr       // a pointer to a struct: the id of its object, 0 for nil
+	kSlice        // a slice: the id of its header object, 0 for nil (slice.go)
+	kMap          // a map: the id of its table object, 0 for nil (maps.go)
+	kIface        // the error interface: the id of an interface object, 0 for nil (iface.go)
 )
 
 // kindOf classifies t; why says what is not supported about it.
@@ -338,7 +353,8 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 	case *types.Basic:
 		switch t.Kind() {
 		case types.Int, types.Int64, types.Int32, types.Int16, types.Int8,
-			types.Uint8, types.Uint16, types.Uint32, types.UntypedInt, types.UntypedRune:
+			types.Uint8, types.Uint16, types.Uint32, types.UntypedInt, types.UntypedRune,
+			types.Uint64, types.Uint, types.Uintptr:
 			return kInt, ""
 		case types.Bool, types.UntypedBool:
 			return kBool, ""
@@ -349,6 +365,9 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 		}
 		return kBad, "type " + t.String()
 	case *types.Named:
+		if isError(t) {
+			return kIface, ""
+		}
 		switch {
 		case t == c.libs.duration:
 			return kInt, ""
@@ -356,11 +375,24 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 			return kTime, ""
 		case t == c.libs.wg, t == c.libs.mutex:
 			return kSync, ""
+		case t == c.libs.randSource:
+			return kPtr, ""
+		case c.libs.isAtomic(t), t == c.libs.once:
+			return kStruct, ""
+		}
+		if t.Obj().Pkg() == c.pkg && t.TypeArgs().Len() == 0 {
+			return c.kindOf(t.Underlying())
 		}
 		return kBad, "type " + types.TypeString(t, c.qualifier)
 	case *types.Pointer:
 		if n, ok := t.Elem().(*types.Named); ok && (n == c.libs.wg || n == c.libs.mutex || n == c.libs.conn) {
 			return kPtr, ""
+		}
+		if c.libs.isRandObj(t) {
+			return kPtr, ""
+		}
+		if s, ok := t.Elem().Underlying().(*types.Struct); ok && s.NumFields() > 0 && (!c.libs.isLib(pkgOf(t.Elem())) || c.libs.isAtomic(t.Elem())) {
+			return kObjPtr, ""
 		}
 		return kBad, "pointer type " + types.TypeString(t, c.qualifier)
 	case *types.Chan:
@@ -373,9 +405,6 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 		}
 		return kChan, ""
 	case *types.Signature:
-		if t.Variadic() {
-			return kBad, "a variadic function"
-		}
 		for i := 0; i < t.Params().Len(); i++ {
 			if k, why := c.kindOf(t.Params().At(i).Type()); k == kBad || k == kSync {
 				if k == kSync {
@@ -397,13 +426,19 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 		if t.NumFields() == 0 {
 			return kEmpty, ""
 		}
-		return kBad, "struct type"
+		return c.structKind(t)
 	case *types.Alias:
 		return c.kindOf(types.Unalias(t))
 	case *types.Slice:
-		return kBad, "slice type " + types.TypeString(t, c.qualifier)
+		switch ek, why := c.kindOf(t.Elem()); ek {
+		case kBad:
+			return kBad, why
+		case kSync:
+			return kBad, "a slice of " + types.TypeString(t.Elem(), c.qualifier) + " (values)"
+		}
+		return kSlice, ""
 	case *types.Map:
-		return kBad, "map type " + types.TypeString(t, c.qualifier)
+		return c.mapKind(t)
 	case *types.Array:
 		return kBad, "array type " + types.TypeString(t, c.qualifier)
 	case *types.Interface:
@@ -440,8 +475,6 @@ func (c *compiler) badType(pos token.Pos, why string) {
 	switch {
 	case strings.HasPrefix(why, "passing "), strings.HasPrefix(why, "returning "):
 		list = "use a pointer: *sync.WaitGroup, *sync.Mutex"
-	case why == "a variadic function":
-		list = "gmplab supports: functions with a fixed number of parameters"
 	}
 	c.unsupported(pos, why, list)
 }
@@ -463,6 +496,8 @@ func intBits(t types.Type) (bits int, signed bool) {
 			return 16, false
 		case types.Uint32:
 			return 32, false
+		case types.Uint64, types.Uint, types.Uintptr:
+			return 64, false
 		}
 	}
 	return 64, true
@@ -478,6 +513,9 @@ func (c *compiler) slotSize(t types.Type) int {
 
 func (c *compiler) sigArgBytes(sig *types.Signature) int {
 	n := 0
+	if r := sig.Recv(); r != nil {
+		n += c.slotSize(r.Type())
+	}
 	for i := 0; i < sig.Params().Len(); i++ {
 		n += c.slotSize(sig.Params().At(i).Type())
 	}

@@ -6,7 +6,7 @@ import (
 	"go/token"
 	"go/types"
 
-	gmprt "github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/vm"
 )
 
 func unparen(e ast.Expr) ast.Expr {
@@ -23,7 +23,7 @@ func unparen(e ast.Expr) ast.Expr {
 func (fs *fnState) expr(e ast.Expr) {
 	c := fs.c
 	if s, ok := fs.subst[e]; ok {
-		fs.emit(gmprt.OpLoad, s, 0, 0, 1)
+		fs.emit(vm.OpLoad, s, 0, 0, 1)
 		return
 	}
 	tv, ok := c.info.Types[e]
@@ -54,6 +54,10 @@ func (fs *fnState) expr(e ast.Expr) {
 	}
 	if tv.IsNil() {
 		fs.pushInt(0)
+		return
+	}
+	if k == kStruct {
+		fs.structValue(e, tv.Type)
 		return
 	}
 	switch e := e.(type) {
@@ -87,6 +91,14 @@ func (fs *fnState) expr(e ast.Expr) {
 			fs.popN(n - 1)
 		}
 	case *ast.IndexExpr:
+		if xk, _ := c.kindOf(c.info.TypeOf(e.X)); xk == kSlice {
+			fs.sliceIndex(e)
+			return
+		}
+		if _, ok := c.isMapIndex(e); ok {
+			fs.mapIndex(e, false)
+			return
+		}
 		if xk, _ := c.kindOf(c.info.TypeOf(e.X)); xk != kString {
 			c.unsupported(e.Pos(), "indexing "+typeString(c, e.X), "gmplab supports: s[i] on strings")
 			fs.pushInt(0)
@@ -95,15 +107,19 @@ func (fs *fnState) expr(e ast.Expr) {
 		fs.expr(e.X)
 		fs.expr(e.Index)
 		fs.setPos(e.Lbrack)
-		fs.emit(gmprt.OpIndex, 0, 0, 2, 1)
+		fs.emit(vm.OpIndex, 0, 0, 2, 1)
 	case *ast.SliceExpr:
+		if xk, _ := c.kindOf(c.info.TypeOf(e.X)); xk == kSlice {
+			fs.reslice(e)
+			return
+		}
 		fs.slice(e)
 	case *ast.SelectorExpr:
 		fs.selector(e, k)
 	case *ast.CompositeLit:
 		fs.compositeLit(e, tv.Type)
 	case *ast.StarExpr:
-		c.unsupported(e.Pos(), "pointer indirection", supExprs)
+		c.unsupported(e.Pos(), "pointer indirection of "+typeString(c, e.X), "gmplab supports: pointers to structs")
 		fs.pushInt(0)
 	case *ast.TypeAssertExpr:
 		c.unsupported(e.Pos(), "a type assertion", supExprs)
@@ -142,6 +158,11 @@ func (fs *fnState) constant(e ast.Expr, tv types.TypeAndValue) {
 	case kInt:
 		v, exact := constant.Int64Val(constant.ToInt(tv.Value))
 		if !exact {
+			if u, ok := constant.Uint64Val(constant.ToInt(tv.Value)); ok {
+				v, exact = int64(u), true // a uint64 above 1<<63: its bits
+			}
+		}
+		if !exact {
 			c.unsupported(e.Pos(), "a constant beyond 64 bits", supTypes)
 		}
 		fs.pushInt(v)
@@ -178,7 +199,7 @@ func (c *compiler) constInt(e ast.Expr) (int64, bool) {
 // funcValue pushes a named function as a value.
 func (fs *fnState) funcValue(e ast.Expr, f *types.Func) {
 	if idx, ok := fs.c.funcIdx[f]; ok {
-		fs.emit(gmprt.OpFuncVal, idx, 0, 0, 1)
+		fs.emit(vm.OpFuncVal, idx, 0, 0, 1)
 		return
 	}
 	if fs.c.skipped[f] {
@@ -197,27 +218,50 @@ func (fs *fnState) truncate(t types.Type) {
 	}
 	if signed {
 		fs.pushInt(int64(64 - bits))
-		fs.emit(gmprt.OpShl, 0, 0, 2, 1)
+		fs.emit(vm.OpShl, 0, 0, 2, 1)
 		fs.pushInt(int64(64 - bits))
-		fs.emit(gmprt.OpShr, 0, 0, 2, 1)
+		fs.emit(vm.OpShr, 0, 0, 2, 1)
 		return
 	}
 	fs.pushInt(1<<bits - 1)
-	fs.emit(gmprt.OpAnd, 0, 0, 2, 1)
+	fs.emit(vm.OpAnd, 0, 0, 2, 1)
 }
 
-var intOps = map[token.Token]gmprt.Op{
-	token.ADD: gmprt.OpAdd, token.SUB: gmprt.OpSub, token.MUL: gmprt.OpMul, token.QUO: gmprt.OpDiv,
-	token.REM: gmprt.OpRem, token.AND: gmprt.OpAnd, token.OR: gmprt.OpOr, token.XOR: gmprt.OpXor,
-	token.AND_NOT: gmprt.OpAndNot, token.SHL: gmprt.OpShl, token.SHR: gmprt.OpShr,
-	token.EQL: gmprt.OpEq, token.NEQ: gmprt.OpNe, token.LSS: gmprt.OpLt, token.LEQ: gmprt.OpLe,
-	token.GTR: gmprt.OpGt, token.GEQ: gmprt.OpGe,
+var intOps = map[token.Token]vm.Op{
+	token.ADD: vm.OpAdd, token.SUB: vm.OpSub, token.MUL: vm.OpMul, token.QUO: vm.OpDiv,
+	token.REM: vm.OpRem, token.AND: vm.OpAnd, token.OR: vm.OpOr, token.XOR: vm.OpXor,
+	token.AND_NOT: vm.OpAndNot, token.SHL: vm.OpShl, token.SHR: vm.OpShr,
+	token.EQL: vm.OpEq, token.NEQ: vm.OpNe, token.LSS: vm.OpLt, token.LEQ: vm.OpLe,
+	token.GTR: vm.OpGt, token.GEQ: vm.OpGe,
 }
 
-var strOps = map[token.Token]gmprt.Op{
-	token.ADD: gmprt.OpConcat,
-	token.EQL: gmprt.OpSEq, token.NEQ: gmprt.OpSNe, token.LSS: gmprt.OpSLt, token.LEQ: gmprt.OpSLe,
-	token.GTR: gmprt.OpSGt, token.GEQ: gmprt.OpSGe,
+// unsignedOps are the operators whose 64-bit unsigned result differs
+// from the signed one.
+var unsignedOps = map[token.Token]int32{
+	token.QUO: vm.UDiv, token.REM: vm.URem, token.SHR: vm.UShr,
+	token.LSS: vm.ULt, token.LEQ: vm.ULe, token.GTR: vm.UGt, token.GEQ: vm.UGe,
+}
+
+// ok64Unsigned reports whether t is uint64, uint or uintptr.
+func ok64Unsigned(t types.Type) bool {
+	bits, signed := intBits(t)
+	return bits == 64 && !signed
+}
+
+// fmtInt replaces the integer of type t on top of the stack by its
+// decimal text.
+func (fs *fnState) fmtInt(t types.Type) {
+	if t != nil && ok64Unsigned(t) {
+		fs.emitOp(vm.OpUnsigned, vm.UFmt, 0, 1, 1)
+		return
+	}
+	fs.emitOp(vm.OpFmtInt, 0, 0, 1, 1)
+}
+
+var strOps = map[token.Token]vm.Op{
+	token.ADD: vm.OpConcat,
+	token.EQL: vm.OpSEq, token.NEQ: vm.OpSNe, token.LSS: vm.OpSLt, token.LEQ: vm.OpSLe,
+	token.GTR: vm.OpSGt, token.GEQ: vm.OpSGe,
 }
 
 func (fs *fnState) binary(e *ast.BinaryExpr, t types.Type) {
@@ -225,14 +269,14 @@ func (fs *fnState) binary(e *ast.BinaryExpr, t types.Type) {
 	if e.Op == token.LAND || e.Op == token.LOR {
 		end := fs.newLabel()
 		fs.expr(e.X)
-		fs.emit(gmprt.OpDup, 0, 0, 1, 2)
+		fs.emit(vm.OpDup, 0, 0, 1, 2)
 		fs.setPos(e.OpPos)
 		if e.Op == token.LAND {
-			fs.jump(gmprt.OpJumpIfNot, end)
+			fs.jump(vm.OpJumpIfNot, end)
 		} else {
-			fs.jump(gmprt.OpJumpIf, end)
+			fs.jump(vm.OpJumpIf, end)
 		}
-		fs.emit(gmprt.OpPop, 0, 0, 1, 0)
+		fs.emit(vm.OpPop, 0, 0, 1, 0)
 		fs.expr(e.Y)
 		fs.bind(end)
 		return
@@ -242,24 +286,40 @@ func (fs *fnState) binary(e *ast.BinaryExpr, t types.Type) {
 	if ok == kNil {
 		ok, _ = c.kindOf(c.info.TypeOf(e.Y))
 	}
+	if (e.Op == token.EQL || e.Op == token.NEQ) && (types.IsInterface(c.info.TypeOf(e.X)) || types.IsInterface(c.info.TypeOf(e.Y))) &&
+		!c.info.Types[e.X].IsNil() && !c.info.Types[e.Y].IsNil() {
+		fs.ifaceEq(e)
+		return
+	}
+	if ok == kStruct && (e.Op == token.EQL || e.Op == token.NEQ) {
+		fs.addr(e.X)
+		fs.addr(e.Y)
+		fs.setPos(e.OpPos)
+		fs.structEq(e.Op, c.info.TypeOf(e.X))
+		return
+	}
 	fs.expr(e.X)
 	fs.expr(e.Y)
 	fs.setPos(e.OpPos)
-	var op gmprt.Op
+	var op vm.Op
 	var found bool
 	switch ok {
 	case kString:
 		op, found = strOps[e.Op]
-	case kInt, kBool, kChan, kPtr, kFunc, kTime, kEmpty, kNil:
+	case kInt, kBool, kChan, kPtr, kFunc, kTime, kEmpty, kNil, kObjPtr, kSlice, kMap, kIface:
 		op, found = intOps[e.Op]
 	}
 	if !found {
 		c.unsupported(e.OpPos, "operator "+e.Op.String()+" on "+typeString(c, e.X), supExprs)
-		fs.emit(gmprt.OpPop, 0, 0, 1, 0)
+		fs.emit(vm.OpPop, 0, 0, 1, 0)
 		return
 	}
-	if op == gmprt.OpConcat {
+	if op == vm.OpConcat {
 		fs.emitOp(op, 0, 0, 2, 1)
+		return
+	}
+	if u, ok := unsignedOps[e.Op]; ok && ok64Unsigned(c.info.TypeOf(e.X)) {
+		fs.emit(vm.OpUnsigned, u, 0, 2, 1)
 		return
 	}
 	fs.emit(op, 0, 0, 2, 1)
@@ -274,26 +334,30 @@ func (fs *fnState) unary(e *ast.UnaryExpr, t types.Type) {
 	switch e.Op {
 	case token.SUB:
 		fs.expr(e.X)
-		fs.emit(gmprt.OpNeg, 0, 0, 1, 1)
+		fs.emit(vm.OpNeg, 0, 0, 1, 1)
 		fs.truncate(t)
 	case token.ADD:
 		fs.expr(e.X)
 	case token.NOT:
 		fs.expr(e.X)
-		fs.emit(gmprt.OpNot, 0, 0, 1, 1)
+		fs.emit(vm.OpNot, 0, 0, 1, 1)
 	case token.XOR:
 		fs.expr(e.X)
 		fs.pushInt(-1)
-		fs.emit(gmprt.OpXor, 0, 0, 2, 1)
+		fs.emit(vm.OpXor, 0, 0, 2, 1)
 		fs.truncate(t)
 	case token.ARROW:
 		fs.expr(e.X)
 		fs.setPos(e.OpPos)
-		fs.emitOp(gmprt.OpRecv, 0, 0, 1, 1)
+		fs.emitOp(vm.OpRecv, 0, 0, 1, 1)
 	case token.AND:
 		x := unparen(e.X)
 		if lit, ok := x.(*ast.CompositeLit); ok {
 			fs.expr(lit)
+			return
+		}
+		if c.isStructKind(c.info.TypeOf(x)) {
+			fs.addr(x)
 			return
 		}
 		if id, ok := x.(*ast.Ident); ok {
@@ -304,7 +368,7 @@ func (fs *fnState) unary(e *ast.UnaryExpr, t types.Type) {
 				}
 			}
 		}
-		c.unsupported(e.Pos(), "taking the address of "+types.ExprString(e.X), "gmplab supports: &wg and &mu for a sync.WaitGroup or sync.Mutex variable")
+		c.unsupported(e.Pos(), "taking the address of "+types.ExprString(e.X), "gmplab supports: & of a struct (a variable, a field, an element), &T{...}, &wg and &mu")
 		fs.pushInt(0)
 	default:
 		c.unsupported(e.Pos(), "operator "+e.Op.String(), supExprs)
@@ -339,19 +403,32 @@ func (fs *fnState) slice(e *ast.SliceExpr) {
 		flags |= 2
 	}
 	fs.setPos(e.Lbrack)
-	fs.emit(gmprt.OpSlice, 0, flags, n, 1)
+	fs.emit(vm.OpSlice, 0, flags, n, 1)
 }
 
 func (fs *fnState) selector(e *ast.SelectorExpr, k vkind) {
 	c := fs.c
 	if sel := c.info.Selections[e]; sel != nil {
 		switch sel.Kind() {
+		case types.FieldVal:
+			fs.addr(e.X)
+			fs.setPos(e.Sel.Pos())
+			fs.fieldPath(sel.Index())
+			return
 		case types.MethodVal:
-			c.unsupported(e.Pos(), "the method value "+types.ExprString(e), "call it, or wrap it in a closure")
+			if _, _, ok := c.userMethod(sel); ok {
+				fs.methodValue(e, sel)
+				return
+			}
+			c.unsupported(e.Pos(), "the method value "+types.ExprString(e)+" of a library type", "gmplab supports: method values of the program's own types; wrap it in a closure")
 		case types.MethodExpr:
-			c.unsupported(e.Pos(), "the method expression "+types.ExprString(e), "call it, or wrap it in a closure")
-		default:
-			c.unsupported(e.Pos(), "a struct field", supTypes)
+			if m, idx, ok := c.userMethod(sel); ok {
+				if _, ptr := recvNamed(m); ptr == isPointer(sel.Recv()) {
+					fs.emit(vm.OpFuncVal, idx, 0, 0, 1)
+					return
+				}
+			}
+			c.unsupported(e.Pos(), "the method expression "+types.ExprString(e), "gmplab supports: T.M and (*T).M with the receiver M declares; wrap it in a closure")
 		}
 		fs.pushInt(0)
 		return
@@ -372,8 +449,22 @@ func (fs *fnState) compositeLit(e *ast.CompositeLit, t types.Type) {
 		fs.emitOp(op, 0, 0, 0, 1)
 		return
 	}
-	if k, _ := c.kindOf(t); k == kEmpty {
+	switch k, _ := c.kindOf(t); k {
+	case kEmpty:
 		fs.pushInt(0)
+		return
+	case kStruct:
+		fs.structLit(e, t)
+		return
+	case kSlice:
+		fs.sliceLit(e, t)
+		return
+	case kMap:
+		fs.mapLit(e, t)
+		return
+	case kObjPtr:
+		// &T{...} inside a literal of pointers: the object is the pointer.
+		fs.structLit(e, t.Underlying().(*types.Pointer).Elem())
 		return
 	}
 	c.unsupported(e.Pos(), "a composite literal of type "+types.TypeString(t, c.qualifier), "gmplab supports: struct{}{}, sync.WaitGroup{}, sync.Mutex{}")
@@ -384,10 +475,15 @@ func (fs *fnState) compositeLit(e *ast.CompositeLit, t types.Type) {
 // (wg for wg.Add, where wg is a sync.WaitGroup variable or a pointer).
 func (fs *fnState) recvPtr(x ast.Expr) {
 	if s, ok := fs.subst[x]; ok {
-		fs.emit(gmprt.OpLoad, s, 0, 0, 1)
+		fs.emit(vm.OpLoad, s, 0, 0, 1)
 		return
 	}
 	c := fs.c
+	if path, ok := c.embedPath[x]; ok {
+		fs.addr(x)
+		fs.fieldPath(path)
+		return
+	}
 	if id, ok := unparen(x).(*ast.Ident); ok {
 		if v, ok := c.info.Uses[id].(*types.Var); ok {
 			if k, _ := c.kindOf(v.Type()); k == kSync {
@@ -397,4 +493,10 @@ func (fs *fnState) recvPtr(x ast.Expr) {
 		}
 	}
 	fs.expr(x)
+}
+
+// isPointer reports whether t is a pointer type.
+func isPointer(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Pointer)
+	return ok
 }

@@ -10,7 +10,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	gmprt "github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/vm"
 )
 
 // fmt.Println and friends are lowered to string operations: each argument
@@ -38,7 +38,7 @@ func (b *sbuild) text(s string) { b.lit.WriteString(s) }
 
 func (b *sbuild) concat() {
 	if b.pushed {
-		b.fs.emitOp(gmprt.OpConcat, 0, 0, 2, 1)
+		b.fs.emitOp(vm.OpConcat, 0, 0, 2, 1)
 	}
 	b.pushed = true
 }
@@ -68,7 +68,7 @@ func (b *sbuild) done() {
 
 const maxWidth = 1000
 
-const supFmt = "gmplab supports: %v %d %s %t %q, a width, and the - and 0 flags"
+const supFmt = "gmplab supports: %v %+v %d %s %t %q, a width, and the - and 0 flags"
 
 // fmtCall pushes the text that fmt.Print*/Sprint* (key) would produce.
 func (fs *fnState) fmtCall(call *ast.CallExpr, key string) {
@@ -162,11 +162,13 @@ func (fs *fnState) printf(b *sbuild, call *ast.CallExpr, key, format string, arg
 			b.text("%")
 			continue
 		}
-		if strings.ContainsAny(flags, "+# ") {
-			c.unsupported(call.Pos(), "the flags + # and space in "+key, supFmt)
+		if strings.ContainsAny(flags, "# ") || strings.Contains(flags, "+") && verb != 'v' {
+			c.unsupported(call.Pos(), "the flags + # and space in "+key+" (except %+v)", supFmt)
 			return
 		}
-		if strings.IndexRune("vdstq", verb) < 0 {
+		if verbs := "vdstq"; key == "fmt.Errorf" && verb == 'w' {
+			// %w formats as %v; the wrapping itself (Unwrap) is not modelled.
+		} else if strings.IndexRune(verbs, verb) < 0 {
 			c.unsupported(call.Pos(), "the verb "+directive+" in "+key, supFmt)
 			return
 		}
@@ -205,7 +207,7 @@ func (fs *fnState) spreadTuple(a ast.Expr) []ast.Expr {
 		id := &ast.Ident{NamePos: a.Pos(), Name: "result" + strconv.Itoa(i)}
 		c.info.Types[id] = types.TypeAndValue{Type: t}
 		s := fs.newSlot(c.slotSize(t))
-		fs.emit(gmprt.OpStore, s, 0, 1, 0)
+		fs.emit(vm.OpStore, s, 0, 1, 0)
 		fs.subst[id] = s
 		vals[i] = id
 	}
@@ -235,6 +237,29 @@ func (fs *fnState) fmtArg(b *sbuild, key string, a ast.Expr, verb rune, width in
 		b.text(fmt.Sprintf(directive, nil))
 		return
 	}
+	if fs.fmtMethodArg(b, a, verb, width, flags) {
+		return
+	}
+	if k == kIface {
+		if verb != 'v' && verb != 's' && verb != 'w' {
+			wrong()
+			return
+		}
+		b.dyn(func() {
+			fs.expr(a)
+			fs.fmtErrorVerb(verb)
+			fs.pad(width, flags, false)
+		})
+		return
+	}
+	if k == kStruct || k == kObjPtr || k == kSlice || k == kMap {
+		fs.fmtStructArg(b, key, a, k, verb, width, flags)
+		return
+	}
+	if strings.Contains(flags, "+") {
+		c.unsupported(a.Pos(), "the + flag with "+directive+" on "+types.TypeString(t, c.qualifier), supFmt)
+		return
+	}
 	var ok bool
 	switch k {
 	case kInt:
@@ -251,7 +276,7 @@ func (fs *fnState) fmtArg(b *sbuild, key string, a ast.Expr, verb rune, width in
 		if tv.Value == nil {
 			b.flush()
 			fs.expr(a)
-			fs.emit(gmprt.OpPop, 0, 0, 1, 0)
+			fs.emit(vm.OpPop, 0, 0, 1, 0)
 		}
 		b.text("{}")
 		return
@@ -277,9 +302,12 @@ func (fs *fnState) fmtArg(b *sbuild, key string, a ast.Expr, verb rune, width in
 		switch k {
 		case kInt:
 			i, _ := constant.Int64Val(constant.ToInt(tv.Value))
-			if isDur {
+			switch {
+			case isDur:
 				v = time.Duration(i)
-			} else {
+			case ok64Unsigned(t):
+				v, _ = constant.Uint64Val(constant.ToInt(tv.Value))
+			default:
 				v = i
 			}
 		case kBool:
@@ -295,17 +323,17 @@ func (fs *fnState) fmtArg(b *sbuild, key string, a ast.Expr, verb rune, width in
 		number := false
 		switch {
 		case k == kInt && isDur && verb != 'd':
-			fs.emitOp(gmprt.OpFmtDur, 0, 0, 1, 1)
+			fs.emitOp(vm.OpFmtDur, 0, 0, 1, 1)
 			if verb == 'q' {
-				fs.emitOp(gmprt.OpFmtQ, 0, 0, 1, 1)
+				fs.emitOp(vm.OpFmtQ, 0, 0, 1, 1)
 			}
 		case k == kInt:
-			fs.emitOp(gmprt.OpFmtInt, 0, 0, 1, 1)
+			fs.fmtInt(t)
 			number = true
 		case k == kBool:
-			fs.emitOp(gmprt.OpFmtBool, 0, 0, 1, 1)
+			fs.emitOp(vm.OpFmtBool, 0, 0, 1, 1)
 		case k == kString && verb == 'q':
-			fs.emitOp(gmprt.OpFmtQ, 0, 0, 1, 1)
+			fs.emitOp(vm.OpFmtQ, 0, 0, 1, 1)
 		}
 		if width > 0 {
 			var f int32
@@ -318,7 +346,7 @@ func (fs *fnState) fmtArg(b *sbuild, key string, a ast.Expr, verb rune, width in
 			if number {
 				f |= 4
 			}
-			fs.emitOp(gmprt.OpFmtPad, int32(width), f, 1, 1)
+			fs.emitOp(vm.OpFmtPad, int32(width), f, 1, 1)
 		}
 	})
 }

@@ -6,7 +6,7 @@ import (
 	"go/types"
 	"strconv"
 
-	gmprt "github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/vm"
 )
 
 // fnState builds one function.
@@ -17,9 +17,9 @@ type fnState struct {
 	name   string
 	decl   token.Pos
 
-	code []gmprt.Instr
-	pos  []gmprt.Pos
-	cur  gmprt.Pos
+	code []vm.Instr
+	pos  []vm.Pos
+	cur  vm.Pos
 
 	nparams, nresults int
 	slots             []int // bytes of each local slot
@@ -71,7 +71,7 @@ func (fs *fnState) finish() int32 {
 		frame += s
 	}
 	f := &fs.c.prog.Funcs[fs.idx]
-	*f = gmprt.Func{
+	*f = vm.Func{
 		Name:      fs.name,
 		NParams:   fs.nparams,
 		NResults:  fs.nresults,
@@ -99,11 +99,11 @@ func (fs *fnState) internal(what string) {
 
 // emit appends an instruction that pops pop and pushes push operands.
 // Unreachable code is not emitted.
-func (fs *fnState) emit(op gmprt.Op, a, b int32, pop, push int) {
+func (fs *fnState) emit(op vm.Op, a, b int32, pop, push int) {
 	if !fs.reachable {
 		return
 	}
-	fs.code = append(fs.code, gmprt.Instr{Op: op, A: a, B: b})
+	fs.code = append(fs.code, vm.Instr{Op: op, A: a, B: b})
 	fs.pos = append(fs.pos, fs.cur)
 	fs.depth -= pop
 	if fs.depth < 0 {
@@ -112,14 +112,14 @@ func (fs *fnState) emit(op gmprt.Op, a, b int32, pop, push int) {
 	fs.depth += push
 	fs.maxDepth = max(fs.maxDepth, fs.depth)
 	switch op {
-	case gmprt.OpReturn, gmprt.OpPanic, gmprt.OpJump, gmprt.OpExit:
+	case vm.OpReturn, vm.OpPanic, vm.OpJump, vm.OpExit:
 		fs.reachable = false
 	}
 }
 
 // emitOp emits an op that calls into the runtime (all scheduler ops,
 // concatenation, formatting, allocation): the function is not a leaf.
-func (fs *fnState) emitOp(op gmprt.Op, a, b int32, pop, push int) {
+func (fs *fnState) emitOp(op vm.Op, a, b int32, pop, push int) {
 	if !fs.reachable {
 		return
 	}
@@ -134,12 +134,12 @@ func (fs *fnState) noteCall(argBytes int) {
 
 func (fs *fnState) newLabel() *label { return &label{} }
 
-func (fs *fnState) jump(op gmprt.Op, l *label) {
+func (fs *fnState) jump(op vm.Op, l *label) {
 	if !fs.reachable {
 		return
 	}
 	pop := 1
-	if op == gmprt.OpJump {
+	if op == vm.OpJump {
 		pop = 0
 	}
 	at := len(fs.code)
@@ -176,16 +176,16 @@ func (fs *fnState) bind(l *label) {
 
 func (fs *fnState) popN(n int) {
 	for range n {
-		fs.emit(gmprt.OpPop, 0, 0, 1, 0)
+		fs.emit(vm.OpPop, 0, 0, 1, 0)
 	}
 }
 
 func (fs *fnState) pushInt(v int64) {
-	fs.emit(gmprt.OpInt, int32(v>>32), int32(uint32(v)), 0, 1)
+	fs.emit(vm.OpInt, int32(v>>32), int32(uint32(v)), 0, 1)
 }
 
 func (fs *fnState) pushStr(s string) {
-	fs.emit(gmprt.OpStr, fs.c.str(s), 0, 0, 1)
+	fs.emit(vm.OpStr, fs.c.str(s), 0, 0, 1)
 }
 
 // call emits a direct call of function fi.
@@ -194,7 +194,7 @@ func (fs *fnState) call(fi int32, nargs, nres int, argBytes int) {
 		return
 	}
 	fs.noteCall(argBytes)
-	fs.emit(gmprt.OpCall, fi, int32(nargs), nargs, nres)
+	fs.emit(vm.OpCall, fi, int32(nargs), nargs, nres)
 }
 
 // ---- variables -----------------------------------------------------------------
@@ -215,32 +215,32 @@ func (fs *fnState) declare(v *types.Var) int32 {
 // value on top of the stack: a new box if a closure captures it.
 func (fs *fnState) define(v *types.Var) {
 	if v == nil || v.Name() == "_" {
-		fs.emit(gmprt.OpPop, 0, 0, 1, 0)
+		fs.emit(vm.OpPop, 0, 0, 1, 0)
 		return
 	}
 	s := fs.declare(v)
 	if fs.c.captured[v] {
-		fs.emitOp(gmprt.OpNewBox, s, 0, 1, 0)
+		fs.emitOp(vm.OpNewBox, s, 0, 1, 0)
 	} else {
-		fs.emit(gmprt.OpStore, s, 0, 1, 0)
+		fs.emit(vm.OpStore, s, 0, 1, 0)
 	}
 }
 
 // load pushes the value of variable v.
 func (fs *fnState) load(v *types.Var) {
 	if g, ok := fs.c.globals[v]; ok {
-		fs.emit(gmprt.OpLoadGlob, g, 0, 0, 1)
+		fs.emit(vm.OpLoadGlob, g, 0, 0, 1)
 		return
 	}
 	if k, ok := fs.free[v]; ok {
-		fs.emit(gmprt.OpLoadFree, k, 0, 0, 1)
+		fs.emit(vm.OpLoadFree, k, 0, 0, 1)
 		return
 	}
 	if s, ok := fs.locals[v]; ok {
 		if fs.c.captured[v] {
-			fs.emit(gmprt.OpLoadBox, s, 0, 0, 1)
+			fs.emit(vm.OpLoadBox, s, 0, 0, 1)
 		} else {
-			fs.emit(gmprt.OpLoad, s, 0, 0, 1)
+			fs.emit(vm.OpLoad, s, 0, 0, 1)
 		}
 		return
 	}
@@ -251,29 +251,33 @@ func (fs *fnState) load(v *types.Var) {
 // store pops the top of the stack into variable v.
 func (fs *fnState) store(v *types.Var) {
 	if v == nil {
-		fs.emit(gmprt.OpPop, 0, 0, 1, 0)
+		fs.emit(vm.OpPop, 0, 0, 1, 0)
+		return
+	}
+	if fs.c.isStructKind(v.Type()) && v.Name() != "_" {
+		fs.storeStruct(v)
 		return
 	}
 	if g, ok := fs.c.globals[v]; ok {
-		fs.emit(gmprt.OpStoreGlob, g, 0, 1, 0)
+		fs.emit(vm.OpStoreGlob, g, 0, 1, 0)
 		return
 	}
 	if k, ok := fs.free[v]; ok {
-		fs.emit(gmprt.OpStoreFree, k, 0, 1, 0)
+		fs.emit(vm.OpStoreFree, k, 0, 1, 0)
 		return
 	}
 	if s, ok := fs.locals[v]; ok {
 		if fs.c.captured[v] {
-			fs.emit(gmprt.OpStoreBox, s, 0, 1, 0)
+			fs.emit(vm.OpStoreBox, s, 0, 1, 0)
 		} else {
-			fs.emit(gmprt.OpStore, s, 0, 1, 0)
+			fs.emit(vm.OpStore, s, 0, 1, 0)
 		}
 		return
 	}
 	if v.Name() != "_" {
 		fs.noStorage(v)
 	}
-	fs.emit(gmprt.OpPop, 0, 0, 1, 0)
+	fs.emit(vm.OpPop, 0, 0, 1, 0)
 }
 
 func (fs *fnState) noStorage(v *types.Var) {
@@ -285,11 +289,11 @@ func (fs *fnState) noStorage(v *types.Var) {
 // boxRef pushes the box id of captured variable v, to capture it again.
 func (fs *fnState) boxRef(v *types.Var) {
 	if k, ok := fs.free[v]; ok {
-		fs.emit(gmprt.OpFreeRef, k, 0, 0, 1)
+		fs.emit(vm.OpFreeRef, k, 0, 0, 1)
 		return
 	}
 	if s, ok := fs.locals[v]; ok {
-		fs.emit(gmprt.OpLocalRef, s, 0, 0, 1)
+		fs.emit(vm.OpLocalRef, s, 0, 0, 1)
 		return
 	}
 	fs.noStorage(v)
@@ -307,10 +311,15 @@ func (fs *fnState) body(ftype *ast.FuncType, sig *types.Signature, body *ast.Blo
 	if k, why := c.kindOf(sig); k == kBad {
 		c.badType(decl, why)
 	}
-	params := sig.Params()
+	var params []*types.Var
+	if r := sig.Recv(); r != nil {
+		params = append(params, r) // a method's receiver comes first
+	}
+	for i := 0; i < sig.Params().Len(); i++ {
+		params = append(params, sig.Params().At(i))
+	}
 	var boxed []*types.Var
-	for i := 0; i < params.Len(); i++ {
-		v := params.At(i)
+	for _, v := range params {
 		s := fs.newSlot(c.slotSize(v.Type()))
 		if v.Name() != "" && v.Name() != "_" {
 			fs.locals[v] = s
@@ -319,11 +328,11 @@ func (fs *fnState) body(ftype *ast.FuncType, sig *types.Signature, body *ast.Blo
 			}
 		}
 	}
-	fs.nparams = params.Len()
+	fs.nparams = len(params)
 	fs.nresults = sig.Results().Len()
 	for _, v := range boxed {
-		fs.emit(gmprt.OpLoad, fs.locals[v], 0, 0, 1)
-		fs.emitOp(gmprt.OpNewBox, fs.locals[v], 0, 1, 0)
+		fs.emit(vm.OpLoad, fs.locals[v], 0, 0, 1)
+		fs.emitOp(vm.OpNewBox, fs.locals[v], 0, 1, 0)
 	}
 	res := sig.Results()
 	if res.Len() > 0 && res.At(0).Name() != "" {
@@ -331,11 +340,11 @@ func (fs *fnState) body(ftype *ast.FuncType, sig *types.Signature, body *ast.Blo
 			v := res.At(i)
 			fs.namedResults = append(fs.namedResults, v)
 			s := fs.declare(v) // blank results too: they are returned
-			fs.pushInt(0)
+			fs.zeroValue(v.Type())
 			if c.captured[v] {
-				fs.emitOp(gmprt.OpNewBox, s, 0, 1, 0)
+				fs.emitOp(vm.OpNewBox, s, 0, 1, 0)
 			} else {
-				fs.emit(gmprt.OpStore, s, 0, 1, 0)
+				fs.emit(vm.OpStore, s, 0, 1, 0)
 			}
 		}
 	}
@@ -344,12 +353,12 @@ func (fs *fnState) body(ftype *ast.FuncType, sig *types.Signature, body *ast.Blo
 	fs.setPos(body.Rbrace)
 	if fs.reachable {
 		if fs.nresults == 0 {
-			fs.emit(gmprt.OpReturn, 0, 0, 0, 0)
+			fs.emit(vm.OpReturn, 0, 0, 0, 0)
 		} else {
 			// Go's terminating-statement rule makes this unreachable;
 			// the compiler's own reachability is less precise.
 			fs.pushStr("unreachable: missing return")
-			fs.emitOp(gmprt.OpPanic, 0, 0, 1, 0)
+			fs.emitOp(vm.OpPanic, 0, 0, 1, 0)
 		}
 	}
 	return fs.finish()
@@ -405,11 +414,11 @@ func (fs *fnState) funcLit(lit *ast.FuncLit) {
 	}
 	idx := inner.body(lit.Type, sig, lit.Body, lit.Pos())
 	if len(free) == 0 {
-		fs.emit(gmprt.OpFuncVal, idx, 0, 0, 1)
+		fs.emit(vm.OpFuncVal, idx, 0, 0, 1)
 		return
 	}
 	for _, v := range free {
 		fs.boxRef(v)
 	}
-	fs.emitOp(gmprt.OpClosure, idx, int32(len(free)), len(free), 1)
+	fs.emitOp(vm.OpClosure, idx, int32(len(free)), len(free), 1)
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	gmprt "github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/runtime"
 )
 
 // FuzzCompile: no input crashes or hangs the front end, every program it
@@ -38,7 +38,7 @@ func FuzzCompile(f *testing.F) {
 			return
 		}
 		checkProgram(t, "f.go", prog)
-		mc, err := gmprt.New(prog, gmprt.Config{GOMAXPROCS: 2, MaxSteps: 2000, MaxTime: 2e6, MaxStackSize: 1 << 20, Check: true})
+		mc, err := runtime.New(prog, runtime.Config{GOMAXPROCS: 2, MaxSteps: 2000, MaxTime: 2e6, MaxStackSize: 1 << 20, Check: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -73,4 +73,11 @@ var fuzzSeeds = []string{
 	"package main\nfunc main() { c := make(chan int, -1); _ = c }\n",
 	"package main\ntype T struct{}\nfunc (T) M() {}\nfunc main() { var t T; t.M() }\n",
 	"package main\nfunc main() { x := 1; _ = &x; var y [2]int; _ = y[x] }\n",
+	"package main\ntype P struct{ X, Y int }\nfunc (p *P) M() int { return p.X }\nfunc main() { var p *P; f := p.M; println(f()) }\n",
+	"package main\ntype A struct{ B }\ntype B struct{ *A; n int }\nfunc main() { a := A{}; a.n++; println(a.A == nil, a == A{}) }\n",
+	"package main\ntype L struct{ next *L; v string }\nfunc main() { l := &L{v: \"x\"}; l.next = l; *l.next = L{}; println(l.v == \"\", l.next == nil) }\n",
+	"package main\nimport \"fmt\"\ntype S int\nfunc (s S) String() string { return fmt.Sprint(int(s)) }\ntype T struct{ S S; s S }\nfunc main() { fmt.Printf(\"%+v %v %q\\n\", T{1, 2}, &T{}, S(3)) }\n",
+	"package main\ntype T struct{ x int }\nfunc (T) M() {}\nfunc (*T) N() {}\nfunc main() { g := (*T).M; h := T.N; _, _ = g, h }\n",
+	"package main\ntype G[T any] struct{ v T }\nfunc (g G[T]) Get() T { return g.v }\nfunc main() { println(G[int]{1}.Get()) }\n",
+	"package main\nimport \"sync\"\ntype C struct{ sync.Mutex; n int }\nfunc main() { var c C; c.Lock(); defer c.Unlock(); go func(c C) { c.n++ }(c) }\n",
 }

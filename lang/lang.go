@@ -28,7 +28,7 @@ import (
 	"strconv"
 	"strings"
 
-	gmprt "github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/vm"
 )
 
 // maxErrors is how many errors Compile reports, as the Go compiler.
@@ -42,7 +42,7 @@ type Error struct {
 func (e *Error) Error() string { return strings.Join(e.Lines, "\n") }
 
 // CompileFile reads and compiles the scenario at path.
-func CompileFile(path string) (*gmprt.Program, error) {
+func CompileFile(path string) (*vm.Program, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -53,7 +53,7 @@ func CompileFile(path string) (*gmprt.Program, error) {
 // Compile compiles the Go source src of a scenario; filename is used in
 // positions and error messages. `//go:build` lines are ignored, so scenario
 // files can carry `//go:build ignore` and share a folder.
-func Compile(filename string, src []byte) (prog *gmprt.Program, err error) {
+func Compile(filename string, src []byte) (prog *vm.Program, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			prog = nil
@@ -74,14 +74,14 @@ func Compile(filename string, src []byte) (prog *gmprt.Program, err error) {
 		return nil, errs.err()
 	}
 	if f.Name.Name != "main" {
-		errs.add(f.Name.Pos(), "package %s is not supported (gmplab runs a package main)", f.Name.Name)
+		errs.add(f.Name.Pos(), "%s", notSupported("package "+f.Name.Name, "gmplab runs a package main"))
 		return nil, errs.err()
 	}
 	l := newLibs()
 	for _, imp := range f.Imports {
 		path, perr := strconv.Unquote(imp.Path.Value)
 		if perr != nil || l.lookup(path) == nil {
-			errs.add(imp.Path.Pos(), "import %s is not supported (gmplab supports: %s)", imp.Path.Value, strings.Join(supportedImports, ", "))
+			errs.add(imp.Path.Pos(), "%s", notSupported("import "+imp.Path.Value, "gmplab supports: "+strings.Join(supportedImports, ", ")))
 		}
 	}
 	if errs.len() > 0 {
@@ -230,7 +230,7 @@ func rewriteTypeError(msg string) string {
 			path = simPath
 		}
 		if api, ok := supportedAPI[path]; ok && isRealAPI(path, m[2]) {
-			return m[1] + "." + m[2] + " is not supported (gmplab supports: " + api + ")"
+			return notSupported(m[1]+"."+m[2], "gmplab supports: "+api)
 		}
 	}
 	if m := noFieldOrMethod.FindStringSubmatch(msg); m != nil {
@@ -240,7 +240,7 @@ func rewriteTypeError(msg string) string {
 			path = simPath
 		}
 		if isRealAPI(path, m[5]) {
-			return "method " + m[4] + "." + m[5] + " is not supported (gmplab supports: " + supportedAPI[path] + ")"
+			return notSupported("method "+m[4]+"."+m[5], "gmplab supports: "+supportedAPI[path])
 		}
 	}
 	return msg

@@ -15,10 +15,17 @@ import (
 const simPath = "github.com/gmplab/gmplab/sim"
 
 // supportedImports is the list of import paths, in the order errors list them.
-var supportedImports = []string{"fmt", "runtime", "sync", "time", simPath}
+var supportedImports = []string{"errors", "fmt", "math/rand", "math/rand/v2", "runtime", "sort", "strconv", "strings", "sync", "sync/atomic", "time", simPath}
 
 type libs struct {
 	fmt, time, sync, runtime, sim *types.Package
+	rand, randV2                  *types.Package
+	atomic, errors                *types.Package
+	strings, strconv, sort        *types.Package
+	once                          *types.Named
+	atomics                       []*types.Named
+
+	randSource, randRand, randV2Rand, randPCG *types.Named
 
 	duration, timeT *types.Named
 	wg, mutex, conn *types.Named
@@ -26,22 +33,33 @@ type libs struct {
 
 // The supported API of each package, for error messages.
 var supportedAPI = map[string]string{
-	"fmt":     "fmt.Println, fmt.Printf, fmt.Print, fmt.Sprintf, fmt.Sprint, fmt.Sprintln",
-	"time":    "time.Duration (String, Nanoseconds, Microseconds, Milliseconds), time.Nanosecond … time.Hour, time.Time (Sub, Add, Before, After), time.Now, time.Since, time.Until, time.Sleep, time.After",
-	"sync":    "sync.WaitGroup (Add, Done, Wait, Go), sync.Mutex (Lock, Unlock, TryLock)",
-	"runtime": "runtime.Gosched, runtime.GOMAXPROCS, runtime.NumGoroutine, runtime.NumCPU",
-	simPath:   "sim.Work, sim.Syscall, sim.Dial, sim.Conn.Read, sim.Breakpoint",
+	"fmt":       "fmt.Println, fmt.Printf, fmt.Print, fmt.Sprintf, fmt.Sprint, fmt.Sprintln, fmt.Errorf",
+	"errors":    "errors.New",
+	"strings":   strAPI("strings"),
+	"strconv":   strAPI("strconv"),
+	"sort":      strAPI("sort"),
+	"time":      "time.Duration (String, Nanoseconds, Microseconds, Milliseconds), time.Nanosecond … time.Hour, time.Time (Sub, Add, Before, After), time.Now, time.Since, time.Until, time.Sleep, time.After",
+	"sync":      "sync.WaitGroup (Add, Done, Wait, Go), sync.Mutex (Lock, Unlock, TryLock), sync.Once (Do)",
+	"runtime":   "runtime.Gosched, runtime.GOMAXPROCS, runtime.NumGoroutine, runtime.NumCPU",
+	"math/rand": "rand.Int, rand.Intn, rand.Int31, rand.Int31n, rand.Int63, rand.Int63n, rand.Uint32, rand.Seed (a no-op, as since Go 1.24), rand.NewSource, rand.New and the same methods of *rand.Rand",
+	atomicPath:  "atomic.Int32, atomic.Int64, atomic.Uint32, atomic.Uint64, atomic.Bool (Load, Store, Swap, CompareAndSwap, Add)",
+	randV2Path:  "rand.Int, rand.IntN, rand.Int32, rand.Int32N, rand.Int64, rand.Int64N, rand.Uint32, rand.Uint64, rand.NewPCG, rand.New and the same methods of *rand.Rand",
+	simPath:     "sim.Work, sim.Syscall, sim.Dial, sim.Conn.Read, sim.Breakpoint",
 }
 
 // realAPI lists names the real packages export that gmplab does not
 // support, so that using one is "not supported" rather than "undefined".
 var realAPI = map[string]string{
-	"fmt": "Append Appendf Appendln Errorf FormatString Formatter Fprint Fprintf Fprintln Fscan Fscanf Fscanln GoStringer Scan ScanState Scanf Scanln Scanner Sscan Sscanf Sscanln State Stringer",
+	"errors": "Is As Unwrap Join ErrUnsupported",
+	"fmt":    "Append Appendf Appendln FormatString Formatter Fprint Fprintf Fprintln Fscan Fscanf Fscanln GoStringer Scan ScanState Scanf Scanln Scanner Sscan Sscanf Sscanln State Stringer",
 	"time": "ANSIC AfterFunc April August DateOnly DateTime December February FixedZone Friday January July June Kitchen Layout Local Location LoadLocation LoadLocationFromTZData March May Microsecond Millisecond Minute Monday Month NewTicker NewTimer November October Parse ParseDuration ParseError ParseInLocation RFC1123 RFC1123Z RFC3339 RFC3339Nano RFC822 RFC822Z RFC850 RubyDate Saturday September Stamp StampMicro StampMilli StampNano Sunday Thursday Tick Ticker TimeOnly Timer Tuesday UTC Unix UnixDate UnixMicro UnixMilli Wednesday Weekday " +
 		"Abs Hours Minutes Round Seconds Truncate AddDate AppendFormat Clock Compare Date Day Equal Format GoString GobDecode GobEncode Hour In IsDST IsZero Local Location MarshalBinary MarshalJSON MarshalText Minute Month Nanosecond Second String UTC Unix UnixMicro UnixMilli UnixNano UnmarshalBinary UnmarshalJSON UnmarshalText Weekday Year YearDay Zone ZoneBounds",
-	"sync":    "Cond Locker Map NewCond Once OnceFunc OnceValue OnceValues Pool RWMutex RLock RUnlock RLocker TryRLock",
-	"runtime": "BlockProfile Breakpoint CPUProfile Caller Callers CallersFrames Compiler Error Frame Frames FuncForPC GC GOARCH GOOS GOROOT Goexit GoroutineProfile KeepAlive LockOSThread MemProfile MemProfileRate MemStats NumCgoCall ReadMemStats ReadTrace SetBlockProfileRate SetCPUProfileRate SetFinalizer SetMutexProfileFraction Stack StartTrace StopTrace ThreadCreateProfile UnlockOSThread Version",
-	simPath:   "",
+	"sync":      "Cond Locker Map NewCond OnceFunc OnceValue OnceValues Pool RWMutex RLock RUnlock RLocker TryRLock",
+	atomicPath:  "AddInt32 AddInt64 AddUint32 AddUint64 AddUintptr CompareAndSwapInt32 CompareAndSwapInt64 CompareAndSwapPointer CompareAndSwapUint32 CompareAndSwapUint64 LoadInt32 LoadInt64 LoadPointer LoadUint32 LoadUint64 Pointer StoreInt32 StoreInt64 StorePointer StoreUint32 StoreUint64 SwapInt32 SwapInt64 SwapUint32 SwapUint64 Uintptr Value And Or",
+	"math/rand": "ExpFloat64 Float32 Float64 NormFloat64 Perm Read Shuffle Source64 Uint64 Zipf NewZipf",
+	randV2Path:  "ChaCha8 NewChaCha8 ExpFloat64 Float32 Float64 N NormFloat64 Perm Shuffle Uint Uint32N Uint64N UintN Zipf NewZipf",
+	"runtime":   "BlockProfile Breakpoint CPUProfile Caller Callers CallersFrames Compiler Error Frame Frames FuncForPC GC GOARCH GOOS GOROOT Goexit GoroutineProfile KeepAlive LockOSThread MemProfile MemProfileRate MemStats NumCgoCall ReadMemStats ReadTrace SetBlockProfileRate SetCPUProfileRate SetFinalizer SetMutexProfileFraction Stack StartTrace StopTrace ThreadCreateProfile UnlockOSThread Version",
+	simPath:     "",
 }
 
 func isRealAPI(path, name string) bool {
@@ -130,6 +148,8 @@ func newLibs() *libs {
 	method(l.mutex, true, "Lock", tuple(), tuple())
 	method(l.mutex, true, "Unlock", tuple(), tuple())
 	method(l.mutex, true, "TryLock", tuple(), tuple(param(sp, "", boolT)))
+	l.once = named(sp, "Once", opaque(sp, "done"))
+	method(l.once, true, "Do", tuple(param(sp, "f", types.NewSignatureType(nil, nil, nil, tuple(), tuple(), false))), tuple())
 	sp.MarkComplete()
 
 	// runtime
@@ -152,7 +172,13 @@ func newLibs() *libs {
 	fn(fp, "Sprintln", tuple(anys), tuple(param(fp, "", stringT)), true)
 	fn(fp, "Sprint", tuple(anys), tuple(param(fp, "", stringT)), true)
 	fn(fp, "Sprintf", tuple(param(fp, "format", stringT), anys), tuple(param(fp, "", stringT)), true)
+	fn(fp, "Errorf", tuple(param(fp, "format", stringT), anys), tuple(param(fp, "", errorT)), true)
 	fp.MarkComplete()
+
+	ep := types.NewPackage("errors", "errors")
+	l.errors = ep
+	fn(ep, "New", tuple(param(ep, "text", stringT)), tuple(param(ep, "", errorT)), false)
+	ep.MarkComplete()
 
 	// sim
 	sm := types.NewPackage(simPath, "sim")
@@ -164,6 +190,9 @@ func newLibs() *libs {
 	fn(sm, "Dial", tuple(param(sm, "d", dur)), tuple(param(sm, "", types.NewPointer(l.conn))), false)
 	fn(sm, "Breakpoint", tuple(), tuple(), false)
 	sm.MarkComplete()
+	l.declareRand()
+	l.declareAtomic()
+	l.declareStrings()
 	return l
 }
 
@@ -179,6 +208,20 @@ func (l *libs) lookup(path string) *types.Package {
 		return l.runtime
 	case simPath:
 		return l.sim
+	case "math/rand":
+		return l.rand
+	case randV2Path:
+		return l.randV2
+	case atomicPath:
+		return l.atomic
+	case "errors":
+		return l.errors
+	case "strings":
+		return l.strings
+	case "strconv":
+		return l.strconv
+	case "sort":
+		return l.sort
 	}
 	return nil
 }

@@ -5,7 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
-	gmprt "github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/vm"
 )
 
 func (fs *fnState) stmtList(list []ast.Stmt) {
@@ -67,9 +67,13 @@ func (fs *fnState) stmt(s ast.Stmt) {
 		fs.stmt(s.Stmt)
 	case *ast.SendStmt:
 		fs.expr(s.Chan)
-		fs.expr(s.Value)
+		if ch, ok := c.info.TypeOf(s.Chan).Underlying().(*types.Chan); ok {
+			fs.exprTo(s.Value, ch.Elem())
+		} else {
+			fs.expr(s.Value)
+		}
 		fs.setPos(s.Arrow)
-		fs.emitOp(gmprt.OpSend, 0, 0, 2, 0)
+		fs.emitOp(vm.OpSend, 0, 0, 2, 0)
 	case *ast.TypeSwitchStmt:
 		c.unsupported(s.Pos(), "a type switch", supStmts)
 	default:
@@ -122,10 +126,13 @@ func (fs *fnState) lhsVar(e ast.Expr, define bool) (v *types.Var, isNew, ok bool
 
 // assignTop pops the top of the stack into the target e.
 func (fs *fnState) assignTop(e ast.Expr, define bool) {
+	if !define && fs.storeTo(e) {
+		return
+	}
 	v, isNew, ok := fs.lhsVar(e, define)
 	switch {
 	case !ok || v == nil:
-		fs.emit(gmprt.OpPop, 0, 0, 1, 0)
+		fs.emit(vm.OpPop, 0, 0, 1, 0)
 	case isNew:
 		fs.define(v)
 	default:
@@ -149,8 +156,8 @@ func (fs *fnState) assign(s *ast.AssignStmt) {
 			}
 		}
 		if len(s.Lhs) == len(s.Rhs) {
-			for _, r := range s.Rhs {
-				fs.expr(r)
+			for i, r := range s.Rhs {
+				fs.exprTo(r, c.info.TypeOf(s.Lhs[i]))
 			}
 		} else if len(s.Rhs) == 1 {
 			if !fs.multiValue(s.Rhs[0], len(s.Lhs)) {
@@ -166,6 +173,15 @@ func (fs *fnState) assign(s *ast.AssignStmt) {
 		op, ok := assignOps[s.Tok]
 		if !ok || len(s.Lhs) != 1 || len(s.Rhs) != 1 {
 			c.unsupported(s.Pos(), "the assignment operator "+s.Tok.String(), supExprs)
+			return
+		}
+		if c.isElem(s.Lhs[0]) {
+			// x.f op= y, s[i] op= y: x, s and i are evaluated twice (the model simplifies: Go
+			// evaluates it once; it matters only if x has side effects).
+			bin := &ast.BinaryExpr{X: s.Lhs[0], OpPos: s.TokPos, Op: op, Y: s.Rhs[0]}
+			c.info.Types[bin] = types.TypeAndValue{Type: c.info.TypeOf(s.Lhs[0])}
+			fs.binary(bin, c.info.TypeOf(s.Lhs[0]))
+			fs.storeTo(s.Lhs[0])
 			return
 		}
 		v, _, vok := fs.lhsVar(s.Lhs[0], false)
@@ -187,7 +203,11 @@ func (fs *fnState) multiValue(e ast.Expr, n int) bool {
 	if u, ok := r.(*ast.UnaryExpr); ok && u.Op == token.ARROW && n == 2 {
 		fs.expr(u.X)
 		fs.setPos(u.OpPos)
-		fs.emitOp(gmprt.OpRecv, 1, 0, 1, 2)
+		fs.emitOp(vm.OpRecv, 1, 0, 1, 2)
+		return true
+	}
+	if ix, ok := fs.c.isMapIndex(r); ok && n == 2 {
+		fs.mapIndex(ix, true)
 		return true
 	}
 	if _, ok := r.(*ast.CallExpr); ok {
@@ -197,7 +217,7 @@ func (fs *fnState) multiValue(e ast.Expr, n int) bool {
 		}
 		return true
 	}
-	fs.c.unsupported(r.Pos(), "this comma-ok form", "gmplab supports: v, ok := <-ch")
+	fs.c.unsupported(r.Pos(), "this comma-ok form", "gmplab supports: v, ok := <-ch, v, ok := m[k]")
 	return false
 }
 
@@ -209,6 +229,23 @@ var assignOps = map[token.Token]token.Token{
 }
 
 func (fs *fnState) incDec(s *ast.IncDecStmt) {
+	if fs.c.isElem(s.X) {
+		if k, _ := fs.c.kindOf(fs.c.info.TypeOf(s.X)); k != kInt {
+			fs.c.unsupported(s.Pos(), s.Tok.String()+" on "+typeString(fs.c, s.X), supExprs)
+			return
+		}
+		fs.expr(s.X)
+		fs.pushInt(1)
+		fs.setPos(s.TokPos)
+		if s.Tok == token.INC {
+			fs.emit(vm.OpAdd, 0, 0, 2, 1)
+		} else {
+			fs.emit(vm.OpSub, 0, 0, 2, 1)
+		}
+		fs.truncate(fs.c.info.TypeOf(s.X))
+		fs.storeTo(s.X)
+		return
+	}
 	v, _, ok := fs.lhsVar(s.X, false)
 	if !ok || v == nil {
 		return
@@ -221,9 +258,9 @@ func (fs *fnState) incDec(s *ast.IncDecStmt) {
 	fs.pushInt(1)
 	fs.setPos(s.TokPos)
 	if s.Tok == token.INC {
-		fs.emit(gmprt.OpAdd, 0, 0, 2, 1)
+		fs.emit(vm.OpAdd, 0, 0, 2, 1)
 	} else {
-		fs.emit(gmprt.OpSub, 0, 0, 2, 1)
+		fs.emit(vm.OpSub, 0, 0, 2, 1)
 	}
 	fs.truncate(v.Type())
 	fs.store(v)
@@ -239,7 +276,7 @@ func (fs *fnState) declStmt(s *ast.DeclStmt) {
 	case token.CONST:
 		// Constants are folded where they are used.
 	case token.TYPE:
-		c.unsupported(g.Pos(), "a type declaration", supTypes)
+		c.typeDecl(g)
 	case token.VAR:
 		for _, spec := range g.Specs {
 			vs := spec.(*ast.ValueSpec)
@@ -251,8 +288,12 @@ func (fs *fnState) declStmt(s *ast.DeclStmt) {
 			}
 			switch {
 			case len(vs.Values) == len(vs.Names):
-				for _, e := range vs.Values {
-					fs.expr(e)
+				for i, e := range vs.Values {
+					if v, ok := c.info.Defs[vs.Names[i]].(*types.Var); ok {
+						fs.exprTo(e, v.Type())
+					} else {
+						fs.expr(e)
+					}
 				}
 			case len(vs.Values) == 1:
 				if !fs.multiValue(vs.Values[0], len(vs.Names)) {
@@ -269,12 +310,8 @@ func (fs *fnState) declStmt(s *ast.DeclStmt) {
 					if k == kBad {
 						c.badType(n.Pos(), why)
 					}
-					if op, ok := c.syncNewOp(v.Type()); ok {
-						fs.setPos(n.Pos())
-						fs.emitOp(op, 0, 0, 0, 1)
-					} else {
-						fs.pushInt(0)
-					}
+					fs.setPos(n.Pos())
+					fs.zeroValue(v.Type())
 				}
 			default:
 				continue
@@ -291,8 +328,12 @@ func (fs *fnState) returnStmt(s *ast.ReturnStmt) {
 	if len(s.Results) == 1 && fs.nresults > 1 {
 		n = fs.exprN(s.Results[0])
 	} else {
-		for _, r := range s.Results {
-			fs.expr(r)
+		for i, r := range s.Results {
+			if fs.sig != nil && i < fs.sig.Results().Len() {
+				fs.exprTo(r, fs.sig.Results().At(i).Type())
+			} else {
+				fs.expr(r)
+			}
 			n++
 		}
 	}
@@ -307,7 +348,7 @@ func (fs *fnState) returnStmt(s *ast.ReturnStmt) {
 		} else {
 			fs.popN(n)
 		}
-		fs.emit(gmprt.OpRunDefers, 0, 0, 0, 0)
+		fs.emit(vm.OpRunDefers, 0, 0, 0, 0)
 		for _, v := range fs.namedResults {
 			fs.loadResult(v)
 		}
@@ -325,31 +366,31 @@ func (fs *fnState) returnStmt(s *ast.ReturnStmt) {
 		}
 		n = fs.nresults
 	}
-	fs.emit(gmprt.OpReturn, 0, 0, n, 0)
+	fs.emit(vm.OpReturn, 0, 0, n, 0)
 }
 
 // loadResult and storeResult access a named result (blank ones too).
 func (fs *fnState) loadResult(v *types.Var) {
 	s := fs.locals[v]
 	if fs.c.captured[v] {
-		fs.emit(gmprt.OpLoadBox, s, 0, 0, 1)
+		fs.emit(vm.OpLoadBox, s, 0, 0, 1)
 	} else {
-		fs.emit(gmprt.OpLoad, s, 0, 0, 1)
+		fs.emit(vm.OpLoad, s, 0, 0, 1)
 	}
 }
 
 func (fs *fnState) storeResult(v *types.Var) {
 	s := fs.locals[v]
 	if fs.c.captured[v] {
-		fs.emit(gmprt.OpStoreBox, s, 0, 1, 0)
+		fs.emit(vm.OpStoreBox, s, 0, 1, 0)
 	} else {
-		fs.emit(gmprt.OpStore, s, 0, 1, 0)
+		fs.emit(vm.OpStore, s, 0, 1, 0)
 	}
 }
 
 func (fs *fnState) cond(e ast.Expr, ifFalse *label) {
 	fs.expr(e)
-	fs.jump(gmprt.OpJumpIfNot, ifFalse)
+	fs.jump(vm.OpJumpIfNot, ifFalse)
 }
 
 func (fs *fnState) ifStmt(s *ast.IfStmt) {
@@ -361,7 +402,7 @@ func (fs *fnState) ifStmt(s *ast.IfStmt) {
 	fs.cond(s.Cond, els)
 	fs.stmt(s.Body)
 	if s.Else != nil {
-		fs.jump(gmprt.OpJump, end)
+		fs.jump(vm.OpJump, end)
 		fs.bind(els)
 		fs.stmt(s.Else)
 		fs.bind(end)
@@ -411,15 +452,15 @@ func (fs *fnState) forStmt(s *ast.ForStmt) {
 	for _, v := range fs.c.definedVars(s.Init) {
 		if fs.c.captured[v] {
 			s := fs.locals[v]
-			fs.emit(gmprt.OpLoadBox, s, 0, 0, 1)
-			fs.emitOp(gmprt.OpNewBox, s, 0, 1, 0)
+			fs.emit(vm.OpLoadBox, s, 0, 0, 1)
+			fs.emitOp(vm.OpNewBox, s, 0, 1, 0)
 		}
 	}
 	if s.Post != nil {
 		fs.stmt(s.Post)
 	}
 	fs.setPos(s.For)
-	fs.jump(gmprt.OpJump, head)
+	fs.jump(vm.OpJump, head)
 	fs.bind(end)
 }
 
@@ -437,18 +478,18 @@ func (fs *fnState) rangeStmt(s *ast.RangeStmt) {
 		}
 		hn, hi := fs.newSlot(8), fs.newSlot(8)
 		fs.expr(s.X)
-		fs.emit(gmprt.OpStore, hn, 0, 1, 0)
+		fs.emit(vm.OpStore, hn, 0, 1, 0)
 		fs.pushInt(0)
-		fs.emit(gmprt.OpStore, hi, 0, 1, 0)
+		fs.emit(vm.OpStore, hi, 0, 1, 0)
 		head, post, end := fs.newLabel(), fs.newLabel(), fs.newLabel()
 		fs.bind(head)
 		fs.setPos(s.For)
-		fs.emit(gmprt.OpLoad, hi, 0, 0, 1)
-		fs.emit(gmprt.OpLoad, hn, 0, 0, 1)
-		fs.emit(gmprt.OpLt, 0, 0, 2, 1)
-		fs.jump(gmprt.OpJumpIfNot, end)
+		fs.emit(vm.OpLoad, hi, 0, 0, 1)
+		fs.emit(vm.OpLoad, hn, 0, 0, 1)
+		fs.emit(vm.OpLt, 0, 0, 2, 1)
+		fs.jump(vm.OpJumpIfNot, end)
 		if s.Key != nil {
-			fs.emit(gmprt.OpLoad, hi, 0, 0, 1)
+			fs.emit(vm.OpLoad, hi, 0, 0, 1)
 			fs.assignTop(s.Key, define)
 		}
 		fs.targets = append(fs.targets, &target{name: name, brk: end, cont: post})
@@ -456,12 +497,18 @@ func (fs *fnState) rangeStmt(s *ast.RangeStmt) {
 		fs.targets = fs.targets[:len(fs.targets)-1]
 		fs.bind(post)
 		fs.setPos(s.For)
-		fs.emit(gmprt.OpLoad, hi, 0, 0, 1)
+		fs.emit(vm.OpLoad, hi, 0, 0, 1)
 		fs.pushInt(1)
-		fs.emit(gmprt.OpAdd, 0, 0, 2, 1)
-		fs.emit(gmprt.OpStore, hi, 0, 1, 0)
-		fs.jump(gmprt.OpJump, head)
+		fs.emit(vm.OpAdd, 0, 0, 2, 1)
+		fs.emit(vm.OpStore, hi, 0, 1, 0)
+		fs.jump(vm.OpJump, head)
 		fs.bind(end)
+	case k == kSlice:
+		fs.rangeSlice(s, name)
+	case k == kString:
+		fs.rangeString(s, name)
+	case k == kMap:
+		fs.rangeMap(s, name)
 	case k == kChan:
 		if s.Value != nil {
 			c.unsupported(s.Value.Pos(), "a second range variable over a channel", supStmts)
@@ -469,25 +516,25 @@ func (fs *fnState) rangeStmt(s *ast.RangeStmt) {
 		}
 		hc := fs.newSlot(8)
 		fs.expr(s.X)
-		fs.emit(gmprt.OpStore, hc, 0, 1, 0)
+		fs.emit(vm.OpStore, hc, 0, 1, 0)
 		head, done, end := fs.newLabel(), fs.newLabel(), fs.newLabel()
 		fs.bind(head)
 		fs.setPos(s.For)
-		fs.emit(gmprt.OpLoad, hc, 0, 0, 1)
-		fs.emitOp(gmprt.OpRecv, 1, 0, 1, 2)
-		fs.jump(gmprt.OpJumpIfNot, done)
+		fs.emit(vm.OpLoad, hc, 0, 0, 1)
+		fs.emitOp(vm.OpRecv, 1, 0, 1, 2)
+		fs.jump(vm.OpJumpIfNot, done)
 		if s.Key != nil {
 			fs.assignTop(s.Key, define)
 		} else {
-			fs.emit(gmprt.OpPop, 0, 0, 1, 0)
+			fs.emit(vm.OpPop, 0, 0, 1, 0)
 		}
 		fs.targets = append(fs.targets, &target{name: name, brk: end, cont: head})
 		fs.stmt(s.Body)
 		fs.targets = fs.targets[:len(fs.targets)-1]
 		fs.setPos(s.For)
-		fs.jump(gmprt.OpJump, head)
+		fs.jump(vm.OpJump, head)
 		fs.bind(done)
-		fs.emit(gmprt.OpPop, 0, 0, 1, 0)
+		fs.emit(vm.OpPop, 0, 0, 1, 0)
 		fs.bind(end)
 	default:
 		what := "range over " + typeString(c, s.X)
@@ -497,7 +544,7 @@ func (fs *fnState) rangeStmt(s *ast.RangeStmt) {
 		case k == kString:
 			what = "range over a string"
 		}
-		c.unsupported(s.X.Pos(), what, "gmplab supports: range over an int or a channel")
+		c.unsupported(s.X.Pos(), what, "gmplab supports: range over an int, a string, a slice, a map or a channel")
 	}
 }
 
@@ -508,15 +555,15 @@ func (fs *fnState) switchStmt(s *ast.SwitchStmt) {
 		fs.stmt(s.Init)
 	}
 	tag := int32(-1)
-	eq := gmprt.OpEq
+	eq := vm.OpEq
 	if s.Tag != nil {
 		t := c.info.TypeOf(s.Tag)
 		if k, _ := c.kindOf(t); k == kString {
-			eq = gmprt.OpSEq
+			eq = vm.OpSEq
 		}
 		fs.expr(s.Tag)
 		tag = fs.newSlot(c.slotSize(t))
-		fs.emit(gmprt.OpStore, tag, 0, 1, 0)
+		fs.emit(vm.OpStore, tag, 0, 1, 0)
 	}
 	end := fs.newLabel()
 	var clauses []*ast.CaseClause
@@ -535,19 +582,19 @@ func (fs *fnState) switchStmt(s *ast.SwitchStmt) {
 		for _, e := range cc.List {
 			fs.setPos(e.Pos())
 			if tag >= 0 {
-				fs.emit(gmprt.OpLoad, tag, 0, 0, 1)
+				fs.emit(vm.OpLoad, tag, 0, 0, 1)
 				fs.expr(e)
 				fs.emit(eq, 0, 0, 2, 1)
 			} else {
 				fs.expr(e)
 			}
-			fs.jump(gmprt.OpJumpIf, bodies[i])
+			fs.jump(vm.OpJumpIf, bodies[i])
 		}
 	}
 	if dflt >= 0 {
-		fs.jump(gmprt.OpJump, bodies[dflt])
+		fs.jump(vm.OpJump, bodies[dflt])
 	} else {
-		fs.jump(gmprt.OpJump, end)
+		fs.jump(vm.OpJump, end)
 	}
 	fs.targets = append(fs.targets, &target{name: name, brk: end})
 	for i, cc := range clauses {
@@ -562,9 +609,9 @@ func (fs *fnState) switchStmt(s *ast.SwitchStmt) {
 		}
 		fs.stmtList(body)
 		if fall && i+1 < len(clauses) {
-			fs.jump(gmprt.OpJump, bodies[i+1])
+			fs.jump(vm.OpJump, bodies[i+1])
 		} else {
-			fs.jump(gmprt.OpJump, end)
+			fs.jump(vm.OpJump, end)
 		}
 	}
 	fs.targets = fs.targets[:len(fs.targets)-1]
@@ -574,7 +621,7 @@ func (fs *fnState) switchStmt(s *ast.SwitchStmt) {
 func (fs *fnState) selectStmt(s *ast.SelectStmt) {
 	c := fs.c
 	name := fs.takeLabel()
-	var info gmprt.SelectInfo
+	var info vm.SelectInfo
 	var clauses []*ast.CommClause
 	nops := 0
 	for _, st := range s.Body.List {
@@ -589,7 +636,7 @@ func (fs *fnState) selectStmt(s *ast.SelectStmt) {
 		case *ast.SendStmt:
 			fs.expr(comm.Chan)
 			fs.expr(comm.Value)
-			info.Cases = append(info.Cases, gmprt.SelectCase{Send: true})
+			info.Cases = append(info.Cases, vm.SelectCase{Send: true})
 			nops += 2
 		default:
 			if x := recvOperand(comm); x != nil {
@@ -598,18 +645,18 @@ func (fs *fnState) selectStmt(s *ast.SelectStmt) {
 				c.unsupported(comm.Pos(), "this select case", "gmplab supports: case ch <- v, case <-ch, case v := <-ch, case v, ok := <-ch")
 				fs.pushInt(0)
 			}
-			info.Cases = append(info.Cases, gmprt.SelectCase{})
+			info.Cases = append(info.Cases, vm.SelectCase{})
 			nops++
 		}
 	}
 	idx := int32(len(c.prog.Selects))
 	c.prog.Selects = append(c.prog.Selects, info)
 	fs.setPos(s.Select)
-	fs.emitOp(gmprt.OpSelect, idx, 0, nops, 3)
+	fs.emitOp(vm.OpSelect, idx, 0, nops, 3)
 	ti, tv, tok := fs.newSlot(8), fs.newSlot(16), fs.newSlot(8)
-	fs.emit(gmprt.OpStore, tok, 0, 1, 0)
-	fs.emit(gmprt.OpStore, tv, 0, 1, 0)
-	fs.emit(gmprt.OpStore, ti, 0, 1, 0)
+	fs.emit(vm.OpStore, tok, 0, 1, 0)
+	fs.emit(vm.OpStore, tv, 0, 1, 0)
+	fs.emit(vm.OpStore, ti, 0, 1, 0)
 	end := fs.newLabel()
 	bodies := make([]*label, len(clauses))
 	var dflt *label
@@ -620,16 +667,16 @@ func (fs *fnState) selectStmt(s *ast.SelectStmt) {
 			dflt = bodies[i]
 			continue
 		}
-		fs.emit(gmprt.OpLoad, ti, 0, 0, 1)
+		fs.emit(vm.OpLoad, ti, 0, 0, 1)
 		fs.pushInt(int64(ci))
-		fs.emit(gmprt.OpEq, 0, 0, 2, 1)
-		fs.jump(gmprt.OpJumpIf, bodies[i])
+		fs.emit(vm.OpEq, 0, 0, 2, 1)
+		fs.jump(vm.OpJumpIf, bodies[i])
 		ci++
 	}
 	if dflt != nil {
-		fs.jump(gmprt.OpJump, dflt)
+		fs.jump(vm.OpJump, dflt)
 	} else {
-		fs.jump(gmprt.OpJump, end)
+		fs.jump(vm.OpJump, end)
 	}
 	fs.targets = append(fs.targets, &target{name: name, brk: end})
 	for i, cc := range clauses {
@@ -638,16 +685,16 @@ func (fs *fnState) selectStmt(s *ast.SelectStmt) {
 			define := a.Tok == token.DEFINE
 			fs.setPos(a.Pos())
 			if len(a.Lhs) >= 1 {
-				fs.emit(gmprt.OpLoad, tv, 0, 0, 1)
+				fs.emit(vm.OpLoad, tv, 0, 0, 1)
 				fs.assignTop(a.Lhs[0], define)
 			}
 			if len(a.Lhs) >= 2 {
-				fs.emit(gmprt.OpLoad, tok, 0, 0, 1)
+				fs.emit(vm.OpLoad, tok, 0, 0, 1)
 				fs.assignTop(a.Lhs[1], define)
 			}
 		}
 		fs.stmtList(cc.Body)
-		fs.jump(gmprt.OpJump, end)
+		fs.jump(vm.OpJump, end)
 	}
 	fs.targets = fs.targets[:len(fs.targets)-1]
 	fs.bind(end)
@@ -688,11 +735,11 @@ func (fs *fnState) branch(s *ast.BranchStmt) {
 			continue
 		}
 		if s.Tok == token.BREAK {
-			fs.jump(gmprt.OpJump, t.brk)
+			fs.jump(vm.OpJump, t.brk)
 			return
 		}
 		if t.cont != nil {
-			fs.jump(gmprt.OpJump, t.cont)
+			fs.jump(vm.OpJump, t.cont)
 			return
 		}
 		if s.Label != nil {

@@ -165,12 +165,12 @@ func (mc *Machine) complete(s int32, v Value, ok bool) int32 {
 	G := &mc.allg[sg.g]
 	switch sg.kind {
 	case sudogRecv:
-		G.vals = append(G.vals, v)
+		G.th.Push(v)
 	case sudogRecvOk:
-		G.vals = append(G.vals, v, Value{I: boolInt(ok)})
+		G.th.Push(v, Value{I: boolInt(ok)})
 	case sudogSend:
 	case sudogSelect:
-		G.vals = append(G.vals, Value{I: int64(sg.caseIdx)}, v, Value{I: boolInt(ok)})
+		G.th.Push(Value{I: int64(sg.caseIdx)}, v, Value{I: boolInt(ok)})
 		// Dequeue the G's other cases (select.go: selectgo pass 3).
 		for o := G.param; o != nilIdx; {
 			next := mc.sudogs[o].waitlink
@@ -241,9 +241,9 @@ func (mc *Machine) chanrecv(mi int32, c int32, withOk bool, pos Pos) (blocked bo
 	ch := &mc.chans[c]
 	mc.acc += CostChan
 	push := func(v Value, ok bool) {
-		G.vals = append(G.vals, v)
+		G.th.Push(v)
 		if withOk {
-			G.vals = append(G.vals, Value{I: boolInt(ok)})
+			G.th.Push(Value{I: boolInt(ok)})
 		}
 	}
 	if ch.closed && ch.qcount == 0 {
@@ -308,7 +308,7 @@ func (mc *Machine) closechan(mi int32, c int32) {
 		}
 		gi := mc.sudogs[s].g
 		mc.complete(s, Value{}, false)
-		mc.allg[gi].panicMsg = "send on closed channel"
+		mc.allg[gi].th.SetPanic("send on closed channel", Pos{})
 		glist = append(glist, gi)
 	}
 	pp := mc.allm[mi].p
@@ -366,7 +366,7 @@ func (mc *Machine) selectgo(mi int32, info *SelectInfo, ops []Value, pos Pos) (b
 	}
 	pp := mc.allm[mi].p
 	done := func(idx int, v Value, ok bool) {
-		G.vals = append(G.vals, Value{I: int64(idx)}, v, Value{I: boolInt(ok)})
+		G.th.Push(Value{I: int64(idx)}, v, Value{I: boolInt(ok)})
 	}
 	for _, i := range order {
 		c := chans[i]

@@ -1,6 +1,9 @@
 package runtime
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // deadG makes a G that has exited, with a stack of size.
 func deadG(mc *Machine, size int64) int32 {
@@ -77,23 +80,47 @@ func TestGfreeStacksAndCosts(t *testing.T) {
 }
 
 // stack.go: copystack adjusts every frame (adjustframe) besides copying
-// the used bytes, so its cost grows with the depth, not only the size.
+// the used bytes, so its cost grows with the depth, not only the size. The
+// stack is built by running code: main calls r(999), which recurses to
+// r(0), which calls f, whose 2,000-byte frame crosses stackguard0 with
+// main's frame and 1,000 of r's on the stack.
 func TestCopystackCostsPerFrame(t *testing.T) {
-	mc := newTestMachine(t, 1)
-	mc.prog.Funcs = append(mc.prog.Funcs, Func{Name: "main.f", FrameSize: 64, Pos: []Pos{{}}, Code: []Instr{{Op: OpExit}}})
-	g := mkG(mc)
-	running(mc, g)
-	G := &mc.allg[g]
-	G.frames = make([]frame, 1000)
-	G.stackUsed = 1500
-	G.morestackFn = int32(len(mc.prog.Funcs) - 1)
-	mc.acc = 0
-	mc.newstack(0)
-	want := int64(CostNewstack + 1500/StackCopyBytesPerNs + 1000*CostAdjustFrame)
-	if mc.allg[g].stackSize != 4096 {
-		t.Errorf("stack %d after newstack, want 4096", mc.allg[g].stackSize)
+	in := func(op Op, a, b int32) Instr { return Instr{Op: op, A: a, B: b} }
+	fn := func(name string, params, frame int, code ...Instr) Func {
+		f := Func{Name: name, NParams: params, NLocals: params, FrameSize: frame, MaxStack: 8, Code: code, NoSplit: frame == 0}
+		for k := range code {
+			f.Pos = append(f.Pos, Pos{Line: int32(k + 1), Col: 1})
+		}
+		return f
 	}
-	if got := mc.allm[0].workEnd - mc.now; got != want {
-		t.Errorf("newstack cost %d, want %d (1000 frames adjusted)", got, want)
+	prog := &Program{Files: []string{"t.go"}, Main: 0, Init: -1, Funcs: []Func{
+		fn("main.main", 0, 0, in(OpInt, 0, 999), in(OpCall, 1, 1), in(OpExit, 0, 0)),
+		fn("main.r", 1, 0,
+			in(OpLoad, 0, 0), in(OpInt, 0, 0), in(OpEq, 0, 0), in(OpJumpIfNot, 6, 0),
+			in(OpCall, 2, 0), in(OpReturn, 0, 0),
+			in(OpLoad, 0, 0), in(OpInt, 0, 1), in(OpSub, 0, 0), in(OpCall, 1, 1), in(OpReturn, 0, 0)),
+		fn("main.f", 0, 2000, in(OpReturn, 0, 0)),
+	}}
+	mc, err := New(prog, Config{GOMAXPROCS: 1, Layers: AllLayers, Why: true, bareStart: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		ev, ok := mc.Step()
+		if !ok {
+			t.Fatal("the run ended with no newstack")
+		}
+		if ev.Kind != EvNewstack {
+			continue
+		}
+		G := &mc.allg[mc.allm[0].curg]
+		if frames := G.th.NumFrames(); frames != 1001 {
+			t.Fatalf("%d frames at newstack, want 1001", frames)
+		}
+		want := G.stackUsed/StackCopyBytesPerNs + 1001*CostAdjustFrame
+		if !strings.HasSuffix(ev.Why, "adjusts 1001 frames ("+fmtNs(want)+")") || ev.Arg2 != 4096 {
+			t.Errorf("newstack to %d: %s; want 4096 and 1001 frames adjusted in %s", ev.Arg2, ev.Why, fmtNs(want))
+		}
+		return
 	}
 }

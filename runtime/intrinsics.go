@@ -7,39 +7,21 @@ package runtime
 // the results (chan.go: complete).
 
 func (mc *Machine) pop(G *g) Value {
-	v := G.vals[len(G.vals)-1]
-	G.vals = G.vals[:len(G.vals)-1]
-	return v
+	return G.th.Pop()
 }
 
-func (mc *Machine) push(G *g, v Value) { G.vals = append(G.vals, v) }
+func (mc *Machine) push(G *g, v Value) { G.th.Push(v) }
 
 // gpos is the source position of gi's current instruction.
 func (mc *Machine) gpos(gi int32) Pos {
-	G := &mc.allg[gi]
-	if len(G.frames) == 0 {
-		return mc.prog.Funcs[mc.closures[G.entryClo].fn].Decl
-	}
-	return mc.framePos(G, len(G.frames)-1)
+	return mc.vm.Pos(&mc.allg[gi].th)
 }
 
 // framePos is the source position of G's frame i (the top one is the last):
-// where its code is, or, for a frame stopped in a call (every frame below
-// the top, and the top one while it is inside a scheduler call), the call's
-// position: pc-1, as the runtime's traceback takes the return address
-// minus one.
+// where its code is, or, for a frame stopped in a call, the call's line
+// (vm.Machine.FramePos).
 func (mc *Machine) framePos(G *g, i int) Pos {
-	fr := &G.frames[i]
-	fn := &mc.prog.Funcs[fr.fn]
-	pc := fr.pc
-	if i < len(G.frames)-1 || G.inCall {
-		pc--
-	}
-	pc = min(pc, int32(len(fn.Pos))-1)
-	if pc < 0 {
-		return fn.Decl
-	}
-	return fn.Pos[pc]
+	return mc.vm.FramePos(&G.th, i)
 }
 
 func (mc *Machine) continueG(mi int32, cost int64) {
@@ -56,21 +38,13 @@ func (mc *Machine) schedOp(mi int32) {
 	M := &mc.allm[mi]
 	gi := M.curg
 	G := &mc.allg[gi]
-	fr := &G.frames[len(G.frames)-1]
-	fn := &mc.prog.Funcs[fr.fn]
-	in := fn.Code[fr.pc]
-	pos := fn.Pos[fr.pc]
-	adv := func() {
-		G.frames[len(G.frames)-1].pc++
-		G.inCall = true
-	}
+	in, pos := mc.vm.Instr(&G.th)
+	adv := G.th.Advance
 	switch in.Op {
 	case OpGo:
 		n := int(in.B)
-		args := make([]Value, n)
-		copy(args, G.vals[len(G.vals)-n:])
-		G.vals = G.vals[:len(G.vals)-n]
-		clo := int32(mc.pop(G).I)
+		args := G.th.PopN(n)
+		clo := funcIndex(mc.pop(G))
 		adv()
 		if clo == 0 {
 			mc.gopanic(mi, "runtime error: invalid memory address or nil pointer dereference\n[signal SIGSEGV: segmentation violation]")
@@ -132,9 +106,7 @@ func (mc *Machine) schedOp(mi int32) {
 				k++
 			}
 		}
-		ops := make([]Value, k)
-		copy(ops, G.vals[len(G.vals)-k:])
-		G.vals = G.vals[:len(G.vals)-k]
+		ops := G.th.PopN(k)
 		adv()
 		if !mc.selectgo(mi, info, ops, pos) {
 			mc.continueG(mi, 0)
@@ -166,7 +138,7 @@ func (mc *Machine) schedOp(mi int32) {
 			mc.continueG(mi, CostChan)
 		}
 	case OpLock:
-		u := G.vals[len(G.vals)-1].I
+		u := G.th.Peek().I
 		if mc.lock(mi, u, pos) {
 			mc.pop(G)
 			adv()

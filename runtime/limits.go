@@ -111,10 +111,11 @@ func (mc *Machine) explainStuck(which string) string {
 // gWhere says what gi runs and where: "in main.f at x.go:12".
 func (mc *Machine) gWhere(gi int32) string {
 	G := &mc.allg[gi]
-	if len(G.frames) == 0 {
+	if G.th.NumFrames() == 0 {
 		return "(not started)"
 	}
-	fn := &mc.prog.Funcs[G.frames[len(G.frames)-1].fn]
+	fi, _ := G.th.Frame(G.th.NumFrames() - 1)
+	fn := &mc.prog.Funcs[fi]
 	return "in " + fn.Name + " at " + mc.prog.PosString(mc.gpos(gi))
 }
 

@@ -2,9 +2,10 @@ package runtime
 
 import (
 	"errors"
-	"math"
 	"math/rand/v2"
 	"strings"
+
+	"github.com/gmplab/gmplab/vm"
 )
 
 // The engine: a discrete-event loop over virtual time.
@@ -63,13 +64,8 @@ func New(prog *Program, cfg Config) (*Machine, error) {
 	}
 	mc := &Machine{prog: prog, cfg: cfg, cur: nilIdx, sysmonM: nilIdx}
 	mc.rng = *rand.NewPCG(cfg.Seed, 0x676d706c6162) // "gmplab"
-	mc.closures = make([]closure, len(prog.Funcs)+1)
-	mc.closures[0] = closure{fn: nilIdx}
-	for i := range prog.Funcs {
-		mc.closures[i+1] = closure{fn: int32(i)}
-	}
-	mc.globals = make([]Value, prog.Globals)
-	mc.boxes = make([]Value, 1, 64)
+	mc.vm = vm.New(prog)
+	mc.vm.SeedRand(cfg.Seed)
 	mc.chans = make([]hchan, 0, 16)
 	mc.makechan(0) // id 0 is the nil channel
 	mc.wgs = make([]waitGroup, 1, 4)
@@ -274,17 +270,22 @@ func (mc *Machine) runG(mi int32) {
 		return
 	}
 	G.wgWoken = 0 // it runs: Wait has returned
-	if G.panicMsg != "" && !G.panicking {
+	if G.th.PanicMsg() != "" && !G.th.Panicking() {
 		// Woken to panic (a sender on a channel that was closed, a
 		// waiter on a WaitGroup reused before its Wait returned).
-		msg := G.panicMsg
-		G.panicMsg = ""
+		msg := G.th.PanicMsg()
+		G.th.SetPanic("", Pos{})
 		mc.gopanic(mi, msg)
 		return
 	}
 	stop := M.pendingStop
 	if !M.hasPending {
-		n, s := mc.exec(G, execBudget)
+		G.th.SetStack(G.stackSize, G.stackUsed, G.stackguard0)
+		n, s := mc.vm.Run(&G.th, execBudget)
+		G.stackUsed = G.th.StackUsed()
+		if mc.vm.NeedGC() && !mc.noGC {
+			mc.gcCollect()
+		}
 		mc.stats.Instrs += int64(n)
 		G.sinceSched += int64(n)
 		if n > 0 {
@@ -400,8 +401,7 @@ func (mc *Machine) fatalG(gi int32, msg, reason string) {
 func (mc *Machine) gopanic(mi int32, msg string) {
 	gi := mc.allm[mi].curg
 	G := &mc.allg[gi]
-	G.panicMsg = msg
-	G.panicPos = mc.gpos(gi)
+	G.th.SetPanic(msg, mc.gpos(gi))
 	mc.fatalPanic(mi)
 }
 
@@ -410,10 +410,11 @@ func (mc *Machine) gopanic(mi int32, msg string) {
 func (mc *Machine) fatalPanic(mi int32) {
 	gi := mc.allm[mi].curg
 	G := &mc.allg[gi]
-	msg := "panic: " + G.panicMsg
-	if strings.HasPrefix(G.panicMsg, "runtime error:") && !strings.Contains(G.panicMsg, "[signal") {
+	pmsg := G.th.PanicMsg()
+	msg := "panic: " + pmsg
+	if strings.HasPrefix(pmsg, "runtime error:") && !strings.Contains(pmsg, "[signal") {
 		msg += "\n"
-	} else if !strings.Contains(G.panicMsg, "\n") {
+	} else if !strings.Contains(pmsg, "\n") {
 		msg += "\n"
 	}
 	mc.exitProgram(2, "panic", msg+"\n"+mc.goroutineHeader(gi)+mc.traceback(gi))
@@ -437,17 +438,17 @@ func (mc *Machine) goroutineHeader(gi int32) string {
 func (mc *Machine) traceback(gi int32) string {
 	G := &mc.allg[gi]
 	var b strings.Builder
-	if !G.started && G.entryClo > 0 {
+	if !G.th.Started() && G.th.EntryClo() > 0 {
 		// Not started: the runtime shows the entry function at its
 		// first line (gp.sched.pc is its entry).
-		fn := &mc.prog.Funcs[mc.closures[G.entryClo].fn]
-		b.WriteString(fn.Name + "(...)\n\t" + mc.prog.fileName(fn.Decl) + ":" + itoa(int64(fn.Decl.Line)) + "\n")
+		fn := &mc.prog.Funcs[mc.vm.ClosureFn(G.th.EntryClo())]
+		b.WriteString(fn.Name + "(...)\n\t" + mc.prog.FileName(fn.Decl) + ":" + itoa(int64(fn.Decl.Line)) + "\n")
 	}
 	shown := mc.shownFrames(G)
 	k := 0 // frames shown so far, innermost first
-	for i := len(G.frames) - 1; i >= 0; i-- {
-		fr := &G.frames[i]
-		fn := &mc.prog.Funcs[fr.fn]
+	for i := G.th.NumFrames() - 1; i >= 0; i-- {
+		fi, _ := G.th.Frame(i)
+		fn := &mc.prog.Funcs[fi]
 		if strings.HasPrefix(fn.Name, "runtime.") {
 			continue // as GOTRACEBACK=single: runtime frames are hidden
 		}
@@ -460,10 +461,10 @@ func (mc *Machine) traceback(gi int32) string {
 			continue
 		}
 		pos := mc.framePos(G, i)
-		b.WriteString(fn.Name + "(...)\n\t" + mc.prog.fileName(pos) + ":" + itoa(int64(pos.Line)) + "\n")
+		b.WriteString(fn.Name + "(...)\n\t" + mc.prog.FileName(pos) + ":" + itoa(int64(pos.Line)) + "\n")
 	}
 	if G.parent > 0 && G.goid != 1 {
-		b.WriteString("created by " + mc.creatorName(gi) + " in goroutine " + itoa(G.parent) + "\n\t" + mc.prog.fileName(G.gopc) + ":" + itoa(int64(G.gopc.Line)) + "\n")
+		b.WriteString("created by " + mc.creatorName(gi) + " in goroutine " + itoa(G.parent) + "\n\t" + mc.prog.FileName(G.gopc) + ":" + itoa(int64(G.gopc.Line)) + "\n")
 	}
 	return b.String()
 }
@@ -477,13 +478,6 @@ func (mc *Machine) creatorName(gi int32) string {
 		}
 	}
 	return "main.main"
-}
-
-func (p *Program) fileName(pos Pos) string {
-	if int(pos.File) < len(p.Files) {
-		return p.Files[pos.File]
-	}
-	return "?"
 }
 
 // goroutineDump lists every user goroutine, as the runtime does when it dies.
@@ -549,62 +543,4 @@ func (mc *Machine) checkdead() {
 }
 
 // fmtNs formats virtual nanoseconds like time.Duration.String.
-func fmtNs(ns int64) string { return durationString(ns) }
-
-// durationString is time.Duration.String without importing time.
-func durationString(d int64) string {
-	if d == 0 {
-		return "0s"
-	}
-	if d == math.MinInt64 {
-		return "-2562047h47m16.854775808s"
-	}
-	neg := d < 0
-	u := uint64(d)
-	if neg {
-		u = uint64(-d)
-	}
-	var s string
-	switch {
-	case u < 1000:
-		s = itoa(int64(u)) + "ns"
-	case u < 1000_000:
-		s = fracString(u, 3) + "µs"
-	case u < 1000_000_000:
-		s = fracString(u, 6) + "ms"
-	default:
-		secs := u / 1e9
-		frac := u % 1e9
-		h := secs / 3600
-		m := secs / 60 % 60
-		sec := secs % 60
-		s = ""
-		if h > 0 {
-			s += itoa(int64(h)) + "h"
-		}
-		if h > 0 || m > 0 {
-			s += itoa(int64(m)) + "m"
-		}
-		s += fracString(sec*1e9+frac, 9) + "s"
-	}
-	if neg {
-		s = "-" + s
-	}
-	return s
-}
-
-// fracString prints v / 10^prec with trailing zeros of the fraction dropped.
-func fracString(v uint64, prec int) string {
-	div := uint64(1)
-	for i := 0; i < prec; i++ {
-		div *= 10
-	}
-	ip, fp := v/div, v%div
-	s := itoa(int64(ip))
-	if fp == 0 {
-		return s
-	}
-	f := itoa(int64(fp + div))[1:]
-	f = strings.TrimRight(f, "0")
-	return s + "." + f
-}
+func fmtNs(ns int64) string { return vm.DurationString(ns) }

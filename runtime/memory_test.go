@@ -47,22 +47,3 @@ func TestChanBufferCostsWhatIsBuffered(t *testing.T) {
 		}
 	}
 }
-
-// proc.go: goexit0 → gfput frees a stack that is not the starting size; the
-// model drops a dead G's big frames and values the same way, and keeps
-// small ones for reuse.
-func TestDeadGFreesBigCode(t *testing.T) {
-	var gp g
-	gp.frames = make([]frame, 3, 1000)
-	gp.vals = make([]Value, 5, 100000)
-	gp.freeCode()
-	if gp.frames != nil || gp.vals != nil {
-		t.Errorf("kept frames cap %d, vals cap %d", cap(gp.frames), cap(gp.vals))
-	}
-	gp.frames = make([]frame, 3, 8)
-	gp.vals = make([]Value, 5, 64)
-	gp.freeCode()
-	if cap(gp.frames) != 8 || len(gp.frames) != 0 || cap(gp.vals) != 64 || len(gp.vals) != 0 {
-		t.Errorf("small: frames %d/%d vals %d/%d", len(gp.frames), cap(gp.frames), len(gp.vals), cap(gp.vals))
-	}
-}

@@ -99,20 +99,13 @@ func (mc *Machine) newproc1(pp int32, clo int32, args []Value) int32 {
 	G.stackUsed = initialStackUsed
 	G.stackguard0 = stackGuard
 	G.preempt = false
-	G.frames = G.frames[:0]
-	G.vals = append(G.vals[:0], args...)
-	G.defers = G.defers[:0]
-	G.panicMsg = ""
-	G.panicking = false
-	G.entryClo = clo
-	G.started = false
+	G.th.Reset(clo, args)
 	G.workLeft = 0
 	G.inWork = false
 	G.param = nilIdx
 	G.timer = nilIdx
 	G.conn = nilIdx
 	G.system = 0
-	G.inCall = false
 	mc.stats.Goroutines++
 	mc.casgstatus(gi, _Gdead, _Grunnable)
 	return gi
@@ -603,7 +596,7 @@ func (mc *Machine) goexit0(mi int32) {
 	mc.casgstatus(gi, _Grunning, _Gdead)
 	mc.acc += CostGoexit
 	mc.dropg(mi)
-	G.freeCode()
+	G.th.Clear()
 	mc.gfput(M.p, gi)
 	mc.toSchedule(mi)
 	if ev := mc.emit(EvGoexit0, mi, M.p, G.goid, 0, 0); mc.cfg.Why {

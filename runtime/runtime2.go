@@ -1,6 +1,10 @@
 package runtime
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+
+	"github.com/gmplab/gmplab/vm"
+)
 
 // The simulated runtime's state. Like runtime2.go, this file only declares
 // types; the functions that change them live in files named after the real
@@ -83,22 +87,6 @@ var waitReasonStrings = [...]string{
 
 func (w waitReason) String() string { return waitReasonStrings[w] }
 
-// frame is one activation record of the stack machine.
-type frame struct {
-	fn   int32 // index into Program.Funcs
-	pc   int32 // next instruction
-	base int32 // index in g.vals of local 0
-	clo  int32 // closure id of the running func value (0 for a direct call)
-}
-
-// deferRec is a deferred call: closure clo called with args when the frame at
-// depth returns (or the G panics).
-type deferRec struct {
-	depth int32
-	clo   int32
-	args  []Value
-}
-
 // g is a goroutine: its scheduling state and the state of its Go code.
 type g struct {
 	goid       int64
@@ -116,17 +104,9 @@ type g struct {
 	stackguard0 uint64
 	preempt     bool // gp.preempt: a preemption was requested
 
-	// The Go code (the interpreter's state; see interp.go).
-	frames      []frame
-	vals        []Value // locals and operands of all frames, bottom first
-	defers      []deferRec
-	panicMsg    string // set when the G panics
-	panicPos    Pos
-	entryClo    int32 // closure the G was started with (go f(args): args are in vals until it starts)
-	started     bool  // the entry call has been made
-	morestackFn int32 // set with stopMorestack: the callee whose prologue check failed
-	panicking   bool  // unwinding: deferred calls are running for panicMsg
-	gopc        Pos   // the go statement that created it
+	// The Go code: frames, operands, deferred calls (package vm).
+	th   vm.Thread
+	gopc Pos // the go statement that created it
 
 	// CPU still to burn before the next instruction, in virtual ns
 	// (sim.Work, the interpreter's cost, a context switch). While the G runs
@@ -140,11 +120,6 @@ type g struct {
 	// wgWoken is the WaitGroup whose Wait readied it, until it runs (0:
 	// none; id 0 is no WaitGroup). See waitGroup.woken.
 	wgWoken int32
-	// inCall: the G is inside the scheduler call its top frame made (a
-	// park, a sleep, a syscall, a print…): that frame's pc is the return
-	// address, one past the call, as in the runtime, and its line is the
-	// call's (pc-1), as Go's traceback shows it. exec clears it.
-	inCall bool
 
 	// Blocking operations.
 	param     int32    // sudog that completed a select / a chan op, or nilIdx
@@ -322,9 +297,8 @@ type Machine struct {
 	sched schedt
 
 	// Objects of the Go code.
-	globals   []Value
-	boxes     []Value   // heap cells of captured variables
-	closures  []closure // append-only; entries never change (Clone shares them)
+	vm        vm.Machine // globals, boxes, func values, objects
+	noGC      bool       // tests: never free the program's garbage (mgcmark.go)
 	chans     []hchan
 	sudogs    []sudog
 	freeSudo  int32
@@ -370,13 +344,6 @@ type Machine struct {
 	checkCredit int64   // --check: object visits earned toward the next checkPlaces
 	fullChecks  int64   // checkPlaces runs (tests)
 	checkWhere  []uint8 // checkPlaces' scratch (not shared by clones)
-}
-
-// closure is a func value: a function and the boxes it captured.
-// Closure ids 1..len(Funcs) are the plain functions (no captures).
-type closure struct {
-	fn    int32
-	boxes []int32
 }
 
 // Stats counts what the run did.

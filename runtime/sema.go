@@ -30,7 +30,7 @@ func (mc *Machine) wgAdd(mi int32, w int64, delta int64) {
 	if wg.counter == 0 && delta > 0 {
 		for _, gi := range wg.woken {
 			if G := &mc.allg[gi]; G.wgWoken == int32(w) {
-				G.panicMsg = errWaitGroupReused
+				G.th.SetPanic(errWaitGroupReused, Pos{})
 			}
 		}
 		wg.woken = nil

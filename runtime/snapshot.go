@@ -8,24 +8,15 @@ import (
 
 // Clone returns an independent copy of the machine: stepping the copy gives
 // exactly the events the original would give. Every object is a slice
-// element named by an index, so this is a copy of slices; closures are
-// immutable once made, so the copy shares them (clipped, so that appends on
-// either side reallocate).
+// element named by an index, so this is a copy of slices; the program's
+// memory and every G's code state are copied by package vm (Machine.Clone,
+// Thread.Clone), which reuses freed ids and so copies its tables too.
 func (mc *Machine) Clone() *Machine {
 	c := *mc
 	c.allg = slices.Clone(mc.allg)
 	for i := range c.allg {
 		G := &c.allg[i]
-		G.frames = slices.Clone(G.frames)
-		G.vals = slices.Clone(G.vals)
-		if len(G.defers) > 0 {
-			G.defers = slices.Clone(G.defers)
-			for j := range G.defers {
-				G.defers[j].args = slices.Clone(G.defers[j].args)
-			}
-		} else {
-			G.defers = nil
-		}
+		G.th = G.th.Clone()
 	}
 	c.allm = slices.Clone(mc.allm)
 	c.allp = slices.Clone(mc.allp)
@@ -33,9 +24,7 @@ func (mc *Machine) Clone() *Machine {
 	for i := range c.allp {
 		c.allp[i].timers = slices.Clone(c.allp[i].timers)
 	}
-	c.globals = slices.Clone(mc.globals)
-	c.boxes = slices.Clone(mc.boxes)
-	c.closures = slices.Clip(mc.closures)
+	c.vm = mc.vm.Clone()
 	c.chans = slices.Clone(mc.chans)
 	for i := range c.chans {
 		c.chans[i].buf = slices.Clone(c.chans[i].buf)
@@ -196,9 +185,9 @@ func (mc *Machine) State() *State {
 				gs.Where = "system"
 			}
 		} else {
-			for j := len(G.frames) - 1; j >= 0; j-- {
-				fr := &G.frames[j]
-				fn := &mc.prog.Funcs[fr.fn]
+			for j := G.th.NumFrames() - 1; j >= 0; j-- {
+				fi, _ := G.th.Frame(j)
+				fn := &mc.prog.Funcs[fi]
 				pos := mc.framePos(G, j)
 				if strings.HasPrefix(fn.Name, "runtime.") {
 					// The front end's synthetic runtime.main: it has no
@@ -206,12 +195,12 @@ func (mc *Machine) State() *State {
 					gs.Frames = append(gs.Frames, FrameState{Func: fn.Name, Pos: "runtime/proc.go", File: "runtime/proc.go", Size: fn.FrameSize})
 					continue
 				}
-				gs.Frames = append(gs.Frames, FrameState{Func: fn.Name, Pos: mc.prog.PosString(pos), Line: pos.Line, File: mc.prog.fileName(pos), Size: fn.FrameSize})
+				gs.Frames = append(gs.Frames, FrameState{Func: fn.Name, Pos: mc.prog.PosString(pos), Line: pos.Line, File: mc.prog.FileName(pos), Size: fn.FrameSize})
 			}
 			if len(gs.Frames) > 0 {
 				gs.Func, gs.Pos, gs.Line = gs.Frames[0].Func, gs.Frames[0].Pos, gs.Frames[0].Line
-			} else if G.entryClo > 0 {
-				fn := &mc.prog.Funcs[mc.closures[G.entryClo].fn]
+			} else if G.th.EntryClo() > 0 {
+				fn := &mc.prog.Funcs[mc.vm.ClosureFn(G.th.EntryClo())]
 				gs.Func, gs.Pos, gs.Line = fn.Name, mc.prog.PosString(fn.Decl), fn.Decl.Line
 			}
 		}

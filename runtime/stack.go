@@ -34,10 +34,10 @@ func (mc *Machine) newstack(mi int32) {
 	G := &mc.allg[gi]
 	pos := mc.gpos(gi)
 	if G.stackguard0 == stackPreempt {
-		mc.preemptAtCall(mi, mc.prog.Funcs[G.morestackFn].Name)
+		mc.preemptAtCall(mi, mc.prog.Funcs[G.th.MorestackFn()].Name)
 		return
 	}
-	fn := &mc.prog.Funcs[G.morestackFn]
+	fn := &mc.prog.Funcs[G.th.MorestackFn()]
 	old := G.stackSize
 	newsize := old * 2
 	// Make sure we grow at least as much as needed to fit the new frame
@@ -53,20 +53,20 @@ func (mc *Machine) newstack(mi int32) {
 		// The callee's frame is where the runtime stops: its prologue
 		// called morestack, so the innermost frame of the traceback is the
 		// callee at its declaration line.
-		G.frames = append(G.frames, frame{fn: G.morestackFn, pc: -1, base: int32(len(G.vals))})
+		G.th.PushMorestackFrame()
 		mc.throwAll(gi, "runtime: goroutine stack exceeds "+itoa(mc.cfg.MaxStackSize)+"-byte limit\nruntime: sp="+hex(G.stackSize-G.stackUsed)+" stack=[0x0, "+hex(G.stackSize)+"]\nfatal error: stack overflow")
 		return
 	}
 	// copystack: a memmove of the used part, then adjustframe on every
 	// frame (adjustpointers through the frame's pointer maps).
-	copyCost := copied/StackCopyBytesPerNs + int64(len(G.frames))*CostAdjustFrame
+	copyCost := copied/StackCopyBytesPerNs + int64(G.th.NumFrames())*CostAdjustFrame
 	mc.acc += CostNewstack + copyCost
 	G.stackSize = newsize
 	G.stackguard0 = stackGuard // copystack: "might clobber a preempt request"
 	mc.stats.StackGrows++
 	if ev := mc.emit(EvNewstack, mi, M.p, G.goid, old, newsize); mc.cfg.Why {
 		ev.Pos = pos
-		ev.Why = "calling " + fn.Name + " (frame " + itoa(int64(fn.FrameSize)) + " B) with " + itoa(G.stackUsed) + " B used would cross stackguard0 (lo+928): the stack doubles to " + itoa(newsize) + " B; copystack copies the " + itoa(G.stackUsed) + " used bytes and adjusts " + itoa(int64(len(G.frames))) + " frames (" + fmtNs(copyCost) + ")"
+		ev.Why = "calling " + fn.Name + " (frame " + itoa(int64(fn.FrameSize)) + " B) with " + itoa(G.stackUsed) + " B used would cross stackguard0 (lo+928): the stack doubles to " + itoa(newsize) + " B; copystack copies the " + itoa(G.stackUsed) + " used bytes and adjusts " + itoa(int64(G.th.NumFrames())) + " frames (" + fmtNs(copyCost) + ")"
 	}
 	mc.continueG(mi, 0)
 }
@@ -92,9 +92,8 @@ func (mc *Machine) preemptAtCall(mi int32, fn string) {
 
 // curOp is the op at gi's pc.
 func (mc *Machine) curOp(gi int32) Op {
-	G := &mc.allg[gi]
-	fr := &G.frames[len(G.frames)-1]
-	return mc.prog.Funcs[fr.fn].Code[fr.pc].Op
+	in, _ := mc.vm.Instr(&mc.allg[gi].th)
+	return in.Op
 }
 
 // callName names the function a scheduler op calls in a real build, whose
@@ -147,32 +146,4 @@ func callName(op Op) string {
 		return "sim.Breakpoint"
 	}
 	return ""
-}
-
-// The host memory of a dead G's code: its frames, values and deferred
-// calls. A dead G on a free list keeps small ones for its next use, as the
-// runtime keeps a starting-size stack with a free G; bigger ones are
-// dropped, as gfput frees a stack that is not the starting size
-// (stackfree), so that one deep recursion or a burst of big goroutines does
-// not pin host memory after they end. Invisible to the schedule: the costs
-// (stack sizes, copying) are the model's stackSize, not these slices.
-const (
-	deadGKeepFrames = 16
-	deadGKeepVals   = 256
-)
-
-// freeCode empties a dead G's code state (proc.go: goexit0's gfput).
-func (gp *g) freeCode() {
-	gp.frames = gp.frames[:0]
-	if cap(gp.frames) > deadGKeepFrames {
-		gp.frames = nil
-	}
-	gp.vals = gp.vals[:0]
-	if cap(gp.vals) > deadGKeepVals {
-		gp.vals = nil
-	}
-	gp.defers = gp.defers[:0]
-	if cap(gp.defers) > deadGKeepFrames {
-		gp.defers = nil
-	}
 }

@@ -65,7 +65,7 @@ func (mc *Machine) startup(m0 int32) {
 		gi := mc.newproc1(0, 0, nil)
 		G := &mc.allg[gi]
 		G.system = reason
-		G.started = true
+		G.th.MarkStarted()
 		mc.casgstatus(gi, _Grunnable, _Gwaiting)
 		G.waitreason = reason
 	}
@@ -111,7 +111,7 @@ func (mc *Machine) startup(m0 int32) {
 		gi := mc.newproc1(mainP, 0, nil)
 		G := &mc.allg[gi]
 		G.system = reason
-		G.started = true
+		G.th.MarkStarted()
 		switch {
 		case spinP != nilIdx:
 			mc.casgstatus(gi, _Grunnable, _Gwaiting)

@@ -15,8 +15,8 @@ const (
 // hidden, as showframe hides them at GOTRACEBACK=single).
 func (mc *Machine) shownFrames(G *g) int {
 	n := 0
-	for i := range G.frames {
-		if !strings.HasPrefix(mc.prog.Funcs[G.frames[i].fn].Name, "runtime.") {
+	for i := range G.th.NumFrames() {
+		if fi, _ := G.th.Frame(i); !strings.HasPrefix(mc.prog.Funcs[fi].Name, "runtime.") {
 			n++
 		}
 	}

@@ -1,4 +1,4 @@
-package runtime
+package vm
 
 import (
 	"strconv"
@@ -29,6 +29,14 @@ var opNames = [...]string{
 	OpJump: "Jump", OpJumpIf: "JumpIf", OpJumpIfNot: "JumpIfNot", OpCall: "Call",
 	OpCallClosure: "CallClosure", OpClosure: "Closure", OpFuncVal: "FuncVal", OpReturn: "Return",
 	OpDefer: "Defer", OpPanic: "Panic", OpRunDefers: "RunDefers",
+
+	OpNewObj: "NewObj", OpField: "Field", OpSetField: "SetField", OpObjCopy: "ObjCopy",
+	OpObjAssign: "ObjAssign", OpObjEq: "ObjEq", OpRand: "Rand", OpUnsigned: "Unsigned", OpAtomic: "Atomic", OpStrings: "Strings",
+	OpMakeIface: "MakeIface", OpIfaceCall: "IfaceCall", OpIfaceEq: "IfaceEq",
+	OpMakeSlice: "MakeSlice", OpSliceLen: "SliceLen", OpSliceCap: "SliceCap", OpSliceIndex: "SliceIndex",
+	OpSliceStore: "SliceStore", OpAppend: "Append", OpAppendSlice: "AppendSlice", OpCopySlice: "CopySlice", OpReslice: "Reslice",
+	OpMakeMap: "MakeMap", OpMapIndex: "MapIndex", OpMapStore: "MapStore", OpMapDelete: "MapDelete",
+	OpMapLen: "MapLen", OpMapClear: "MapClear", OpMapKeys: "MapKeys",
 
 	OpGo: "Go", OpMakeChan: "MakeChan", OpSend: "Send", OpRecv: "Recv", OpClose: "Close",
 	OpChanLen: "ChanLen", OpChanCap: "ChanCap", OpSelect: "Select", OpNewWG: "NewWG",
@@ -135,6 +143,37 @@ func (p *Program) operands(in Instr) string {
 		return p.funcName(in.A) + " captures " + itoa(bb)
 	case OpFuncVal:
 		return p.funcName(in.A)
+	case OpNewObj:
+		return itoa(a) + " slots"
+	case OpField, OpSetField:
+		return "." + itoa(a)
+	case OpObjCopy, OpObjAssign, OpObjEq:
+		return "layout " + itoa(a)
+	case OpAppend:
+		return itoa(a) + " values, elem " + itoa(bb>>1) + " B"
+	case OpMakeIface:
+		if a >= 0 && int(a) < len(p.Types) {
+			return p.Types[a].Name
+		}
+	case OpIfaceCall:
+		if a >= 0 && int(a) < len(p.Strings) {
+			return p.Strings[a] + " args " + itoa(bb)
+		}
+	case OpAppendSlice:
+		return "elem " + itoa(bb>>1) + " B"
+	case OpMakeSlice:
+		if a >= 0 {
+			return "layout " + itoa(a)
+		}
+		return ""
+	case OpUnsigned:
+		if a >= 0 && a <= UFmt {
+			return [...]string{"div", "rem", "shr", "lt", "le", "gt", "ge", "fmt"}[a]
+		}
+	case OpRand:
+		if a >= 0 && a < numRand {
+			return RandNames[a]
+		}
 	case OpFmtPad:
 		s := "width " + itoa(a)
 		if in.B&1 != 0 {

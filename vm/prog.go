@@ -1,4 +1,4 @@
-package runtime
+package vm
 
 // The program form.
 //
@@ -33,13 +33,29 @@ package runtime
 //	chan T                                      I (channel id, 0 is nil)
 //	*sync.WaitGroup, *sync.Mutex                I (object id)
 //	sim.Conn                                    I (connection id)
-//	func value                                  I (closure id, 0 is nil)
+//	func value                                  I (closure id, 0 is nil; see refTag)
 //
 // Static types are known to the compiler, so a Value carries no kind.
 type Value struct {
 	I int64
 	S string
 }
+
+// A func value's or a box's id carries a tag in its high bits (refTag), so
+// that the collector (mgc.go) tells them from integers: cloTag | index into
+// the closures, boxTag | index into the boxes. 0 is the nil func value.
+// Only the collector and the instructions that make and follow them look
+// at the tags.
+const (
+	refTag  = 48
+	refMask = 1<<refTag - 1
+	cloTag  = 1 << refTag
+	boxTag  = 2 << refTag
+	objTag  = 3 << refTag
+)
+
+// FuncIndex is the index of the closure a func value names (0 for nil).
+func FuncIndex(v Value) int32 { return int32(v.I & refMask) }
 
 // Op is an instruction's operation. The comment of each op gives its operands
 // (A, B) and its effect on the operand stack, top of stack on the right.
@@ -118,6 +134,50 @@ const (
 	OpPanic       // s → (the G panics with message s)
 	OpRunDefers   // run the frame's deferred calls now, LIFO, as OpReturn would, then go on (lang: a function with named results and defers reads its results after them)
 
+	// Objects (object.go): a struct's storage, named by its id (objTag).
+	OpNewObj    // A: slots.                   → o  (zeroed slots)
+	OpField     // A: slot.               o → o.A   (o nil panics: nil dereference)
+	OpSetField  // A: slot.             o v → ...   (o.A = v; with B=1 the operands are v o)
+	OpObjCopy   // A: Program.Layouts index. o → a new object with o's contents (nested structs copied too)
+	OpObjAssign // A: layout.           d s → ...   (d's contents = s's, nested structs too; with B=1: s d)
+	OpObjEq     // A: layout.           a b → a==b  (field by field, as Go compares structs)
+
+	// Slices (slice.go).
+	OpMakeSlice   // A: element layout (-1: plain).   n c → s
+	OpSliceLen    // s → len(s)
+	OpSliceCap    // s → cap(s)
+	OpSliceIndex  // s i → s[i]   (out of range panics like Go)
+	OpSliceStore  // s i v → ...  (s[i] = v; with B=1 the operands are v s i)
+	OpAppend      // A: values, B: element size<<1 | 1 if it holds no pointers.   s v… → s'
+	OpAppendSlice // B: as OpAppend.   s t → append(s, t...)
+	OpCopySlice   // d s → copy(d, s)
+	OpReslice     // B: 1 lo omitted, 2 hi omitted, 4 max given.   s [lo] [hi] [max] → s[lo:hi:max]
+
+	// Maps (hashmap.go).
+	OpMakeMap   // hint → m
+	OpMapIndex  // A: 1 to push ok too; B: the value's struct layout (-1: plain).   m k → v [ok]
+	OpMapStore  // m k v → ...   (with B=1 the operands are v m k; a nil map panics)
+	OpMapDelete // m k → ...
+	OpMapLen    // m → len(m)
+	OpMapClear  // m → ...
+	OpMapKeys   // A: 1 sorted (fmt), 0 from a random bucket (range).   m → a []K of the keys
+
+	// 64-bit unsigned integers (uint64, uint, uintptr): the operations
+	// whose result differs from int64's.
+	OpUnsigned // A: UDiv, URem, UShr, ULt, ULe, UGt, UGe (a b → r) or UFmt (a → decimal string)
+
+	// Interface values (iface.go).
+	OpMakeIface // A: Program.Types index.   v → i  (nil stays nil only for a nil interface)
+	OpIfaceCall // A: the method's name (Program.Strings), B: argument slots.   i args → results
+	OpIfaceEq   // a b → a==b (same dynamic type and equal values)
+
+	// sync/atomic: one instruction, so that no preemption splits it.
+	OpAtomic // A: AtomicLoad… (below); B: 0 64-bit, 1 int32, 2 uint32.   o [args] → result (none for Store)
+
+	// Libraries computed by the VM.
+	OpRand    // A: a Rand* function of rand.go; its operands → its result
+	OpStrings // A: a Str* function of strings.go, B: the dynamic type of its errors; its operands → its results
+
 	// Scheduler operations (IsSched). The interpreter stops in front of them.
 	OpGo           // B: argument slots: start f(args) in a new goroutine.     f args → ...
 	OpMakeChan     // A: 1 if a capacity is on the stack (else 0); B: the element's size. [cap] → ch
@@ -150,6 +210,27 @@ const (
 	OpExit         // A: exit code: the program ends (returned from main.main, os.Exit)
 
 	numOps
+)
+
+// The operations of OpAtomic (A), on slot 0 of object o.
+const (
+	AtomicLoad  = iota // o → v
+	AtomicStore        // o v → ...
+	AtomicAdd          // o d → new
+	AtomicSwap         // o new → old
+	AtomicCAS          // o old new → swapped
+)
+
+// The operations of OpUnsigned (A).
+const (
+	UDiv = iota
+	URem
+	UShr
+	ULt
+	ULe
+	UGt
+	UGe
+	UFmt
 )
 
 // IsSched reports whether op is performed by the scheduler, not the interpreter.
@@ -207,6 +288,33 @@ type SelectCase struct {
 	Send bool // else receive
 }
 
+// Layout describes a struct's slots for the operations that copy and
+// compare whole structs: Nested[i] is the Layouts index of slot i when it
+// holds a nested struct (a struct-typed field, stored as an object of its
+// own), or -1 when it holds a plain value.
+type Layout struct {
+	Nested []int32
+}
+
+// TypeInfo is a dynamic type an interface value can hold: its name as %T
+// prints it and its methods.
+type TypeInfo struct {
+	Name    string
+	Methods []Method
+	// ErrorString: the type is errors.New's *errors.errorString, whose
+	// Error method returns the string it holds (no code of its own).
+	ErrorString bool
+}
+
+// Method is one method of a dynamic type: its name (Program.Strings), the
+// function, and for a value receiver of struct type the layout to copy
+// the receiver with (-1: pass it as it is).
+type Method struct {
+	Name int32
+	Fn   int32
+	Copy int32
+}
+
 // Program is a compiled scenario.
 type Program struct {
 	Files   []string // file names as given to the front end
@@ -214,9 +322,11 @@ type Program struct {
 	Funcs   []Func
 	Strings []string
 	Selects []SelectInfo
-	Globals int // number of package-level variable slots
-	Init    int // index of the function that initialises globals (-1 if none)
-	Main    int // index of main.main
+	Layouts []Layout   // struct layouts for OpObjCopy, OpObjAssign, OpObjEq
+	Types   []TypeInfo // dynamic types of interface values
+	Globals int        // number of package-level variable slots
+	Init    int        // index of the function that initialises globals (-1 if none)
+	Main    int        // index of main.main
 	// InitsOS: the program imports a package that initialises os (fmt,
 	// sim), so the runtime's finalizer goroutine exists when main.main
 	// starts (os.NewFile calls SetFinalizer, which runs createfing).
@@ -253,4 +363,16 @@ func itoa(v int64) string {
 		b[i] = '-'
 	}
 	return string(b[i:])
+}
+
+// Itoa formats v in decimal (strconv.FormatInt without the import, for
+// the runtime's event lines).
+func Itoa(v int64) string { return itoa(v) }
+
+// FileName is the name of pos's file ("?" if unknown).
+func (p *Program) FileName(pos Pos) string {
+	if int(pos.File) < len(p.Files) {
+		return p.Files[pos.File]
+	}
+	return "?"
 }

@@ -1,4 +1,4 @@
-package runtime
+package vm
 
 import (
 	"strconv"
@@ -240,12 +240,11 @@ load:
 			if sp == len(vals) {
 				vals = growVals(vals, sp, sp+1)
 			}
-			vals[sp] = mc.boxes[vals[base+int(in.A)].I]
+			vals[sp] = mc.boxes[vals[base+int(in.A)].I&refMask]
 			sp++
 		case OpNewBox:
 			sp--
-			mc.boxes = append(mc.boxes, vals[sp])
-			vals[base+int(in.A)] = Value{I: int64(len(mc.boxes) - 1)}
+			vals[base+int(in.A)] = Value{I: mc.newBox(vals[sp])}
 		case OpLoadFree:
 			if sp == len(vals) {
 				vals = growVals(vals, sp, sp+1)
@@ -256,7 +255,7 @@ load:
 			if sp == len(vals) {
 				vals = growVals(vals, sp, sp+1)
 			}
-			vals[sp] = Value{I: int64(free[in.A])}
+			vals[sp] = Value{I: boxTag | int64(free[in.A])}
 			sp++
 		case OpLocalRef:
 			if sp == len(vals) {
@@ -386,7 +385,7 @@ load:
 				vals[sp-1] = Value{S: "false"}
 			}
 		case OpFmtDur:
-			vals[sp-1] = Value{S: durationString(vals[sp-1].I)}
+			vals[sp-1] = Value{S: DurationString(vals[sp-1].I)}
 		case OpFmtQ:
 			vals[sp-1].S = strconv.Quote(vals[sp-1].S)
 		case OpFmtPad:
@@ -407,7 +406,7 @@ load:
 			goto load
 		case OpCallClosure:
 			nargs := int(in.B)
-			id := vals[sp-nargs-1].I
+			id := vals[sp-nargs-1].I & refMask
 			if id == 0 {
 				pmsg = errNilFunc
 				goto raise
@@ -426,24 +425,58 @@ load:
 			vals, sp = mc.enter(gp, fi, sp-nargs, sp, int32(id), vals)
 			n++
 			goto load
+		case OpIfaceCall:
+			nargs := int(in.B)
+			i := vals[sp-nargs-1].I
+			if i&refMask == 0 {
+				pmsg = errNilFunc
+				goto raise
+			}
+			ti, recv := mc.objs[i&refMask][0].I, mc.objs[i&refMask][1]
+			t := &mc.prog.Types[ti]
+			if t.ErrorString {
+				sp -= nargs
+				vals[sp-1] = Value{S: recv.S}
+				break
+			}
+			m := findMethod(t, in.A)
+			if m == nil {
+				pmsg = "gmplab: no method " + mc.prog.Strings[in.A] + " in " + t.Name
+				goto raise
+			}
+			callee := &funcs[m.Fn]
+			if !callee.NoSplit && gp.morestackNeeded(callee.FrameSize) {
+				fr.pc = int32(pc)
+				gp.morestackFn = m.Fn
+				stop = stopMorestack
+				goto out
+			}
+			if m.Copy >= 0 {
+				recv = Value{I: mc.copyObj(recv.I, m.Copy)}
+			}
+			vals[sp-nargs-1] = recv
+			fr.pc = int32(pc + 1)
+			vals, sp = mc.enter(gp, m.Fn, sp-nargs-1, sp, 0, vals)
+			n++
+			goto load
 		case OpClosure:
 			nb := int(in.B)
 			boxes := make([]int32, nb)
 			for i := range boxes {
-				boxes[i] = int32(vals[sp-nb+i].I)
+				boxes[i] = int32(vals[sp-nb+i].I & refMask)
 			}
 			sp -= nb
-			mc.closures = append(mc.closures, closure{fn: in.A, boxes: boxes})
+			id := mc.newClosure(closure{fn: in.A, boxes: boxes})
 			if sp == len(vals) {
 				vals = growVals(vals, sp, sp+1)
 			}
-			vals[sp] = Value{I: int64(len(mc.closures) - 1)}
+			vals[sp] = Value{I: id}
 			sp++
 		case OpFuncVal:
 			if sp == len(vals) {
 				vals = growVals(vals, sp, sp+1)
 			}
-			vals[sp] = Value{I: int64(in.A) + 1}
+			vals[sp] = Value{I: cloTag | (int64(in.A) + 1)}
 			sp++
 		case OpDefer:
 			nargs := int(in.B)
@@ -455,13 +488,14 @@ load:
 			}
 			d = &gp.defers[nd]
 			d.depth = int32(len(gp.frames))
-			d.clo = int32(vals[sp-nargs-1].I)
+			d.clo = int32(vals[sp-nargs-1].I & refMask)
 			d.args = append(d.args[:0], vals[sp-nargs:sp]...)
 			sp -= nargs + 1
 		case OpPanic:
 			sp--
 			pmsg = vals[sp].S
 			goto raise
+
 		case OpReturn, OpRunDefers:
 			k = int32(len(gp.frames))
 			if nd = len(gp.defers); nd > 0 && gp.defers[nd-1].depth == k {
@@ -523,6 +557,13 @@ load:
 				fr.pc = int32(pc)
 				stop = stopSched
 				goto out
+			}
+			var ok bool
+			if vals, sp, pmsg, ok = mc.dataOp(in, vals, sp, &n); ok {
+				if pmsg != "" {
+					goto raise
+				}
+				break
 			}
 			panic("exec: bad instruction " + itoa(int64(in.Op)) + " in " + fn.Name + " at " + itoa(int64(pc)))
 		}
@@ -655,11 +696,11 @@ func (mc *Machine) fast(code []Instr, vals []Value, boxes []Value, free []int32,
 			if sp == len(vals) {
 				return pc, sp, n
 			}
-			vals[sp] = boxes[vals[base+int(in.A)].I]
+			vals[sp] = boxes[vals[base+int(in.A)].I&refMask]
 			sp++
 		case OpStoreBox:
 			sp--
-			boxes[vals[base+int(in.A)].I] = vals[sp]
+			boxes[vals[base+int(in.A)].I&refMask] = vals[sp]
 		case OpLoadFree:
 			if sp == len(vals) {
 				return pc, sp, n

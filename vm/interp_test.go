@@ -1,4 +1,4 @@
-package runtime
+package vm
 
 import (
 	"strings"
@@ -42,14 +42,8 @@ type testRun struct {
 }
 
 func newTestRun(p *Program, entry int32, args ...Value) *testRun {
-	mc := &Machine{prog: p}
-	mc.closures = make([]closure, len(p.Funcs)+1)
-	mc.closures[0] = closure{fn: nilIdx}
-	for k := range p.Funcs {
-		mc.closures[k+1] = closure{fn: int32(k)}
-	}
-	mc.globals = make([]Value, p.Globals)
-	mc.boxes = make([]Value, 1)
+	m := New(p)
+	mc := &m
 	gp := &g{stackSize: fixedStack, stackUsed: initialStackUsed, stackguard0: stackGuard, entryClo: entry + 1}
 	gp.vals = append(gp.vals, args...)
 	return &testRun{mc: mc, gp: gp}
@@ -72,7 +66,7 @@ func (r *testRun) run(t *testing.T, budget int) execStop {
 			in := r.mc.prog.Funcs[fr.fn].Code[fr.pc]
 			switch in.Op {
 			case OpPrint:
-				r.out.WriteString(r.mc.pop(r.gp).S)
+				r.out.WriteString(r.gp.Pop().S)
 				fr.pc++
 			case OpExit:
 				return stop

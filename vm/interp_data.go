@@ -1,0 +1,276 @@
+package vm
+
+import "strconv"
+
+// dataOp performs the instructions on the program's data that exec does
+// not do itself: objects (structs), slices, maps, interface values, atomics,
+// unsigned arithmetic and the libraries the VM computes. None of them
+// calls, returns or touches a frame. It returns the operand stack, a panic
+// message ("" if none) and whether in is one of them; *n gets the
+// instruction's extra cost.
+func (mc *Machine) dataOp(in Instr, vals []Value, sp int, n *int) ([]Value, int, string, bool) {
+	switch in.Op {
+	case OpMakeIface:
+		vals[sp-1] = Value{I: mc.makeIface(in.A, vals[sp-1])}
+		*n += costAlloc
+	case OpIfaceEq:
+		sp--
+		vals[sp-1] = Value{I: boolInt(mc.ifaceEq(vals[sp-1].I, vals[sp].I))}
+	// Objects.
+	case OpNewObj:
+		if sp == len(vals) {
+			vals = growVals(vals, sp, sp+1)
+		}
+		vals[sp] = Value{I: mc.newObj(int(in.A))}
+		sp++
+		*n += costAlloc
+	case OpField:
+		o := vals[sp-1].I
+		if o&refMask == 0 {
+			return vals, sp, errNilFunc, true
+		}
+		vals[sp-1] = mc.objs[o&refMask][in.A]
+	case OpSetField:
+		o, v := vals[sp-2].I, vals[sp-1]
+		if in.B == 1 {
+			o, v = v.I, vals[sp-2]
+		}
+		if o&refMask == 0 {
+			return vals, sp, errNilFunc, true
+		}
+		mc.objs[o&refMask][in.A] = v
+		sp -= 2
+	case OpObjCopy:
+		o := vals[sp-1].I
+		if o&refMask == 0 {
+			return vals, sp, errNilFunc, true
+		}
+		vals[sp-1] = Value{I: mc.copyObj(o, in.A)}
+		*n += costAlloc
+	case OpObjAssign:
+		d, s := vals[sp-2].I, vals[sp-1].I
+		if in.B == 1 {
+			d, s = s, d
+		}
+		if d&refMask == 0 || s&refMask == 0 {
+			return vals, sp, errNilFunc, true
+		}
+		mc.assignObj(d, s, in.A)
+		sp -= 2
+	// Slices.
+	case OpMakeSlice:
+		s, msg := mc.makeSlice(vals[sp-2].I, vals[sp-1].I, in.A)
+		if msg != "" {
+			return vals, sp, msg, true
+		}
+		sp--
+		vals[sp-1] = Value{I: s}
+		*n += costAlloc
+	case OpSliceLen, OpSliceCap:
+		_, l, c := mc.sliceParts(vals[sp-1].I)
+		if in.Op == OpSliceCap {
+			l = c
+		}
+		vals[sp-1] = Value{I: int64(l)}
+	case OpSliceIndex:
+		elems, l, _ := mc.sliceParts(vals[sp-2].I)
+		i := vals[sp-1].I
+		if uint64(i) >= uint64(l) {
+			return vals, sp, indexError(i, l), true
+		}
+		sp--
+		vals[sp-1] = elems[i]
+	case OpSliceStore:
+		s, i, v := vals[sp-3].I, vals[sp-2].I, vals[sp-1]
+		if in.B == 1 {
+			v, s, i = vals[sp-3], vals[sp-2].I, vals[sp-1].I
+		}
+		elems, l, _ := mc.sliceParts(s)
+		if uint64(i) >= uint64(l) {
+			return vals, sp, indexError(i, l), true
+		}
+		elems[i] = v
+		sp -= 3
+	case OpAppend:
+		k := int(in.A)
+		s := mc.appendVals(vals[sp-k-1].I, vals[sp-k:sp], uint64(in.B>>1), in.B&1 != 0)
+		sp -= k
+		vals[sp-1] = Value{I: s}
+		*n += costAlloc
+	case OpAppendSlice:
+		t, l, _ := mc.sliceParts(vals[sp-1].I)
+		s := mc.appendVals(vals[sp-2].I, t[:l:l], uint64(in.B>>1), in.B&1 != 0)
+		sp--
+		vals[sp-1] = Value{I: s}
+		*n += costAlloc
+	case OpCopySlice:
+		d, dl, _ := mc.sliceParts(vals[sp-2].I)
+		s, sl, _ := mc.sliceParts(vals[sp-1].I)
+		k := copy(d[:dl], s[:sl])
+		sp--
+		vals[sp-1] = Value{I: int64(k)}
+	case OpReslice:
+		var lo, hi, mx int64
+		k := 0
+		if in.B&4 != 0 {
+			k++
+			mx = vals[sp-k].I
+		}
+		if in.B&2 == 0 {
+			k++
+			hi = vals[sp-k].I
+		}
+		if in.B&1 == 0 {
+			k++
+			lo = vals[sp-k].I
+		}
+		s, msg := mc.reslice(vals[sp-k-1].I, lo, hi, mx, in.B)
+		if msg != "" {
+			return vals, sp, msg, true
+		}
+		sp -= k
+		vals[sp-1] = Value{I: s}
+	case OpAtomic:
+		k := [...]int{1, 2, 2, 2, 3}[in.A]
+		o := vals[sp-k].I
+		if o&refMask == 0 {
+			return vals, sp, errNilFunc, true
+		}
+		slot := &mc.objs[o&refMask][0]
+		wrap := func(v int64) int64 {
+			switch in.B {
+			case 1:
+				return int64(int32(v))
+			case 2:
+				return int64(uint32(v))
+			}
+			return v
+		}
+		var r Value
+		switch in.A {
+		case AtomicLoad:
+			r = *slot
+		case AtomicStore:
+			*slot = vals[sp-1]
+		case AtomicAdd:
+			slot.I = wrap(slot.I + vals[sp-1].I)
+			r = *slot
+		case AtomicSwap:
+			r, *slot = *slot, vals[sp-1]
+		case AtomicCAS:
+			if slot.I == vals[sp-2].I {
+				slot.I = vals[sp-1].I
+				r.I = 1
+			}
+		}
+		sp -= k
+		if in.A != AtomicStore {
+			vals[sp] = r
+			sp++
+		}
+
+	// Maps.
+	case OpMakeMap:
+		vals[sp-1] = Value{I: mc.makeMap(vals[sp-1].I)}
+		*n += costAlloc
+	case OpMapIndex:
+		v, ok := mc.mapGet(vals[sp-2].I, vals[sp-1])
+		if !ok && in.B >= 0 {
+			v = Value{I: mc.zeroObj(in.B)}
+		}
+		sp--
+		vals[sp-1] = v
+		if in.A == 1 {
+			if sp == len(vals) {
+				vals = growVals(vals, sp, sp+1)
+			}
+			vals[sp] = Value{I: boolInt(ok)}
+			sp++
+		}
+		*n += costMap
+	case OpMapStore:
+		m, k, v := vals[sp-3].I, vals[sp-2], vals[sp-1]
+		if in.B == 1 {
+			v, m, k = vals[sp-3], vals[sp-2].I, vals[sp-1]
+		}
+		if m&refMask == 0 {
+			return vals, sp, "assignment to entry in nil map", true
+		}
+		mc.mapSet(m, k, v)
+		sp -= 3
+		*n += costMap
+	case OpMapDelete:
+		mc.mapDelete(vals[sp-2].I, vals[sp-1])
+		sp -= 2
+		*n += costMap
+	case OpMapLen:
+		vals[sp-1] = Value{I: mc.mapLen(vals[sp-1].I)}
+	case OpMapClear:
+		mc.mapClear(vals[sp-1].I)
+		sp--
+	case OpMapKeys:
+		vals[sp-1] = Value{I: mc.mapKeys(vals[sp-1].I, in.A == 1)}
+		*n += costAlloc
+	case OpUnsigned:
+		if in.A == UFmt {
+			vals[sp-1] = Value{S: strconv.FormatUint(uint64(vals[sp-1].I), 10)}
+			return vals, sp, "", true
+		}
+		a, b := uint64(vals[sp-2].I), uint64(vals[sp-1].I)
+		var r uint64
+		switch in.A {
+		case UDiv, URem:
+			if b == 0 {
+				return vals, sp, errDivide, true
+			}
+			r = a / b
+			if in.A == URem {
+				r = a % b
+			}
+		case UShr:
+			if int64(b) < 0 {
+				return vals, sp, errShift, true
+			}
+			if b < 64 {
+				r = a >> b
+			}
+		case ULt:
+			r = uint64(boolInt(a < b))
+		case ULe:
+			r = uint64(boolInt(a <= b))
+		case UGt:
+			r = uint64(boolInt(a > b))
+		case UGe:
+			r = uint64(boolInt(a >= b))
+		}
+		sp--
+		vals[sp-1] = Value{I: int64(r)}
+	case OpStrings:
+		k, m := StrArgs(in.A)
+		res, msg := mc.strs(in.A, in.B, vals[sp-k:sp])
+		if msg != "" {
+			return vals, sp, msg, true
+		}
+		sp -= k
+		vals = growVals(vals, sp, sp+m)
+		copy(vals[sp:], res[:m])
+		sp += m
+		*n += costAlloc
+	case OpRand:
+		k := randArgs(in.A)
+		res, msg := mc.random(in.A, vals[sp-k:sp])
+		if msg != "" {
+			return vals, sp, msg, true
+		}
+		sp -= k
+		vals[sp] = res
+		sp++
+		*n += costRand
+	case OpObjEq:
+		sp--
+		vals[sp-1] = Value{I: boolInt(mc.eqObj(vals[sp-1].I, vals[sp].I, in.A))}
+	default:
+		return vals, sp, "", false
+	}
+	return vals, sp, "", true
+}

@@ -1,0 +1,89 @@
+package vm
+
+import "slices"
+
+// Objects: the storage of structs.
+//
+// A struct value lives in an object, a slice of slots (one per field, in
+// declaration order), named by objTag | index into Machine.objs. A
+// variable, a field or a parameter of struct type holds the id of its own
+// object, which never changes while it lives: assigning to it copies the
+// contents in (OpObjAssign), so that a pointer to it (which is the same
+// id) sees the change; reading it as a value copies the object
+// (OpObjCopy), which is what makes structs values. A pointer to a struct
+// is the id of its object (0 is nil). A field of struct type is a nested
+// object, copied and compared with its parent (Program.Layouts).
+//
+// Objects are freed by the collector like closures and boxes (mgc.go); a
+// snapshot copies the slots of the live ones.
+//
+// The model simplifies: a struct holding a sync.Mutex or sync.WaitGroup
+// holds the scheduler object's id, so a copy of such a struct shares the
+// lock, where Go copies its state (go vet reports such copies).
+
+// newObj allocates an object of n zeroed slots.
+func (mc *Machine) newObj(n int) int64 {
+	mc.gc.alloc++
+	if k := len(mc.gc.freeObj); k > 0 {
+		id := mc.gc.freeObj[k-1]
+		mc.gc.freeObj = mc.gc.freeObj[:k-1]
+		mc.objs[id] = make([]Value, n)
+		return objTag | int64(id)
+	}
+	mc.objs = append(mc.objs, make([]Value, n))
+	return objTag | int64(len(mc.objs)-1)
+}
+
+// copyObj returns a new object with o's contents, its nested structs
+// copied too (layout li).
+func (mc *Machine) copyObj(o int64, li int32) int64 {
+	src := mc.objs[o&refMask]
+	id := mc.newObj(len(src))
+	dst := mc.objs[id&refMask]
+	copy(dst, mc.objs[o&refMask])
+	for i, nl := range mc.prog.Layouts[li].Nested {
+		if nl >= 0 {
+			dst[i] = Value{I: mc.copyObj(dst[i].I, nl)}
+		}
+	}
+	return id
+}
+
+// assignObj copies s's contents into d (layout li), nested structs in place.
+func (mc *Machine) assignObj(d, s int64, li int32) {
+	if d == s {
+		return
+	}
+	dst, src := mc.objs[d&refMask], mc.objs[s&refMask]
+	for i, nl := range mc.prog.Layouts[li].Nested {
+		if nl >= 0 {
+			mc.assignObj(dst[i].I, src[i].I, nl)
+		} else {
+			dst[i] = src[i]
+		}
+	}
+}
+
+// eqObj compares two structs field by field (layout li).
+func (mc *Machine) eqObj(a, b int64, li int32) bool {
+	x, y := mc.objs[a&refMask], mc.objs[b&refMask]
+	for i, nl := range mc.prog.Layouts[li].Nested {
+		if nl >= 0 {
+			if !mc.eqObj(x[i].I, y[i].I, nl) {
+				return false
+			}
+		} else if x[i] != y[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// cloneObjs copies every object's slots (a snapshot).
+func cloneObjs(objs [][]Value) [][]Value {
+	c := slices.Clone(objs)
+	for i := range c {
+		c[i] = slices.Clone(c[i])
+	}
+	return c
+}
