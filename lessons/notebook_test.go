@@ -4,11 +4,15 @@ package lessons_test
 // command line's own run and step code) and its output must equal the
 // output block stored under it. go test ./lessons/... -update rewrites the
 // stored outputs (and source cells' bodies) instead; a stale one fails with
-// a diff. The checks of links and of each lesson's parts are in
-// structure_test.go.
+// a diff. A real cell (gmplab compare, gmplab real) is checked for its
+// shape only (notebook.Shape), in a subtest of its own that skips with
+// -short or where the real runtime cannot run. The checks of links and of
+// each lesson's parts are in structure_test.go.
 
 import (
+	"errors"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -47,8 +51,15 @@ func executor() *cli.CellExecutor {
 	return &cli.CellExecutor{Root: root}
 }
 
+// simOnly hides the executor's real runs: with -short, real cells are
+// notebook.Unavailable (skipped, and kept as stored by -update).
+type simOnly struct{ notebook.Executor }
+
 func TestCellOutputs(t *testing.T) {
-	x := executor()
+	var x notebook.Executor = executor()
+	if testing.Short() {
+		x = simOnly{x}
+	}
 	for _, nb := range notebooks(t) {
 		t.Run(nb.Lesson.Dir, func(t *testing.T) {
 			if *update {
@@ -65,6 +76,10 @@ func TestCellOutputs(t *testing.T) {
 				return
 			}
 			for _, c := range nb.Cells() {
+				if c.Real() {
+					t.Run(fmt.Sprintf("real-line-%d", c.Line), func(t *testing.T) { checkRealCell(t, x, nb, c) })
+					continue
+				}
 				got, err := nb.Exec(x, c)
 				if err != nil {
 					t.Error(err)
@@ -84,5 +99,29 @@ func TestCellOutputs(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// checkRealCell runs a gmplab compare or gmplab real cell and checks that
+// its output has the stored one's shape (the real numbers vary run to run).
+func checkRealCell(t *testing.T, x notebook.Executor, nb *notebook.Notebook, c *notebook.Cell) {
+	if testing.Short() {
+		t.Skipf("%s:%d: the %s runs on the real runtime: skipped with -short", nb.Name, c.Line, c.Title())
+	}
+	got, err := nb.Exec(x, c)
+	var u *notebook.Unavailable
+	if errors.As(err, &u) {
+		t.Skipf("%s:%d: %v", nb.Name, c.Line, err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.HasOutput {
+		t.Fatalf("%s:%d: the %s has no output block yet (run go test ./lessons/... -update)", nb.Name, c.Line, c.Title())
+	}
+	if !notebook.SameShape(c, c.Stored(), got) {
+		d := diff.Diff("stored", []byte(notebook.ShapeText(c, c.Stored())), "now", []byte(notebook.ShapeText(c, got)))
+		t.Errorf("%s:%d: the %s's output has changed shape (its lines with every number as #; see docs/notebook.md; go test ./lessons/... -update rewrites it):\n%s\nthe new output:\n%s",
+			nb.Name, c.Line, c.Title(), strings.TrimSuffix(string(d), "\n"), got)
 	}
 }

@@ -4,17 +4,27 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
 
 // Command is a cell's gmplab command line.
 type Command struct {
-	Verb    string   // "run" or "step"
-	Args    []string // the words after gmplab run/step, unquoted
+	Verb    string   // "run", "step", or for a real cell "compare" or "real"
+	Args    []string // the words after gmplab VERB, unquoted
 	Filters []Filter // run cells: | head -n N, | tail -n N, | grep -E 'RE'
 	Line    string   // the line as written
 }
+
+// Real reports whether the command runs the program on the real runtime
+// (gmplab compare, gmplab real): its output varies from run to run, and a
+// test checks only its shape (see Shape).
+func (c *Command) Real() bool { return c.Verb == "compare" || c.Verb == "real" }
+
+// Real reports whether the cell runs the program on the real runtime: a
+// run cell of gmplab compare or a step cell of gmplab real.
+func (c *Cell) Real() bool { return c.Command != nil && c.Command.Real() }
 
 // Filter is one pipe stage after a run command.
 type Filter struct {
@@ -50,15 +60,19 @@ func (c *Cell) parse() error {
 	case Source:
 		return c.parseSource()
 	case Run, Timeline:
+		want := "gmplab run ARGS or gmplab compare ARGS"
+		if c.Kind == Timeline {
+			want = "gmplab run ARGS"
+		}
 		if len(lines) != 1 {
-			return fmt.Errorf("want exactly one line, gmplab run ARGS; got %d lines", len(lines))
+			return fmt.Errorf("want exactly one line, %s; got %d lines", want, len(lines))
 		}
 		cmd, err := ParseCommand(lines[0])
 		if err != nil {
 			return err
 		}
-		if cmd.Verb != "run" {
-			return fmt.Errorf("want gmplab run ARGS, got %q", lines[0])
+		if cmd.Verb != "run" && (cmd.Verb != "compare" || c.Kind == Timeline) {
+			return fmt.Errorf("want %s, got %q", want, lines[0])
 		}
 		if c.Kind == Timeline && len(cmd.Filters) > 0 {
 			return errors.New("a timeline takes no pipes")
@@ -66,14 +80,17 @@ func (c *Cell) parse() error {
 		c.Command = cmd
 	case Step:
 		if len(lines) == 0 {
-			return errors.New("want a first line gmplab step [ARGS], then debugger commands")
+			return errors.New("want a first line gmplab step [ARGS] or gmplab real ARGS, then debugger commands")
 		}
 		cmd, err := ParseCommand(lines[0])
 		if err != nil {
 			return err
 		}
-		if cmd.Verb != "step" || len(cmd.Filters) > 0 {
-			return fmt.Errorf("want a first line gmplab step [ARGS] (no pipes), got %q", lines[0])
+		if (cmd.Verb != "step" && cmd.Verb != "real") || len(cmd.Filters) > 0 {
+			return fmt.Errorf("want a first line gmplab step [ARGS] or gmplab real ARGS (no pipes), got %q", lines[0])
+		}
+		if cmd.Verb == "real" && (len(cmd.Args) == 0 || strings.HasPrefix(cmd.Args[0], "-")) {
+			return fmt.Errorf("gmplab real wants a lesson or a file first (gmplab real lesson-04, gmplab real handoff.go), got %q", lines[0])
 		}
 		c.Command, c.Steps = cmd, lines[1:]
 	case Quiz:
@@ -133,7 +150,8 @@ func (c *Cell) parseSource() error {
 	return nil
 }
 
-// ParseCommand parses `gmplab run|step ARGS [| filter]...`. Words split
+// ParseCommand parses `gmplab run|step|compare|real ARGS [| filter]...`
+// (which verb a cell takes is the cell's to check). Words split
 // as a shell splits them: spaces separate, 'single' and "double" quotes
 // group.
 func ParseCommand(line string) (*Command, error) {
@@ -153,8 +171,8 @@ func ParseCommand(line string) (*Command, error) {
 	}
 	stages = append(stages, cur)
 	first := stages[0]
-	if len(first) < 2 || first[0] != "gmplab" || (first[1] != "run" && first[1] != "step") {
-		return nil, fmt.Errorf("want gmplab run ARGS or gmplab step ARGS, got %q", line)
+	if len(first) < 2 || first[0] != "gmplab" || !slices.Contains([]string{"run", "step", "compare", "real"}, first[1]) {
+		return nil, fmt.Errorf("want gmplab run ARGS, gmplab step ARGS, gmplab compare ARGS or gmplab real ARGS, got %q", line)
 	}
 	cmd := &Command{Verb: first[1], Args: first[2:], Line: line}
 	for _, st := range stages[1:] {

@@ -1,8 +1,8 @@
 package notebook
 
 import (
+	"errors"
 	"fmt"
-
 	"strconv"
 	"strings"
 )
@@ -26,6 +26,28 @@ type Executor interface {
 	// ReadFile reads a file by its path from the repository's root.
 	ReadFile(path string) ([]byte, error)
 }
+
+// RealExecutor is an Executor that also runs the real cells: a run cell's
+// `gmplab compare ARGS` and a step cell's `gmplab real ARGS` (the
+// command line's implements it). Each returns what the command printed and
+// its exit code, or an *Unavailable error when the real runtime cannot be
+// run here (no ptrace, another platform); then out and code mean nothing.
+type RealExecutor interface {
+	Executor
+	Compare(args []string) (out string, code int, err error)
+	Real(args []string, commands []string) (out string, code int, err error)
+}
+
+// Unavailable is the error of a real cell that cannot run here: the kernel
+// refuses ptrace, the platform is not Linux on amd64 or arm64, or the
+// executor runs no real programs (go test -short). It is not a fault of
+// the lesson: tests skip the cell with Reason, and Update keeps its stored
+// output.
+type Unavailable struct {
+	Reason string
+}
+
+func (u *Unavailable) Error() string { return "cannot run on the real runtime here: " + u.Reason }
 
 // Path resolves a path written in a cell: a bare name (handoff.go) is in
 // the lesson's folder (Dir), anything else is relative to the repository's
@@ -90,14 +112,14 @@ func (nb *Notebook) Exec(x Executor, c *Cell) (string, error) {
 			}
 			out = strings.Join(lines[c.Lines[0]-1:c.Lines[1]], "")
 		}
-	case Run:
-		o, code := x.Run(nb.ResolveArgs(c.Command))
+	case Run, Step:
+		o, code, err := nb.execCommand(x, c)
+		if err != nil {
+			return "", nb.cellErr(c, err)
+		}
 		for _, f := range c.Command.Filters {
 			o = f.Apply(o)
 		}
-		out = withStatus(o, code)
-	case Step:
-		o, code := x.Step(nb.ResolveArgs(c.Command), c.Steps)
 		out = withStatus(o, code)
 	case Timeline:
 		o, err := x.Timeline(nb.ResolveArgs(c.Command))
@@ -120,8 +142,30 @@ func (nb *Notebook) Exec(x Executor, c *Cell) (string, error) {
 	return out, nil
 }
 
+// execCommand runs a run or step cell's command: gmplab run, step,
+// compare or real.
+func (nb *Notebook) execCommand(x Executor, c *Cell) (string, int, error) {
+	args := nb.ResolveArgs(c.Command)
+	if !c.Real() {
+		if c.Kind == Step {
+			o, code := x.Step(args, c.Steps)
+			return o, code, nil
+		}
+		o, code := x.Run(args)
+		return o, code, nil
+	}
+	rx, ok := x.(RealExecutor)
+	if !ok {
+		return "", 0, &Unavailable{Reason: "this executor runs no real programs"}
+	}
+	if c.Kind == Step {
+		return rx.Real(args, c.Steps)
+	}
+	return rx.Compare(args)
+}
+
 func (nb *Notebook) cellErr(c *Cell, err error) error {
-	return fmt.Errorf("%s:%d: %s cell: %v", nb.Name, c.Line, c.Kind, err)
+	return fmt.Errorf("%s:%d: %s cell: %w", nb.Name, c.Line, c.Kind, err)
 }
 
 // withStatus adds the line `exit status N` for a non-zero exit code, as a
@@ -167,12 +211,17 @@ func (nb *Notebook) Answer(x Executor, q *Question) (int, error) {
 }
 
 // Update runs every cell and stores its output (or a source cell's body),
-// adding output blocks where they are missing. It returns the first cell
-// that cannot run; the others are still updated.
+// adding output blocks where they are missing. A real cell that cannot run
+// here (Unavailable) keeps its stored output. It returns the first cell
+// that cannot run for another reason; the others are still updated.
 func (nb *Notebook) Update(x Executor) error {
 	var first error
 	for _, c := range nb.Cells() {
 		out, err := nb.Exec(x, c)
+		var u *Unavailable
+		if errors.As(err, &u) {
+			continue
+		}
 		if err != nil {
 			if first == nil {
 				first = err

@@ -15,6 +15,7 @@ import (
 	"github.com/gmplab/gmplab/debugger/terminal"
 	"github.com/gmplab/gmplab/lessons"
 	"github.com/gmplab/gmplab/notebook"
+	"github.com/gmplab/gmplab/real"
 	"github.com/gmplab/gmplab/runtime"
 	"github.com/gmplab/gmplab/view"
 )
@@ -28,7 +29,7 @@ type CellExecutor struct {
 	Root string
 }
 
-var _ notebook.Executor = (*CellExecutor)(nil)
+var _ notebook.RealExecutor = (*CellExecutor)(nil)
 
 // NewCellExecutor returns an executor rooted at the repository that holds
 // the current directory, if any.
@@ -83,13 +84,58 @@ func (x *CellExecutor) Step(args []string, commands []string) (string, int) {
 	var out bytes.Buffer
 	cmd := newStepCmd(func(o *StepOptions) error { o.root = x.Root; return runStep(o) })
 	root := withCommand(cmd)
+	root.SetIn(strings.NewReader(commandLines(commands)))
+	code := execute(root, append([]string{"step"}, args...), &out, &out)
+	return out.String(), code
+}
+
+// Compare implements notebook.RealExecutor: gmplab compare ARGS, which
+// needs no ptrace and runs wherever the go command does.
+func (x *CellExecutor) Compare(args []string) (string, int, error) {
+	var out bytes.Buffer
+	cmd := newCompareCmd(func(o *CompareOptions) error { o.root = x.Root; return runCompare(o) })
+	code := execute(withCommand(cmd), append([]string{"compare"}, args...), &out, &out)
+	return out.String(), code, nil
+}
+
+// Real implements notebook.RealExecutor: gmplab real ARGS with the
+// commands as its standard input, or notebook.Unavailable where it cannot
+// run (not Linux on amd64 or arm64, or the kernel refuses ptrace).
+func (x *CellExecutor) Real(args []string, commands []string) (string, int, error) {
+	if err := real.Check(); err != nil {
+		return "", 0, &notebook.Unavailable{Reason: err.Error()}
+	}
+	var out bytes.Buffer
+	cmd := newRealCmd(func(o *RealOptions) error {
+		o.root = x.Root
+		o.Interactive = func() bool { return false }
+		return runReal(o)
+	})
+	root := withCommand(cmd)
+	root.SetIn(strings.NewReader(commandLines(commands)))
+	code := execute(root, append([]string{"real"}, args...), &out, &out)
+	if err := unavailable(out.String(), code); err != nil {
+		return "", 0, err
+	}
+	return out.String(), code, nil
+}
+
+// unavailable is the notebook.Unavailable of a gmplab real that failed
+// because the kernel refused ptrace (real's launch error says so), or nil.
+func unavailable(out string, code int) error {
+	if code != 0 && strings.Contains(out, "refused ptrace") {
+		return &notebook.Unavailable{Reason: strings.TrimSpace(out)}
+	}
+	return nil
+}
+
+// commandLines is the debugger commands as standard input, one a line.
+func commandLines(commands []string) string {
 	in := strings.Join(commands, "\n")
 	if in != "" {
 		in += "\n"
 	}
-	root.SetIn(strings.NewReader(in))
-	code := execute(root, append([]string{"step"}, args...), &out, &out)
-	return out.String(), code
+	return in
 }
 
 // parseRun parses a gmplab run command line into its options, or returns

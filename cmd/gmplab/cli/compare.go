@@ -23,6 +23,7 @@ type CompareOptions struct {
 	Runs       int
 
 	gomaxprocsSet bool
+	root          string // paths are relative to it ("": the current directory)
 }
 
 // maxRuns bounds --runs: each real run takes a second or more.
@@ -74,13 +75,13 @@ func runCompare(o *CompareOptions) error {
 		msg := strings.Replace(err.Error(), "gmplab step: ", "", 1)
 		return &ExitError{Code: 1, Msg: "gmplab compare: " + msg}
 	}
-	tg, err := loadStepTarget(&StepOptions{Target: o.Target,
+	tg, err := loadStepTarget(&StepOptions{Target: o.Target, root: o.root,
 		procsFlags: procsFlags{GOMAXPROCS: o.GOMAXPROCS, NCPU: runtime.DefaultNCPU, set: o.gomaxprocsSet},
 		Seed:       1, Limits: defaultLimits()})
 	if err != nil {
 		return fail(err)
 	}
-	file, name, procs, cleanup, err := realProgram(o.Target, o.GOMAXPROCS, o.gomaxprocsSet)
+	file, name, procs, cleanup, err := realProgram(o.root, o.Target, o.GOMAXPROCS, o.gomaxprocsSet)
 	if err != nil {
 		return fail(err)
 	}
@@ -94,7 +95,7 @@ func runCompare(o *CompareOptions) error {
 	}
 	md, err := real.ModuleDir(filepath.Dir(file))
 	if err != nil {
-		if md, err = real.ModuleDir("."); err != nil {
+		if md, err = real.ModuleDir(inRoot(o.root, ".")); err != nil {
 			return fail(err)
 		}
 	}

@@ -204,7 +204,9 @@ func newReader(nb *notebook.Notebook, x *CellExecutor, tty bool, width int) (*re
 	return &reader{nb: nb, x: x, md: md, tty: tty, width: width}, nil
 }
 
-// printAll prints the whole lesson, running every cell.
+// printAll prints the whole lesson, running every cell but the real ones
+// (gmplab compare, gmplab real), shown as stored: they take seconds and
+// their output changes from run to run.
 func (r *reader) printAll(w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	bw.WriteString(r.title())
@@ -214,7 +216,9 @@ func (r *reader) printAll(w io.Writer) error {
 			continue
 		}
 		bw.WriteString(r.cellHead(p.Cell))
-		if out, ok := r.run(p.Cell); ok {
+		if p.Cell.Real() {
+			bw.WriteString(r.output(p.Cell.Stored()))
+		} else if out, ok := r.run(p.Cell); ok {
 			bw.WriteString(r.output(out))
 		}
 	}
@@ -287,7 +291,9 @@ func (r *reader) interactive(in io.Reader, w io.Writer, height int) (bool, error
 		switch c.Kind {
 		case notebook.Run, notebook.Timeline, notebook.Step:
 			verb := "run it"
-			if c.Kind == notebook.Step {
+			if c.Real() {
+				verb = "run it on the real runtime (a few seconds)"
+			} else if c.Kind == notebook.Step {
 				verb = "open the debugger with these commands (exit comes back here)"
 			}
 			k, ok := pg.ask("── Enter: " + verb + " · s: skip · q: quit ──")
@@ -297,7 +303,7 @@ func (r *reader) interactive(in io.Reader, w io.Writer, height int) (bool, error
 			case k == "s":
 				continue
 			}
-			if c.Kind == notebook.Step {
+			if c.Kind == notebook.Step && !c.Real() {
 				if err := r.x.Debug(r.nb.ResolveArgs(c.Command), c.Steps, w, r.width); err != nil {
 					fmt.Fprintf(w, "gmplab step: %v\n", err)
 				}
@@ -346,6 +352,10 @@ func (r *reader) run(c *notebook.Cell) (string, bool) {
 		return "", false
 	}
 	out, err := r.nb.Exec(r.x, c)
+	var u *notebook.Unavailable
+	if errors.As(err, &u) {
+		return u.Error() + "\nThe output of a run on the development machine:\n" + c.Stored(), true
+	}
 	if err != nil {
 		return "error: " + err.Error() + "\n", true
 	}

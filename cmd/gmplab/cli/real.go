@@ -30,6 +30,7 @@ type RealOptions struct {
 
 	gomaxprocsSet bool
 	Interactive   func() bool
+	root          string // paths are relative to it ("" : the current directory)
 }
 
 // newRealCmd builds `gmplab real`. runF, if not nil, replaces the session.
@@ -96,9 +97,10 @@ continue' | gmplab real lesson-04.`,
 
 // realProgram resolves a lesson or file to a Go file on disk (a lesson's
 // embedded scenario is written to a temporary one; cleanup removes it)
-// and the GOMAXPROCS to run it with.
-func realProgram(target string, gomaxprocs int, set bool) (file, name string, procs int, cleanup func(), err error) {
-	exists := func(p string) bool { _, err := os.Stat(p); return err == nil }
+// and the GOMAXPROCS to run it with. A relative path is from root ("":
+// the current directory); name is the path as given.
+func realProgram(root, target string, gomaxprocs int, set bool) (file, name string, procs int, cleanup func(), err error) {
+	exists := func(p string) bool { _, err := os.Stat(inRoot(root, p)); return err == nil }
 	t, err := lessons.Resolve(target, exists)
 	if err != nil {
 		return "", "", 0, nil, err
@@ -137,17 +139,19 @@ func realProgram(target string, gomaxprocs int, set bool) (file, name string, pr
 			cleanup()
 			return "", "", 0, nil, err
 		}
-	} else if fi, err := os.Stat(file); err != nil {
+	} else if fi, err := os.Stat(inRoot(root, file)); err != nil {
 		return "", "", 0, nil, err
 	} else if fi.IsDir() {
 		return "", "", 0, nil, fmt.Errorf("%s is a directory: give one .go file", file)
+	} else {
+		file = inRoot(root, file)
 	}
 	return file, t.Display(), procs, cleanup, nil
 }
 
 // runReal opens the REPL on the real runtime.
 func runReal(o *RealOptions) error {
-	file, name, procs, cleanup, err := realProgram(o.Target, o.GOMAXPROCS, o.gomaxprocsSet)
+	file, name, procs, cleanup, err := realProgram(o.root, o.Target, o.GOMAXPROCS, o.gomaxprocsSet)
 	if err != nil {
 		return &ExitError{Code: 1, Msg: "gmplab real: " + err.Error()}
 	}
