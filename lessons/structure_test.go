@@ -124,7 +124,15 @@ var parts = []part{
 		return want(err == nil, "the front matter's exercise to exist: exercises/"+l.Exercise+"/")
 	}},
 	{"what the model simplifies", "what the model simplifies", nil},
-	{"how to see it on the real runtime", "on the real runtime", nil},
+	{"how to see it on the real runtime", "on the real runtime", func(_, _ *lessons.Lesson, s *notebook.Section) string {
+		n := 0
+		for _, c := range s.Cells {
+			if c.Real() {
+				n++
+			}
+		}
+		return want(n == 1, "one real cell (gmplab compare or gmplab real: a real run is slow)")
+	}},
 }
 
 func want(ok bool, what string) string {
@@ -134,10 +142,11 @@ func want(ok bool, what string) string {
 	return "wants " + what
 }
 
+// runCells is the section's cells that run the simulator.
 func runCells(s *notebook.Section) []*notebook.Cell {
 	var cs []*notebook.Cell
 	for _, c := range s.Cells {
-		if c.Command != nil {
+		if c.Command != nil && !c.Real() {
 			cs = append(cs, c)
 		}
 	}
