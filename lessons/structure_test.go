@@ -124,11 +124,15 @@ var parts = []part{
 		return want(err == nil, "the front matter's exercise to exist: exercises/"+l.Exercise+"/")
 	}},
 	{"what the model simplifies", "what the model simplifies", nil},
-	{"how to see it on the real runtime", "on the real runtime", func(_, _ *lessons.Lesson, s *notebook.Section) string {
+	{"how to see it on the real runtime", "on the real runtime", func(l, _ *lessons.Lesson, s *notebook.Section) string {
 		n := 0
 		for _, c := range s.Cells {
-			if c.Real() {
-				n++
+			if !c.Real() {
+				continue
+			}
+			n++
+			if args := c.Command.Args; len(args) == 0 || !slices.Contains(l.Scenarios, args[0]) {
+				return "wants its real cell to run one of the lesson's scenarios (" + strings.Join(l.Scenarios, ", ") + "), got " + c.Command.Line
 			}
 		}
 		return want(n == 1, "one real cell (gmplab compare or gmplab real: a real run is slow)")
