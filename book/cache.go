@@ -22,7 +22,7 @@ import (
 // stepper runs: the WebAssembly module and every cached trace depend on
 // them and nothing else of the repository (engine_test.go checks this list
 // against go list -deps).
-var EnginePackages = []string{"runtime", "lang", "view", "book/stepper", "book/stepper/wasm"}
+var EnginePackages = []string{"runtime", "vm", "lang", "view", "book/stepper", "book/stepper/wasm"}
 
 // EngineHash is a hash of the engine's sources, go.mod, go.sum and the Go
 // version: the key of the cached WebAssembly module and traces.
