@@ -16,8 +16,6 @@ import (
 	"github.com/gmplab/gmplab/lessons"
 	"github.com/gmplab/gmplab/notebook"
 	"github.com/gmplab/gmplab/real"
-	"github.com/gmplab/gmplab/runtime"
-	"github.com/gmplab/gmplab/view"
 )
 
 // CellExecutor runs a lesson's cells (package notebook) with gmplab's own
@@ -154,27 +152,9 @@ func (x *CellExecutor) parseRun(args []string) (*RunOptions, error) {
 // Timeline implements notebook.Executor: the run's events, drawn by
 // view.Timeline.
 func (x *CellExecutor) Timeline(args []string) (string, error) {
-	o, err := x.parseRun(args)
+	tl, _, err := x.TimelineOf(args)
 	if err != nil {
 		return "", err
-	}
-	prog, err := compile(o.root, o.File)
-	if err != nil {
-		return "", err
-	}
-	cfg := o.config()
-	cfg.Why = false
-	mc, err := runtime.New(prog, cfg)
-	if err != nil {
-		return "", err
-	}
-	tl := view.NewTimeline(cfg.GOMAXPROCS)
-	for {
-		ev, ok := mc.Step()
-		if !ok {
-			break
-		}
-		tl.Event(ev)
 	}
 	return tl.String(), nil
 }

@@ -168,21 +168,5 @@ func runReal(o *RealOptions) error {
 	term := terminal.New(s, o.Out, terminalWidth())
 	defer term.Close()
 	io.WriteString(o.Out, s.Banner())
-	if o.Init != "" {
-		if err := term.Source(o.Init); err != nil {
-			return &ExitError{Code: 1, Msg: "gmplab real: --init: " + err.Error()}
-		}
-		if term.Quit() {
-			return nil
-		}
-	}
-	if o.Interactive() {
-		err = term.RunTerminal()
-	} else {
-		err = term.RunPlain(o.In)
-	}
-	if err != nil {
-		return &ExitError{Code: 1, Msg: "gmplab real: " + err.Error()}
-	}
-	return nil
+	return runREPL(term, "gmplab real", o.Init, o.Interactive(), o.In)
 }

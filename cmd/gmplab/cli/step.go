@@ -202,21 +202,30 @@ func runStep(o *StepOptions) error {
 	defer term.Close()
 	io.WriteString(o.Out, stepBanner(tg, s.Config()))
 	io.WriteString(o.Out, stepGuide(tg)) // guide.go: the lesson's guide cell
-	if o.Init != "" {
-		if err := term.Source(o.Init); err != nil {
-			return &ExitError{Code: 1, Msg: "gmplab step: --init: " + err.Error()}
+	return runREPL(term, "gmplab step", o.Init, o.Interactive(), o.In)
+}
+
+// runREPL runs the debugger's REPL on term, for gmplab step and gmplab
+// real: the --init script first (an exit in it ends the session), then the
+// terminal with line editing, or plain lines from in when it is not one.
+// name begins its error messages.
+func runREPL(term *terminal.Term, name, init string, interactive bool, in io.Reader) error {
+	if init != "" {
+		if err := term.Source(init); err != nil {
+			return &ExitError{Code: 1, Msg: name + ": --init: " + err.Error()}
 		}
 		if term.Quit() {
 			return nil
 		}
 	}
-	if o.Interactive() {
+	var err error
+	if interactive {
 		err = term.RunTerminal()
 	} else {
-		err = term.RunPlain(o.In)
+		err = term.RunPlain(in)
 	}
 	if err != nil {
-		return &ExitError{Code: 1, Msg: "gmplab step: " + err.Error()}
+		return &ExitError{Code: 1, Msg: name + ": " + err.Error()}
 	}
 	return nil
 }
