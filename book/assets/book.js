@@ -52,14 +52,17 @@
   // Search: a small index, loaded on first use.
   var input = document.getElementById("search");
   var list = document.querySelector(".results");
-  var loading = false, sel = -1;
+  var loading = false, sel = -1, pending = null;
+  // loadIndex calls then once the index is there. While it loads, the
+  // latest caller's then is the one that runs (a query typed meanwhile).
   function loadIndex(then) {
     if (window.GMPLAB_SEARCH) return then();
+    pending = then;
     if (loading) return;
     loading = true;
     var s = document.createElement("script");
     s.src = base + "search-index.js";
-    s.onload = then;
+    s.onload = function () { var f = pending; pending = null; if (f) f(); };
     document.head.appendChild(s);
   }
   function esc(s) { return s.replace(/[&<>"]/g, function (c) { return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]; }); }
