@@ -33,7 +33,7 @@ type Options struct {
 	Out      string           // the site's folder (created; its old files are replaced)
 	Timeline timelines.Runner // runs a timeline cell's command in process
 	Cache    string           // the cache folder ("" for CacheDir())
-	NoWasm   bool             // leave the WebAssembly module out (edit-and-run then says so)
+	NoWasm   bool             // leave the WebAssembly module out (the steppers then say they cannot run)
 	Live     bool             // add the live-reload script (gmplab book serve)
 	Log      io.Writer        // progress messages (the wasm build)
 }
@@ -56,6 +56,9 @@ func Build(o Options) (*Site, error) {
 		}
 		o.Cache = c
 	}
+	// Earlier builds cached the steppers' traces there; the widgets now
+	// compute their runs in the page.
+	os.RemoveAll(filepath.Join(o.Cache, "traces"))
 	engine, err := EngineHash(o.Root)
 	if err != nil {
 		return nil, err
@@ -68,8 +71,7 @@ func Build(o Options) (*Site, error) {
 	for _, p := range pages {
 		res.bySrc[p.Src] = p
 	}
-	tr := newTracer(o.Root, o.Cache, engine)
-	md := NewMarkdown(o.Timeline, tr, res.resolve)
+	md := NewMarkdown(o.Timeline, files(o.Root), res.resolve)
 	out := map[string][]byte{}
 	html := map[*Page]*rendered{}
 	for _, p := range pages {
@@ -133,12 +135,6 @@ func Build(o Options) (*Site, error) {
 			return nil, err
 		}
 		out[p.URL] = b
-	}
-	if err := tr.Wait(); err != nil {
-		return nil, err
-	}
-	for name, b := range tr.made {
-		out[name] = b
 	}
 	out["search-index.js"] = searchIndex(pages, html)
 	if err := addAssets(out); err != nil {

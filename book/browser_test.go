@@ -54,12 +54,15 @@ func eventLine(out string, n int) string {
 	return re.FindString(out)
 }
 
-// TestBrowser opens a lesson in headless Chromium: it steps a widget
-// forwards five times and back two and compares the event line with the
-// CLI's, edits the scenario and runs it again on the WebAssembly engine
-// and compares every line with stepper.Run's, answers a quiz, and saves
-// screenshots at a desktop and a phone width (to $GMPLAB_SCREENSHOTS, or
-// a temporary folder). It waits for conditions, never for a fixed time.
+// TestBrowser opens a lesson in headless Chromium: the widget computes its
+// run on the WebAssembly engine when scrolled to; the test steps it
+// forwards five times and back two and compares the event line, then every
+// line, with the CLI's, edits the scenario and runs it again on the
+// WebAssembly engine and compares every line with stepper.Run's, answers a
+// quiz, checks that a widget on a site built without the module says why
+// it has no run, and saves screenshots at a desktop and a phone width (to
+// $GMPLAB_SCREENSHOTS, or a temporary folder). It waits for conditions,
+// never for a fixed time.
 func TestBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: the browser test builds the WebAssembly module and drives Chromium")
@@ -126,7 +129,8 @@ func TestBrowser(t *testing.T) {
 	shot("desktop-top")
 	must("scroll to the widget", chromedp.Do(ctx, chromedp.ScrollIntoView(chromedp.CSS(".stepper"))))
 	_, err = chromedp.Run(ctx, chromedp.Poll[bool](w+`.widget && `+w+`.widget.tr !== undefined`, chromedp.WithPollingTimeout(60*time.Second)))
-	must("the widget's trace", err)
+	must("the widget's run on the WebAssembly engine", err)
+	t.Logf("the first widget computed its run in %s ms (from scrolling to it to its first board, loading the engine included)", eval(w+`.widget.took.toFixed(0)`))
 
 	fwd, back := chromedp.CSS(`.stepper .st-bar button[aria-label^="Forward one"]`), chromedp.CSS(`.stepper .st-bar button[aria-label^="Back one"]`)
 	for range 5 {
@@ -221,6 +225,7 @@ func TestBrowser(t *testing.T) {
 	must("scroll", chromedp.Do(ctx, chromedp.ScrollIntoView(chromedp.CSS(".stepper"))))
 	_, err = chromedp.Run(ctx, chromedp.Poll[bool](w+`.widget.tr !== undefined`, chromedp.WithPollingTimeout(60*time.Second)))
 	must("the widget on a phone", err)
+	t.Logf("on the page opened again, the widget computed its run in %s ms", eval(w+`.widget.took.toFixed(0)`))
 	shot("phone-stepper")
 	must("scroll", chromedp.Do(ctx, chromedp.ScrollIntoView(chromedp.CSS(".cell.timeline"))))
 	shot("phone-timeline")
@@ -236,6 +241,18 @@ func TestBrowser(t *testing.T) {
 	for _, pg := range []string{"index", "docs/glossary", "exercises/03-runqgrab"} {
 		must(pg, chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/"+pg+".html"), chromedp.WaitVisible(chromedp.CSS("article h1"))))
 		shot("desktop-" + strings.ReplaceAll(pg, "/", "-"))
+	}
+
+	// A site built without the module: the widget says why it has no run.
+	bare, _ := buildSite(t, false)
+	srv2 := httptest.NewServer(http.FileServer(http.Dir(bare)))
+	defer srv2.Close()
+	must("the site without WebAssembly", chromedp.Do(ctx, chromedp.Navigate(srv2.URL+"/lessons/03-steal.html"),
+		chromedp.WaitVisible(chromedp.CSS(".stepper")), chromedp.ScrollIntoView(chromedp.CSS(".stepper"))))
+	_, err = chromedp.Run(ctx, chromedp.Poll[bool](w+`.hasAttribute("data-failed")`, chromedp.WithPollingTimeout(30*time.Second)))
+	must("the widget without WebAssembly", err)
+	if msg := eval(w + `.querySelector(".st-line").textContent`); !strings.Contains(msg, "--no-wasm") {
+		t.Errorf("without the module the widget says %q, want why (--no-wasm)", msg)
 	}
 	t.Logf("screenshots in %s", shots)
 }

@@ -3,7 +3,6 @@ package book
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -13,19 +12,15 @@ import (
 	"runtime"
 	"sort"
 	"strings"
-	"sync"
-
-	"github.com/gmplab/gmplab/book/stepper"
 )
 
 // EnginePackages are the folders whose Go files make the engine the
-// stepper runs: the WebAssembly module and every cached trace depend on
-// them and nothing else of the repository (engine_test.go checks this list
-// against go list -deps).
+// stepper runs: the WebAssembly module depends on them and nothing else of
+// the repository (engine_test.go checks this list against go list -deps).
 var EnginePackages = []string{"runtime", "vm", "lang", "view", "book/stepper", "book/stepper/wasm"}
 
 // EngineHash is a hash of the engine's sources, go.mod, go.sum and the Go
-// version: the key of the cached WebAssembly module and traces.
+// version: the key of the cached WebAssembly module.
 func EngineHash(root string) (string, error) {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\n", runtime.Version())
@@ -58,7 +53,7 @@ func EngineHash(root string) (string, error) {
 	return hex.EncodeToString(h.Sum(nil))[:16], nil
 }
 
-// CacheDir is where the book keeps its WebAssembly modules and traces:
+// CacheDir is where the book keeps its WebAssembly modules:
 // gmplab/book in the user's cache directory, or in the temporary
 // directory when there is none (no $HOME, as in some CI containers).
 func CacheDir() (string, error) {
@@ -112,92 +107,14 @@ func Wasm(root, cache, hash string, log io.Writer) (module, execJS string, err e
 	return module, execJS, os.Rename(tmp, module)
 }
 
-// tracer precomputes the steppers' traces (steppers.Tracer): each is
-// written once as traces/HASH.js in the site, and kept in the cache under
-// the same name, HASH covering the engine, the file, its text and the
-// flags.
-//
-// A trace that is not in the cache is computed in the background, on as
-// many goroutines as there are CPUs, while the pages render: Wait waits
-// for them.
-type tracer struct {
-	root, cache, engine string
-	mu                  sync.Mutex
-	made                map[string][]byte // by site path
-	wg                  sync.WaitGroup
-	sem                 chan struct{}
-	err                 error
-}
+// files reads the repository's files by their paths from its root, for
+// the steppers' scenarios (steppers.Files).
+type files string
 
-func newTracer(root, cache, engine string) *tracer {
-	return &tracer{root: root, cache: cache, engine: engine, made: map[string][]byte{}, sem: make(chan struct{}, runtime.NumCPU())}
-}
-
-// Wait waits for the traces being computed and returns the first error.
-func (t *tracer) Wait() error {
-	t.wg.Wait()
-	return t.err
-}
-
-func (t *tracer) ReadFile(p string) ([]byte, error) {
-	b, err := os.ReadFile(filepath.Join(t.root, filepath.FromSlash(p)))
+func (root files) ReadFile(p string) ([]byte, error) {
+	b, err := os.ReadFile(filepath.Join(string(root), filepath.FromSlash(p)))
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, fmt.Errorf("%s: no such file", p)
 	}
 	return b, err
 }
-
-func (t *tracer) Trace(file string, src []byte, flags []string) (string, error) {
-	h := sha256.New()
-	fmt.Fprintf(h, "%s\n%s\n%s\n", t.engine, file, strings.Join(flags, " "))
-	h.Write(src)
-	id := hex.EncodeToString(h.Sum(nil))[:16]
-	name := "traces/" + id + ".js"
-	t.mu.Lock()
-	_, done := t.made[name]
-	if !done {
-		t.made[name] = nil // being made
-	}
-	t.mu.Unlock()
-	if done {
-		return name, nil
-	}
-	cached := filepath.Join(t.cache, "traces", id+".js")
-	if b, err := os.ReadFile(cached); err == nil {
-		t.set(name, b, nil)
-		return name, nil
-	}
-	t.wg.Add(1)
-	go func() {
-		defer t.wg.Done()
-		t.sem <- struct{}{}
-		defer func() { <-t.sem }()
-		tr, err := stepper.Run(file, src, flags)
-		if err != nil {
-			t.set(name, nil, fmt.Errorf("%s: %v", file, err))
-			return
-		}
-		j, err := json.Marshal(tr)
-		if err != nil {
-			t.set(name, nil, err)
-			return
-		}
-		b := []byte("gmplabTrace(" + strconvQuote(id) + "," + string(j) + ");\n")
-		if err := os.MkdirAll(filepath.Dir(cached), 0o755); err == nil {
-			os.WriteFile(cached, b, 0o644) // a cache: a failed write only costs time
-		}
-		t.set(name, b, nil)
-	}()
-	return name, nil
-}
-
-func (t *tracer) set(name string, b []byte, err error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.made[name] = b
-	if err != nil && t.err == nil {
-		t.err = err
-	}
-}
-
-func strconvQuote(s string) string { b, _ := json.Marshal(s); return string(b) }

@@ -28,9 +28,9 @@ import (
 
 // NewMarkdown is the book's goldmark: CommonMark with GitHub's tables,
 // strikethrough and autolinks, highlighted code, and the book's
-// extensions. run draws timelines, tr precomputes the steppers' traces,
-// res rewrites links.
-func NewMarkdown(run timelines.Runner, tr steppers.Tracer, res links.Resolver) goldmark.Markdown {
+// extensions. run draws timelines, f reads the steppers' scenarios, res
+// rewrites links.
+func NewMarkdown(run timelines.Runner, f steppers.Files, res links.Resolver) goldmark.Markdown {
 	return goldmark.New(
 		goldmark.WithExtensions(
 			extension.GFM,
@@ -41,7 +41,7 @@ func NewMarkdown(run timelines.Runner, tr steppers.Tracer, res links.Resolver) g
 			cells.New(),
 			timelines.New(run),
 			quizzes.New(),
-			steppers.New(tr),
+			steppers.New(f),
 			asides.New(),
 			links.New(res),
 		),

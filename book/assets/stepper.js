@@ -1,33 +1,19 @@
 // gmplab's stepper widget: step a run's events forwards and backwards,
-// see the board after each, edit the scenario and run it again on the
-// engine compiled to WebAssembly (assets/stepper.wasm). The events are the
+// see the board after each, edit the scenario and run it again. Every run,
+// the scenario's own as well as an edited one, is computed in the page by
+// the engine compiled to WebAssembly (assets/stepper.wasm, stepper.Run):
+// the page ships no events, only the source and flags. The events are the
 // lines `gmplab run` prints for the same program and flags.
 (function () {
   "use strict";
   var base = document.body.getAttribute("data-base") || "";
-  var waiting = {};   // trace id → callbacks
-  var traces = {};    // trace id → trace
-  window.gmplabTrace = function (id, tr) {
-    traces[id] = tr;
-    (waiting[id] || []).forEach(function (f) { f(tr); });
-    delete waiting[id];
-  };
-  function loadTrace(url, then) {
-    var id = url.replace(/^.*\//, "").replace(/\.js$/, "");
-    if (traces[id]) return then(traces[id]);
-    if (!waiting[id]) {
-      waiting[id] = [];
-      var s = document.createElement("script");
-      s.src = base + url;
-      document.head.appendChild(s);
-    }
-    waiting[id].push(then);
-  }
-
   var wasm = null; // a promise of gmplabRun
   function engine() {
     if (wasm) return wasm;
     wasm = new Promise(function (resolve, reject) {
+      if (typeof WebAssembly !== "object") {
+        return reject(new Error("The stepper runs the scenario on the engine compiled to WebAssembly, which this browser does not have; the cells above show the same run."));
+      }
       var s = document.createElement("script");
       s.src = base + "assets/wasm_exec.js";
       s.onerror = function () { reject(new Error("the WebAssembly module is not in this build (gmplab book build without --no-wasm)")); };
@@ -48,6 +34,17 @@
       document.head.appendChild(s);
     });
     return wasm;
+  }
+
+  // compute runs a program on the engine in the page: a promise of
+  // stepper.Run's answer, {trace} or {err}. The run itself is synchronous;
+  // the timeout lets the page draw "running…" first.
+  function compute(file, src, flags) {
+    return engine().then(function (run) {
+      return new Promise(function (resolve) {
+        setTimeout(function () { resolve(JSON.parse(run(file, src, flags))); }, 0);
+      });
+    });
   }
 
   function el(tag, cls, text) {
@@ -101,7 +98,16 @@
     var self = this;
     (root.getAttribute("data-breaks") || "").split(/\s+/).forEach(function (k) { if (k) self.breaks[k] = true; });
     this.build();
-    var load = function () { loadTrace(root.getAttribute("data-trace"), function (tr) { self.original_trace = tr; self.set(tr); }); };
+    var load = function () {
+      var t0 = performance.now();
+      self.pos.textContent = "running…";
+      compute(self.file, self.original, self.flags).then(function (res) {
+        if (res.err) return self.fail(res.err);
+        self.original_trace = res.trace;
+        self.set(res.trace);
+        self.took = performance.now() - t0; // from asking for the run to its first board drawn
+      }, function (err) { self.fail(err.message); });
+    };
     if ("IntersectionObserver" in window) {
       var io = new IntersectionObserver(function (es) {
         if (es.some(function (e) { return e.isIntersecting; })) { io.disconnect(); load(); }
@@ -177,13 +183,13 @@
       self.src.hidden = !self.src.hidden;
       self.bRun.hidden = self.bReset.hidden = self.src.hidden;
       self.bEdit.textContent = self.src.hidden ? "Edit and run" : "Hide the source";
-      if (!self.src.hidden) { self.src.focus(); engine().catch(function () {}); }
+      if (!self.src.hidden) self.src.focus();
     });
     this.bRun.addEventListener("click", function () { self.run(); });
     this.bReset.addEventListener("click", function () {
       self.src.value = self.original;
       self.status.className = "st-status"; self.status.textContent = "";
-      self.set(self.original_trace);
+      if (self.original_trace) self.set(self.original_trace);
     });
     this.src.addEventListener("keydown", function (e) {
       if ((e.ctrlKey || e.metaKey) && e.key === "Enter") { e.preventDefault(); self.run(); }
@@ -234,6 +240,13 @@
     if (Object.keys(this.breaks).some(function (k) { return self.breaks[k]; })) this.brk.open = true;
     this.out.textContent = (tr.o ? "Program output:\n" + tr.o : "") + (tr.x ? "\n" + tr.x : "") + (tr.c ? "\n(the run has more events than the widget keeps)" : "");
     this.go(0);
+  };
+
+  // fail says why the widget has no run to step through.
+  Widget.prototype.fail = function (msg) {
+    this.pos.textContent = "no run";
+    this.line.textContent = msg;
+    this.root.setAttribute("data-failed", "");
   };
 
   Widget.prototype.cont = function (dir) {
@@ -309,20 +322,16 @@
   Widget.prototype.run = function () {
     var self = this;
     this.status.className = "st-status";
-    this.status.textContent = "Loading the engine…";
-    engine().then(function (run) {
-      self.status.textContent = "Running…";
-      setTimeout(function () {
-        var res = JSON.parse(run(self.file, self.src.value, self.flags));
-        if (res.err) {
-          self.status.className = "st-status err";
-          self.status.textContent = res.err;
-          return;
-        }
-        self.set(res.trace);
-        self.status.textContent = "Ran your version: " + res.trace.l.length + " events.";
-        self.root.setAttribute("data-ran", String((+self.root.getAttribute("data-ran") || 0) + 1));
-      }, 0);
+    this.status.textContent = "Running…";
+    compute(this.file, this.src.value, this.flags).then(function (res) {
+      if (res.err) {
+        self.status.className = "st-status err";
+        self.status.textContent = res.err;
+        return;
+      }
+      self.set(res.trace);
+      self.status.textContent = "Ran your version: " + res.trace.l.length + " events.";
+      self.root.setAttribute("data-ran", String((+self.root.getAttribute("data-ran") || 0) + 1));
     }, function (err) {
       self.status.className = "st-status err";
       self.status.textContent = err.message;

@@ -1,11 +1,11 @@
 // Package stepper computes what the book's stepper widget steps through: a
 // program's run on the simulated runtime, event by event, with the line
 // `gmplab run` prints for each event and a small picture of the scheduler
-// (the board) after it. The book calls Trace natively when it builds a
-// page; the browser calls the same function compiled to WebAssembly
-// (book/stepper/wasm) when a reader edits a scenario and runs it again, so
-// the widget's lines are the CLI's lines for the same program and flags,
-// byte for byte (stepper_test.go compares them with gmplab run).
+// (the board) after it. The browser calls Run compiled to WebAssembly
+// (book/stepper/wasm) when a widget scrolls into view and when a reader
+// edits a scenario and runs it again, so the widget's lines are the CLI's
+// lines for the same program and flags, byte for byte (stepper_test.go
+// compares them with gmplab run).
 package stepper
 
 import (

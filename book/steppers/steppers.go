@@ -4,8 +4,10 @@
 // cell shows, in a closing section. The widget (assets/stepper.js) steps
 // through the run's events forwards and backwards, draws the board after
 // each, and lets the reader edit the scenario and run it again on the
-// engine compiled to WebAssembly. Its events are precomputed (Tracer) so
-// that the page works before the WebAssembly module has loaded.
+// engine compiled to WebAssembly. The page ships no events: the widget
+// computes its run with that same engine (stepper.Run) when it scrolls
+// into view, from the source and flags the page holds, so that a lesson
+// page stays light (a precomputed trace weighed up to 1.2 MB).
 package steppers
 
 import (
@@ -35,7 +37,6 @@ type Widget struct {
 	Source []byte   // its text
 	Flags  []string // gmplab run flags that give the same run
 	Breaks []string // event kinds to break on at first (a step cell's break commands)
-	URL    string   // the precomputed trace (Tracer's answer)
 }
 
 // KindWidget is the node kind of Widget.
@@ -49,18 +50,16 @@ func (w *Widget) Dump(source []byte, level int) {
 	ast.DumpHelper(w, source, level, map[string]string{"File": w.File}, nil)
 }
 
-// Tracer precomputes a widget's trace (stepper.Run) and returns the URL the
-// page loads it from; ReadFile reads a file by its path from the
-// repository's root.
-type Tracer interface {
-	Trace(file string, src []byte, flags []string) (url string, err error)
+// Files reads a file by its path from the repository's root: a widget's
+// scenario.
+type Files interface {
 	ReadFile(path string) ([]byte, error)
 }
 
-type extension struct{ t Tracer }
+type extension struct{ t Files }
 
 // New returns the extension.
-func New(t Tracer) goldmark.Extender { return extension{t} }
+func New(f Files) goldmark.Extender { return extension{f} }
 
 func (e extension) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(parser.WithASTTransformers(util.Prioritized(e, 50)))
@@ -83,9 +82,6 @@ func (e extension) Transform(doc *ast.Document, _ text.Reader, pc parser.Context
 	shown := map[string]bool{}
 	var fail error
 	add := func(after ast.Node, w *Widget, err error) {
-		if err == nil {
-			w.URL, err = e.t.Trace(w.File, w.Source, w.Flags)
-		}
 		if err != nil {
 			fail = err
 			return
@@ -118,9 +114,6 @@ func (e extension) Transform(doc *ast.Document, _ text.Reader, pc parser.Context
 		for _, s := range nb.Lesson.Scenarios {
 			if file := nb.Path(s); !shown[file] {
 				w, err := e.forScenario(nb, file)
-				if err == nil {
-					w.URL, err = e.t.Trace(w.File, w.Source, w.Flags)
-				}
 				if err != nil {
 					fail = err
 					continue
@@ -247,8 +240,8 @@ func render(wr util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkSta
 	w := n.(*Widget)
 	q := html.EscapeString
 	flags := strings.Join(w.Flags, " ")
-	fmt.Fprintf(wr, "<div class=\"stepper\" data-trace=\"%s\" data-file=\"%s\" data-flags=\"%s\" data-breaks=\"%s\">\n",
-		q(w.URL), q(w.File), q(flags), q(strings.Join(w.Breaks, " ")))
+	fmt.Fprintf(wr, "<div class=\"stepper\" data-file=\"%s\" data-flags=\"%s\" data-breaks=\"%s\">\n",
+		q(w.File), q(flags), q(strings.Join(w.Breaks, " ")))
 	fmt.Fprintf(wr, "<div class=\"st-head\"><span class=\"st-title\">Step through <code>%s</code></span> <code class=\"st-cmd\">gmplab run %s %s</code></div>\n",
 		q(path.Base(w.File)), q(w.File), q(flags))
 	fmt.Fprintf(wr, "<textarea class=\"st-src\" hidden spellcheck=\"false\" aria-label=\"the source of %s\">%s</textarea>\n", q(path.Base(w.File)), q(string(w.Source)))

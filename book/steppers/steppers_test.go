@@ -2,8 +2,6 @@ package steppers_test
 
 import (
 	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/yuin/goldmark"
@@ -16,15 +14,10 @@ import (
 	"github.com/gmplab/gmplab/notebook"
 )
 
-// tracer names each trace by what it was asked for, so that the golden
-// file shows the file and flags each widget runs.
-type tracer struct{}
+// files reads the scenarios from the testdata folder.
+type files struct{}
 
-func (tracer) Trace(file string, src []byte, flags []string) (string, error) {
-	return "traces/" + filepath.Base(file) + "?" + strings.Join(flags, "+") + ".js", nil
-}
-
-func (tracer) ReadFile(p string) ([]byte, error) { return os.ReadFile(p) }
+func (files) ReadFile(p string) ([]byte, error) { return os.ReadFile(p) }
 
 // TestSteppers: a widget under the scenario's source cell (the lesson's
 // front matter), one under the step cell (its flags over the front
@@ -39,7 +32,7 @@ func TestSteppers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	md := goldmark.New(goldmark.WithExtensions(cells.New(), steppers.New(tracer{})))
+	md := goldmark.New(goldmark.WithExtensions(cells.New(), steppers.New(files{})))
 	pc := parser.NewContext()
 	cells.SetNotebook(pc, nb)
 	got, _ := golden.Render(t, md, []byte(nb.Markdown()), pc)

@@ -3,8 +3,8 @@
 // Command wasm is the simulated runtime compiled to WebAssembly for the
 // book's stepper widget: it registers one JavaScript function,
 // gmplabRun(name, source, flags) → JSON, which is stepper.Run, the same
-// function the book calls natively, so that an edited scenario runs again
-// in the page with the CLI's events.
+// function the tests call natively, so that every stepper computes its run
+// in the page, the scenario's own or an edited one, with the CLI's events.
 package main
 
 import (

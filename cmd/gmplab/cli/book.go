@@ -77,7 +77,7 @@ func newBookBuildCmd() *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVarP(&o.out, "output", "o", "book-site", "the site's `folder`")
-	cmd.Flags().BoolVar(&o.noWasm, "no-wasm", false, "leave out the engine compiled to WebAssembly (no edit and run)")
+	cmd.Flags().BoolVar(&o.noWasm, "no-wasm", false, "leave out the engine compiled to WebAssembly (the steppers then have no runs)")
 	return cmd
 }
 
@@ -101,7 +101,7 @@ func newBookServeCmd() *cobra.Command {
 	}
 	cmd.Flags().StringVarP(&o.out, "output", "o", "", "the site's `folder` (default: a temporary one)")
 	cmd.Flags().StringVar(&o.addr, "addr", "127.0.0.1:8000", "the address to listen on (127.0.0.1 only)")
-	cmd.Flags().BoolVar(&o.noWasm, "no-wasm", false, "leave out the engine compiled to WebAssembly (no edit and run)")
+	cmd.Flags().BoolVar(&o.noWasm, "no-wasm", false, "leave out the engine compiled to WebAssembly (the steppers then have no runs)")
 	return cmd
 }
 
