@@ -60,12 +60,30 @@ const (
 
 // Timeline collects a run's events into runs and markers.
 type Timeline struct {
+	// NoPs: the run is the GM model (the stacks layer alone), which has no
+	// Ps; its rows are the GOMAXPROCS slots of the Ms that may run Go code
+	// at once (Go 1.0's mcpumax), named slot0, slot1, …
+	NoPs  bool
 	procs int
 	open  map[int]TimelineRun   // by P: what runs now
 	noP   map[int64]TimelineRun // by G: in a syscall on an M without a P
 	Runs  []TimelineRun
 	Marks []TimelineMark
 	end   int64
+}
+
+// RowName names row r: P0, P1, … (slot0, slot1, … without Ps), Ms or
+// sysmon. The text timeline and the book's SVG both use it.
+func (t *Timeline) RowName(r int) string {
+	switch {
+	case r == RowMs:
+		return "Ms"
+	case r == RowSysmon:
+		return "sysmon"
+	case t.NoPs:
+		return "slot" + strconv.Itoa(r)
+	}
+	return "P" + strconv.Itoa(r)
 }
 
 // NewTimeline starts a timeline of a machine with procs Ps.
@@ -204,7 +222,7 @@ func (t *Timeline) String() string {
 	rows := map[int]*row{}
 	order := []int{}
 	for p := 0; p < t.procs; p++ {
-		rows[p] = newRow("P" + strconv.Itoa(p))
+		rows[p] = newRow(t.RowName(p))
 		order = append(order, p)
 	}
 	for p := 0; p < t.procs; p++ {
@@ -212,11 +230,7 @@ func (t *Timeline) String() string {
 	}
 	get := func(r int) *row {
 		if rows[r] == nil {
-			name := "Ms"
-			if r == RowSysmon {
-				name = "sysmon"
-			}
-			rows[r] = newRow(name)
+			rows[r] = newRow(t.RowName(r))
 		}
 		return rows[r]
 	}
@@ -278,7 +292,11 @@ func (t *Timeline) String() string {
 			b.WriteString(strings.Repeat(" ", label) + m + "\n")
 		}
 	}
-	b.WriteString("G7---- G7 runs   G1~~~ G1 in a system call   * runs too short for their id   . P idle\n")
+	idle := ". P idle"
+	if t.NoPs {
+		idle = ". slot idle"
+	}
+	b.WriteString("G7---- G7 runs   G1~~~ G1 in a system call   * runs too short for their id   " + idle + "\n")
 	b.WriteString("marks: S steal, ! preemption, R retake, H handoffp, N netpoll, O overflow, z deep sleep\n")
 	return b.String()
 }

@@ -124,3 +124,22 @@ func TestTimelineDeterministic(t *testing.T) {
 		t.Errorf("no Ms row:\n%s", first)
 	}
 }
+
+// The GM model (the stacks layer alone) has no Ps: its rows are the slots
+// of Go 1.0's mcpumax, and nothing in the timeline calls them Ps.
+func TestTimelineWithoutPs(t *testing.T) {
+	tl := NewTimeline(2)
+	tl.NoPs = true
+	tl.Event(runtime.Event{Seq: 1, T: 0, Kind: runtime.EvExecute, M: 0, P: 0, G: 1})
+	tl.Event(runtime.Event{Seq: 2, T: 1000, Kind: runtime.EvExit, M: 0, P: -1, G: -1})
+	out := tl.String()
+	if !strings.Contains(out, "slot0 ") || !strings.Contains(out, "slot1 ") || !strings.Contains(out, ". slot idle") {
+		t.Errorf("rows and legend should name slots:\n%s", out)
+	}
+	if strings.Contains(out, "P0") || strings.Contains(out, "P idle") {
+		t.Errorf("a timeline of the GM model shows a P:\n%s", out)
+	}
+	if got := tl.RowName(RowMs) + " " + tl.RowName(RowSysmon); got != "Ms sysmon" {
+		t.Errorf("RowName of the Ms and sysmon rows: %q", got)
+	}
+}

@@ -120,7 +120,7 @@ func SVG(tl *view.Timeline, procs int) string {
 	for i, r := range rows {
 		y := topPad + i*laneH
 		fmt.Fprintf(&b, "<g class=\"lane\"><rect class=\"lane-bg\" x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\"/><text class=\"lane-label\" x=\"4\" y=\"%d\">%s</text></g>\n",
-			labelW, y, plot, laneH-4, y+laneH/2+2, rowName(r))
+			labelW, y, plot, laneH-4, y+laneH/2+2, tl.RowName(r))
 	}
 	for _, r := range tl.Runs {
 		i, ok := lane[r.Row]
@@ -136,7 +136,7 @@ func SVG(tl *view.Timeline, procs int) string {
 			cls, what = "run sys", "in a system call"
 		}
 		fmt.Fprintf(&b, "<g class=\"%s\" style=\"--g:%d\"><title>G%d %s on %s from %s to %s (%s)</title><rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" rx=\"2\"/>",
-			cls, gHue(r.G), r.G, what, rowName(r.Row), view.FormatDuration(r.Start), view.FormatDuration(r.End), view.FormatDuration(r.End-r.Start), x0, y, w, barH)
+			cls, gHue(r.G), r.G, what, tl.RowName(r.Row), view.FormatDuration(r.Start), view.FormatDuration(r.End), view.FormatDuration(r.End-r.Start), x0, y, w, barH)
 		if label := fmt.Sprintf("G%d", r.G); w >= float64(7*len(label)+4) {
 			fmt.Fprintf(&b, "<text x=\"%.1f\" y=\"%d\">%s</text>", x0+3, y+barH-4, label)
 		}
@@ -150,7 +150,7 @@ func SVG(tl *view.Timeline, procs int) string {
 		cx := x(m.T)
 		y := topPad + i*laneH + laneH - 4
 		fmt.Fprintf(&b, "<g class=\"mark m-%s\"><title>%s on %s at %s</title><path d=\"M%.1f %d l4 -7 l-8 0 z\"/></g>\n",
-			markClass(m.Mark), markNames[m.Mark], rowName(m.Row), view.FormatDuration(m.T), cx, y+1)
+			markClass(m.Mark), markNames[m.Mark], tl.RowName(m.Row), view.FormatDuration(m.T), cx, y+1)
 	}
 	// The axis: five ticks at round times.
 	axisY := topPad + len(rows)*laneH
@@ -189,16 +189,6 @@ func markClass(c byte) string {
 		return "Z"
 	}
 	return string(c)
-}
-
-func rowName(r int) string {
-	switch r {
-	case view.RowMs:
-		return "Ms"
-	case view.RowSysmon:
-		return "sysmon"
-	}
-	return fmt.Sprintf("P%d", r)
 }
 
 // gHue spreads the Gs' colours around the wheel (golden angle), so that

@@ -244,6 +244,7 @@ func (x *CellExecutor) TimelineOf(args []string) (*view.Timeline, int, error) {
 		return nil, 0, err
 	}
 	tl := view.NewTimeline(cfg.GOMAXPROCS)
+	tl.NoPs = !cfg.Layers.Has(runtime.LayerProcs)
 	for {
 		ev, ok := mc.Step()
 		if !ok {
