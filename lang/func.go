@@ -174,6 +174,41 @@ func (fs *fnState) bind(l *label) {
 	}
 }
 
+// countLoop emits for i := 0; i < n; i++ { body } with n popped from the
+// operand stack into slot hn and i in slot hi: the loop of range over an
+// int, a slice or a map's keys, and of fmt's [a b c] and map[k:v]. before
+// (if not nil) runs between the set-up and the first test; body gets the
+// labels that continue (post) and break (end) jump to. pos, if valid, is
+// where the test and the increment are (the range statement's for).
+func (fs *fnState) countLoop(hn, hi int32, pos token.Pos, before func(), body func(post, end *label)) {
+	fs.emit(vm.OpStore, hn, 0, 1, 0)
+	fs.pushInt(0)
+	fs.emit(vm.OpStore, hi, 0, 1, 0)
+	if before != nil {
+		before()
+	}
+	head, post, end := fs.newLabel(), fs.newLabel(), fs.newLabel()
+	fs.bind(head)
+	if pos.IsValid() {
+		fs.setPos(pos)
+	}
+	fs.emit(vm.OpLoad, hi, 0, 0, 1)
+	fs.emit(vm.OpLoad, hn, 0, 0, 1)
+	fs.emit(vm.OpLt, 0, 0, 2, 1)
+	fs.jump(vm.OpJumpIfNot, end)
+	body(post, end)
+	fs.bind(post)
+	if pos.IsValid() {
+		fs.setPos(pos)
+	}
+	fs.emit(vm.OpLoad, hi, 0, 0, 1)
+	fs.pushInt(1)
+	fs.emit(vm.OpAdd, 0, 0, 2, 1)
+	fs.emit(vm.OpStore, hi, 0, 1, 0)
+	fs.jump(vm.OpJump, head)
+	fs.bind(end)
+}
+
 func (fs *fnState) popN(n int) {
 	for range n {
 		fs.emit(vm.OpPop, 0, 0, 1, 0)

@@ -116,51 +116,32 @@ func (fs *fnState) rangeMap(s *ast.RangeStmt, name string) {
 	fs.emit(vm.OpDup, 0, 0, 1, 2)
 	fs.emit(vm.OpStore, hk, 0, 1, 0)
 	fs.emit(vm.OpSliceLen, 0, 0, 1, 1)
-	fs.emit(vm.OpStore, hn, 0, 1, 0)
-	fs.pushInt(0)
-	fs.emit(vm.OpStore, hi, 0, 1, 0)
-	head, post, end, gone := fs.newLabel(), fs.newLabel(), fs.newLabel(), fs.newLabel()
-	fs.bind(head)
-	fs.setPos(s.For)
-	fs.emit(vm.OpLoad, hi, 0, 0, 1)
-	fs.emit(vm.OpLoad, hn, 0, 0, 1)
-	fs.emit(vm.OpLt, 0, 0, 2, 1)
-	fs.jump(vm.OpJumpIfNot, end)
-	// The key, if still present, and its current value.
-	fs.emit(vm.OpLoad, hm, 0, 0, 1)
-	fs.emit(vm.OpLoad, hk, 0, 0, 1)
-	fs.emit(vm.OpLoad, hi, 0, 0, 1)
-	fs.emit(vm.OpSliceIndex, 0, 0, 2, 1)
-	fs.emit(vm.OpMapIndex, 1, -1, 2, 2)
-	fs.jump(vm.OpJumpIfNot, gone)
-	if c.isStructKind(et) {
-		fs.emit(vm.OpObjCopy, c.layout(et), 0, 1, 1)
-	}
-	if s.Key != nil {
-		fs.emit(vm.OpLoad, hk, 0, 0, 1)
-		fs.emit(vm.OpLoad, hi, 0, 0, 1)
-		fs.emit(vm.OpSliceIndex, 0, 0, 2, 1)
-		fs.assignTop(s.Key, define)
-	}
-	if s.Value != nil {
-		fs.assignTop(s.Value, define)
-	} else {
+	fs.countLoop(hn, hi, s.For, nil, func(post, end *label) {
+		// The key, if still present, and its current value.
+		gone := fs.newLabel()
+		fs.emit(vm.OpLoad, hm, 0, 0, 1)
+		fs.loadElem(hk, hi)
+		fs.emit(vm.OpMapIndex, 1, -1, 2, 2)
+		fs.jump(vm.OpJumpIfNot, gone)
+		if c.isStructKind(et) {
+			fs.emit(vm.OpObjCopy, c.layout(et), 0, 1, 1)
+		}
+		if s.Key != nil {
+			fs.loadElem(hk, hi)
+			fs.assignTop(s.Key, define)
+		}
+		if s.Value != nil {
+			fs.assignTop(s.Value, define)
+		} else {
+			fs.emit(vm.OpPop, 0, 0, 1, 0)
+		}
+		fs.targets = append(fs.targets, &target{name: name, brk: end, cont: post})
+		fs.stmt(s.Body)
+		fs.targets = fs.targets[:len(fs.targets)-1]
+		fs.jump(vm.OpJump, post)
+		fs.bind(gone)
 		fs.emit(vm.OpPop, 0, 0, 1, 0)
-	}
-	fs.targets = append(fs.targets, &target{name: name, brk: end, cont: post})
-	fs.stmt(s.Body)
-	fs.targets = fs.targets[:len(fs.targets)-1]
-	fs.jump(vm.OpJump, post)
-	fs.bind(gone)
-	fs.emit(vm.OpPop, 0, 0, 1, 0)
-	fs.bind(post)
-	fs.setPos(s.For)
-	fs.emit(vm.OpLoad, hi, 0, 0, 1)
-	fs.pushInt(1)
-	fs.emit(vm.OpAdd, 0, 0, 2, 1)
-	fs.emit(vm.OpStore, hi, 0, 1, 0)
-	fs.jump(vm.OpJump, head)
-	fs.bind(end)
+	})
 }
 
 // fmtMap replaces the map on top of the stack by its text with %v:
@@ -174,41 +155,19 @@ func (fs *fnState) fmtMap(t types.Type, plus bool) {
 	fs.emit(vm.OpDup, 0, 0, 1, 2)
 	fs.emit(vm.OpStore, hk, 0, 1, 0)
 	fs.emit(vm.OpSliceLen, 0, 0, 1, 1)
-	fs.emit(vm.OpStore, hn, 0, 1, 0)
-	fs.pushInt(0)
-	fs.emit(vm.OpStore, hi, 0, 1, 0)
-	fs.pushStr("map[")
-	head, first, end := fs.newLabel(), fs.newLabel(), fs.newLabel()
-	fs.bind(head)
-	fs.emit(vm.OpLoad, hi, 0, 0, 1)
-	fs.emit(vm.OpLoad, hn, 0, 0, 1)
-	fs.emit(vm.OpLt, 0, 0, 2, 1)
-	fs.jump(vm.OpJumpIfNot, end)
-	fs.emit(vm.OpLoad, hi, 0, 0, 1)
-	fs.jump(vm.OpJumpIfNot, first)
-	fs.pushStr(" ")
-	fs.emitOp(vm.OpConcat, 0, 0, 2, 1)
-	fs.bind(first)
-	fs.emit(vm.OpLoad, hk, 0, 0, 1)
-	fs.emit(vm.OpLoad, hi, 0, 0, 1)
-	fs.emit(vm.OpSliceIndex, 0, 0, 2, 1)
-	fs.fmtValue(kt, plus, true)
-	fs.emitOp(vm.OpConcat, 0, 0, 2, 1)
-	fs.pushStr(":")
-	fs.emitOp(vm.OpConcat, 0, 0, 2, 1)
-	fs.emit(vm.OpLoad, hm, 0, 0, 1)
-	fs.emit(vm.OpLoad, hk, 0, 0, 1)
-	fs.emit(vm.OpLoad, hi, 0, 0, 1)
-	fs.emit(vm.OpSliceIndex, 0, 0, 2, 1)
-	fs.emit(vm.OpMapIndex, 0, fs.c.elemLayout(et), 2, 1)
-	fs.fmtValue(et, plus, true)
-	fs.emitOp(vm.OpConcat, 0, 0, 2, 1)
-	fs.emit(vm.OpLoad, hi, 0, 0, 1)
-	fs.pushInt(1)
-	fs.emit(vm.OpAdd, 0, 0, 2, 1)
-	fs.emit(vm.OpStore, hi, 0, 1, 0)
-	fs.jump(vm.OpJump, head)
-	fs.bind(end)
+	fs.countLoop(hn, hi, token.NoPos, func() { fs.pushStr("map[") }, func(_, _ *label) {
+		fs.fmtSep(hi)
+		fs.loadElem(hk, hi)
+		fs.fmtValue(kt, plus, true)
+		fs.emitOp(vm.OpConcat, 0, 0, 2, 1)
+		fs.pushStr(":")
+		fs.emitOp(vm.OpConcat, 0, 0, 2, 1)
+		fs.emit(vm.OpLoad, hm, 0, 0, 1)
+		fs.loadElem(hk, hi)
+		fs.emit(vm.OpMapIndex, 0, fs.c.elemLayout(et), 2, 1)
+		fs.fmtValue(et, plus, true)
+		fs.emitOp(vm.OpConcat, 0, 0, 2, 1)
+	})
 	fs.pushStr("]")
 	fs.emitOp(vm.OpConcat, 0, 0, 2, 1)
 }

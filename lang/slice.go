@@ -195,40 +195,22 @@ func (fs *fnState) rangeSlice(s *ast.RangeStmt, name string) {
 	fs.emit(vm.OpDup, 0, 0, 1, 2)
 	fs.emit(vm.OpStore, hs, 0, 1, 0)
 	fs.emit(vm.OpSliceLen, 0, 0, 1, 1)
-	fs.emit(vm.OpStore, hn, 0, 1, 0)
-	fs.pushInt(0)
-	fs.emit(vm.OpStore, hi, 0, 1, 0)
-	head, post, end := fs.newLabel(), fs.newLabel(), fs.newLabel()
-	fs.bind(head)
-	fs.setPos(s.For)
-	fs.emit(vm.OpLoad, hi, 0, 0, 1)
-	fs.emit(vm.OpLoad, hn, 0, 0, 1)
-	fs.emit(vm.OpLt, 0, 0, 2, 1)
-	fs.jump(vm.OpJumpIfNot, end)
-	if s.Key != nil {
-		fs.emit(vm.OpLoad, hi, 0, 0, 1)
-		fs.assignTop(s.Key, define)
-	}
-	if s.Value != nil {
-		fs.emit(vm.OpLoad, hs, 0, 0, 1)
-		fs.emit(vm.OpLoad, hi, 0, 0, 1)
-		fs.emit(vm.OpSliceIndex, 0, 0, 2, 1)
-		if et := sliceElem(c.info.TypeOf(s.X)); c.isStructKind(et) {
-			fs.emit(vm.OpObjCopy, c.layout(et), 0, 1, 1)
+	fs.countLoop(hn, hi, s.For, nil, func(post, end *label) {
+		if s.Key != nil {
+			fs.emit(vm.OpLoad, hi, 0, 0, 1)
+			fs.assignTop(s.Key, define)
 		}
-		fs.assignTop(s.Value, define)
-	}
-	fs.targets = append(fs.targets, &target{name: name, brk: end, cont: post})
-	fs.stmt(s.Body)
-	fs.targets = fs.targets[:len(fs.targets)-1]
-	fs.bind(post)
-	fs.setPos(s.For)
-	fs.emit(vm.OpLoad, hi, 0, 0, 1)
-	fs.pushInt(1)
-	fs.emit(vm.OpAdd, 0, 0, 2, 1)
-	fs.emit(vm.OpStore, hi, 0, 1, 0)
-	fs.jump(vm.OpJump, head)
-	fs.bind(end)
+		if s.Value != nil {
+			fs.loadElem(hs, hi)
+			if et := sliceElem(c.info.TypeOf(s.X)); c.isStructKind(et) {
+				fs.emit(vm.OpObjCopy, c.layout(et), 0, 1, 1)
+			}
+			fs.assignTop(s.Value, define)
+		}
+		fs.targets = append(fs.targets, &target{name: name, brk: end, cont: post})
+		fs.stmt(s.Body)
+		fs.targets = fs.targets[:len(fs.targets)-1]
+	})
 }
 
 // fmtSlice replaces the slice on top of the stack by its text with %v:
@@ -238,34 +220,33 @@ func (fs *fnState) fmtSlice(elem types.Type, plus bool) {
 	fs.emit(vm.OpDup, 0, 0, 1, 2)
 	fs.emit(vm.OpStore, hs, 0, 1, 0)
 	fs.emit(vm.OpSliceLen, 0, 0, 1, 1)
-	fs.emit(vm.OpStore, hn, 0, 1, 0)
-	fs.pushInt(0)
-	fs.emit(vm.OpStore, hi, 0, 1, 0)
-	fs.pushStr("[")
-	head, first, end := fs.newLabel(), fs.newLabel(), fs.newLabel()
-	fs.bind(head)
+	fs.countLoop(hn, hi, token.NoPos, func() { fs.pushStr("[") }, func(_, _ *label) {
+		fs.fmtSep(hi)
+		fs.loadElem(hs, hi)
+		fs.fmtValue(elem, plus, true)
+		fs.emitOp(vm.OpConcat, 0, 0, 2, 1)
+	})
+	fs.pushStr("]")
+	fs.emitOp(vm.OpConcat, 0, 0, 2, 1)
+}
+
+// loadElem pushes the element at the index in slot hi of the slice in
+// slot hs.
+func (fs *fnState) loadElem(hs, hi int32) {
+	fs.emit(vm.OpLoad, hs, 0, 0, 1)
 	fs.emit(vm.OpLoad, hi, 0, 0, 1)
-	fs.emit(vm.OpLoad, hn, 0, 0, 1)
-	fs.emit(vm.OpLt, 0, 0, 2, 1)
-	fs.jump(vm.OpJumpIfNot, end)
+	fs.emit(vm.OpSliceIndex, 0, 0, 2, 1)
+}
+
+// fmtSep appends a space to the text on top of the stack unless the index
+// in slot hi is 0: the separator of fmt's [a b c] and map[k:v k:v].
+func (fs *fnState) fmtSep(hi int32) {
+	first := fs.newLabel()
 	fs.emit(vm.OpLoad, hi, 0, 0, 1)
 	fs.jump(vm.OpJumpIfNot, first)
 	fs.pushStr(" ")
 	fs.emitOp(vm.OpConcat, 0, 0, 2, 1)
 	fs.bind(first)
-	fs.emit(vm.OpLoad, hs, 0, 0, 1)
-	fs.emit(vm.OpLoad, hi, 0, 0, 1)
-	fs.emit(vm.OpSliceIndex, 0, 0, 2, 1)
-	fs.fmtValue(elem, plus, true)
-	fs.emitOp(vm.OpConcat, 0, 0, 2, 1)
-	fs.emit(vm.OpLoad, hi, 0, 0, 1)
-	fs.pushInt(1)
-	fs.emit(vm.OpAdd, 0, 0, 2, 1)
-	fs.emit(vm.OpStore, hi, 0, 1, 0)
-	fs.jump(vm.OpJump, head)
-	fs.bind(end)
-	fs.pushStr("]")
-	fs.emitOp(vm.OpConcat, 0, 0, 2, 1)
 }
 
 // isByteOrRune is 'b' for byte, 'r' for rune, else 0.

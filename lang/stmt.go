@@ -478,31 +478,15 @@ func (fs *fnState) rangeStmt(s *ast.RangeStmt) {
 		}
 		hn, hi := fs.newSlot(8), fs.newSlot(8)
 		fs.expr(s.X)
-		fs.emit(vm.OpStore, hn, 0, 1, 0)
-		fs.pushInt(0)
-		fs.emit(vm.OpStore, hi, 0, 1, 0)
-		head, post, end := fs.newLabel(), fs.newLabel(), fs.newLabel()
-		fs.bind(head)
-		fs.setPos(s.For)
-		fs.emit(vm.OpLoad, hi, 0, 0, 1)
-		fs.emit(vm.OpLoad, hn, 0, 0, 1)
-		fs.emit(vm.OpLt, 0, 0, 2, 1)
-		fs.jump(vm.OpJumpIfNot, end)
-		if s.Key != nil {
-			fs.emit(vm.OpLoad, hi, 0, 0, 1)
-			fs.assignTop(s.Key, define)
-		}
-		fs.targets = append(fs.targets, &target{name: name, brk: end, cont: post})
-		fs.stmt(s.Body)
-		fs.targets = fs.targets[:len(fs.targets)-1]
-		fs.bind(post)
-		fs.setPos(s.For)
-		fs.emit(vm.OpLoad, hi, 0, 0, 1)
-		fs.pushInt(1)
-		fs.emit(vm.OpAdd, 0, 0, 2, 1)
-		fs.emit(vm.OpStore, hi, 0, 1, 0)
-		fs.jump(vm.OpJump, head)
-		fs.bind(end)
+		fs.countLoop(hn, hi, s.For, nil, func(post, end *label) {
+			if s.Key != nil {
+				fs.emit(vm.OpLoad, hi, 0, 0, 1)
+				fs.assignTop(s.Key, define)
+			}
+			fs.targets = append(fs.targets, &target{name: name, brk: end, cont: post})
+			fs.stmt(s.Body)
+			fs.targets = fs.targets[:len(fs.targets)-1]
+		})
 	case k == kSlice:
 		fs.rangeSlice(s, name)
 	case k == kString:
