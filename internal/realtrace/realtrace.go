@@ -277,6 +277,26 @@ type Result struct {
 	Stdout     string
 }
 
+// parseReport finds the wrapper's report line in the program's stderr. The
+// report is one write(2), but GODEBUG=schedtrace lines are printed piece by
+// piece by the runtime's print, so the report can land in the middle of
+// one ("SCHED 25ms: gomaxprocs=gmplab-realtrace: elapsed=…"): it is looked
+// for anywhere in a line.
+func parseReport(stderr string) (elapsed time.Duration, threads int, ok bool) {
+	for _, line := range strings.Split(stderr, "\n") {
+		i := strings.Index(line, "gmplab-realtrace: ")
+		if i < 0 {
+			continue
+		}
+		var el int64
+		var tc int
+		if n, _ := fmt.Sscanf(line[i:], "gmplab-realtrace: elapsed=%d threadcreate=%d", &el, &tc); n == 2 {
+			elapsed, threads, ok = time.Duration(el), tc, true
+		}
+	}
+	return elapsed, threads, ok
+}
+
 // wrapperMain is the real program's main: it traces the scenario's main,
 // renamed gmplabScenarioMain, and reports on stderr what only the process
 // itself can see.
@@ -455,14 +475,8 @@ func runBuilt(ctx context.Context, path, exe string, o Options, dir string) (*Re
 	}
 	res := &Result{Stdout: stdout.String()}
 	res.SchedtraceThreads, res.SchedtraceLines = MaxSchedtraceThreads(bytes.NewReader(stderr.Bytes()))
-	found := false
-	for _, line := range strings.Split(stderr.String(), "\n") {
-		var el int64
-		var tc int
-		if n, _ := fmt.Sscanf(line, "gmplab-realtrace: elapsed=%d threadcreate=%d", &el, &tc); n == 2 {
-			res.Elapsed, res.ThreadsCreated, found = time.Duration(el), tc, true
-		}
-	}
+	var found bool
+	res.Elapsed, res.ThreadsCreated, found = parseReport(stderr.String())
 	if !found {
 		return nil, fmt.Errorf("running %s on the real runtime: no report line on stderr\n%s", path, tail(stderr.String(), 2000))
 	}

@@ -128,6 +128,19 @@ SCHED 20ms: gomaxprocs=4 idleprocs=4 threads=9 spinningthreads=0 needspinning=0 
 	}
 }
 
+// The report line can land inside a schedtrace line that the runtime was
+// printing piece by piece (seen on a loaded machine).
+func TestParseReportInsideSchedtraceLine(t *testing.T) {
+	in := "SCHED 24ms: gomaxprocs=1 idleprocs=0 threads=5\nSCHED 25ms: gomaxprocs=gmplab-realtrace: elapsed=17844092 threadcreate=5\n1 idleprocs=0 threads=5\n"
+	el, tc, ok := parseReport(in)
+	if !ok || el != 17844092 || tc != 5 {
+		t.Errorf("parseReport = %v, %d, %v; want 17.844092ms, 5, true", el, tc, ok)
+	}
+	if _, _, ok := parseReport("SCHED 1ms: gomaxprocs=1\n"); ok {
+		t.Error("parseReport found a report in a stderr without one")
+	}
+}
+
 func TestRenameMain(t *testing.T) {
 	src := "//go:build ignore\n\npackage main\n\nfunc (T) main() {}\n\ntype T int\n\nfunc main() {\n\tprintln(\"main\")\n}\n"
 	got, err := renameMain("x.go", []byte(src))
