@@ -545,6 +545,9 @@ func (fs *fnState) libCall(call *ast.CallExpr, ce callee, want int) int {
 		}
 	}
 	at := func() { fs.setPos(call.Lparen) }
+	if h, ok := libHandlers[key]; ok {
+		return h(fs, call, ce, want)
+	}
 	switch key {
 	case "fmt.Println", "fmt.Print", "fmt.Printf":
 		if want != 0 {

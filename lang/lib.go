@@ -1,9 +1,11 @@
 package lang
 
 import (
+	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 )
 
@@ -29,6 +31,8 @@ type libs struct {
 
 	duration, timeT *types.Named
 	wg, mutex, conn *types.Named
+
+	extra map[string]*types.Package // registered packages built so far (registerPackage)
 }
 
 // The supported API of each package, for error messages.
@@ -196,7 +200,55 @@ func newLibs() *libs {
 	return l
 }
 
+// pkgBuilders are the library packages declared in files of their own
+// (lib_<pkg>.go), each registered from an init function with
+// registerPackage. A builder may look other packages up (context needs
+// time); each is built once per compilation, when first imported.
+var pkgBuilders = map[string]func(l *libs) *types.Package{}
+
+// registerPackage declares package path, with the API it supports (for
+// error messages and docs/go-subset.md) and the real package's other
+// exported names (so that using one is "not supported", not "undefined").
+// Call it from an init function.
+func registerPackage(path, api, real string, build func(l *libs) *types.Package) {
+	if _, dup := pkgBuilders[path]; dup {
+		panic("lang: package " + path + " registered twice")
+	}
+	pkgBuilders[path] = build
+	supportedAPI[path] = api
+	realAPI[path] = real
+	supportedImports = append(supportedImports, path)
+	slices.SortFunc(supportedImports, func(a, b string) int {
+		// sim last, as before; the standard library in path order.
+		if (a == simPath) != (b == simPath) {
+			if a == simPath {
+				return 1
+			}
+			return -1
+		}
+		return strings.Compare(a, b)
+	})
+}
+
+// libHandlers compile calls of library functions declared in files of
+// their own, by libKey ("strings.Builder.WriteString", "math.Sqrt"): each
+// evaluates the arguments, emits the code and returns how many results it
+// pushed (as libCall). Register them from an init function.
+var libHandlers = map[string]func(fs *fnState, call *ast.CallExpr, ce callee, want int) int{}
+
 func (l *libs) lookup(path string) *types.Package {
+	if p, ok := l.extra[path]; ok {
+		return p
+	}
+	if b, ok := pkgBuilders[path]; ok {
+		if l.extra == nil {
+			l.extra = map[string]*types.Package{}
+		}
+		l.extra[path] = nil // a cycle of builders finds nil, not a loop
+		p := b(l)
+		l.extra[path] = p
+		return p
+	}
 	switch path {
 	case "fmt":
 		return l.fmt

@@ -14,4 +14,8 @@ const (
 	// costMap: a map access on a small map (go test -bench
 	// 'MapAccessHit/Key=int64|MapAssign/Key=int64' runtime ≈ 10–20 ns).
 	costMap = 15
+	// costHost: a host function of a library (host.go) that registers no
+	// cost of its own: a short pure function such as math.Sqrt or
+	// unicode.IsUpper (go test -bench 'Sqrt$|IsUpper' math unicode ≈ 1–10 ns).
+	costHost = 5
 )

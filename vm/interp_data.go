@@ -256,6 +256,11 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, n *int) ([]Value, int,
 		copy(vals[sp:], res[:m])
 		sp += m
 		*n += costAlloc
+	case OpHost:
+		var msg string
+		if vals, sp, msg = mc.host(vals, sp, in.A, in.B, n); msg != "" {
+			return vals, sp, msg, true
+		}
 	case OpRand:
 		k := randArgs(in.A)
 		res, msg := mc.random(in.A, vals[sp-k:sp])

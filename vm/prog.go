@@ -177,6 +177,7 @@ const (
 	// Libraries computed by the VM.
 	OpRand    // A: a Rand* function of rand.go; its operands → its result
 	OpStrings // A: a Str* function of strings.go, B: the dynamic type of its errors; its operands → its results
+	OpHost    // A: a host function (host.go, Host(name)), B: its type operand; its operands → its results
 
 	// Scheduler operations (IsSched). The interpreter stops in front of them.
 	OpGo           // B: argument slots: start f(args) in a new goroutine.     f args → ...

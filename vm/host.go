@@ -1,0 +1,98 @@
+package vm
+
+import "sort"
+
+// Host functions: library functions the VM computes on the host with the
+// real packages (math.Sqrt, strconv.FormatFloat, unicode.IsUpper, …), whose
+// results depend on nothing but their operands. Each is registered once, by
+// name, from an init function in the file of its package (host_math.go,
+// …); OpHost's A is its index in the table, which is sorted by name so that
+// it does not depend on the order files are initialised in.
+//
+// Fn gets the operands (bottom first) and the type operand B of the
+// instruction (a Program.Types index, e.g. the dynamic type of the errors it
+// returns, or 0), and writes its results into res (len Push). It returns a
+// run-time panic's message ("" if none): the G panics with it, as Go would.
+
+// HostFunc is one host function.
+type HostFunc struct {
+	Name      string // as Go names it: "math.Sqrt", "strings.Builder.WriteString"
+	Pop, Push int    // operands popped, results pushed
+	Cost      int    // simulated ns (0: costHost)
+	Fn        func(mc *Machine, b int32, args, res []Value) (panicMsg string)
+}
+
+var (
+	hostTable  []HostFunc
+	hostByName map[string]int32
+	hostSealed bool
+)
+
+// RegisterHost adds f to the table. Call it from an init function only.
+func RegisterHost(f HostFunc) {
+	if hostSealed {
+		panic("vm.RegisterHost after the table was used: " + f.Name)
+	}
+	for _, h := range hostTable {
+		if h.Name == f.Name {
+			panic("vm.RegisterHost: " + f.Name + " registered twice")
+		}
+	}
+	hostTable = append(hostTable, f)
+}
+
+func sealHost() {
+	if hostSealed {
+		return
+	}
+	hostSealed = true
+	sort.Slice(hostTable, func(i, j int) bool { return hostTable[i].Name < hostTable[j].Name })
+	hostByName = make(map[string]int32, len(hostTable))
+	for i, h := range hostTable {
+		hostByName[h.Name] = int32(i)
+	}
+}
+
+// Host returns the index of the host function called name (for OpHost's A)
+// and its operand and result counts; ok is false if there is none.
+func Host(name string) (index int32, pop, push int, ok bool) {
+	sealHost()
+	i, ok := hostByName[name]
+	if !ok {
+		return 0, 0, 0, false
+	}
+	return i, hostTable[i].Pop, hostTable[i].Push, true
+}
+
+// HostName is the name of host function i (for the disassembler).
+func HostName(i int32) string {
+	sealHost()
+	if i < 0 || int(i) >= len(hostTable) {
+		return "?"
+	}
+	return hostTable[i].Name
+}
+
+// host performs OpHost: host function a, type operand b, on vals[sp-Pop:sp].
+func (mc *Machine) host(vals []Value, sp int, a, b int32, n *int) ([]Value, int, string) {
+	sealHost()
+	h := &hostTable[a]
+	var res [4]Value
+	out := res[:h.Push]
+	if h.Push > len(res) {
+		out = make([]Value, h.Push)
+	}
+	if msg := h.Fn(mc, b, vals[sp-h.Pop:sp], out); msg != "" {
+		return vals, sp, msg
+	}
+	sp -= h.Pop
+	vals = growVals(vals, sp, sp+h.Push)
+	copy(vals[sp:], out)
+	sp += h.Push
+	if h.Cost > 0 {
+		*n += int(h.Cost)
+	} else {
+		*n += costHost
+	}
+	return vals, sp, ""
+}

@@ -1,0 +1,31 @@
+package vm
+
+import "unicode"
+
+// unicode: the classification and case mapping of runes, with the real
+// package's tables.
+
+func init() {
+	for name, f := range map[string]func(rune) bool{
+		"unicode.IsDigit": unicode.IsDigit, "unicode.IsLetter": unicode.IsLetter,
+		"unicode.IsLower": unicode.IsLower, "unicode.IsUpper": unicode.IsUpper,
+		"unicode.IsNumber": unicode.IsNumber, "unicode.IsPunct": unicode.IsPunct,
+		"unicode.IsSpace": unicode.IsSpace, "unicode.IsPrint": unicode.IsPrint,
+		"unicode.IsControl": unicode.IsControl, "unicode.IsGraphic": unicode.IsGraphic,
+		"unicode.IsSymbol": unicode.IsSymbol, "unicode.IsTitle": unicode.IsTitle,
+		"unicode.IsMark": unicode.IsMark,
+	} {
+		RegisterHost(HostFunc{Name: name, Pop: 1, Push: 1, Fn: func(_ *Machine, _ int32, a, r []Value) string {
+			r[0].I = boolInt(f(rune(a[0].I)))
+			return ""
+		}})
+	}
+	for name, f := range map[string]func(rune) rune{
+		"unicode.ToLower": unicode.ToLower, "unicode.ToUpper": unicode.ToUpper, "unicode.ToTitle": unicode.ToTitle,
+	} {
+		RegisterHost(HostFunc{Name: name, Pop: 1, Push: 1, Fn: func(_ *Machine, _ int32, a, r []Value) string {
+			r[0].I = int64(f(rune(a[0].I)))
+			return ""
+		}})
+	}
+}
