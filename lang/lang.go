@@ -221,16 +221,25 @@ var (
 	noFieldOrMethod    = regexp.MustCompile(`^(.+)\.(\w+) undefined \(type (\*?)((?:time|sync|sim)\.\w+) has no field or method (\w+)(.*)\)$`)
 )
 
+// realPathOf finds the supported package named name (its path's last
+// element: "atomic" is sync/atomic) whose real API has member; ok is false
+// if there is none. Of two such packages (math/rand and math/rand/v2) the
+// first in path order answers: both are "not supported" the same way.
+func realPathOf(name, member string) (string, bool) {
+	for _, path := range supportedImports {
+		if path[strings.LastIndexByte(path, '/')+1:] == name && isRealAPI(path, member) {
+			return path, true
+		}
+	}
+	return "", false
+}
+
 // rewriteTypeError turns go/types' "undefined" for a real but unsupported
 // part of a library package into "not supported".
 func rewriteTypeError(msg string) string {
 	if m := undefinedQualified.FindStringSubmatch(msg); m != nil {
-		path := m[1]
-		if path == "sim" {
-			path = simPath
-		}
-		if api, ok := supportedAPI[path]; ok && isRealAPI(path, m[2]) {
-			return notSupported(m[1]+"."+m[2], "gmplab supports: "+api)
+		if path, ok := realPathOf(m[1], m[2]); ok {
+			return notSupported(m[1]+"."+m[2], "gmplab supports: "+supportedAPI[path])
 		}
 	}
 	if m := noFieldOrMethod.FindStringSubmatch(msg); m != nil {
