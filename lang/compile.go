@@ -56,6 +56,9 @@ type compiler struct {
 	embedPath   map[ast.Expr][]int            // receivers of library methods promoted from embedded fields
 	ifaceTypes  []types.Type                  // Program.Types[i] describes ifaceTypes[i]
 	errString   int32                         // the type id of *errors.errorString, or -1
+
+	lenient bool   // the type checker found errors (report.go)
+	tainted []span // what it could not type
 }
 
 func newCompiler(fset *token.FileSet, f *ast.File, src []byte, info *types.Info, pkg *types.Package, l *libs, errs *errList) *compiler {
@@ -89,7 +92,7 @@ func newCompiler(fset *token.FileSet, f *ast.File, src []byte, info *types.Info,
 
 // unsupported reports a construct outside the subset, once per position.
 func (c *compiler) unsupported(pos token.Pos, what, list string) {
-	if c.reported[pos] {
+	if c.reported[pos] || c.isTainted(pos, what) {
 		return
 	}
 	c.reported[pos] = true
@@ -97,7 +100,7 @@ func (c *compiler) unsupported(pos token.Pos, what, list string) {
 }
 
 func (c *compiler) errorf(pos token.Pos, format string, args ...any) {
-	if c.reported[pos] {
+	if c.reported[pos] || c.isTainted(pos, format) {
 		return
 	}
 	c.reported[pos] = true
