@@ -33,7 +33,8 @@ type fnState struct {
 	reachable       bool
 
 	targets      []*target
-	pendingLabel string // a label on the statement being compiled
+	pendingLabel string            // a label on the statement being compiled
+	gotos        map[string]*label // goto's targets by label (goto.go)
 	sig          *types.Signature
 	namedResults []*types.Var
 	hasDefer     bool

@@ -101,6 +101,7 @@ func Compile(filename string, src []byte) (prog *vm.Program, err error) {
 		Implicits:  map[ast.Node]types.Object{},
 		Instances:  map[*ast.Ident]types.Instance{},
 	}
+	branches := &branchErrors{fset: fset, file: f}
 	conf := types.Config{
 		Importer:  fakes,
 		GoVersion: "go1.26",
@@ -108,7 +109,9 @@ func Compile(filename string, src []byte) (prog *vm.Program, err error) {
 		Error: func(err error) {
 			if te, ok := err.(types.Error); ok {
 				if !fakes.hides(te.Msg) {
-					errs.add(te.Pos, "%s", rewriteTypeError(te.Msg))
+					if msg := branches.message(te.Pos, rewriteTypeError(te.Msg)); msg != "" {
+						errs.add(te.Pos, "%s", msg)
+					}
 				}
 			} else {
 				errs.addPosition(token.Position{Filename: filename}, err.Error())

@@ -41,7 +41,7 @@ sorted by key), the error interface (errors.New, fmt.Errorf, custom error
 types), and every integer type with Go's overflow, division and shifts.
 
 Not yet: floating point, arrays, interfaces other than error, type
-assertions and type switches, generics, recover, goto, and pointers to
+assertions and type switches, generics, recover, and pointers to
 anything but structs.
 
 ## Statements
