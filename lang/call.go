@@ -328,8 +328,13 @@ func (fs *fnState) builtin(call *ast.CallExpr, name string, want int) int {
 			fs.zeroValue(t)
 			return 1
 		}
-		c.unsupported(call.Pos(), "new("+types.TypeString(t, c.qualifier)+")", "gmplab supports: new(sync.WaitGroup), new(sync.Mutex)")
-		fs.pushInt(0)
+		if k, why := c.kindOf(types.NewPointer(t)); k != kRefPtr {
+			c.badType(call.Pos(), why)
+			fs.pushInt(0)
+			return 1
+		}
+		fs.zeroValue(t)
+		fs.newRef()
 		return 1
 	case "panic":
 		fs.panicValue(call.Args[0])

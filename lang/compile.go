@@ -28,7 +28,7 @@ import (
 // Short lists for "not supported" errors.
 const (
 	supStmts = "gmplab supports: func, methods, closures, go, defer, if, for, range over an int, a string, a slice, a map or a channel, switch, select, break, continue, goto, return, panic"
-	supTypes = "gmplab supports: every integer type, bool, string, time.Duration, time.Time, chan, func, structs, pointers to structs, slices, maps, error, named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn"
+	supTypes = "gmplab supports: every integer type, bool, string, time.Duration, time.Time, chan, func, structs, pointers, slices, maps, error, named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn"
 	supExprs = "gmplab supports: arithmetic, comparisons, &&, ||, strings (+, len, s[i], s[i:j]), calls, closures, conversions between integers, <-ch"
 )
 
@@ -42,20 +42,21 @@ type compiler struct {
 	prog  *vm.Program
 	tfile *token.File
 
-	strIdx      map[string]int32
-	funcIdx     map[*types.Func]int32 // package-level functions
-	globals     map[*types.Var]int32
-	captured    map[*types.Var]bool           // locals that live in boxes
-	freeVars    map[*ast.FuncLit][]*types.Var // what each closure captures, in order
-	wgGoFn      int32                         // sync.(*WaitGroup).Go.func1, or -1
-	reported    map[token.Pos]bool            // positions with a "not supported" error
-	reportedWhy map[string]bool               // unsupported types already reported
-	skipped     map[*types.Func]bool          // functions not compiled (already reported)
-	layoutTypes []*types.Struct               // Program.Layouts[i] describes layoutTypes[i]
-	methodWrap  map[*types.Func]int32         // method value wrappers (T.M-fm)
-	embedPath   map[ast.Expr][]int            // receivers of library methods promoted from embedded fields
-	ifaceTypes  []types.Type                  // Program.Types[i] describes ifaceTypes[i]
-	errString   int32                         // the type id of *errors.errorString, or -1
+	strIdx       map[string]int32
+	funcIdx      map[*types.Func]int32 // package-level functions
+	globals      map[*types.Var]int32
+	captured     map[*types.Var]bool           // locals that live in boxes
+	boxedGlobals map[*types.Var]bool           // globals whose address is taken (pointer.go)
+	freeVars     map[*ast.FuncLit][]*types.Var // what each closure captures, in order
+	wgGoFn       int32                         // sync.(*WaitGroup).Go.func1, or -1
+	reported     map[token.Pos]bool            // positions with a "not supported" error
+	reportedWhy  map[string]bool               // unsupported types already reported
+	skipped      map[*types.Func]bool          // functions not compiled (already reported)
+	layoutTypes  []*types.Struct               // Program.Layouts[i] describes layoutTypes[i]
+	methodWrap   map[*types.Func]int32         // method value wrappers (T.M-fm)
+	embedPath    map[ast.Expr][]int            // receivers of library methods promoted from embedded fields
+	ifaceTypes   []types.Type                  // Program.Types[i] describes ifaceTypes[i]
+	errString    int32                         // the type id of *errors.errorString, or -1
 
 	lenient bool   // the type checker found errors (report.go)
 	tainted []span // what it could not type
@@ -64,20 +65,21 @@ type compiler struct {
 func newCompiler(fset *token.FileSet, f *ast.File, src []byte, info *types.Info, pkg *types.Package, l *libs, errs *errList) *compiler {
 	c := &compiler{
 		fset: fset, file: f, info: info, pkg: pkg, libs: l, errs: errs,
-		prog:        &vm.Program{Files: []string{fset.File(f.Pos()).Name()}, Sources: [][]byte{src}, Init: -1},
-		tfile:       fset.File(f.Pos()),
-		strIdx:      map[string]int32{},
-		funcIdx:     map[*types.Func]int32{},
-		globals:     map[*types.Var]int32{},
-		captured:    map[*types.Var]bool{},
-		freeVars:    map[*ast.FuncLit][]*types.Var{},
-		wgGoFn:      -1,
-		reported:    map[token.Pos]bool{},
-		reportedWhy: map[string]bool{},
-		skipped:     map[*types.Func]bool{},
-		methodWrap:  map[*types.Func]int32{},
-		embedPath:   map[ast.Expr][]int{},
-		errString:   -1,
+		prog:         &vm.Program{Files: []string{fset.File(f.Pos()).Name()}, Sources: [][]byte{src}, Init: -1},
+		tfile:        fset.File(f.Pos()),
+		strIdx:       map[string]int32{},
+		funcIdx:      map[*types.Func]int32{},
+		globals:      map[*types.Var]int32{},
+		captured:     map[*types.Var]bool{},
+		boxedGlobals: map[*types.Var]bool{},
+		freeVars:     map[*ast.FuncLit][]*types.Var{},
+		wgGoFn:       -1,
+		reported:     map[token.Pos]bool{},
+		reportedWhy:  map[string]bool{},
+		skipped:      map[*types.Func]bool{},
+		methodWrap:   map[*types.Func]int32{},
+		embedPath:    map[ast.Expr][]int{},
+		errString:    -1,
 	}
 	for _, imp := range f.Imports {
 		// fmt and sim (through net) import os, whose init wraps
@@ -194,7 +196,7 @@ func (c *compiler) compile() {
 	// initialisers in dependency order, then the init functions.
 	initFs := c.newFnState(nil, "main.init", -1)
 	initFs.decl = c.file.Name.Pos()
-	hasInit := false
+	hasInit := initFs.boxGlobals()
 	for _, d := range c.file.Decls {
 		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.VAR {
 			for _, s := range g.Specs {
@@ -204,7 +206,7 @@ func (c *compiler) compile() {
 				}
 				for _, n := range vs.Names {
 					if v, ok := c.info.Defs[n].(*types.Var); ok && n.Name != "_" {
-						if _, ok := c.syncNewOp(v.Type()); ok || c.isStructKind(v.Type()) {
+						if _, ok := c.syncNewOp(v.Type()); (ok || c.isStructKind(v.Type())) && !c.boxedGlobals[v] {
 							initFs.setPos(n.Pos())
 							initFs.zeroValue(v.Type())
 							initFs.emit(vm.OpStoreGlob, c.globals[v], 0, 1, 0)
@@ -225,7 +227,9 @@ func (c *compiler) compile() {
 		}
 		for k := len(ini.Lhs) - 1; k >= 0; k-- {
 			v := ini.Lhs[k]
-			if g, ok := c.globals[v]; ok {
+			if g, ok := c.globals[v]; ok && c.boxedGlobals[v] {
+				initFs.store(v)
+			} else if ok {
 				initFs.emit(vm.OpStoreGlob, g, 0, 1, 0)
 			} else {
 				initFs.emit(vm.OpPop, 0, 0, 1, 0)
@@ -287,6 +291,7 @@ func (c *compiler) findCaptures() {
 	var lits []*ast.FuncLit
 	var visit func(n ast.Node) bool
 	visit = func(n ast.Node) bool {
+		c.markAddressTaken(n)
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			lits = append(lits, n)
@@ -344,6 +349,7 @@ const (
 	kSlice        // a slice: the id of its header object, 0 for nil (slice.go)
 	kMap          // a map: the id of its table object, 0 for nil (maps.go)
 	kIface        // the error interface: the id of an interface object, 0 for nil (iface.go)
+	kRefPtr       // a pointer to a non-struct: a box or element id, 0 for nil (pointer.go)
 )
 
 // kindOf classifies t; why says what is not supported about it.
@@ -397,7 +403,7 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 		if s, ok := t.Elem().Underlying().(*types.Struct); ok && s.NumFields() > 0 && (!c.libs.isLib(pkgOf(t.Elem())) || c.libs.isAtomic(t.Elem())) {
 			return kObjPtr, ""
 		}
-		return kBad, "pointer type " + types.TypeString(t, c.qualifier)
+		return c.refKind(t)
 	case *types.Chan:
 		ek, why := c.kindOf(t.Elem())
 		if ek == kBad {

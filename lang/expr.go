@@ -119,8 +119,7 @@ func (fs *fnState) expr(e ast.Expr) {
 	case *ast.CompositeLit:
 		fs.compositeLit(e, tv.Type)
 	case *ast.StarExpr:
-		c.unsupported(e.Pos(), "pointer indirection of "+typeString(c, e.X), "gmplab supports: pointers to structs")
-		fs.pushInt(0)
+		fs.deref(e)
 	case *ast.TypeAssertExpr:
 		c.unsupported(e.Pos(), "a type assertion", supExprs)
 		fs.pushInt(0)
@@ -306,7 +305,7 @@ func (fs *fnState) binary(e *ast.BinaryExpr, t types.Type) {
 	switch ok {
 	case kString:
 		op, found = strOps[e.Op]
-	case kInt, kBool, kChan, kPtr, kFunc, kTime, kEmpty, kNil, kObjPtr, kSlice, kMap, kIface:
+	case kInt, kBool, kChan, kPtr, kFunc, kTime, kEmpty, kNil, kObjPtr, kSlice, kMap, kIface, kRefPtr:
 		op, found = intOps[e.Op]
 	}
 	if !found {
@@ -351,25 +350,7 @@ func (fs *fnState) unary(e *ast.UnaryExpr, t types.Type) {
 		fs.setPos(e.OpPos)
 		fs.emitOp(vm.OpRecv, 0, 0, 1, 1)
 	case token.AND:
-		x := unparen(e.X)
-		if lit, ok := x.(*ast.CompositeLit); ok {
-			fs.expr(lit)
-			return
-		}
-		if c.isStructKind(c.info.TypeOf(x)) {
-			fs.addr(x)
-			return
-		}
-		if id, ok := x.(*ast.Ident); ok {
-			if v, ok := c.info.Uses[id].(*types.Var); ok {
-				if k, _ := c.kindOf(v.Type()); k == kSync {
-					fs.load(v)
-					return
-				}
-			}
-		}
-		c.unsupported(e.Pos(), "taking the address of "+types.ExprString(e.X), "gmplab supports: & of a struct (a variable, a field, an element), &T{...}, &wg and &mu")
-		fs.pushInt(0)
+		fs.addressOf(e.X)
 	default:
 		c.unsupported(e.Pos(), "operator "+e.Op.String(), supExprs)
 		fs.expr(e.X)

@@ -129,7 +129,7 @@ func (c *compiler) printableType(pos token.Pos, ft types.Type) bool {
 		return c.printableType(pos, kt) && c.printableType(pos, et)
 	case kStruct:
 		return c.printable(pos, structOf(ft))
-	case kObjPtr, kChan, kFunc, kPtr:
+	case kObjPtr, kChan, kFunc, kPtr, kRefPtr:
 		c.unsupported(pos, what, "it prints as an address, which the simulator cannot make up; print the fields you need")
 		return false
 	case kSync, kTime:

@@ -266,6 +266,9 @@ func (fs *fnState) define(v *types.Var) {
 func (fs *fnState) load(v *types.Var) {
 	if g, ok := fs.c.globals[v]; ok {
 		fs.emit(vm.OpLoadGlob, g, 0, 0, 1)
+		if fs.c.boxedGlobals[v] {
+			fs.emit(vm.OpDeref, 0, 0, 1, 1)
+		}
 		return
 	}
 	if k, ok := fs.free[v]; ok {
@@ -295,6 +298,11 @@ func (fs *fnState) store(v *types.Var) {
 		return
 	}
 	if g, ok := fs.c.globals[v]; ok {
+		if fs.c.boxedGlobals[v] {
+			fs.emit(vm.OpLoadGlob, g, 0, 0, 1)
+			fs.emit(vm.OpStoreDeref, 0, 1, 2, 0)
+			return
+		}
 		fs.emit(vm.OpStoreGlob, g, 0, 1, 0)
 		return
 	}

@@ -83,5 +83,7 @@ var fuzzSeeds = []string{
 	"package main\nfunc main() {\n\tgoto L\n\tx := 1\n\t_ = x\nL:\n\t{\n\tM:\n\t}\n\tgoto M\n}\n",
 	"package main\nimport (\"os\"; \"fmt\")\nfunc main() { fmt.Println(os.Args, y); var f os.File; g := f; _ = g.Name() }\n",
 	"package main\nfunc main() { return\nL:\n\tprintln(1)\n\tgoto L }\n",
+	"package main\ntype S []int\nfunc (s *S) Push(v int) { *s = append(*s, v) }\nvar g S\nfunc main() { var s S; s.Push(1); g.Push(2); p := &s[0]; *p++; q := &p; **q += len(g); println(s[0], *new(int)) }\n",
+	"package main\ntype T struct{ a int; b string }\nfunc main() { t := T{}; p, q := &t.a, &t.b; *p, *q = 1, \"x\"; var n *string; m := map[*int]bool{p: true}; println(t.a, t.b, m[p], *n) }\n",
 	"package main\nimport \"sync\"\ntype C struct{ sync.Mutex; n int }\nfunc main() { var c C; c.Lock(); defer c.Unlock(); go func(c C) { c.n++ }(c) }\n",
 }

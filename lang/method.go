@@ -60,10 +60,6 @@ func (c *compiler) declareMethod(d *ast.FuncDecl, m *types.Func) bool {
 		c.badType(d.Recv.Pos(), why)
 		c.skipped[m] = true
 		return false
-	} else if ptr && k != kStruct {
-		c.unsupported(d.Recv.List[0].Type.Pos(), "a pointer receiver on "+n.Obj().Name()+", whose underlying type is "+types.TypeString(n.Underlying(), c.qualifier)+",", "gmplab supports: pointers to structs")
-		c.skipped[m] = true
-		return false
 	}
 	name := "main." + n.Obj().Name() + "." + m.Name()
 	if ptr {
@@ -91,11 +87,17 @@ func (fs *fnState) pushRecv(sel *types.Selection, x ast.Expr) {
 	n, ptr := recvNamed(m)
 	path := sel.Index()[:len(sel.Index())-1]
 	if len(path) == 0 && !c.isStructKind(n) {
-		// A value receiver of a non-struct type: x's value.
-		if k, _ := c.kindOf(c.info.TypeOf(x)); k == kObjPtr {
-			c.unsupported(x.Pos(), "a method of a non-struct type through a pointer", supExprs)
+		xptr := isPointer(c.info.TypeOf(x))
+		switch {
+		case ptr && !xptr:
+			fs.addressOf(x) // c.Inc() is (&c).Inc()
+		case !ptr && xptr:
+			fs.expr(x) // p.Get() is (*p).Get()
+			fs.setPos(x.End())
+			fs.emit(vm.OpDeref, 0, 0, 1, 1)
+		default:
+			fs.expr(x)
 		}
-		fs.expr(x)
 		return
 	}
 	if len(path) == 0 && !ptr {

@@ -223,6 +223,10 @@ func (c *compiler) isElem(e ast.Expr) bool {
 		k, _ := c.kindOf(c.info.TypeOf(ix.X))
 		return k == kSlice || k == kMap
 	}
+	if st, ok := unparen(e).(*ast.StarExpr); ok {
+		k, _ := c.kindOf(c.info.TypeOf(st.X))
+		return k == kRefPtr
+	}
 	return false
 }
 
@@ -243,7 +247,7 @@ func (c *compiler) fieldSel(e ast.Expr) (*ast.SelectorExpr, *types.Selection) {
 // target (*p); it reports false for any other e.
 func (fs *fnState) storeTo(e ast.Expr) bool {
 	c := fs.c
-	if fs.storeIndex(e) || fs.storeMap(e) {
+	if fs.storeIndex(e) || fs.storeMap(e) || fs.storeDeref(e) {
 		return true
 	}
 	t := c.info.TypeOf(e)

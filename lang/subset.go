@@ -33,16 +33,16 @@ time with a message that names the construct and points here.
 ` + strings.TrimPrefix(supTypes, "gmplab supports: ") + `.
 
 Named types of these (with methods), struct literals, embedded structs with
-promoted fields and methods, struct comparison, pointers to structs (&T{},
-new, field access through pointers), slices (make, literals, append with
+promoted fields and methods, struct comparison, pointers to any type (&T{},
+new, &x of a variable, a field or an element, *p, pointer receivers on
+any named type, field access through pointers), goto and labels, slices (make, literals, append with
 Go's capacities, copy, 2- and 3-index slicing, range), maps (make, literals,
 comma-ok, delete, clear, range in an order drawn from --seed, printing
 sorted by key), the error interface (errors.New, fmt.Errorf, custom error
 types), and every integer type with Go's overflow, division and shifts.
 
 Not yet: floating point, arrays, interfaces other than error, type
-assertions and type switches, generics, recover, and pointers to
-anything but structs.
+assertions and type switches, generics and recover.
 
 ## Statements
 

@@ -31,7 +31,7 @@ var opNames = [...]string{
 	OpDefer: "Defer", OpPanic: "Panic", OpRunDefers: "RunDefers",
 
 	OpNewObj: "NewObj", OpField: "Field", OpSetField: "SetField", OpObjCopy: "ObjCopy",
-	OpObjAssign: "ObjAssign", OpObjEq: "ObjEq", OpRand: "Rand", OpUnsigned: "Unsigned", OpAtomic: "Atomic", OpStrings: "Strings", OpHost: "Host",
+	OpObjAssign: "ObjAssign", OpObjEq: "ObjEq", OpDeref: "Deref", OpStoreDeref: "StoreDeref", OpElemRef: "ElemRef", OpSliceRef: "SliceRef", OpRand: "Rand", OpUnsigned: "Unsigned", OpAtomic: "Atomic", OpStrings: "Strings", OpHost: "Host",
 	OpMakeIface: "MakeIface", OpIfaceCall: "IfaceCall", OpIfaceEq: "IfaceEq",
 	OpMakeSlice: "MakeSlice", OpSliceLen: "SliceLen", OpSliceCap: "SliceCap", OpSliceIndex: "SliceIndex",
 	OpSliceStore: "SliceStore", OpAppend: "Append", OpAppendSlice: "AppendSlice", OpCopySlice: "CopySlice", OpReslice: "Reslice",

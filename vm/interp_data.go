@@ -275,7 +275,7 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, n *int) ([]Value, int,
 		sp--
 		vals[sp-1] = Value{I: boolInt(mc.eqObj(vals[sp-1].I, vals[sp].I, in.A))}
 	default:
-		return vals, sp, "", false
+		return mc.pointerOp(in, vals, sp)
 	}
 	return vals, sp, "", true
 }

@@ -34,6 +34,7 @@ package vm
 //	*sync.WaitGroup, *sync.Mutex                I (object id)
 //	sim.Conn                                    I (connection id)
 //	func value                                  I (closure id, 0 is nil; see refTag)
+//	pointer to a non-struct                     I (box or element id, 0 is nil; pointer.go)
 //
 // Static types are known to the compiler, so a Value carries no kind.
 type Value struct {
@@ -141,6 +142,12 @@ const (
 	OpObjCopy   // A: Program.Layouts index. o → a new object with o's contents (nested structs copied too)
 	OpObjAssign // A: layout.           d s → ...   (d's contents = s's, nested structs too; with B=1: s d)
 	OpObjEq     // A: layout.           a b → a==b  (field by field, as Go compares structs)
+
+	// Pointers to anything but structs and arrays (pointer.go).
+	OpDeref      // p → *p   (p nil panics: nil dereference)
+	OpStoreDeref // p v → ...   (*p = v; with B=1 the operands are v p)
+	OpElemRef    // A: slot.   o → &o.A;  with B=1: o i → &o[i] (i out of range panics like Go)
+	OpSliceRef   // s i → &s[i]   (out of range panics like Go)
 
 	// Slices (slice.go).
 	OpMakeSlice   // A: element layout (-1: plain).   n c → s
