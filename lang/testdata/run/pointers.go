@@ -15,7 +15,7 @@ import (
 
 type Counter int
 
-func (c *Counter) Inc()       { *c++ }
+func (c *Counter) Inc()        { *c++ }
 func (c Counter) Get() Counter { return c }
 
 type Stack []int
