@@ -241,6 +241,10 @@ func (fs *fnState) builtin(call *ast.CallExpr, name string, want int) int {
 	}
 	switch name {
 	case "len", "cap":
+		if len(call.Args) == 1 && arrayOf(c.info.TypeOf(call.Args[0])) != nil {
+			fs.arrayLen(call.Args[0])
+			return 1
+		}
 		switch argKind(0) {
 		case kString:
 			if name == "len" {

@@ -28,7 +28,7 @@ import (
 // Short lists for "not supported" errors.
 const (
 	supStmts = "gmplab supports: func, methods, closures, go, defer, if, for, range over an int, a string, a slice, a map or a channel, switch, select, break, continue, goto, return, panic"
-	supTypes = "gmplab supports: every integer type, bool, string, time.Duration, time.Time, chan, func, structs, pointers, slices, maps, error, named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn"
+	supTypes = "gmplab supports: every integer type, bool, string, time.Duration, time.Time, chan, func, structs, arrays, pointers, slices, maps, error, named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn"
 	supExprs = "gmplab supports: arithmetic, comparisons, &&, ||, strings (+, len, s[i], s[i:j]), calls, closures, conversions between integers, <-ch"
 )
 
@@ -52,7 +52,7 @@ type compiler struct {
 	reported     map[token.Pos]bool            // positions with a "not supported" error
 	reportedWhy  map[string]bool               // unsupported types already reported
 	skipped      map[*types.Func]bool          // functions not compiled (already reported)
-	layoutTypes  []*types.Struct               // Program.Layouts[i] describes layoutTypes[i]
+	layoutTypes  []types.Type                  // Program.Layouts[i] describes layoutTypes[i] (a struct or an array)
 	methodWrap   map[*types.Func]int32         // method value wrappers (T.M-fm)
 	embedPath    map[ast.Expr][]int            // receivers of library methods promoted from embedded fields
 	ifaceTypes   []types.Type                  // Program.Types[i] describes ifaceTypes[i]
@@ -350,6 +350,7 @@ const (
 	kMap          // a map: the id of its table object, 0 for nil (maps.go)
 	kIface        // the error interface: the id of an interface object, 0 for nil (iface.go)
 	kRefPtr       // a pointer to a non-struct: a box or element id, 0 for nil (pointer.go)
+	kArray        // an array: the id of its object (array.go)
 )
 
 // kindOf classifies t; why says what is not supported about it.
@@ -449,7 +450,7 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 	case *types.Map:
 		return c.mapKind(t)
 	case *types.Array:
-		return kBad, "array type " + types.TypeString(t, c.qualifier)
+		return c.arrayKind(t)
 	case *types.Interface:
 		return kBad, "interface type " + types.TypeString(t, c.qualifier)
 	}

@@ -56,7 +56,7 @@ func (fs *fnState) expr(e ast.Expr) {
 		fs.pushInt(0)
 		return
 	}
-	if k == kStruct {
+	if k == kStruct || k == kArray {
 		fs.structValue(e, tv.Type)
 		return
 	}
@@ -99,6 +99,10 @@ func (fs *fnState) expr(e ast.Expr) {
 			fs.mapIndex(e, false)
 			return
 		}
+		if arrayOf(c.info.TypeOf(e.X)) != nil {
+			fs.arrayElem(e)
+			return
+		}
 		if xk, _ := c.kindOf(c.info.TypeOf(e.X)); xk != kString {
 			c.unsupported(e.Pos(), "indexing "+typeString(c, e.X), "gmplab supports: s[i] on strings")
 			fs.pushInt(0)
@@ -111,6 +115,10 @@ func (fs *fnState) expr(e ast.Expr) {
 	case *ast.SliceExpr:
 		if xk, _ := c.kindOf(c.info.TypeOf(e.X)); xk == kSlice {
 			fs.reslice(e)
+			return
+		}
+		if arrayOf(c.info.TypeOf(e.X)) != nil {
+			fs.sliceArray(e)
 			return
 		}
 		fs.slice(e)
@@ -290,7 +298,7 @@ func (fs *fnState) binary(e *ast.BinaryExpr, t types.Type) {
 		fs.ifaceEq(e)
 		return
 	}
-	if ok == kStruct && (e.Op == token.EQL || e.Op == token.NEQ) {
+	if (ok == kStruct || ok == kArray) && (e.Op == token.EQL || e.Op == token.NEQ) {
 		fs.addr(e.X)
 		fs.addr(e.Y)
 		fs.setPos(e.OpPos)
@@ -437,6 +445,9 @@ func (fs *fnState) compositeLit(e *ast.CompositeLit, t types.Type) {
 	case kStruct:
 		fs.structLit(e, t)
 		return
+	case kArray:
+		fs.arrayLit(e, t)
+		return
 	case kSlice:
 		fs.sliceLit(e, t)
 		return
@@ -445,6 +456,10 @@ func (fs *fnState) compositeLit(e *ast.CompositeLit, t types.Type) {
 		return
 	case kObjPtr:
 		// &T{...} inside a literal of pointers: the object is the pointer.
+		if arrayOf(t) != nil {
+			fs.arrayLit(e, t.Underlying().(*types.Pointer).Elem())
+			return
+		}
 		fs.structLit(e, t.Underlying().(*types.Pointer).Elem())
 		return
 	}

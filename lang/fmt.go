@@ -252,7 +252,7 @@ func (fs *fnState) fmtArg(b *sbuild, key string, a ast.Expr, verb rune, width in
 		})
 		return
 	}
-	if k == kStruct || k == kObjPtr || k == kSlice || k == kMap {
+	if k == kStruct || k == kObjPtr || k == kSlice || k == kMap || k == kArray {
 		fs.fmtStructArg(b, key, a, k, verb, width, flags)
 		return
 	}

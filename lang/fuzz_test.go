@@ -85,5 +85,7 @@ var fuzzSeeds = []string{
 	"package main\nfunc main() { return\nL:\n\tprintln(1)\n\tgoto L }\n",
 	"package main\ntype S []int\nfunc (s *S) Push(v int) { *s = append(*s, v) }\nvar g S\nfunc main() { var s S; s.Push(1); g.Push(2); p := &s[0]; *p++; q := &p; **q += len(g); println(s[0], *new(int)) }\n",
 	"package main\ntype T struct{ a int; b string }\nfunc main() { t := T{}; p, q := &t.a, &t.b; *p, *q = 1, \"x\"; var n *string; m := map[*int]bool{p: true}; println(t.a, t.b, m[p], *n) }\n",
+	"package main\nimport \"fmt\"\ntype G [2][2]int\nfunc (g *G) Set(i int) { g[i%2][1] = i }\nfunc main() { var g G; g.Set(3); a := [...]int{4: 1}; b := a; b[0]++; s := a[1:3]; s[0] = 9; p := &a; fmt.Println(g, a == b, len(p), a, s, p[:1]); i := 7; _ = a[i] }\n",
+	"package main\nfunc main() { var a [3]int; a[5] = 1; for i, v := range &a { println(i, v) } }\n",
 	"package main\nimport \"sync\"\ntype C struct{ sync.Mutex; n int }\nfunc main() { var c C; c.Lock(); defer c.Unlock(); go func(c C) { c.n++ }(c) }\n",
 }

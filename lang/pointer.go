@@ -23,7 +23,7 @@ func (c *compiler) refKind(t *types.Pointer) (vkind, string) {
 		return kBad, why
 	case kTuple, kNil:
 		return kBad, "pointer type " + types.TypeString(t, c.qualifier)
-	case kStruct:
+	case kStruct, kArray:
 		return kObjPtr, ""
 	}
 	return kRefPtr, ""
@@ -56,7 +56,7 @@ func (c *compiler) markAddressTaken(n ast.Node) {
 	if !ok || v.IsField() || v.Pkg() != c.pkg {
 		return
 	}
-	if k, _ := c.kindOf(v.Type()); k == kStruct || k == kSync || k == kBad {
+	if k, _ := c.kindOf(v.Type()); k == kStruct || k == kArray || k == kSync || k == kBad {
 		return // a struct is its object; &wg is wg
 	}
 	if c.isGlobal(v) {
@@ -72,11 +72,11 @@ func (fs *fnState) addressOf(x ast.Expr) {
 	x = unparen(x)
 	t := c.info.TypeOf(x)
 	k, _ := c.kindOf(t)
-	if lit, ok := x.(*ast.CompositeLit); ok && k == kStruct {
+	if lit, ok := x.(*ast.CompositeLit); ok && (k == kStruct || k == kArray) {
 		fs.expr(lit) // a fresh object: its id is the pointer
 		return
 	}
-	if k == kStruct || k == kSync {
+	if k == kStruct || k == kArray || k == kSync {
 		if id, ok := x.(*ast.Ident); ok && k == kSync {
 			if v, ok := c.info.Uses[id].(*types.Var); ok {
 				fs.load(v)
@@ -108,6 +108,10 @@ func (fs *fnState) addressOf(x ast.Expr) {
 			fs.expr(x.Index)
 			fs.setPos(x.Lbrack)
 			fs.emit(vm.OpSliceRef, 0, 0, 2, 1)
+			return
+		}
+		if arrayOf(c.info.TypeOf(x.X)) != nil {
+			fs.elemRefArray(x)
 			return
 		}
 	case *ast.StarExpr:

@@ -490,6 +490,8 @@ func (fs *fnState) rangeStmt(s *ast.RangeStmt) {
 		})
 	case k == kSlice:
 		fs.rangeSlice(s, name)
+	case arrayOf(xt) != nil:
+		fs.rangeArray(s, name)
 	case k == kString:
 		fs.rangeString(s, name)
 	case k == kMap:

@@ -35,13 +35,15 @@ time with a message that names the construct and points here.
 Named types of these (with methods), struct literals, embedded structs with
 promoted fields and methods, struct comparison, pointers to any type (&T{},
 new, &x of a variable, a field or an element, *p, pointer receivers on
-any named type, field access through pointers), goto and labels, slices (make, literals, append with
+any named type, field access through pointers), goto and labels, arrays (literals with [...] and
+indexed elements, Go's bounds checks, value semantics, comparison, range,
+slicing an array shares it), slices (make, literals, append with
 Go's capacities, copy, 2- and 3-index slicing, range), maps (make, literals,
 comma-ok, delete, clear, range in an order drawn from --seed, printing
 sorted by key), the error interface (errors.New, fmt.Errorf, custom error
 types), and every integer type with Go's overflow, division and shifts.
 
-Not yet: floating point, arrays, interfaces other than error, type
+Not yet: floating point, arrays as map keys, interfaces other than error, type
 assertions and type switches, generics and recover.
 
 ## Statements

@@ -149,6 +149,12 @@ const (
 	OpElemRef    // A: slot.   o → &o.A;  with B=1: o i → &o[i] (i out of range panics like Go)
 	OpSliceRef   // s i → &s[i]   (out of range panics like Go)
 
+	// Arrays (array.go): objects of one slot per element.
+	OpZeroObj       // A: layout.   → a new zero object (nested arrays and structs too)
+	OpIndexObj      // o i → o[i]   (out of range panics like Go; o nil: nil dereference)
+	OpStoreIndexObj // o i v → ...   (o[i] = v; with B=1 the operands are v o i)
+	OpArraySlice    // o → o[:]   (a slice over the whole array, sharing it)
+
 	// Slices (slice.go).
 	OpMakeSlice   // A: element layout (-1: plain).   n c → s
 	OpSliceLen    // s → len(s)
@@ -296,7 +302,7 @@ type SelectCase struct {
 	Send bool // else receive
 }
 
-// Layout describes a struct's slots for the operations that copy and
+// Layout describes a struct's or an array's slots for the operations that copy and
 // compare whole structs: Nested[i] is the Layouts index of slot i when it
 // holds a nested struct (a struct-typed field, stored as an object of its
 // own), or -1 when it holds a plain value.
