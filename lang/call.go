@@ -37,6 +37,11 @@ func (c *compiler) classify(call *ast.CallExpr) callee {
 		return callee{kind: ckConv}
 	}
 	sig, _ := c.info.TypeOf(fun).(*types.Signature)
+	if gid, f := c.genericFuncIdent(fun); gid != nil {
+		if idx, ok := c.genericCallee(gid, f); ok {
+			return callee{kind: ckStatic, fn: idx, sig: sig}
+		}
+	}
 	var id *ast.Ident
 	switch f := fun.(type) {
 	case *ast.Ident:
@@ -54,6 +59,10 @@ func (c *compiler) classify(call *ast.CallExpr) callee {
 				}
 				if _, idx, ok := c.userMethod(sel); ok {
 					return callee{kind: ckMethod, fn: idx, recv: f.X, sel: sel, sig: sig}
+				}
+				if s := c.typeParamMethod(sel); s != nil {
+					_, idx, _ := c.userMethod(s)
+					return callee{kind: ckMethod, fn: idx, recv: f.X, sel: s, sig: sig}
 				}
 				if types.IsInterface(sel.Recv()) {
 					return callee{kind: ckIface, recv: f.X, sel: sel, sig: sig}

@@ -53,10 +53,12 @@ type compiler struct {
 	reportedWhy  map[string]bool               // unsupported types already reported
 	skipped      map[*types.Func]bool          // functions not compiled (already reported)
 	layoutTypes  []types.Type                  // Program.Layouts[i] describes layoutTypes[i] (a struct or an array)
-	methodWrap   map[*types.Func]int32         // method value wrappers (T.M-fm)
+	methodWrap   map[int32]int32               // method value wrappers (T.M-fm) by the method's function
 	embedPath    map[ast.Expr][]int            // receivers of library methods promoted from embedded fields
 	ifaceTypes   []types.Type                  // Program.Types[i] describes ifaceTypes[i]
 	errString    int32                         // the type id of *errors.errorString, or -1
+
+	gen genericState // generic functions and their instantiations (generic.go)
 
 	lenient bool   // the type checker found errors (report.go)
 	tainted []span // what it could not type
@@ -77,7 +79,7 @@ func newCompiler(fset *token.FileSet, f *ast.File, src []byte, info *types.Info,
 		reported:     map[token.Pos]bool{},
 		reportedWhy:  map[string]bool{},
 		skipped:      map[*types.Func]bool{},
-		methodWrap:   map[*types.Func]int32{},
+		methodWrap:   map[int32]int32{},
 		embedPath:    map[ast.Expr][]int{},
 		errString:    -1,
 	}
@@ -152,9 +154,8 @@ func (c *compiler) compile() {
 				continue
 			}
 			if d.Type.TypeParams != nil {
-				c.unsupported(d.Name.Pos(), "a generic function", supStmts)
-				if obj, ok := c.info.Defs[d.Name].(*types.Func); ok {
-					c.skipped[obj] = true
+				if obj, ok := c.info.Defs[d.Name].(*types.Func); ok && d.Body != nil {
+					c.declareGeneric(d, obj)
 				}
 				continue
 			}
@@ -271,6 +272,7 @@ func (c *compiler) compile() {
 		fs := c.newFnState(nil, c.prog.Funcs[idx].Name, idx)
 		fs.body(d.Type, obj.Type().(*types.Signature), d.Body, d.Name.Pos())
 	}
+	c.compileInstances()
 }
 
 // syncNewOp is the op that makes a fresh object for a variable of a sync
@@ -355,6 +357,7 @@ const (
 
 // kindOf classifies t; why says what is not supported about it.
 func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
+	t = c.subst(t)
 	switch t := t.(type) {
 	case nil:
 		return kBad, "this expression"
@@ -390,7 +393,7 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 		case c.libs.isAtomic(t), t == c.libs.once:
 			return kStruct, ""
 		}
-		if t.Obj().Pkg() == c.pkg && t.TypeArgs().Len() == 0 {
+		if t.Obj().Pkg() == c.pkg {
 			return c.kindOf(t.Underlying())
 		}
 		return kBad, "type " + types.TypeString(t, c.qualifier)

@@ -90,7 +90,15 @@ func (fs *fnState) expr(e ast.Expr) {
 		case n > 1:
 			fs.popN(n - 1)
 		}
+	case *ast.IndexListExpr:
+		if !fs.genericFuncValue(e) {
+			c.unsupported(e.Pos(), "this expression", supExprs)
+			fs.pushInt(0)
+		}
 	case *ast.IndexExpr:
+		if fs.genericFuncValue(e) {
+			return
+		}
 		if xk, _ := c.kindOf(c.info.TypeOf(e.X)); xk == kSlice {
 			fs.sliceIndex(e)
 			return
@@ -205,6 +213,9 @@ func (c *compiler) constInt(e ast.Expr) (int64, bool) {
 
 // funcValue pushes a named function as a value.
 func (fs *fnState) funcValue(e ast.Expr, f *types.Func) {
+	if fs.genericFuncValue(e) {
+		return
+	}
 	if idx, ok := fs.c.funcIdx[f]; ok {
 		fs.emit(vm.OpFuncVal, idx, 0, 0, 1)
 		return

@@ -452,7 +452,7 @@ func (fs *fnState) funcLit(lit *ast.FuncLit) {
 	}
 	inner := c.newFnState(fs, fs.childName("func"), -1)
 	inner.free = map[*types.Var]int32{}
-	free := c.freeVars[lit]
+	free := c.substVars(c.freeVars[lit])
 	for k, v := range free {
 		inner.free[v] = int32(k)
 	}

@@ -87,5 +87,7 @@ var fuzzSeeds = []string{
 	"package main\ntype T struct{ a int; b string }\nfunc main() { t := T{}; p, q := &t.a, &t.b; *p, *q = 1, \"x\"; var n *string; m := map[*int]bool{p: true}; println(t.a, t.b, m[p], *n) }\n",
 	"package main\nimport \"fmt\"\ntype G [2][2]int\nfunc (g *G) Set(i int) { g[i%2][1] = i }\nfunc main() { var g G; g.Set(3); a := [...]int{4: 1}; b := a; b[0]++; s := a[1:3]; s[0] = 9; p := &a; fmt.Println(g, a == b, len(p), a, s, p[:1]); i := 7; _ = a[i] }\n",
 	"package main\nfunc main() { var a [3]int; a[5] = 1; for i, v := range &a { println(i, v) } }\n",
+	"package main\nimport \"fmt\"\nfunc Map[T, U any](s []T, f func(T) U) []U { var r []U; for _, v := range s { r = append(r, f(v)) }; return r }\ntype P[K comparable, V any] struct{ k K; v V }\nfunc (p *P[K, V]) Set(v V) { p.v = v }\nfunc main() { fmt.Println(Map([]int{1}, func(i int) string { return fmt.Sprint(i) })); var p P[string, [2]int]; p.Set([2]int{1}); f := Map[string, int]; _ = f; fmt.Println(p.v) }\n",
+	"package main\nfunc Z[T any]() T { var z T; return z }\nfunc main() { _ = Z() }\n",
 	"package main\nimport \"sync\"\ntype C struct{ sync.Mutex; n int }\nfunc main() { var c C; c.Lock(); defer c.Unlock(); go func(c C) { c.n++ }(c) }\n",
 }

@@ -102,6 +102,7 @@ func Compile(filename string, src []byte) (prog *vm.Program, err error) {
 		Instances:  map[*ast.Ident]types.Instance{},
 	}
 	branches := &branchErrors{fset: fset, file: f}
+	var typeErrs []token.Pos
 	conf := types.Config{
 		Importer:  fakes,
 		GoVersion: "go1.26",
@@ -110,7 +111,9 @@ func Compile(filename string, src []byte) (prog *vm.Program, err error) {
 			if te, ok := err.(types.Error); ok {
 				if !fakes.hides(te.Msg) {
 					if msg := branches.message(te.Pos, rewriteTypeError(te.Msg)); msg != "" {
-						errs.add(te.Pos, "%s", msg)
+						pos := callPos(f, te.Pos, msg)
+						errs.add(pos, "%s", msg)
+						typeErrs = append(typeErrs, pos)
 					}
 				}
 			} else {
@@ -132,7 +135,7 @@ func Compile(filename string, src []byte) (prog *vm.Program, err error) {
 	// not type, and a program with errors is not run.
 	c := newCompiler(fset, f, src, info, pkg, l, errs)
 	if lenient {
-		c.taint()
+		c.taint(typeErrs)
 	}
 	if !c.compileLenient(lenient) || errs.len() > 0 {
 		return nil, errs.err()

@@ -27,9 +27,7 @@ func pkgOf(t types.Type) *types.Package {
 func (c *compiler) typeDecl(d *ast.GenDecl) {
 	for _, s := range d.Specs {
 		ts := s.(*ast.TypeSpec)
-		if ts.TypeParams != nil {
-			c.unsupported(ts.Name.Pos(), "a generic type", supTypes)
-		}
+		_ = ts // generic types are instantiated where they are used (generic.go)
 	}
 }
 
@@ -51,9 +49,13 @@ func recvNamed(m *types.Func) (*types.Named, bool) {
 // declareMethod reserves a function for method m, or reports why not.
 func (c *compiler) declareMethod(d *ast.FuncDecl, m *types.Func) bool {
 	n, ptr := recvNamed(m)
-	if n == nil || n.TypeParams().Len() > 0 {
-		c.unsupported(d.Name.Pos(), "a method of a generic type", supTypes)
-		c.skipped[m] = true
+	if n == nil {
+		return false
+	}
+	if n.TypeParams().Len() > 0 || n.TypeArgs().Len() > 0 {
+		if d.Body != nil {
+			c.declareGeneric(d, m)
+		}
 		return false
 	}
 	if k, why := c.kindOf(n); k == kBad {
@@ -77,6 +79,9 @@ func (c *compiler) userMethod(sel *types.Selection) (*types.Func, int32, bool) {
 		return nil, 0, false
 	}
 	idx, ok := c.funcIdx[m]
+	if !ok {
+		idx, ok = c.genericMethod(m)
+	}
 	return m, idx, ok
 }
 
@@ -117,7 +122,7 @@ func (fs *fnState) pushRecv(sel *types.Selection, x ast.Expr) {
 func (fs *fnState) methodValue(e *ast.SelectorExpr, sel *types.Selection) {
 	c := fs.c
 	m, idx, _ := c.userMethod(sel)
-	w, ok := c.methodWrap[m]
+	w, ok := c.methodWrap[idx]
 	if !ok {
 		w = c.methodWrapper(m, idx)
 	}
@@ -134,7 +139,7 @@ func (fs *fnState) methodValue(e *ast.SelectorExpr, sel *types.Selection) {
 func (c *compiler) methodWrapper(m *types.Func, idx int32) int32 {
 	sig := m.Type().(*types.Signature)
 	w := c.newFnState(nil, c.prog.Funcs[idx].Name+"-fm", -1)
-	c.methodWrap[m] = w.idx
+	c.methodWrap[idx] = w.idx
 	w.decl = m.Pos()
 	w.setPos(m.Pos())
 	w.nparams = sig.Params().Len()

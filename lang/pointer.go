@@ -56,7 +56,7 @@ func (c *compiler) markAddressTaken(n ast.Node) {
 	if !ok || v.IsField() || v.Pkg() != c.pkg {
 		return
 	}
-	if k, _ := c.kindOf(v.Type()); k == kStruct || k == kArray || k == kSync || k == kBad {
+	if k, _ := c.kindOf(v.Type()); k == kStruct || k == kArray || k == kSync {
 		return // a struct is its object; &wg is wg
 	}
 	if c.isGlobal(v) {

@@ -91,8 +91,22 @@ type span struct{ from, to token.Pos }
 // taint records the expressions the type checker could not type (and
 // the variables of an invalid type), whose "not supported" errors would
 // only repeat a type error.
-func (c *compiler) taint() {
+func (c *compiler) taint(typeErrs []token.Pos) {
 	c.lenient = true
+	// The statements with a type error.
+	ast.Inspect(c.file, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.ExprStmt, *ast.AssignStmt, *ast.DeclStmt, *ast.ReturnStmt, *ast.IncDecStmt,
+			*ast.SendStmt, *ast.GoStmt, *ast.DeferStmt:
+			for _, p := range typeErrs {
+				if n.Pos() <= p && p < n.End() {
+					c.tainted = append(c.tainted, span{n.Pos(), n.End()})
+					return false
+				}
+			}
+		}
+		return true
+	})
 	ast.Inspect(c.file, func(n ast.Node) bool {
 		e, ok := n.(ast.Expr)
 		if !ok {
@@ -161,4 +175,22 @@ func (c *compiler) compileLenient(lenient bool) (ok bool) {
 	}
 	c.compile()
 	return true
+}
+
+// callPos is where the Go compiler reports an error go/types reports at
+// a generic function's name in a call (type inference, constraints): the
+// call's opening parenthesis.
+func callPos(f *ast.File, pos token.Pos, msg string) token.Pos {
+	if !strings.Contains(msg, "does not satisfy") && !strings.Contains(msg, "cannot infer") {
+		return pos
+	}
+	at := pos
+	ast.Inspect(f, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && call.Fun.Pos() == pos {
+			at = call.Lparen
+			return false
+		}
+		return at == pos
+	})
+	return at
 }

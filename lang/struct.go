@@ -53,6 +53,7 @@ func (c *compiler) structKind(s *types.Struct) (vkind, string) {
 // layout is the Program.Layouts index of struct or array type t (or of
 // what pointer type t points to).
 func (c *compiler) layout(t types.Type) int32 {
+	t = c.subst(t)
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()
 	}

@@ -35,7 +35,9 @@ time with a message that names the construct and points here.
 Named types of these (with methods), struct literals, embedded structs with
 promoted fields and methods, struct comparison, pointers to any type (&T{},
 new, &x of a variable, a field or an element, *p, pointer receivers on
-any named type, field access through pointers), goto and labels, arrays (literals with [...] and
+any named type, field access through pointers), generic functions and types (type parameters
+with constraints such as any, comparable, unions of ~int | ~string and
+methods; each instantiation compiled on its own), goto and labels, arrays (literals with [...] and
 indexed elements, Go's bounds checks, value semantics, comparison, range,
 slicing an array shares it), slices (make, literals, append with
 Go's capacities, copy, 2- and 3-index slicing, range), maps (make, literals,
@@ -44,7 +46,7 @@ sorted by key), the error interface (errors.New, fmt.Errorf, custom error
 types), and every integer type with Go's overflow, division and shifts.
 
 Not yet: floating point, arrays as map keys, interfaces other than error, type
-assertions and type switches, generics and recover.
+assertions and type switches, and recover.
 
 ## Statements
 
