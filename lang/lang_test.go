@@ -17,7 +17,7 @@ func TestCompileErrors(t *testing.T) {
 	const (
 		types   = "(gmplab supports: every integer type, bool, string, time.Duration, time.Time, chan, func, structs, arrays, pointers, slices, maps, error, named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn; see docs/go-subset.md)"
 		stmts   = "(gmplab supports: func, methods, closures, go, defer, if, for, range over an int, a string, a slice, a map or a channel, switch, select, break, continue, goto, return, panic; see docs/go-subset.md)"
-		imports = "(gmplab supports: errors, fmt, math/rand, math/rand/v2, runtime, sort, strconv, strings, sync, sync/atomic, time, unicode, github.com/gmplab/gmplab/sim; see docs/go-subset.md)"
+		imports = "(gmplab supports: cmp, errors, fmt, math/rand, math/rand/v2, runtime, sort, strconv, strings, sync, sync/atomic, time, unicode, github.com/gmplab/gmplab/sim; see docs/go-subset.md)"
 		fmts    = "(gmplab supports: %v %+v %d %s %t %q, a width, and the - and 0 flags; see docs/go-subset.md)"
 	)
 	for _, c := range []struct {
@@ -55,7 +55,7 @@ func TestCompileErrors(t *testing.T) {
 				"x.go:14:17: cannot use 3 (untyped int constant) as string value in variable declaration\n" +
 				"x.go:16:6: interface type interface{M()} is not supported " + types},
 		{"import", "package main\nimport \"os\"\nfunc main() { os.Exit(1) }\n",
-			"x.go:2:8: import \"os\" is not supported (gmplab supports: errors, fmt, math/rand, math/rand/v2, runtime, sort, strconv, strings, sync, sync/atomic, time, unicode, github.com/gmplab/gmplab/sim; see docs/go-subset.md)"},
+			"x.go:2:8: import \"os\" is not supported (gmplab supports: cmp, errors, fmt, math/rand, math/rand/v2, runtime, sort, strconv, strings, sync, sync/atomic, time, unicode, github.com/gmplab/gmplab/sim; see docs/go-subset.md)"},
 		{"package", "package lib\nfunc main() {}\n",
 			"x.go:1:9: package lib is not supported (gmplab runs a package main; see docs/go-subset.md)"},
 		{"no-main", "package main\nfunc helper() {}\n",
