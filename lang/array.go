@@ -213,3 +213,21 @@ func (fs *fnState) fmtArrayPtr(t types.Type, plus bool) {
 	fs.pushStr("<nil>")
 	fs.bind(end)
 }
+
+// mapKey pushes e as a key of a map whose key type is kt: an array or a
+// struct as its contents (vm/array.go: OpKeyOf), anything else as is.
+func (fs *fnState) mapKey(e ast.Expr, kt types.Type) {
+	fs.exprTo(e, kt)
+	if fs.c.isStructKind(kt) {
+		fs.setPos(e.Pos())
+		fs.emitOp(vm.OpKeyOf, fs.c.layout(kt), 0, 1, 1)
+	}
+}
+
+// keyObj turns the map key on top of the stack back into a value of key
+// type kt (a new object for an array or a struct).
+func (fs *fnState) keyObj(kt types.Type) {
+	if fs.c.isStructKind(kt) {
+		fs.emitOp(vm.OpKeyObj, fs.c.layout(kt), 0, 1, 1)
+	}
+}

@@ -39,13 +39,13 @@ any named type, field access through pointers), generic functions and types (typ
 with constraints such as any, comparable, unions of ~int | ~string and
 methods; each instantiation compiled on its own), goto and labels, arrays (literals with [...] and
 indexed elements, Go's bounds checks, value semantics, comparison, range,
-slicing an array shares it), slices (make, literals, append with
+slicing an array shares it; arrays and structs as map keys), slices (make, literals, append with
 Go's capacities, copy, 2- and 3-index slicing, range), maps (make, literals,
 comma-ok, delete, clear, range in an order drawn from --seed, printing
 sorted by key), the error interface (errors.New, fmt.Errorf, custom error
 types), and every integer type with Go's overflow, division and shifts.
 
-Not yet: floating point, arrays as map keys, interfaces other than error, type
+Not yet: floating point, interfaces other than error, type
 assertions and type switches, and recover.
 
 ## Statements

@@ -154,6 +154,8 @@ const (
 	OpIndexObj      // o i → o[i]   (out of range panics like Go; o nil: nil dereference)
 	OpStoreIndexObj // o i v → ...   (o[i] = v; with B=1 the operands are v o i)
 	OpArraySlice    // o → o[:]   (a slice over the whole array, sharing it)
+	OpKeyOf         // A: layout.   o → the map key of array or struct o (its contents)
+	OpKeyObj        // A: layout.   k → a new object with the contents of map key k
 
 	// Slices (slice.go).
 	OpMakeSlice   // A: element layout (-1: plain).   n c → s
