@@ -61,8 +61,13 @@ func (c *compiler) classify(call *ast.CallExpr) callee {
 					return callee{kind: ckMethod, fn: idx, recv: f.X, sel: sel, sig: sig}
 				}
 				if s := c.typeParamMethod(sel); s != nil {
-					_, idx, _ := c.userMethod(s)
-					return callee{kind: ckMethod, fn: idx, recv: f.X, sel: s, sig: sig}
+					if _, idx, ok := c.userMethod(s); ok {
+						return callee{kind: ckMethod, fn: idx, recv: f.X, sel: s, sig: sig}
+					}
+					if m, ok := s.Obj().(*types.Func); ok && c.libs.isLib(m.Pkg()) {
+						return callee{kind: ckLib, lib: m, recv: f.X, sig: sig}
+					}
+					return callee{kind: ckDynamic, sig: sig}
 				}
 				if types.IsInterface(sel.Recv()) {
 					return callee{kind: ckIface, recv: f.X, sel: sel, sig: sig}

@@ -143,7 +143,7 @@ func (c *compiler) genericMethod(m *types.Func) (int32, bool) {
 }
 
 // typeParamMethod resolves x.M() where x's type is a type parameter: the
-// method of the type argument, as a selection of the program's own.
+// method of the type argument (the program's own or the library's).
 func (c *compiler) typeParamMethod(sel *types.Selection) *types.Selection {
 	if c.gen.tsub == nil {
 		return nil
@@ -158,9 +158,7 @@ func (c *compiler) typeParamMethod(sel *types.Selection) *types.Selection {
 	t := c.subst(rt)
 	for _, mt := range []types.Type{t, types.NewPointer(t)} {
 		if s := types.NewMethodSet(mt).Lookup(c.pkg, sel.Obj().Name()); s != nil {
-			if _, _, ok := c.userMethod(s); ok {
-				return s
-			}
+			return s
 		}
 	}
 	return nil
