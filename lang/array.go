@@ -36,8 +36,10 @@ func (c *compiler) arrayKind(t *types.Array) (vkind, string) {
 	case kSync, kTuple, kNil:
 		return kBad, "an array of " + types.TypeString(t.Elem(), c.qualifier) + " (values)"
 	}
-	if t.Len() > 1<<24 {
-		return kBad, "an array of more than 16777216 elements"
+	if t.Len() > 1<<20 {
+		// Each element is a slot of the VM (24 bytes) and of the
+		// array's layout: bigger arrays are better made slices.
+		return kBad, "an array of more than 1048576 elements"
 	}
 	return kArray, ""
 }

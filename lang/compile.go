@@ -488,6 +488,8 @@ func (c *compiler) badType(pos token.Pos, why string) {
 	switch {
 	case strings.HasPrefix(why, "passing "), strings.HasPrefix(why, "returning "):
 		list = "use a pointer: *sync.WaitGroup, *sync.Mutex"
+	case strings.HasPrefix(why, "an array of more than"):
+		list = "the simulator's limit: use a slice, make([]T, n)"
 	}
 	c.unsupported(pos, why, list)
 }

@@ -71,6 +71,8 @@ func TestCompileErrors(t *testing.T) {
 			"x.go:3:26: errors.Is is not supported (gmplab supports: errors.New; see docs/go-subset.md)"},
 		{"float", "package main\nfunc main() { var f float64 = 3; _ = f }\n",
 			"x.go:2:19: type float64 is not supported " + types},
+		{"big-array", "package main\nfunc main() { var b [1 << 21]byte; _ = b }\n",
+			"x.go:2:19: an array of more than 1048576 elements is not supported (the simulator's limit: use a slice, make([]T, n); see docs/go-subset.md)"},
 		{"print-pointer", "package main\nimport \"fmt\"\nfunc main() { x := 1; fmt.Println(&x) }\n",
 			"x.go:3:35: printing a value of type *int is not supported (it prints as an address, which the simulator cannot make up; see docs/go-subset.md)"},
 		{"method", "package main\nimport \"time\"\nfunc main() { var d time.Duration; _ = d.Seconds() }\n",
