@@ -42,21 +42,22 @@ type compiler struct {
 	prog  *vm.Program
 	tfile *token.File
 
-	strIdx       map[string]int32
-	funcIdx      map[*types.Func]int32 // package-level functions
-	globals      map[*types.Var]int32
-	captured     map[*types.Var]bool           // locals that live in boxes
-	boxedGlobals map[*types.Var]bool           // globals whose address is taken (pointer.go)
-	freeVars     map[*ast.FuncLit][]*types.Var // what each closure captures, in order
-	wgGoFn       int32                         // sync.(*WaitGroup).Go.func1, or -1
-	reported     map[token.Pos]bool            // positions with a "not supported" error
-	reportedWhy  map[string]bool               // unsupported types already reported
-	skipped      map[*types.Func]bool          // functions not compiled (already reported)
-	layoutTypes  []types.Type                  // Program.Layouts[i] describes layoutTypes[i] (a struct or an array)
-	methodWrap   map[int32]int32               // method value wrappers (T.M-fm) by the method's function
-	embedPath    map[ast.Expr][]int            // receivers of library methods promoted from embedded fields
-	ifaceTypes   []types.Type                  // Program.Types[i] describes ifaceTypes[i]
-	errString    int32                         // the type id of *errors.errorString, or -1
+	strIdx      map[string]int32
+	funcIdx     map[*types.Func]int32 // package-level functions
+	globals     map[*types.Var]int32
+	captured    map[*types.Var]bool           // locals that live in boxes
+	freeVars    map[*ast.FuncLit][]*types.Var // what each closure captures, in order
+	wgGoFn      int32                         // sync.(*WaitGroup).Go.func1, or -1
+	reported    map[token.Pos]bool            // positions with a "not supported" error
+	reportedWhy map[string]bool               // unsupported types already reported
+	skipped     map[*types.Func]bool          // functions not compiled (already reported)
+	layoutTypes []types.Type                  // Program.Layouts[i] describes layoutTypes[i] (a struct or an array)
+	methodWrap  map[int32]int32               // method value wrappers (T.M-fm), by the method's function
+	embedPath   map[ast.Expr][]int            // receivers of library methods promoted from embedded fields
+	ifaceTypes  []types.Type                  // Program.Types[i] describes ifaceTypes[i]
+	errString   int32                         // the type id of *errors.errorString, or -1
+
+	boxedGlobals map[*types.Var]bool // globals whose address is taken (pointer.go)
 
 	gen genericState // generic functions and their instantiations (generic.go)
 
@@ -67,22 +68,22 @@ type compiler struct {
 func newCompiler(fset *token.FileSet, f *ast.File, src []byte, info *types.Info, pkg *types.Package, l *libs, errs *errList) *compiler {
 	c := &compiler{
 		fset: fset, file: f, info: info, pkg: pkg, libs: l, errs: errs,
-		prog:         &vm.Program{Files: []string{fset.File(f.Pos()).Name()}, Sources: [][]byte{src}, Init: -1},
-		tfile:        fset.File(f.Pos()),
-		strIdx:       map[string]int32{},
-		funcIdx:      map[*types.Func]int32{},
-		globals:      map[*types.Var]int32{},
-		captured:     map[*types.Var]bool{},
-		boxedGlobals: map[*types.Var]bool{},
-		freeVars:     map[*ast.FuncLit][]*types.Var{},
-		wgGoFn:       -1,
-		reported:     map[token.Pos]bool{},
-		reportedWhy:  map[string]bool{},
-		skipped:      map[*types.Func]bool{},
-		methodWrap:   map[int32]int32{},
-		embedPath:    map[ast.Expr][]int{},
-		errString:    -1,
+		prog:        &vm.Program{Files: []string{fset.File(f.Pos()).Name()}, Sources: [][]byte{src}, Init: -1},
+		tfile:       fset.File(f.Pos()),
+		strIdx:      map[string]int32{},
+		funcIdx:     map[*types.Func]int32{},
+		globals:     map[*types.Var]int32{},
+		captured:    map[*types.Var]bool{},
+		freeVars:    map[*ast.FuncLit][]*types.Var{},
+		wgGoFn:      -1,
+		reported:    map[token.Pos]bool{},
+		reportedWhy: map[string]bool{},
+		skipped:     map[*types.Func]bool{},
+		methodWrap:  map[int32]int32{},
+		embedPath:   map[ast.Expr][]int{},
+		errString:   -1,
 	}
+	c.boxedGlobals = map[*types.Var]bool{}
 	for _, imp := range f.Imports {
 		// fmt and sim (through net) import os, whose init wraps
 		// stdin, stdout and stderr with os.NewFile: its SetFinalizer
