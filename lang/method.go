@@ -23,13 +23,9 @@ func pkgOf(t types.Type) *types.Package {
 	return nil
 }
 
-// typeDecl checks a type declaration: the types themselves need no code.
-func (c *compiler) typeDecl(d *ast.GenDecl) {
-	for _, s := range d.Specs {
-		ts := s.(*ast.TypeSpec)
-		_ = ts // generic types are instantiated where they are used (generic.go)
-	}
-}
+// typeDecl checks a type declaration: the types themselves need no code
+// (a generic one is instantiated where it is used, generic.go).
+func (c *compiler) typeDecl(d *ast.GenDecl) {}
 
 // recvNamed is a method's receiver base type and whether it is a pointer.
 func recvNamed(m *types.Func) (*types.Named, bool) {
