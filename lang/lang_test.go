@@ -71,6 +71,9 @@ func TestCompileErrors(t *testing.T) {
 			"x.go:3:26: errors.Is is not supported (gmplab supports: errors.New; see docs/go-subset.md)"},
 		{"float", "package main\nfunc main() { var f float64 = 3; _ = f }\n",
 			"x.go:2:19: type float64 is not supported " + types},
+		// A type error in a closure hides nothing else the closure holds.
+		{"error-in-closure", "package main\n\nfunc main() {\n\tgo func() {\n\t\tvar c complex128\n\t\t_ = c\n\t\tx := 1\n\t}()\n}\n",
+			"x.go:5:7: type complex128 is not supported " + types + "\nx.go:7:3: declared and not used: x"},
 		{"big-array", "package main\nfunc main() { var b [1 << 21]byte; _ = b }\n",
 			"x.go:2:19: an array of more than 1048576 elements is not supported (the simulator's limit: use a slice, make([]T, n); see docs/go-subset.md)"},
 		{"print-pointer", "package main\nimport \"fmt\"\nfunc main() { x := 1; fmt.Println(&x) }\n",

@@ -93,20 +93,26 @@ type span struct{ from, to token.Pos }
 // only repeat a type error.
 func (c *compiler) taint(typeErrs []token.Pos) {
 	c.lenient = true
-	// The statements with a type error.
+	// The innermost simple statement around each type error (not the
+	// go statement whose closure holds it).
+	inner := make([]span, len(typeErrs))
 	ast.Inspect(c.file, func(n ast.Node) bool {
 		switch n.(type) {
 		case *ast.ExprStmt, *ast.AssignStmt, *ast.DeclStmt, *ast.ReturnStmt, *ast.IncDecStmt,
 			*ast.SendStmt, *ast.GoStmt, *ast.DeferStmt:
-			for _, p := range typeErrs {
+			for i, p := range typeErrs {
 				if n.Pos() <= p && p < n.End() {
-					c.tainted = append(c.tainted, span{n.Pos(), n.End()})
-					return false
+					inner[i] = span{n.Pos(), n.End()}
 				}
 			}
 		}
 		return true
 	})
+	for _, s := range inner {
+		if s.from.IsValid() {
+			c.tainted = append(c.tainted, s)
+		}
+	}
 	ast.Inspect(c.file, func(n ast.Node) bool {
 		e, ok := n.(ast.Expr)
 		if !ok {
