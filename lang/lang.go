@@ -8,9 +8,10 @@
 // the typed syntax tree (compile.go, stmt.go, expr.go, fmt.go).
 //
 // Errors read like the Go compiler's (file:line:col: message), sorted by
-// position, at most 10; a construct outside the subset is
-// "<construct> is not supported (gmplab supports: …)". No input makes the
-// front end crash or hang (FuzzCompile).
+// position, at most 10 and then "too many errors", from every phase (an
+// unsupported import hides nothing else, report.go); a construct outside
+// the subset is "<construct> is not supported (gmplab supports: …)". No
+// input makes the front end crash or hang (FuzzCompile).
 package lang
 
 import (
