@@ -542,11 +542,13 @@ func (fs *fnState) switchStmt(s *ast.SwitchStmt) {
 		fs.stmt(s.Init)
 	}
 	tag := int32(-1)
-	eq := vm.OpEq
+	eq, eqA := vm.OpEq, int32(0)
 	if s.Tag != nil {
 		t := c.info.TypeOf(s.Tag)
 		if k, _ := c.kindOf(t); k == kString {
 			eq = vm.OpSEq
+		} else if c.isStructKind(t) {
+			eq, eqA = vm.OpObjEq, c.layout(t) // a struct or an array, compared by value
 		}
 		fs.expr(s.Tag)
 		tag = fs.newSlot(c.slotSize(t))
@@ -571,7 +573,7 @@ func (fs *fnState) switchStmt(s *ast.SwitchStmt) {
 			if tag >= 0 {
 				fs.emit(vm.OpLoad, tag, 0, 0, 1)
 				fs.expr(e)
-				fs.emit(eq, 0, 0, 2, 1)
+				fs.emit(eq, eqA, 0, 2, 1)
 			} else {
 				fs.expr(e)
 			}
