@@ -217,6 +217,10 @@ func (fs *fnState) conversion(call *ast.CallExpr) {
 		fs.truncate(to)
 	case kt == kf && kt != kSync, kf == kNil:
 		fs.expr(arg)
+	case kt == kArray && kf == kSlice:
+		fs.expr(arg)
+		fs.setPos(call.Lparen)
+		fs.emitOp(vm.OpSliceToArray, c.layout(to), 0, 1, 1)
 	case kt == kString && kf == kInt:
 		fs.expr(arg)
 		fs.setPos(call.Lparen)

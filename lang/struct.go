@@ -192,7 +192,8 @@ func (fs *fnState) structValue(e ast.Expr, t types.Type) {
 			return
 		}
 	case *ast.CallExpr:
-		if ce := fs.c.classify(x); ce.kind != ckConv {
+		if ce := fs.c.classify(x); ce.kind != ckConv || len(x.Args) == 1 && !fs.c.isStructKind(fs.c.info.TypeOf(x.Args[0])) {
+			// A call, or a conversion that makes a new value ([N]T(s)).
 			switch n := fs.callExpr(x, 1); {
 			case n == 0:
 				fs.pushInt(0)

@@ -52,6 +52,22 @@ func (mc *Machine) arrayOp(in Instr, vals []Value, sp int, n *int) ([]Value, int
 		k := len(mc.objs[o&refMask])
 		vals[sp-1] = Value{I: mc.newSlice(o, 0, k, k)}
 		*n += costAlloc
+	case OpSliceToArray:
+		elems, l, _ := mc.sliceParts(vals[sp-1].I)
+		nested := mc.prog.Layouts[in.A].Nested
+		if l < len(nested) {
+			return vals, sp, "runtime error: cannot convert slice with length " + itoa(int64(l)) + " to array or pointer to array with length " + itoa(int64(len(nested))), true
+		}
+		o := mc.newObj(len(nested))
+		for i, nl := range nested {
+			v := elems[i]
+			if nl >= 0 {
+				v = Value{I: mc.copyObj(v.I, nl)}
+			}
+			mc.objs[o&refMask][i] = v
+		}
+		vals[sp-1] = Value{I: o}
+		*n += costAlloc
 	case OpKeyOf:
 		o := vals[sp-1].I
 		if o&refMask == 0 {

@@ -156,6 +156,7 @@ const (
 	OpArraySlice    // o → o[:]   (a slice over the whole array, sharing it)
 	OpKeyOf         // A: layout.   o → the map key of array or struct o (its contents)
 	OpKeyObj        // A: layout.   k → a new object with the contents of map key k
+	OpSliceToArray  // A: the array's layout.   s → [N]T(s), a copy (a shorter s panics like Go)
 
 	// Slices (slice.go).
 	OpMakeSlice   // A: element layout (-1: plain).   n c → s
