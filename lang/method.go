@@ -106,7 +106,17 @@ func (fs *fnState) pushRecv(sel *types.Selection, x ast.Expr) {
 		return
 	}
 	fs.addr(x)
+	if ptr && !c.isStructKind(n) && !isPointer(embeddedType(c.info.TypeOf(x), path)) {
+		// c.Inc() with Inc on *C, C an embedded non-struct: &x.C.
+		fs.fieldPath(path[:len(path)-1])
+		fs.emit(vm.OpElemRef, int32(path[len(path)-1]), 0, 1, 1)
+		return
+	}
 	fs.fieldPath(path)
+	if !ptr && !c.isStructKind(n) && isPointer(embeddedType(c.info.TypeOf(x), path)) {
+		fs.emit(vm.OpDeref, 0, 0, 1, 1) // an embedded *C, C not a struct
+		return
+	}
 	if !ptr {
 		if c.isStructKind(n) {
 			fs.emit(vm.OpObjCopy, c.layout(n), 0, 1, 1)
@@ -178,4 +188,13 @@ func (c *compiler) stringMethod(t types.Type) *types.Selection {
 		return sel
 	}
 	return nil
+}
+
+// embeddedType is the type of the field that path (of embedded fields)
+// reaches from a value of type t.
+func embeddedType(t types.Type, path []int) types.Type {
+	for _, i := range path {
+		t = structOf(t).Field(i).Type()
+	}
+	return t
 }
