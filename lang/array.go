@@ -163,14 +163,23 @@ func (fs *fnState) rangeArray(s *ast.RangeStmt, name string) {
 	define := s.Tok == token.DEFINE
 	xt := c.info.TypeOf(s.X)
 	hs, hn, hi := fs.newSlot(8), fs.newSlot(8), fs.newSlot(8)
-	if s.Value != nil && !isPointer(xt) {
+	switch {
+	case s.Value == nil:
+		// Only the length is used: a nil pointer to an array is not
+		// dereferenced, nor an array copied (but the expression runs,
+		// for its calls).
+		fs.addr(s.X)
+		fs.emit(vm.OpPop, 0, 0, 1, 0)
+	case !isPointer(xt):
 		fs.expr(s.X) // a copy
-	} else {
+	default:
 		fs.addr(s.X)
 	}
-	fs.setPos(s.For)
-	fs.emitOp(vm.OpArraySlice, 0, 0, 1, 1)
-	fs.emit(vm.OpStore, hs, 0, 1, 0)
+	if s.Value != nil {
+		fs.setPos(s.For)
+		fs.emitOp(vm.OpArraySlice, 0, 0, 1, 1)
+		fs.emit(vm.OpStore, hs, 0, 1, 0)
+	}
 	fs.pushInt(arrayOf(xt).Len())
 	elem := arrayOf(xt).Elem()
 	fs.countLoop(hn, hi, s.For, nil, func(post, end *label) {
