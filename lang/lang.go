@@ -68,7 +68,11 @@ func Compile(filename string, src []byte) (prog *vm.Program, err error) {
 	if perr != nil {
 		if list, ok := perr.(scanner.ErrorList); ok {
 			for _, e := range list {
-				errs.addPosition(e.Pos, syntaxMessage(e.Msg))
+				msg := syntaxMessage(e.Msg)
+				if strings.Contains(msg, "unexpected EOF") {
+					e.Pos = endOfFile(filename, src) // where the Go compiler's parser reports it
+				}
+				errs.addPosition(e.Pos, msg)
 			}
 		} else {
 			errs.addPosition(token.Position{Filename: filename}, perr.Error())
@@ -269,4 +273,11 @@ func rewriteTypeError(msg string) string {
 		}
 	}
 	return msg
+}
+
+// endOfFile is the position just past the last byte of src.
+func endOfFile(filename string, src []byte) token.Position {
+	line := 1 + strings.Count(string(src), "\n")
+	col := len(src) - strings.LastIndexByte(string(src), '\n')
+	return token.Position{Filename: filename, Offset: len(src), Line: line, Column: col}
 }

@@ -3,6 +3,7 @@ package lang
 import (
 	"flag"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -26,7 +27,7 @@ func TestCompileErrors(t *testing.T) {
 		{"syntax", "package main\nfunc main() { x := }\n",
 			"x.go:2:20: syntax error: unexpected }, expected expression"},
 		{"syntax-eof", "package main\nfunc main() {\n",
-			"x.go:2:15: syntax error: unexpected EOF, expected }"},
+			"x.go:3:1: syntax error: unexpected EOF, expected }"},
 		{"syntax-statement", "package main\nfunc main() { var x int = 3 x++ }\n",
 			"x.go:2:29: syntax error: unexpected name x at end of statement"},
 		{"unused", "package main\nfunc main() { x := 1 }\n",
@@ -140,8 +141,42 @@ func TestCompileErrors(t *testing.T) {
 			if e, ok := err.(*Error); !ok || len(e.Lines) > maxErrors+1 {
 				t.Errorf("error %T with %d lines", err, len(e.Lines))
 			}
+			if *realGo && !strings.Contains(c.want, "see docs/go-subset.md") {
+				// A Go error: the text is go build's (-real checks it),
+				// except for a missing main, which the linker reports
+				// without a position, and go vet's printf checks.
+				switch got := goBuildErrors(t, c.src); {
+				case c.name == "no-main" || got == "":
+					t.Logf("not go build's error: %s", c.want)
+				case got != c.want:
+					t.Errorf("go build prints\n%s\nthe test wants\n%s", got, c.want)
+				}
+			}
 		})
 	}
+}
+
+// goBuildErrors is what go build prints for the program src in x.go,
+// without its # line and with the file named x.go as Compile names it
+// (the go command gives the compiler ./x.go).
+func goBuildErrors(t *testing.T, src string) string {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "x.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module x\ngo 1.26\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "build", "-o", os.DevNull, "x.go")
+	cmd.Dir = dir
+	out, _ := cmd.CombinedOutput()
+	var lines []string
+	for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		if !strings.HasPrefix(l, "#") {
+			lines = append(lines, strings.ReplaceAll(l, "./x.go", "x.go"))
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 func TestCompileFileMissing(t *testing.T) {
