@@ -37,6 +37,11 @@ func (c *compiler) classify(call *ast.CallExpr) callee {
 		return callee{kind: ckConv}
 	}
 	sig, _ := c.info.TypeOf(fun).(*types.Signature)
+	if gid, f := c.genericFuncIdent(fun); gid != nil {
+		if idx, ok := c.genericCallee(gid, f); ok {
+			return callee{kind: ckStatic, fn: idx, sig: sig}
+		}
+	}
 	var id *ast.Ident
 	switch f := fun.(type) {
 	case *ast.Ident:
@@ -54,6 +59,15 @@ func (c *compiler) classify(call *ast.CallExpr) callee {
 				}
 				if _, idx, ok := c.userMethod(sel); ok {
 					return callee{kind: ckMethod, fn: idx, recv: f.X, sel: sel, sig: sig}
+				}
+				if s := c.typeParamMethod(sel); s != nil {
+					if _, idx, ok := c.userMethod(s); ok {
+						return callee{kind: ckMethod, fn: idx, recv: f.X, sel: s, sig: sig}
+					}
+					if m, ok := s.Obj().(*types.Func); ok && c.libs.isLib(m.Pkg()) {
+						return callee{kind: ckLib, lib: m, recv: f.X, sig: sig}
+					}
+					return callee{kind: ckDynamic, sig: sig}
 				}
 				if types.IsInterface(sel.Recv()) {
 					return callee{kind: ckIface, recv: f.X, sel: sel, sig: sig}
@@ -203,6 +217,10 @@ func (fs *fnState) conversion(call *ast.CallExpr) {
 		fs.truncate(to)
 	case kt == kf && kt != kSync, kf == kNil:
 		fs.expr(arg)
+	case kt == kArray && kf == kSlice:
+		fs.expr(arg)
+		fs.setPos(call.Lparen)
+		fs.emitOp(vm.OpSliceToArray, c.layout(to), 0, 1, 1)
 	case kt == kString && kf == kInt:
 		fs.expr(arg)
 		fs.setPos(call.Lparen)
@@ -241,6 +259,10 @@ func (fs *fnState) builtin(call *ast.CallExpr, name string, want int) int {
 	}
 	switch name {
 	case "len", "cap":
+		if len(call.Args) == 1 && arrayOf(c.info.TypeOf(call.Args[0])) != nil {
+			fs.arrayLen(call.Args[0])
+			return 1
+		}
 		switch argKind(0) {
 		case kString:
 			if name == "len" {
@@ -328,8 +350,13 @@ func (fs *fnState) builtin(call *ast.CallExpr, name string, want int) int {
 			fs.zeroValue(t)
 			return 1
 		}
-		c.unsupported(call.Pos(), "new("+types.TypeString(t, c.qualifier)+")", "gmplab supports: new(sync.WaitGroup), new(sync.Mutex)")
-		fs.pushInt(0)
+		if k, why := c.kindOf(types.NewPointer(t)); k != kRefPtr {
+			c.badType(call.Pos(), why)
+			fs.pushInt(0)
+			return 1
+		}
+		fs.zeroValue(t)
+		fs.newRef()
 		return 1
 	case "panic":
 		fs.panicValue(call.Args[0])
@@ -359,7 +386,8 @@ func (fs *fnState) builtin(call *ast.CallExpr, name string, want int) int {
 		return 1
 	case "delete":
 		fs.expr(call.Args[0])
-		fs.expr(call.Args[1])
+		kt, _ := mapTypes(c.info.TypeOf(call.Args[0]))
+		fs.mapKey(call.Args[1], kt)
 		fs.setPos(call.Lparen)
 		fs.emit(vm.OpMapDelete, 0, 0, 2, 0)
 		return 0

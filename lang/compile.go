@@ -27,8 +27,8 @@ import (
 
 // Short lists for "not supported" errors.
 const (
-	supStmts = "gmplab supports: func, methods, closures, go, defer, if, for, range over an int, a string, a slice, a map or a channel, switch, select, break, continue, return, panic"
-	supTypes = "gmplab supports: every integer type, bool, string, time.Duration, time.Time, chan, func, structs, pointers to structs, slices, maps, error, named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn"
+	supStmts = "gmplab supports: func, methods, closures, go, defer, if, for, range over an int, a string, a slice, a map or a channel, switch, select, break, continue, goto, return, panic"
+	supTypes = "gmplab supports: every integer type, bool, string, time.Duration, time.Time, chan, func, structs, arrays, pointers, slices, maps, error, named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn"
 	supExprs = "gmplab supports: arithmetic, comparisons, &&, ||, strings (+, len, s[i], s[i:j]), calls, closures, conversions between integers, <-ch"
 )
 
@@ -51,11 +51,18 @@ type compiler struct {
 	reported    map[token.Pos]bool            // positions with a "not supported" error
 	reportedWhy map[string]bool               // unsupported types already reported
 	skipped     map[*types.Func]bool          // functions not compiled (already reported)
-	layoutTypes []*types.Struct               // Program.Layouts[i] describes layoutTypes[i]
-	methodWrap  map[*types.Func]int32         // method value wrappers (T.M-fm)
+	layoutTypes []types.Type                  // Program.Layouts[i] describes layoutTypes[i] (a struct or an array)
+	methodWrap  map[int32]int32               // method value wrappers (T.M-fm), by the method's function
 	embedPath   map[ast.Expr][]int            // receivers of library methods promoted from embedded fields
 	ifaceTypes  []types.Type                  // Program.Types[i] describes ifaceTypes[i]
 	errString   int32                         // the type id of *errors.errorString, or -1
+
+	boxedGlobals map[*types.Var]bool // globals whose address is taken (pointer.go)
+
+	gen genericState // generic functions and their instantiations (generic.go)
+
+	lenient bool   // the type checker found errors (report.go)
+	tainted []span // what it could not type
 }
 
 func newCompiler(fset *token.FileSet, f *ast.File, src []byte, info *types.Info, pkg *types.Package, l *libs, errs *errList) *compiler {
@@ -72,10 +79,11 @@ func newCompiler(fset *token.FileSet, f *ast.File, src []byte, info *types.Info,
 		reported:    map[token.Pos]bool{},
 		reportedWhy: map[string]bool{},
 		skipped:     map[*types.Func]bool{},
-		methodWrap:  map[*types.Func]int32{},
+		methodWrap:  map[int32]int32{},
 		embedPath:   map[ast.Expr][]int{},
 		errString:   -1,
 	}
+	c.boxedGlobals = map[*types.Var]bool{}
 	for _, imp := range f.Imports {
 		// fmt and sim (through net) import os, whose init wraps
 		// stdin, stdout and stderr with os.NewFile: its SetFinalizer
@@ -89,7 +97,7 @@ func newCompiler(fset *token.FileSet, f *ast.File, src []byte, info *types.Info,
 
 // unsupported reports a construct outside the subset, once per position.
 func (c *compiler) unsupported(pos token.Pos, what, list string) {
-	if c.reported[pos] {
+	if c.reported[pos] || c.isTainted(pos, what) {
 		return
 	}
 	c.reported[pos] = true
@@ -97,7 +105,7 @@ func (c *compiler) unsupported(pos token.Pos, what, list string) {
 }
 
 func (c *compiler) errorf(pos token.Pos, format string, args ...any) {
-	if c.reported[pos] {
+	if c.reported[pos] || c.isTainted(pos, format) {
 		return
 	}
 	c.reported[pos] = true
@@ -147,9 +155,8 @@ func (c *compiler) compile() {
 				continue
 			}
 			if d.Type.TypeParams != nil {
-				c.unsupported(d.Name.Pos(), "a generic function", supStmts)
-				if obj, ok := c.info.Defs[d.Name].(*types.Func); ok {
-					c.skipped[obj] = true
+				if obj, ok := c.info.Defs[d.Name].(*types.Func); ok && d.Body != nil {
+					c.declareGeneric(d, obj)
 				}
 				continue
 			}
@@ -191,7 +198,7 @@ func (c *compiler) compile() {
 	// initialisers in dependency order, then the init functions.
 	initFs := c.newFnState(nil, "main.init", -1)
 	initFs.decl = c.file.Name.Pos()
-	hasInit := false
+	hasInit := initFs.boxGlobals()
 	for _, d := range c.file.Decls {
 		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.VAR {
 			for _, s := range g.Specs {
@@ -201,7 +208,7 @@ func (c *compiler) compile() {
 				}
 				for _, n := range vs.Names {
 					if v, ok := c.info.Defs[n].(*types.Var); ok && n.Name != "_" {
-						if _, ok := c.syncNewOp(v.Type()); ok || c.isStructKind(v.Type()) {
+						if _, ok := c.syncNewOp(v.Type()); (ok || c.isStructKind(v.Type())) && !c.boxedGlobals[v] {
 							initFs.setPos(n.Pos())
 							initFs.zeroValue(v.Type())
 							initFs.emit(vm.OpStoreGlob, c.globals[v], 0, 1, 0)
@@ -222,7 +229,9 @@ func (c *compiler) compile() {
 		}
 		for k := len(ini.Lhs) - 1; k >= 0; k-- {
 			v := ini.Lhs[k]
-			if g, ok := c.globals[v]; ok {
+			if g, ok := c.globals[v]; ok && c.boxedGlobals[v] {
+				initFs.store(v)
+			} else if ok {
 				initFs.emit(vm.OpStoreGlob, g, 0, 1, 0)
 			} else {
 				initFs.emit(vm.OpPop, 0, 0, 1, 0)
@@ -264,6 +273,7 @@ func (c *compiler) compile() {
 		fs := c.newFnState(nil, c.prog.Funcs[idx].Name, idx)
 		fs.body(d.Type, obj.Type().(*types.Signature), d.Body, d.Name.Pos())
 	}
+	c.compileInstances()
 }
 
 // syncNewOp is the op that makes a fresh object for a variable of a sync
@@ -284,6 +294,7 @@ func (c *compiler) findCaptures() {
 	var lits []*ast.FuncLit
 	var visit func(n ast.Node) bool
 	visit = func(n ast.Node) bool {
+		c.markAddressTaken(n)
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			lits = append(lits, n)
@@ -341,10 +352,13 @@ const (
 	kSlice        // a slice: the id of its header object, 0 for nil (slice.go)
 	kMap          // a map: the id of its table object, 0 for nil (maps.go)
 	kIface        // the error interface: the id of an interface object, 0 for nil (iface.go)
+	kRefPtr       // a pointer to a non-struct: a box or element id, 0 for nil (pointer.go)
+	kArray        // an array: the id of its object (array.go)
 )
 
 // kindOf classifies t; why says what is not supported about it.
 func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
+	t = c.subst(t)
 	switch t := t.(type) {
 	case nil:
 		return kBad, "this expression"
@@ -380,7 +394,7 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 		case c.libs.isAtomic(t), t == c.libs.once:
 			return kStruct, ""
 		}
-		if t.Obj().Pkg() == c.pkg && t.TypeArgs().Len() == 0 {
+		if t.Obj().Pkg() == c.pkg {
 			return c.kindOf(t.Underlying())
 		}
 		return kBad, "type " + types.TypeString(t, c.qualifier)
@@ -394,7 +408,7 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 		if s, ok := t.Elem().Underlying().(*types.Struct); ok && s.NumFields() > 0 && (!c.libs.isLib(pkgOf(t.Elem())) || c.libs.isAtomic(t.Elem())) {
 			return kObjPtr, ""
 		}
-		return kBad, "pointer type " + types.TypeString(t, c.qualifier)
+		return c.refKind(t)
 	case *types.Chan:
 		ek, why := c.kindOf(t.Elem())
 		if ek == kBad {
@@ -440,7 +454,7 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 	case *types.Map:
 		return c.mapKind(t)
 	case *types.Array:
-		return kBad, "array type " + types.TypeString(t, c.qualifier)
+		return c.arrayKind(t)
 	case *types.Interface:
 		return kBad, "interface type " + types.TypeString(t, c.qualifier)
 	}
@@ -475,6 +489,8 @@ func (c *compiler) badType(pos token.Pos, why string) {
 	switch {
 	case strings.HasPrefix(why, "passing "), strings.HasPrefix(why, "returning "):
 		list = "use a pointer: *sync.WaitGroup, *sync.Mutex"
+	case strings.HasPrefix(why, "an array of more than"):
+		list = "the simulator's limit: use a slice, make([]T, n)"
 	}
 	c.unsupported(pos, why, list)
 }

@@ -56,7 +56,7 @@ func (fs *fnState) expr(e ast.Expr) {
 		fs.pushInt(0)
 		return
 	}
-	if k == kStruct {
+	if k == kStruct || k == kArray {
 		fs.structValue(e, tv.Type)
 		return
 	}
@@ -90,13 +90,25 @@ func (fs *fnState) expr(e ast.Expr) {
 		case n > 1:
 			fs.popN(n - 1)
 		}
+	case *ast.IndexListExpr:
+		if !fs.genericFuncValue(e) {
+			c.unsupported(e.Pos(), "this expression", supExprs)
+			fs.pushInt(0)
+		}
 	case *ast.IndexExpr:
+		if fs.genericFuncValue(e) {
+			return
+		}
 		if xk, _ := c.kindOf(c.info.TypeOf(e.X)); xk == kSlice {
 			fs.sliceIndex(e)
 			return
 		}
 		if _, ok := c.isMapIndex(e); ok {
 			fs.mapIndex(e, false)
+			return
+		}
+		if arrayOf(c.info.TypeOf(e.X)) != nil {
+			fs.arrayElem(e)
 			return
 		}
 		if xk, _ := c.kindOf(c.info.TypeOf(e.X)); xk != kString {
@@ -113,14 +125,17 @@ func (fs *fnState) expr(e ast.Expr) {
 			fs.reslice(e)
 			return
 		}
+		if arrayOf(c.info.TypeOf(e.X)) != nil {
+			fs.sliceArray(e)
+			return
+		}
 		fs.slice(e)
 	case *ast.SelectorExpr:
 		fs.selector(e, k)
 	case *ast.CompositeLit:
 		fs.compositeLit(e, tv.Type)
 	case *ast.StarExpr:
-		c.unsupported(e.Pos(), "pointer indirection of "+typeString(c, e.X), "gmplab supports: pointers to structs")
-		fs.pushInt(0)
+		fs.deref(e)
 	case *ast.TypeAssertExpr:
 		c.unsupported(e.Pos(), "a type assertion", supExprs)
 		fs.pushInt(0)
@@ -198,6 +213,9 @@ func (c *compiler) constInt(e ast.Expr) (int64, bool) {
 
 // funcValue pushes a named function as a value.
 func (fs *fnState) funcValue(e ast.Expr, f *types.Func) {
+	if fs.genericFuncValue(e) {
+		return
+	}
 	if idx, ok := fs.c.funcIdx[f]; ok {
 		fs.emit(vm.OpFuncVal, idx, 0, 0, 1)
 		return
@@ -291,7 +309,7 @@ func (fs *fnState) binary(e *ast.BinaryExpr, t types.Type) {
 		fs.ifaceEq(e)
 		return
 	}
-	if ok == kStruct && (e.Op == token.EQL || e.Op == token.NEQ) {
+	if (ok == kStruct || ok == kArray) && (e.Op == token.EQL || e.Op == token.NEQ) {
 		fs.addr(e.X)
 		fs.addr(e.Y)
 		fs.setPos(e.OpPos)
@@ -306,7 +324,7 @@ func (fs *fnState) binary(e *ast.BinaryExpr, t types.Type) {
 	switch ok {
 	case kString:
 		op, found = strOps[e.Op]
-	case kInt, kBool, kChan, kPtr, kFunc, kTime, kEmpty, kNil, kObjPtr, kSlice, kMap, kIface:
+	case kInt, kBool, kChan, kPtr, kFunc, kTime, kEmpty, kNil, kObjPtr, kSlice, kMap, kIface, kRefPtr:
 		op, found = intOps[e.Op]
 	}
 	if !found {
@@ -351,25 +369,7 @@ func (fs *fnState) unary(e *ast.UnaryExpr, t types.Type) {
 		fs.setPos(e.OpPos)
 		fs.emitOp(vm.OpRecv, 0, 0, 1, 1)
 	case token.AND:
-		x := unparen(e.X)
-		if lit, ok := x.(*ast.CompositeLit); ok {
-			fs.expr(lit)
-			return
-		}
-		if c.isStructKind(c.info.TypeOf(x)) {
-			fs.addr(x)
-			return
-		}
-		if id, ok := x.(*ast.Ident); ok {
-			if v, ok := c.info.Uses[id].(*types.Var); ok {
-				if k, _ := c.kindOf(v.Type()); k == kSync {
-					fs.load(v)
-					return
-				}
-			}
-		}
-		c.unsupported(e.Pos(), "taking the address of "+types.ExprString(e.X), "gmplab supports: & of a struct (a variable, a field, an element), &T{...}, &wg and &mu")
-		fs.pushInt(0)
+		fs.addressOf(e.X)
 	default:
 		c.unsupported(e.Pos(), "operator "+e.Op.String(), supExprs)
 		fs.expr(e.X)
@@ -456,6 +456,9 @@ func (fs *fnState) compositeLit(e *ast.CompositeLit, t types.Type) {
 	case kStruct:
 		fs.structLit(e, t)
 		return
+	case kArray:
+		fs.arrayLit(e, t)
+		return
 	case kSlice:
 		fs.sliceLit(e, t)
 		return
@@ -464,6 +467,10 @@ func (fs *fnState) compositeLit(e *ast.CompositeLit, t types.Type) {
 		return
 	case kObjPtr:
 		// &T{...} inside a literal of pointers: the object is the pointer.
+		if arrayOf(t) != nil {
+			fs.arrayLit(e, t.Underlying().(*types.Pointer).Elem())
+			return
+		}
 		fs.structLit(e, t.Underlying().(*types.Pointer).Elem())
 		return
 	}

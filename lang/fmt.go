@@ -252,7 +252,7 @@ func (fs *fnState) fmtArg(b *sbuild, key string, a ast.Expr, verb rune, width in
 		})
 		return
 	}
-	if k == kStruct || k == kObjPtr || k == kSlice || k == kMap {
+	if k == kStruct || k == kObjPtr || k == kSlice || k == kMap || k == kArray {
 		fs.fmtStructArg(b, key, a, k, verb, width, flags)
 		return
 	}
@@ -286,7 +286,7 @@ func (fs *fnState) fmtArg(b *sbuild, key string, a ast.Expr, verb rune, width in
 	case kTime:
 		c.unsupported(a.Pos(), "printing a time.Time", "the simulated clock has no date: print time.Since(start)")
 		return
-	case kChan, kFunc, kPtr, kSync:
+	case kChan, kFunc, kPtr, kSync, kRefPtr:
 		c.unsupported(a.Pos(), "printing a value of type "+types.TypeString(t, c.qualifier), "it prints as an address, which the simulator cannot make up")
 		return
 	default:

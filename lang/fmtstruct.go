@@ -71,7 +71,11 @@ func (fs *fnState) fmtStructArg(b *sbuild, key string, a ast.Expr, k vkind, verb
 	for _, r := range flags {
 		plus = plus || r == '+'
 	}
-	if k == kObjPtr && !c.printable(a.Pos(), structOf(t)) || k != kObjPtr && !c.printableType(a.Pos(), t) {
+	if k == kObjPtr && arrayOf(t) != nil {
+		if !c.printableType(a.Pos(), arrayOf(t)) {
+			return true
+		}
+	} else if k == kObjPtr && !c.printable(a.Pos(), structOf(t)) || k != kObjPtr && !c.printableType(a.Pos(), t) {
 		return true
 	}
 	b.dyn(func() {
@@ -82,6 +86,10 @@ func (fs *fnState) fmtStructArg(b *sbuild, key string, a ast.Expr, k vkind, verb
 			fs.fmtSlice(sliceElem(t), plus)
 		} else if k == kStruct {
 			fs.fmtStruct(structOf(t), plus, "{")
+		} else if k == kArray {
+			fs.fmtArray(t, plus)
+		} else if arrayOf(t) != nil {
+			fs.fmtArrayPtr(t, plus)
 		} else {
 			// &{...}, or <nil> for a nil pointer.
 			isNil, end := fs.newLabel(), fs.newLabel()
@@ -129,7 +137,9 @@ func (c *compiler) printableType(pos token.Pos, ft types.Type) bool {
 		return c.printableType(pos, kt) && c.printableType(pos, et)
 	case kStruct:
 		return c.printable(pos, structOf(ft))
-	case kObjPtr, kChan, kFunc, kPtr:
+	case kArray:
+		return c.printableType(pos, arrayOf(ft).Elem())
+	case kObjPtr, kChan, kFunc, kPtr, kRefPtr:
 		c.unsupported(pos, what, "it prints as an address, which the simulator cannot make up; print the fields you need")
 		return false
 	case kSync, kTime:
@@ -197,6 +207,8 @@ func (fs *fnState) fmtValue(ft types.Type, plus, canInterface bool) {
 		fs.fmtStruct(structOf(ft), plus, "{")
 	case k == kSlice:
 		fs.fmtSlice(sliceElem(ft), plus)
+	case k == kArray:
+		fs.fmtArray(ft, plus)
 	case k == kMap:
 		fs.fmtMap(ft, plus)
 	case k == kIface:

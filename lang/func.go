@@ -33,7 +33,8 @@ type fnState struct {
 	reachable       bool
 
 	targets      []*target
-	pendingLabel string // a label on the statement being compiled
+	pendingLabel string            // a label on the statement being compiled
+	gotos        map[string]*label // goto's targets by label (goto.go)
 	sig          *types.Signature
 	namedResults []*types.Var
 	hasDefer     bool
@@ -265,6 +266,9 @@ func (fs *fnState) define(v *types.Var) {
 func (fs *fnState) load(v *types.Var) {
 	if g, ok := fs.c.globals[v]; ok {
 		fs.emit(vm.OpLoadGlob, g, 0, 0, 1)
+		if fs.c.boxedGlobals[v] {
+			fs.emit(vm.OpDeref, 0, 0, 1, 1)
+		}
 		return
 	}
 	if k, ok := fs.free[v]; ok {
@@ -294,6 +298,11 @@ func (fs *fnState) store(v *types.Var) {
 		return
 	}
 	if g, ok := fs.c.globals[v]; ok {
+		if fs.c.boxedGlobals[v] {
+			fs.emit(vm.OpLoadGlob, g, 0, 0, 1)
+			fs.emit(vm.OpStoreDeref, 0, 1, 2, 0)
+			return
+		}
 		fs.emit(vm.OpStoreGlob, g, 0, 1, 0)
 		return
 	}
@@ -443,7 +452,7 @@ func (fs *fnState) funcLit(lit *ast.FuncLit) {
 	}
 	inner := c.newFnState(fs, fs.childName("func"), -1)
 	inner.free = map[*types.Var]int32{}
-	free := c.freeVars[lit]
+	free := c.substVars(c.freeVars[lit])
 	for k, v := range free {
 		inner.free[v] = int32(k)
 	}

@@ -8,9 +8,10 @@
 // the typed syntax tree (compile.go, stmt.go, expr.go, fmt.go).
 //
 // Errors read like the Go compiler's (file:line:col: message), sorted by
-// position, at most 10; a construct outside the subset is
-// "<construct> is not supported (gmplab supports: …)". No input makes the
-// front end crash or hang (FuzzCompile).
+// position, at most 10 and then "too many errors", from every phase (an
+// unsupported import hides nothing else, report.go); a construct outside
+// the subset is "<construct> is not supported (gmplab supports: …)". No
+// input makes the front end crash or hang (FuzzCompile).
 package lang
 
 import (
@@ -31,7 +32,8 @@ import (
 	"github.com/gmplab/gmplab/vm"
 )
 
-// maxErrors is how many errors Compile reports, as the Go compiler.
+// maxErrors is how many errors Compile reports, as the Go compiler
+// (then "too many errors").
 const maxErrors = 10
 
 // Error is a failed compilation: one line per problem, "file:line:col: msg".
@@ -66,7 +68,11 @@ func Compile(filename string, src []byte) (prog *vm.Program, err error) {
 	if perr != nil {
 		if list, ok := perr.(scanner.ErrorList); ok {
 			for _, e := range list {
-				errs.addPosition(e.Pos, syntaxMessage(e.Msg))
+				msg := syntaxMessage(e.Msg)
+				if strings.Contains(msg, "unexpected EOF") {
+					e.Pos = endOfFile(filename, src) // where the Go compiler's parser reports it
+				}
+				errs.addPosition(e.Pos, msg)
 			}
 		} else {
 			errs.addPosition(token.Position{Filename: filename}, perr.Error())
@@ -78,14 +84,18 @@ func Compile(filename string, src []byte) (prog *vm.Program, err error) {
 		return nil, errs.err()
 	}
 	l := newLibs()
+	fakes := fakeImporter{libs: l, fakes: map[string]*types.Package{}}
 	for _, imp := range f.Imports {
 		path, perr := strconv.Unquote(imp.Path.Value)
 		if perr != nil || l.lookup(path) == nil {
 			errs.add(imp.Path.Pos(), "%s", notSupported("import "+imp.Path.Value, "gmplab supports: "+strings.Join(supportedImports, ", ")))
+			if perr == nil {
+				// Type-check the rest against an empty stand-in, so
+				// that the errors and unsupported constructs elsewhere
+				// are reported too (uses of the package are not).
+				fakes.add(path, imp)
+			}
 		}
-	}
-	if errs.len() > 0 {
-		return nil, errs.err()
 	}
 
 	info := &types.Info{
@@ -94,30 +104,45 @@ func Compile(filename string, src []byte) (prog *vm.Program, err error) {
 		Uses:       map[*ast.Ident]types.Object{},
 		Selections: map[*ast.SelectorExpr]*types.Selection{},
 		Implicits:  map[ast.Node]types.Object{},
+		Instances:  map[*ast.Ident]types.Instance{},
 	}
+	branches := &branchErrors{fset: fset, file: f}
+	var typeErrs []token.Pos
 	conf := types.Config{
-		Importer:  l,
+		Importer:  fakes,
 		GoVersion: "go1.26",
 		Sizes:     types.SizesFor("gc", "amd64"),
 		Error: func(err error) {
 			if te, ok := err.(types.Error); ok {
-				errs.add(te.Pos, "%s", rewriteTypeError(te.Msg))
+				if !fakes.hides(te.Msg) {
+					if msg := branches.message(te.Pos, rewriteTypeError(te.Msg)); msg != "" {
+						pos := callPos(f, te.Pos, msg)
+						errs.add(pos, "%s", msg)
+						typeErrs = append(typeErrs, pos)
+					}
+				}
 			} else {
 				errs.addPosition(token.Position{Filename: filename}, err.Error())
 			}
 		},
 	}
 	pkg, _ := conf.Check("main", fset, []*ast.File{f}, info)
-	if errs.len() > 0 {
+	if errs.len() >= maxErrors {
 		return nil, errs.err()
 	}
-	if pkg.Scope().Lookup("main") == nil {
+	lenient := errs.len() > 0
+	if !lenient && pkg.Scope().Lookup("main") == nil {
 		errs.add(f.Name.Pos(), "function main is undeclared in the main package")
 		return nil, errs.err()
 	}
+	// The code generator runs even after errors, to report the constructs
+	// outside the subset as well; it skips what the type checker could
+	// not type, and a program with errors is not run.
 	c := newCompiler(fset, f, src, info, pkg, l, errs)
-	c.compile()
-	if errs.len() > 0 {
+	if lenient {
+		c.taint(typeErrs)
+	}
+	if !c.compileLenient(lenient) || errs.len() > 0 {
 		return nil, errs.err()
 	}
 	return c.prog, nil
@@ -150,22 +175,26 @@ func (e *errList) addPosition(pos token.Position, msg string) {
 	e.list = append(e.list, posError{pos, msg})
 }
 
+// err is the list as the Go compiler prints it (cmd/compile/internal/base:
+// ErrorfAt): the errors in the order they were found up to the tenth,
+// sorted by position, and if there were ten, "too many errors" at the
+// tenth's position.
 func (e *errList) err() error {
 	if len(e.list) == 0 {
 		return nil
 	}
-	list := slices.Clone(e.list)
+	list := slices.Clone(e.list[:min(len(e.list), maxErrors)])
 	slices.SortStableFunc(list, func(a, b posError) int {
 		if c := cmp.Compare(a.pos.Line, b.pos.Line); c != 0 {
 			return c
 		}
 		return cmp.Compare(a.pos.Column, b.pos.Column)
 	})
+	if len(e.list) >= maxErrors {
+		list = append(list, posError{e.list[maxErrors-1].pos, "too many errors"})
+	}
 	var lines []string
 	for _, x := range list {
-		if len(lines) == maxErrors {
-			break
-		}
 		p := x.pos.Filename
 		if x.pos.Line > 0 {
 			p += ":" + strconv.Itoa(x.pos.Line) + ":" + strconv.Itoa(x.pos.Column)
@@ -253,4 +282,11 @@ func rewriteTypeError(msg string) string {
 		}
 	}
 	return msg
+}
+
+// endOfFile is the position just past the last byte of src.
+func endOfFile(filename string, src []byte) token.Position {
+	line := 1 + strings.Count(string(src), "\n")
+	col := len(src) - strings.LastIndexByte(string(src), '\n')
+	return token.Position{Filename: filename, Offset: len(src), Line: line, Column: col}
 }

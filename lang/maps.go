@@ -24,7 +24,7 @@ func (c *compiler) mapKind(t *types.Map) (vkind, string) {
 	switch kk, why := c.kindOf(t.Key()); kk {
 	case kBad:
 		return kBad, why
-	case kInt, kBool, kString, kObjPtr, kPtr, kChan:
+	case kInt, kBool, kString, kObjPtr, kPtr, kChan, kRefPtr, kArray, kStruct:
 	default:
 		return kBad, "a map with keys of type " + types.TypeString(t.Key(), c.qualifier)
 	}
@@ -58,7 +58,7 @@ func (fs *fnState) mapLit(e *ast.CompositeLit, t types.Type) {
 			}
 		}
 		fs.emit(vm.OpDup, 0, 0, 1, 2)
-		fs.expr(kv.Key)
+		fs.mapKey(kv.Key, kt)
 		fs.exprTo(kv.Value, et)
 		fs.emit(vm.OpMapStore, 0, 0, 3, 0)
 	}
@@ -67,9 +67,9 @@ func (fs *fnState) mapLit(e *ast.CompositeLit, t types.Type) {
 // mapIndex pushes m[k] (and ok if commaOk).
 func (fs *fnState) mapIndex(e *ast.IndexExpr, commaOk bool) {
 	c := fs.c
-	_, et := mapTypes(c.info.TypeOf(e.X))
+	kt, et := mapTypes(c.info.TypeOf(e.X))
 	fs.expr(e.X)
-	fs.expr(e.Index)
+	fs.mapKey(e.Index, kt)
 	fs.setPos(e.Lbrack)
 	var a int32
 	push := 1
@@ -96,7 +96,8 @@ func (fs *fnState) storeMap(e ast.Expr) bool {
 		return false
 	}
 	fs.expr(ix.X)
-	fs.expr(ix.Index)
+	kt, _ := mapTypes(fs.c.info.TypeOf(ix.X))
+	fs.mapKey(ix.Index, kt)
 	fs.setPos(ix.Lbrack)
 	fs.emit(vm.OpMapStore, 0, 1, 3, 0)
 	return true
@@ -106,7 +107,7 @@ func (fs *fnState) storeMap(e ast.Expr) bool {
 func (fs *fnState) rangeMap(s *ast.RangeStmt, name string) {
 	c := fs.c
 	define := s.Tok == token.DEFINE
-	_, et := mapTypes(c.info.TypeOf(s.X))
+	kt, et := mapTypes(c.info.TypeOf(s.X))
 	hm, hk, hn, hi := fs.newSlot(8), fs.newSlot(8), fs.newSlot(8), fs.newSlot(8)
 	fs.expr(s.X)
 	fs.emit(vm.OpDup, 0, 0, 1, 2)
@@ -128,6 +129,7 @@ func (fs *fnState) rangeMap(s *ast.RangeStmt, name string) {
 		}
 		if s.Key != nil {
 			fs.loadElem(hk, hi)
+			fs.keyObj(kt)
 			fs.assignTop(s.Key, define)
 		}
 		if s.Value != nil {
@@ -158,6 +160,7 @@ func (fs *fnState) fmtMap(t types.Type, plus bool) {
 	fs.countLoop(hn, hi, token.NoPos, func() { fs.pushStr("map[") }, func(_, _ *label) {
 		fs.fmtSep(hi)
 		fs.loadElem(hk, hi)
+		fs.keyObj(kt)
 		fs.fmtValue(kt, plus, true)
 		fs.emitOp(vm.OpConcat, 0, 0, 2, 1)
 		fs.pushStr(":")

@@ -23,15 +23,9 @@ func pkgOf(t types.Type) *types.Package {
 	return nil
 }
 
-// typeDecl checks a type declaration: the types themselves need no code.
-func (c *compiler) typeDecl(d *ast.GenDecl) {
-	for _, s := range d.Specs {
-		ts := s.(*ast.TypeSpec)
-		if ts.TypeParams != nil {
-			c.unsupported(ts.Name.Pos(), "a generic type", supTypes)
-		}
-	}
-}
+// typeDecl checks a type declaration: the types themselves need no code
+// (a generic one is instantiated where it is used, generic.go).
+func (c *compiler) typeDecl(d *ast.GenDecl) {}
 
 // recvNamed is a method's receiver base type and whether it is a pointer.
 func recvNamed(m *types.Func) (*types.Named, bool) {
@@ -51,17 +45,17 @@ func recvNamed(m *types.Func) (*types.Named, bool) {
 // declareMethod reserves a function for method m, or reports why not.
 func (c *compiler) declareMethod(d *ast.FuncDecl, m *types.Func) bool {
 	n, ptr := recvNamed(m)
-	if n == nil || n.TypeParams().Len() > 0 {
-		c.unsupported(d.Name.Pos(), "a method of a generic type", supTypes)
-		c.skipped[m] = true
+	if n == nil {
+		return false
+	}
+	if n.TypeParams().Len() > 0 || n.TypeArgs().Len() > 0 {
+		if d.Body != nil {
+			c.declareGeneric(d, m)
+		}
 		return false
 	}
 	if k, why := c.kindOf(n); k == kBad {
 		c.badType(d.Recv.Pos(), why)
-		c.skipped[m] = true
-		return false
-	} else if ptr && k != kStruct {
-		c.unsupported(d.Recv.List[0].Type.Pos(), "a pointer receiver on "+n.Obj().Name()+", whose underlying type is "+types.TypeString(n.Underlying(), c.qualifier)+",", "gmplab supports: pointers to structs")
 		c.skipped[m] = true
 		return false
 	}
@@ -81,6 +75,9 @@ func (c *compiler) userMethod(sel *types.Selection) (*types.Func, int32, bool) {
 		return nil, 0, false
 	}
 	idx, ok := c.funcIdx[m]
+	if !ok {
+		idx, ok = c.genericMethod(m)
+	}
 	return m, idx, ok
 }
 
@@ -91,11 +88,17 @@ func (fs *fnState) pushRecv(sel *types.Selection, x ast.Expr) {
 	n, ptr := recvNamed(m)
 	path := sel.Index()[:len(sel.Index())-1]
 	if len(path) == 0 && !c.isStructKind(n) {
-		// A value receiver of a non-struct type: x's value.
-		if k, _ := c.kindOf(c.info.TypeOf(x)); k == kObjPtr {
-			c.unsupported(x.Pos(), "a method of a non-struct type through a pointer", supExprs)
+		xptr := isPointer(c.info.TypeOf(x))
+		switch {
+		case ptr && !xptr:
+			fs.addressOf(x) // c.Inc() is (&c).Inc()
+		case !ptr && xptr:
+			fs.expr(x) // p.Get() is (*p).Get()
+			fs.setPos(x.End())
+			fs.emit(vm.OpDeref, 0, 0, 1, 1)
+		default:
+			fs.expr(x)
 		}
-		fs.expr(x)
 		return
 	}
 	if len(path) == 0 && !ptr {
@@ -103,7 +106,17 @@ func (fs *fnState) pushRecv(sel *types.Selection, x ast.Expr) {
 		return
 	}
 	fs.addr(x)
+	if ptr && !c.isStructKind(n) && !isPointer(embeddedType(c.info.TypeOf(x), path)) {
+		// c.Inc() with Inc on *C, C an embedded non-struct: &x.C.
+		fs.fieldPath(path[:len(path)-1])
+		fs.emit(vm.OpElemRef, int32(path[len(path)-1]), 0, 1, 1)
+		return
+	}
 	fs.fieldPath(path)
+	if !ptr && !c.isStructKind(n) && isPointer(embeddedType(c.info.TypeOf(x), path)) {
+		fs.emit(vm.OpDeref, 0, 0, 1, 1) // an embedded *C, C not a struct
+		return
+	}
 	if !ptr {
 		if c.isStructKind(n) {
 			fs.emit(vm.OpObjCopy, c.layout(n), 0, 1, 1)
@@ -115,7 +128,7 @@ func (fs *fnState) pushRecv(sel *types.Selection, x ast.Expr) {
 func (fs *fnState) methodValue(e *ast.SelectorExpr, sel *types.Selection) {
 	c := fs.c
 	m, idx, _ := c.userMethod(sel)
-	w, ok := c.methodWrap[m]
+	w, ok := c.methodWrap[idx]
 	if !ok {
 		w = c.methodWrapper(m, idx)
 	}
@@ -132,7 +145,7 @@ func (fs *fnState) methodValue(e *ast.SelectorExpr, sel *types.Selection) {
 func (c *compiler) methodWrapper(m *types.Func, idx int32) int32 {
 	sig := m.Type().(*types.Signature)
 	w := c.newFnState(nil, c.prog.Funcs[idx].Name+"-fm", -1)
-	c.methodWrap[m] = w.idx
+	c.methodWrap[idx] = w.idx
 	w.decl = m.Pos()
 	w.setPos(m.Pos())
 	w.nparams = sig.Params().Len()
@@ -175,4 +188,13 @@ func (c *compiler) stringMethod(t types.Type) *types.Selection {
 		return sel
 	}
 	return nil
+}
+
+// embeddedType is the type of the field that path (of embedded fields)
+// reaches from a value of type t.
+func embeddedType(t types.Type, path []int) types.Type {
+	for _, i := range path {
+		t = structOf(t).Field(i).Type()
+	}
+	return t
 }

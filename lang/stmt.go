@@ -63,6 +63,7 @@ func (fs *fnState) stmt(s ast.Stmt) {
 	case *ast.BranchStmt:
 		fs.branch(s)
 	case *ast.LabeledStmt:
+		fs.bindGoto(s.Label.Name)
 		fs.pendingLabel = s.Label.Name
 		fs.stmt(s.Stmt)
 	case *ast.SendStmt:
@@ -489,6 +490,8 @@ func (fs *fnState) rangeStmt(s *ast.RangeStmt) {
 		})
 	case k == kSlice:
 		fs.rangeSlice(s, name)
+	case arrayOf(xt) != nil:
+		fs.rangeArray(s, name)
 	case k == kString:
 		fs.rangeString(s, name)
 	case k == kMap:
@@ -539,11 +542,13 @@ func (fs *fnState) switchStmt(s *ast.SwitchStmt) {
 		fs.stmt(s.Init)
 	}
 	tag := int32(-1)
-	eq := vm.OpEq
+	eq, eqA := vm.OpEq, int32(0)
 	if s.Tag != nil {
 		t := c.info.TypeOf(s.Tag)
 		if k, _ := c.kindOf(t); k == kString {
 			eq = vm.OpSEq
+		} else if c.isStructKind(t) {
+			eq, eqA = vm.OpObjEq, c.layout(t) // a struct or an array, compared by value
 		}
 		fs.expr(s.Tag)
 		tag = fs.newSlot(c.slotSize(t))
@@ -568,7 +573,7 @@ func (fs *fnState) switchStmt(s *ast.SwitchStmt) {
 			if tag >= 0 {
 				fs.emit(vm.OpLoad, tag, 0, 0, 1)
 				fs.expr(e)
-				fs.emit(eq, 0, 0, 2, 1)
+				fs.emit(eq, eqA, 0, 2, 1)
 			} else {
 				fs.expr(e)
 			}
@@ -706,7 +711,7 @@ func (fs *fnState) branch(s *ast.BranchStmt) {
 	c := fs.c
 	switch s.Tok {
 	case token.GOTO:
-		c.unsupported(s.Pos(), "goto", supStmts)
+		fs.gotoStmt(s)
 		return
 	case token.FALLTHROUGH:
 		// Handled by switchStmt as the last statement of a clause.
@@ -730,5 +735,7 @@ func (fs *fnState) branch(s *ast.BranchStmt) {
 			break
 		}
 	}
-	c.unsupported(s.Pos(), s.Tok.String()+" here", supStmts)
+	if !c.lenient { // else go/types has said why
+		c.unsupported(s.Pos(), s.Tok.String()+" here", supStmts)
+	}
 }

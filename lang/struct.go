@@ -18,10 +18,11 @@ import (
 // its id; a field is reached with OpField along the selection's path, the
 // fields of embedded structs included.
 
-// isStructKind reports whether t is a struct with fields (kStruct).
+// isStructKind reports whether t is a struct with fields (kStruct) or an
+// array (kArray): a value held in an object of its own.
 func (c *compiler) isStructKind(t types.Type) bool {
 	k, _ := c.kindOf(t)
-	return k == kStruct
+	return k == kStruct || k == kArray
 }
 
 // structOf is t's underlying struct (t a struct or a pointer to one).
@@ -49,22 +50,40 @@ func (c *compiler) structKind(s *types.Struct) (vkind, string) {
 	return kStruct, ""
 }
 
-// layout is the Program.Layouts index of struct type t.
+// layout is the Program.Layouts index of struct or array type t (or of
+// what pointer type t points to).
 func (c *compiler) layout(t types.Type) int32 {
-	s := structOf(t)
+	t = c.subst(t)
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	u := t.Underlying()
 	for i, lt := range c.layoutTypes {
-		if types.Identical(lt, s) {
+		if types.Identical(lt, u) {
 			return int32(i)
 		}
 	}
 	idx := int32(len(c.prog.Layouts))
-	c.layoutTypes = append(c.layoutTypes, s)
+	c.layoutTypes = append(c.layoutTypes, u)
 	c.prog.Layouts = append(c.prog.Layouts, vm.Layout{})
-	nested := make([]int32, s.NumFields())
-	for i := range nested {
-		nested[i] = -1
-		if c.isStructKind(s.Field(i).Type()) {
-			nested[i] = c.layout(s.Field(i).Type())
+	var nested []int32
+	if a, ok := u.(*types.Array); ok {
+		nested = make([]int32, a.Len())
+		el := int32(-1)
+		if c.isStructKind(a.Elem()) {
+			el = c.layout(a.Elem())
+		}
+		for i := range nested {
+			nested[i] = el
+		}
+	} else {
+		s := u.(*types.Struct)
+		nested = make([]int32, s.NumFields())
+		for i := range nested {
+			nested[i] = -1
+			if c.isStructKind(s.Field(i).Type()) {
+				nested[i] = c.layout(s.Field(i).Type())
+			}
 		}
 	}
 	c.prog.Layouts[idx].Nested = nested
@@ -81,13 +100,15 @@ func (fs *fnState) zeroValue(t types.Type) {
 	}
 	k, _ := c.kindOf(t)
 	switch k {
+	case kArray:
+		fs.emitOp(vm.OpZeroObj, c.layout(t), 0, 0, 1)
 	case kStruct:
 		s := structOf(t)
 		fs.emit(vm.OpNewObj, int32(s.NumFields()), 0, 0, 1)
 		for i := 0; i < s.NumFields(); i++ {
 			ft := s.Field(i).Type()
 			fk, _ := c.kindOf(ft)
-			if fk == kStruct || fk == kSync {
+			if fk == kStruct || fk == kSync || fk == kArray {
 				fs.emit(vm.OpDup, 0, 0, 1, 2)
 				fs.zeroValue(ft)
 				fs.emit(vm.OpSetField, int32(i), 0, 2, 0)
@@ -133,6 +154,10 @@ func (fs *fnState) addr(e ast.Expr) {
 			fs.sliceIndex(x)
 			return
 		}
+		if arrayOf(c.info.TypeOf(x.X)) != nil {
+			fs.arrayElem(x)
+			return
+		}
 		if _, ok := c.isMapIndex(x); ok {
 			fs.mapIndex(x, false)
 			return
@@ -167,7 +192,8 @@ func (fs *fnState) structValue(e ast.Expr, t types.Type) {
 			return
 		}
 	case *ast.CallExpr:
-		if ce := fs.c.classify(x); ce.kind != ckConv {
+		if ce := fs.c.classify(x); ce.kind != ckConv || len(x.Args) == 1 && !fs.c.isStructKind(fs.c.info.TypeOf(x.Args[0])) {
+			// A call, or a conversion that makes a new value ([N]T(s)).
 			switch n := fs.callExpr(x, 1); {
 			case n == 0:
 				fs.pushInt(0)
@@ -221,7 +247,11 @@ func (c *compiler) isElem(e ast.Expr) bool {
 	}
 	if ix, ok := unparen(e).(*ast.IndexExpr); ok {
 		k, _ := c.kindOf(c.info.TypeOf(ix.X))
-		return k == kSlice || k == kMap
+		return k == kSlice || k == kMap || arrayOf(c.info.TypeOf(ix.X)) != nil
+	}
+	if st, ok := unparen(e).(*ast.StarExpr); ok {
+		k, _ := c.kindOf(c.info.TypeOf(st.X))
+		return k == kRefPtr
 	}
 	return false
 }
@@ -243,7 +273,7 @@ func (c *compiler) fieldSel(e ast.Expr) (*ast.SelectorExpr, *types.Selection) {
 // target (*p); it reports false for any other e.
 func (fs *fnState) storeTo(e ast.Expr) bool {
 	c := fs.c
-	if fs.storeIndex(e) || fs.storeMap(e) {
+	if fs.storeIndex(e) || fs.storeMap(e) || fs.storeDeref(e) || fs.storeArrayElem(e) {
 		return true
 	}
 	t := c.info.TypeOf(e)

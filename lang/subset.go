@@ -33,22 +33,27 @@ time with a message that names the construct and points here.
 ` + strings.TrimPrefix(supTypes, "gmplab supports: ") + `.
 
 Named types of these (with methods), struct literals, embedded structs with
-promoted fields and methods, struct comparison, pointers to structs (&T{},
-new, field access through pointers), slices (make, literals, append with
-Go's capacities, copy, 2- and 3-index slicing, range), maps (make, literals,
+promoted fields and methods, struct comparison, arrays (literals with [...]
+and indexed elements, Go's bounds checks, value semantics, comparison,
+range, slicing an array shares it), pointers to any type (&T{}, new, &x of
+a variable, a field or an element, *p, pointer receivers on any named type,
+field access through pointers), slices (make, literals, append with Go's
+capacities, copy, 2- and 3-index slicing, range), maps (make, literals,
 comma-ok, delete, clear, range in an order drawn from --seed, printing
-sorted by key), the error interface (errors.New, fmt.Errorf, custom error
-types), and every integer type with Go's overflow, division and shifts.
+sorted by key; arrays and structs as keys), generic functions and types
+(type parameters with constraints such as any, comparable, cmp.Ordered,
+unions of ~int | ~string and methods; each instantiation compiled on its
+own), the error interface (errors.New, fmt.Errorf, custom error types), and
+every integer type with Go's overflow, division and shifts.
 
-Not yet: floating point, arrays, interfaces other than error, type
-assertions and type switches, generics, recover, goto, and pointers to
-anything but structs.
+Not yet: floating point, interfaces other than error, type
+assertions and type switches, and recover.
 
 ## Statements
 
 ` + strings.TrimPrefix(supStmts, "gmplab supports: ") + `; methods
 with value and pointer receivers, method values and method expressions,
-variadic functions and f(xs...).
+variadic functions and f(xs...), labelled statements.
 
 ## Expressions
 

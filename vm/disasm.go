@@ -31,7 +31,8 @@ var opNames = [...]string{
 	OpDefer: "Defer", OpPanic: "Panic", OpRunDefers: "RunDefers",
 
 	OpNewObj: "NewObj", OpField: "Field", OpSetField: "SetField", OpObjCopy: "ObjCopy",
-	OpObjAssign: "ObjAssign", OpObjEq: "ObjEq", OpRand: "Rand", OpUnsigned: "Unsigned", OpAtomic: "Atomic", OpStrings: "Strings", OpHost: "Host",
+	OpObjAssign: "ObjAssign", OpObjEq: "ObjEq", OpDeref: "Deref", OpStoreDeref: "StoreDeref", OpElemRef: "ElemRef", OpSliceRef: "SliceRef",
+	OpZeroObj: "ZeroObj", OpIndexObj: "IndexObj", OpStoreIndexObj: "StoreIndexObj", OpArraySlice: "ArraySlice", OpKeyOf: "KeyOf", OpKeyObj: "KeyObj", OpSliceToArray: "SliceToArray", OpRand: "Rand", OpUnsigned: "Unsigned", OpAtomic: "Atomic", OpStrings: "Strings", OpHost: "Host",
 	OpMakeIface: "MakeIface", OpIfaceCall: "IfaceCall", OpIfaceEq: "IfaceEq",
 	OpMakeSlice: "MakeSlice", OpSliceLen: "SliceLen", OpSliceCap: "SliceCap", OpSliceIndex: "SliceIndex",
 	OpSliceStore: "SliceStore", OpAppend: "Append", OpAppendSlice: "AppendSlice", OpCopySlice: "CopySlice", OpReslice: "Reslice",
@@ -147,7 +148,7 @@ func (p *Program) operands(in Instr) string {
 		return itoa(a) + " slots"
 	case OpField, OpSetField:
 		return "." + itoa(a)
-	case OpObjCopy, OpObjAssign, OpObjEq:
+	case OpObjCopy, OpObjAssign, OpObjEq, OpZeroObj, OpKeyOf, OpKeyObj, OpSliceToArray:
 		return "layout " + itoa(a)
 	case OpAppend:
 		return itoa(a) + " values, elem " + itoa(bb>>1) + " B"

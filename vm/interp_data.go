@@ -275,7 +275,10 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, n *int) ([]Value, int,
 		sp--
 		vals[sp-1] = Value{I: boolInt(mc.eqObj(vals[sp-1].I, vals[sp].I, in.A))}
 	default:
-		return vals, sp, "", false
+		if vals, sp, msg, ok := mc.pointerOp(in, vals, sp); ok {
+			return vals, sp, msg, ok
+		}
+		return mc.arrayOp(in, vals, sp, n)
 	}
 	return vals, sp, "", true
 }

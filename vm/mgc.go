@@ -150,6 +150,8 @@ func (r Roots) id(v int64) {
 			g.markBox[i] = true
 			g.work = append(g.work, -i)
 		}
+	case elemTag:
+		r.id(objTag | v&elemObjMask) // the object an element pointer points into
 	case objTag:
 		if i > 0 && i < int64(len(g.markObj)) && !g.markObj[i] {
 			g.markObj[i] = true

@@ -34,6 +34,7 @@ package vm
 //	*sync.WaitGroup, *sync.Mutex                I (object id)
 //	sim.Conn                                    I (connection id)
 //	func value                                  I (closure id, 0 is nil; see refTag)
+//	pointer to a non-struct                     I (box or element id, 0 is nil; pointer.go)
 //
 // Static types are known to the compiler, so a Value carries no kind.
 type Value struct {
@@ -141,6 +142,21 @@ const (
 	OpObjCopy   // A: Program.Layouts index. o → a new object with o's contents (nested structs copied too)
 	OpObjAssign // A: layout.           d s → ...   (d's contents = s's, nested structs too; with B=1: s d)
 	OpObjEq     // A: layout.           a b → a==b  (field by field, as Go compares structs)
+
+	// Pointers to anything but structs and arrays (pointer.go).
+	OpDeref      // p → *p   (p nil panics: nil dereference)
+	OpStoreDeref // p v → ...   (*p = v; with B=1 the operands are v p)
+	OpElemRef    // A: slot.   o → &o.A;  with B=1: o i → &o[i] (i out of range panics like Go)
+	OpSliceRef   // s i → &s[i]   (out of range panics like Go)
+
+	// Arrays (array.go): objects of one slot per element.
+	OpZeroObj       // A: layout.   → a new zero object (nested arrays and structs too)
+	OpIndexObj      // o i → o[i]   (out of range panics like Go; o nil: nil dereference)
+	OpStoreIndexObj // o i v → ...   (o[i] = v; with B=1 the operands are v o i)
+	OpArraySlice    // o → o[:]   (a slice over the whole array, sharing it)
+	OpKeyOf         // A: layout.   o → the map key of array or struct o (its contents)
+	OpKeyObj        // A: layout.   k → a new object with the contents of map key k
+	OpSliceToArray  // A: the array's layout.   s → [N]T(s), a copy (a shorter s panics like Go)
 
 	// Slices (slice.go).
 	OpMakeSlice   // A: element layout (-1: plain).   n c → s
@@ -289,7 +305,7 @@ type SelectCase struct {
 	Send bool // else receive
 }
 
-// Layout describes a struct's slots for the operations that copy and
+// Layout describes a struct's or an array's slots for the operations that copy and
 // compare whole structs: Nested[i] is the Layouts index of slot i when it
 // holds a nested struct (a struct-typed field, stored as an object of its
 // own), or -1 when it holds a plain value.

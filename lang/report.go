@@ -1,0 +1,202 @@
+package lang
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Reporting every error of a program, from every phase (issue 8: "an
+// unsupported import does not hide the rest").
+//
+// An import outside the library is reported, then type-checked as an
+// empty stand-in package (fakeImporter), whose uses go/types would call
+// "undefined: os.Exit": those errors, and "imported and not used" of the
+// stand-in, are dropped, so what is left are the program's own errors.
+// The code generator then runs even when the type checker found errors,
+// to report the constructs outside the subset too; it skips (taint) the
+// expressions go/types could not type, whose errors would only repeat
+// the type checker's, and a panic of the generator on such code is not
+// an internal error (the program is not run anyway).
+
+// fakeImporter imports the library, and stand-ins for other packages.
+type fakeImporter struct {
+	libs  *libs
+	fakes map[string]*types.Package // import path → stand-in
+}
+
+// add makes the stand-in of the import path (named as the file uses it).
+func (f fakeImporter) add(path string, imp *ast.ImportSpec) {
+	if _, ok := f.fakes[path]; ok {
+		return
+	}
+	p := types.NewPackage(path, guessPackageName(path))
+	p.MarkComplete()
+	f.fakes[path] = p
+}
+
+// guessPackageName is the name a package of this path most likely
+// declares: the last element, without a major-version element (v2) or a
+// gopkg.in-style suffix (yaml.v3), and without a go- prefix.
+func guessPackageName(path string) string {
+	elems := strings.Split(path, "/")
+	name := elems[len(elems)-1]
+	if len(elems) > 1 && majorVersion.MatchString(name) {
+		name = elems[len(elems)-2]
+	}
+	if i := strings.IndexByte(name, '.'); i > 0 {
+		name = name[:i]
+	}
+	name = strings.TrimPrefix(name, "go-")
+	name = strings.ReplaceAll(name, "-", "_")
+	if !token.IsIdentifier(name) {
+		return "_"
+	}
+	return name
+}
+
+var majorVersion = regexp.MustCompile(`^v[0-9]+$`)
+
+func (f fakeImporter) Import(path string) (*types.Package, error) {
+	if p, ok := f.fakes[path]; ok {
+		return p, nil
+	}
+	return f.libs.Import(path)
+}
+
+// hides reports whether a type error only repeats that an import is not
+// supported: a use of the stand-in, or the stand-in unused.
+func (f fakeImporter) hides(msg string) bool {
+	if m := undefinedQualified.FindStringSubmatch(msg); m != nil {
+		for _, p := range f.fakes {
+			if p.Name() == m[1] {
+				return true
+			}
+		}
+	}
+	for path := range f.fakes {
+		if strings.HasPrefix(msg, strconv.Quote(path)+" imported") {
+			return true
+		}
+	}
+	return false
+}
+
+// span is a range of source positions [from, to).
+type span struct{ from, to token.Pos }
+
+// taint records the expressions the type checker could not type (and
+// the variables of an invalid type), whose "not supported" errors would
+// only repeat a type error.
+func (c *compiler) taint(typeErrs []token.Pos) {
+	c.lenient = true
+	// The innermost simple statement around each type error (not the
+	// go statement whose closure holds it).
+	inner := make([]span, len(typeErrs))
+	ast.Inspect(c.file, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.ExprStmt, *ast.AssignStmt, *ast.DeclStmt, *ast.ReturnStmt, *ast.IncDecStmt,
+			*ast.SendStmt, *ast.GoStmt, *ast.DeferStmt:
+			for i, p := range typeErrs {
+				if n.Pos() <= p && p < n.End() {
+					inner[i] = span{n.Pos(), n.End()}
+				}
+			}
+		}
+		return true
+	})
+	for _, s := range inner {
+		if s.from.IsValid() {
+			c.tainted = append(c.tainted, s)
+		}
+	}
+	ast.Inspect(c.file, func(n ast.Node) bool {
+		e, ok := n.(ast.Expr)
+		if !ok {
+			return true
+		}
+		bad := false
+		if id, ok := e.(*ast.Ident); ok {
+			obj := c.info.Defs[id]
+			if obj == nil {
+				obj = c.info.Uses[id]
+			}
+			bad = obj == nil && id.Name != "_" || obj != nil && invalidType(obj.Type())
+		} else {
+			tv, ok := c.info.Types[e]
+			switch e.(type) {
+			case *ast.CallExpr, *ast.SelectorExpr, *ast.IndexExpr, *ast.IndexListExpr,
+				*ast.BinaryExpr, *ast.UnaryExpr, *ast.StarExpr, *ast.CompositeLit,
+				*ast.BasicLit, *ast.FuncLit, *ast.SliceExpr, *ast.TypeAssertExpr, *ast.ParenExpr:
+				// Always recorded when they could be typed.
+				bad = !ok || invalidType(tv.Type)
+			default:
+				bad = ok && invalidType(tv.Type)
+			}
+		}
+		if bad {
+			c.tainted = append(c.tainted, span{e.Pos(), e.End()})
+			return false
+		}
+		return true
+	})
+}
+
+func invalidType(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	b, ok := t.(*types.Basic)
+	return ok && b.Kind() == types.Invalid
+}
+
+// isTainted reports whether an error at pos would repeat a type error.
+func (c *compiler) isTainted(pos token.Pos, msg string) bool {
+	if !c.lenient {
+		return false
+	}
+	if strings.Contains(msg, "invalid type") {
+		return true
+	}
+	for _, s := range c.tainted {
+		if s.from <= pos && pos < s.to {
+			return true
+		}
+	}
+	return false
+}
+
+// compileLenient compiles the program; after type errors (lenient), a
+// panic of the generator on code it could not type ends it quietly.
+func (c *compiler) compileLenient(lenient bool) (ok bool) {
+	if lenient {
+		defer func() {
+			if r := recover(); r != nil {
+				ok = false
+			}
+		}()
+	}
+	c.compile()
+	return true
+}
+
+// callPos is where the Go compiler reports an error go/types reports at
+// a generic function's name in a call (type inference, constraints): the
+// call's opening parenthesis.
+func callPos(f *ast.File, pos token.Pos, msg string) token.Pos {
+	if !strings.Contains(msg, "does not satisfy") && !strings.Contains(msg, "cannot infer") {
+		return pos
+	}
+	at := pos
+	ast.Inspect(f, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && call.Fun.Pos() == pos {
+			at = call.Lparen
+			return false
+		}
+		return at == pos
+	})
+	return at
+}
