@@ -56,6 +56,10 @@ type compiler struct {
 	embedPath   map[ast.Expr][]int            // receivers of library methods promoted from embedded fields
 	ifaceTypes  []types.Type                  // Program.Types[i] describes ifaceTypes[i]
 	errString   int32                         // the type id of *errors.errorString, or -1
+	runtimeErrs bool                          // the runtime's error types are declared (recover.go)
+	synthTypes  map[string]int32              // library error types (lib_errors.go)
+	errorsIs    int32                         // 1 + errors.is's function, 0: not yet
+	errorsJoin  int32                         // 1 + errors.Join's function, 0: not yet
 }
 
 func newCompiler(fset *token.FileSet, f *ast.File, src []byte, info *types.Info, pkg *types.Package, l *libs, errs *errList) *compiler {
@@ -75,6 +79,7 @@ func newCompiler(fset *token.FileSet, f *ast.File, src []byte, info *types.Info,
 		methodWrap:  map[*types.Func]int32{},
 		embedPath:   map[ast.Expr][]int{},
 		errString:   -1,
+		synthTypes:  map[string]int32{},
 	}
 	for _, imp := range f.Imports {
 		// fmt and sim (through net) import os, whose init wraps
@@ -340,7 +345,7 @@ const (
 	kObjPtr       // a pointer to a struct: the id of its object, 0 for nil
 	kSlice        // a slice: the id of its header object, 0 for nil (slice.go)
 	kMap          // a map: the id of its table object, 0 for nil (maps.go)
-	kIface        // the error interface: the id of an interface object, 0 for nil (iface.go)
+	kIface        // an interface: the id of an interface object, 0 for nil (iface.go)
 )
 
 // kindOf classifies t; why says what is not supported about it.
@@ -442,7 +447,7 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 	case *types.Array:
 		return kBad, "array type " + types.TypeString(t, c.qualifier)
 	case *types.Interface:
-		return kBad, "interface type " + types.TypeString(t, c.qualifier)
+		return kIface, ""
 	}
 	return kBad, "type " + types.TypeString(t, c.qualifier)
 }

@@ -75,7 +75,7 @@ func (fs *fnState) stmt(s ast.Stmt) {
 		fs.setPos(s.Arrow)
 		fs.emitOp(vm.OpSend, 0, 0, 2, 0)
 	case *ast.TypeSwitchStmt:
-		c.unsupported(s.Pos(), "a type switch", supStmts)
+		fs.typeSwitch(s)
 	default:
 		c.unsupported(s.Pos(), "this statement", supStmts)
 	}
@@ -204,6 +204,10 @@ func (fs *fnState) multiValue(e ast.Expr, n int) bool {
 		fs.expr(u.X)
 		fs.setPos(u.OpPos)
 		fs.emitOp(vm.OpRecv, 1, 0, 1, 2)
+		return true
+	}
+	if ta, ok := r.(*ast.TypeAssertExpr); ok && n == 2 {
+		fs.typeAssert(ta, vm.AssertOK)
 		return true
 	}
 	if ix, ok := fs.c.isMapIndex(r); ok && n == 2 {
