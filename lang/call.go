@@ -44,6 +44,9 @@ func (c *compiler) classify(call *ast.CallExpr) callee {
 	case *ast.SelectorExpr:
 		if sel := c.info.Selections[f]; sel != nil {
 			if sel.Kind() == types.MethodVal {
+				if types.IsInterface(sel.Recv()) {
+					return callee{kind: ckIface, recv: f.X, sel: sel, sig: sig}
+				}
 				if m, ok := sel.Obj().(*types.Func); ok && c.libs.isLib(m.Pkg()) {
 					if len(sel.Index()) > 1 {
 						// A method promoted from an embedded field
@@ -54,9 +57,6 @@ func (c *compiler) classify(call *ast.CallExpr) callee {
 				}
 				if _, idx, ok := c.userMethod(sel); ok {
 					return callee{kind: ckMethod, fn: idx, recv: f.X, sel: sel, sig: sig}
-				}
-				if types.IsInterface(sel.Recv()) {
-					return callee{kind: ckIface, recv: f.X, sel: sel, sig: sig}
 				}
 				if m, ok := sel.Obj().(*types.Func); ok && c.skipped[m] {
 					return callee{kind: ckSkipped, sig: sig}
@@ -90,7 +90,7 @@ func (c *compiler) classify(call *ast.CallExpr) callee {
 func (fs *fnState) callExpr(call *ast.CallExpr, want int) int {
 	c := fs.c
 	ce := c.classify(call)
-	if call.Ellipsis.IsValid() && ce.kind == ckLib {
+	if call.Ellipsis.IsValid() && ce.kind == ckLib && !spreadable[libKey(ce.lib)] {
 		c.unsupported(call.Ellipsis, "f(xs...) of a library function", "pass the arguments one by one")
 	}
 	switch ce.kind {
@@ -198,6 +198,8 @@ func (fs *fnState) conversion(call *ast.CallExpr) {
 		return
 	}
 	switch {
+	case kt == kIface:
+		fs.exprTo(arg, to)
 	case kt == kInt && kf == kInt:
 		fs.expr(arg)
 		fs.truncate(to)

@@ -370,7 +370,7 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 		}
 		return kBad, "type " + t.String()
 	case *types.Named:
-		if isError(t) {
+		if isError(t) || types.IsInterface(t) {
 			return kIface, ""
 		}
 		switch {

@@ -78,6 +78,10 @@ func (fs *fnState) fmtCall(call *ast.CallExpr, key string) {
 		k, _ := c.kindOf(c.info.TypeOf(a))
 		return k == kString
 	}
+	if call.Ellipsis.IsValid() && spreadable[key] {
+		fs.fmtSpread(call, key)
+		return
+	}
 	args := call.Args
 	if len(args) == 1 {
 		args = fs.spreadTuple(args[0])

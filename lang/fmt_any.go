@@ -1,6 +1,8 @@
 package lang
 
 import (
+	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -64,4 +66,33 @@ func (fs *fnState) fmtAny(verb rune, width int, flags string) {
 	fs.emit(vm.OpLoad, tmp, 0, 0, 1)
 	fs.emitOp(vm.OpFmtAny, verb, b, 1, 1)
 	fs.bind(end)
+}
+
+// spreadable are the print functions that take f(xs...) (fmtSpread).
+var spreadable = map[string]bool{"fmt.Println": true, "fmt.Sprintln": true}
+
+// fmtSpread pushes the text of fmt.Println(xs...) or Sprintln(xs...): each
+// element of the []any formatted at run time, separated by spaces.
+func (fs *fnState) fmtSpread(call *ast.CallExpr, key string) {
+	s, hn, hi := fs.newSlot(8), fs.newSlot(8), fs.newSlot(8)
+	fs.expr(call.Args[len(call.Args)-1])
+	fs.emit(vm.OpStore, s, 0, 1, 0)
+	fs.pushStr("")
+	fs.emit(vm.OpLoad, s, 0, 0, 1)
+	fs.emit(vm.OpSliceLen, 0, 0, 1, 1)
+	fs.countLoop(hn, hi, token.NoPos, nil, func(post, end *label) {
+		first := fs.newLabel()
+		fs.emit(vm.OpLoad, hi, 0, 0, 1)
+		fs.jump(vm.OpJumpIfNot, first)
+		fs.pushStr(" ")
+		fs.emitOp(vm.OpConcat, 0, 0, 2, 1)
+		fs.bind(first)
+		fs.emit(vm.OpLoad, s, 0, 0, 1)
+		fs.emit(vm.OpLoad, hi, 0, 0, 1)
+		fs.emit(vm.OpSliceIndex, 0, 0, 2, 1)
+		fs.fmtAny('v', 0, "")
+		fs.emitOp(vm.OpConcat, 0, 0, 2, 1)
+	})
+	fs.pushStr("\n")
+	fs.emitOp(vm.OpConcat, 0, 0, 2, 1)
 }

@@ -24,6 +24,8 @@ import (
 func init() {
 	supportedAPI["errors"] = "errors.New, errors.Is, errors.As, errors.Unwrap, errors.Join"
 	realAPI["errors"] = "ErrUnsupported"
+	supportedAPI["fmt"] += ", fmt.Stringer"
+	realAPI["fmt"] = strings.Replace(realAPI["fmt"], " Stringer", "", 1)
 	libHandlers["errors.Is"] = func(fs *fnState, call *ast.CallExpr, ce callee, want int) int {
 		fs.exprTo(call.Args[0], errorType)
 		fs.exprTo(call.Args[1], errorType)
@@ -54,8 +56,15 @@ func init() {
 	}
 }
 
-// declareErrors adds Is, As, Unwrap and Join to the errors package.
+// declareErrors adds Is, As, Unwrap and Join to the errors package, and
+// fmt.Stringer to fmt.
 func (l *libs) declareErrors() {
+	fp := l.fmt
+	str := types.NewFunc(token.NoPos, fp, "String", types.NewSignatureType(nil, nil, nil, nil,
+		types.NewTuple(types.NewParam(token.NoPos, fp, "", types.Typ[types.String])), false))
+	stringer := types.NewNamed(types.NewTypeName(token.NoPos, fp, "Stringer", nil), types.NewInterfaceType([]*types.Func{str}, nil).Complete(), nil)
+	fp.Scope().Insert(stringer.Obj())
+
 	ep := l.errors
 	errT := errorType
 	par := func(name string, t types.Type) *types.Var { return types.NewParam(token.NoPos, ep, name, t) }
