@@ -58,6 +58,7 @@ type compiler struct {
 	errString   int32                         // the type id of *errors.errorString, or -1
 	runtimeErrs bool                          // the runtime's error types are declared (recover.go)
 	synthTypes  map[string]int32              // library error types (lib_errors.go)
+	promoted    map[string]int32              // wrappers of promoted methods (iface.go)
 	errorsIs    int32                         // 1 + errors.is's function, 0: not yet
 	errorsJoin  int32                         // 1 + errors.Join's function, 0: not yet
 }
@@ -80,6 +81,7 @@ func newCompiler(fset *token.FileSet, f *ast.File, src []byte, info *types.Info,
 		embedPath:   map[ast.Expr][]int{},
 		errString:   -1,
 		synthTypes:  map[string]int32{},
+		promoted:    map[string]int32{},
 	}
 	for _, imp := range f.Imports {
 		// fmt and sim (through net) import os, whose init wraps

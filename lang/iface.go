@@ -25,9 +25,13 @@ import (
 // fmt, == and printpanicval) and its methods with their signatures (for
 // assertions to interfaces).
 //
-// The model simplifies: methods promoted from an embedded field are not
-// in a dynamic type's table (a call through an interface reports no
-// method), and interface values as map keys compare by identity.
+// A method promoted from an embedded field is called through a wrapper
+// (main.T.M or main.(*T).M, as the Go compiler names it) that follows the
+// path to the embedded value and calls its method, the embedded
+// interface's too. The model simplifies: methods of library types
+// promoted through embedding (a struct embedding sync.Mutex) are not in
+// the table; interface values cannot be map keys; and == on structs with
+// interface fields compares those fields' values by identity.
 
 var errorType = types.Universe.Lookup("error").Type()
 
@@ -100,8 +104,14 @@ func (c *compiler) typeID(t types.Type) int32 {
 	ms := types.NewMethodSet(t)
 	for i := 0; i < ms.Len(); i++ {
 		sel := ms.At(i)
+		if len(sel.Index()) > 1 {
+			if fn, ok := c.promotedMethod(t, sel); ok {
+				info.Methods = append(info.Methods, vm.Method{Name: c.str(sel.Obj().Name()), Fn: fn, Copy: -1, Sig: c.sigID(sel.Obj().(*types.Func))})
+			}
+			continue
+		}
 		_, idx, ok := c.userMethod(sel)
-		if !ok || len(sel.Index()) > 1 {
+		if !ok {
 			continue
 		}
 		cp := int32(-1)
@@ -273,4 +283,72 @@ func (fs *fnState) assertTo(target, src types.Type, mode int32, pos token.Pos) {
 	}
 	fs.setPos(pos)
 	fs.emitOp(vm.OpAssert, c.typeID(target), c.typeID(src)<<2|mode, 1, push)
+}
+
+// promotedMethod compiles the wrapper of method sel promoted into type t
+// from an embedded field.
+func (c *compiler) promotedMethod(t types.Type, sel *types.Selection) (int32, bool) {
+	m := sel.Obj().(*types.Func)
+	sig := m.Type().(*types.Signature)
+	path := sel.Index()[:len(sel.Index())-1]
+	base := t
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		base = p.Elem()
+	}
+	bn, ok := types.Unalias(base).(*types.Named)
+	if !ok || bn.Obj().Pkg() != c.pkg {
+		return 0, false
+	}
+	name := "main." + bn.Obj().Name() + "." + m.Name()
+	if isPointer(t) {
+		name = "main.(*" + bn.Obj().Name() + ")." + m.Name()
+	}
+	if fn, ok := c.promoted[name]; ok {
+		return fn, true
+	}
+	// The embedded field's type at the end of the path.
+	ft := base
+	for _, i := range path {
+		if p, ok := ft.Underlying().(*types.Pointer); ok {
+			ft = p.Elem()
+		}
+		s, ok := ft.Underlying().(*types.Struct)
+		if !ok {
+			return 0, false
+		}
+		ft = s.Field(i).Type()
+	}
+	_, idx, user := c.userMethod(sel)
+	if !user && !types.IsInterface(ft) {
+		return 0, false // a library type's method
+	}
+	fs := c.newFnState(nil, name, -1)
+	c.promoted[name] = fs.idx
+	fs.decl = m.Pos()
+	fs.setPos(m.Pos())
+	fs.nparams = 1 + sig.Params().Len()
+	fs.nresults = sig.Results().Len()
+	fs.newSlot(8)
+	for i := 0; i < sig.Params().Len(); i++ {
+		fs.newSlot(c.slotSize(sig.Params().At(i).Type()))
+	}
+	fs.emit(vm.OpLoad, 0, 0, 0, 1)
+	fs.fieldPath(path)
+	if user {
+		if n, ptr := recvNamed(m); !ptr && c.isStructKind(n) {
+			fs.emit(vm.OpObjCopy, c.layout(n), 0, 1, 1)
+		}
+	}
+	for i := 0; i < sig.Params().Len(); i++ {
+		fs.emit(vm.OpLoad, int32(i+1), 0, 0, 1)
+	}
+	n := sig.Params().Len()
+	if user {
+		fs.call(idx, n+1, fs.nresults, c.sigArgBytes(sig)+8)
+	} else {
+		fs.noteCall(8 * (n + 1))
+		fs.emit(vm.OpIfaceCall, c.str(m.Name()), int32(n), n+1, fs.nresults)
+	}
+	fs.emit(vm.OpReturn, 0, 0, fs.nresults, 0)
+	return fs.finish(), true
 }

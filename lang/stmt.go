@@ -544,10 +544,14 @@ func (fs *fnState) switchStmt(s *ast.SwitchStmt) {
 	}
 	tag := int32(-1)
 	eq := vm.OpEq
+	var tagType types.Type
 	if s.Tag != nil {
 		t := c.info.TypeOf(s.Tag)
+		tagType = t
 		if k, _ := c.kindOf(t); k == kString {
 			eq = vm.OpSEq
+		} else if k == kIface {
+			eq = vm.OpIfaceEq // iface.go: cases are converted to the tag's type
 		}
 		fs.expr(s.Tag)
 		tag = fs.newSlot(c.slotSize(t))
@@ -571,7 +575,7 @@ func (fs *fnState) switchStmt(s *ast.SwitchStmt) {
 			fs.setPos(e.Pos())
 			if tag >= 0 {
 				fs.emit(vm.OpLoad, tag, 0, 0, 1)
-				fs.expr(e)
+				fs.exprTo(e, tagType)
 				fs.emit(eq, 0, 0, 2, 1)
 			} else {
 				fs.expr(e)
