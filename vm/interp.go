@@ -517,6 +517,31 @@ load:
 				pval = vals[sp].I
 			}
 			goto raise
+		case OpFmtAny:
+			// The value is at the operand depth A>>21; the results of the
+			// String and Error methods called so far are above it.
+			at := base + fn.NLocals + int(in.A>>21)
+			text, fi, recv := mc.fmtAnyStep(vals[at], rune(in.A&(1<<21-1)), in.B, vals[at+1:sp])
+			if fi < 0 {
+				vals[at] = Value{S: text}
+				sp = at + 1
+				n += costAlloc
+				break
+			}
+			callee := &funcs[fi]
+			if !callee.NoSplit && gp.morestackNeeded(callee.FrameSize) {
+				fr.pc = int32(pc)
+				gp.morestackFn = fi
+				stop = stopMorestack
+				goto out
+			}
+			vals = growVals(vals, sp, sp+1)
+			vals[sp] = recv
+			sp++
+			fr.pc = int32(pc) // OpFmtAny runs again when the method returns
+			vals, sp = mc.enter(gp, fi, sp-1, sp, 0, vals)
+			n++
+			goto load
 		case OpRecover:
 			if sp == len(vals) {
 				vals = growVals(vals, sp, sp+1)

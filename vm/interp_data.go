@@ -20,9 +20,6 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, n *int) ([]Value, int,
 		}
 		sp--
 		vals[sp-1] = Value{I: boolInt(eq)}
-	case OpFmtAny:
-		vals[sp-1] = Value{S: mc.fmtAny(vals[sp-1], rune(in.A), in.B)}
-		*n += costAlloc
 	case OpAssert:
 		v, ok, msg := mc.assert(vals[sp-1].I, in.A, in.B>>2)
 		switch in.B & 3 {
