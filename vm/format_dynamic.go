@@ -51,7 +51,7 @@ type fmtState struct {
 	flags int32
 	width int
 
-	hidden  int // inside an unexported field
+	hidden int // inside an unexported field
 
 	results []Value
 	used    int
