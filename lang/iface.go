@@ -30,8 +30,7 @@ import (
 // path to the embedded value and calls its method, the embedded
 // interface's too. The model simplifies: methods of library types
 // promoted through embedding (a struct embedding sync.Mutex) are not in
-// the table; interface values cannot be map keys; and == on structs with
-// interface fields compares those fields' values by identity.
+// the table, and interface values cannot be map keys.
 
 var errorType = types.Universe.Lookup("error").Type()
 

@@ -469,6 +469,11 @@ load:
 				goto out
 			}
 			if m.Copy >= 0 {
+				if recv.I&refMask == 0 {
+					// The wrapper (*T).M dereferences the nil pointer.
+					pmsg = errNilFunc
+					goto raise
+				}
 				recv = Value{I: mc.copyObj(recv.I, m.Copy)}
 			}
 			vals[sp-nargs-1] = recv

@@ -295,7 +295,11 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, n *int) ([]Value, int,
 		*n += costRand
 	case OpObjEq:
 		sp--
-		vals[sp-1] = Value{I: boolInt(mc.eqObj(vals[sp-1].I, vals[sp].I, in.A))}
+		eq, msg := mc.eqObj(vals[sp-1].I, vals[sp].I, in.A)
+		if msg != "" {
+			return vals, sp, msg, true
+		}
+		vals[sp-1] = Value{I: boolInt(eq)}
 	default:
 		return vals, sp, "", false
 	}

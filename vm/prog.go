@@ -305,6 +305,10 @@ type Layout struct {
 	Nested []int32
 }
 
+// LayoutIface in Layout.Nested marks a slot that holds an interface
+// value, which == compares by its dynamic type and value.
+const LayoutIface = -2
+
 // TypeInfo is a type at run time: a dynamic type an interface value can
 // hold (its name as %T prints it, its kind and parts for fmt and ==, its
 // methods), or an interface type a type assertion names (Iface: Methods
