@@ -3,6 +3,7 @@ package lang
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 
 	"github.com/gmplab/gmplab/vm"
 )
@@ -66,4 +67,42 @@ func (fs *fnState) fmtSpread(call *ast.CallExpr, key string) {
 	})
 	fs.pushStr("\n")
 	fs.emitOp(vm.OpConcat, 0, 0, 2, 1)
+}
+
+// printSpace adds Print's space between operands x and y, neither of
+// static type string, when one is an interface value: fmt adds it when
+// neither dynamic value is a string. It reports false (the caller adds
+// the space) when neither is an interface, or when one is not a plain
+// variable or field, which it would evaluate twice.
+func (fs *fnState) printSpace(b *sbuild, x, y ast.Expr) bool {
+	c := fs.c
+	var dyn []ast.Expr
+	for _, e := range []ast.Expr{x, y} {
+		if !types.IsInterface(c.info.TypeOf(e)) {
+			continue
+		}
+		switch unparen(e).(type) {
+		case *ast.Ident, *ast.SelectorExpr:
+			dyn = append(dyn, e)
+		default:
+			return false
+		}
+	}
+	if len(dyn) == 0 {
+		return false
+	}
+	b.dyn(func() {
+		str, end := fs.newLabel(), fs.newLabel()
+		for _, e := range dyn {
+			fs.expr(e)
+			fs.hostOp("fmt.isString")
+			fs.jump(vm.OpJumpIf, str)
+		}
+		fs.pushStr(" ")
+		fs.jump(vm.OpJump, end)
+		fs.bind(str)
+		fs.pushStr("")
+		fs.bind(end)
+	})
+	return true
 }
