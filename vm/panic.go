@@ -1,6 +1,10 @@
 package vm
 
-import "strings"
+import (
+	"math"
+	"strconv"
+	"strings"
+)
 
 // recover (runtime/panic.go: gorecover, recovery). recover() has an
 // effect only in the deferred call the panic itself started (its frame
@@ -57,4 +61,106 @@ func (mc *Machine) recovery(gp *g, r int32) int {
 	fr.pc = f.Recover - 1
 	gp.panicking, gp.recovered, gp.panicMsg, gp.panicVal = false, false, "", 0
 	return int(fr.base) + f.NLocals
+}
+
+// panicText is printpanicval of interface value i after preprintpanics
+// (the front end calls Error and String itself): the value as the
+// runtime's print prints it, a named type's as Name(v), other kinds as
+// (T) and an address.
+func (mc *Machine) panicText(i int64) string {
+	ti, v := mc.ifaceParts(i)
+	if ti < 0 {
+		return "nil"
+	}
+	t := &mc.prog.Types[ti]
+	var s string
+	switch t.Kind {
+	case KindString:
+		if t.Named {
+			return t.Name + `("` + printindented(v.S) + `")`
+		}
+		return printindented(v.S)
+	case KindInt, KindDuration:
+		s = strconv.FormatInt(v.I, 10)
+	case KindUint:
+		s = strconv.FormatUint(uint64(v.I), 10)
+	case KindBool:
+		s = strconv.FormatBool(v.I != 0)
+	case KindFloat:
+		s = printfloat(math.Float64frombits(uint64(v.I)))
+	default:
+		return "(" + t.Name + ") " + fakeAddr(v.I)
+	}
+	if t.Named {
+		return t.Name + "(" + s + ")"
+	}
+	return s
+}
+
+// printindented is the runtime's: each newline is followed by a tab.
+func printindented(s string) string { return strings.ReplaceAll(s, "\n", "\n\t") }
+
+// printfloat is the runtime's print of a float64 (runtime/print.go):
+// +d.dddddde±ddd, or NaN, +Inf, -Inf.
+func printfloat(v float64) string {
+	switch {
+	case v != v:
+		return "NaN"
+	case v+v == v && v > 0:
+		return "+Inf"
+	case v+v == v && v < 0:
+		return "-Inf"
+	}
+	const n = 7 // digits printed
+	var buf [n + 7]byte
+	buf[0] = '+'
+	e := 0 // exp
+	if v == 0 {
+		if 1/v < 0 {
+			buf[0] = '-'
+		}
+	} else {
+		if v < 0 {
+			v = -v
+			buf[0] = '-'
+		}
+		// normalize
+		for v >= 10 {
+			e++
+			v /= 10
+		}
+		for v < 1 {
+			e--
+			v *= 10
+		}
+		// round
+		h := 5.0
+		for i := 0; i < n; i++ {
+			h /= 10
+		}
+		v += h
+		if v >= 10 {
+			e++
+			v /= 10
+		}
+	}
+	// format +d.dddd+edd
+	for i := 0; i < n; i++ {
+		s := int(v)
+		buf[i+2] = byte(s + '0')
+		v -= float64(s)
+		v *= 10
+	}
+	buf[1] = buf[2]
+	buf[2] = '.'
+	buf[n+2] = 'e'
+	buf[n+3] = '+'
+	if e < 0 {
+		e = -e
+		buf[n+3] = '-'
+	}
+	buf[n+4] = byte(e/100 + '0')
+	buf[n+5] = byte(e/10)%10 + '0'
+	buf[n+6] = byte(e%10) + '0'
+	return string(buf[:])
 }
