@@ -61,6 +61,7 @@ type compiler struct {
 	promoted    map[string]int32              // wrappers of promoted methods (iface.go)
 	errorsIs    int32                         // 1 + errors.is's function, 0: not yet
 	errorsJoin  int32                         // 1 + errors.Join's function, 0: not yet
+	errorsAsFns map[int32]int32               // errors.As's function for each target type id
 }
 
 func newCompiler(fset *token.FileSet, f *ast.File, src []byte, info *types.Info, pkg *types.Package, l *libs, errs *errList) *compiler {
@@ -82,6 +83,7 @@ func newCompiler(fset *token.FileSet, f *ast.File, src []byte, info *types.Info,
 		errString:   -1,
 		synthTypes:  map[string]int32{},
 		promoted:    map[string]int32{},
+		errorsAsFns: map[int32]int32{},
 	}
 	for _, imp := range f.Imports {
 		// fmt and sim (through net) import os, whose init wraps
