@@ -526,6 +526,9 @@ load:
 			// The value is at the operand depth A>>21; the results of the
 			// String and Error methods called so far are above it.
 			at := base + fn.NLocals + int(in.A>>21)
+			if at >= sp {
+				panic("exec: OpFmtAny's operand depth is past the stack in " + fn.Name + " at " + itoa(int64(pc)))
+			}
 			text, fi, recv := mc.fmtAnyStep(vals[at], rune(in.A&(1<<21-1)), in.B, vals[at+1:sp])
 			if fi < 0 {
 				vals[at] = Value{S: text}
