@@ -26,12 +26,12 @@ import (
 // itself; the result lands on the stack and OpFmtAny runs again, walking
 // from the start with one more result (fmtAnyStep).
 //
-// The model simplifies: a method with a nil pointer receiver is not
-// called (fmt prints <nil> when it panics, as it usually does); a panic
-// in a method is not caught (fmt prints %!v(PANIC=…)); a pointer below
-// the top level, a chan and a func print as a made-up address
-// (0xc000010000 plus 16 times the object's index), since the simulator
-// has no addresses.
+// A panic in such a method is caught as fmt's catchPanic does (fmtCatch
+// in panic.go): the text is <nil> for a nil pointer receiver, else
+// %!v(PANIC=String method: …). The model simplifies: a pointer below the
+// top level, a chan and a func print as a made-up address (0xc000010000
+// plus 16 times the object's index), since the simulator has no
+// addresses.
 
 // The flag bits of OpFmtAny's B (above the width in the low 16 bits).
 const (
@@ -57,11 +57,13 @@ type fmtState struct {
 	used    int
 	needFn  int32
 	needArg Value
+	needName string // the method's name, for catchPanic's text
+	needNil  bool   // its receiver is a nil pointer
 }
 
 // fmtAnyStep performs OpFmtAny on v with the methods' results so far:
 // the text, or (fn >= 0) the method to call first and its receiver.
-func (mc *Machine) fmtAnyStep(v Value, verb rune, b int32, results []Value) (text string, fn int32, recv Value) {
+func (mc *Machine) fmtAnyStep(v Value, verb rune, b int32, results []Value) (text string, fn int32, recv Value, method string, nilRecv bool) {
 	f := &fmtState{mc: mc, verb: verb, flags: b &^ 0xffff, width: int(b & 0xffff), results: results, needFn: -1}
 	switch {
 	case verb == 'P' && b&FmtAnyStr != 0:
@@ -77,7 +79,7 @@ func (mc *Machine) fmtAnyStep(v Value, verb rune, b int32, results []Value) (tex
 	default:
 		text = f.iface(v.I, 0)
 	}
-	return text, f.needFn, f.needArg
+	return text, f.needFn, f.needArg, f.needName, f.needNil
 }
 
 // method is the result of the Error or String method fmt would call on
@@ -109,15 +111,16 @@ func (f *fmtState) methodOf(ti int32, v Value) (string, bool) {
 	if m == nil {
 		return "", false
 	}
-	if t.Kind == KindPtr && v.I&refMask == 0 {
-		return "<nil>", true
+	if t.Kind == KindPtr && v.I&refMask == 0 && m.Copy >= 0 {
+		return "<nil>", true // the value method's wrapper panics: catchPanic
 	}
 	if f.used < len(f.results) {
 		f.used++
 		return f.results[f.used-1].S, true
 	}
 	if f.needFn < 0 {
-		f.needFn, f.needArg = m.Fn, v
+		f.needFn, f.needArg, f.needName = m.Fn, v, mc.prog.Strings[m.Name]
+		f.needNil = t.Kind == KindPtr && v.I&refMask == 0
 		if m.Copy >= 0 {
 			f.needArg = Value{I: mc.copyObj(v.I, m.Copy)}
 		}

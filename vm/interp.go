@@ -529,7 +529,8 @@ load:
 			if at >= sp {
 				panic("exec: OpFmtAny's operand depth is past the stack in " + fn.Name + " at " + itoa(int64(pc)))
 			}
-			text, fi, recv := mc.fmtAnyStep(vals[at], rune(in.A&(1<<21-1)), in.B, vals[at+1:sp])
+			gp.dropFmtCatch()
+			text, fi, recv, method, nilRecv := mc.fmtAnyStep(vals[at], rune(in.A&(1<<21-1)), in.B, vals[at+1:sp])
 			if fi < 0 {
 				vals[at] = Value{S: text}
 				sp = at + 1
@@ -545,6 +546,7 @@ load:
 			}
 			vals = growVals(vals, sp, sp+1)
 			vals[sp] = recv
+			gp.pushFmtCatch(sp, pc, rune(in.A&(1<<21-1)), method, nilRecv)
 			sp++
 			fr.pc = int32(pc) // OpFmtAny runs again when the method returns
 			vals, sp = mc.enter(gp, fi, sp-1, sp, 0, vals)
@@ -659,6 +661,10 @@ unwind:
 		}
 		d = &gp.defers[nd-1]
 		k = int32(len(gp.frames)) + 1
+		if d.clo == fmtCatch {
+			sp = mc.catchPanic(gp, vals)
+			goto load
+		}
 		if d.depth < 0 && d.depth != -(k+deferPending) {
 			// A deferred call this panic interrupted: abandoned.
 			gp.defers = gp.defers[:nd-1]

@@ -73,6 +73,9 @@ func (mc *Machine) panicText(i int64) string {
 		return "nil"
 	}
 	t := &mc.prog.Types[ti]
+	if t.ErrorString {
+		return printindented(v.S) // its Error method
+	}
 	var s string
 	switch t.Kind {
 	case KindString:
@@ -163,4 +166,53 @@ func printfloat(v float64) string {
 	buf[n+5] = byte(e/10)%10 + '0'
 	buf[n+6] = byte(e%10) + '0'
 	return string(buf[:])
+}
+
+// fmtCatch marks the deferred-call record that stands for fmt's
+// catchPanic while OpFmtAny runs an Error or String method: the record's
+// frame is OpFmtAny's; its args are the method's slot, OpFmtAny's pc,
+// the text's start and whether the receiver is a nil pointer.
+const fmtCatch = -1
+
+// pushFmtCatch registers the catch for the method about to be called with
+// its receiver at slot.
+func (gp *g) pushFmtCatch(slot, pc int, verb rune, method string, nilRecv bool) {
+	d := len(gp.frames)
+	gp.defers = append(gp.defers, deferRec{depth: int32(d), frame: int32(d), clo: fmtCatch, args: []Value{
+		{I: int64(slot)}, {I: int64(pc)}, {S: "%!" + string(verb) + "(PANIC=" + method + " method: "}, {I: boolInt(nilRecv)},
+	}})
+}
+
+// dropFmtCatch removes the catch of the method that returned to OpFmtAny.
+func (gp *g) dropFmtCatch() {
+	if nd := len(gp.defers); nd > 0 && gp.defers[nd-1].clo == fmtCatch && gp.defers[nd-1].frame == int32(len(gp.frames)) {
+		gp.defers = gp.defers[:nd-1]
+	}
+}
+
+// catchPanic ends a panic that reached a method OpFmtAny called (fmt's
+// catchPanic): the method's frames are dropped and its result is the
+// panic's text, <nil> for a nil pointer receiver; OpFmtAny runs again.
+// It returns the new operand stack pointer.
+func (mc *Machine) catchPanic(gp *g, vals []Value) int {
+	d := gp.defers[len(gp.defers)-1]
+	gp.defers = gp.defers[:len(gp.defers)-1]
+	for int32(len(gp.frames)) > d.frame {
+		gp.stackUsed -= int64(mc.prog.Funcs[gp.frames[len(gp.frames)-1].fn].FrameSize)
+		gp.frames = gp.frames[:len(gp.frames)-1]
+	}
+	msg := gp.panicMsg
+	if i := strings.LastIndex(msg, "\n\tpanic: "); i >= 0 {
+		msg = msg[i+len("\n\tpanic: "):]
+	}
+	msg, _, _ = strings.Cut(msg, "\n[signal")
+	text := d.args[2].S + msg + ")"
+	if d.args[3].I != 0 {
+		text = "<nil>"
+	}
+	slot := int(d.args[0].I)
+	vals[slot] = Value{S: text}
+	gp.frames[len(gp.frames)-1].pc = int32(d.args[1].I)
+	gp.panicking, gp.recovered, gp.panicMsg, gp.panicVal = false, false, "", 0
+	return slot + 1
 }
