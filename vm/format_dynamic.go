@@ -53,10 +53,10 @@ type fmtState struct {
 
 	hidden int // inside an unexported field
 
-	results []Value
-	used    int
-	needFn  int32
-	needArg Value
+	results  []Value
+	used     int
+	needFn   int32
+	needArg  Value
 	needName string // the method's name, for catchPanic's text
 	needNil  bool   // its receiver is a nil pointer
 }
