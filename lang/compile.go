@@ -27,8 +27,8 @@ import (
 
 // Short lists for "not supported" errors.
 const (
-	supStmts = "gmplab supports: func, methods, closures, go, defer, if, for, range over an int, a string, a slice, a map or a channel, switch, select, break, continue, goto, return, panic"
-	supTypes = "gmplab supports: every integer type, bool, string, time.Duration, time.Time, chan, func, structs, arrays, pointers, slices, maps, error, named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn"
+	supStmts = "gmplab supports: func, methods, closures, go, defer, if, for, range over an int, a string, a slice, a map or a channel, switch, type switch, select, break, continue, goto, return, panic, recover"
+	supTypes = "gmplab supports: every integer type, bool, string, time.Duration, time.Time, chan, func, structs, arrays, pointers, slices, maps, interfaces (any, error, your own), named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn"
 	supExprs = "gmplab supports: arithmetic, comparisons, &&, ||, strings (+, len, s[i], s[i:j]), calls, closures, conversions between integers, <-ch"
 )
 
@@ -61,8 +61,14 @@ type compiler struct {
 
 	gen genericState // generic functions and their instantiations (generic.go)
 
-	lenient bool   // the type checker found errors (report.go)
-	tainted []span // what it could not type
+	lenient     bool             // the type checker found errors (report.go)
+	tainted     []span           // what it could not type
+	runtimeErrs bool             // the runtime's error types are declared (recover.go)
+	synthTypes  map[string]int32 // library error types (lib_errors.go)
+	promoted    map[string]int32 // wrappers of promoted methods (iface.go)
+	errorsIs    int32            // 1 + errors.is's function, 0: not yet
+	errorsJoin  int32            // 1 + errors.Join's function, 0: not yet
+	errorsAsFns map[int32]int32  // errors.As's function for each target type id
 }
 
 func newCompiler(fset *token.FileSet, f *ast.File, src []byte, info *types.Info, pkg *types.Package, l *libs, errs *errList) *compiler {
@@ -82,6 +88,9 @@ func newCompiler(fset *token.FileSet, f *ast.File, src []byte, info *types.Info,
 		methodWrap:  map[int32]int32{},
 		embedPath:   map[ast.Expr][]int{},
 		errString:   -1,
+		synthTypes:  map[string]int32{},
+		promoted:    map[string]int32{},
+		errorsAsFns: map[int32]int32{},
 	}
 	c.boxedGlobals = map[*types.Var]bool{}
 	for _, imp := range f.Imports {
@@ -351,7 +360,7 @@ const (
 	kObjPtr       // a pointer to a struct: the id of its object, 0 for nil
 	kSlice        // a slice: the id of its header object, 0 for nil (slice.go)
 	kMap          // a map: the id of its table object, 0 for nil (maps.go)
-	kIface        // the error interface: the id of an interface object, 0 for nil (iface.go)
+	kIface        // an interface: the id of an interface object, 0 for nil (iface.go)
 	kRefPtr       // a pointer to a non-struct: a box or element id, 0 for nil (pointer.go)
 	kArray        // an array: the id of its object (array.go)
 )
@@ -379,7 +388,7 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 		}
 		return kBad, "type " + t.String()
 	case *types.Named:
-		if isError(t) {
+		if isError(t) || types.IsInterface(t) {
 			return kIface, ""
 		}
 		switch {
@@ -456,7 +465,7 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 	case *types.Array:
 		return c.arrayKind(t)
 	case *types.Interface:
-		return kBad, "interface type " + types.TypeString(t, c.qualifier)
+		return kIface, ""
 	}
 	return kBad, "type " + types.TypeString(t, c.qualifier)
 }

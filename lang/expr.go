@@ -56,6 +56,10 @@ func (fs *fnState) expr(e ast.Expr) {
 		fs.pushInt(0)
 		return
 	}
+	if ta, ok := e.(*ast.TypeAssertExpr); ok {
+		fs.typeAssert(ta, 0)
+		return
+	}
 	if k == kStruct || k == kArray {
 		fs.structValue(e, tv.Type)
 		return
@@ -136,9 +140,6 @@ func (fs *fnState) expr(e ast.Expr) {
 		fs.compositeLit(e, tv.Type)
 	case *ast.StarExpr:
 		fs.deref(e)
-	case *ast.TypeAssertExpr:
-		c.unsupported(e.Pos(), "a type assertion", supExprs)
-		fs.pushInt(0)
 	default:
 		c.unsupported(e.Pos(), "this expression", supExprs)
 		fs.pushInt(0)
@@ -416,6 +417,10 @@ func (fs *fnState) selector(e *ast.SelectorExpr, k vkind) {
 			fs.fieldPath(sel.Index())
 			return
 		case types.MethodVal:
+			if types.IsInterface(sel.Recv()) {
+				fs.ifaceMethodValue(e, sel)
+				return
+			}
 			if _, _, ok := c.userMethod(sel); ok {
 				fs.methodValue(e, sel)
 				return

@@ -38,6 +38,7 @@ type fnState struct {
 	sig          *types.Signature
 	namedResults []*types.Var
 	hasDefer     bool
+	recoverPC    int32 // 1 + the recovery point's pc (recover.go), 0: none
 
 	nclosures, ndeferwrap, ngowrap int
 }
@@ -82,6 +83,7 @@ func (fs *fnState) finish() int32 {
 		Pos:       fs.pos,
 		Decl:      fs.c.pos(fs.decl),
 		FrameSize: frame,
+		Recover:   fs.recoverPC,
 		NoSplit:   !fs.hasCall && frame < 128,
 	}
 	return fs.idx
@@ -405,6 +407,7 @@ func (fs *fnState) body(ftype *ast.FuncType, sig *types.Signature, body *ast.Blo
 			fs.emitOp(vm.OpPanic, 0, 0, 1, 0)
 		}
 	}
+	fs.recoveryPoint()
 	return fs.finish()
 }
 

@@ -66,13 +66,22 @@ func (c *compiler) layout(t types.Type) int32 {
 	idx := int32(len(c.prog.Layouts))
 	c.layoutTypes = append(c.layoutTypes, u)
 	c.prog.Layouts = append(c.prog.Layouts, vm.Layout{})
+	// slot is a field's or an element's entry in Nested: its layout for a
+	// nested struct or array, LayoutIface for an interface (compared as
+	// one), -1 for a plain value.
+	slot := func(t types.Type) int32 {
+		if c.isStructKind(t) {
+			return c.layout(t)
+		}
+		if k, _ := c.kindOf(t); k == kIface {
+			return vm.LayoutIface
+		}
+		return -1
+	}
 	var nested []int32
 	if a, ok := u.(*types.Array); ok {
 		nested = make([]int32, a.Len())
-		el := int32(-1)
-		if c.isStructKind(a.Elem()) {
-			el = c.layout(a.Elem())
-		}
+		el := slot(a.Elem())
 		for i := range nested {
 			nested[i] = el
 		}
@@ -80,10 +89,7 @@ func (c *compiler) layout(t types.Type) int32 {
 		s := u.(*types.Struct)
 		nested = make([]int32, s.NumFields())
 		for i := range nested {
-			nested[i] = -1
-			if c.isStructKind(s.Field(i).Type()) {
-				nested[i] = c.layout(s.Field(i).Type())
-			}
+			nested[i] = slot(s.Field(i).Type())
 		}
 	}
 	c.prog.Layouts[idx].Nested = nested
@@ -165,7 +171,7 @@ func (fs *fnState) addr(e ast.Expr) {
 	case *ast.CompositeLit:
 		fs.compositeLit(x, t)
 		return
-	case *ast.CallExpr:
+	case *ast.CallExpr, *ast.TypeAssertExpr:
 		fs.expr(x)
 		return
 	}

@@ -43,11 +43,14 @@ comma-ok, delete, clear, range in an order drawn from --seed, printing
 sorted by key; arrays and structs as keys), generic functions and types
 (type parameters with constraints such as any, comparable, cmp.Ordered,
 unions of ~int | ~string and methods; each instantiation compiled on its
-own), the error interface (errors.New, fmt.Errorf, custom error types), and
-every integer type with Go's overflow, division and shifts.
+own), interfaces (any, error, fmt.Stringer, the program's own, embedded
+ones, method sets, dynamic dispatch, type assertions and type switches, ==
+with Go's panics, fmt of any value held in one), panic with any value and
+recover, errors (errors.New, Is, As, Unwrap, Join, fmt.Errorf with %w,
+custom error types), and every integer type with Go's overflow, division
+and shifts.
 
-Not yet: floating point, interfaces other than error, type
-assertions and type switches, and recover.
+Not yet: floating point and interface values as map keys.
 
 ## Statements
 

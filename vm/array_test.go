@@ -29,7 +29,7 @@ func TestArrayKeys(t *testing.T) {
 		k := string(mc.keyOf(nil, o, 0))
 		keys = append(keys, k)
 		back, rest := mc.keyObj(k, 0)
-		if rest != "" || !mc.eqObj(o, back, 0) {
+		if eq, msg := mc.eqObj(o, back, 0); rest != "" || !eq || msg != "" {
 			t.Errorf("key %q decodes to a different value (rest %q)", k, rest)
 		}
 	}

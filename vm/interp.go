@@ -29,7 +29,7 @@ import (
 // field, see the defer* encodings below), so that no state lives outside
 // the G's plain data.
 //
-// Panics (no recover in the subset). The panicking frame's pc stays at the
+// Panics (recover: panic.go). The panicking frame's pc stays at the
 // instruction that panicked (OpPanic, a division, an index…) and the frames
 // stay in place, as in the real runtime, which prints the stack of the panic:
 // the deferred calls run above it, from the most recent one registered
@@ -135,13 +135,29 @@ func (mc *Machine) enter(gp *g, fi int32, base, sp int, clo int32, vals []Value)
 
 // startPanic records a panic with message msg at pos; a panic while the G
 // already panics is printed after the first, as printpanics does.
-func (gp *g) startPanic(msg string, pos Pos) {
-	if gp.panicking {
-		gp.panicMsg += "\n\tpanic: " + msg
-	} else {
+func (gp *g) startPanic(msg string, pos Pos) { gp.startPanicVal(msg, 0, pos) }
+
+// startPanicVal is startPanic with the panic's value v (an interface
+// value, 0 for a run-time error: recover makes one). As printpanics
+// prints a chain: a panic already recovered gets " [recovered]", and the
+// same value panicked again (preprintpanics' repanicked) is printed once,
+// with " [recovered, repanicked]" if it was recovered.
+func (gp *g) startPanicVal(msg string, v int64, pos Pos) {
+	switch {
+	case !gp.panicking:
 		gp.panicMsg = msg
+	case v != 0 && v == gp.panicVal:
+		if gp.recovered {
+			gp.panicMsg += " [recovered, repanicked]"
+		}
+	case gp.recovered:
+		gp.panicMsg += " [recovered]\n\tpanic: " + msg
+	default:
+		gp.panicMsg += "\n\tpanic: " + msg
 	}
 	gp.panicking = true
+	gp.recovered = false
+	gp.panicVal = v
 	gp.panicPos = pos
 }
 
@@ -167,6 +183,7 @@ func (mc *Machine) exec(gp *g, budget int) (n int, stop execStop) {
 		base int
 		free []int32
 		pmsg string
+		pval int64
 		d    *deferRec
 		nd   int
 		k    int32
@@ -452,6 +469,11 @@ load:
 				goto out
 			}
 			if m.Copy >= 0 {
+				if recv.I&refMask == 0 {
+					// The wrapper (*T).M dereferences the nil pointer.
+					pmsg = errNilFunc
+					goto raise
+				}
 				recv = Value{I: mc.copyObj(recv.I, m.Copy)}
 			}
 			vals[sp-nargs-1] = recv
@@ -488,13 +510,54 @@ load:
 			}
 			d = &gp.defers[nd]
 			d.depth = int32(len(gp.frames))
+			d.frame = d.depth
 			d.clo = int32(vals[sp-nargs-1].I & refMask)
 			d.args = append(d.args[:0], vals[sp-nargs:sp]...)
 			sp -= nargs + 1
 		case OpPanic:
 			sp--
 			pmsg = vals[sp].S
+			if in.B == 1 {
+				sp--
+				pval = vals[sp].I
+			}
 			goto raise
+		case OpFmtAny:
+			// The value is at the operand depth A>>21; the results of the
+			// String and Error methods called so far are above it.
+			at := base + fn.NLocals + int(in.A>>21)
+			if at >= sp {
+				panic("exec: OpFmtAny's operand depth is past the stack in " + fn.Name + " at " + itoa(int64(pc)))
+			}
+			gp.dropFmtCatch()
+			text, fi, recv, method, nilRecv := mc.fmtAnyStep(vals[at], rune(in.A&(1<<21-1)), in.B, vals[at+1:sp])
+			if fi < 0 {
+				vals[at] = Value{S: text}
+				sp = at + 1
+				n += costAlloc
+				break
+			}
+			callee := &funcs[fi]
+			if !callee.NoSplit && gp.morestackNeeded(callee.FrameSize) {
+				fr.pc = int32(pc)
+				gp.morestackFn = fi
+				stop = stopMorestack
+				goto out
+			}
+			vals = growVals(vals, sp, sp+1)
+			vals[sp] = recv
+			gp.pushFmtCatch(sp, pc, rune(in.A&(1<<21-1)), method, nilRecv)
+			sp++
+			fr.pc = int32(pc) // OpFmtAny runs again when the method returns
+			vals, sp = mc.enter(gp, fi, sp-1, sp, 0, vals)
+			n++
+			goto load
+		case OpRecover:
+			if sp == len(vals) {
+				vals = growVals(vals, sp, sp+1)
+			}
+			vals[sp] = Value{I: mc.gorecover(gp)}
+			sp++
 
 		case OpReturn, OpRunDefers:
 			k = int32(len(gp.frames))
@@ -545,8 +608,13 @@ load:
 					gp.defers = gp.defers[:nd-1]
 					sp = base
 				case -(k + deferUnwinding):
+					r := gp.defers[nd-1].frame
 					gp.defers = gp.defers[:nd-1]
 					sp = base
+					if gp.recovered {
+						sp = mc.recovery(gp, r)
+						goto load
+					}
 					goto unwind
 				}
 			}
@@ -579,7 +647,8 @@ raise:
 	// the instruction, and the deferred calls run above it.
 	n++
 	fr.pc = int32(pc)
-	gp.startPanic(pmsg, posAt(fn, pc))
+	gp.startPanicVal(pmsg, pval, posAt(fn, pc))
+	pval = 0
 
 unwind:
 	// The G panics: run the most recent deferred call still to run, or
@@ -592,6 +661,10 @@ unwind:
 		}
 		d = &gp.defers[nd-1]
 		k = int32(len(gp.frames)) + 1
+		if d.clo == fmtCatch {
+			sp = mc.catchPanic(gp, vals)
+			goto load
+		}
 		if d.depth < 0 && d.depth != -(k+deferPending) {
 			// A deferred call this panic interrupted: abandoned.
 			gp.defers = gp.defers[:nd-1]

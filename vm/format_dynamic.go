@@ -1,0 +1,395 @@
+package vm
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// fmt of an interface value at run time (OpFmtAny): the dynamic type's
+// descriptor (TypeInfo) says how to walk the value, as fmt's printValue
+// walks it with reflect: structs {a b} (%+v {A:a B:b}, %#v main.T{A:a,
+// B:b}), a pointer to a struct &{…} at the top level, slices [a b], maps
+// map[k:v] sorted by key (internal/fmtsort), nil values as fmt spells
+// them, %T the type's name. A leaf (a number, a string, a bool) is
+// formatted by the real fmt with the same verb, flags and width, which is
+// how fmt applies them to every leaf of a composite value.
+//
+// Error and String methods (fmt's handleMethods, for %v %s %q %x %X, of
+// the operand and of every element and exported field) are the program's
+// code: they run as ordinary calls, preemptible and able to block. When
+// the walk meets the k-th such value and the stack holds fewer than k
+// results above the operand, OpFmtAny calls the method with its pc left on
+// itself; the result lands on the stack and OpFmtAny runs again, walking
+// from the start with one more result (fmtAnyStep).
+//
+// A panic in such a method is caught as fmt's catchPanic does (fmtCatch
+// in panic.go): the text is <nil> for a nil pointer receiver, else
+// %!v(PANIC=String method: …). The model simplifies: a pointer below the
+// top level, a chan and a func print as a made-up address (0xc000010000
+// plus 16 times the object's index), since the simulator has no
+// addresses.
+
+// The flag bits of OpFmtAny's B (above the width in the low 16 bits).
+const (
+	FmtAnyMinus = 1 << (16 + iota)
+	FmtAnyZero
+	FmtAnyPlus
+	FmtAnySharp
+	FmtAnySpace
+	FmtAnyStr // the operand is a string (a method's result), not an interface value
+)
+
+// fmtState is one OpFmtAny: the verb and its flags, the results of the
+// methods called so far and, once the walk needs another, that call.
+type fmtState struct {
+	mc    *Machine
+	verb  rune
+	flags int32
+	width int
+
+	hidden int // inside an unexported field
+
+	results  []Value
+	used     int
+	needFn   int32
+	needArg  Value
+	needName string // the method's name, for catchPanic's text
+	needNil  bool   // its receiver is a nil pointer
+}
+
+// fmtAnyStep performs OpFmtAny on v with the methods' results so far:
+// the text, or (fn >= 0) the method to call first and its receiver.
+func (mc *Machine) fmtAnyStep(v Value, verb rune, b int32, results []Value) (text string, fn int32, recv Value, method string, nilRecv bool) {
+	f := &fmtState{mc: mc, verb: verb, flags: b &^ 0xffff, width: int(b & 0xffff), results: results, needFn: -1}
+	switch {
+	case verb == 'P' && b&FmtAnyStr != 0:
+		text = printindented(v.S)
+	case verb == 'P':
+		if s, ok := f.method(v.I); ok {
+			text = printindented(s)
+		} else {
+			text = mc.panicText(v.I)
+		}
+	case b&FmtAnyStr != 0:
+		text = f.leaf(v.S)
+	default:
+		text = f.iface(v.I, 0)
+	}
+	return text, f.needFn, f.needArg, f.needName, f.needNil
+}
+
+// method is the result of the Error or String method fmt would call on
+// interface value i (ok false if none): from the results so far, or
+// recorded as the call to make (needFn).
+func (f *fmtState) method(i int64) (string, bool) {
+	t, v := f.mc.ifaceParts(i)
+	if t < 0 {
+		return "", false
+	}
+	return f.methodOf(t, v)
+}
+
+func (f *fmtState) methodOf(ti int32, v Value) (string, bool) {
+	mc := f.mc
+	t := &mc.prog.Types[ti]
+	var m *Method
+	for _, name := range [...]string{"Error", "String"} {
+		for i := range t.Methods {
+			if x := &t.Methods[i]; x.Fn >= 0 && mc.prog.Strings[x.Name] == name && mc.prog.Strings[x.Sig] == "func() string" {
+				m = x
+				break
+			}
+		}
+		if m != nil {
+			break
+		}
+	}
+	if m == nil {
+		return "", false
+	}
+	if t.Kind == KindPtr && v.I&refMask == 0 && m.Copy >= 0 {
+		return "<nil>", true // the value method's wrapper panics: catchPanic
+	}
+	if f.used < len(f.results) {
+		f.used++
+		return f.results[f.used-1].S, true
+	}
+	if f.needFn < 0 {
+		f.needFn, f.needArg, f.needName = m.Fn, v, mc.prog.Strings[m.Name]
+		f.needNil = t.Kind == KindPtr && v.I&refMask == 0
+		if m.Copy >= 0 {
+			f.needArg = Value{I: mc.copyObj(v.I, m.Copy)}
+		}
+	}
+	return "", true
+}
+
+// handles reports whether fmt calls Error and String methods for the verb.
+func (f *fmtState) handles() bool {
+	return f.hidden == 0 && f.flags&FmtAnySharp == 0 && strings.ContainsRune("vsqxX", f.verb)
+}
+
+// directive is the verb with the flags and width, for the real fmt.
+func (f *fmtState) directive(verb rune) string {
+	var b strings.Builder
+	b.WriteByte('%')
+	for _, x := range []struct {
+		bit int32
+		c   byte
+	}{{FmtAnyMinus, '-'}, {FmtAnyZero, '0'}, {FmtAnyPlus, '+'}, {FmtAnySharp, '#'}, {FmtAnySpace, ' '}} {
+		if f.flags&x.bit != 0 && !(verb == 'v' && x.c == '+') {
+			b.WriteByte(x.c)
+		}
+	}
+	if f.width > 0 {
+		b.WriteString(strconv.Itoa(f.width))
+	}
+	b.WriteRune(verb)
+	return b.String()
+}
+
+func (f *fmtState) leaf(x any) string { return fmt.Sprintf(f.directive(f.verb), x) }
+
+// pad pads text that is not a leaf (%T, <nil>) to the width.
+func (f *fmtState) pad(s string) string {
+	return fmtPad(s, f.width, (f.flags>>16)&1)
+}
+
+func (f *fmtState) sharp() bool { return f.flags&FmtAnySharp != 0 && f.verb == 'v' }
+func (f *fmtState) plus() bool  { return f.flags&FmtAnyPlus != 0 && f.verb == 'v' }
+
+// iface formats interface value i (depth 0: the operand itself).
+func (f *fmtState) iface(i int64, depth int) string {
+	t, v := f.mc.ifaceParts(i)
+	if t < 0 {
+		switch {
+		case f.verb == 'T' || f.verb == 'v':
+			return f.pad("<nil>")
+		}
+		return "%!" + string(f.verb) + "(<nil>)"
+	}
+	if f.verb == 'T' {
+		return f.pad(f.mc.prog.Types[t].Name)
+	}
+	return f.value(t, v, depth)
+}
+
+// value formats v of type ti.
+func (f *fmtState) value(ti int32, v Value, depth int) string {
+	mc := f.mc
+	t := &mc.prog.Types[ti]
+	if f.needFn >= 0 {
+		return "" // a method must run first: the walk starts again after it
+	}
+	if f.handles() && len(t.Methods) > 0 {
+		if s, ok := f.methodOf(ti, v); ok {
+			if f.needFn >= 0 {
+				return ""
+			}
+			return f.leaf(s)
+		}
+	}
+	if t.ErrorString {
+		if f.sharp() {
+			return "&errors.errorString{s:" + strconv.Quote(v.S) + "}"
+		}
+		return f.leaf(v.S)
+	}
+	switch t.Kind {
+	case KindInt:
+		return f.leaf(intOfBits(v.I, t.Bits))
+	case KindUint:
+		return f.leaf(uintOfBits(v.I, t.Bits))
+	case KindDuration:
+		if strings.ContainsRune("vsqxX", f.verb) && !f.sharp() {
+			return f.leaf(DurationString(v.I))
+		}
+		return f.leaf(v.I)
+	case KindBool:
+		return f.leaf(v.I != 0)
+	case KindString:
+		return f.leaf(v.S)
+	case KindFloat:
+		x := math.Float64frombits(uint64(v.I))
+		if t.Bits == 32 {
+			return f.leaf(float32(x))
+		}
+		return f.leaf(x)
+	case KindStruct:
+		return f.structValue(t, v, depth)
+	case KindPtr:
+		if v.I&refMask == 0 {
+			if f.sharp() {
+				return "(" + t.Name + ")(nil)"
+			}
+			return f.pad("<nil>")
+		}
+		if depth == 0 && t.Elem >= 0 && mc.prog.Types[t.Elem].Kind == KindStruct {
+			return "&" + f.value(t.Elem, v, depth+1)
+		}
+		if f.sharp() {
+			return "(" + t.Name + ")(" + fakeAddr(v.I) + ")"
+		}
+		return f.pad(fakeAddr(v.I))
+	case KindSlice:
+		if v.I&refMask == 0 && f.sharp() {
+			return t.Name + "(nil)"
+		}
+		elems, n, _ := mc.sliceParts(v.I)
+		parts := make([]string, n)
+		for i := range parts {
+			parts[i] = f.value(t.Elem, elems[i], depth+1)
+		}
+		if f.sharp() {
+			return t.Name + "{" + strings.Join(parts, ", ") + "}"
+		}
+		return "[" + strings.Join(parts, " ") + "]"
+	case KindMap:
+		return f.mapValue(t, v, depth)
+	case KindIface:
+		if v.I&refMask == 0 && f.sharp() {
+			return t.Name + "(nil)"
+		}
+		return f.iface(v.I, depth+1)
+	case KindChan, KindFunc:
+		if v.I&refMask == 0 {
+			if f.sharp() {
+				return "(" + t.Name + ")(nil)"
+			}
+			return f.pad("<nil>")
+		}
+		return f.pad(fakeAddr(v.I))
+	}
+	return f.pad("?" + t.Name)
+}
+
+func (f *fmtState) structValue(t *TypeInfo, v Value, depth int) string {
+	var b strings.Builder
+	if f.sharp() {
+		b.WriteString(t.Name)
+	}
+	b.WriteByte('{')
+	var slots []Value
+	if v.I&refMask != 0 {
+		slots = f.mc.objs[v.I&refMask]
+	}
+	for i, fd := range t.Fields {
+		if i > 0 {
+			if f.sharp() {
+				b.WriteString(", ")
+			} else {
+				b.WriteByte(' ')
+			}
+		}
+		if f.plus() || f.sharp() {
+			b.WriteString(fd.Name + ":")
+		}
+		var fv Value
+		if i < len(slots) {
+			fv = slots[i]
+		}
+		if !fd.Exported {
+			// fmt calls no method of an unexported field's value, nor
+			// of anything inside it (reflect's CanInterface).
+			f.hidden++
+		}
+		b.WriteString(f.value(fd.Type, fv, depth+1))
+		if !fd.Exported {
+			f.hidden--
+		}
+	}
+	b.WriteByte('}')
+	return b.String()
+}
+
+func (f *fmtState) mapValue(t *TypeInfo, v Value, depth int) string {
+	mc := f.mc
+	if v.I&refMask == 0 && f.sharp() {
+		return t.Name + "(nil)"
+	}
+	type kv struct{ k, v Value }
+	var entries []kv
+	if v.I&refMask != 0 {
+		tab := mc.objs[v.I&refMask]
+		for i := mapHeader; i+2 < len(tab); i += 3 {
+			if tab[i].I == bucketFull {
+				entries = append(entries, kv{tab[i+1], tab[i+2]})
+			}
+		}
+	}
+	kt := &mc.prog.Types[t.Key]
+	slices.SortFunc(entries, func(a, b kv) int { return mc.compareKeys(kt, a.k, b.k) })
+	var b strings.Builder
+	if f.sharp() {
+		b.WriteString(t.Name + "{")
+	} else {
+		b.WriteString("map[")
+	}
+	for i, e := range entries {
+		if i > 0 {
+			if f.sharp() {
+				b.WriteString(", ")
+			} else {
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteString(f.value(t.Key, e.k, depth+1) + ":" + f.value(t.Elem, e.v, depth+1))
+	}
+	if f.sharp() {
+		b.WriteByte('}')
+	} else {
+		b.WriteByte(']')
+	}
+	return b.String()
+}
+
+// compareKeys orders map keys as internal/fmtsort does for the kinds a
+// key can have here.
+func (mc *Machine) compareKeys(t *TypeInfo, a, b Value) int {
+	switch t.Kind {
+	case KindString:
+		return cmp.Compare(a.S, b.S)
+	case KindUint:
+		return cmp.Compare(uint64(a.I), uint64(b.I))
+	case KindFloat:
+		return cmp.Compare(math.Float64frombits(uint64(a.I)), math.Float64frombits(uint64(b.I)))
+	}
+	if c := cmp.Compare(a.I, b.I); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.S, b.S)
+}
+
+func intOfBits(v int64, bits int8) any {
+	switch bits {
+	case 8:
+		return int8(v)
+	case 16:
+		return int16(v)
+	case 32:
+		return int32(v)
+	}
+	return v
+}
+
+func uintOfBits(v int64, bits int8) any {
+	switch bits {
+	case 8:
+		return uint8(v)
+	case 16:
+		return uint16(v)
+	case 32:
+		return uint32(v)
+	}
+	return uint64(v)
+}
+
+// fakeAddr is the address the model prints for a pointer, chan or func
+// below the top level (see the comment at the top).
+func fakeAddr(id int64) string {
+	return "0x" + strconv.FormatUint(0xc000010000+16*uint64(id&refMask), 16)
+}
