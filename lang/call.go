@@ -197,6 +197,9 @@ func (fs *fnState) conversion(call *ast.CallExpr) {
 		fs.pushInt(0)
 		return
 	}
+	if fs.floatConversion(arg, from, to, kf, kt) {
+		return
+	}
 	switch {
 	case kt == kInt && kf == kInt:
 		fs.expr(arg)

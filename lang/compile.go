@@ -28,8 +28,8 @@ import (
 // Short lists for "not supported" errors.
 const (
 	supStmts = "gmplab supports: func, methods, closures, go, defer, if, for, range over an int, a string, a slice, a map or a channel, switch, select, break, continue, return, panic"
-	supTypes = "gmplab supports: every integer type, bool, string, time.Duration, time.Time, chan, func, structs, pointers to structs, slices, maps, error, named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn"
-	supExprs = "gmplab supports: arithmetic, comparisons, &&, ||, strings (+, len, s[i], s[i:j]), calls, closures, conversions between integers, <-ch"
+	supTypes = "gmplab supports: every integer type, float32, float64, bool, string, time.Duration, time.Time, chan, func, structs, pointers to structs, slices, maps, error, named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn"
+	supExprs = "gmplab supports: arithmetic, comparisons, &&, ||, strings (+, len, s[i], s[i:j]), calls, closures, conversions between integers and floats, <-ch"
 )
 
 type compiler struct {
@@ -341,6 +341,7 @@ const (
 	kSlice        // a slice: the id of its header object, 0 for nil (slice.go)
 	kMap          // a map: the id of its table object, 0 for nil (maps.go)
 	kIface        // the error interface: the id of an interface object, 0 for nil (iface.go)
+	kFloat        // float32, float64: the float64 bits (float.go)
 )
 
 // kindOf classifies t; why says what is not supported about it.
@@ -356,6 +357,8 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 			types.Uint8, types.Uint16, types.Uint32, types.UntypedInt, types.UntypedRune,
 			types.Uint64, types.Uint, types.Uintptr:
 			return kInt, ""
+		case types.Float32, types.Float64, types.UntypedFloat:
+			return kFloat, ""
 		case types.Bool, types.UntypedBool:
 			return kBool, ""
 		case types.String, types.UntypedString:

@@ -68,7 +68,7 @@ func (b *sbuild) done() {
 
 const maxWidth = 1000
 
-const supFmt = "gmplab supports: %v %+v %d %s %t %q, a width, and the - and 0 flags"
+const supFmt = "gmplab supports: every verb, flag, width, precision and argument index on numbers, strings and bools; on other values %v %+v %d %s %t %q, a width, and the - and 0 flags"
 
 // fmtCall pushes the text that fmt.Print*/Sprint* (key) would produce.
 func (fs *fnState) fmtCall(call *ast.CallExpr, key string) {
@@ -107,7 +107,12 @@ func (fs *fnState) fmtCall(call *ast.CallExpr, key string) {
 			c.unsupported(call.Args[0].Pos(), key+" with a format that is not a constant", supFmt)
 			break
 		}
-		fs.printf(b, call, key, constant.StringVal(tv.Value), call.Args[1:])
+		format, rest := constant.StringVal(tv.Value), call.Args[1:]
+		if names, ok := c.hostPrintArgs(format, rest); ok && !c.lowerablePrintf(format, rest) {
+			b.dyn(func() { fs.sprintfHost("f", format, rest, names) })
+			break
+		}
+		fs.printf(b, call, key, format, rest)
 	}
 	b.done()
 }
@@ -147,8 +152,16 @@ func (fs *fnState) printf(b *sbuild, call *ast.CallExpr, key, format string, arg
 			}
 			i++
 		}
-		if i < len(format) && strings.IndexByte(".*[", format[i]) >= 0 {
-			c.unsupported(call.Pos(), "precision, * and [n] in "+key+" formats", supFmt)
+		prec := ""
+		if i < len(format) && format[i] == '.' {
+			j := i + 1
+			for j < len(format) && format[j] >= '0' && format[j] <= '9' {
+				j++
+			}
+			prec, i = format[i:j], j
+		}
+		if i < len(format) && strings.IndexByte("*[", format[i]) >= 0 {
+			c.unsupported(call.Pos(), "* and [n] in "+key+" formats with operands that are not all numbers, strings or bools", supFmt)
 			return
 		}
 		if i >= len(format) {
@@ -161,6 +174,19 @@ func (fs *fnState) printf(b *sbuild, call *ast.CallExpr, key, format string, arg
 		if verb == '%' {
 			b.text("%")
 			continue
+		}
+		if argi < len(args) {
+			t := c.info.TypeOf(args[argi])
+			k, _ := c.kindOf(t)
+			if name, ok := c.basicName(t); ok && (k == kFloat || prec != "" || !lowerableVerb(k, flags, verb)) {
+				fs.fmtBasic(b, args[argi], name, directive)
+				argi++
+				continue
+			}
+		}
+		if prec != "" {
+			c.unsupported(call.Pos(), "a precision in "+key+" for "+typeString(c, args[min(argi, len(args)-1)]), supFmt)
+			return
 		}
 		if strings.ContainsAny(flags, "# ") || strings.Contains(flags, "+") && verb != 'v' {
 			c.unsupported(call.Pos(), "the flags + # and space in "+key+" (except %+v)", supFmt)
@@ -254,6 +280,10 @@ func (fs *fnState) fmtArg(b *sbuild, key string, a ast.Expr, verb rune, width in
 	}
 	if k == kStruct || k == kObjPtr || k == kSlice || k == kMap {
 		fs.fmtStructArg(b, key, a, k, verb, width, flags)
+		return
+	}
+	if name, ok := c.basicName(t); ok && k == kFloat {
+		fs.fmtBasic(b, a, name, directive)
 		return
 	}
 	if strings.Contains(flags, "+") {

@@ -15,9 +15,9 @@ var update = flag.Bool("update", false, "rewrite the golden disassembly in testd
 // The error messages, exactly.
 func TestCompileErrors(t *testing.T) {
 	const (
-		types = "(gmplab supports: every integer type, bool, string, time.Duration, time.Time, chan, func, structs, pointers to structs, slices, maps, error, named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn; see docs/go-subset.md)"
+		types = "(gmplab supports: every integer type, float32, float64, bool, string, time.Duration, time.Time, chan, func, structs, pointers to structs, slices, maps, error, named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn; see docs/go-subset.md)"
 		stmts = "(gmplab supports: func, methods, closures, go, defer, if, for, range over an int, a string, a slice, a map or a channel, switch, select, break, continue, return, panic; see docs/go-subset.md)"
-		fmts  = "(gmplab supports: %v %+v %d %s %t %q, a width, and the - and 0 flags; see docs/go-subset.md)"
+		fmts  = "(gmplab supports: every verb, flag, width, precision and argument index on numbers, strings and bools; on other values %v %+v %d %s %t %q, a width, and the - and 0 flags; see docs/go-subset.md)"
 	)
 	for _, c := range []struct {
 		name, src, want string
@@ -44,16 +44,16 @@ func TestCompileErrors(t *testing.T) {
 			"x.go:1:9: package lib is not supported (gmplab runs a package main; see docs/go-subset.md)"},
 		{"no-main", "package main\nfunc helper() {}\n",
 			"x.go:1:9: function main is undeclared in the main package"},
-		{"float", "package main\nfunc main() { var f float64 = 1.5; _ = f }\n",
-			"x.go:2:19: type float64 is not supported " + types},
+		{"complex", "package main\nfunc main() { var f complex128 = 1.5; _ = f }\n",
+			"x.go:2:19: type complex128 is not supported " + types},
 		{"array", "package main\nfunc main() { m := map[[2]int]int{}; _ = m }\n",
 			"x.go:2:15: array type [2]int is not supported " + types},
 		{"interface", "package main\nfunc main() { var e interface{ M() }; _ = e }\n",
 			"x.go:2:19: interface type interface{M()} is not supported " + types},
 		{"errors-is", "package main\nimport \"errors\"\nfunc main() { _ = errors.Is(nil, nil) }\n",
 			"x.go:3:26: errors.Is is not supported (gmplab supports: errors.New; see docs/go-subset.md)"},
-		{"float", "package main\nfunc main() { var f float64 = 3; _ = f }\n",
-			"x.go:2:19: type float64 is not supported " + types},
+		{"complex64", "package main\nfunc main() { var f complex64 = 3; _ = f }\n",
+			"x.go:2:19: type complex64 is not supported " + types},
 		{"address", "package main\nfunc main() { x := 1; p := &x; _ = p }\n",
 			"x.go:2:23: pointer type *int is not supported " + types + "\nx.go:2:28: taking the address of x is not supported (gmplab supports: & of a struct (a variable, a field, an element), &T{...}, &wg and &mu; see docs/go-subset.md)"},
 		{"generic-type", "package main\ntype T[X any] struct{ x X }\nfunc main() {}\n",
@@ -83,13 +83,13 @@ func TestCompileErrors(t *testing.T) {
 			"x.go:3:49: printing a value of type chan int is not supported (it prints as an address, which the simulator cannot make up; see docs/go-subset.md)"},
 		{"print-time", "package main\nimport (\"fmt\"; \"time\")\nfunc main() { fmt.Println(time.Now()) }\n",
 			"x.go:3:27: printing a time.Time is not supported (the simulated clock has no date: print time.Since(start); see docs/go-subset.md)"},
-		{"printf-missing", "package main\nimport \"fmt\"\nfunc main() { fmt.Printf(\"%d %s\\n\", 1) }\n",
+		{"printf-missing", "package main\nimport \"fmt\"\nfunc main() { fmt.Printf(\"%v %s\\n\", []int{1}) }\n",
 			"x.go:3:15: fmt.Printf format %s reads arg #2, but call has 1 arg"},
-		{"printf-extra", "package main\nimport \"fmt\"\nfunc main() { fmt.Printf(\"%d\\n\", 1, 2) }\n",
+		{"printf-extra", "package main\nimport \"fmt\"\nfunc main() { fmt.Printf(\"%d\\n\", 1, []int{2}) }\n",
 			"x.go:3:15: fmt.Printf call needs 1 arg but has 2 args"},
-		{"printf-wrong", "package main\nimport \"fmt\"\nfunc main() { s := \"x\"; fmt.Printf(\"%d\\n\", s) }\n",
-			"x.go:3:44: fmt.Printf format %d has arg s of wrong type string"},
-		{"printf-verb", "package main\nimport \"fmt\"\nfunc main() { fmt.Printf(\"%x\\n\", 1) }\n",
+		{"printf-wrong", "package main\nimport \"fmt\"\nfunc main() { s := []string{\"x\"}; fmt.Printf(\"%d\\n\", s) }\n",
+			"x.go:3:54: fmt.Printf format %d has arg s of wrong type []string"},
+		{"printf-verb", "package main\nimport \"fmt\"\nfunc main() { fmt.Printf(\"%x\\n\", []int{1}) }\n",
 			"x.go:3:15: the verb %x in fmt.Printf is not supported " + fmts},
 		{"printf-format", "package main\nimport \"fmt\"\nfunc main() { f := \"%d\"; fmt.Printf(f, 1) }\n",
 			"x.go:3:37: fmt.Printf with a format that is not a constant is not supported " + fmts},

@@ -230,11 +230,18 @@ var assignOps = map[token.Token]token.Token{
 
 func (fs *fnState) incDec(s *ast.IncDecStmt) {
 	if fs.c.isElem(s.X) {
-		if k, _ := fs.c.kindOf(fs.c.info.TypeOf(s.X)); k != kInt {
+		k, _ := fs.c.kindOf(fs.c.info.TypeOf(s.X))
+		if k != kInt && k != kFloat {
 			fs.c.unsupported(s.Pos(), s.Tok.String()+" on "+typeString(fs.c, s.X), supExprs)
 			return
 		}
 		fs.expr(s.X)
+		if k == kFloat {
+			fs.setPos(s.TokPos)
+			fs.floatIncDec(s.Tok, fs.c.info.TypeOf(s.X))
+			fs.storeTo(s.X)
+			return
+		}
 		fs.pushInt(1)
 		fs.setPos(s.TokPos)
 		if s.Tok == token.INC {
@@ -250,11 +257,18 @@ func (fs *fnState) incDec(s *ast.IncDecStmt) {
 	if !ok || v == nil {
 		return
 	}
-	if k, _ := fs.c.kindOf(v.Type()); k != kInt {
+	k, _ := fs.c.kindOf(v.Type())
+	if k != kInt && k != kFloat {
 		fs.c.unsupported(s.Pos(), s.Tok.String()+" on "+types.TypeString(v.Type(), fs.c.qualifier), supExprs)
 		return
 	}
 	fs.load(v)
+	if k == kFloat {
+		fs.setPos(s.TokPos)
+		fs.floatIncDec(s.Tok, v.Type())
+		fs.store(v)
+		return
+	}
 	fs.pushInt(1)
 	fs.setPos(s.TokPos)
 	if s.Tok == token.INC {

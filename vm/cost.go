@@ -19,3 +19,9 @@ const (
 	// unicode.IsUpper (go test -bench 'Sqrt$|IsUpper' math unicode ≈ 1–10 ns).
 	costHost = 5
 )
+
+// costFmt: fmt formatting one value on the host (host_fmt.go) (go test
+// -bench 'SprintfInt$|SprintfFloat$|SprintfString$' fmt ≈ 20–100 ns). The
+// float operations of OpFloat cost nothing more than an instruction: an
+// ADDSD, MULSD or DIVSD is a few cycles, like an integer op.
+const costFmt = 50

@@ -31,7 +31,7 @@ var opNames = [...]string{
 	OpDefer: "Defer", OpPanic: "Panic", OpRunDefers: "RunDefers",
 
 	OpNewObj: "NewObj", OpField: "Field", OpSetField: "SetField", OpObjCopy: "ObjCopy",
-	OpObjAssign: "ObjAssign", OpObjEq: "ObjEq", OpRand: "Rand", OpUnsigned: "Unsigned", OpAtomic: "Atomic", OpStrings: "Strings", OpHost: "Host",
+	OpObjAssign: "ObjAssign", OpObjEq: "ObjEq", OpRand: "Rand", OpUnsigned: "Unsigned", OpFloat: "Float", OpAtomic: "Atomic", OpStrings: "Strings", OpHost: "Host",
 	OpMakeIface: "MakeIface", OpIfaceCall: "IfaceCall", OpIfaceEq: "IfaceEq",
 	OpMakeSlice: "MakeSlice", OpSliceLen: "SliceLen", OpSliceCap: "SliceCap", OpSliceIndex: "SliceIndex",
 	OpSliceStore: "SliceStore", OpAppend: "Append", OpAppendSlice: "AppendSlice", OpCopySlice: "CopySlice", OpReslice: "Reslice",
@@ -170,6 +170,8 @@ func (p *Program) operands(in Instr) string {
 		if a >= 0 && a <= UFmt {
 			return [...]string{"div", "rem", "shr", "lt", "le", "gt", "ge", "fmt"}[a]
 		}
+	case OpFloat:
+		return floatOpName(a, bb)
 	case OpHost:
 		return HostName(int32(a))
 	case OpRand:

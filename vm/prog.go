@@ -166,6 +166,9 @@ const (
 	// whose result differs from int64's.
 	OpUnsigned // A: UDiv, URem, UShr, ULt, ULe, UGt, UGe (a b → r) or UFmt (a → decimal string)
 
+	// Floating point (float.go): a float is its float64 bits in I.
+	OpFloat // A: FAdd… (float.go); B: 1 to round the result to float32.   operands → r
+
 	// Interface values (iface.go).
 	OpMakeIface // A: Program.Types index.   v → i  (nil stays nil only for a nil interface)
 	OpIfaceCall // A: the method's name (Program.Strings), B: argument slots.   i args → results

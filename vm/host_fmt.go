@@ -1,0 +1,87 @@
+package vm
+
+import (
+	"fmt"
+	"strings"
+)
+
+// fmt of statically typed basic values (integers of every width, floats,
+// strings, bools), formatted on the host by the real fmt package, so that
+// every verb, flag, width, precision, argument index and error form
+// (%!d(string=hi), %!(EXTRA int=3), %!d(MISSING)) is Go's by construction.
+// The front end knows each operand's type and writes it into a plan, a
+// string of Program.Strings named by the instruction's B:
+//
+//	fmt.value:   "T\x00directive"             v → text (one operand)
+//	fmt.sprintf: "mode\x00T1,T2,…\x00format"  []args → text (mode f: Sprintf, p: Sprint, l: Sprintln)
+//
+// where each T is a basic type's name as Go spells it (int8, uint, float32,
+// string, bool, …).
+
+func init() {
+	RegisterHost(HostFunc{Name: "fmt.value", Pop: 1, Push: 1, Cost: costFmt, Fn: func(mc *Machine, b int32, a, r []Value) string {
+		t, directive, _ := strings.Cut(mc.prog.Strings[b], "\x00")
+		r[0] = Value{S: fmt.Sprintf(directive, BasicValue(t, a[0]))}
+		return ""
+	}})
+	RegisterHost(HostFunc{Name: "fmt.sprintf", Pop: 1, Push: 1, Cost: costFmt, Fn: func(mc *Machine, b int32, a, r []Value) string {
+		mode, rest, _ := strings.Cut(mc.prog.Strings[b], "\x00")
+		ts, format, _ := strings.Cut(rest, "\x00")
+		elems, n, _ := mc.sliceParts(a[0].I)
+		var args []any
+		if ts != "" {
+			for i, t := range strings.Split(ts, ",") {
+				if i < n {
+					args = append(args, BasicValue(t, elems[i]))
+				}
+			}
+		}
+		switch mode {
+		case "p":
+			r[0].S = fmt.Sprint(args...)
+		case "l":
+			r[0].S = fmt.Sprintln(args...)
+		default:
+			r[0].S = fmt.Sprintf(format, args...)
+		}
+		return ""
+	}})
+}
+
+// BasicValue is the value v of the basic type called t as a Go value of
+// that type (for fmt, which prints by type).
+func BasicValue(t string, v Value) any {
+	switch t {
+	case "int":
+		return int(v.I)
+	case "int8":
+		return int8(v.I)
+	case "int16":
+		return int16(v.I)
+	case "int32":
+		return int32(v.I)
+	case "int64":
+		return v.I
+	case "uint":
+		return uint(v.I)
+	case "uint8":
+		return uint8(v.I)
+	case "uint16":
+		return uint16(v.I)
+	case "uint32":
+		return uint32(v.I)
+	case "uint64":
+		return uint64(v.I)
+	case "uintptr":
+		return uintptr(v.I)
+	case "float32":
+		return float32(F64(v))
+	case "float64":
+		return F64(v)
+	case "string":
+		return v.S
+	case "bool":
+		return v.I != 0
+	}
+	panic("vm: fmt of unknown basic type " + t)
+}
