@@ -115,3 +115,42 @@ func (fs *fnState) floatConversion(arg ast.Expr, from, to types.Type, kf, kt vki
 	}
 	return true
 }
+
+// floatName is "float32" or "float64", the basic type under t.
+func floatName(t types.Type) string {
+	if isFloat32(t) {
+		return "float32"
+	}
+	return "float64"
+}
+
+// panicFloat pushes what panic(a) prints for a float a (printpanicval:
+// print(v), which is strconv's shortest 'g'; a named type prints as
+// T(v), printanycustomtype).
+func (fs *fnState) panicFloat(a ast.Expr, t types.Type) {
+	b := &sbuild{fs: fs}
+	named := isNamed(t)
+	if named {
+		b.text(types.TypeString(t, func(p *types.Package) string { return p.Name() }) + "(")
+	}
+	fs.fmtBasic(b, a, floatName(t), "%v")
+	if named {
+		b.text(")")
+	}
+	b.done()
+}
+
+// floatMinMax compiles the builtins min and max of floats: a NaN operand
+// makes the result NaN, and -0 is less than +0 (as math.Min and math.Max).
+func (fs *fnState) floatMinMax(call *ast.CallExpr, name string) {
+	op := int32(vm.FMin)
+	if name == "max" {
+		op = vm.FMax
+	}
+	t := fs.c.info.TypeOf(call)
+	fs.expr(call.Args[0])
+	for _, a := range call.Args[1:] {
+		fs.expr(a)
+		fs.emit(vm.OpFloat, op, f32(t), 2, 1)
+	}
+}

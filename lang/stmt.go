@@ -553,11 +553,14 @@ func (fs *fnState) switchStmt(s *ast.SwitchStmt) {
 		fs.stmt(s.Init)
 	}
 	tag := int32(-1)
-	eq := vm.OpEq
+	eq, eqA := vm.OpEq, int32(0)
 	if s.Tag != nil {
 		t := c.info.TypeOf(s.Tag)
-		if k, _ := c.kindOf(t); k == kString {
+		switch k, _ := c.kindOf(t); k {
+		case kString:
 			eq = vm.OpSEq
+		case kFloat:
+			eq, eqA = vm.OpFloat, vm.FEq // NaN matches no case, -0 matches 0
 		}
 		fs.expr(s.Tag)
 		tag = fs.newSlot(c.slotSize(t))
@@ -582,7 +585,7 @@ func (fs *fnState) switchStmt(s *ast.SwitchStmt) {
 			if tag >= 0 {
 				fs.emit(vm.OpLoad, tag, 0, 0, 1)
 				fs.expr(e)
-				fs.emit(eq, 0, 0, 2, 1)
+				fs.emit(eq, eqA, 0, 2, 1)
 			} else {
 				fs.expr(e)
 			}

@@ -36,11 +36,13 @@ const (
 	FToUint          // float → uint64 (uint64, uint, uintptr)
 	FToUint32        // float → uint32
 	FRound           // float → the same (B=1 rounds it to float32: float32(x))
+	FMin             // a b → min(a, b) (NaN if either is; -0 < +0)
+	FMax             // a b → max(a, b)
 	numFloatOps
 )
 
 var floatOpNames = [numFloatOps]string{"add", "sub", "mul", "div", "neg", "eq", "ne", "lt", "le", "gt", "ge",
-	"fromint", "fromuint", "toint", "toint32", "touint", "touint32", "round"}
+	"fromint", "fromuint", "toint", "toint32", "touint", "touint32", "round", "min", "max"}
 
 func floatOpName(a, b int64) string {
 	if a < 0 || a >= numFloatOps {
@@ -64,7 +66,7 @@ func (mc *Machine) float(in Instr, vals []Value, sp int) int {
 	x := F64(*top)
 	var r float64
 	switch in.A {
-	case FAdd, FSub, FMul, FDiv, FEq, FNe, FLt, FLe, FGt, FGe:
+	case FAdd, FSub, FMul, FDiv, FEq, FNe, FLt, FLe, FGt, FGe, FMin, FMax:
 		a := F64(vals[sp-2])
 		sp--
 		top = &vals[sp-1]
@@ -77,6 +79,10 @@ func (mc *Machine) float(in Instr, vals []Value, sp int) int {
 			r = a * x
 		case FDiv:
 			r = a / x
+		case FMin:
+			r = math.Min(a, x)
+		case FMax:
+			r = math.Max(a, x)
 		case FEq:
 			top.I = boolInt(a == x)
 			return sp
