@@ -380,7 +380,7 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 			return kSync, ""
 		case t == c.libs.randSource:
 			return kPtr, ""
-		case c.libs.isAtomic(t), t == c.libs.once:
+		case c.libs.isAtomic(t), t == c.libs.once, isBuilder(t):
 			return kStruct, ""
 		}
 		if t.Obj().Pkg() == c.pkg && t.TypeArgs().Len() == 0 {
@@ -394,7 +394,7 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 		if c.libs.isRandObj(t) {
 			return kPtr, ""
 		}
-		if s, ok := t.Elem().Underlying().(*types.Struct); ok && s.NumFields() > 0 && (!c.libs.isLib(pkgOf(t.Elem())) || c.libs.isAtomic(t.Elem())) {
+		if s, ok := t.Elem().Underlying().(*types.Struct); ok && s.NumFields() > 0 && (!c.libs.isLib(pkgOf(t.Elem())) || c.libs.isAtomic(t.Elem()) || isBuilder(t.Elem())) {
 			return kObjPtr, ""
 		}
 		return kBad, "pointer type " + types.TypeString(t, c.qualifier)

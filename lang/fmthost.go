@@ -20,8 +20,8 @@ import (
 // formatted alone (fmt.value).
 
 // basicName is the name of the basic type fmt sees for a value of static
-// type t ("float64", "uint8", …), and whether t is such a type. An untyped
-// constant has its default type.
+// type t ("float64", "uint8", …, or "[]T" for a slice of one), and whether
+// t is such a type. An untyped constant has its default type.
 func (c *compiler) basicName(t types.Type) (string, bool) {
 	if t == nil {
 		return "", false
@@ -30,6 +30,13 @@ func (c *compiler) basicName(t types.Type) (string, bool) {
 		if n.NumMethods() > 0 || n.Obj().Pkg() != c.pkg {
 			return "", false
 		}
+	}
+	if s, ok := t.Underlying().(*types.Slice); ok {
+		if isNamed(s.Elem()) {
+			return "", false // %v of []T calls T's methods; %T names T
+		}
+		e, ok := c.basicName(s.Elem())
+		return "[]" + e, ok
 	}
 	b, ok := t.Underlying().(*types.Basic)
 	if !ok {
@@ -194,6 +201,8 @@ func lowerableVerb(k vkind, flags string, verb rune) bool {
 		return strings.ContainsRune("vt", verb)
 	case kString:
 		return strings.ContainsRune("vsq", verb)
+	case kSlice:
+		return verb == 'v'
 	}
 	return false
 }

@@ -197,6 +197,7 @@ func newLibs() *libs {
 	l.declareRand()
 	l.declareAtomic()
 	l.declareStrings()
+	l.declareStringsExtras()
 	return l
 }
 

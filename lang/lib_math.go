@@ -4,7 +4,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"slices"
 	"strings"
 
 	"github.com/gmplab/gmplab/vm"
@@ -28,16 +27,8 @@ var mathFloatConsts = [][2]string{
 }
 
 func init() {
-	names := make([]string, 0, len(vm.MathFuncs))
-	for n := range vm.MathFuncs {
-		names = append(names, n)
-		libHandlers["math."+n] = hostCall("math."+n, nil)
-	}
-	slices.Sort(names)
-	var api []string
-	for _, n := range names {
-		api = append(api, "math."+n)
-	}
+	names := vm.HostFuncs("math")
+	api := hostHandlers("math", names)
 	consts := "Pi E Phi Sqrt2 SqrtE SqrtPi SqrtPhi Ln2 Log2E Ln10 Log10E MaxFloat32 SmallestNonzeroFloat32 MaxFloat64 SmallestNonzeroFloat64 " +
 		"MaxInt MinInt MaxInt8 MinInt8 MaxInt16 MinInt16 MaxInt32 MinInt32 MaxInt64 MinInt64 MaxUint MaxUint8 MaxUint16 MaxUint32 MaxUint64"
 	for _, n := range strings.Fields(consts) {
@@ -45,22 +36,7 @@ func init() {
 	}
 	registerPackage("math", strings.Join(api, ", "), "", func(l *libs) *types.Package {
 		p := types.NewPackage("math", "math")
-		typ := map[byte]types.Type{
-			'f': types.Typ[types.Float64], 'g': types.Typ[types.Float32], 'i': types.Typ[types.Int],
-			'b': types.Typ[types.Bool], 'u': types.Typ[types.Uint64], 'w': types.Typ[types.Uint32],
-		}
-		tuple := func(s string) *types.Tuple {
-			var vs []*types.Var
-			for i := 0; i < len(s); i++ {
-				vs = append(vs, types.NewParam(token.NoPos, p, string(rune('a'+i)), typ[s[i]]))
-			}
-			return types.NewTuple(vs...)
-		}
-		for _, n := range names {
-			params, results, _ := strings.Cut(vm.MathFuncs[n], ">")
-			sig := types.NewSignatureType(nil, nil, nil, tuple(params), tuple(results), false)
-			p.Scope().Insert(types.NewFunc(token.NoPos, p, n, sig))
-		}
+		declareHostFuncs(p, names)
 		uf := types.Typ[types.UntypedFloat]
 		ui := types.Typ[types.UntypedInt]
 		lit := func(s string) constant.Value { return constant.MakeFromLiteral(s, token.FLOAT, 0) }

@@ -2,6 +2,7 @@ package vm
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 )
 
@@ -16,12 +17,12 @@ import (
 //	fmt.sprintf: "mode\x00T1,T2,…\x00format"  []args → text (mode f: Sprintf, p: Sprint, l: Sprintln)
 //
 // where each T is a basic type's name as Go spells it (int8, uint, float32,
-// string, bool, …).
+// string, bool, …) or []T for a slice of one.
 
 func init() {
 	RegisterHost(HostFunc{Name: "fmt.value", Pop: 1, Push: 1, Cost: costFmt, Fn: func(mc *Machine, b int32, a, r []Value) string {
 		t, directive, _ := strings.Cut(mc.prog.Strings[b], "\x00")
-		r[0] = Value{S: fmt.Sprintf(directive, BasicValue(t, a[0]))}
+		r[0] = Value{S: fmt.Sprintf(directive, mc.fmtOperand(t, a[0]))}
 		return ""
 	}})
 	RegisterHost(HostFunc{Name: "fmt.sprintf", Pop: 1, Push: 1, Cost: costFmt, Fn: func(mc *Machine, b int32, a, r []Value) string {
@@ -32,7 +33,7 @@ func init() {
 		if ts != "" {
 			for i, t := range strings.Split(ts, ",") {
 				if i < n {
-					args = append(args, BasicValue(t, elems[i]))
+					args = append(args, mc.fmtOperand(t, elems[i]))
 				}
 			}
 		}
@@ -84,4 +85,23 @@ func BasicValue(t string, v Value) any {
 		return v.I != 0
 	}
 	panic("vm: fmt of unknown basic type " + t)
+}
+
+// fmtOperand is v, of the basic type or slice of one called t, as a Go
+// value of that type.
+func (mc *Machine) fmtOperand(t string, v Value) any {
+	et, ok := strings.CutPrefix(t, "[]")
+	if !ok {
+		return BasicValue(t, v)
+	}
+	st := reflect.SliceOf(reflect.TypeOf(mc.fmtOperand(et, Value{})))
+	if v.I&refMask == 0 {
+		return reflect.Zero(st).Interface()
+	}
+	elems, n, _ := mc.sliceParts(v.I)
+	s := reflect.MakeSlice(st, n, n)
+	for i := range n {
+		s.Index(i).Set(reflect.ValueOf(mc.fmtOperand(et, elems[i])))
+	}
+	return s.Interface()
 }
