@@ -44,7 +44,7 @@ func registerFuncs(pkg string, impls map[string]any) {
 		RegisterHost(HostFunc{Name: full, Pop: pop, Push: push, Fn: func(mc *Machine, b int32, a, r []Value) (msg string) {
 			defer func() {
 				if p := recover(); p != nil {
-					msg = fmt.Sprint(p)
+					msg = panicText(p)
 				}
 			}()
 			fn(&hostArgs{mc: mc, errType: b}, a, r)
@@ -181,3 +181,7 @@ func adapt(impl any) (string, func(h *hostArgs, a, r []Value)) {
 	}
 	return "", nil
 }
+
+// panicText is what the runtime prints for a panic of value p raised by a
+// real function (printpanicval: an error's or a string's text).
+func panicText(p any) string { return fmt.Sprint(p) }
