@@ -175,6 +175,10 @@ func (fs *fnState) printf(b *sbuild, call *ast.CallExpr, key, format string, arg
 			b.text("%")
 			continue
 		}
+		if verb == 'p' && argi < len(args) && fs.fmtPointer(b, args[argi], directive) {
+			argi++
+			continue
+		}
 		if argi < len(args) {
 			t := c.info.TypeOf(args[argi])
 			k, _ := c.kindOf(t)

@@ -126,6 +126,9 @@ func (c *compiler) hostPrintArgs(format string, args []ast.Expr) ([]string, bool
 		if !ok || tv.IsNil() || isNamed(tv.Type) && strings.Contains(format, "T") {
 			return nil, false
 		}
+		if strings.HasPrefix(name, "[]") && strings.Contains(format, "p") {
+			return nil, false // %p of a slice: the host's address (fmtPointer makes one up)
+		}
 		names = append(names, name)
 	}
 	return names, true
@@ -205,4 +208,21 @@ func lowerableVerb(k vkind, flags string, verb rune) bool {
 		return verb == 'v'
 	}
 	return false
+}
+
+// fmtPointer formats a with %p (directive) if it is a pointer to a struct,
+// a slice, a map, a channel or a func, and reports whether it did: the
+// address is made up (vm/host_fmt.go: fmt.pointer).
+func (fs *fnState) fmtPointer(b *sbuild, a ast.Expr, directive string) bool {
+	switch k, _ := fs.c.kindOf(fs.c.info.TypeOf(a)); k {
+	case kObjPtr, kSlice, kMap, kChan, kFunc:
+	default:
+		return false
+	}
+	b.dyn(func() {
+		fs.expr(a)
+		idx, _, _, _ := vm.Host("fmt.pointer")
+		fs.emitOp(vm.OpHost, idx, fs.c.str(directive), 1, 1)
+	})
+	return true
 }
