@@ -13,10 +13,10 @@ import (
 // range's order (the VM has no iterators: any other use of Keys or Values
 // is "not supported"). Declared with type parameters as the real package.
 
-const supMaps = "gmplab supports: maps.Clone, maps.Copy, maps.Equal (of maps whose values are not structs), and maps.Keys(m) and maps.Values(m) inside slices.Collect and slices.Sorted"
+const supMaps = "gmplab supports: maps.Clone, maps.Copy, maps.Equal (of maps whose values are not structs), and maps.Keys(m) and maps.Values(m) ranged over or inside slices.Collect and slices.Sorted"
 
 func init() {
-	registerPackage("maps", "maps.Clone, maps.Copy, maps.Equal, maps.Keys and maps.Values (in slices.Collect and slices.Sorted)",
+	registerPackage("maps", "maps.Clone, maps.Copy, maps.Equal, maps.Keys and maps.Values (ranged over, or in slices.Collect and slices.Sorted)",
 		"All Collect Insert DeleteFunc EqualFunc",
 		func(l *libs) *types.Package {
 			p := types.NewPackage("maps", "maps")
@@ -67,7 +67,7 @@ func init() {
 	libHandlers["maps.Equal"] = mapsCall("maps.Equal")
 	for _, n := range []string{"maps.Keys", "maps.Values"} {
 		libHandlers[n] = func(fs *fnState, call *ast.CallExpr, ce callee, want int) int {
-			fs.c.unsupported(call.Pos(), n+" outside slices.Collect and slices.Sorted", supMaps)
+			fs.c.unsupported(call.Pos(), n+" outside a range, slices.Collect and slices.Sorted", supMaps)
 			fs.pushInt(0)
 			return 1
 		}
@@ -129,22 +129,49 @@ func collectCall(how string) func(fs *fnState, call *ast.CallExpr, ce callee, wa
 		if len(call.Args) != 1 {
 			return fail()
 		}
-		inner, ok := unparen(call.Args[0]).(*ast.CallExpr)
+		inner, key, ok := c.mapsSeqCall(call.Args[0])
 		if !ok {
-			return fail()
-		}
-		ice := c.classify(inner)
-		if ice.kind != ckLib || len(inner.Args) != 1 || (libKey(ice.lib) != "maps.Keys" && libKey(ice.lib) != "maps.Values") {
 			return fail()
 		}
 		elem, ok := sliceElemName(c.info.TypeOf(call))
 		if !ok {
 			return fail()
 		}
-		idx, _, _, _ := vm.Host(libKey(ice.lib) + "." + how)
+		idx, _, _, _ := vm.Host(key + "." + how)
 		fs.expr(inner.Args[0])
 		fs.setPos(call.Lparen)
 		fs.emitOp(vm.OpHost, idx, c.str(elem), 1, 1)
 		return 1
 	}
+}
+
+// mapsSeqCall reports whether e is maps.Keys(m) or maps.Values(m), and
+// which.
+func (c *compiler) mapsSeqCall(e ast.Expr) (call *ast.CallExpr, key string, ok bool) {
+	call, ok = unparen(e).(*ast.CallExpr)
+	if !ok {
+		return nil, "", false
+	}
+	ce := c.classify(call)
+	if ce.kind != ckLib || len(call.Args) != 1 {
+		return nil, "", false
+	}
+	key = libKey(ce.lib)
+	return call, key, key == "maps.Keys" || key == "maps.Values"
+}
+
+// rangeMapsSeq compiles for k := range maps.Keys(m) (or maps.Values) as
+// the range over m it is (the iterator ranges over m and yields each key
+// or value), and reports whether s was one.
+func (fs *fnState) rangeMapsSeq(s *ast.RangeStmt, name string) bool {
+	call, key, ok := fs.c.mapsSeqCall(s.X)
+	if !ok {
+		return false
+	}
+	r := &ast.RangeStmt{For: s.For, Key: s.Key, TokPos: s.TokPos, Tok: s.Tok, Range: s.Range, X: call.Args[0], Body: s.Body}
+	if key == "maps.Values" {
+		r.Key, r.Value = nil, s.Key
+	}
+	fs.rangeMap(r, name)
+	return true
 }

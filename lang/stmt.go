@@ -481,6 +481,9 @@ func (fs *fnState) forStmt(s *ast.ForStmt) {
 func (fs *fnState) rangeStmt(s *ast.RangeStmt) {
 	c := fs.c
 	name := fs.takeLabel()
+	if fs.rangeMapsSeq(s, name) {
+		return
+	}
 	xt := c.info.TypeOf(s.X)
 	k, _ := c.kindOf(xt)
 	define := s.Tok == token.DEFINE

@@ -34,5 +34,17 @@ func main() {
 	}
 	bk := slices.Sorted(maps.Keys(big))
 	fmt.Println(bk, cap(bk))
+	n := 0
+	for k := range maps.Keys(m) {
+		n += len(k)
+	}
+	sum := 0
+	for v := range maps.Values(m) {
+		sum += v
+	}
+	for range maps.Keys(m) {
+		n++
+	}
+	fmt.Println(n, sum)
 	maps.Copy(nilMap, m)
 }
