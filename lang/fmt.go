@@ -104,7 +104,13 @@ func (fs *fnState) fmtCall(call *ast.CallExpr, key string) {
 		}
 		tv := c.info.Types[call.Args[0]]
 		if tv.Value == nil || tv.Value.Kind() != constant.String {
-			c.unsupported(call.Args[0].Pos(), key+" with a format that is not a constant", supFmt)
+			// A format known at run time only: on the host, if every
+			// operand is of a basic type (unnamed, for %T; no slice, for %p).
+			if names, ok := c.hostPrintArgs("%T%p", call.Args[1:]); ok && len(call.Args) > 0 {
+				b.dyn(func() { fs.sprintfHost("d", "", call.Args, append([]string{"string"}, names...)) })
+				break
+			}
+			c.unsupported(call.Args[0].Pos(), key+" with a format that is not a constant and operands that are not all numbers, strings or bools", supFmt)
 			break
 		}
 		format, rest := constant.StringVal(tv.Value), call.Args[1:]
@@ -173,6 +179,10 @@ func (fs *fnState) printf(b *sbuild, call *ast.CallExpr, key, format string, arg
 		directive := format[start:i]
 		if verb == '%' {
 			b.text("%")
+			continue
+		}
+		if verb == 'T' && argi < len(args) && fs.fmtStaticType(b, args[argi], directive) {
+			argi++
 			continue
 		}
 		if verb == 'p' && argi < len(args) && fs.fmtPointer(b, args[argi], directive) {

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
+	"regexp"
 	"strings"
 
 	"github.com/gmplab/gmplab/vm"
@@ -224,5 +225,34 @@ func (fs *fnState) fmtPointer(b *sbuild, a ast.Expr, directive string) bool {
 		idx, _, _, _ := vm.Host("fmt.pointer")
 		fs.emitOp(vm.OpHost, idx, fs.c.str(directive), 1, 1)
 	})
+	return true
+}
+
+var byteRune = regexp.MustCompile(`(^|[^.\w])(byte|rune)\b`)
+
+// fmtStaticType formats a with %T (directive, which may have a width and
+// flags) when its static type is not an interface: the type is known at
+// compile time. The operand is still evaluated, for its effects.
+func (fs *fnState) fmtStaticType(b *sbuild, a ast.Expr, directive string) bool {
+	c := fs.c
+	tv := c.info.Types[a]
+	if tv.Type == nil || tv.IsNil() || types.IsInterface(tv.Type) {
+		return false
+	}
+	name := types.TypeString(tv.Type, func(p *types.Package) string { return p.Name() })
+	// The run-time type's name: byte and rune are uint8 and int32, an
+	// untyped constant has its default type.
+	name = byteRune.ReplaceAllStringFunc(name, func(w string) string {
+		return strings.NewReplacer("byte", "uint8", "rune", "int32").Replace(w)
+	})
+	if b, ok := tv.Type.(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
+		name, _ = c.basicName(tv.Type)
+	}
+	if tv.Value == nil {
+		b.flush()
+		fs.expr(a)
+		fs.emit(vm.OpPop, 0, 0, 1, 0)
+	}
+	b.text(fmt.Sprintf(directive[:len(directive)-1]+"s", name))
 	return true
 }

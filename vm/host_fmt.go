@@ -15,7 +15,8 @@ import (
 // string of Program.Strings named by the instruction's B:
 //
 //	fmt.value:   "T\x00directive"             v → text (one operand)
-//	fmt.sprintf: "mode\x00T1,T2,…\x00format"  []args → text (mode f: Sprintf, p: Sprint, l: Sprintln)
+//	fmt.sprintf: "mode\x00T1,T2,…\x00format"  []args → text (mode f: Sprintf, p: Sprint, l: Sprintln,
+//	             d: Sprintf with the format as the first operand)
 //
 // where each T is a basic type's name as Go spells it (int8, uint, float32,
 // string, bool, …) or []T for a slice of one.
@@ -51,6 +52,8 @@ func init() {
 			}
 		}
 		switch mode {
+		case "d": // the format is the first operand
+			r[0].S = fmt.Sprintf(args[0].(string), args[1:]...)
 		case "p":
 			r[0].S = fmt.Sprint(args...)
 		case "l":
