@@ -105,7 +105,9 @@ func (fs *fnState) floatConversion(arg ast.Expr, from, to types.Type, kf, kt vki
 		case bits == 64:
 			fs.emit(vm.OpFloat, vm.FToUint, 0, 1, 1)
 		case bits == 32 && !signed:
-			fs.emit(vm.OpFloat, vm.FToUint32, 0, 1, 1)
+			// uint32 on a 64-bit target: the int64 conversion, truncated.
+			fs.emit(vm.OpFloat, vm.FToInt, 0, 1, 1)
+			fs.truncate(to)
 		default:
 			fs.emit(vm.OpFloat, vm.FToInt32, 0, 1, 1)
 			fs.truncate(to)

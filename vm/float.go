@@ -31,10 +31,9 @@ const (
 	FGe              // a b → a>=b
 	FFromInt         // signed int64 → float
 	FFromUint        // uint64 → float
-	FToInt           // float → int64 (int, int64): CVTTSD2SQ
+	FToInt           // float → int64 (int, int64; uint32, truncated after): CVTTSD2SQ
 	FToInt32         // float → int32 (int8, int16, int32, uint8, uint16, truncated after): CVTTSD2SL
 	FToUint          // float → uint64 (uint64, uint, uintptr)
-	FToUint32        // float → uint32
 	FRound           // float → the same (B=1 rounds it to float32: float32(x))
 	FMin             // a b → min(a, b) (NaN if either is; -0 < +0)
 	FMax             // a b → max(a, b)
@@ -42,7 +41,7 @@ const (
 )
 
 var floatOpNames = [numFloatOps]string{"add", "sub", "mul", "div", "neg", "eq", "ne", "lt", "le", "gt", "ge",
-	"fromint", "fromuint", "toint", "toint32", "touint", "touint32", "round", "min", "max"}
+	"fromint", "fromuint", "toint", "toint32", "touint", "round", "min", "max"}
 
 func floatOpName(a, b int64) string {
 	if a < 0 || a >= numFloatOps {
@@ -125,9 +124,6 @@ func (mc *Machine) float(in Instr, vals []Value, sp int) int {
 	case FToUint:
 		top.I = int64(floatToUint64(x))
 		return sp
-	case FToUint32:
-		top.I = int64(floatToUint32(x))
-		return sp
 	case FRound:
 		r = x
 	}
@@ -162,13 +158,4 @@ func floatToUint64(x float64) uint64 {
 		return uint64(floatToInt64(x))
 	}
 	return uint64(floatToInt64(x-(1<<63))) | (1 << 63)
-}
-
-// floatToUint32 is the same sequence for uint32(x), with 32-bit
-// conversions (float64ToUint32).
-func floatToUint32(x float64) uint32 {
-	if x < 1<<31 {
-		return uint32(floatToInt32(x))
-	}
-	return uint32(floatToInt32(x-(1<<31))) | (1 << 31)
 }
