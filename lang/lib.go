@@ -195,6 +195,7 @@ func newLibs() *libs {
 	fn(sm, "Breakpoint", tuple(), tuple(), false)
 	sm.MarkComplete()
 	l.declareRand()
+	l.declareRandFloats()
 	l.declareAtomic()
 	l.declareStrings()
 	l.declareStringsExtras()
