@@ -192,7 +192,11 @@ func (fs *fnState) printf(b *sbuild, call *ast.CallExpr, key, format string, arg
 		if argi < len(args) {
 			t := c.info.TypeOf(args[argi])
 			k, _ := c.kindOf(t)
-			if name, ok := c.basicName(t); ok && (k == kFloat || prec != "" || !lowerableVerb(k, flags, verb)) {
+			name, ok := c.basicName(t)
+			if !ok {
+				name, ok = c.numberVerbName(t, verb)
+			}
+			if ok && (k == kFloat || prec != "" || !lowerableVerb(k, flags, verb)) {
 				fs.fmtBasic(b, args[argi], name, directive)
 				argi++
 				continue
@@ -296,8 +300,8 @@ func (fs *fnState) fmtArg(b *sbuild, key string, a ast.Expr, verb rune, width in
 		fs.fmtStructArg(b, key, a, k, verb, width, flags)
 		return
 	}
-	if name, ok := c.basicName(t); ok && k == kFloat {
-		fs.fmtBasic(b, a, name, directive)
+	if k == kFloat {
+		fs.fmtBasic(b, a, floatName(t), directive) // a named float whose String fmt did not call
 		return
 	}
 	if strings.Contains(flags, "+") {

@@ -256,3 +256,23 @@ func (fs *fnState) fmtStaticType(b *sbuild, a ast.Expr, directive string) bool {
 	b.text(fmt.Sprintf(directive[:len(directive)-1]+"s", name))
 	return true
 }
+
+// numberVerbName is the basic type under t, a named number type of the
+// program with methods, for a verb that fmt applies to the number itself
+// (not String or Error, which the verbs %v %s %q %x %X call): %.2f of a
+// Celsius with a String method formats the float.
+func (c *compiler) numberVerbName(t types.Type, verb rune) (string, bool) {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() != c.pkg {
+		return "", false
+	}
+	b, ok := n.Underlying().(*types.Basic)
+	switch {
+	case !ok:
+		return "", false
+	case b.Info()&types.IsFloat != 0 && strings.ContainsRune("eEfFgGb", verb),
+		b.Info()&types.IsInteger != 0 && strings.ContainsRune("dboOcU", verb):
+		return c.basicName(b)
+	}
+	return "", false
+}

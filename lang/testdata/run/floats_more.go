@@ -24,7 +24,8 @@ func apply(f func(float64) float64, x float64) float64 { return f(x) }
 func main() {
 	t := Temp(21.5)
 	fmt.Println(t, t.F())
-	fmt.Printf("%v %s %.2f\n", t, t, float64(t))
+	fmt.Printf("%v %s %.2f %.3f %e|%8.1f|\n", t, t, float64(t), t, t, t)
+	fmt.Println(t, []Temp{1, 2})
 	v := &Vec{1.5, 2}
 	v.Scale(third)
 	fmt.Println(*v, v.X+v.Y)
