@@ -27,6 +27,7 @@ func init() {
 			anyT := types.Universe.Lookup("any").Type()
 			mapOf := func(k, v types.Type) *types.Interface {
 				it := types.NewInterfaceType(nil, []types.Type{types.NewUnion([]*types.Term{types.NewTerm(true, types.NewMap(k, v))})})
+				it.MarkImplicit() // ~map[K]V
 				it.Complete()
 				return it
 			}

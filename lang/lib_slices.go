@@ -60,8 +60,9 @@ func init() {
 		})
 }
 
-// orderedConstraint is cmp.Ordered.
-func orderedConstraint(p *types.Package) *types.Interface {
+// orderedConstraint is cmp.Ordered (named, so that errors name it as Go's
+// do: "T does not satisfy cmp.Ordered").
+func orderedConstraint(p *types.Package) *types.Named {
 	var terms []*types.Term
 	for _, k := range []types.BasicKind{types.Int, types.Int8, types.Int16, types.Int32, types.Int64,
 		types.Uint, types.Uint8, types.Uint16, types.Uint32, types.Uint64, types.Uintptr,
@@ -70,12 +71,13 @@ func orderedConstraint(p *types.Package) *types.Interface {
 	}
 	it := types.NewInterfaceType(nil, []types.Type{types.NewUnion(terms)})
 	it.Complete()
-	return it
+	cmpPkg := types.NewPackage("cmp", "cmp")
+	return types.NewNamed(types.NewTypeName(token.NoPos, cmpPkg, "Ordered", nil), it, nil)
 }
 
 // sliceSig is the generic signature of a slices function from its spec
 // (vm.SliceFuncs): func[S ~[]E, E constraint](…).
-func sliceSig(p *types.Package, spec string, comparable bool, ordered *types.Interface) *types.Signature {
+func sliceSig(p *types.Package, spec string, comparable bool, ordered *types.Named) *types.Signature {
 	eT := types.NewTypeParam(types.NewTypeName(token.NoPos, p, "E", nil), nil)
 	if comparable {
 		eT.SetConstraint(types.Universe.Lookup("comparable").Type())
@@ -84,6 +86,7 @@ func sliceSig(p *types.Package, spec string, comparable bool, ordered *types.Int
 	}
 	sT := types.NewTypeParam(types.NewTypeName(token.NoPos, p, "S", nil), nil)
 	sc := types.NewInterfaceType(nil, []types.Type{types.NewUnion([]*types.Term{types.NewTerm(true, types.NewSlice(eT))})})
+	sc.MarkImplicit() // ~[]E, as written in the real signature
 	sc.Complete()
 	sT.SetConstraint(sc)
 	params, results, _ := strings.Cut(spec, ">")

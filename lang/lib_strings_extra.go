@@ -10,8 +10,8 @@ import (
 )
 
 // More of strings and strconv, computed by the VM with the real packages
-// (vm/host_strings.go), and strings.Builder: a struct of one slot holding
-// the text, so that a variable or a field of one is an object and its
+// (vm/host_strings.go), and strings.Builder: a struct of two slots (the
+// text, and the address copyCheck compares), so that a variable or a field of one is an object and its
 // pointer-receiver methods work on its address.
 
 var builderMethods = []struct {
@@ -43,7 +43,10 @@ func (l *libs) declareStringsExtras() {
 	declareHostFuncs(l.strconv, vm.HostFuncs("strconv"))
 	p := l.strings
 	obj := types.NewTypeName(token.NoPos, p, "Builder", nil)
-	st := types.NewStruct([]*types.Var{types.NewField(token.NoPos, p, "buf", types.Typ[types.String], false)}, nil)
+	st := types.NewStruct([]*types.Var{
+		types.NewField(token.NoPos, p, "buf", types.Typ[types.String], false),
+		types.NewField(token.NoPos, p, "addr", types.Typ[types.Int64], false), // vm/host_strings.go: copyCheck
+	}, nil)
 	b := types.NewNamed(obj, st, nil)
 	p.Scope().Insert(obj)
 	tuple := func(s string) *types.Tuple {

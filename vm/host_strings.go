@@ -26,16 +26,29 @@ func init() {
 		"Unquote": strconv.Unquote, "IsPrint": strconv.IsPrint, "IsGraphic": strconv.IsGraphic,
 	})
 
-	// strings.Builder: an object of one slot whose S is the text so far
-	// (the model copies the text on each write, where Go appends to a
-	// growing []byte; the text and lengths are the same).
+	// strings.Builder: an object of two slots, the text so far (the model
+	// copies the text on each write, where Go appends to a growing []byte;
+	// the text and lengths are the same) and the address the Builder was
+	// first written at (copyCheck: a Builder copied after its first write
+	// panics when written to, as Go's).
 	builder := func(name string, pop, push int, fn func(b *Value, a, r []Value) string) {
+		check := name != "String" && name != "Len" && name != "Reset"
 		RegisterHost(HostFunc{Name: "strings.Builder." + name, Pop: pop, Push: push, Fn: func(mc *Machine, _ int32, a, r []Value) string {
 			o := a[0].I
 			if o&refMask == 0 {
 				return errNilFunc
 			}
-			return fn(&mc.objs[o&refMask][0], a[1:], r)
+			obj := mc.objs[o&refMask]
+			switch {
+			case name == "Reset":
+				obj[1].I = 0
+			case !check:
+			case obj[1].I == 0:
+				obj[1].I = o
+			case obj[1].I != o:
+				return "strings: illegal use of non-zero Builder copied by value"
+			}
+			return fn(&obj[0], a[1:], r)
 		}})
 	}
 	builder("WriteString", 2, 2, func(b *Value, a, r []Value) string {

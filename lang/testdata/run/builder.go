@@ -53,5 +53,15 @@ func main() {
 		parts = append(parts, t.String())
 	}
 	fmt.Println(strings.Join(parts, ""))
-	sb.Grow(-1)
+	var z strings.Builder
+	zc := z // a zero Builder may be copied
+	zc.WriteString("ok")
+	fmt.Println(zc.String(), z.Len())
+	if len(parts) > 5 {
+		sb.Grow(-1)
+	}
+	sb.WriteString("x")
+	c := sb
+	fmt.Println(c.String(), c.Len())
+	c.WriteString("y")
 }
