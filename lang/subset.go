@@ -38,9 +38,12 @@ new, field access through pointers), slices (make, literals, append with
 Go's capacities, copy, 2- and 3-index slicing, range), maps (make, literals,
 comma-ok, delete, clear, range in an order drawn from --seed, printing
 sorted by key), the error interface (errors.New, fmt.Errorf, custom error
-types), and every integer type with Go's overflow, division and shifts.
+types), every integer type with Go's overflow, division and shifts, and
+float32 and float64 with Go's arithmetic (float32 rounded after every
+operation; division by zero gives ±Inf or NaN), comparisons, conversions
+and printing.
 
-Not yet: floating point, arrays, interfaces other than error, type
+Not yet: arrays, map keys of float type, interfaces other than error, type
 assertions and type switches, generics, recover, goto, and pointers to
 anything but structs.
 
