@@ -69,4 +69,13 @@ func main() {
 		xs = append(xs, float64(i)*0.1)
 	}
 	fmt.Println(xs, len(xs), cap(xs))
+	w := map[string]float64{"a": 1}
+	w["a"]++
+	w["b"]--
+	xs[1] += 0.25
+	xs[2]++
+	grid := [][]float32{{1, 0.5}, {-2}}
+	grid[1][0] *= 1.5
+	fmt.Println(w, xs, grid, len(grid[0]))
+	fmt.Printf("%v|%.1f|%5.2f\n", grid, xs, []float32{1.25, 2})
 }
