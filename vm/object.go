@@ -68,11 +68,16 @@ func (mc *Machine) assignObj(d, s int64, li int32) {
 func (mc *Machine) eqObj(a, b int64, li int32) bool {
 	x, y := mc.objs[a&refMask], mc.objs[b&refMask]
 	for i, nl := range mc.prog.Layouts[li].Nested {
-		if nl >= 0 {
+		switch {
+		case nl >= 0:
 			if !mc.eqObj(x[i].I, y[i].I, nl) {
 				return false
 			}
-		} else if x[i] != y[i] {
+		case nl == LayoutFloat:
+			if F64(x[i]) != F64(y[i]) {
+				return false
+			}
+		case x[i] != y[i]:
 			return false
 		}
 	}

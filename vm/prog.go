@@ -300,6 +300,10 @@ type Layout struct {
 	Nested []int32
 }
 
+// LayoutFloat in Layout.Nested marks a slot holding a float: OpObjEq
+// compares it as a float (NaN unequal to itself, -0 equal to +0).
+const LayoutFloat = -2
+
 // TypeInfo is a dynamic type an interface value can hold: its name as %T
 // prints it and its methods.
 type TypeInfo struct {

@@ -46,6 +46,12 @@ func main() {
 	t.F *= 4
 	fmt.Println(t, t.C, t.F)
 	fmt.Printf("%v %+v %.1f %T\n", t, t, t.C, t.F)
+	u := t
+	u.C = Celsius(-zero)
+	t.C = Celsius(zero)
+	v := t
+	v.F = float32(nan)
+	fmt.Println(t == u, u == t, v == v, v != v, t == v)
 	m, n := avg([]float64{1, 2, 3, 4})
 	fmt.Println(m, n)
 	fmt.Println(avg([]float64{0.1, 0.2}))
