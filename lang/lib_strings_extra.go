@@ -41,6 +41,7 @@ func init() {
 func (l *libs) declareStringsExtras() {
 	declareHostFuncs(l.strings, vm.HostFuncs("strings"))
 	declareHostFuncs(l.strconv, vm.HostFuncs("strconv"))
+	l.declareSortExtras()
 	p := l.strings
 	obj := types.NewTypeName(token.NoPos, p, "Builder", nil)
 	st := types.NewStruct([]*types.Var{
