@@ -29,6 +29,7 @@ package vm
 //
 //	int, time.Duration, time.Time (virtual ns)  I
 //	bool                                        I (0 or 1)
+//	float64, float32                            I (math.Float64bits; float.go)
 //	string                                      S
 //	chan T                                      I (channel id, 0 is nil)
 //	*sync.WaitGroup, *sync.Mutex                I (object id)
