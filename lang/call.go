@@ -362,7 +362,7 @@ func (fs *fnState) builtin(call *ast.CallExpr, name string, want int) int {
 		return 1
 	case "delete":
 		fs.expr(call.Args[0])
-		fs.expr(call.Args[1])
+		fs.mapKey(call.Args[1])
 		fs.setPos(call.Lparen)
 		fs.emit(vm.OpMapDelete, 0, 0, 2, 0)
 		return 0

@@ -156,3 +156,23 @@ func (fs *fnState) floatMinMax(call *ast.CallExpr, name string) {
 		fs.emit(vm.OpFloat, op, f32(t), 2, 1)
 	}
 }
+
+// mapKey pushes the map key e. A float key is normalised as Go hashes
+// it: -0 is the key 0 (adding +0 turns -0 into +0 and changes nothing
+// else). A constant is never -0.
+func (fs *fnState) mapKey(e ast.Expr) {
+	fs.expr(e)
+	tv := fs.c.info.Types[e]
+	if k, _ := fs.c.kindOf(tv.Type); k == kFloat && tv.Value == nil {
+		fs.pushFloat(0)
+		fs.emit(vm.OpFloat, vm.FAdd, 0, 2, 1)
+	}
+}
+
+// sortedKeysMode is OpMapKeys' A for fmt's sorted keys of type kt.
+func (c *compiler) sortedKeysMode(kt types.Type) int32 {
+	if k, _ := c.kindOf(kt); k == kFloat {
+		return vm.MapKeysFloat
+	}
+	return 1
+}

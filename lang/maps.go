@@ -24,7 +24,7 @@ func (c *compiler) mapKind(t *types.Map) (vkind, string) {
 	switch kk, why := c.kindOf(t.Key()); kk {
 	case kBad:
 		return kBad, why
-	case kInt, kBool, kString, kObjPtr, kPtr, kChan:
+	case kInt, kBool, kString, kObjPtr, kPtr, kChan, kFloat:
 	default:
 		return kBad, "a map with keys of type " + types.TypeString(t.Key(), c.qualifier)
 	}
@@ -58,7 +58,7 @@ func (fs *fnState) mapLit(e *ast.CompositeLit, t types.Type) {
 			}
 		}
 		fs.emit(vm.OpDup, 0, 0, 1, 2)
-		fs.expr(kv.Key)
+		fs.mapKey(kv.Key)
 		fs.exprTo(kv.Value, et)
 		fs.emit(vm.OpMapStore, 0, 0, 3, 0)
 	}
@@ -69,7 +69,7 @@ func (fs *fnState) mapIndex(e *ast.IndexExpr, commaOk bool) {
 	c := fs.c
 	_, et := mapTypes(c.info.TypeOf(e.X))
 	fs.expr(e.X)
-	fs.expr(e.Index)
+	fs.mapKey(e.Index)
 	fs.setPos(e.Lbrack)
 	var a int32
 	push := 1
@@ -96,7 +96,7 @@ func (fs *fnState) storeMap(e ast.Expr) bool {
 		return false
 	}
 	fs.expr(ix.X)
-	fs.expr(ix.Index)
+	fs.mapKey(ix.Index)
 	fs.setPos(ix.Lbrack)
 	fs.emit(vm.OpMapStore, 0, 1, 3, 0)
 	return true
@@ -151,7 +151,7 @@ func (fs *fnState) fmtMap(t types.Type, plus bool) {
 	hm, hk, hn, hi := fs.newSlot(8), fs.newSlot(8), fs.newSlot(8), fs.newSlot(8)
 	fs.emit(vm.OpDup, 0, 0, 1, 2)
 	fs.emit(vm.OpStore, hm, 0, 1, 0)
-	fs.emit(vm.OpMapKeys, 1, 0, 1, 1)
+	fs.emit(vm.OpMapKeys, fs.c.sortedKeysMode(kt), 0, 1, 1)
 	fs.emit(vm.OpDup, 0, 0, 1, 2)
 	fs.emit(vm.OpStore, hk, 0, 1, 0)
 	fs.emit(vm.OpSliceLen, 0, 0, 1, 1)

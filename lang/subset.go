@@ -43,7 +43,7 @@ float32 and float64 with Go's arithmetic (float32 rounded after every
 operation; division by zero gives ±Inf or NaN), comparisons, conversions
 and printing.
 
-Not yet: arrays, map keys of float type, interfaces other than error, type
+Not yet: arrays, interfaces other than error, type
 assertions and type switches, generics, recover, goto, and pointers to
 anything but structs.
 

@@ -1,6 +1,10 @@
 package vm
 
-import "math"
+import (
+	"cmp"
+	"math"
+	"slices"
+)
 
 // Floating point. A float64 is held as its IEEE 754 bits in Value.I
 // (math.Float64bits); a float32 the same way, as the float64 bits of the
@@ -158,4 +162,14 @@ func floatToUint64(x float64) uint64 {
 		return uint64(floatToInt64(x))
 	}
 	return uint64(floatToInt64(x-(1<<63))) | (1 << 63)
+}
+
+// MapKeysFloat is OpMapKeys' A for the keys of a map with float keys in
+// fmt's order (internal/fmtsort: floatCompare, NaN first).
+const MapKeysFloat = 2
+
+// sortFloats sorts the floats of slice s in fmt's order.
+func (mc *Machine) sortFloats(s int64) {
+	elems, n, _ := mc.sliceParts(s)
+	slices.SortStableFunc(elems[:n], func(a, b Value) int { return cmp.Compare(F64(a), F64(b)) })
 }

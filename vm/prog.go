@@ -161,7 +161,7 @@ const (
 	OpMapDelete // m k → ...
 	OpMapLen    // m → len(m)
 	OpMapClear  // m → ...
-	OpMapKeys   // A: 1 sorted (fmt), 0 from a random bucket (range).   m → a []K of the keys
+	OpMapKeys   // A: 1 sorted (fmt), 2 sorted as floats (MapKeysFloat), 0 from a random bucket (range).   m → a []K of the keys
 
 	// 64-bit unsigned integers (uint64, uint, uintptr): the operations
 	// whose result differs from int64's.
