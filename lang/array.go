@@ -226,9 +226,15 @@ func (fs *fnState) fmtArrayPtr(t types.Type, plus bool) {
 }
 
 // mapKey pushes e as a key of a map whose key type is kt: an array or a
-// struct as its contents (vm/array.go: OpKeyOf), anything else as is.
+// struct as its contents (vm/array.go: OpKeyOf), a float normalised as Go
+// hashes it (-0 is the key 0: adding +0 turns -0 into +0 and changes
+// nothing else; a constant is never -0), anything else as is.
 func (fs *fnState) mapKey(e ast.Expr, kt types.Type) {
 	fs.exprTo(e, kt)
+	if k, _ := fs.c.kindOf(kt); k == kFloat && fs.c.info.Types[e].Value == nil {
+		fs.pushFloat(0)
+		fs.emit(vm.OpFloat, vm.FAdd, 0, 2, 1)
+	}
 	if fs.c.isStructKind(kt) {
 		fs.setPos(e.Pos())
 		fs.emitOp(vm.OpKeyOf, fs.c.layout(kt), 0, 1, 1)

@@ -214,6 +214,9 @@ func (fs *fnState) conversion(call *ast.CallExpr) {
 		fs.pushInt(0)
 		return
 	}
+	if fs.floatConversion(arg, from, to, kf, kt) {
+		return
+	}
 	switch {
 	case kt == kIface:
 		fs.exprTo(arg, to)
@@ -450,6 +453,9 @@ func (fs *fnState) printArg(b *sbuild, a ast.Expr) {
 			return
 		}
 		b.dyn(func() { fs.expr(a) })
+	case kFloat:
+		// printfloat64/printfloat32: strconv's shortest 'g', as %v.
+		fs.fmtBasic(b, a, floatName(tv.Type), "%v")
 	default:
 		c.unsupported(a.Pos(), "printing a value of type "+types.TypeString(tv.Type, c.qualifier)+" with "+"println", "gmplab supports: println of ints, bools and strings")
 	}
@@ -469,8 +475,11 @@ func (fs *fnState) minMax(call *ast.CallExpr, name string) {
 		op = vm.OpSLt
 	case k == kString:
 		op = vm.OpSGt
+	case k == kFloat:
+		fs.floatMinMax(call, name)
+		return
 	default:
-		c.unsupported(call.Pos(), name+" of "+typeString(c, call), "gmplab supports: min and max of ints and strings")
+		c.unsupported(call.Pos(), name+" of "+typeString(c, call), "gmplab supports: min and max of ints, floats and strings")
 		fs.pushInt(0)
 		return
 	}

@@ -28,8 +28,8 @@ import (
 // Short lists for "not supported" errors.
 const (
 	supStmts = "gmplab supports: func, methods, closures, go, defer, if, for, range over an int, a string, a slice, a map or a channel, switch, type switch, select, break, continue, goto, return, panic, recover"
-	supTypes = "gmplab supports: every integer type, bool, string, time.Duration, time.Time, chan, func, structs, arrays, pointers, slices, maps, interfaces (any, error, your own), named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn"
-	supExprs = "gmplab supports: arithmetic, comparisons, &&, ||, strings (+, len, s[i], s[i:j]), calls, closures, conversions between integers, <-ch"
+	supTypes = "gmplab supports: every integer type, float32, float64, bool, string, time.Duration, time.Time, chan, func, structs, arrays, pointers, slices, maps, interfaces (any, error, your own), named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn"
+	supExprs = "gmplab supports: arithmetic, comparisons, &&, ||, strings (+, len, s[i], s[i:j]), calls, closures, conversions between integers and floats, <-ch"
 )
 
 type compiler struct {
@@ -363,6 +363,7 @@ const (
 	kIface        // an interface: the id of an interface object, 0 for nil (iface.go)
 	kRefPtr       // a pointer to a non-struct: a box or element id, 0 for nil (pointer.go)
 	kArray        // an array: the id of its object (array.go)
+	kFloat        // float32, float64: the float64 bits (float.go)
 )
 
 // kindOf classifies t; why says what is not supported about it.
@@ -379,6 +380,8 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 			types.Uint8, types.Uint16, types.Uint32, types.UntypedInt, types.UntypedRune,
 			types.Uint64, types.Uint, types.Uintptr:
 			return kInt, ""
+		case types.Float32, types.Float64, types.UntypedFloat:
+			return kFloat, ""
 		case types.Bool, types.UntypedBool:
 			return kBool, ""
 		case types.String, types.UntypedString:
@@ -400,7 +403,7 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 			return kSync, ""
 		case t == c.libs.randSource:
 			return kPtr, ""
-		case c.libs.isAtomic(t), t == c.libs.once:
+		case c.libs.isAtomic(t), t == c.libs.once, isBuilder(t):
 			return kStruct, ""
 		}
 		if t.Obj().Pkg() == c.pkg {
@@ -414,7 +417,7 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 		if c.libs.isRandObj(t) {
 			return kPtr, ""
 		}
-		if s, ok := t.Elem().Underlying().(*types.Struct); ok && s.NumFields() > 0 && (!c.libs.isLib(pkgOf(t.Elem())) || c.libs.isAtomic(t.Elem())) {
+		if s, ok := t.Elem().Underlying().(*types.Struct); ok && s.NumFields() > 0 && (!c.libs.isLib(pkgOf(t.Elem())) || c.libs.isAtomic(t.Elem()) || isBuilder(t.Elem())) {
 			return kObjPtr, ""
 		}
 		return c.refKind(t)

@@ -190,6 +190,8 @@ func (fs *fnState) constant(e ast.Expr, tv types.TypeAndValue) {
 		}
 	case kString:
 		fs.pushStr(constant.StringVal(tv.Value))
+	case kFloat:
+		fs.pushFloat(floatOf(tv.Value, tv.Type))
 	default:
 		if why == "" {
 			why = "a constant of type " + types.TypeString(tv.Type, c.qualifier)
@@ -317,6 +319,10 @@ func (fs *fnState) binary(e *ast.BinaryExpr, t types.Type) {
 		fs.structEq(e.Op, c.info.TypeOf(e.X))
 		return
 	}
+	if ok == kFloat {
+		fs.floatBinary(e)
+		return
+	}
 	fs.expr(e.X)
 	fs.expr(e.Y)
 	fs.setPos(e.OpPos)
@@ -353,6 +359,10 @@ func (fs *fnState) unary(e *ast.UnaryExpr, t types.Type) {
 	switch e.Op {
 	case token.SUB:
 		fs.expr(e.X)
+		if k, _ := c.kindOf(t); k == kFloat {
+			fs.emit(vm.OpFloat, vm.FNeg, 0, 1, 1)
+			return
+		}
 		fs.emit(vm.OpNeg, 0, 0, 1, 1)
 		fs.truncate(t)
 	case token.ADD:

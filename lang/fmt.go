@@ -68,7 +68,7 @@ func (b *sbuild) done() {
 
 const maxWidth = 1000
 
-const supFmt = "gmplab supports: %v %+v %d %s %t %q, a width, and the - and 0 flags"
+const supFmt = "gmplab supports: every verb, flag, width, precision and argument index on numbers, strings and bools; on other values %v %+v %d %s %t %q, a width, and the - and 0 flags"
 
 // fmtCall pushes the text that fmt.Print*/Sprint* (key) would produce.
 func (fs *fnState) fmtCall(call *ast.CallExpr, key string) {
@@ -108,10 +108,21 @@ func (fs *fnState) fmtCall(call *ast.CallExpr, key string) {
 		}
 		tv := c.info.Types[call.Args[0]]
 		if tv.Value == nil || tv.Value.Kind() != constant.String {
-			c.unsupported(call.Args[0].Pos(), key+" with a format that is not a constant", supFmt)
+			// A format known at run time only: on the host, if every
+			// operand is of a basic type (unnamed, for %T; no slice, for %p).
+			if names, ok := c.hostPrintArgs("%T%p", call.Args[1:]); ok && len(call.Args) > 0 {
+				b.dyn(func() { fs.sprintfHost("d", "", call.Args, append([]string{"string"}, names...)) })
+				break
+			}
+			c.unsupported(call.Args[0].Pos(), key+" with a format that is not a constant and operands that are not all numbers, strings or bools", supFmt)
 			break
 		}
-		fs.printf(b, call, key, constant.StringVal(tv.Value), call.Args[1:])
+		format, rest := constant.StringVal(tv.Value), call.Args[1:]
+		if names, ok := c.hostPrintArgs(format, rest); ok && !c.lowerablePrintf(format, rest) {
+			b.dyn(func() { fs.sprintfHost("f", format, rest, names) })
+			break
+		}
+		fs.printf(b, call, key, format, rest)
 	}
 	b.done()
 }
@@ -151,8 +162,16 @@ func (fs *fnState) printf(b *sbuild, call *ast.CallExpr, key, format string, arg
 			}
 			i++
 		}
-		if i < len(format) && strings.IndexByte(".*[", format[i]) >= 0 {
-			c.unsupported(call.Pos(), "precision, * and [n] in "+key+" formats", supFmt)
+		prec := ""
+		if i < len(format) && format[i] == '.' {
+			j := i + 1
+			for j < len(format) && format[j] >= '0' && format[j] <= '9' {
+				j++
+			}
+			prec, i = format[i:j], j
+		}
+		if i < len(format) && strings.IndexByte("*[", format[i]) >= 0 {
+			c.unsupported(call.Pos(), "* and [n] in "+key+" formats with operands that are not all numbers, strings or bools", supFmt)
 			return
 		}
 		if i >= len(format) {
@@ -167,8 +186,41 @@ func (fs *fnState) printf(b *sbuild, call *ast.CallExpr, key, format string, arg
 			continue
 		}
 		// An interface operand is formatted at run time with any verb and
-		// flags (fmt_any.go), %T of any operand at compile time.
-		dyn := verb == 'T' || argi < len(args) && types.IsInterface(c.info.TypeOf(args[argi]))
+		// flags (fmt_any.go); any other with the host's fmt where the
+		// lowering below cannot do it (fmtBasic).
+		isIface := argi < len(args) && types.IsInterface(c.info.TypeOf(args[argi]))
+		if !isIface {
+			if verb == 'T' && argi < len(args) && fs.fmtStaticType(b, args[argi], directive) {
+				argi++
+				continue
+			}
+			if verb == 'p' && argi < len(args) && fs.fmtPointer(b, args[argi], directive) {
+				argi++
+				continue
+			}
+			if argi < len(args) {
+				t := c.info.TypeOf(args[argi])
+				k, _ := c.kindOf(t)
+				name, ok := c.basicName(t)
+				if !ok {
+					name, ok = c.numberVerbName(t, verb)
+				}
+				if ok && (k == kFloat || prec != "" || !lowerableVerb(k, flags, verb)) {
+					fs.fmtBasic(b, args[argi], name, directive)
+					argi++
+					continue
+				}
+			}
+			if prec != "" {
+				c.unsupported(call.Pos(), "a precision in "+key+" for "+typeString(c, args[min(argi, len(args)-1)]), supFmt)
+				return
+			}
+		}
+		if isIface && prec != "" {
+			c.unsupported(call.Pos(), "a precision in "+key+" for an interface value", supFmt)
+			return
+		}
+		dyn := verb == 'T' || isIface
 		if !dyn && (strings.ContainsAny(flags, "# ") || strings.Contains(flags, "+") && verb != 'v') {
 			c.unsupported(call.Pos(), "the flags + # and space in "+key+" (except %+v)", supFmt)
 			return
@@ -263,6 +315,10 @@ func (fs *fnState) fmtArg(b *sbuild, key string, a ast.Expr, verb rune, width in
 	}
 	if k == kStruct || k == kObjPtr || k == kSlice || k == kMap || k == kArray {
 		fs.fmtStructArg(b, key, a, k, verb, width, flags)
+		return
+	}
+	if k == kFloat {
+		fs.fmtBasic(b, a, floatName(t), directive) // a named float whose String fmt did not call
 		return
 	}
 	if strings.Contains(flags, "+") {

@@ -199,6 +199,9 @@ func (fs *fnState) fmtValue(ft types.Type, plus, canInterface bool) {
 		fs.fmtInt(ft)
 	case k == kBool:
 		fs.emitOp(vm.OpFmtBool, 0, 0, 1, 1)
+	case k == kFloat:
+		name, _ := c.basicName(ft)
+		fs.fmtValueHost(name, "%v")
 	case k == kString:
 	case k == kEmpty:
 		fs.emit(vm.OpPop, 0, 0, 1, 0)

@@ -16,10 +16,10 @@ var update = flag.Bool("update", false, "rewrite the golden disassembly in testd
 // The error messages, exactly.
 func TestCompileErrors(t *testing.T) {
 	const (
-		types   = "(gmplab supports: every integer type, bool, string, time.Duration, time.Time, chan, func, structs, arrays, pointers, slices, maps, interfaces (any, error, your own), named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn; see docs/go-subset.md)"
+		types   = "(gmplab supports: every integer type, float32, float64, bool, string, time.Duration, time.Time, chan, func, structs, arrays, pointers, slices, maps, interfaces (any, error, your own), named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn; see docs/go-subset.md)"
 		stmts   = "(gmplab supports: func, methods, closures, go, defer, if, for, range over an int, a string, a slice, a map or a channel, switch, type switch, select, break, continue, goto, return, panic, recover; see docs/go-subset.md)"
-		imports = "(gmplab supports: cmp, errors, fmt, math/rand, math/rand/v2, runtime, sort, strconv, strings, sync, sync/atomic, time, unicode, unicode/utf8, github.com/gmplab/gmplab/sim; see docs/go-subset.md)"
-		fmts    = "(gmplab supports: %v %+v %d %s %t %q, a width, and the - and 0 flags; see docs/go-subset.md)"
+		imports = "(gmplab supports: cmp, errors, fmt, maps, math, math/rand, math/rand/v2, runtime, slices, sort, strconv, strings, sync, sync/atomic, time, unicode, unicode/utf8, github.com/gmplab/gmplab/sim; see docs/go-subset.md)"
+		fmts    = "(gmplab supports: every verb, flag, width, precision and argument index on numbers, strings and bools; on other values %v %+v %d %s %t %q, a width, and the - and 0 flags; see docs/go-subset.md)"
 	)
 	for _, c := range []struct {
 		name, src, want string
@@ -63,13 +63,9 @@ func TestCompileErrors(t *testing.T) {
 			"x.go:1:9: package lib is not supported (gmplab runs a package main; see docs/go-subset.md)"},
 		{"no-main", "package main\nfunc helper() {}\n",
 			"x.go:1:9: function main is undeclared in the main package"},
-		{"float", "package main\nfunc main() { var f float64 = 1.5; _ = f }\n",
-			"x.go:2:19: type float64 is not supported " + types},
 		// go/types' checks of constant indexes, as go build prints them.
 		{"array-bounds", "package main\n\nfunc main() {\n\tvar a [3]int\n\ta[5] = 1\n\t_ = a[-1]\n\tb := [2]int{1, 2, 3}\n\t_ = b\n\tvar p *[3]int\n\t_ = p[3]\n}\n",
 			"x.go:5:4: invalid argument: index 5 out of bounds [0:3]\nx.go:6:8: invalid argument: index -1 (constant of type int) must not be negative\nx.go:7:20: index 2 is out of bounds (>= 2)\nx.go:10:8: invalid argument: index 3 out of bounds [0:3]"},
-		{"float", "package main\nfunc main() { var f float64 = 3; _ = f }\n",
-			"x.go:2:19: type float64 is not supported " + types},
 		// A type error in a closure hides nothing else the closure holds.
 		{"error-in-closure", "package main\n\nfunc main() {\n\tgo func() {\n\t\tvar c complex128\n\t\t_ = c\n\t\tx := 1\n\t}()\n}\n",
 			"x.go:5:7: type complex128 is not supported " + types + "\nx.go:7:3: declared and not used: x"},
@@ -77,6 +73,10 @@ func TestCompileErrors(t *testing.T) {
 			"x.go:2:19: an array of more than 1048576 elements is not supported (the simulator's limit: use a slice, make([]T, n); see docs/go-subset.md)"},
 		{"print-pointer", "package main\nimport \"fmt\"\nfunc main() { x := 1; fmt.Println(&x) }\n",
 			"x.go:3:35: printing a value of type *int is not supported (it prints as an address, which the simulator cannot make up; see docs/go-subset.md)"},
+		{"complex", "package main\nfunc main() { var f complex128 = 1.5; _ = f }\n",
+			"x.go:2:19: type complex128 is not supported " + types},
+		{"complex64", "package main\nfunc main() { var f complex64 = 3; _ = f }\n",
+			"x.go:2:19: type complex64 is not supported " + types},
 		{"method", "package main\nimport \"time\"\nfunc main() { var d time.Duration; _ = d.Seconds() }\n",
 			"x.go:3:42: method time.Duration.Seconds is not supported (gmplab supports: time.Duration (String, Nanoseconds, Microseconds, Milliseconds), time.Nanosecond … time.Hour, time.Time (Sub, Add, Before, After), time.Now, time.Since, time.Until, time.Sleep, time.After; see docs/go-subset.md)"},
 		{"lib-func", "package main\nimport \"runtime\"\nfunc main() { runtime.LockOSThread() }\n",
@@ -106,16 +106,16 @@ func TestCompileErrors(t *testing.T) {
 			"x.go:3:49: printing a value of type chan int is not supported (it prints as an address, which the simulator cannot make up; see docs/go-subset.md)"},
 		{"print-time", "package main\nimport (\"fmt\"; \"time\")\nfunc main() { fmt.Println(time.Now()) }\n",
 			"x.go:3:27: printing a time.Time is not supported (the simulated clock has no date: print time.Since(start); see docs/go-subset.md)"},
-		{"printf-missing", "package main\nimport \"fmt\"\nfunc main() { fmt.Printf(\"%d %s\\n\", 1) }\n",
+		{"printf-missing", "package main\nimport \"fmt\"\nfunc main() { fmt.Printf(\"%v %s\\n\", map[int]int{}) }\n",
 			"x.go:3:15: fmt.Printf format %s reads arg #2, but call has 1 arg"},
-		{"printf-extra", "package main\nimport \"fmt\"\nfunc main() { fmt.Printf(\"%d\\n\", 1, 2) }\n",
+		{"printf-extra", "package main\nimport \"fmt\"\nfunc main() { fmt.Printf(\"%d\\n\", 1, map[int]int{}) }\n",
 			"x.go:3:15: fmt.Printf call needs 1 arg but has 2 args"},
-		{"printf-wrong", "package main\nimport \"fmt\"\nfunc main() { s := \"x\"; fmt.Printf(\"%d\\n\", s) }\n",
-			"x.go:3:44: fmt.Printf format %d has arg s of wrong type string"},
-		{"printf-verb", "package main\nimport \"fmt\"\nfunc main() { fmt.Printf(\"%x\\n\", 1) }\n",
+		{"printf-wrong", "package main\nimport \"fmt\"\nfunc main() { s := map[int]int{}; fmt.Printf(\"%d\\n\", s) }\n",
+			"x.go:3:54: fmt.Printf format %d has arg s of wrong type map[int]int"},
+		{"printf-verb", "package main\nimport \"fmt\"\nfunc main() { fmt.Printf(\"%x\\n\", map[int]int{}) }\n",
 			"x.go:3:15: the verb %x in fmt.Printf is not supported " + fmts},
-		{"printf-format", "package main\nimport \"fmt\"\nfunc main() { f := \"%d\"; fmt.Printf(f, 1) }\n",
-			"x.go:3:37: fmt.Printf with a format that is not a constant is not supported " + fmts},
+		{"printf-format", "package main\nimport \"fmt\"\nfunc main() { f := \"%d\"; fmt.Printf(f, map[int]int{}) }\n",
+			"x.go:3:37: fmt.Printf with a format that is not a constant and operands that are not all numbers, strings or bools is not supported " + fmts},
 		{"println-result", "package main\nimport \"fmt\"\nfunc main() { n, _ := fmt.Println(); _ = n }\n",
 			"x.go:3:23: using the results of fmt.Println is not supported (call fmt.Println as a statement; see docs/go-subset.md)"},
 		{"method-value", "package main\nimport \"sync\"\nfunc main() { var wg sync.WaitGroup; f := wg.Wait; f() }\n",

@@ -195,9 +195,11 @@ func newLibs() *libs {
 	fn(sm, "Breakpoint", tuple(), tuple(), false)
 	sm.MarkComplete()
 	l.declareRand()
+	l.declareRandFloats()
 	l.declareAtomic()
 	l.declareStrings()
 	l.declareErrors()
+	l.declareStringsExtras()
 	return l
 }
 

@@ -24,7 +24,7 @@ func (c *compiler) mapKind(t *types.Map) (vkind, string) {
 	switch kk, why := c.kindOf(t.Key()); kk {
 	case kBad:
 		return kBad, why
-	case kInt, kBool, kString, kObjPtr, kPtr, kChan, kRefPtr, kArray, kStruct:
+	case kInt, kBool, kString, kObjPtr, kPtr, kChan, kRefPtr, kArray, kStruct, kFloat:
 	default:
 		return kBad, "a map with keys of type " + types.TypeString(t.Key(), c.qualifier)
 	}
@@ -153,7 +153,7 @@ func (fs *fnState) fmtMap(t types.Type, plus bool) {
 	hm, hk, hn, hi := fs.newSlot(8), fs.newSlot(8), fs.newSlot(8), fs.newSlot(8)
 	fs.emit(vm.OpDup, 0, 0, 1, 2)
 	fs.emit(vm.OpStore, hm, 0, 1, 0)
-	fs.emit(vm.OpMapKeys, 1, 0, 1, 1)
+	fs.emit(vm.OpMapKeys, fs.c.sortedKeysMode(kt), 0, 1, 1)
 	fs.emit(vm.OpDup, 0, 0, 1, 2)
 	fs.emit(vm.OpStore, hk, 0, 1, 0)
 	fs.emit(vm.OpSliceLen, 0, 0, 1, 1)

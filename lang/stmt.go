@@ -235,11 +235,18 @@ var assignOps = map[token.Token]token.Token{
 
 func (fs *fnState) incDec(s *ast.IncDecStmt) {
 	if fs.c.isElem(s.X) {
-		if k, _ := fs.c.kindOf(fs.c.info.TypeOf(s.X)); k != kInt {
+		k, _ := fs.c.kindOf(fs.c.info.TypeOf(s.X))
+		if k != kInt && k != kFloat {
 			fs.c.unsupported(s.Pos(), s.Tok.String()+" on "+typeString(fs.c, s.X), supExprs)
 			return
 		}
 		fs.expr(s.X)
+		if k == kFloat {
+			fs.setPos(s.TokPos)
+			fs.floatIncDec(s.Tok, fs.c.info.TypeOf(s.X))
+			fs.storeTo(s.X)
+			return
+		}
 		fs.pushInt(1)
 		fs.setPos(s.TokPos)
 		if s.Tok == token.INC {
@@ -255,11 +262,18 @@ func (fs *fnState) incDec(s *ast.IncDecStmt) {
 	if !ok || v == nil {
 		return
 	}
-	if k, _ := fs.c.kindOf(v.Type()); k != kInt {
+	k, _ := fs.c.kindOf(v.Type())
+	if k != kInt && k != kFloat {
 		fs.c.unsupported(s.Pos(), s.Tok.String()+" on "+types.TypeString(v.Type(), fs.c.qualifier), supExprs)
 		return
 	}
 	fs.load(v)
+	if k == kFloat {
+		fs.setPos(s.TokPos)
+		fs.floatIncDec(s.Tok, v.Type())
+		fs.store(v)
+		return
+	}
 	fs.pushInt(1)
 	fs.setPos(s.TokPos)
 	if s.Tok == token.INC {
@@ -472,6 +486,9 @@ func (fs *fnState) forStmt(s *ast.ForStmt) {
 func (fs *fnState) rangeStmt(s *ast.RangeStmt) {
 	c := fs.c
 	name := fs.takeLabel()
+	if fs.rangeMapsSeq(s, name) {
+		return
+	}
 	xt := c.info.TypeOf(s.X)
 	k, _ := c.kindOf(xt)
 	define := s.Tok == token.DEFINE
@@ -551,11 +568,14 @@ func (fs *fnState) switchStmt(s *ast.SwitchStmt) {
 	if s.Tag != nil {
 		t := c.info.TypeOf(s.Tag)
 		tagType = t
-		if k, _ := c.kindOf(t); k == kString {
+		switch k, _ := c.kindOf(t); {
+		case k == kString:
 			eq = vm.OpSEq
-		} else if c.isStructKind(t) {
+		case k == kFloat:
+			eq, eqA = vm.OpFloat, vm.FEq // NaN matches no case, -0 matches 0
+		case c.isStructKind(t):
 			eq, eqA = vm.OpObjEq, c.layout(t) // a struct or an array, compared by value
-		} else if k == kIface {
+		case k == kIface:
 			eq = vm.OpIfaceEq // iface.go: cases are converted to the tag's type
 		}
 		fs.expr(s.Tag)

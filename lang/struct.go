@@ -68,13 +68,16 @@ func (c *compiler) layout(t types.Type) int32 {
 	c.prog.Layouts = append(c.prog.Layouts, vm.Layout{})
 	// slot is a field's or an element's entry in Nested: its layout for a
 	// nested struct or array, LayoutIface for an interface (compared as
-	// one), -1 for a plain value.
+	// one), LayoutFloat for a float (compared as one), -1 for a plain value.
 	slot := func(t types.Type) int32 {
 		if c.isStructKind(t) {
 			return c.layout(t)
 		}
-		if k, _ := c.kindOf(t); k == kIface {
+		switch k, _ := c.kindOf(t); k {
+		case kIface:
 			return vm.LayoutIface
+		case kFloat:
+			return vm.LayoutFloat
 		}
 		return -1
 	}

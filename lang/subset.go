@@ -40,17 +40,19 @@ a variable, a field or an element, *p, pointer receivers on any named type,
 field access through pointers), slices (make, literals, append with Go's
 capacities, copy, 2- and 3-index slicing, range), maps (make, literals,
 comma-ok, delete, clear, range in an order drawn from --seed, printing
-sorted by key; arrays and structs as keys), generic functions and types
-(type parameters with constraints such as any, comparable, cmp.Ordered,
-unions of ~int | ~string and methods; each instantiation compiled on its
-own), interfaces (any, error, fmt.Stringer, the program's own, embedded
-ones, method sets, dynamic dispatch, type assertions and type switches, ==
-with Go's panics, fmt of any value held in one), panic with any value and
-recover, errors (errors.New, Is, As, Unwrap, Join, fmt.Errorf with %w,
-custom error types), and every integer type with Go's overflow, division
-and shifts.
+sorted by key; arrays, structs and floats as keys), generic functions and
+types (type parameters with constraints such as any, comparable,
+cmp.Ordered, unions of ~int | ~string and methods; each instantiation
+compiled on its own), interfaces (any, error, fmt.Stringer, the program's
+own, embedded ones, method sets, dynamic dispatch, type assertions and type
+switches, == with Go's panics, fmt of any value held in one), panic with
+any value and recover, errors (errors.New, Is, As, Unwrap, Join,
+fmt.Errorf with %w, custom error types), every integer type with Go's
+overflow, division and shifts, and float32 and float64 with Go's
+arithmetic (float32 rounded after every operation; division by zero gives
+±Inf or NaN), comparisons, conversions and printing.
 
-Not yet: floating point and interface values as map keys.
+Not yet: interface values as map keys.
 
 ## Statements
 

@@ -19,3 +19,13 @@ const (
 	// unicode.IsUpper (go test -bench 'Sqrt$|IsUpper' math unicode ≈ 1–10 ns).
 	costHost = 5
 )
+
+// costFmt: a call of fmt on the host (host_fmt.go: one value, or a
+// whole Sprintf of basic operands) (go test -bench
+// 'SprintfInt$|SprintfFloat$|SprintfString$' fmt ≈ 20–100 ns).
+//
+// OpFloat (float.go) adds nothing to an instruction's 1 ns: ADDSD, MULSD,
+// CVTSI2SD are a few cycles like an integer op, and DIVSD's ~15 cycles are
+// within the instruction cost's rounding. The host functions of math,
+// strings, strconv, slices and maps cost costHost each (host.go).
+const costFmt = 50

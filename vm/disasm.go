@@ -32,7 +32,7 @@ var opNames = [...]string{
 
 	OpNewObj: "NewObj", OpField: "Field", OpSetField: "SetField", OpObjCopy: "ObjCopy",
 	OpObjAssign: "ObjAssign", OpObjEq: "ObjEq", OpDeref: "Deref", OpStoreDeref: "StoreDeref", OpElemRef: "ElemRef", OpSliceRef: "SliceRef",
-	OpZeroObj: "ZeroObj", OpIndexObj: "IndexObj", OpStoreIndexObj: "StoreIndexObj", OpArraySlice: "ArraySlice", OpKeyOf: "KeyOf", OpKeyObj: "KeyObj", OpSliceToArray: "SliceToArray", OpRand: "Rand", OpUnsigned: "Unsigned", OpAtomic: "Atomic", OpStrings: "Strings", OpHost: "Host",
+	OpZeroObj: "ZeroObj", OpIndexObj: "IndexObj", OpStoreIndexObj: "StoreIndexObj", OpArraySlice: "ArraySlice", OpKeyOf: "KeyOf", OpKeyObj: "KeyObj", OpSliceToArray: "SliceToArray", OpRand: "Rand", OpUnsigned: "Unsigned", OpFloat: "Float", OpAtomic: "Atomic", OpStrings: "Strings", OpHost: "Host",
 	OpMakeIface: "MakeIface", OpIfaceCall: "IfaceCall", OpIfaceEq: "IfaceEq", OpAssert: "Assert", OpRecover: "Recover", OpFmtAny: "FmtAny",
 	OpMakeSlice: "MakeSlice", OpSliceLen: "SliceLen", OpSliceCap: "SliceCap", OpSliceIndex: "SliceIndex",
 	OpSliceStore: "SliceStore", OpAppend: "Append", OpAppendSlice: "AppendSlice", OpCopySlice: "CopySlice", OpReslice: "Reslice",
@@ -171,6 +171,8 @@ func (p *Program) operands(in Instr) string {
 		if a >= 0 && a <= UFmt {
 			return [...]string{"div", "rem", "shr", "lt", "le", "gt", "ge", "fmt"}[a]
 		}
+	case OpFloat:
+		return floatOpName(a, bb)
 	case OpHost:
 		return HostName(int32(a))
 	case OpRand:

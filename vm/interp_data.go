@@ -231,8 +231,13 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, n *int) ([]Value, int,
 		mc.mapClear(vals[sp-1].I)
 		sp--
 	case OpMapKeys:
-		vals[sp-1] = Value{I: mc.mapKeys(vals[sp-1].I, in.A == 1)}
+		vals[sp-1] = Value{I: mc.mapKeys(vals[sp-1].I, in.A != 0)}
+		if in.A == MapKeysFloat {
+			mc.sortFloats(vals[sp-1].I)
+		}
 		*n += costAlloc
+	case OpFloat:
+		sp = mc.float(in, vals, sp)
 	case OpUnsigned:
 		if in.A == UFmt {
 			vals[sp-1] = Value{S: strconv.FormatUint(uint64(vals[sp-1].I), 10)}

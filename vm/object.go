@@ -79,6 +79,10 @@ func (mc *Machine) eqObj(a, b int64, li int32) (eq bool, msg string) {
 			if eq, msg := mc.ifaceEq(x[i].I, y[i].I); !eq || msg != "" {
 				return eq, msg
 			}
+		case nl == LayoutFloat:
+			if F64(x[i]) != F64(y[i]) {
+				return false, ""
+			}
 		case x[i] != y[i]:
 			return false, ""
 		}

@@ -90,7 +90,7 @@ func (mc *Machine) panicText(i int64) string {
 	case KindBool:
 		s = strconv.FormatBool(v.I != 0)
 	case KindFloat:
-		s = printfloat(math.Float64frombits(uint64(v.I)))
+		s = printfloat(math.Float64frombits(uint64(v.I)), t.Bits)
 	default:
 		return "(" + t.Name + ") " + fakeAddr(v.I)
 	}
@@ -103,69 +103,14 @@ func (mc *Machine) panicText(i int64) string {
 // printindented is the runtime's: each newline is followed by a tab.
 func printindented(s string) string { return strings.ReplaceAll(s, "\n", "\n\t") }
 
-// printfloat is the runtime's print of a float64 (runtime/print.go):
-// +d.dddddde±ddd, or NaN, +Inf, -Inf.
-func printfloat(v float64) string {
-	switch {
-	case v != v:
-		return "NaN"
-	case v+v == v && v > 0:
-		return "+Inf"
-	case v+v == v && v < 0:
-		return "-Inf"
+// printfloat is the runtime's print of a float (runtime/print.go:
+// printfloat64, printfloat32 since Go 1.26): strconv's shortest 'g' for
+// its size, so 1.5, 1e+21, NaN, +Inf.
+func printfloat(v float64, bits int8) string {
+	if bits == 32 {
+		return strconv.FormatFloat(v, 'g', -1, 32)
 	}
-	const n = 7 // digits printed
-	var buf [n + 7]byte
-	buf[0] = '+'
-	e := 0 // exp
-	if v == 0 {
-		if 1/v < 0 {
-			buf[0] = '-'
-		}
-	} else {
-		if v < 0 {
-			v = -v
-			buf[0] = '-'
-		}
-		// normalize
-		for v >= 10 {
-			e++
-			v /= 10
-		}
-		for v < 1 {
-			e--
-			v *= 10
-		}
-		// round
-		h := 5.0
-		for i := 0; i < n; i++ {
-			h /= 10
-		}
-		v += h
-		if v >= 10 {
-			e++
-			v /= 10
-		}
-	}
-	// format +d.dddd+edd
-	for i := 0; i < n; i++ {
-		s := int(v)
-		buf[i+2] = byte(s + '0')
-		v -= float64(s)
-		v *= 10
-	}
-	buf[1] = buf[2]
-	buf[2] = '.'
-	buf[n+2] = 'e'
-	buf[n+3] = '+'
-	if e < 0 {
-		e = -e
-		buf[n+3] = '-'
-	}
-	buf[n+4] = byte(e/100 + '0')
-	buf[n+5] = byte(e/10)%10 + '0'
-	buf[n+6] = byte(e%10) + '0'
-	return string(buf[:])
+	return strconv.FormatFloat(v, 'g', -1, 64)
 }
 
 // fmtCatch marks the deferred-call record that stands for fmt's

@@ -1,6 +1,9 @@
 package vm
 
-import "testing"
+import (
+	"math"
+	"testing"
+)
 
 // Hand-assembled programs for recover (panic.go: gorecover, recovery) and
 // the panic chain printpanics prints (interp.go: startPanicVal).
@@ -117,10 +120,16 @@ func TestTypeAssertionErrorMessages(t *testing.T) {
 }
 
 func TestPrintfloat(t *testing.T) {
-	// runtime/print.go: printfloat, as print(1.5) prints it.
-	for v, want := range map[float64]string{1.5: "+1.500000e+000", -0.001: "-1.000000e-003", 0: "+0.000000e+000", 1e100: "+1.000000e+100"} {
-		if got := printfloat(v); got != want {
-			t.Errorf("printfloat(%v) = %q, want %q", v, got, want)
+	// runtime/print.go: printfloat64 and printfloat32, as print(v) prints
+	// them since Go 1.26 (strconv's shortest 'g').
+	for _, c := range []struct {
+		v    float64
+		bits int8
+		want string
+	}{{1.5, 64, "1.5"}, {-0.001, 64, "-0.001"}, {0, 64, "0"}, {1e100, 64, "1e+100"}, {1e21, 64, "1e+21"},
+		{math.Inf(1), 64, "+Inf"}, {math.NaN(), 64, "NaN"}, {float64(float32(1) / 3), 32, "0.33333334"}} {
+		if got := printfloat(c.v, c.bits); got != c.want {
+			t.Errorf("printfloat(%v, %d) = %q, want %q", c.v, c.bits, got, c.want)
 		}
 	}
 }

@@ -29,6 +29,7 @@ package vm
 //
 //	int, time.Duration, time.Time (virtual ns)  I
 //	bool                                        I (0 or 1)
+//	float64, float32                            I (math.Float64bits; float.go)
 //	string                                      S
 //	chan T                                      I (channel id, 0 is nil)
 //	*sync.WaitGroup, *sync.Mutex                I (object id)
@@ -176,11 +177,14 @@ const (
 	OpMapDelete // m k → ...
 	OpMapLen    // m → len(m)
 	OpMapClear  // m → ...
-	OpMapKeys   // A: 1 sorted (fmt), 0 from a random bucket (range).   m → a []K of the keys
+	OpMapKeys   // A: 1 sorted (fmt), 2 sorted as floats (MapKeysFloat), 0 from a random bucket (range).   m → a []K of the keys
 
 	// 64-bit unsigned integers (uint64, uint, uintptr): the operations
 	// whose result differs from int64's.
 	OpUnsigned // A: UDiv, URem, UShr, ULt, ULe, UGt, UGe (a b → r) or UFmt (a → decimal string)
+
+	// Floating point (float.go): a float is its float64 bits in I.
+	OpFloat // A: FAdd… (float.go); B: 1 to round the result to float32.   operands → r
 
 	// Interface values (iface.go).
 	OpMakeIface // A: Program.Types index.   v → i  (nil stays nil only for a nil interface)
@@ -324,6 +328,10 @@ type Layout struct {
 // LayoutIface in Layout.Nested marks a slot that holds an interface
 // value, which == compares by its dynamic type and value.
 const LayoutIface = -2
+
+// LayoutFloat in Layout.Nested marks a slot holding a float: OpObjEq
+// compares it as a float (NaN unequal to itself, -0 equal to +0).
+const LayoutFloat = -3
 
 // TypeInfo is a type at run time: a dynamic type an interface value can
 // hold (its name as %T prints it, its kind and parts for fmt and ==, its

@@ -1,0 +1,73 @@
+package vm
+
+// maps: Clone, Copy, Equal, and Keys and Values collected by slices.Collect
+// or slices.Sorted (the front end accepts them only there: the VM has no
+// iterators). Keys and Values walk the table from a random bucket, as a
+// range does (hashmap.go: mapKeys), so Collect's order is a range's. The
+// type operand B names the element type (Program.Strings) for the
+// slices, the map's value type for Equal.
+
+// mapEntries calls f for each entry of map m, in table order.
+func (mc *Machine) mapEntries(m int64, f func(k, v Value)) {
+	if m&refMask == 0 {
+		return
+	}
+	t := mc.objs[m&refMask]
+	for i := mapHeader; i+2 < len(t); i += 3 {
+		if t[i].I == bucketFull {
+			f(t[i+1], t[i+2])
+		}
+	}
+}
+
+func init() {
+	RegisterHost(HostFunc{Name: "maps.Clone", Pop: 1, Push: 1, Fn: func(mc *Machine, _ int32, a, r []Value) string {
+		if a[0].I&refMask == 0 {
+			r[0] = Value{}
+			return ""
+		}
+		c := mc.makeMap(mc.mapLen(a[0].I))
+		mc.mapEntries(a[0].I, func(k, v Value) { mc.mapSet(c, k, v) })
+		r[0] = Value{I: c}
+		return ""
+	}})
+	RegisterHost(HostFunc{Name: "maps.Copy", Pop: 2, Push: 0, Fn: func(mc *Machine, _ int32, a, r []Value) string {
+		if a[0].I&refMask == 0 && mc.mapLen(a[1].I) > 0 {
+			return "assignment to entry in nil map"
+		}
+		mc.mapEntries(a[1].I, func(k, v Value) { mc.mapSet(a[0].I, k, v) })
+		return ""
+	}})
+	RegisterHost(HostFunc{Name: "maps.Equal", Pop: 2, Push: 1, Fn: func(mc *Machine, b int32, a, r []Value) string {
+		float := mc.prog.Strings[b] == "float64" || mc.prog.Strings[b] == "float32"
+		eq := mc.mapLen(a[0].I) == mc.mapLen(a[1].I)
+		mc.mapEntries(a[0].I, func(k, v Value) {
+			w, ok := mc.mapGet(a[1].I, k)
+			switch {
+			case !ok:
+				eq = false
+			case float:
+				eq = eq && F64(v) == F64(w)
+			default:
+				eq = eq && v == w
+			}
+		})
+		r[0] = Value{I: boolInt(eq)}
+		return ""
+	}})
+	for _, what := range []string{"Keys", "Values"} {
+		for _, how := range []string{"collect", "sorted"} {
+			RegisterHost(HostFunc{Name: "maps." + what + "." + how, Pop: 1, Push: 1, Fn: func(mc *Machine, b int32, a, r []Value) (msg string) {
+				keys := Value{I: mc.mapKeys(a[0].I, false)}
+				if what == "Values" {
+					elems, n, _ := mc.sliceParts(keys.I)
+					for i := range elems[:n] {
+						elems[i], _ = mc.mapGet(a[0].I, elems[i])
+					}
+				}
+				sliceOps[mc.prog.Strings[b]][how](mc, []Value{keys}, r)
+				return ""
+			}})
+		}
+	}
+}
