@@ -1,7 +1,9 @@
 package runtime
 
-// Timers (time.go, time.Sleep, time.After). Each P keeps a min-heap of its
-// timers ordered by when (ties by creation order). Timers run in
+// Timers (time.go: time.Sleep here, package time's timers in
+// timer_chan.go). Each P keeps a min-heap of its timers ordered by the
+// when each had when it was pushed or last run (timerWhen.when; ties by
+// push order). Timers run in
 // findRunnable (this P's, at its start), in stealWork's last pass (other
 // Ps'), and when an M blocked in netpoll wakes for them. A timer that readies
 // a G puts it in the runnext of the P running the timer, so when several
