@@ -62,6 +62,7 @@ func (mc *Machine) freeTimerSlot(ti int32) {
 // is the P's new earliest, wakeNetPoller makes sure someone wakes for it.
 func (mc *Machine) addtimer(pp int32, kind timerKind, when int64, gi, c int32) int32 {
 	ti := mc.newTimer(timer{when: when, kind: kind, g: gi, c: c, pp: nilIdx})
+	mc.cleanHead(pp) // resetForSleep's modify adds it with maybeAdd
 	mc.addHeap(pp, ti)
 	return ti
 }
@@ -133,10 +134,7 @@ func (mc *Machine) runTimers(owner, target int32, mi int32) (ran bool, next int6
 		mc.unlockAndRun(ti, owner, target, mi, mc.now)
 	}
 	if P := &mc.allp[owner]; owner == target && P.zombies > 0 && int(P.zombies) > len(P.timers)/4 {
-		mc.adjustTimers(owner)
-		if len(P.timers) == 0 {
-			next = 0
-		}
+		mc.adjustTimers(owner) // the top is no zombie: next stays right
 	}
 	return ran, next
 }
