@@ -119,7 +119,7 @@ const (
 	OpUnlock       = vm.OpUnlock
 	OpTryLock      = vm.OpTryLock
 	OpSleep        = vm.OpSleep
-	OpAfter        = vm.OpAfter
+	OpTimer        = vm.OpTimer
 	OpNow          = vm.OpNow
 	OpGosched      = vm.OpGosched
 	OpGOMAXPROCS   = vm.OpGOMAXPROCS
@@ -133,3 +133,7 @@ const (
 	OpBreakpoint   = vm.OpBreakpoint
 	OpExit         = vm.OpExit
 )
+
+// monoTime is the time.Time the program sees for virtual time ns (Now's
+// result, a timer's value): package vm holds the Time encoding.
+func monoTime(ns int64) Value { return vm.MonoTime(ns) }

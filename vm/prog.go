@@ -27,7 +27,7 @@ package vm
 // Value is one slot of the machine: a local, an operand or a channel buffer
 // element. Every Go type of the subset maps onto it:
 //
-//	int, time.Duration, time.Time (virtual ns)  I
+//	int, time.Duration, time.Time (host_time.go)  I
 //	bool                                        I (0 or 1)
 //	float64, float32                            I (math.Float64bits; float.go)
 //	string                                      S
@@ -219,13 +219,13 @@ const (
 	OpUnlock       // mu → ...
 	OpTryLock      // mu → ok
 	OpSleep        // d → ...
-	OpAfter        // d → ch        (time.After)
-	OpNow          // → t           (virtual clock, ns since the start of the run)
+	OpTimer        // A: a Timer* operation of package runtime (timer_chan.go): NewTimer, After, AfterFunc, Stop, Reset, …
+	OpNow          // → t           (time.Now: the virtual clock as a time.Time, host_time.go: MonoTime)
 	OpGosched      // ...           (runtime.Gosched)
 	OpGOMAXPROCS   // n → previous  (runtime.GOMAXPROCS: procresize under stop-the-world when n > 0 changes it)
 	OpNumGoroutine // → n
 	OpNumCPU       // → n           (runtime.NumCPU: Config.NCPU)
-	OpPrint        // A: 0 stdout (fmt), 1 stderr (println).  s → ...
+	OpPrint        // A: 0 stdout (fmt), 1 stderr (println; with B=1 os.Stderr.Write, as log).  s → ...
 	OpWork         // d → ...       (sim.Work: CPU with no calls)
 	OpSyscall      // d → ...       (sim.Syscall: a blocking system call)
 	OpDial         // d → conn      (sim.Dial: a connection whose next Read is ready after d)
