@@ -44,6 +44,9 @@ func (c *compiler) classify(call *ast.CallExpr) callee {
 	case *ast.SelectorExpr:
 		if sel := c.info.Selections[f]; sel != nil {
 			if sel.Kind() == types.MethodVal {
+				if _, idx, ok := c.userMethod(sel); ok {
+					return callee{kind: ckMethod, fn: idx, recv: f.X, sel: sel, sig: sig}
+				}
 				if m, ok := sel.Obj().(*types.Func); ok && c.libs.isLib(m.Pkg()) {
 					if len(sel.Index()) > 1 {
 						// A method promoted from an embedded field
@@ -71,11 +74,11 @@ func (c *compiler) classify(call *ast.CallExpr) callee {
 		case *types.Builtin:
 			return callee{kind: ckBuiltin, builtin: obj.Name(), sig: sig}
 		case *types.Func:
+			if idx, ok := c.funcOf(obj); ok {
+				return callee{kind: ckStatic, fn: idx, sig: sig}
+			}
 			if c.libs.isLib(obj.Pkg()) {
 				return callee{kind: ckLib, lib: obj, sig: sig}
-			}
-			if idx, ok := c.funcIdx[obj]; ok {
-				return callee{kind: ckStatic, fn: idx, sig: sig}
 			}
 			if c.skipped[obj] {
 				return callee{kind: ckSkipped, sig: sig}

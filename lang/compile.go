@@ -56,6 +56,8 @@ type compiler struct {
 	embedPath   map[ast.Expr][]int            // receivers of library methods promoted from embedded fields
 	ifaceTypes  []types.Type                  // Program.Types[i] describes ifaceTypes[i]
 	errString   int32                         // the type id of *errors.errorString, or -1
+	srcQueue    []*ast.FuncDecl               // library source functions to compile (srcpkg.go)
+	fileIdx     map[*token.File]int32         // Program.Files index of each library file
 }
 
 func newCompiler(fset *token.FileSet, f *ast.File, src []byte, info *types.Info, pkg *types.Package, l *libs, errs *errList) *compiler {
@@ -75,6 +77,7 @@ func newCompiler(fset *token.FileSet, f *ast.File, src []byte, info *types.Info,
 		methodWrap:  map[*types.Func]int32{},
 		embedPath:   map[ast.Expr][]int{},
 		errString:   -1,
+		fileIdx:     map[*token.File]int32{},
 	}
 	for _, imp := range f.Imports {
 		// fmt and sim (through net) import os, whose init wraps
@@ -109,7 +112,7 @@ func (c *compiler) pos(p token.Pos) vm.Pos {
 		return vm.Pos{}
 	}
 	ps := c.fset.Position(p)
-	return vm.Pos{File: 0, Line: int32(ps.Line), Col: int32(ps.Column)}
+	return vm.Pos{File: c.fileIndex(p), Line: int32(ps.Line), Col: int32(ps.Column)}
 }
 
 func (c *compiler) str(s string) int32 {
@@ -129,12 +132,12 @@ func (c *compiler) newFunc(name string) int32 {
 }
 
 func (c *compiler) isGlobal(v *types.Var) bool {
-	return v.Parent() == c.pkg.Scope()
+	return v.Pkg() != nil && v.Parent() == v.Pkg().Scope()
 }
 
 // compile compiles the package into c.prog.
 func (c *compiler) compile() {
-	c.findCaptures()
+	c.findCaptures(c.file)
 	var decls []*ast.FuncDecl
 	var inits []*ast.FuncDecl
 	for _, d := range c.file.Decls {
@@ -264,6 +267,7 @@ func (c *compiler) compile() {
 		fs := c.newFnState(nil, c.prog.Funcs[idx].Name, idx)
 		fs.body(d.Type, obj.Type().(*types.Signature), d.Body, d.Name.Pos())
 	}
+	c.compileSource()
 }
 
 // syncNewOp is the op that makes a fresh object for a variable of a sync
@@ -280,7 +284,7 @@ func (c *compiler) syncNewOp(t types.Type) (vm.Op, bool) {
 
 // findCaptures marks the local variables that closures capture (they live
 // in boxes) and lists each closure's free variables in order of first use.
-func (c *compiler) findCaptures() {
+func (c *compiler) findCaptures(root ast.Node) {
 	var lits []*ast.FuncLit
 	var visit func(n ast.Node) bool
 	visit = func(n ast.Node) bool {
@@ -293,7 +297,7 @@ func (c *compiler) findCaptures() {
 			return false
 		case *ast.Ident:
 			v, ok := c.info.Uses[n].(*types.Var)
-			if !ok || v.IsField() || c.isGlobal(v) || v.Pkg() != c.pkg {
+			if !ok || v.IsField() || c.isGlobal(v) || (v.Pkg() != c.pkg && !c.libs.fromSource(v)) {
 				return true
 			}
 			for _, lit := range lits {
@@ -307,7 +311,7 @@ func (c *compiler) findCaptures() {
 		}
 		return true
 	}
-	ast.Inspect(c.file, visit)
+	ast.Inspect(root, visit)
 }
 
 func containsVar(list []*types.Var, v *types.Var) bool {
@@ -380,7 +384,7 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 		case c.libs.isAtomic(t), t == c.libs.once:
 			return kStruct, ""
 		}
-		if t.Obj().Pkg() == c.pkg && t.TypeArgs().Len() == 0 {
+		if (t.Obj().Pkg() == c.pkg || c.libs.fromSource(t.Obj())) && t.TypeArgs().Len() == 0 {
 			return c.kindOf(t.Underlying())
 		}
 		return kBad, "type " + types.TypeString(t, c.qualifier)
@@ -391,7 +395,7 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 		if c.libs.isRandObj(t) {
 			return kPtr, ""
 		}
-		if s, ok := t.Elem().Underlying().(*types.Struct); ok && s.NumFields() > 0 && (!c.libs.isLib(pkgOf(t.Elem())) || c.libs.isAtomic(t.Elem())) {
+		if s, ok := t.Elem().Underlying().(*types.Struct); ok && s.NumFields() > 0 && (!c.libs.isLib(pkgOf(t.Elem())) || c.libs.isAtomic(t.Elem()) || c.libs.fromSource(namedObj(t.Elem()))) {
 			return kObjPtr, ""
 		}
 		return kBad, "pointer type " + types.TypeString(t, c.qualifier)

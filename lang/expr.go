@@ -198,7 +198,7 @@ func (c *compiler) constInt(e ast.Expr) (int64, bool) {
 
 // funcValue pushes a named function as a value.
 func (fs *fnState) funcValue(e ast.Expr, f *types.Func) {
-	if idx, ok := fs.c.funcIdx[f]; ok {
+	if idx, ok := fs.c.funcOf(f); ok {
 		fs.emit(vm.OpFuncVal, idx, 0, 0, 1)
 		return
 	}

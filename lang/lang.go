@@ -54,13 +54,19 @@ func CompileFile(path string) (*vm.Program, error) {
 // positions and error messages. `//go:build` lines are ignored, so scenario
 // files can carry `//go:build ignore` and share a folder.
 func Compile(filename string, src []byte) (prog *vm.Program, err error) {
+	return compileProgram(filename, src, false)
+}
+
+// compileProgram is Compile; allSource compiles every function of the
+// library source packages the program imports, reached or not (a test's).
+func compileProgram(filename string, src []byte, allSource bool) (prog *vm.Program, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			prog = nil
 			err = &Error{Lines: []string{filename + ": internal compiler error: " + fmt.Sprint(r) + "\n" + string(debug.Stack())}}
 		}
 	}()
-	errs := &errList{fset: token.NewFileSet()}
+	errs := &errList{fset: newFileSet()}
 	fset := errs.fset
 	f, perr := parser.ParseFile(fset, filename, src, parser.SkipObjectResolution)
 	if perr != nil {
@@ -77,17 +83,6 @@ func Compile(filename string, src []byte) (prog *vm.Program, err error) {
 		errs.add(f.Name.Pos(), "%s", notSupported("package "+f.Name.Name, "gmplab runs a package main"))
 		return nil, errs.err()
 	}
-	l := newLibs()
-	for _, imp := range f.Imports {
-		path, perr := strconv.Unquote(imp.Path.Value)
-		if perr != nil || l.lookup(path) == nil {
-			errs.add(imp.Path.Pos(), "%s", notSupported("import "+imp.Path.Value, "gmplab supports: "+strings.Join(supportedImports, ", ")))
-		}
-	}
-	if errs.len() > 0 {
-		return nil, errs.err()
-	}
-
 	info := &types.Info{
 		Types:      map[ast.Expr]types.TypeAndValue{},
 		Defs:       map[*ast.Ident]types.Object{},
@@ -95,6 +90,20 @@ func Compile(filename string, src []byte) (prog *vm.Program, err error) {
 		Selections: map[*ast.SelectorExpr]*types.Selection{},
 		Implicits:  map[ast.Node]types.Object{},
 	}
+	l := newLibs()
+	l.useSource(fset, info)
+	l.src.all = allSource
+	for _, imp := range f.Imports {
+		path, perr := strconv.Unquote(imp.Path.Value)
+		if perr != nil || isInternalPath(path) || l.lookup(path) == nil {
+			errs.add(imp.Path.Pos(), "%s", notSupported("import "+imp.Path.Value, "gmplab supports: "+strings.Join(supportedImports, ", ")))
+		}
+	}
+	if errs.len() > 0 {
+		l.sourceErrors(errs)
+		return nil, errs.err()
+	}
+
 	conf := types.Config{
 		Importer:  l,
 		GoVersion: "go1.26",
@@ -108,6 +117,7 @@ func Compile(filename string, src []byte) (prog *vm.Program, err error) {
 		},
 	}
 	pkg, _ := conf.Check("main", fset, []*ast.File{f}, info)
+	l.sourceErrors(errs)
 	if errs.len() > 0 {
 		return nil, errs.err()
 	}

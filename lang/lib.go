@@ -33,6 +33,7 @@ type libs struct {
 	wg, mutex, conn *types.Named
 
 	extra map[string]*types.Package // registered packages built so far (registerPackage)
+	src   *srcCheck                 // library source checked in this compilation (srcpkg.go)
 }
 
 // The supported API of each package, for error messages.
@@ -237,6 +238,11 @@ func registerPackage(path, api, real string, build func(l *libs) *types.Package)
 var libHandlers = map[string]func(fs *fnState, call *ast.CallExpr, ce callee, want int) int{}
 
 func (l *libs) lookup(path string) *types.Package {
+	return l.withSource(path, l.handMade(path))
+}
+
+// handMade is the hand-made part of package path (nil if none).
+func (l *libs) handMade(path string) *types.Package {
 	if p, ok := l.extra[path]; ok {
 		return p
 	}

@@ -16,6 +16,14 @@ import (
 // method value (f := c.Inc) is a closure over the receiver, evaluated when
 // the method value is (main.T.M-fm, as Go names the wrapper).
 
+// namedObj is the type name of named type t (nil if t is not named).
+func namedObj(t types.Type) types.Object {
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj()
+	}
+	return nil
+}
+
 func pkgOf(t types.Type) *types.Package {
 	if n, ok := types.Unalias(t).(*types.Named); ok {
 		return n.Obj().Pkg()
@@ -65,11 +73,7 @@ func (c *compiler) declareMethod(d *ast.FuncDecl, m *types.Func) bool {
 		c.skipped[m] = true
 		return false
 	}
-	name := "main." + n.Obj().Name() + "." + m.Name()
-	if ptr {
-		name = "main.(*" + n.Obj().Name() + ")." + m.Name()
-	}
-	c.funcIdx[m] = c.newFunc(name)
+	c.funcIdx[m] = c.newFunc(qualifiedName(m))
 	return true
 }
 
@@ -80,7 +84,7 @@ func (c *compiler) userMethod(sel *types.Selection) (*types.Func, int32, bool) {
 	if !ok {
 		return nil, 0, false
 	}
-	idx, ok := c.funcIdx[m]
+	idx, ok := c.funcOf(m)
 	return m, idx, ok
 }
 
