@@ -276,7 +276,7 @@ func (c *compiler) syncNewOp(t types.Type) (vm.Op, bool) {
 	switch {
 	case types.Identical(t, c.libs.wg):
 		return vm.OpNewWG, true
-	case types.Identical(t, c.libs.mutex):
+	case types.Identical(t, c.libs.mutex), c.libs.isSema(t):
 		return vm.OpNewMutex, true
 	}
 	return 0, false
@@ -377,7 +377,7 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 			return kInt, ""
 		case t == c.libs.timeT:
 			return kTime, ""
-		case t == c.libs.wg, t == c.libs.mutex:
+		case t == c.libs.wg, t == c.libs.mutex, c.libs.isSema(t):
 			return kSync, ""
 		case t == c.libs.randSource:
 			return kPtr, ""
@@ -389,7 +389,7 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 		}
 		return kBad, "type " + types.TypeString(t, c.qualifier)
 	case *types.Pointer:
-		if n, ok := t.Elem().(*types.Named); ok && (n == c.libs.wg || n == c.libs.mutex || n == c.libs.conn) {
+		if n, ok := t.Elem().(*types.Named); ok && (n == c.libs.wg || n == c.libs.mutex || n == c.libs.conn || c.libs.isSema(n)) {
 			return kPtr, ""
 		}
 		if c.libs.isRandObj(t) {

@@ -360,13 +360,9 @@ func (fs *fnState) unary(e *ast.UnaryExpr, t types.Type) {
 			fs.addr(x)
 			return
 		}
-		if id, ok := x.(*ast.Ident); ok {
-			if v, ok := c.info.Uses[id].(*types.Var); ok {
-				if k, _ := c.kindOf(v.Type()); k == kSync {
-					fs.load(v)
-					return
-				}
-			}
+		if k, _ := c.kindOf(c.info.TypeOf(x)); k == kSync {
+			fs.recvPtr(x) // &wg, &mu, &s.mu: the object's id
+			return
 		}
 		c.unsupported(e.Pos(), "taking the address of "+types.ExprString(e.X), "gmplab supports: & of a struct (a variable, a field, an element), &T{...}, &wg and &mu")
 		fs.pushInt(0)

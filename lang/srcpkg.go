@@ -138,7 +138,12 @@ type srcCheck struct {
 	errs    []posError                    // errors in library source: internal errors
 	order   []*types.Func                 // funcs' keys in source order
 	all     bool                          // compile every function, reached or not (compileProgram)
+	sema    *types.Named                  // sync.sema (srcpkg_sync.go)
 }
+
+// srcExtras add hand-made members that a package's source uses (its
+// intrinsic types) before the source is checked, by import path.
+var srcExtras = map[string]func(l *libs, p *types.Package){}
 
 // useSource makes l check library source into fset and info.
 func (l *libs) useSource(fset *token.FileSet, info *types.Info) {
@@ -163,6 +168,9 @@ func (l *libs) withSource(path string, p *types.Package) *types.Package {
 		l.extra[path] = p
 	}
 	l.src.checked[path] = true
+	if x := srcExtras[path]; x != nil {
+		x(l, p)
+	}
 	var fs []*ast.File
 	for _, f := range files {
 		fs = append(fs, f.file)

@@ -64,6 +64,8 @@ const (
 	waitReasonGCScavengeWait
 	waitReasonFinalizerWait
 	waitReasonUpdateGOMAXPROCS
+	waitReasonSyncRWMutexRLock // library source (semaphore.go)
+	waitReasonSyncRWMutexLock
 )
 
 var waitReasonStrings = [...]string{
@@ -83,6 +85,8 @@ var waitReasonStrings = [...]string{
 	waitReasonGCScavengeWait:     "GC scavenge wait",
 	waitReasonFinalizerWait:      "finalizer wait",
 	waitReasonUpdateGOMAXPROCS:   "GOMAXPROCS updater (idle)",
+	waitReasonSyncRWMutexRLock:   "sync.RWMutex.RLock",
+	waitReasonSyncRWMutexLock:    "sync.RWMutex.Lock",
 }
 
 func (w waitReason) String() string { return waitReasonStrings[w] }

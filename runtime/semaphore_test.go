@@ -1,0 +1,69 @@
+package runtime
+
+import (
+	"slices"
+	"testing"
+)
+
+// sema.go: semacquire1: a G takes the count if there is one
+// (cansemacquire); otherwise it queues (at the tail, or at the head with
+// lifo) and parks with the caller's wait reason.
+func TestSemacquireTakesCountOrParks(t *testing.T) {
+	mc := newTestMachine(t, 1)
+	s := mc.newMutex()
+	sm := &mc.mus[s]
+	sm.sema = 1
+	a, b, c := mkG(mc), mkG(mc), mkG(mc)
+	running(mc, a)
+	if !mc.semacquire(0, s, false, waitReasonSyncRWMutexRLock, Pos{}) || sm.sema != 0 {
+		t.Fatalf("semacquire with a count: sema %d", sm.sema)
+	}
+	if mc.semacquire(0, s, false, waitReasonSyncRWMutexRLock, Pos{}) {
+		t.Fatal("semacquire took a zero count")
+	}
+	if g := &mc.allg[a]; g.status != _Gwaiting || g.waitreason != waitReasonSyncRWMutexRLock {
+		t.Errorf("status %v reason %v: want waiting in sync.RWMutex.RLock", g.status, g.waitreason)
+	}
+	mc.allm[0].curg = nilIdx
+	running(mc, b)
+	mc.semacquire(0, s, false, waitReasonSyncRWMutexLock, Pos{})
+	mc.allm[0].curg = nilIdx
+	running(mc, c)
+	mc.semacquire(0, s, true, waitReasonSyncRWMutexLock, Pos{})
+	if !slices.Equal(sm.waiters, []int32{c, a, b}) {
+		t.Errorf("waiters %v, want the lifo one at the head, then FIFO", sm.waiters)
+	}
+}
+
+// sema.go: semrelease1 without handoff: the count goes up and the first
+// waiter is readied into the releaser's runnext (readyWithTime: goready);
+// it takes the count when it runs, unless a newcomer took it first, and
+// then it queues again (semacquire1's loop).
+func TestSemreleaseReadiesFirstWaiter(t *testing.T) {
+	mc := newTestMachine(t, 1)
+	s := mc.newMutex()
+	sm := &mc.mus[s]
+	waiter, releaser, newcomer := mkG(mc), mkG(mc), mkG(mc)
+	running(mc, waiter)
+	mc.semacquire(0, s, false, waitReasonSyncRWMutexLock, Pos{})
+	mc.allm[0].curg = nilIdx
+	running(mc, releaser)
+	if mc.semrelease(0, s, false, "test") {
+		t.Fatal("semrelease without handoff yielded")
+	}
+	if sm.sema != 1 || len(sm.waiters) != 0 || mc.allp[0].runnext != waiter {
+		t.Fatalf("sema %d waiters %v runnext %d: want the count 1 and the waiter in runnext", sm.sema, sm.waiters, mc.allp[0].runnext)
+	}
+	// A newcomer takes the count before the waiter runs.
+	mc.allm[0].curg = nilIdx
+	running(mc, newcomer)
+	if !mc.semacquire(0, s, false, waitReasonSyncRWMutexLock, Pos{}) {
+		t.Fatal("the newcomer did not take the count")
+	}
+	mc.allm[0].curg = nilIdx
+	mc.allp[0].runnext = nilIdx
+	running(mc, waiter)
+	if mc.semacquire(0, s, false, waitReasonSyncRWMutexLock, Pos{}) || !slices.Equal(sm.waiters, []int32{waiter}) {
+		t.Errorf("waiters %v: want the woken waiter asleep again", sm.waiters)
+	}
+}
