@@ -44,6 +44,9 @@ func (c *compiler) classify(call *ast.CallExpr) callee {
 	case *ast.SelectorExpr:
 		if sel := c.info.Selections[f]; sel != nil {
 			if sel.Kind() == types.MethodVal {
+				if types.IsInterface(sel.Recv()) {
+					return callee{kind: ckIface, recv: f.X, sel: sel, sig: sig}
+				}
 				if _, idx, ok := c.userMethod(sel); ok {
 					return callee{kind: ckMethod, fn: idx, recv: f.X, sel: sel, sig: sig}
 				}
@@ -54,12 +57,6 @@ func (c *compiler) classify(call *ast.CallExpr) callee {
 						c.embedPath[f.X] = sel.Index()[:len(sel.Index())-1]
 					}
 					return callee{kind: ckLib, lib: m, recv: f.X, sig: sig}
-				}
-				if _, idx, ok := c.userMethod(sel); ok {
-					return callee{kind: ckMethod, fn: idx, recv: f.X, sel: sel, sig: sig}
-				}
-				if types.IsInterface(sel.Recv()) {
-					return callee{kind: ckIface, recv: f.X, sel: sel, sig: sig}
 				}
 				if m, ok := sel.Obj().(*types.Func); ok && c.skipped[m] {
 					return callee{kind: ckSkipped, sig: sig}
@@ -93,7 +90,7 @@ func (c *compiler) classify(call *ast.CallExpr) callee {
 func (fs *fnState) callExpr(call *ast.CallExpr, want int) int {
 	c := fs.c
 	ce := c.classify(call)
-	if call.Ellipsis.IsValid() && ce.kind == ckLib {
+	if call.Ellipsis.IsValid() && ce.kind == ckLib && !spreadable[libKey(ce.lib)] {
 		c.unsupported(call.Ellipsis, "f(xs...) of a library function", "pass the arguments one by one")
 	}
 	switch ce.kind {
@@ -178,7 +175,7 @@ func (fs *fnState) args(call *ast.CallExpr, sig *types.Signature) int {
 	for i, a := range extra {
 		fs.emit(vm.OpDup, 0, 0, 1, 2)
 		fs.pushInt(int64(i))
-		fs.expr(a)
+		fs.exprTo(a, sliceElem(sig.Params().At(fixed).Type()))
 		fs.emit(vm.OpSliceStore, 0, 0, 3, 0)
 	}
 	return fixed + 1
@@ -201,6 +198,8 @@ func (fs *fnState) conversion(call *ast.CallExpr) {
 		return
 	}
 	switch {
+	case kt == kIface:
+		fs.exprTo(arg, to)
 	case kt == kInt && kf == kInt:
 		fs.expr(arg)
 		fs.truncate(to)
@@ -335,10 +334,11 @@ func (fs *fnState) builtin(call *ast.CallExpr, name string, want int) int {
 		fs.pushInt(0)
 		return 1
 	case "panic":
-		fs.panicValue(call.Args[0])
-		fs.setPos(call.Lparen)
-		fs.emitOp(vm.OpPanic, 0, 0, 1, 0)
+		fs.panicCall(call)
 		return 0
+	case "recover":
+		fs.recoverCall(call)
+		return 1
 	case "print", "println":
 		b := &sbuild{fs: fs}
 		for i, a := range call.Args {
@@ -387,64 +387,12 @@ func (fs *fnState) builtin(call *ast.CallExpr, name string, want int) int {
 		fs.emit(vm.OpCopySlice, 0, 0, 2, 1)
 		return 1
 	}
-	c.unsupported(call.Pos(), "the builtin "+name, "gmplab supports: len, cap, close, make, new, panic, print, println, min, max")
+	c.unsupported(call.Pos(), "the builtin "+name, "gmplab supports: len, cap, close, make, new, panic, recover, print, println, min, max")
 	if want != 0 {
 		fs.pushInt(0)
 		return 1
 	}
 	return 0
-}
-
-// panicValue pushes the message panic(v) prints (printpanicval).
-func (fs *fnState) panicValue(a ast.Expr) {
-	c := fs.c
-	tv := c.info.Types[a]
-	if tv.IsNil() {
-		fs.pushStr("panic called with nil argument")
-		return
-	}
-	t := tv.Type
-	k, _ := c.kindOf(t)
-	if k == kIface {
-		fs.expr(a)
-		fs.fmtError()
-		return
-	}
-	if tv.Value != nil && (k == kInt || k == kBool || k == kString) {
-		if t == c.libs.duration {
-			fs.pushStr("time.Duration(" + tv.Value.ExactString() + ")")
-			return
-		}
-		if k == kString {
-			fs.pushStr(constantString(tv.Value))
-			return
-		}
-		fs.pushStr(tv.Value.ExactString())
-		return
-	}
-	switch k {
-	case kString:
-		fs.expr(a)
-	case kInt:
-		if t == c.libs.duration {
-			// A named type prints as T(v) (printanycustomtype).
-			fs.pushStr("time.Duration(")
-			fs.expr(a)
-			fs.emitOp(vm.OpFmtInt, 0, 0, 1, 1)
-			fs.emitOp(vm.OpConcat, 0, 0, 2, 1)
-			fs.pushStr(")")
-			fs.emitOp(vm.OpConcat, 0, 0, 2, 1)
-			return
-		}
-		fs.expr(a)
-		fs.fmtInt(t)
-	case kBool:
-		fs.expr(a)
-		fs.emitOp(vm.OpFmtBool, 0, 0, 1, 1)
-	default:
-		c.unsupported(a.Pos(), "panic with a value of type "+types.TypeString(t, c.qualifier), "gmplab supports: panic with a string, an int or a bool")
-		fs.pushStr("")
-	}
 }
 
 // printArg formats one argument of the builtin print/println.

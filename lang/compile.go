@@ -58,6 +58,11 @@ type compiler struct {
 	errString   int32                         // the type id of *errors.errorString, or -1
 	srcQueue    []*ast.FuncDecl               // library source functions to compile (srcpkg.go)
 	fileIdx     map[*token.File]int32         // Program.Files index of each library file
+	runtimeErrs bool                          // the runtime's error types are declared (recover.go)
+	synthTypes  map[string]int32              // library error types (lib_errors.go)
+	promoted    map[string]int32              // wrappers of promoted methods (iface.go)
+	errorsIs    int32                         // 1 + errors.is's function, 0: not yet
+	errorsJoin  int32                         // 1 + errors.Join's function, 0: not yet
 }
 
 func newCompiler(fset *token.FileSet, f *ast.File, src []byte, info *types.Info, pkg *types.Package, l *libs, errs *errList) *compiler {
@@ -78,6 +83,8 @@ func newCompiler(fset *token.FileSet, f *ast.File, src []byte, info *types.Info,
 		embedPath:   map[ast.Expr][]int{},
 		errString:   -1,
 		fileIdx:     map[*token.File]int32{},
+		synthTypes:  map[string]int32{},
+		promoted:    map[string]int32{},
 	}
 	for _, imp := range f.Imports {
 		// fmt and sim (through net) import os, whose init wraps
@@ -344,7 +351,7 @@ const (
 	kObjPtr       // a pointer to a struct: the id of its object, 0 for nil
 	kSlice        // a slice: the id of its header object, 0 for nil (slice.go)
 	kMap          // a map: the id of its table object, 0 for nil (maps.go)
-	kIface        // the error interface: the id of an interface object, 0 for nil (iface.go)
+	kIface        // an interface: the id of an interface object, 0 for nil (iface.go)
 )
 
 // kindOf classifies t; why says what is not supported about it.
@@ -369,7 +376,7 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 		}
 		return kBad, "type " + t.String()
 	case *types.Named:
-		if isError(t) {
+		if isError(t) || types.IsInterface(t) {
 			return kIface, ""
 		}
 		switch {
@@ -446,7 +453,7 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 	case *types.Array:
 		return kBad, "array type " + types.TypeString(t, c.qualifier)
 	case *types.Interface:
-		return kBad, "interface type " + types.TypeString(t, c.qualifier)
+		return kIface, ""
 	}
 	return kBad, "type " + types.TypeString(t, c.qualifier)
 }

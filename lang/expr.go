@@ -56,6 +56,10 @@ func (fs *fnState) expr(e ast.Expr) {
 		fs.pushInt(0)
 		return
 	}
+	if ta, ok := e.(*ast.TypeAssertExpr); ok {
+		fs.typeAssert(ta, 0)
+		return
+	}
 	if k == kStruct {
 		fs.structValue(e, tv.Type)
 		return
@@ -120,9 +124,6 @@ func (fs *fnState) expr(e ast.Expr) {
 		fs.compositeLit(e, tv.Type)
 	case *ast.StarExpr:
 		c.unsupported(e.Pos(), "pointer indirection of "+typeString(c, e.X), "gmplab supports: pointers to structs")
-		fs.pushInt(0)
-	case *ast.TypeAssertExpr:
-		c.unsupported(e.Pos(), "a type assertion", supExprs)
 		fs.pushInt(0)
 	default:
 		c.unsupported(e.Pos(), "this expression", supExprs)

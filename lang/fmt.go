@@ -78,6 +78,10 @@ func (fs *fnState) fmtCall(call *ast.CallExpr, key string) {
 		k, _ := c.kindOf(c.info.TypeOf(a))
 		return k == kString
 	}
+	if call.Ellipsis.IsValid() && spreadable[key] {
+		fs.fmtSpread(call, key)
+		return
+	}
 	args := call.Args
 	if len(args) == 1 {
 		args = fs.spreadTuple(args[0])
@@ -162,13 +166,16 @@ func (fs *fnState) printf(b *sbuild, call *ast.CallExpr, key, format string, arg
 			b.text("%")
 			continue
 		}
-		if strings.ContainsAny(flags, "# ") || strings.Contains(flags, "+") && verb != 'v' {
+		// An interface operand is formatted at run time with any verb and
+		// flags (fmt_any.go), %T of any operand at compile time.
+		dyn := verb == 'T' || argi < len(args) && types.IsInterface(c.info.TypeOf(args[argi]))
+		if !dyn && (strings.ContainsAny(flags, "# ") || strings.Contains(flags, "+") && verb != 'v') {
 			c.unsupported(call.Pos(), "the flags + # and space in "+key+" (except %+v)", supFmt)
 			return
 		}
 		if verbs := "vdstq"; key == "fmt.Errorf" && verb == 'w' {
 			// %w formats as %v; the wrapping itself (Unwrap) is not modelled.
-		} else if strings.IndexRune(verbs, verb) < 0 {
+		} else if strings.IndexRune(verbs, verb) < 0 && !dyn {
 			c.unsupported(call.Pos(), "the verb "+directive+" in "+key, supFmt)
 			return
 		}
@@ -240,15 +247,17 @@ func (fs *fnState) fmtArg(b *sbuild, key string, a ast.Expr, verb rune, width in
 	if fs.fmtMethodArg(b, a, verb, width, flags) {
 		return
 	}
+	if verb == 'T' && k != kIface {
+		b.text(fmt.Sprintf("%"+flags+strconv.Itoa(width)+"s", rtypeName(t)))
+		return
+	}
 	if k == kIface {
-		if verb != 'v' && verb != 's' && verb != 'w' {
-			wrong()
-			return
+		if verb == 'w' {
+			verb = 'v'
 		}
 		b.dyn(func() {
 			fs.expr(a)
-			fs.fmtErrorVerb(verb)
-			fs.pad(width, flags, false)
+			fs.fmtAny(verb, width, flags)
 		})
 		return
 	}

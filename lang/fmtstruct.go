@@ -200,7 +200,11 @@ func (fs *fnState) fmtValue(ft types.Type, plus, canInterface bool) {
 	case k == kMap:
 		fs.fmtMap(ft, plus)
 	case k == kIface:
-		fs.fmtError()
+		if plus {
+			fs.fmtAny('v', 0, "+")
+		} else {
+			fs.fmtAny('v', 0, "")
+		}
 	default:
 		fs.emit(vm.OpPop, 0, 0, 1, 0)
 		fs.pushStr("?" + strconv.Itoa(int(k)))

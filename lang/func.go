@@ -37,6 +37,7 @@ type fnState struct {
 	sig          *types.Signature
 	namedResults []*types.Var
 	hasDefer     bool
+	recoverPC    int32 // 1 + the recovery point's pc (recover.go), 0: none
 
 	nclosures, ndeferwrap, ngowrap int
 }
@@ -81,6 +82,7 @@ func (fs *fnState) finish() int32 {
 		Pos:       fs.pos,
 		Decl:      fs.c.pos(fs.decl),
 		FrameSize: frame,
+		Recover:   fs.recoverPC,
 		NoSplit:   !fs.hasCall && frame < 128,
 	}
 	return fs.idx
@@ -396,6 +398,7 @@ func (fs *fnState) body(ftype *ast.FuncType, sig *types.Signature, body *ast.Blo
 			fs.emitOp(vm.OpPanic, 0, 0, 1, 0)
 		}
 	}
+	fs.recoveryPoint()
 	return fs.finish()
 }
 

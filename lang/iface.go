@@ -4,23 +4,82 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"regexp"
+	"strings"
 
 	"github.com/gmplab/gmplab/vm"
 )
 
-// The error interface (vm/iface.go): a concrete value becomes an error
-// where Go converts it implicitly (assignment, return, argument, literal
-// element, send, append), errors.New and fmt.Errorf make
-// *errors.errorString values, err.Error() dispatches on the dynamic type,
-// and fmt prints an error with its Error method. Other interfaces, type
-// assertions and type switches are not in the subset yet.
+// Interfaces (vm/iface.go): any, error and the program's own interface
+// types, named or not, embedded or not. A concrete value becomes an
+// interface value where Go converts it implicitly (assignment, return,
+// argument, literal element, send, append, comparison with an interface);
+// a conversion between interface types keeps the value. A method call
+// dispatches on the dynamic type's method table, which is the method set
+// go/types computes (a pointer receiver's methods only for *T). Type
+// assertions (typeswitch.go too) name a run-time type (Program.Types),
+// concrete or interface; equality compares dynamic types and values.
+//
+// Every type that can be held in an interface gets a run-time descriptor
+// (typeID): its name as the runtime spells it, its kind and parts (for
+// fmt, == and printpanicval) and its methods with their signatures (for
+// assertions to interfaces).
+//
+// A method promoted from an embedded field is called through a wrapper
+// (main.T.M or main.(*T).M, as the Go compiler names it) that follows the
+// path to the embedded value and calls its method, the embedded
+// interface's too. The model simplifies: methods of library types
+// promoted through embedding (a struct embedding sync.Mutex) are not in
+// the table; interface values cannot be map keys; and == on structs with
+// interface fields compares those fields' values by identity.
 
 var errorType = types.Universe.Lookup("error").Type()
 
 // isError reports whether t is the error interface.
 func isError(t types.Type) bool { return t != nil && types.Identical(t, errorType) }
 
-// typeID is the Program.Types index of dynamic type t.
+// stringerType is fmt.Stringer's interface.
+var stringerType = types.NewInterfaceType([]*types.Func{
+	types.NewFunc(token.NoPos, nil, "String", types.NewSignatureType(nil, nil, nil, nil,
+		types.NewTuple(types.NewParam(token.NoPos, nil, "", types.Typ[types.String])), false)),
+}, nil).Complete()
+
+// anyType is interface{}.
+var anyType = types.NewInterfaceType(nil, nil).Complete()
+
+var (
+	anyWord     = regexp.MustCompile(`\bany\b`)
+	structBrace = regexp.MustCompile(`struct\{([^{}]+)\}`)
+)
+
+// rtypeName spells t as the runtime's type strings do (%T, panics):
+// "interface {}", "struct {}", "struct { A int }", packages by name.
+func rtypeName(t types.Type) string {
+	s := types.TypeString(t, func(p *types.Package) string { return p.Name() })
+	s = anyWord.ReplaceAllString(s, "interface {}")
+	s = strings.ReplaceAll(s, "interface{}", "interface {}")
+	s = strings.ReplaceAll(s, "struct{}", "struct {}")
+	s = structBrace.ReplaceAllString(s, "struct { $1 }")
+	return s
+}
+
+// sigID is the Program.Strings index of method m's signature without its
+// receiver and parameter names, as an assertion compares them.
+func (c *compiler) sigID(m *types.Func) int32 {
+	sig := m.Type().(*types.Signature)
+	strip := func(tu *types.Tuple) *types.Tuple {
+		vars := make([]*types.Var, tu.Len())
+		for i := range vars {
+			vars[i] = types.NewParam(token.NoPos, nil, "", tu.At(i).Type())
+		}
+		return types.NewTuple(vars...)
+	}
+	s := types.NewSignatureType(nil, nil, nil, strip(sig.Params()), strip(sig.Results()), sig.Variadic())
+	return c.str(types.TypeString(s, func(p *types.Package) string { return p.Path() }))
+}
+
+// typeID is the Program.Types index of type t, its descriptor made (with
+// those of its parts) the first time.
 func (c *compiler) typeID(t types.Type) int32 {
 	for i, x := range c.ifaceTypes {
 		if types.Identical(x, t) {
@@ -29,13 +88,30 @@ func (c *compiler) typeID(t types.Type) int32 {
 	}
 	id := int32(len(c.prog.Types))
 	c.ifaceTypes = append(c.ifaceTypes, t)
-	c.prog.Types = append(c.prog.Types, vm.TypeInfo{Name: types.TypeString(t, func(p *types.Package) string { return p.Name() })})
+	c.prog.Types = append(c.prog.Types, vm.TypeInfo{Name: rtypeName(t), Elem: -1, Key: -1, Layout: -1})
+	info := vm.TypeInfo{Name: rtypeName(t), Elem: -1, Key: -1, Layout: -1, Comparable: types.Comparable(t)}
+	_, info.Named = types.Unalias(t).(*types.Named)
+	if it, ok := t.Underlying().(*types.Interface); ok {
+		info.Iface, info.Kind = true, vm.KindIface
+		for i := 0; i < it.NumMethods(); i++ {
+			m := it.Method(i)
+			info.Methods = append(info.Methods, vm.Method{Name: c.str(m.Name()), Fn: -1, Copy: -1, Sig: c.sigID(m)})
+		}
+		c.prog.Types[id] = info
+		return id
+	}
+	c.describe(&info, t)
 	ms := types.NewMethodSet(t)
-	var methods []vm.Method
 	for i := 0; i < ms.Len(); i++ {
 		sel := ms.At(i)
+		if len(sel.Index()) > 1 {
+			if fn, ok := c.promotedMethod(t, sel); ok {
+				info.Methods = append(info.Methods, vm.Method{Name: c.str(sel.Obj().Name()), Fn: fn, Copy: -1, Sig: c.sigID(sel.Obj().(*types.Func))})
+			}
+			continue
+		}
 		_, idx, ok := c.userMethod(sel)
-		if !ok || len(sel.Index()) > 1 {
+		if !ok {
 			continue
 		}
 		cp := int32(-1)
@@ -44,10 +120,67 @@ func (c *compiler) typeID(t types.Type) int32 {
 				cp = c.layout(n)
 			}
 		}
-		methods = append(methods, vm.Method{Name: c.str(sel.Obj().Name()), Fn: idx, Copy: cp})
+		info.Methods = append(info.Methods, vm.Method{Name: c.str(sel.Obj().Name()), Fn: idx, Copy: cp, Sig: c.sigID(sel.Obj().(*types.Func))})
 	}
-	c.prog.Types[id].Methods = methods
+	c.prog.Types[id] = info
 	return id
+}
+
+// describe fills in the kind and parts of concrete type t.
+func (c *compiler) describe(info *vm.TypeInfo, t types.Type) {
+	if b, ok := t.Underlying().(*types.Basic); ok {
+		switch b.Kind() {
+		case types.Float64, types.Float32, types.UntypedFloat:
+			info.Kind, info.Bits = vm.KindFloat, 64
+			if b.Kind() == types.Float32 {
+				info.Bits = 32
+			}
+			return
+		}
+	}
+	k, _ := c.kindOf(t)
+	switch k {
+	case kInt:
+		bits, signed := intBits(t)
+		info.Bits = int8(bits)
+		info.Kind = vm.KindInt
+		if !signed {
+			info.Kind = vm.KindUint
+		}
+		if types.Identical(t, c.libs.duration) {
+			info.Kind = vm.KindDuration
+		}
+	case kBool:
+		info.Kind = vm.KindBool
+	case kString:
+		info.Kind = vm.KindString
+	case kEmpty:
+		info.Kind = vm.KindStruct
+	case kStruct:
+		info.Kind = vm.KindStruct
+		info.Layout = c.layout(t)
+		s := structOf(t)
+		for i := 0; i < s.NumFields(); i++ {
+			f := s.Field(i)
+			info.Fields = append(info.Fields, vm.Field{Name: f.Name(), Type: c.typeID(f.Type()), Exported: f.Exported()})
+		}
+	case kObjPtr:
+		info.Kind = vm.KindPtr
+		info.Elem = c.typeID(t.Underlying().(*types.Pointer).Elem())
+	case kSlice:
+		info.Kind = vm.KindSlice
+		info.Elem = c.typeID(sliceElem(t))
+	case kMap:
+		info.Kind = vm.KindMap
+		kt, et := mapTypes(t)
+		info.Key, info.Elem = c.typeID(kt), c.typeID(et)
+	case kChan:
+		info.Kind = vm.KindChan
+	case kFunc:
+		info.Kind = vm.KindFunc
+	case kIface:
+		info.Kind = vm.KindIface
+	}
 }
 
 // errorStringID is the type id of errors.New's values.
@@ -55,7 +188,7 @@ func (c *compiler) errorStringID() int32 {
 	if c.errString < 0 {
 		c.errString = int32(len(c.prog.Types))
 		c.ifaceTypes = append(c.ifaceTypes, types.NewPointer(types.NewStruct(nil, nil)))
-		c.prog.Types = append(c.prog.Types, vm.TypeInfo{Name: "*errors.errorString", ErrorString: true})
+		c.prog.Types = append(c.prog.Types, vm.TypeInfo{Name: "*errors.errorString", ErrorString: true, Kind: vm.KindPtr, Comparable: true, Elem: -1, Key: -1, Layout: -1})
 	}
 	return c.errString
 }
@@ -68,6 +201,12 @@ func (fs *fnState) exprTo(e ast.Expr, to types.Type) {
 	if to == nil || !types.IsInterface(to) || from == nil || types.IsInterface(from) || c.info.Types[e].IsNil() {
 		fs.expr(e)
 		return
+	}
+	if tv := c.info.Types[e]; tv.Value != nil {
+		// An untyped constant gets its default type (int, string, …).
+		from = types.Default(from)
+		c.info.Types[e] = types.TypeAndValue{Type: from, Value: tv.Value}
+		defer func() { c.info.Types[e] = tv }()
 	}
 	fs.expr(e)
 	fs.setPos(e.Pos())
@@ -86,26 +225,8 @@ func (fs *fnState) ifaceCall(call *ast.CallExpr, ce callee) int {
 }
 
 // fmtError replaces the error on top of the stack by its text: its Error
-// method's result, or <nil> (as %v prints it; fmtErrorVerb for others).
-func (fs *fnState) fmtError() { fs.fmtErrorVerb('v') }
-
-// fmtErrorVerb is fmtError for verb: a nil error prints %!s(<nil>) with %s.
-func (fs *fnState) fmtErrorVerb(verb rune) {
-	isNil, end := fs.newLabel(), fs.newLabel()
-	fs.emit(vm.OpDup, 0, 0, 1, 2)
-	fs.jump(vm.OpJumpIfNot, isNil)
-	fs.noteCall(8)
-	fs.emit(vm.OpIfaceCall, fs.c.str("Error"), 0, 1, 1)
-	fs.jump(vm.OpJump, end)
-	fs.bind(isNil)
-	fs.emit(vm.OpPop, 0, 0, 1, 0)
-	if verb == 'v' {
-		fs.pushStr("<nil>")
-	} else {
-		fs.pushStr("%!" + string(verb) + "(<nil>)")
-	}
-	fs.bind(end)
-}
+// method's result, or <nil> (as %v prints it).
+func (fs *fnState) fmtError() { fs.fmtAny('v', 0, "") }
 
 // errorsCall compiles errors.New and fmt.Errorf (false for other keys).
 func (fs *fnState) errorsCall(call *ast.CallExpr, key string) (int, bool) {
@@ -113,6 +234,9 @@ func (fs *fnState) errorsCall(call *ast.CallExpr, key string) (int, bool) {
 	case "errors.New":
 		fs.expr(call.Args[0])
 	case "fmt.Errorf":
+		if fs.wrapErrorf(call) {
+			return 1, true
+		}
 		fs.fmtCall(call, key)
 	default:
 		return 0, false
@@ -135,4 +259,96 @@ func (fs *fnState) ifaceEq(e *ast.BinaryExpr) {
 	if e.Op == token.NEQ {
 		fs.emit(vm.OpNot, 0, 0, 1, 1)
 	}
+}
+
+// typeAssert compiles x.(T) (mode 0: panics if it fails), v, ok := x.(T)
+// (vm.AssertOK) or only the test (vm.AssertTest).
+func (fs *fnState) typeAssert(e *ast.TypeAssertExpr, mode int32) {
+	c := fs.c
+	target := c.info.TypeOf(e.Type)
+	if k, why := c.kindOf(target); k == kBad {
+		c.badType(e.Type.Pos(), why)
+	}
+	fs.expr(e.X)
+	fs.assertTo(target, c.info.TypeOf(e.X), mode, e.Lparen)
+}
+
+// assertTo asserts the interface value on top of the stack (of type src)
+// to target.
+func (fs *fnState) assertTo(target, src types.Type, mode int32, pos token.Pos) {
+	c := fs.c
+	push := 1
+	if mode == vm.AssertOK {
+		push = 2
+	}
+	fs.setPos(pos)
+	fs.emitOp(vm.OpAssert, c.typeID(target), c.typeID(src)<<2|mode, 1, push)
+}
+
+// promotedMethod compiles the wrapper of method sel promoted into type t
+// from an embedded field.
+func (c *compiler) promotedMethod(t types.Type, sel *types.Selection) (int32, bool) {
+	m := sel.Obj().(*types.Func)
+	sig := m.Type().(*types.Signature)
+	path := sel.Index()[:len(sel.Index())-1]
+	base := t
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		base = p.Elem()
+	}
+	bn, ok := types.Unalias(base).(*types.Named)
+	if !ok || bn.Obj().Pkg() != c.pkg {
+		return 0, false
+	}
+	name := "main." + bn.Obj().Name() + "." + m.Name()
+	if isPointer(t) {
+		name = "main.(*" + bn.Obj().Name() + ")." + m.Name()
+	}
+	if fn, ok := c.promoted[name]; ok {
+		return fn, true
+	}
+	// The embedded field's type at the end of the path.
+	ft := base
+	for _, i := range path {
+		if p, ok := ft.Underlying().(*types.Pointer); ok {
+			ft = p.Elem()
+		}
+		s, ok := ft.Underlying().(*types.Struct)
+		if !ok {
+			return 0, false
+		}
+		ft = s.Field(i).Type()
+	}
+	_, idx, user := c.userMethod(sel)
+	if !user && !types.IsInterface(ft) {
+		return 0, false // a library type's method
+	}
+	fs := c.newFnState(nil, name, -1)
+	c.promoted[name] = fs.idx
+	fs.decl = m.Pos()
+	fs.setPos(m.Pos())
+	fs.nparams = 1 + sig.Params().Len()
+	fs.nresults = sig.Results().Len()
+	fs.newSlot(8)
+	for i := 0; i < sig.Params().Len(); i++ {
+		fs.newSlot(c.slotSize(sig.Params().At(i).Type()))
+	}
+	fs.emit(vm.OpLoad, 0, 0, 0, 1)
+	fs.fieldPath(path)
+	if user {
+		if n, ptr := recvNamed(m); !ptr && c.isStructKind(n) {
+			fs.emit(vm.OpObjCopy, c.layout(n), 0, 1, 1)
+		}
+	}
+	for i := 0; i < sig.Params().Len(); i++ {
+		fs.emit(vm.OpLoad, int32(i+1), 0, 0, 1)
+	}
+	n := sig.Params().Len()
+	if user {
+		fs.call(idx, n+1, fs.nresults, c.sigArgBytes(sig)+8)
+	} else {
+		fs.noteCall(8 * (n + 1))
+		fs.emit(vm.OpIfaceCall, c.str(m.Name()), int32(n), n+1, fs.nresults)
+	}
+	fs.emit(vm.OpReturn, 0, 0, fs.nresults, 0)
+	return fs.finish(), true
 }

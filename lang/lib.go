@@ -198,6 +198,7 @@ func newLibs() *libs {
 	l.declareRand()
 	l.declareAtomic()
 	l.declareStrings()
+	l.declareErrors()
 	return l
 }
 

@@ -75,7 +75,7 @@ func (fs *fnState) stmt(s ast.Stmt) {
 		fs.setPos(s.Arrow)
 		fs.emitOp(vm.OpSend, 0, 0, 2, 0)
 	case *ast.TypeSwitchStmt:
-		c.unsupported(s.Pos(), "a type switch", supStmts)
+		fs.typeSwitch(s)
 	default:
 		c.unsupported(s.Pos(), "this statement", supStmts)
 	}
@@ -204,6 +204,10 @@ func (fs *fnState) multiValue(e ast.Expr, n int) bool {
 		fs.expr(u.X)
 		fs.setPos(u.OpPos)
 		fs.emitOp(vm.OpRecv, 1, 0, 1, 2)
+		return true
+	}
+	if ta, ok := r.(*ast.TypeAssertExpr); ok && n == 2 {
+		fs.typeAssert(ta, vm.AssertOK)
 		return true
 	}
 	if ix, ok := fs.c.isMapIndex(r); ok && n == 2 {
@@ -540,10 +544,14 @@ func (fs *fnState) switchStmt(s *ast.SwitchStmt) {
 	}
 	tag := int32(-1)
 	eq := vm.OpEq
+	var tagType types.Type
 	if s.Tag != nil {
 		t := c.info.TypeOf(s.Tag)
+		tagType = t
 		if k, _ := c.kindOf(t); k == kString {
 			eq = vm.OpSEq
+		} else if k == kIface {
+			eq = vm.OpIfaceEq // iface.go: cases are converted to the tag's type
 		}
 		fs.expr(s.Tag)
 		tag = fs.newSlot(c.slotSize(t))
@@ -567,7 +575,7 @@ func (fs *fnState) switchStmt(s *ast.SwitchStmt) {
 			fs.setPos(e.Pos())
 			if tag >= 0 {
 				fs.emit(vm.OpLoad, tag, 0, 0, 1)
-				fs.expr(e)
+				fs.exprTo(e, tagType)
 				fs.emit(eq, 0, 0, 2, 1)
 			} else {
 				fs.expr(e)

@@ -140,7 +140,7 @@ func (fs *fnState) addr(e ast.Expr) {
 	case *ast.CompositeLit:
 		fs.compositeLit(x, t)
 		return
-	case *ast.CallExpr:
+	case *ast.CallExpr, *ast.TypeAssertExpr:
 		fs.expr(x)
 		return
 	}

@@ -32,7 +32,7 @@ var opNames = [...]string{
 
 	OpNewObj: "NewObj", OpField: "Field", OpSetField: "SetField", OpObjCopy: "ObjCopy",
 	OpObjAssign: "ObjAssign", OpObjEq: "ObjEq", OpRand: "Rand", OpUnsigned: "Unsigned", OpAtomic: "Atomic", OpStrings: "Strings", OpHost: "Host",
-	OpMakeIface: "MakeIface", OpIfaceCall: "IfaceCall", OpIfaceEq: "IfaceEq",
+	OpMakeIface: "MakeIface", OpIfaceCall: "IfaceCall", OpIfaceEq: "IfaceEq", OpAssert: "Assert", OpRecover: "Recover", OpFmtAny: "FmtAny",
 	OpMakeSlice: "MakeSlice", OpSliceLen: "SliceLen", OpSliceCap: "SliceCap", OpSliceIndex: "SliceIndex",
 	OpSliceStore: "SliceStore", OpAppend: "Append", OpAppendSlice: "AppendSlice", OpCopySlice: "CopySlice", OpReslice: "Reslice",
 	OpMakeMap: "MakeMap", OpMapIndex: "MapIndex", OpMapStore: "MapStore", OpMapDelete: "MapDelete",

@@ -29,7 +29,7 @@ import (
 // field, see the defer* encodings below), so that no state lives outside
 // the G's plain data.
 //
-// Panics (no recover in the subset). The panicking frame's pc stays at the
+// Panics (recover: panic.go). The panicking frame's pc stays at the
 // instruction that panicked (OpPanic, a division, an index…) and the frames
 // stay in place, as in the real runtime, which prints the stack of the panic:
 // the deferred calls run above it, from the most recent one registered
@@ -135,13 +135,29 @@ func (mc *Machine) enter(gp *g, fi int32, base, sp int, clo int32, vals []Value)
 
 // startPanic records a panic with message msg at pos; a panic while the G
 // already panics is printed after the first, as printpanics does.
-func (gp *g) startPanic(msg string, pos Pos) {
-	if gp.panicking {
-		gp.panicMsg += "\n\tpanic: " + msg
-	} else {
+func (gp *g) startPanic(msg string, pos Pos) { gp.startPanicVal(msg, 0, pos) }
+
+// startPanicVal is startPanic with the panic's value v (an interface
+// value, 0 for a run-time error: recover makes one). As printpanics
+// prints a chain: a panic already recovered gets " [recovered]", and the
+// same value panicked again (preprintpanics' repanicked) is printed once,
+// with " [recovered, repanicked]" if it was recovered.
+func (gp *g) startPanicVal(msg string, v int64, pos Pos) {
+	switch {
+	case !gp.panicking:
 		gp.panicMsg = msg
+	case v != 0 && v == gp.panicVal:
+		if gp.recovered {
+			gp.panicMsg += " [recovered, repanicked]"
+		}
+	case gp.recovered:
+		gp.panicMsg += " [recovered]\n\tpanic: " + msg
+	default:
+		gp.panicMsg += "\n\tpanic: " + msg
 	}
 	gp.panicking = true
+	gp.recovered = false
+	gp.panicVal = v
 	gp.panicPos = pos
 }
 
@@ -167,6 +183,7 @@ func (mc *Machine) exec(gp *g, budget int) (n int, stop execStop) {
 		base int
 		free []int32
 		pmsg string
+		pval int64
 		d    *deferRec
 		nd   int
 		k    int32
@@ -488,13 +505,24 @@ load:
 			}
 			d = &gp.defers[nd]
 			d.depth = int32(len(gp.frames))
+			d.frame = d.depth
 			d.clo = int32(vals[sp-nargs-1].I & refMask)
 			d.args = append(d.args[:0], vals[sp-nargs:sp]...)
 			sp -= nargs + 1
 		case OpPanic:
 			sp--
 			pmsg = vals[sp].S
+			if in.B == 1 {
+				sp--
+				pval = vals[sp].I
+			}
 			goto raise
+		case OpRecover:
+			if sp == len(vals) {
+				vals = growVals(vals, sp, sp+1)
+			}
+			vals[sp] = Value{I: mc.gorecover(gp)}
+			sp++
 
 		case OpReturn, OpRunDefers:
 			k = int32(len(gp.frames))
@@ -545,8 +573,13 @@ load:
 					gp.defers = gp.defers[:nd-1]
 					sp = base
 				case -(k + deferUnwinding):
+					r := gp.defers[nd-1].frame
 					gp.defers = gp.defers[:nd-1]
 					sp = base
+					if gp.recovered {
+						sp = mc.recovery(gp, r)
+						goto load
+					}
 					goto unwind
 				}
 			}
@@ -579,7 +612,8 @@ raise:
 	// the instruction, and the deferred calls run above it.
 	n++
 	fr.pc = int32(pc)
-	gp.startPanic(pmsg, posAt(fn, pc))
+	gp.startPanicVal(pmsg, pval, posAt(fn, pc))
+	pval = 0
 
 unwind:
 	// The G panics: run the most recent deferred call still to run, or

@@ -14,8 +14,33 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, n *int) ([]Value, int,
 		vals[sp-1] = Value{I: mc.makeIface(in.A, vals[sp-1])}
 		*n += costAlloc
 	case OpIfaceEq:
+		eq, msg := mc.ifaceEq(vals[sp-2].I, vals[sp-1].I)
+		if msg != "" {
+			return vals, sp, msg, true
+		}
 		sp--
-		vals[sp-1] = Value{I: boolInt(mc.ifaceEq(vals[sp-1].I, vals[sp].I))}
+		vals[sp-1] = Value{I: boolInt(eq)}
+	case OpFmtAny:
+		vals[sp-1] = Value{S: mc.fmtAny(vals[sp-1], rune(in.A), in.B)}
+		*n += costAlloc
+	case OpAssert:
+		v, ok, msg := mc.assert(vals[sp-1].I, in.A, in.B>>2)
+		switch in.B & 3 {
+		case 0:
+			if !ok {
+				return vals, sp, msg, true
+			}
+			vals[sp-1] = v
+		case AssertTest:
+			vals[sp-1] = Value{I: boolInt(ok)}
+		default:
+			vals[sp-1] = v
+			if sp == len(vals) {
+				vals = growVals(vals, sp, sp+1)
+			}
+			vals[sp] = Value{I: boolInt(ok)}
+			sp++
+		}
 	// Objects.
 	case OpNewObj:
 		if sp == len(vals) {

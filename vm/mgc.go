@@ -122,6 +122,7 @@ func (r Roots) Thread(t *Thread) {
 		r.idx(t.defers[i].clo)
 		r.Values(t.defers[i].args)
 	}
+	r.id(t.panicVal)
 }
 
 // Values marks whatever vs may name.

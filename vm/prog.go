@@ -131,7 +131,7 @@ const (
 	OpFuncVal     // A: function index: a func value with no captures → f
 	OpReturn      // return from the current function; the callee's results are the top NResults slots
 	OpDefer       // B: argument slots: record f(args) to run when the function returns   f args → ...
-	OpPanic       // s → (the G panics with message s)
+	OpPanic       // s → (the G panics with message s); with B=1: v s → (v, an interface value, is what recover returns)
 	OpRunDefers   // run the frame's deferred calls now, LIFO, as OpReturn would, then go on (lang: a function with named results and defers reads its results after them)
 
 	// Objects (object.go): a struct's storage, named by its id (objTag).
@@ -169,7 +169,10 @@ const (
 	// Interface values (iface.go).
 	OpMakeIface // A: Program.Types index.   v → i  (nil stays nil only for a nil interface)
 	OpIfaceCall // A: the method's name (Program.Strings), B: argument slots.   i args → results
-	OpIfaceEq   // a b → a==b (same dynamic type and equal values)
+	OpIfaceEq   // a b → a==b (same dynamic type and equal values; an uncomparable one panics)
+	OpAssert    // A: target type, B: source type<<2 | AssertOK (push ok too) or AssertTest (push only ok).   i → v [ok]
+	OpRecover   // → v  (recover(): the panic's value, or nil where recover has no effect)
+	OpFmtAny    // A: verb, B: flags<<16 | width (FmtAny*).   i → text  (fmt of an interface value, see format_dynamic.go)
 
 	// sync/atomic: one instruction, so that no preemption splits it.
 	OpAtomic // A: AtomicLoad… (below); B: 0 64-bit, 1 int32, 2 uint32.   o [args] → result (none for Store)
@@ -265,6 +268,11 @@ type Func struct {
 	Pos      []Pos // Pos[i] is the source position of Code[i]
 	Decl     Pos   // where the function is declared
 
+	// Recover is 1 + the pc where the function goes on after a deferred
+	// call of its own recovered a panic (its deferred calls still to run,
+	// then its return with its named results, or zero ones); 0: none.
+	Recover int32
+
 	// FrameSize is the function's stack frame in bytes on the simulated
 	// amd64 stack (8 bytes a slot, 16 for a string, plus the return address
 	// and saved BP); the prologue checks it against stackguard0.
@@ -298,24 +306,75 @@ type Layout struct {
 	Nested []int32
 }
 
-// TypeInfo is a dynamic type an interface value can hold: its name as %T
-// prints it and its methods.
+// TypeInfo is a type at run time: a dynamic type an interface value can
+// hold (its name as %T prints it, its kind and parts for fmt and ==, its
+// methods), or an interface type a type assertion names (Iface: Methods
+// are the ones it requires, Fn -1).
 type TypeInfo struct {
 	Name    string
 	Methods []Method
-	// ErrorString: the type is errors.New's *errors.errorString, whose
-	// Error method returns the string it holds (no code of its own).
+	// ErrorString: the type is errors.New's *errors.errorString (or a
+	// runtime error: Runtime), whose Error method returns the string it
+	// holds (no code of its own).
 	ErrorString bool
+	Runtime     bool
+
+	Kind       Kind
+	Bits       int8  // integers: 8, 16, 32, 64
+	Named      bool  // a defined type: panic prints Name(v) (printanycustomtype)
+	Comparable bool  // == on it is defined (else it panics in an interface)
+	Iface      bool  // an interface type (assertion targets)
+	Elem       int32 // slice, map, chan, pointer: the element's type (-1: none)
+	Key        int32 // map: the key's type
+	Layout     int32 // struct: Program.Layouts index (-1: none)
+	Fields     []Field
+}
+
+// Kind is what a Value of a type holds.
+type Kind uint8
+
+// The kinds of TypeInfo.
+const (
+	KindOther Kind = iota
+	KindInt
+	KindUint
+	KindBool
+	KindString
+	KindFloat // float64 bits in I (float32 too, rounded: see shared facts)
+	KindDuration
+	KindStruct // an object id (object.go)
+	KindPtr    // a pointer to a struct: the object id, 0 nil
+	KindSlice
+	KindMap
+	KindChan
+	KindFunc
+	KindIface
+)
+
+// Field is one field of a struct type.
+type Field struct {
+	Name     string
+	Type     int32
+	Exported bool
 }
 
 // Method is one method of a dynamic type: its name (Program.Strings), the
-// function, and for a value receiver of struct type the layout to copy
-// the receiver with (-1: pass it as it is).
+// function, for a value receiver of struct type the layout to copy the
+// receiver with (-1: pass it as it is), and its signature
+// (Program.Strings, "func() string"), which an assertion to an interface
+// compares.
 type Method struct {
 	Name int32
 	Fn   int32
 	Copy int32
+	Sig  int32
 }
+
+// The mode bits of OpAssert's B.
+const (
+	AssertOK   = 1
+	AssertTest = 2
+)
 
 // Program is a compiled scenario.
 type Program struct {

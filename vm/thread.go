@@ -36,6 +36,8 @@ type Thread struct {
 	started     bool  // the entry call has been made
 	morestackFn int32 // set with stopMorestack: the callee whose prologue check failed
 	panicking   bool  // unwinding: deferred calls are running for panicMsg
+	panicVal    int64 // the panic's value (an interface value; 0: a run-time error's, made by recover)
+	recovered   bool  // recover() returned the panic's value (panic.go)
 	// inCall: the G is inside the scheduler call its top frame made (a
 	// park, a sleep, a syscall, a print…): that frame's pc is the return
 	// address, one past the call, as in the runtime, and its line is the
@@ -61,6 +63,7 @@ type frame struct {
 // depth returns (or the G panics).
 type deferRec struct {
 	depth int32
+	frame int32 // the depth of the frame that registered it (recovery returns from it)
 	clo   int32
 	args  []Value
 }
@@ -89,6 +92,7 @@ func (t *Thread) Reset(entry int32, args []Value) {
 	t.defers = t.defers[:0]
 	t.panicMsg = ""
 	t.panicking = false
+	t.panicVal, t.recovered = 0, false
 	t.entryClo = entry
 	t.started = false
 	t.inCall = false

@@ -1,0 +1,10 @@
+package main
+
+import "fmt"
+
+func main() {
+	var x any = "hello"
+	fmt.Println(x.(string))
+	n := x.(int)
+	fmt.Println(n)
+}
