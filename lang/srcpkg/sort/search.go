@@ -6,7 +6,7 @@
 
 // This file implements binary search: src/sort/search.go of Go 1.26,
 // compiled by gmplab with the program (lang/srcpkg.go). SearchFloat64s and
-// the methods of the slice types are left out.
+// Float64Slice.Search are left out.
 
 package sort
 
@@ -61,3 +61,9 @@ func SearchInts(a []int, x int) int {
 func SearchStrings(a []string, x string) int {
 	return Search(len(a), func(i int) bool { return a[i] >= x })
 }
+
+// Search returns the result of applying [SearchInts] to the receiver and x.
+func (p IntSlice) Search(x int) int { return SearchInts(p, x) }
+
+// Search returns the result of applying [SearchStrings] to the receiver and x.
+func (p StringSlice) Search(x string) int { return SearchStrings(p, x) }
