@@ -112,7 +112,11 @@ func (c *compiler) typeID(t types.Type) int32 {
 		}
 		_, idx, ok := c.userMethod(sel)
 		if !ok {
-			continue
+			// A hand-made library method an interface can hold
+			// (*sync.Mutex as a sync.Locker: srcpkg_sync.go).
+			if idx, ok = c.libMethodFunc(sel.Obj().(*types.Func)); !ok {
+				continue
+			}
 		}
 		cp := int32(-1)
 		if _, ptr := recvNamed(sel.Obj().(*types.Func)); !ptr {

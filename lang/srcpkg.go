@@ -131,14 +131,15 @@ func isInternalPath(p string) bool {
 
 // srcCheck is a compilation's state for its source packages.
 type srcCheck struct {
-	fset    *token.FileSet
-	info    *types.Info
-	checked map[string]bool
-	funcs   map[*types.Func]*ast.FuncDecl // every function and method declared in source
-	errs    []posError                    // errors in library source: internal errors
-	order   []*types.Func                 // funcs' keys in source order
-	all     bool                          // compile every function, reached or not (compileProgram)
-	sema    *types.Named                  // sync.sema (srcpkg_sync.go)
+	fset     *token.FileSet
+	info     *types.Info
+	checked  map[string]bool
+	funcs    map[*types.Func]*ast.FuncDecl // every function and method declared in source
+	errs     []posError                    // errors in library source: internal errors
+	order    []*types.Func                 // funcs' keys in source order
+	all      bool                          // compile every function, reached or not (compileProgram)
+	rtTypes  []*types.Named                // sync.sema, sync.notifyList (srcpkg_sync.go)
+	libFuncs map[*types.Func]int32         // functions of hand-made methods (libMethodFunc)
 }
 
 // srcExtras add hand-made members that a package's source uses (its
@@ -147,7 +148,7 @@ var srcExtras = map[string]func(l *libs, p *types.Package){}
 
 // useSource makes l check library source into fset and info.
 func (l *libs) useSource(fset *token.FileSet, info *types.Info) {
-	l.src = &srcCheck{fset: fset, info: info, checked: map[string]bool{}, funcs: map[*types.Func]*ast.FuncDecl{}}
+	l.src = &srcCheck{fset: fset, info: info, checked: map[string]bool{}, funcs: map[*types.Func]*ast.FuncDecl{}, libFuncs: map[*types.Func]int32{}}
 }
 
 // withSource returns the package for path with its source (if any) checked

@@ -66,6 +66,7 @@ const (
 	waitReasonUpdateGOMAXPROCS
 	waitReasonSyncRWMutexRLock // library source (semaphore.go)
 	waitReasonSyncRWMutexLock
+	waitReasonSyncCondWait
 )
 
 var waitReasonStrings = [...]string{
@@ -87,6 +88,7 @@ var waitReasonStrings = [...]string{
 	waitReasonUpdateGOMAXPROCS:   "GOMAXPROCS updater (idle)",
 	waitReasonSyncRWMutexRLock:   "sync.RWMutex.RLock",
 	waitReasonSyncRWMutexLock:    "sync.RWMutex.Lock",
+	waitReasonSyncCondWait:       "sync.Cond.Wait",
 }
 
 func (w waitReason) String() string { return waitReasonStrings[w] }
@@ -133,6 +135,7 @@ type g struct {
 	conn      int32    // connection the G waits on (netpoll), or nilIdx
 	parent    int64    // goid of the creator
 	lock      lockSlow // inside sync.Mutex.Lock's slow path (mutex.go)
+	ticket    uint32   // its ticket while it waits in notifyListWait (semaphore.go)
 	// system is non-zero for the model's runtime system goroutines: the
 	// reason they park with when run (see Machine.startup).
 	system waitReason

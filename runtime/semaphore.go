@@ -38,6 +38,23 @@ func (mc *Machine) syncOp(mi int32, in Instr, pos Pos) {
 		msg := mc.pop(G).S
 		G.th.Advance()
 		mc.fatalG(mc.allm[mi].curg, "fatal error: "+msg, "fatal")
+	case vm.SyncNotifyListAdd:
+		l := mc.pop(G).I
+		G.th.Advance()
+		mc.push(G, Value{I: int64(mc.notifyListAdd(l))})
+		mc.continueG(mi, CostChan)
+	case vm.SyncNotifyListWait:
+		t := uint32(mc.pop(G).I)
+		l := mc.pop(G).I
+		G.th.Advance()
+		if !mc.notifyListWait(mi, l, t, pos) {
+			mc.continueG(mi, CostChan)
+		}
+	case vm.SyncNotifyOne, vm.SyncNotifyAll:
+		l := mc.pop(G).I
+		G.th.Advance()
+		mc.notifyListNotify(mi, l, in.A == vm.SyncNotifyAll)
+		mc.continueG(mi, CostChan)
 	default:
 		panic("runtime: OpSync " + itoa(int64(in.A)))
 	}
@@ -67,4 +84,62 @@ func (mc *Machine) semacquire(mi int32, s int64, lifo bool, reason waitReason, p
 	mc.semqueue(mu, gi, lifo)
 	mc.gopark(mi, reason, pos)
 	return false
+}
+
+// A notifyList (sync.Cond's; runtime/sema.go) is a mutex record too: its
+// state is wait (the next ticket notifyListAdd hands out), its sema is
+// notify (the next ticket to be notified), its waiters the Gs parked in
+// notifyListWait, in the order they parked, each with its ticket (g.ticket).
+
+// notifyListAdd is notifyListAdd: the caller's ticket.
+func (mc *Machine) notifyListAdd(l int64) uint32 {
+	nl := &mc.mus[l]
+	t := uint32(nl.state)
+	nl.state++
+	return t
+}
+
+// notifyListWait is notifyListWait for the running G of M mi, whose pc has
+// moved past the op: it returns at once (false) if ticket t was notified
+// already, else it queues the G at the list's tail and parks it.
+func (mc *Machine) notifyListWait(mi int32, l int64, t uint32, pos Pos) bool {
+	nl := &mc.mus[l]
+	if int32(t-nl.sema) < 0 { // less(t, l.notify)
+		return false
+	}
+	gi := mc.allm[mi].curg
+	mc.allg[gi].ticket = t
+	nl.waiters = append(nl.waiters, gi)
+	mc.gopark(mi, waitReasonSyncCondWait, pos)
+	return true
+}
+
+// notifyListNotify is notifyListNotifyOne (all false: the waiter with the
+// next ticket, if it is parked yet) and notifyListNotifyAll (every waiter,
+// readied in the order they parked: each goready puts it in runnext, so
+// the last one runs first).
+func (mc *Machine) notifyListNotify(mi int32, l int64, all bool) {
+	nl := &mc.mus[l]
+	if uint32(nl.state) == nl.sema {
+		return // no new waiters since the last notification
+	}
+	pp := mc.allm[mi].p
+	if all {
+		ws := nl.waiters
+		nl.waiters = nil
+		nl.sema = uint32(nl.state)
+		for _, gi := range ws {
+			mc.ready(gi, pp, "sync.Cond.Broadcast wakes every waiter (notifyListNotifyAll)")
+		}
+		return
+	}
+	t := nl.sema
+	nl.sema++
+	for i, gi := range nl.waiters {
+		if mc.allg[gi].ticket == t {
+			nl.waiters = append(nl.waiters[:i:i], nl.waiters[i+1:]...)
+			mc.ready(gi, pp, "sync.Cond.Signal wakes the waiter with the next ticket (notifyListNotifyOne)")
+			return
+		}
+	}
 }

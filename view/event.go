@@ -425,6 +425,7 @@ var waitReasons = [...]string{
 	15: "GOMAXPROCS updater (idle)",
 	16: "sync.RWMutex.RLock",
 	17: "sync.RWMutex.Lock",
+	18: "sync.Cond.Wait",
 }
 
 // WaitReason names the wait reason number carried by EvGopark.

@@ -25,3 +25,19 @@ func runtime_SemacquireRWMutex(s *sema, lifo bool, skipframes int)
 
 // fatal ends the program with "fatal error: " and s (runtime.fatal).
 func fatal(s string)
+
+// Approximation of notifyList in runtime/sema.go.
+// notifyListAdd adds the caller to a notify list such that it can receive
+// notifications. The caller must eventually call notifyListWait to wait for
+// such a notification, passing the returned ticket number.
+func runtime_notifyListAdd(l *notifyList) uint32
+
+// notifyListWait waits for a notification. If one has been sent since
+// notifyListAdd was called, it returns immediately. Otherwise, it blocks.
+func runtime_notifyListWait(l *notifyList, t uint32)
+
+// notifyListNotifyAll notifies all entries in the list.
+func runtime_notifyListNotifyAll(l *notifyList)
+
+// notifyListNotifyOne notifies one entry in the list.
+func runtime_notifyListNotifyOne(l *notifyList)
