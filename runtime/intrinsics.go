@@ -200,10 +200,11 @@ func (mc *Machine) schedOp(mi int32) {
 		ev := mc.emit(EvPrint, mi, M.p, G.goid, int64(in.A), 0)
 		ev.Text = s
 		ev.Pos = pos
-		if in.A != 0 || !mc.cfg.Layers.Has(LayerSysmon) {
+		if (in.A != 0 && in.B == 0) || !mc.cfg.Layers.Has(LayerSysmon) {
 			// println writes with the runtime's write1, no system call
 			// the scheduler sees (print.go: gwrite); without the sysmon
-			// layer a short syscall is just time.
+			// layer a short syscall is just time. (log's writes to
+			// stderr, B=1, are os.Stderr.Write: a system call.)
 			mc.continueG(mi, CostPrint)
 			return
 		}

@@ -202,7 +202,7 @@ const (
 	OpGOMAXPROCS   // n → previous  (runtime.GOMAXPROCS: procresize under stop-the-world when n > 0 changes it)
 	OpNumGoroutine // → n
 	OpNumCPU       // → n           (runtime.NumCPU: Config.NCPU)
-	OpPrint        // A: 0 stdout (fmt), 1 stderr (println).  s → ...
+	OpPrint        // A: 0 stdout (fmt), 1 stderr (println; with B=1 os.Stderr.Write, as log).  s → ...
 	OpWork         // d → ...       (sim.Work: CPU with no calls)
 	OpSyscall      // d → ...       (sim.Syscall: a blocking system call)
 	OpDial         // d → conn      (sim.Dial: a connection whose next Read is ready after d)
