@@ -519,55 +519,6 @@ func (fs *fnState) libCall(call *ast.CallExpr, ce callee, want int) int {
 	case "fmt.Sprintf", "fmt.Sprint", "fmt.Sprintln":
 		fs.fmtCall(call, key)
 		return 1
-	case "time.Sleep":
-		arg(0)
-		at()
-		fs.emitOp(vm.OpSleep, 0, 0, 1, 0)
-		return 0
-	case "time.Now":
-		at()
-		fs.emitOp(vm.OpNow, 0, 0, 0, 1)
-		return 1
-	case "time.Since":
-		arg(0)
-		at()
-		fs.emitOp(vm.OpNow, 0, 0, 0, 1)
-		fs.emit(vm.OpSub, 0, 0, 2, 1)
-		fs.emit(vm.OpNeg, 0, 0, 1, 1)
-		return 1
-	case "time.Until":
-		arg(0)
-		at()
-		fs.emitOp(vm.OpNow, 0, 0, 0, 1)
-		fs.emit(vm.OpSub, 0, 0, 2, 1)
-		return 1
-	case "time.After":
-		arg(0)
-		at()
-		fs.emitOp(vm.OpAfter, 0, 0, 1, 1)
-		return 1
-	case "time.Duration.String":
-		fs.expr(ce.recv)
-		fs.emitOp(vm.OpFmtDur, 0, 0, 1, 1)
-		return 1
-	case "time.Duration.Nanoseconds":
-		fs.expr(ce.recv)
-		return 1
-	case "time.Duration.Microseconds", "time.Duration.Milliseconds":
-		fs.expr(ce.recv)
-		if key == "time.Duration.Microseconds" {
-			fs.pushInt(1e3)
-		} else {
-			fs.pushInt(1e6)
-		}
-		fs.emit(vm.OpDiv, 0, 0, 2, 1)
-		return 1
-	case "time.Time.Sub", "time.Time.Add", "time.Time.Before", "time.Time.After":
-		fs.expr(ce.recv)
-		arg(0)
-		op := map[string]vm.Op{"time.Time.Sub": vm.OpSub, "time.Time.Add": vm.OpAdd, "time.Time.Before": vm.OpLt, "time.Time.After": vm.OpGt}[key]
-		fs.emit(op, 0, 0, 2, 1)
-		return 1
 	case "runtime.Gosched":
 		at()
 		fs.emitOp(vm.OpGosched, 0, 0, 0, 0)

@@ -380,7 +380,7 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 			return kIface, ""
 		}
 		switch {
-		case t == c.libs.duration:
+		case t == c.libs.duration, c.libs.isTimeType(t, "Month", "Weekday"):
 			return kInt, ""
 		case t == c.libs.timeT:
 			return kTime, ""
@@ -388,7 +388,7 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 			return kSync, ""
 		case t == c.libs.randSource:
 			return kPtr, ""
-		case c.libs.isAtomic(t), t == c.libs.once:
+		case c.libs.isAtomic(t), t == c.libs.once, c.libs.isTimeType(t, "Timer", "Ticker"):
 			return kStruct, ""
 		}
 		if (t.Obj().Pkg() == c.pkg || c.libs.fromSource(t.Obj())) && t.TypeArgs().Len() == 0 {
@@ -396,13 +396,13 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 		}
 		return kBad, "type " + types.TypeString(t, c.qualifier)
 	case *types.Pointer:
-		if n, ok := t.Elem().(*types.Named); ok && (n == c.libs.wg || n == c.libs.mutex || n == c.libs.conn || c.libs.isSema(n)) {
+		if n, ok := t.Elem().(*types.Named); ok && (n == c.libs.wg || n == c.libs.mutex || n == c.libs.conn || c.libs.isTimeType(n, "Location") || c.libs.isSema(n)) {
 			return kPtr, ""
 		}
 		if c.libs.isRandObj(t) {
 			return kPtr, ""
 		}
-		if s, ok := t.Elem().Underlying().(*types.Struct); ok && s.NumFields() > 0 && (!c.libs.isLib(pkgOf(t.Elem())) || c.libs.isAtomic(t.Elem()) || c.libs.fromSource(namedObj(t.Elem()))) {
+		if s, ok := t.Elem().Underlying().(*types.Struct); ok && s.NumFields() > 0 && (!c.libs.isLib(pkgOf(t.Elem())) || c.libs.isAtomic(t.Elem()) || c.libs.isTimeType(t.Elem(), "Timer", "Ticker") || c.libs.fromSource(namedObj(t.Elem()))) {
 			return kObjPtr, ""
 		}
 		return kBad, "pointer type " + types.TypeString(t, c.qualifier)

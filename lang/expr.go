@@ -433,6 +433,12 @@ func (fs *fnState) selector(e *ast.SelectorExpr, k vkind) {
 	switch obj := c.info.Uses[e.Sel].(type) {
 	case *types.Func:
 		fs.funcValue(e, obj)
+	case *types.Var:
+		if fs.libVar(obj) {
+			return
+		}
+		c.unsupported(e.Pos(), types.ExprString(e), supExprs)
+		fs.pushInt(0)
 	default:
 		c.unsupported(e.Pos(), types.ExprString(e), supExprs)
 		fs.pushInt(0)

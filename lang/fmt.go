@@ -244,7 +244,7 @@ func (fs *fnState) fmtArg(b *sbuild, key string, a ast.Expr, verb rune, width in
 		b.text(fmt.Sprintf(directive, nil))
 		return
 	}
-	if fs.fmtMethodArg(b, a, verb, width, flags) {
+	if fs.fmtMethodArg(b, a, verb, width, flags) || fs.fmtTimeArg(b, a, verb, width, flags) {
 		return
 	}
 	if verb == 'T' && k != kIface {

@@ -2,7 +2,6 @@ package lang
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -43,7 +42,7 @@ var supportedAPI = map[string]string{
 	"strings":   strAPI("strings"),
 	"strconv":   strAPI("strconv"),
 	"sort":      strAPI("sort"),
-	"time":      "time.Duration (String, Nanoseconds, Microseconds, Milliseconds), time.Nanosecond … time.Hour, time.Time (Sub, Add, Before, After), time.Now, time.Since, time.Until, time.Sleep, time.After",
+	"time":      timeAPI,
 	"sync":      "sync.WaitGroup (Add, Done, Wait, Go), sync.Mutex (Lock, Unlock, TryLock), sync.Once (Do)",
 	"runtime":   "runtime.Gosched, runtime.GOMAXPROCS, runtime.NumGoroutine, runtime.NumCPU",
 	"math/rand": "rand.Int, rand.Intn, rand.Int31, rand.Int31n, rand.Int63, rand.Int63n, rand.Uint32, rand.Seed (a no-op, as since Go 1.24), rand.NewSource, rand.New and the same methods of *rand.Rand",
@@ -57,8 +56,8 @@ var supportedAPI = map[string]string{
 var realAPI = map[string]string{
 	"errors": "Is As Unwrap Join ErrUnsupported",
 	"fmt":    "Append Appendf Appendln FormatString Formatter Fprint Fprintf Fprintln Fscan Fscanf Fscanln GoStringer Scan ScanState Scanf Scanln Scanner Sscan Sscanf Sscanln State Stringer",
-	"time": "ANSIC AfterFunc April August DateOnly DateTime December February FixedZone Friday January July June Kitchen Layout Local Location LoadLocation LoadLocationFromTZData March May Microsecond Millisecond Minute Monday Month NewTicker NewTimer November October Parse ParseDuration ParseError ParseInLocation RFC1123 RFC1123Z RFC3339 RFC3339Nano RFC822 RFC822Z RFC850 RubyDate Saturday September Stamp StampMicro StampMilli StampNano Sunday Thursday Tick Ticker TimeOnly Timer Tuesday UTC Unix UnixDate UnixMicro UnixMilli Wednesday Weekday " +
-		"Abs Hours Minutes Round Seconds Truncate AddDate AppendFormat Clock Compare Date Day Equal Format GoString GobDecode GobEncode Hour In IsDST IsZero Local Location MarshalBinary MarshalJSON MarshalText Minute Month Nanosecond Second String UTC Unix UnixMicro UnixMilli UnixNano UnmarshalBinary UnmarshalJSON UnmarshalText Weekday Year YearDay Zone ZoneBounds",
+	"time": "FixedZone LoadLocation LoadLocationFromTZData Parse ParseDuration ParseError ParseInLocation " +
+		"AddDate AppendFormat GoString GobDecode GobEncode In IsDST Location MarshalBinary MarshalJSON MarshalText UnmarshalBinary UnmarshalJSON UnmarshalText Zone ZoneBounds",
 	"sync":      "Cond Locker Map NewCond OnceFunc OnceValue OnceValues Pool RWMutex RLock RUnlock RLocker TryRLock",
 	atomicPath:  "AddInt32 AddInt64 AddUint32 AddUint64 AddUintptr CompareAndSwapInt32 CompareAndSwapInt64 CompareAndSwapPointer CompareAndSwapUint32 CompareAndSwapUint64 LoadInt32 LoadInt64 LoadPointer LoadUint32 LoadUint64 Pointer StoreInt32 StoreInt64 StorePointer StoreUint32 StoreUint64 SwapInt32 SwapInt64 SwapUint32 SwapUint64 Uintptr Value And Or",
 	"math/rand": "ExpFloat64 Float32 Float64 NormFloat64 Perm Read Shuffle Source64 Uint64 Zipf NewZipf",
@@ -113,33 +112,7 @@ func newLibs() *libs {
 		return types.NewStruct([]*types.Var{types.NewField(token.NoPos, pkg, field, int64T, false)}, nil)
 	}
 
-	// time
-	tp := types.NewPackage("time", "time")
-	l.time = tp
-	dur := named(tp, "Duration", int64T)
-	l.duration = dur
-	for _, c := range []struct {
-		name string
-		v    int64
-	}{{"Nanosecond", 1}, {"Microsecond", 1e3}, {"Millisecond", 1e6}, {"Second", 1e9}, {"Minute", 60e9}, {"Hour", 3600e9}} {
-		tp.Scope().Insert(types.NewConst(token.NoPos, tp, c.name, dur, constant.MakeInt64(c.v)))
-	}
-	method(dur, false, "String", tuple(), tuple(param(tp, "", stringT)))
-	method(dur, false, "Nanoseconds", tuple(), tuple(param(tp, "", int64T)))
-	method(dur, false, "Microseconds", tuple(), tuple(param(tp, "", int64T)))
-	method(dur, false, "Milliseconds", tuple(), tuple(param(tp, "", int64T)))
-	timeT := named(tp, "Time", opaque(tp, "ns"))
-	l.timeT = timeT
-	method(timeT, false, "Sub", tuple(param(tp, "u", timeT)), tuple(param(tp, "", dur)))
-	method(timeT, false, "Add", tuple(param(tp, "d", dur)), tuple(param(tp, "", timeT)))
-	method(timeT, false, "Before", tuple(param(tp, "u", timeT)), tuple(param(tp, "", boolT)))
-	method(timeT, false, "After", tuple(param(tp, "u", timeT)), tuple(param(tp, "", boolT)))
-	fn(tp, "Now", tuple(), tuple(param(tp, "", timeT)), false)
-	fn(tp, "Since", tuple(param(tp, "t", timeT)), tuple(param(tp, "", dur)), false)
-	fn(tp, "Until", tuple(param(tp, "t", timeT)), tuple(param(tp, "", dur)), false)
-	fn(tp, "Sleep", tuple(param(tp, "d", dur)), tuple(), false)
-	fn(tp, "After", tuple(param(tp, "d", dur)), tuple(param(tp, "", types.NewChan(types.RecvOnly, timeT))), false)
-	tp.MarkComplete()
+	l.declareTime() // lib_time.go
 
 	// sync
 	sp := types.NewPackage("sync", "sync")
@@ -190,9 +163,9 @@ func newLibs() *libs {
 	l.sim = sm
 	l.conn = named(sm, "Conn", opaque(sm, "c"))
 	method(l.conn, true, "Read", tuple(), tuple())
-	fn(sm, "Work", tuple(param(sm, "d", dur)), tuple(), false)
-	fn(sm, "Syscall", tuple(param(sm, "d", dur)), tuple(), false)
-	fn(sm, "Dial", tuple(param(sm, "d", dur)), tuple(param(sm, "", types.NewPointer(l.conn))), false)
+	fn(sm, "Work", tuple(param(sm, "d", l.duration)), tuple(), false)
+	fn(sm, "Syscall", tuple(param(sm, "d", l.duration)), tuple(), false)
+	fn(sm, "Dial", tuple(param(sm, "d", l.duration)), tuple(param(sm, "", types.NewPointer(l.conn))), false)
 	fn(sm, "Breakpoint", tuple(), tuple(), false)
 	sm.MarkComplete()
 	l.declareRand()

@@ -116,6 +116,9 @@ func (c *compiler) libMethodFunc(m *types.Func) (int32, bool) {
 	}
 	fs := c.newFnState(nil, qualifiedName(m), -1)
 	c.libs.src.libFuncs[m] = fs.idx
+	// No source: the program's package clause, as for runtime.main.
+	fs.decl = c.file.Name.Pos()
+	fs.setPos(fs.decl)
 	fs.nparams = 1
 	fs.nresults = spec.push
 	fs.newSlot(8)

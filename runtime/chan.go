@@ -19,6 +19,7 @@ type hchan struct {
 	closed   bool
 	recvq    waitq
 	sendq    waitq
+	timer    int32 // the timer feeding it + 1 (c.timer), 0 for none (timer_chan.go)
 }
 
 // chanBufKeep is the largest ring an empty channel keeps for reuse; a
@@ -238,6 +239,9 @@ func (mc *Machine) chanrecv(mi int32, c int32, withOk bool, pos Pos) (blocked bo
 		mc.gopark(mi, waitReasonChanReceiveNilChan, pos)
 		return true
 	}
+	if mc.chans[c].timer != 0 {
+		mc.maybeRunChan(mi, c)
+	}
 	ch := &mc.chans[c]
 	mc.acc += CostChan
 	push := func(v Value, ok bool) {
@@ -272,6 +276,9 @@ func (mc *Machine) chanrecv(mi int32, c int32, withOk bool, pos Pos) (blocked bo
 	s := mc.acquireSudog()
 	mc.sudogs[s] = sudog{g: gi, c: c, kind: kindOfRecv(withOk), caseIdx: -1, waitlink: nilIdx}
 	mc.enqueue(&ch.recvq, s)
+	if ch.timer != 0 {
+		mc.blockTimerChan(mi, c)
+	}
 	mc.gopark(mi, waitReasonChanReceive, pos)
 	return true
 }
@@ -317,13 +324,14 @@ func (mc *Machine) closechan(mi int32, c int32) {
 	}
 }
 
-// timerSend is a time.After timer firing: a non-blocking send of the time.
-func (mc *Machine) timerSend(c int32, pp int32) {
+// timerSend is a channel timer firing: a non-blocking send of the time
+// it was due (time/sleep.go: sendTime).
+func (mc *Machine) timerSend(c int32, pp int32, due int64) {
 	ch := &mc.chans[c]
-	v := Value{I: mc.now}
+	v := monoTime(due)
 	if s := mc.dequeue(&ch.recvq); s != nilIdx {
 		rg := mc.complete(s, v, true)
-		mc.ready(rg, pp, "the time.After channel's value reached a waiting receiver")
+		mc.ready(rg, pp, "the timer's channel handed the time to a waiting receiver")
 		return
 	}
 	if ch.qcount < ch.dataqsiz {
@@ -357,6 +365,11 @@ func (mc *Machine) selectgo(mi int32, info *SelectInfo, ops []Value, pos Pos) (b
 		}
 	}
 	mc.acc += CostChan
+	for _, c := range chans {
+		if c != 0 && mc.chans[c].timer != 0 {
+			mc.maybeRunChan(mi, c)
+		}
+	}
 	// pollorder: a random permutation (select.go).
 	order := make([]int, n)
 	for i := 1; i < n; i++ {
@@ -441,6 +454,9 @@ func (mc *Machine) selectgo(mi int32, info *SelectInfo, ops []Value, pos Pos) (b
 			mc.enqueue(&mc.chans[c].sendq, s)
 		} else {
 			mc.enqueue(&mc.chans[c].recvq, s)
+		}
+		if mc.chans[c].timer != 0 {
+			mc.blockTimerChan(mi, c)
 		}
 	}
 	mc.gopark(mi, waitReasonSelect, pos)

@@ -82,8 +82,8 @@ type timerOrder struct{ mc *Machine }
 
 func (o timerOrder) less(a, b int32) bool {
 	ta, tb := &o.mc.timers[a], &o.mc.timers[b]
-	if ta.when != tb.when {
-		return ta.when < tb.when
+	if ta.hwhen != tb.hwhen {
+		return ta.hwhen < tb.hwhen
 	}
 	return ta.seq < tb.seq
 }

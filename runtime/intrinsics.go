@@ -88,7 +88,9 @@ func (mc *Machine) schedOp(mi int32) {
 		c := int32(mc.pop(G).I)
 		adv()
 		v := int64(0)
-		if c != 0 {
+		// A timer channel has a buffer but shows none (chan.go: chanlen,
+		// chancap): a value can be taken back without anyone noticing.
+		if c != 0 && mc.chans[c].timer == 0 {
 			if in.Op == OpChanLen {
 				v = int64(mc.chans[c].qcount)
 			} else {
@@ -161,14 +163,14 @@ func (mc *Machine) schedOp(mi int32) {
 		d := mc.pop(G).I
 		adv()
 		mc.timeSleep(mi, d, pos)
-	case OpAfter:
-		d := mc.pop(G).I
+	case OpTimer:
 		adv()
-		mc.push(G, Value{I: mc.timeAfter(mi, d)})
-		mc.continueG(mi, 0)
+		if !mc.timerOp(mi, in.A) {
+			mc.continueG(mi, 0)
+		}
 	case OpNow:
 		adv()
-		mc.push(G, Value{I: mc.now})
+		mc.push(G, monoTime(mc.now))
 		mc.continueG(mi, 0)
 	case OpGosched:
 		adv()
@@ -200,10 +202,11 @@ func (mc *Machine) schedOp(mi int32) {
 		ev := mc.emit(EvPrint, mi, M.p, G.goid, int64(in.A), 0)
 		ev.Text = s
 		ev.Pos = pos
-		if in.A != 0 || !mc.cfg.Layers.Has(LayerSysmon) {
+		if (in.A != 0 && in.B == 0) || !mc.cfg.Layers.Has(LayerSysmon) {
 			// println writes with the runtime's write1, no system call
 			// the scheduler sees (print.go: gwrite); without the sysmon
-			// layer a short syscall is just time.
+			// layer a short syscall is just time. (log's writes to
+			// stderr, B=1, are os.Stderr.Write: a system call.)
 			mc.continueG(mi, CostPrint)
 			return
 		}

@@ -306,7 +306,7 @@ func (mc *Machine) runG(mi int32) {
 		mc.continueG(mi, 0)
 	case stopSched:
 		if G.stackguard0 == stackPreempt {
-			if name := callName(mc.curOp(gi)); name != "" {
+			if name := mc.callTarget(gi); name != "" {
 				mc.preemptAtCall(mi, name)
 				return
 			}
@@ -462,6 +462,9 @@ func (mc *Machine) traceback(gi int32) string {
 		}
 		pos := mc.framePos(G, i)
 		b.WriteString(fn.Name + "(...)\n\t" + mc.prog.FileName(pos) + ":" + itoa(int64(pos.Line)) + "\n")
+	}
+	if G.goFunc {
+		b.WriteString("created by time.goFunc\n\t" + goFuncFile + "\n")
 	}
 	if G.parent > 0 && G.goid != 1 {
 		b.WriteString("created by " + mc.creatorName(gi) + " in goroutine " + itoa(G.parent) + "\n\t" + mc.prog.FileName(G.gopc) + ":" + itoa(int64(G.gopc.Line)) + "\n")

@@ -37,17 +37,23 @@ const _GoidCacheBatch = 16
 // P's runnext (kicking the old runnext to the ring's tail) and calls wakep
 // (proc.go: newproc, newproc1).
 func (mc *Machine) newproc(mi int32, parent int32, clo int32, args []Value, pos Pos) int32 {
-	pp := mc.allm[mi].p
+	return mc.newprocOn(mi, mc.allm[mi].p, clo, args, pos, mc.goidOf(parent), "go statement")
+}
+
+// newprocOn is newproc on P pp for a creator of goid parent (0: none, as
+// for time.goFunc run by the timers on g0); what names the creator in the
+// event's why.
+func (mc *Machine) newprocOn(mi, pp int32, clo int32, args []Value, pos Pos, parent int64, what string) int32 {
 	fresh := mc.allp[pp].gFree == nilIdx && mc.sched.gFree.size == 0
 	gi := mc.newproc1(pp, clo, args)
 	G := &mc.allg[gi]
 	G.gopc = pos
-	G.parent = mc.goidOf(parent)
+	G.parent = parent
 	mc.acc += CostNewproc
 	kicked := mc.runqputnext(pp, gi)
 	if ev := mc.emit(EvNewproc, mi, pp, G.goid, G.parent, 0); mc.cfg.Why {
 		ev.Pos = pos
-		w := mc.why().s("go statement: G").i(G.goid).s(" created, ")
+		w := mc.why().s(what).s(": G").i(G.goid).s(" created, ")
 		if fresh {
 			w.s("a new G (malg: a 2048-byte stack)")
 		} else {
@@ -104,6 +110,8 @@ func (mc *Machine) newproc1(pp int32, clo int32, args []Value) int32 {
 	G.inWork = false
 	G.param = nilIdx
 	G.timer = nilIdx
+	G.timerChans = nil
+	G.goFunc = false
 	G.conn = nilIdx
 	G.system = 0
 	mc.stats.Goroutines++
@@ -176,6 +184,9 @@ func (mc *Machine) execute(mi int32, gi int32, inheritTime bool, why string) {
 	M.curg = gi
 	G.m = mi
 	mc.casgstatus(gi, _Grunnable, _Grunning)
+	if G.timerChans != nil {
+		mc.unblockTimerChans(gi)
+	}
 	G.waitsince = 0
 	G.preempt = false
 	G.stackguard0 = stackGuard
@@ -391,9 +402,9 @@ func (mc *Machine) findRunnable(mi int32) (gi int32, inheritTime bool, why strin
 		if ev := mc.emit(EvFindRunnable, mi, pp, -1, 0, 0); mc.cfg.Why {
 			if len(mc.allp[pp].timers) > 0 {
 				if mc.gm() {
-					note("timers pending: earliest at " + fmtNs(mc.timers[mc.allp[pp].timers[0]].when))
+					note("timers pending: earliest at " + fmtNs(mc.timers[mc.allp[pp].timers[0]].hwhen))
 				} else {
-					note("P" + itoa(int64(pp)) + " has timers: earliest at " + fmtNs(mc.timers[mc.allp[pp].timers[0]].when))
+					note("P" + itoa(int64(pp)) + " has timers: earliest at " + fmtNs(mc.timers[mc.allp[pp].timers[0]].hwhen))
 				}
 			}
 			ev.Why = joinPath(path) + "nothing to run: drop the P"

@@ -128,14 +128,18 @@ type g struct {
 	wgWoken int32
 
 	// Blocking operations.
-	param     int32    // sudog that completed a select / a chan op, or nilIdx
-	timer     int32    // the G's sleep timer, or nilIdx
-	syscallAt int64    // when the current syscall returns
-	inWrite   bool     // the syscall is fmt's write(2) of the program's output
-	conn      int32    // connection the G waits on (netpoll), or nilIdx
-	parent    int64    // goid of the creator
-	lock      lockSlow // inside sync.Mutex.Lock's slow path (mutex.go)
-	ticket    uint32   // its ticket while it waits in notifyListWait (semaphore.go)
+	param int32 // sudog that completed a select / a chan op, or nilIdx
+	timer int32 // the G's sleep timer, or nilIdx
+	// timerChans are the timer channels it blocked on, to unblock when it
+	// runs again (timer_chan.go); never written in place.
+	timerChans []int32
+	syscallAt  int64    // when the current syscall returns
+	inWrite    bool     // the syscall is fmt's write(2) of the program's output
+	conn       int32    // connection the G waits on (netpoll), or nilIdx
+	parent     int64    // goid of the creator
+	goFunc     bool     // created by time.goFunc (an AfterFunc), on no goroutine
+	lock       lockSlow // inside sync.Mutex.Lock's slow path (mutex.go)
+	ticket     uint32   // its ticket while it waits in notifyListWait (semaphore.go)
 	// system is non-zero for the model's runtime system goroutines: the
 	// reason they park with when run (see Machine.startup).
 	system waitReason
@@ -198,9 +202,10 @@ type p struct {
 	goidcache    int64
 	goidcacheend int64
 
-	gFree  int32 // free Gs (LIFO through schedlink)
-	nFree  int32
-	timers []int32 // min-heap of timer ids ordered by (when, id)
+	gFree   int32 // free Gs (LIFO through schedlink)
+	nFree   int32
+	timers  []int32 // min-heap of timer ids ordered by (hwhen, seq)
+	zombies int32   // timers in it marked for removal (timers.zombies)
 }
 
 // M states: what the thread is doing. The event loop runs the M whose next

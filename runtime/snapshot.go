@@ -130,10 +130,16 @@ func (mc *Machine) State() *State {
 	for i := range mc.allp {
 		for _, ti := range mc.allp[i].timers {
 			t := &mc.timers[ti]
-			ti := TimerInfo{When: t.when, P: int32(i), G: mc.goidOf(t.g), Kind: "sleep"}
-			if t.kind == timerAfter {
-				ti.Kind = "after"
-			} else {
+			ti := TimerInfo{When: t.hwhen, P: int32(i), G: -1, Kind: "sleep"}
+			switch {
+			case t.zombie:
+				ti.Kind = "zombie"
+			case t.kind == timerChan:
+				ti.Kind = "chan"
+			case t.kind == timerFunc:
+				ti.Kind = "func"
+			default:
+				ti.G = mc.goidOf(t.g)
 				if mc.gm() {
 					where[t.g] = "sleeping (timer)" // the GM model has no Ps to hold timers
 				} else {

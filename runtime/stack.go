@@ -90,6 +90,16 @@ func (mc *Machine) preemptAtCall(mi int32, fn string) {
 	mc.gosched2(mi)
 }
 
+// callTarget is callName of the op at gi's pc (for OpTimer, the function
+// its operation calls).
+func (mc *Machine) callTarget(gi int32) string {
+	in, _ := mc.vm.Instr(&mc.allg[gi].th)
+	if in.Op == OpTimer && in.A >= 0 && int(in.A) < len(timerCallNames) {
+		return timerCallNames[in.A]
+	}
+	return callName(in.Op)
+}
+
 // curOp is the op at gi's pc.
 func (mc *Machine) curOp(gi int32) Op {
 	in, _ := mc.vm.Instr(&mc.allg[gi].th)
@@ -120,8 +130,8 @@ func callName(op Op) string {
 		return "sync.(*WaitGroup).Wait"
 	case OpSleep:
 		return "time.Sleep"
-	case OpAfter:
-		return "time.After"
+	case OpTimer:
+		return "time.NewTimer" // see callTarget
 	case OpNow:
 		return "time.Now"
 	case OpGosched:

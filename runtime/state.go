@@ -102,8 +102,8 @@ type SysmonInfo struct {
 type TimerInfo struct {
 	When int64  `json:"when"`
 	P    int32  `json:"p"`
-	G    int64  `json:"g"`    // the sleeper, or -1 for time.After
-	Kind string `json:"kind"` // "sleep" or "after"
+	G    int64  `json:"g"`    // the sleeper, or -1
+	Kind string `json:"kind"` // "sleep", "chan" (NewTimer, After, tickers), "func" (AfterFunc) or "zombie" (stopped, not yet removed)
 }
 
 // ConnInfo is a G parked on the network (or a pending dial).

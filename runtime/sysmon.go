@@ -48,8 +48,8 @@ func (mc *Machine) sysmonTick(mi int32) {
 	} else if mc.cfg.SchedtracePeriod <= 0 && mc.sched.npidle == int32(len(mc.allp)) {
 		next := int64(math64Max)
 		for i := range mc.allp {
-			if h := mc.allp[i].timers; len(h) > 0 && mc.timers[h[0]].when < next {
-				next = mc.timers[h[0]].when
+			if h := mc.allp[i].timers; len(h) > 0 && mc.timers[h[0]].hwhen < next {
+				next = mc.timers[h[0]].hwhen
 			}
 		}
 		if next > now {
@@ -217,7 +217,7 @@ decided:
 	}
 	var when int64
 	if h := mc.allp[pp].timers; len(h) > 0 {
-		when = mc.timers[h[0]].when
+		when = mc.timers[h[0]].hwhen
 	}
 	mc.pidleput(pp)
 	if when != 0 {

@@ -120,7 +120,7 @@ const (
 	OpTryLock      = vm.OpTryLock
 	OpSync         = vm.OpSync
 	OpSleep        = vm.OpSleep
-	OpAfter        = vm.OpAfter
+	OpTimer        = vm.OpTimer
 	OpNow          = vm.OpNow
 	OpGosched      = vm.OpGosched
 	OpGOMAXPROCS   = vm.OpGOMAXPROCS
@@ -134,3 +134,7 @@ const (
 	OpBreakpoint   = vm.OpBreakpoint
 	OpExit         = vm.OpExit
 )
+
+// monoTime is the time.Time the program sees for virtual time ns (Now's
+// result, a timer's value): package vm holds the Time encoding.
+func monoTime(ns int64) Value { return vm.MonoTime(ns) }

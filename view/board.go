@@ -76,7 +76,7 @@ func Board(st *runtime.State, width int) string {
 		for i, t := range st.Timers {
 			who := id("G", t.G)
 			if t.G < 0 {
-				who = "after"
+				who = t.Kind // a channel timer, an AfterFunc or a zombie
 			}
 			items[i] = who + "@" + FormatTime(t.When)
 			if !gm {

@@ -41,7 +41,7 @@ var opNames = [...]string{
 	OpGo: "Go", OpMakeChan: "MakeChan", OpSend: "Send", OpRecv: "Recv", OpClose: "Close",
 	OpChanLen: "ChanLen", OpChanCap: "ChanCap", OpSelect: "Select", OpNewWG: "NewWG",
 	OpWGAdd: "WGAdd", OpWGWait: "WGWait", OpNewMutex: "NewMutex", OpLock: "Lock", OpUnlock: "Unlock",
-	OpTryLock: "TryLock", OpSync: "Sync", OpSleep: "Sleep", OpAfter: "After", OpNow: "Now", OpGosched: "Gosched",
+	OpTryLock: "TryLock", OpSync: "Sync", OpSleep: "Sleep", OpTimer: "Timer", OpNow: "Now", OpGosched: "Gosched",
 	OpGOMAXPROCS: "GOMAXPROCS", OpNumGoroutine: "NumGoroutine", OpNumCPU: "NumCPU", OpPrint: "Print", OpWork: "Work",
 	OpSyscall: "Syscall", OpDial: "Dial", OpRead: "Read", OpBreakpoint: "Breakpoint", OpExit: "Exit",
 }
@@ -172,6 +172,10 @@ func (p *Program) operands(in Instr) string {
 		}
 	case OpHost:
 		return HostName(int32(a))
+	case OpTimer:
+		if a >= 0 && a < int64(len(TimerNames)) {
+			return TimerNames[a]
+		}
 	case OpRand:
 		if a >= 0 && a < numRand {
 			return RandNames[a]

@@ -200,13 +200,13 @@ const (
 	OpTryLock      // mu → ok
 	OpSync         // A: SyncSemacquire… (sync.go), B: its operand.  operands → results
 	OpSleep        // d → ...
-	OpAfter        // d → ch        (time.After)
+	OpTimer        // A: a Timer* operation of package runtime (timer_chan.go): NewTimer, After, AfterFunc, Stop, Reset, …
 	OpNow          // → t           (virtual clock, ns since the start of the run)
 	OpGosched      // ...           (runtime.Gosched)
 	OpGOMAXPROCS   // n → previous  (runtime.GOMAXPROCS: procresize under stop-the-world when n > 0 changes it)
 	OpNumGoroutine // → n
 	OpNumCPU       // → n           (runtime.NumCPU: Config.NCPU)
-	OpPrint        // A: 0 stdout (fmt), 1 stderr (println).  s → ...
+	OpPrint        // A: 0 stdout (fmt), 1 stderr (println; with B=1 os.Stderr.Write, as log).  s → ...
 	OpWork         // d → ...       (sim.Work: CPU with no calls)
 	OpSyscall      // d → ...       (sim.Syscall: a blocking system call)
 	OpDial         // d → conn      (sim.Dial: a connection whose next Read is ready after d)
