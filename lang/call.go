@@ -36,7 +36,10 @@ func (c *compiler) classify(call *ast.CallExpr) callee {
 	if tv, ok := c.info.Types[fun]; ok && tv.IsType() {
 		return callee{kind: ckConv}
 	}
-	sig, _ := c.info.TypeOf(fun).(*types.Signature)
+	var sig *types.Signature
+	if t := c.info.TypeOf(fun); t != nil {
+		sig, _ = t.Underlying().(*types.Signature) // a func type may be named (context.CancelFunc)
+	}
 	var id *ast.Ident
 	switch f := fun.(type) {
 	case *ast.Ident:

@@ -58,6 +58,8 @@ type compiler struct {
 	errString   int32                         // the type id of *errors.errorString, or -1
 	srcQueue    []*ast.FuncDecl               // library source functions to compile (srcpkg.go)
 	fileIdx     map[*token.File]int32         // Program.Files index of each library file
+	srcReached  map[*types.Package]bool       // source packages the program uses (srcpkg.go)
+	srcPkgs     []*types.Package              // the same, in the order reached
 	runtimeErrs bool                          // the runtime's error types are declared (recover.go)
 	synthTypes  map[string]int32              // library error types (lib_errors.go)
 	promoted    map[string]int32              // wrappers of promoted methods (iface.go)
@@ -252,11 +254,24 @@ func (c *compiler) compile() {
 		c.prog.Funcs = c.prog.Funcs[:initFs.idx]
 	}
 
-	// runtime.main: init, main.main, exit(0).
+	// runtime.main (compiled last: the library's inits are known then):
+	// the library packages' inits, main.init, main.main, exit(0).
+	rtIdx := c.newFunc("runtime.main")
+	for _, d := range decls {
+		obj := c.info.Defs[d.Name].(*types.Func)
+		idx := c.funcIdx[obj]
+		fs := c.newFnState(nil, c.prog.Funcs[idx].Name, idx)
+		fs.body(d.Type, obj.Type().(*types.Signature), d.Body, d.Name.Pos())
+	}
+	libInits := c.compileSource()
+	c.prog.Globals = len(c.globals)
 	mainObj, _ := c.pkg.Scope().Lookup("main").(*types.Func)
-	rt := c.newFnState(nil, "runtime.main", -1)
+	rt := c.newFnState(nil, "runtime.main", rtIdx)
 	rt.decl = c.file.Name.Pos()
 	rt.setPos(c.file.Name.Pos())
+	for _, fi := range libInits {
+		rt.call(fi, 0, 0, 0)
+	}
 	if hasInit {
 		rt.call(int32(c.prog.Init), 0, 0, 0)
 	}
@@ -267,14 +282,6 @@ func (c *compiler) compile() {
 	}
 	rt.emit(vm.OpExit, 0, 0, 0, 0)
 	c.prog.Main = int(rt.finish())
-
-	for _, d := range decls {
-		obj := c.info.Defs[d.Name].(*types.Func)
-		idx := c.funcIdx[obj]
-		fs := c.newFnState(nil, c.prog.Funcs[idx].Name, idx)
-		fs.body(d.Type, obj.Type().(*types.Signature), d.Body, d.Name.Pos())
-	}
-	c.compileSource()
 }
 
 // syncNewOp is the op that makes a fresh object for a variable of a sync

@@ -434,6 +434,10 @@ func (fs *fnState) selector(e *ast.SelectorExpr, k vkind) {
 	case *types.Func:
 		fs.funcValue(e, obj)
 	case *types.Var:
+		if c.libs.fromSource(obj) {
+			fs.load(obj) // a variable of a library package written in source (context.Canceled)
+			return
+		}
 		if fs.libVar(obj) {
 			return
 		}

@@ -265,7 +265,7 @@ func (fs *fnState) define(v *types.Var) {
 
 // load pushes the value of variable v.
 func (fs *fnState) load(v *types.Var) {
-	if g, ok := fs.c.globals[v]; ok {
+	if g, ok := fs.c.globalOf(v); ok {
 		fs.emit(vm.OpLoadGlob, g, 0, 0, 1)
 		return
 	}
@@ -295,7 +295,7 @@ func (fs *fnState) store(v *types.Var) {
 		fs.storeStruct(v)
 		return
 	}
-	if g, ok := fs.c.globals[v]; ok {
+	if g, ok := fs.c.globalOf(v); ok {
 		fs.emit(vm.OpStoreGlob, g, 0, 1, 0)
 		return
 	}

@@ -12,6 +12,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/gmplab/gmplab/vm"
 )
 
 // Library packages written in Go source. Some library functions are best
@@ -50,8 +52,11 @@ import (
 // code generator) is an internal error: TestSourcePackages compiles every
 // function of every source package, so that none reaches a user.
 //
-// Simplified: library source may not declare package-level variables (no
-// package initialisation is compiled for it).
+// A source package the program reaches (a function compiled, a
+// package-level variable used) is initialised as Go does, before main.init:
+// runtime.main calls <path>.init, which makes its variables' zero values,
+// runs their initialisers in source order (the library's files are written
+// in dependency order) and calls its init functions (<path>.init.0, …).
 
 //go:embed srcpkg
 var srcFS embed.FS
@@ -134,12 +139,14 @@ type srcCheck struct {
 	fset     *token.FileSet
 	info     *types.Info
 	checked  map[string]bool
-	funcs    map[*types.Func]*ast.FuncDecl // every function and method declared in source
-	errs     []posError                    // errors in library source: internal errors
-	order    []*types.Func                 // funcs' keys in source order
-	all      bool                          // compile every function, reached or not (compileProgram)
-	rtTypes  []*types.Named                // sync.sema, sync.notifyList (srcpkg_sync.go)
-	libFuncs map[*types.Func]int32         // functions of hand-made methods (libMethodFunc)
+	funcs    map[*types.Func]*ast.FuncDecl       // every function and method declared in source
+	errs     []posError                          // errors in library source: internal errors
+	order    []*types.Func                       // funcs' keys in source order
+	vars     map[*types.Package][]*ast.ValueSpec // package-level variables, in source order
+	inits    map[*types.Package][]*types.Func    // init functions, in source order
+	all      bool                                // compile every function, reached or not (compileProgram)
+	rtTypes  []*types.Named                      // sync.sema, sync.notifyList (srcpkg_sync.go)
+	libFuncs map[*types.Func]int32               // functions of hand-made methods (libMethodFunc)
 }
 
 // srcExtras add hand-made members that a package's source uses (its
@@ -148,7 +155,8 @@ var srcExtras = map[string]func(l *libs, p *types.Package){}
 
 // useSource makes l check library source into fset and info.
 func (l *libs) useSource(fset *token.FileSet, info *types.Info) {
-	l.src = &srcCheck{fset: fset, info: info, checked: map[string]bool{}, funcs: map[*types.Func]*ast.FuncDecl{}, libFuncs: map[*types.Func]int32{}}
+	l.src = &srcCheck{fset: fset, info: info, checked: map[string]bool{}, funcs: map[*types.Func]*ast.FuncDecl{}, libFuncs: map[*types.Func]int32{},
+		vars: map[*types.Package][]*ast.ValueSpec{}, inits: map[*types.Package][]*types.Func{}}
 }
 
 // withSource returns the package for path with its source (if any) checked
@@ -194,10 +202,16 @@ func (l *libs) withSource(path string, p *types.Package) *types.Package {
 			if fd, ok := d.(*ast.FuncDecl); ok {
 				if obj, ok := l.src.info.Defs[fd.Name].(*types.Func); ok {
 					l.src.funcs[obj] = fd
+					if fd.Recv == nil && fd.Name.Name == "init" {
+						l.src.inits[p] = append(l.src.inits[p], obj)
+						continue
+					}
 					l.src.order = append(l.src.order, obj)
 				}
 			} else if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.VAR {
-				l.src.errs = append(l.src.errs, posError{l.src.fset.Position(gd.Pos()), "package-level variables are not supported in library source"})
+				for _, s := range gd.Specs {
+					l.src.vars[p] = append(l.src.vars[p], s.(*ast.ValueSpec))
+				}
 			}
 		}
 	}
@@ -249,29 +263,120 @@ func (c *compiler) funcOf(f *types.Func) (int32, bool) {
 	if d == nil || d.Body == nil {
 		return 0, false
 	}
-	idx := c.newFunc(qualifiedName(f))
+	name := qualifiedName(f)
+	if d.Recv == nil && d.Name.Name == "init" {
+		name += "." + itoa(int64(slices.Index(c.libs.src.inits[f.Pkg()], f)))
+	}
+	idx := c.newFunc(name)
 	c.funcIdx[f] = idx
 	c.srcQueue = append(c.srcQueue, d)
+	c.reach(f.Pkg())
 	return idx, true
 }
 
+// reach notes that the program uses source package p: it is initialised.
+func (c *compiler) reach(p *types.Package) {
+	if c.srcReached == nil {
+		c.srcReached = map[*types.Package]bool{}
+	}
+	if !c.srcReached[p] {
+		c.srcReached[p] = true
+		c.srcPkgs = append(c.srcPkgs, p)
+	}
+}
+
+// globalOf is the global slot of package-level variable v, one of library
+// source given its slot on first use.
+func (c *compiler) globalOf(v *types.Var) (int32, bool) {
+	if g, ok := c.globals[v]; ok {
+		return g, true
+	}
+	if !c.isGlobal(v) || !c.libs.fromSource(v) {
+		return 0, false
+	}
+	g := int32(len(c.globals))
+	c.globals[v] = g
+	c.reach(v.Pkg())
+	return g, true
+}
+
 // compileSource compiles the library functions the program reached (and
-// those they reach).
-func (c *compiler) compileSource() {
+// those they reach), and the inits of the source packages reached; it
+// returns the inits, for runtime.main to call in the order the packages
+// were reached.
+func (c *compiler) compileSource() []int32 {
 	if c.libs.src != nil && c.libs.src.all {
 		for _, f := range c.libs.src.order {
 			c.funcOf(f)
 		}
 	}
-	for len(c.srcQueue) > 0 {
-		d := c.srcQueue[0]
-		c.srcQueue = c.srcQueue[1:]
-		obj := c.info.Defs[d.Name].(*types.Func)
-		idx := c.funcIdx[obj]
-		c.findCaptures(d)
-		fs := c.newFnState(nil, c.prog.Funcs[idx].Name, idx)
-		fs.body(d.Type, obj.Type().(*types.Signature), d.Body, d.Name.Pos())
+	var inits []int32
+	done := 0
+	for {
+		for len(c.srcQueue) > 0 {
+			d := c.srcQueue[0]
+			c.srcQueue = c.srcQueue[1:]
+			obj := c.info.Defs[d.Name].(*types.Func)
+			idx := c.funcIdx[obj]
+			c.findCaptures(d)
+			fs := c.newFnState(nil, c.prog.Funcs[idx].Name, idx)
+			fs.body(d.Type, obj.Type().(*types.Signature), d.Body, d.Name.Pos())
+		}
+		if done == len(c.srcPkgs) {
+			return inits
+		}
+		p := c.srcPkgs[done]
+		done++
+		if fi, ok := c.packageInit(p); ok {
+			inits = append(inits, fi)
+		}
 	}
+}
+
+// packageInit compiles <path>.init for source package p, if it has
+// variables or init functions.
+func (c *compiler) packageInit(p *types.Package) (int32, bool) {
+	vars, funcs := c.libs.src.vars[p], c.libs.src.inits[p]
+	if len(vars) == 0 && len(funcs) == 0 {
+		return 0, false
+	}
+	fs := c.newFnState(nil, p.Path()+".init", -1)
+	fs.decl = vars[0].Pos()
+	for _, vs := range vars {
+		for _, n := range vs.Names {
+			v, ok := c.info.Defs[n].(*types.Var)
+			if !ok || n.Name == "_" {
+				continue
+			}
+			g, _ := c.globalOf(v)
+			fs.setPos(n.Pos())
+			if len(vs.Values) == 0 {
+				if _, ok := c.syncNewOp(v.Type()); ok || c.isStructKind(v.Type()) {
+					fs.zeroValue(v.Type())
+					fs.emit(vm.OpStoreGlob, g, 0, 1, 0)
+				}
+			}
+		}
+		if len(vs.Values) != len(vs.Names) && len(vs.Values) > 0 {
+			panic("lang: library source: " + p.Path() + ": a multi-value variable initialiser")
+		}
+		for i, e := range vs.Values {
+			v, _ := c.info.Defs[vs.Names[i]].(*types.Var)
+			fs.setPos(e.Pos())
+			fs.exprTo(e, v.Type())
+			if g, ok := c.globalOf(v); ok && vs.Names[i].Name != "_" {
+				fs.emit(vm.OpStoreGlob, g, 0, 1, 0)
+			} else {
+				fs.emit(vm.OpPop, 0, 0, 1, 0)
+			}
+		}
+	}
+	for _, f := range funcs {
+		idx, _ := c.funcOf(f)
+		fs.call(idx, 0, 0, 0)
+	}
+	fs.emit(vm.OpReturn, 0, 0, 0, 0)
+	return fs.finish(), true
 }
 
 // fileIndex is the Program.Files index of the file holding p, the library
