@@ -39,7 +39,7 @@ func TestCompileErrors(t *testing.T) {
 		{"at-most-10", "package main\nfunc main() {\n" + strings.Repeat("\tx := 1\n\t_ = y\n", 1) + "\ta, b, c, d, e, f, g, h, i, j, k := 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11\n}\n",
 			"x.go:3:2: declared and not used: x\nx.go:4:6: undefined: y\nx.go:5:2: declared and not used: a\nx.go:5:5: declared and not used: b\nx.go:5:8: declared and not used: c\nx.go:5:11: declared and not used: d\nx.go:5:14: declared and not used: e\nx.go:5:17: declared and not used: f\nx.go:5:20: declared and not used: g\nx.go:5:23: declared and not used: h"},
 		{"import", "package main\nimport \"os\"\nfunc main() { os.Exit(1) }\n",
-			"x.go:2:8: import \"os\" is not supported (gmplab supports: errors, fmt, log, math/rand, math/rand/v2, runtime, sort, strconv, strings, sync, sync/atomic, time, unicode, github.com/gmplab/gmplab/sim; see docs/go-subset.md)"},
+			"x.go:2:8: import \"os\" is not supported (gmplab supports: context, errors, fmt, log, math/rand, math/rand/v2, runtime, sort, strconv, strings, sync, sync/atomic, time, unicode, github.com/gmplab/gmplab/sim; see docs/go-subset.md)"},
 		{"package", "package lib\nfunc main() {}\n",
 			"x.go:1:9: package lib is not supported (gmplab runs a package main; see docs/go-subset.md)"},
 		{"no-main", "package main\nfunc helper() {}\n",

@@ -193,6 +193,11 @@ func registerPackage(path, api, real string, build func(l *libs) *types.Package)
 	supportedAPI[path] = api
 	realAPI[path] = real
 	supportedImports = append(supportedImports, path)
+	sortImports()
+}
+
+// sortImports puts supportedImports in the order errors list them.
+func sortImports() {
 	slices.SortFunc(supportedImports, func(a, b string) int {
 		// sim last, as before; the standard library in path order.
 		if (a == simPath) != (b == simPath) {
