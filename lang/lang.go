@@ -90,9 +90,7 @@ func compileProgram(filename string, src []byte, allSource bool) (prog *vm.Progr
 		Selections: map[*ast.SelectorExpr]*types.Selection{},
 		Implicits:  map[ast.Node]types.Object{},
 	}
-	l := newLibs()
-	l.useSource(fset, info)
-	l.src.all = allSource
+	l := compileLibs(allSource)
 	for _, imp := range f.Imports {
 		path, perr := strconv.Unquote(imp.Path.Value)
 		if perr != nil || isInternalPath(path) || l.lookup(path) == nil {

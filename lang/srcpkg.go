@@ -77,6 +77,7 @@ type srcLib struct {
 	paths []string              // sorted
 	files []*srcFile            // in file-set order
 	end   token.Pos             // the first position after the library's files
+	fset  *token.FileSet        // the library's files alone
 	err   error
 }
 
@@ -114,6 +115,7 @@ var loadSrcLib = sync.OnceValue(func() *srcLib {
 		lib.files = append(lib.files, sf)
 	}
 	lib.end = token.Pos(fset.Base())
+	lib.fset = fset
 	return lib
 })
 
@@ -153,10 +155,82 @@ type srcCheck struct {
 // intrinsic types) before the source is checked, by import path.
 var srcExtras = map[string]func(l *libs, p *types.Package){}
 
-// useSource makes l check library source into fset and info.
-func (l *libs) useSource(fset *token.FileSet, info *types.Info) {
-	l.src = &srcCheck{fset: fset, info: info, checked: map[string]bool{}, funcs: map[*types.Func]*ast.FuncDecl{}, libFuncs: map[*types.Func]int32{},
+// sharedLibs is the library, built once per process: the hand-made
+// packages (newLibs and every registered builder) with every library
+// source package checked into them, into a types.Info of the library's
+// own. Nothing changes it afterwards, so compilations share it (and
+// go/types reads imported packages concurrently): a compilation pays for
+// neither building nor checking the library. The code generator reads the
+// program's types.Info; importInfo copies into it the library's entries for
+// the library code a program reaches, when it is compiled.
+var sharedLibs = sync.OnceValue(func() *libs {
+	lib := loadSrcLib()
+	l := newLibs()
+	l.src = &srcCheck{fset: lib.fset, info: &types.Info{
+		Types:      map[ast.Expr]types.TypeAndValue{},
+		Defs:       map[*ast.Ident]types.Object{},
+		Uses:       map[*ast.Ident]types.Object{},
+		Selections: map[*ast.SelectorExpr]*types.Selection{},
+		Implicits:  map[ast.Node]types.Object{},
+	}, checked: map[string]bool{}, funcs: map[*types.Func]*ast.FuncDecl{},
 		vars: map[*types.Package][]*ast.ValueSpec{}, inits: map[*types.Package][]*types.Func{}}
+	if lib.err != nil {
+		l.src.errs = append(l.src.errs, posError{token.Position{Filename: "lang/srcpkg"}, lib.err.Error()})
+	}
+	var paths []string
+	for p := range pkgBuilders {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	for _, p := range append(paths, lib.paths...) {
+		l.lookup(p)
+	}
+	return l
+})
+
+// compileLibs is a compilation's libs: the shared library, with state of
+// its own for the library code it compiles.
+func compileLibs(allSource bool) *libs {
+	s := sharedLibs()
+	l := *s
+	src := *s.src
+	src.all = allSource
+	src.libFuncs = map[*types.Func]int32{}
+	l.src = &src
+	return &l
+}
+
+// importInfo copies the library's type information about the nodes of n
+// (a function or a variable declaration of library source) into the
+// program's.
+func (c *compiler) importInfo(n ast.Node) {
+	li := c.libs.src.info
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case nil:
+			return false
+		case *ast.Ident:
+			if o, ok := li.Defs[n]; ok {
+				c.info.Defs[n] = o
+			}
+			if o, ok := li.Uses[n]; ok {
+				c.info.Uses[n] = o
+			}
+		case *ast.SelectorExpr:
+			if s, ok := li.Selections[n]; ok {
+				c.info.Selections[n] = s
+			}
+		}
+		if e, ok := n.(ast.Expr); ok {
+			if tv, ok := li.Types[e]; ok {
+				c.info.Types[e] = tv
+			}
+		}
+		if o, ok := li.Implicits[n]; ok {
+			c.info.Implicits[n] = o
+		}
+		return true
+	})
 }
 
 // withSource returns the package for path with its source (if any) checked
@@ -269,6 +343,7 @@ func (c *compiler) funcOf(f *types.Func) (int32, bool) {
 	}
 	idx := c.newFunc(name)
 	c.funcIdx[f] = idx
+	c.importInfo(d)
 	c.srcQueue = append(c.srcQueue, d)
 	c.reach(f.Pkg())
 	return idx, true
@@ -342,6 +417,9 @@ func (c *compiler) packageInit(p *types.Package) (int32, bool) {
 	}
 	fs := c.newFnState(nil, p.Path()+".init", -1)
 	fs.decl = vars[0].Pos()
+	for _, vs := range vars {
+		c.importInfo(vs)
+	}
 	for _, vs := range vars {
 		for _, n := range vs.Names {
 			v, ok := c.info.Defs[n].(*types.Var)

@@ -77,6 +77,7 @@ func TestSourceInternalImport(t *testing.T) {
 func BenchmarkCompileSmall(b *testing.B) {
 	for _, bc := range []struct{ name, src string }{
 		{"search", "package main\n\nimport (\n\t\"fmt\"\n\t\"sort\"\n)\n\nfunc main() {\n\tfmt.Println(sort.SearchInts([]int{1, 2}, 2))\n}\n"},
+		{"waitgroup", "package main\n\nimport (\n\t\"fmt\"\n\t\"sync\"\n)\n\nfunc main() {\n\tvar wg sync.WaitGroup\n\twg.Add(1)\n\tgo func() { fmt.Println(1); wg.Done() }()\n\twg.Wait()\n}\n"},
 		{"ints", "package main\n\nimport (\n\t\"fmt\"\n\t\"sort\"\n)\n\nfunc main() {\n\ta := []int{2, 1}\n\tsort.Ints(a)\n\tfmt.Println(a)\n}\n"},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
