@@ -67,3 +67,56 @@ func TestSemreleaseReadiesFirstWaiter(t *testing.T) {
 		t.Errorf("waiters %v: want the woken waiter asleep again", sm.waiters)
 	}
 }
+
+// sema.go: notifyListAdd hands out tickets in order; notifyListWait returns
+// at once for a ticket already notified and otherwise parks the G (reason
+// sync.Cond.Wait); notifyListNotifyOne readies the waiter holding the next
+// ticket to notify, even if later tickets parked first; notifyListNotifyAll
+// readies every waiter, in the order they parked (each into runnext, so
+// the last one readied runs first).
+func TestNotifyList(t *testing.T) {
+	mc := newTestMachine(t, 1)
+	l := mc.newMutex()
+	a, b, c, d := mkG(mc), mkG(mc), mkG(mc), mkG(mc)
+	tickets := map[int32]uint32{}
+	for _, gi := range []int32{a, b, c, d} {
+		tickets[gi] = mc.notifyListAdd(l)
+	}
+	if tickets[a] != 0 || tickets[d] != 3 {
+		t.Fatalf("tickets %v: want 0, 1, 2, 3", tickets)
+	}
+	// b and a park (in that order); c's ticket is notified before it parks.
+	for _, gi := range []int32{b, a} {
+		mc.allm[0].curg = nilIdx
+		running(mc, gi)
+		if !mc.notifyListWait(0, l, tickets[gi], Pos{}) {
+			t.Fatalf("G%d did not park", gi)
+		}
+		if g := &mc.allg[gi]; g.waitreason != waitReasonSyncCondWait {
+			t.Errorf("reason %v: want sync.Cond.Wait", g.waitreason)
+		}
+	}
+	mc.allm[0].curg = nilIdx
+	running(mc, d)
+	mc.notifyListNotify(0, l, false) // ticket 0: a, though b parked first
+	if mc.allp[0].runnext != a || !slices.Equal(mc.mus[l].waiters, []int32{b}) {
+		t.Fatalf("runnext %d waiters %v: want a readied, b still waiting", mc.allp[0].runnext, mc.mus[l].waiters)
+	}
+	mc.notifyListNotify(0, l, false) // ticket 1: b
+	mc.notifyListNotify(0, l, false) // ticket 2: c, not parked yet
+	mc.allm[0].curg = nilIdx
+	running(mc, c)
+	if mc.notifyListWait(0, l, tickets[c], Pos{}) {
+		t.Errorf("a notified ticket parked")
+	}
+	// d parks, then NotifyAll.
+	mc.allm[0].curg = nilIdx
+	running(mc, d)
+	mc.notifyListWait(0, l, tickets[d], Pos{})
+	mc.allm[0].curg = nilIdx
+	running(mc, c)
+	mc.notifyListNotify(0, l, true)
+	if len(mc.mus[l].waiters) != 0 || mc.allp[0].runnext != d {
+		t.Errorf("waiters %v runnext %d: want none left and d in runnext", mc.mus[l].waiters, mc.allp[0].runnext)
+	}
+}
