@@ -27,8 +27,8 @@ import (
 
 // Short lists for "not supported" errors.
 const (
-	supStmts = "gmplab supports: func, methods, closures, go, defer, if, for, range over an int, a string, a slice, a map or a channel, switch, select, break, continue, return, panic"
-	supTypes = "gmplab supports: every integer type, bool, string, time.Duration, time.Time, chan, func, structs, pointers to structs, slices, maps, error, named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn"
+	supStmts = "gmplab supports: func, methods, closures, go, defer, if, for, range over an int, a string, a slice, a map or a channel, switch, type switch, select, break, continue, return, panic, recover"
+	supTypes = "gmplab supports: every integer type, bool, string, time.Duration, time.Time, chan, func, structs, pointers to structs, slices, maps, interfaces (any, error, your own), named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn"
 	supExprs = "gmplab supports: arithmetic, comparisons, &&, ||, strings (+, len, s[i], s[i:j]), calls, closures, conversions between integers, <-ch"
 )
 
@@ -65,6 +65,7 @@ type compiler struct {
 	promoted    map[string]int32              // wrappers of promoted methods (iface.go)
 	errorsIs    int32                         // 1 + errors.is's function, 0: not yet
 	errorsJoin  int32                         // 1 + errors.Join's function, 0: not yet
+	errorsAsFns map[int32]int32               // errors.As's function for each target type id
 }
 
 func newCompiler(fset *token.FileSet, f *ast.File, src []byte, info *types.Info, pkg *types.Package, l *libs, errs *errList) *compiler {
@@ -87,6 +88,7 @@ func newCompiler(fset *token.FileSet, f *ast.File, src []byte, info *types.Info,
 		fileIdx:     map[*token.File]int32{},
 		synthTypes:  map[string]int32{},
 		promoted:    map[string]int32{},
+		errorsAsFns: map[int32]int32{},
 	}
 	for _, imp := range f.Imports {
 		// fmt and sim (through net) import os, whose init wraps

@@ -413,6 +413,10 @@ func (fs *fnState) selector(e *ast.SelectorExpr, k vkind) {
 			fs.fieldPath(sel.Index())
 			return
 		case types.MethodVal:
+			if types.IsInterface(sel.Recv()) {
+				fs.ifaceMethodValue(e, sel)
+				return
+			}
 			if _, _, ok := c.userMethod(sel); ok {
 				fs.methodValue(e, sel)
 				return

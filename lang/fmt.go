@@ -97,7 +97,7 @@ func (fs *fnState) fmtCall(call *ast.CallExpr, key string) {
 		b.text("\n")
 	case "fmt.Print", "fmt.Sprint":
 		for i, a := range args {
-			if i > 0 && !isStr(args[i-1]) && !isStr(a) {
+			if i > 0 && !isStr(args[i-1]) && !isStr(a) && !fs.printSpace(b, args[i-1], a) {
 				b.text(" ")
 			}
 			fs.fmtArg(b, key, a, 'v', 0, "")

@@ -4,17 +4,15 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"github.com/gmplab/gmplab/vm"
 )
 
-// fmt of an interface value (vm/format_dynamic.go). fmt's handleMethods
-// calls the dynamic value's Error method (an error) or else its String
-// method (a Stringer) for %v %s %q %x %X; the code below does it with
-// two type assertions and an interface call, then formats the string with
-// the verb; any other value, and a nil one, is formatted by OpFmtAny from
-// the dynamic type's descriptor. Verb 'P' is panic's text (printpanicval).
+// fmt of an interface value: OpFmtAny (vm/format_dynamic.go) walks it
+// from its dynamic type's descriptor and calls the Error and String
+// methods fmt would call, as ordinary calls. It finds the value at its
+// operand depth (A>>21), so the depth the compiler tracks is its operand.
+// Verb 'P' is panic's text (printpanicval after preprintpanics).
 
 // fmtAnyFlags packs flags and width for OpFmtAny's B.
 func fmtAnyFlags(flags string, width int) int32 {
@@ -39,33 +37,7 @@ func fmtAnyFlags(flags string, width int) int32 {
 // fmtAny replaces the interface value on top of the stack by its text
 // for verb, width and flags.
 func (fs *fnState) fmtAny(verb rune, width int, flags string) {
-	c := fs.c
-	b := fmtAnyFlags(flags, width)
-	if verb != 'P' && (strings.Contains(flags, "#") || !strings.ContainsRune("vsqxX", verb)) {
-		fs.emitOp(vm.OpFmtAny, verb, b, 1, 1)
-		return
-	}
-	tmp := fs.newSlot(8)
-	fs.emit(vm.OpStore, tmp, 0, 1, 0)
-	end := fs.newLabel()
-	for _, m := range []struct {
-		iface types.Type
-		name  string
-	}{{errorType, "Error"}, {stringerType, "String"}} {
-		next := fs.newLabel()
-		fs.emit(vm.OpLoad, tmp, 0, 0, 1)
-		fs.assertTo(m.iface, anyType, vm.AssertTest, 0)
-		fs.jump(vm.OpJumpIfNot, next)
-		fs.emit(vm.OpLoad, tmp, 0, 0, 1)
-		fs.noteCall(8)
-		fs.emit(vm.OpIfaceCall, c.str(m.name), 0, 1, 1)
-		fs.emitOp(vm.OpFmtAny, verb, b|vm.FmtAnyStr, 1, 1)
-		fs.jump(vm.OpJump, end)
-		fs.bind(next)
-	}
-	fs.emit(vm.OpLoad, tmp, 0, 0, 1)
-	fs.emitOp(vm.OpFmtAny, verb, b, 1, 1)
-	fs.bind(end)
+	fs.emitOp(vm.OpFmtAny, int32(fs.depth-1)<<21|verb, fmtAnyFlags(flags, width), 1, 1)
 }
 
 // spreadable are the print functions that take f(xs...) (fmtSpread).
@@ -95,4 +67,42 @@ func (fs *fnState) fmtSpread(call *ast.CallExpr, key string) {
 	})
 	fs.pushStr("\n")
 	fs.emitOp(vm.OpConcat, 0, 0, 2, 1)
+}
+
+// printSpace adds Print's space between operands x and y, neither of
+// static type string, when one is an interface value: fmt adds it when
+// neither dynamic value is a string. It reports false (the caller adds
+// the space) when neither is an interface, or when one is not a plain
+// variable or field, which it would evaluate twice.
+func (fs *fnState) printSpace(b *sbuild, x, y ast.Expr) bool {
+	c := fs.c
+	var dyn []ast.Expr
+	for _, e := range []ast.Expr{x, y} {
+		if !types.IsInterface(c.info.TypeOf(e)) {
+			continue
+		}
+		switch unparen(e).(type) {
+		case *ast.Ident, *ast.SelectorExpr:
+			dyn = append(dyn, e)
+		default:
+			return false
+		}
+	}
+	if len(dyn) == 0 {
+		return false
+	}
+	b.dyn(func() {
+		str, end := fs.newLabel(), fs.newLabel()
+		for _, e := range dyn {
+			fs.expr(e)
+			fs.hostOp("fmt.isString")
+			fs.jump(vm.OpJumpIf, str)
+		}
+		fs.pushStr(" ")
+		fs.jump(vm.OpJump, end)
+		fs.bind(str)
+		fs.pushStr("")
+		fs.bind(end)
+	})
+	return true
 }

@@ -30,8 +30,7 @@ import (
 // path to the embedded value and calls its method, the embedded
 // interface's too. The model simplifies: methods of library types
 // promoted through embedding (a struct embedding sync.Mutex) are not in
-// the table; interface values cannot be map keys; and == on structs with
-// interface fields compares those fields' values by identity.
+// the table, and interface values cannot be map keys.
 
 var errorType = types.Universe.Lookup("error").Type()
 
@@ -356,4 +355,46 @@ func (c *compiler) promotedMethod(t types.Type, sel *types.Selection) (int32, bo
 	}
 	fs.emit(vm.OpReturn, 0, 0, fs.nresults, 0)
 	return fs.finish(), true
+}
+
+// ifaceMethodValue pushes the method value x.M of an interface value x:
+// a closure over x (a nil x panics now, as Go's does) that calls M
+// dynamically (I.M-fm).
+func (fs *fnState) ifaceMethodValue(e *ast.SelectorExpr, sel *types.Selection) {
+	c := fs.c
+	m := sel.Obj().(*types.Func)
+	sig := m.Type().(*types.Signature)
+	name := rtypeName(sel.Recv()) + "." + m.Name() + "-fm"
+	w, ok := c.promoted[name]
+	if !ok {
+		wf := c.newFnState(nil, name, -1)
+		w = wf.idx
+		c.promoted[name] = w
+		wf.decl = e.Sel.Pos()
+		wf.setPos(e.Sel.Pos())
+		n := sig.Params().Len()
+		wf.nparams, wf.nresults = n, sig.Results().Len()
+		for i := 0; i < n; i++ {
+			wf.newSlot(c.slotSize(sig.Params().At(i).Type()))
+		}
+		wf.emit(vm.OpLoadFree, 0, 0, 0, 1)
+		for i := 0; i < n; i++ {
+			wf.emit(vm.OpLoad, int32(i), 0, 0, 1)
+		}
+		wf.noteCall(8 * (n + 1))
+		wf.emit(vm.OpIfaceCall, c.str(m.Name()), int32(n), n+1, wf.nresults)
+		wf.emit(vm.OpReturn, 0, 0, wf.nresults, 0)
+		wf.finish()
+	}
+	fs.expr(e.X)
+	fs.setPos(e.Sel.Pos())
+	// A nil interface panics here (a nil dereference): x.M reads x's
+	// method now.
+	fs.emit(vm.OpDup, 0, 0, 1, 2)
+	fs.emit(vm.OpField, 0, 0, 1, 1)
+	fs.emit(vm.OpPop, 0, 0, 1, 0)
+	s := fs.newSlot(8)
+	fs.emitOp(vm.OpNewBox, s, 0, 1, 0)
+	fs.emit(vm.OpLocalRef, s, 0, 0, 1)
+	fs.emitOp(vm.OpClosure, w, 1, 1, 1)
 }

@@ -15,8 +15,8 @@ var update = flag.Bool("update", false, "rewrite the golden disassembly in testd
 // The error messages, exactly.
 func TestCompileErrors(t *testing.T) {
 	const (
-		types = "(gmplab supports: every integer type, bool, string, time.Duration, time.Time, chan, func, structs, pointers to structs, slices, maps, error, named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn; see docs/go-subset.md)"
-		stmts = "(gmplab supports: func, methods, closures, go, defer, if, for, range over an int, a string, a slice, a map or a channel, switch, select, break, continue, return, panic; see docs/go-subset.md)"
+		types = "(gmplab supports: every integer type, bool, string, time.Duration, time.Time, chan, func, structs, pointers to structs, slices, maps, interfaces (any, error, your own), named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn; see docs/go-subset.md)"
+		stmts = "(gmplab supports: func, methods, closures, go, defer, if, for, range over an int, a string, a slice, a map or a channel, switch, type switch, select, break, continue, return, panic, recover; see docs/go-subset.md)"
 		fmts  = "(gmplab supports: %v %+v %d %s %t %q, a width, and the - and 0 flags; see docs/go-subset.md)"
 	)
 	for _, c := range []struct {

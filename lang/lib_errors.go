@@ -17,9 +17,9 @@ import (
 // program, and errors.Is walks the tree of Unwrap() error and Unwrap()
 // []error, honouring Is(error) bool methods.
 //
-// The model simplifies: errors.As follows Unwrap() error chains only (not
-// Unwrap() []error trees) and does not call As(any) bool methods; a %w
-// operand must be a variable or a field (it is read twice).
+// The model simplifies: errors.As does not call As(any) bool methods and
+// wants &v of a variable; fmt.Errorf evaluates its %w operands before the
+// others.
 
 func init() {
 	supportedAPI["errors"] = "errors.New, errors.Is, errors.As, errors.Unwrap, errors.Join"
@@ -204,7 +204,7 @@ func (c *compiler) errorsIsFn(pos token.Pos) int32 {
 }
 
 // errorsAs compiles errors.As(err, &v): v is set to the first error in
-// err's Unwrap chain that v's type matches.
+// err's tree (depth first, as errors.As walks it) that v's type matches.
 func (fs *fnState) errorsAs(call *ast.CallExpr) {
 	c := fs.c
 	u, ok := unparen(call.Args[1]).(*ast.UnaryExpr)
@@ -220,32 +220,79 @@ func (fs *fnState) errorsAs(call *ast.CallExpr) {
 		return
 	}
 	fs.exprTo(call.Args[0], errorType)
-	tmp := fs.newSlot(8)
-	fs.emit(vm.OpStore, tmp, 0, 1, 0)
-	loop, miss, unwrap, fail, end := fs.newLabel(), fs.newLabel(), fs.newLabel(), fs.newLabel(), fs.newLabel()
-	fs.bind(loop)
-	fs.emit(vm.OpLoad, tmp, 0, 0, 1)
-	fs.jump(vm.OpJumpIfNot, fail)
-	fs.emit(vm.OpLoad, tmp, 0, 0, 1)
-	fs.assertTo(v.Type(), errorType, vm.AssertOK, call.Lparen)
-	fs.jump(vm.OpJumpIfNot, miss)
+	fs.setPos(call.Lparen)
+	fs.call(c.errorsAsFn(v.Type(), call.Lparen), 1, 1, 8)
+	found, end := fs.newLabel(), fs.newLabel()
+	fs.emit(vm.OpDup, 0, 0, 1, 2)
+	fs.jump(vm.OpJumpIf, found)
+	fs.emit(vm.OpPop, 0, 0, 1, 0)
+	fs.pushInt(0)
+	fs.jump(vm.OpJump, end)
+	fs.bind(found)
+	fs.assertTo(v.Type(), errorType, 0, call.Lparen)
 	fs.store(v)
 	fs.pushInt(1)
-	fs.jump(vm.OpJump, end)
-	fs.bind(miss)
-	fs.emit(vm.OpPop, 0, 0, 1, 0)
-	fs.emit(vm.OpLoad, tmp, 0, 0, 1)
-	fs.assertTo(unwrapIface, errorType, vm.AssertTest, 0)
-	fs.jump(vm.OpJumpIf, unwrap)
-	fs.jump(vm.OpJump, fail)
-	fs.bind(unwrap)
-	fs.emit(vm.OpLoad, tmp, 0, 0, 1)
-	fs.ifaceMethod("Unwrap", 0, 1)
-	fs.emit(vm.OpStore, tmp, 0, 1, 0)
-	fs.jump(vm.OpJump, loop)
-	fs.bind(fail)
-	fs.pushInt(0)
 	fs.bind(end)
+}
+
+// errorsAsFn compiles errors.As for target type t: as(err error) error
+// returns the first error in err's tree that t matches, or nil.
+func (c *compiler) errorsAsFn(t types.Type, pos token.Pos) int32 {
+	id := c.typeID(t)
+	if fn, ok := c.errorsAsFns[id]; ok {
+		return fn
+	}
+	fs := c.newFnState(nil, "errors.As", -1)
+	c.errorsAsFns[id] = fs.idx
+	fs.decl = pos
+	fs.setPos(pos)
+	fs.nparams, fs.nresults = 1, 1
+	const err = 0
+	fs.newSlot(8)
+	hn, hi, s := fs.newSlot(8), fs.newSlot(8), fs.newSlot(8)
+	load := func(slot int32) { fs.emit(vm.OpLoad, slot, 0, 0, 1) }
+	retNil, loop, noMatch, noU1 := fs.newLabel(), fs.newLabel(), fs.newLabel(), fs.newLabel()
+	fs.bind(loop)
+	load(err)
+	fs.jump(vm.OpJumpIfNot, retNil)
+	load(err)
+	fs.assertTo(t, errorType, vm.AssertTest, 0)
+	fs.jump(vm.OpJumpIfNot, noMatch)
+	load(err)
+	fs.emit(vm.OpReturn, 0, 0, 1, 0)
+	fs.bind(noMatch)
+	load(err)
+	fs.assertTo(unwrapIface, errorType, vm.AssertTest, 0)
+	fs.jump(vm.OpJumpIfNot, noU1)
+	load(err)
+	fs.ifaceMethod("Unwrap", 0, 1)
+	fs.emit(vm.OpStore, err, 0, 1, 0)
+	fs.jump(vm.OpJump, loop)
+	fs.bind(noU1)
+	load(err)
+	fs.assertTo(unwrapsIface, errorType, vm.AssertTest, 0)
+	fs.jump(vm.OpJumpIfNot, retNil)
+	load(err)
+	fs.ifaceMethod("Unwrap", 0, 1)
+	fs.emit(vm.OpStore, s, 0, 1, 0)
+	load(s)
+	fs.emit(vm.OpSliceLen, 0, 0, 1, 1)
+	fs.countLoop(hn, hi, token.NoPos, nil, func(post, end *label) {
+		load(s)
+		load(hi)
+		fs.emit(vm.OpSliceIndex, 0, 0, 2, 1)
+		fs.call(fs.idx, 1, 1, 8)
+		fs.emit(vm.OpDup, 0, 0, 1, 2)
+		next := fs.newLabel()
+		fs.jump(vm.OpJumpIfNot, next)
+		fs.emit(vm.OpReturn, 0, 0, 1, 0)
+		fs.bind(next)
+		fs.emit(vm.OpPop, 0, 0, 1, 0)
+	})
+	fs.bind(retNil)
+	fs.pushInt(0)
+	fs.emit(vm.OpReturn, 0, 0, 1, 0)
+	return fs.finish()
 }
 
 // synthMethod compiles a method of a library error type: the receiver
@@ -405,12 +452,19 @@ func (fs *fnState) wrapErrorf(call *ast.CallExpr) bool {
 	if len(wrapped) == 0 {
 		return false
 	}
+	// The wrapped operands are evaluated once, first, into temporaries
+	// that both the text and the wrapped errors read.
+	if fs.subst == nil {
+		fs.subst = map[ast.Expr]int32{}
+	}
 	for _, w := range wrapped {
-		switch unparen(w).(type) {
-		case *ast.Ident, *ast.SelectorExpr:
-		default:
-			c.unsupported(w.Pos(), "a %w operand that is not a variable or a field", "assign it to a variable first")
+		if _, done := fs.subst[w]; done || c.info.Types[w].Value != nil || c.info.Types[w].IsNil() {
+			continue
 		}
+		fs.expr(w)
+		tmp := fs.newSlot(c.slotSize(c.info.TypeOf(w)))
+		fs.emit(vm.OpStore, tmp, 0, 1, 0)
+		fs.subst[w] = tmp
 	}
 	fs.emitOp(vm.OpNewObj, 2, 0, 0, 1)
 	fs.emit(vm.OpDup, 0, 0, 1, 2)

@@ -35,10 +35,6 @@ func (fs *fnState) panicCall(call *ast.CallExpr) {
 		switch {
 		case tv.Value != nil && !named && (tv.Value.Kind() == constant.String || tv.Value.Kind() == constant.Int || tv.Value.Kind() == constant.Bool):
 			fs.pushStr(strings.ReplaceAll(constantString(tv.Value), "\n", "\n\t"))
-		case !types.IsInterface(t) && c.stringMethod(t) == nil:
-			// No Error or String method to call: the value as is.
-			fs.emit(vm.OpDup, 0, 0, 1, 2)
-			fs.emitOp(vm.OpFmtAny, 'P', 0, 1, 1)
 		default:
 			fs.emit(vm.OpDup, 0, 0, 1, 2)
 			fs.fmtAny('P', 0, "")

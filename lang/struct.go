@@ -65,6 +65,8 @@ func (c *compiler) layout(t types.Type) int32 {
 		nested[i] = -1
 		if c.isStructKind(s.Field(i).Type()) {
 			nested[i] = c.layout(s.Field(i).Type())
+		} else if k, _ := c.kindOf(s.Field(i).Type()); k == kIface {
+			nested[i] = vm.LayoutIface
 		}
 	}
 	c.prog.Layouts[idx].Nested = nested

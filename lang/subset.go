@@ -37,12 +37,15 @@ promoted fields and methods, struct comparison, pointers to structs (&T{},
 new, field access through pointers), slices (make, literals, append with
 Go's capacities, copy, 2- and 3-index slicing, range), maps (make, literals,
 comma-ok, delete, clear, range in an order drawn from --seed, printing
-sorted by key), the error interface (errors.New, fmt.Errorf, custom error
-types), and every integer type with Go's overflow, division and shifts.
+sorted by key), interfaces (any, error, fmt.Stringer, the program's own,
+embedded ones, method sets, dynamic dispatch, type assertions and type
+switches, == with Go's panics, fmt of any value held in one), panic with
+any value and recover, errors (errors.New, Is, As, Unwrap, Join,
+fmt.Errorf with %w, custom error types), and every integer type with Go's
+overflow, division and shifts.
 
-Not yet: floating point, arrays, interfaces other than error, type
-assertions and type switches, generics, recover, goto, and pointers to
-anything but structs.
+Not yet: floating point, arrays, interface values as map keys, generics,
+goto, and pointers to anything but structs.
 
 ## Statements
 

@@ -18,14 +18,20 @@ import (
 // formatted by the real fmt with the same verb, flags and width, which is
 // how fmt applies them to every leaf of a composite value.
 //
-// The front end calls an Error or String method of the top-level value
-// itself (fmt's handleMethods), as ordinary code, and gives OpFmtAny the
-// string (FmtAnyStr). The model simplifies: methods of values nested
-// inside a composite are not called (except those the VM knows:
-// errors.New's Error, time.Duration's String), and a pointer below the
-// top level, a chan and a func print as a made-up address
-// (0xc000010000 plus 16 times the object's index), since the simulator has
-// no addresses.
+// Error and String methods (fmt's handleMethods, for %v %s %q %x %X, of
+// the operand and of every element and exported field) are the program's
+// code: they run as ordinary calls, preemptible and able to block. When
+// the walk meets the k-th such value and the stack holds fewer than k
+// results above the operand, OpFmtAny calls the method with its pc left on
+// itself; the result lands on the stack and OpFmtAny runs again, walking
+// from the start with one more result (fmtAnyStep).
+//
+// A panic in such a method is caught as fmt's catchPanic does (fmtCatch
+// in panic.go): the text is <nil> for a nil pointer receiver, else
+// %!v(PANIC=String method: …). The model simplifies: a pointer below the
+// top level, a chan and a func print as a made-up address (0xc000010000
+// plus 16 times the object's index), since the simulator has no
+// addresses.
 
 // The flag bits of OpFmtAny's B (above the width in the low 16 bits).
 const (
@@ -37,27 +43,94 @@ const (
 	FmtAnyStr // the operand is a string (a method's result), not an interface value
 )
 
-// fmtState is one OpFmtAny: the verb and its flags.
+// fmtState is one OpFmtAny: the verb and its flags, the results of the
+// methods called so far and, once the walk needs another, that call.
 type fmtState struct {
 	mc    *Machine
 	verb  rune
 	flags int32
 	width int
+
+	hidden int // inside an unexported field
+
+	results  []Value
+	used     int
+	needFn   int32
+	needArg  Value
+	needName string // the method's name, for catchPanic's text
+	needNil  bool   // its receiver is a nil pointer
 }
 
-// fmtAny performs OpFmtAny on v.
-func (mc *Machine) fmtAny(v Value, verb rune, b int32) string {
-	f := &fmtState{mc: mc, verb: verb, flags: b &^ 0xffff, width: int(b & 0xffff)}
-	if verb == 'P' {
-		if b&FmtAnyStr != 0 {
-			return printindented(v.S)
+// fmtAnyStep performs OpFmtAny on v with the methods' results so far:
+// the text, or (fn >= 0) the method to call first and its receiver.
+func (mc *Machine) fmtAnyStep(v Value, verb rune, b int32, results []Value) (text string, fn int32, recv Value, method string, nilRecv bool) {
+	f := &fmtState{mc: mc, verb: verb, flags: b &^ 0xffff, width: int(b & 0xffff), results: results, needFn: -1}
+	switch {
+	case verb == 'P' && b&FmtAnyStr != 0:
+		text = printindented(v.S)
+	case verb == 'P':
+		if s, ok := f.method(v.I); ok {
+			text = printindented(s)
+		} else {
+			text = mc.panicText(v.I)
 		}
-		return mc.panicText(v.I)
+	case b&FmtAnyStr != 0:
+		text = f.leaf(v.S)
+	default:
+		text = f.iface(v.I, 0)
 	}
-	if b&FmtAnyStr != 0 {
-		return f.leaf(v.S)
+	return text, f.needFn, f.needArg, f.needName, f.needNil
+}
+
+// method is the result of the Error or String method fmt would call on
+// interface value i (ok false if none): from the results so far, or
+// recorded as the call to make (needFn).
+func (f *fmtState) method(i int64) (string, bool) {
+	t, v := f.mc.ifaceParts(i)
+	if t < 0 {
+		return "", false
 	}
-	return f.iface(v.I, 0)
+	return f.methodOf(t, v)
+}
+
+func (f *fmtState) methodOf(ti int32, v Value) (string, bool) {
+	mc := f.mc
+	t := &mc.prog.Types[ti]
+	var m *Method
+	for _, name := range [...]string{"Error", "String"} {
+		for i := range t.Methods {
+			if x := &t.Methods[i]; x.Fn >= 0 && mc.prog.Strings[x.Name] == name && mc.prog.Strings[x.Sig] == "func() string" {
+				m = x
+				break
+			}
+		}
+		if m != nil {
+			break
+		}
+	}
+	if m == nil {
+		return "", false
+	}
+	if t.Kind == KindPtr && v.I&refMask == 0 && m.Copy >= 0 {
+		return "<nil>", true // the value method's wrapper panics: catchPanic
+	}
+	if f.used < len(f.results) {
+		f.used++
+		return f.results[f.used-1].S, true
+	}
+	if f.needFn < 0 {
+		f.needFn, f.needArg, f.needName = m.Fn, v, mc.prog.Strings[m.Name]
+		f.needNil = t.Kind == KindPtr && v.I&refMask == 0
+		if m.Copy >= 0 {
+			f.needArg = Value{I: mc.copyObj(v.I, m.Copy)}
+		}
+	}
+	return "", true
+}
+
+// handles reports whether fmt calls Error and String methods for the verb.
+func (f *fmtState) handles() bool {
+	return f.hidden == 0 && f.flags&FmtAnySharp == 0 && strings.ContainsRune("vsqxX", f.verb)
 }
 
 // directive is the verb with the flags and width, for the real fmt.
@@ -109,6 +182,17 @@ func (f *fmtState) iface(i int64, depth int) string {
 func (f *fmtState) value(ti int32, v Value, depth int) string {
 	mc := f.mc
 	t := &mc.prog.Types[ti]
+	if f.needFn >= 0 {
+		return "" // a method must run first: the walk starts again after it
+	}
+	if f.handles() && len(t.Methods) > 0 {
+		if s, ok := f.methodOf(ti, v); ok {
+			if f.needFn >= 0 {
+				return ""
+			}
+			return f.leaf(s)
+		}
+	}
 	if t.ErrorString {
 		if f.sharp() {
 			return "&errors.errorString{s:" + strconv.Quote(v.S) + "}"
@@ -208,7 +292,15 @@ func (f *fmtState) structValue(t *TypeInfo, v Value, depth int) string {
 		if i < len(slots) {
 			fv = slots[i]
 		}
+		if !fd.Exported {
+			// fmt calls no method of an unexported field's value, nor
+			// of anything inside it (reflect's CanInterface).
+			f.hidden++
+		}
 		b.WriteString(f.value(fd.Type, fv, depth+1))
+		if !fd.Exported {
+			f.hidden--
+		}
 	}
 	b.WriteByte('}')
 	return b.String()
@@ -300,106 +392,4 @@ func uintOfBits(v int64, bits int8) any {
 // below the top level (see the comment at the top).
 func fakeAddr(id int64) string {
 	return "0x" + strconv.FormatUint(0xc000010000+16*uint64(id&refMask), 16)
-}
-
-// panicText is printpanicval of interface value i after preprintpanics
-// (the front end calls Error and String itself): the value as the
-// runtime's print prints it, a named type's as Name(v), other kinds as
-// (T) and an address.
-func (mc *Machine) panicText(i int64) string {
-	ti, v := mc.ifaceParts(i)
-	if ti < 0 {
-		return "nil"
-	}
-	t := &mc.prog.Types[ti]
-	var s string
-	switch t.Kind {
-	case KindString:
-		if t.Named {
-			return t.Name + `("` + printindented(v.S) + `")`
-		}
-		return printindented(v.S)
-	case KindInt, KindDuration:
-		s = strconv.FormatInt(v.I, 10)
-	case KindUint:
-		s = strconv.FormatUint(uint64(v.I), 10)
-	case KindBool:
-		s = strconv.FormatBool(v.I != 0)
-	case KindFloat:
-		s = printfloat(math.Float64frombits(uint64(v.I)))
-	default:
-		return "(" + t.Name + ") " + fakeAddr(v.I)
-	}
-	if t.Named {
-		return t.Name + "(" + s + ")"
-	}
-	return s
-}
-
-// printindented is the runtime's: each newline is followed by a tab.
-func printindented(s string) string { return strings.ReplaceAll(s, "\n", "\n\t") }
-
-// printfloat is the runtime's print of a float64 (runtime/print.go):
-// +d.dddddde±ddd, or NaN, +Inf, -Inf.
-func printfloat(v float64) string {
-	switch {
-	case v != v:
-		return "NaN"
-	case v+v == v && v > 0:
-		return "+Inf"
-	case v+v == v && v < 0:
-		return "-Inf"
-	}
-	const n = 7 // digits printed
-	var buf [n + 7]byte
-	buf[0] = '+'
-	e := 0 // exp
-	if v == 0 {
-		if 1/v < 0 {
-			buf[0] = '-'
-		}
-	} else {
-		if v < 0 {
-			v = -v
-			buf[0] = '-'
-		}
-		// normalize
-		for v >= 10 {
-			e++
-			v /= 10
-		}
-		for v < 1 {
-			e--
-			v *= 10
-		}
-		// round
-		h := 5.0
-		for i := 0; i < n; i++ {
-			h /= 10
-		}
-		v += h
-		if v >= 10 {
-			e++
-			v /= 10
-		}
-	}
-	// format +d.dddd+edd
-	for i := 0; i < n; i++ {
-		s := int(v)
-		buf[i+2] = byte(s + '0')
-		v -= float64(s)
-		v *= 10
-	}
-	buf[1] = buf[2]
-	buf[2] = '.'
-	buf[n+2] = 'e'
-	buf[n+3] = '+'
-	if e < 0 {
-		e = -e
-		buf[n+3] = '-'
-	}
-	buf[n+4] = byte(e/100 + '0')
-	buf[n+5] = byte(e/10)%10 + '0'
-	buf[n+6] = byte(e%10) + '0'
-	return string(buf[:])
 }

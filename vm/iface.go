@@ -1,5 +1,7 @@
 package vm
 
+import "strings"
+
 // Interface values: an object of two slots, the dynamic type (an index
 // into Program.Types) and the value (for a struct, a copy of its own; for
 // a pointer, the object's id), named by its id; 0 is the nil interface.
@@ -137,11 +139,11 @@ func findMethod(t *TypeInfo, name int32) *Method {
 func (mc *Machine) runtimeErrorType(msg string) int32 {
 	name := "runtime.plainError"
 	switch {
-	case hasPrefix(msg, errIndexFmt), hasPrefix(msg, errSliceFmt):
+	case strings.HasPrefix(msg, errIndexFmt), strings.HasPrefix(msg, errSliceFmt):
 		name = "runtime.boundsError"
-	case hasPrefix(msg, "interface conversion: "):
+	case strings.HasPrefix(msg, "interface conversion: "):
 		name = "*runtime.TypeAssertionError"
-	case hasPrefix(msg, "runtime error: "):
+	case strings.HasPrefix(msg, "runtime error: "):
 		name = "runtime.errorString"
 	}
 	for i := range mc.prog.Types {
@@ -151,5 +153,3 @@ func (mc *Machine) runtimeErrorType(msg string) int32 {
 	}
 	return -1
 }
-
-func hasPrefix(s, p string) bool { return len(s) >= len(p) && s[:len(p)] == p }

@@ -469,6 +469,11 @@ load:
 				goto out
 			}
 			if m.Copy >= 0 {
+				if recv.I&refMask == 0 {
+					// The wrapper (*T).M dereferences the nil pointer.
+					pmsg = errNilFunc
+					goto raise
+				}
 				recv = Value{I: mc.copyObj(recv.I, m.Copy)}
 			}
 			vals[sp-nargs-1] = recv
@@ -517,6 +522,36 @@ load:
 				pval = vals[sp].I
 			}
 			goto raise
+		case OpFmtAny:
+			// The value is at the operand depth A>>21; the results of the
+			// String and Error methods called so far are above it.
+			at := base + fn.NLocals + int(in.A>>21)
+			if at >= sp {
+				panic("exec: OpFmtAny's operand depth is past the stack in " + fn.Name + " at " + itoa(int64(pc)))
+			}
+			gp.dropFmtCatch()
+			text, fi, recv, method, nilRecv := mc.fmtAnyStep(vals[at], rune(in.A&(1<<21-1)), in.B, vals[at+1:sp])
+			if fi < 0 {
+				vals[at] = Value{S: text}
+				sp = at + 1
+				n += costAlloc
+				break
+			}
+			callee := &funcs[fi]
+			if !callee.NoSplit && gp.morestackNeeded(callee.FrameSize) {
+				fr.pc = int32(pc)
+				gp.morestackFn = fi
+				stop = stopMorestack
+				goto out
+			}
+			vals = growVals(vals, sp, sp+1)
+			vals[sp] = recv
+			gp.pushFmtCatch(sp, pc, rune(in.A&(1<<21-1)), method, nilRecv)
+			sp++
+			fr.pc = int32(pc) // OpFmtAny runs again when the method returns
+			vals, sp = mc.enter(gp, fi, sp-1, sp, 0, vals)
+			n++
+			goto load
 		case OpRecover:
 			if sp == len(vals) {
 				vals = growVals(vals, sp, sp+1)
@@ -626,6 +661,10 @@ unwind:
 		}
 		d = &gp.defers[nd-1]
 		k = int32(len(gp.frames)) + 1
+		if d.clo == fmtCatch {
+			sp = mc.catchPanic(gp, vals)
+			goto load
+		}
 		if d.depth < 0 && d.depth != -(k+deferPending) {
 			// A deferred call this panic interrupted: abandoned.
 			gp.defers = gp.defers[:nd-1]

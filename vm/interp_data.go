@@ -20,9 +20,6 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, n *int) ([]Value, int,
 		}
 		sp--
 		vals[sp-1] = Value{I: boolInt(eq)}
-	case OpFmtAny:
-		vals[sp-1] = Value{S: mc.fmtAny(vals[sp-1], rune(in.A), in.B)}
-		*n += costAlloc
 	case OpAssert:
 		v, ok, msg := mc.assert(vals[sp-1].I, in.A, in.B>>2)
 		switch in.B & 3 {
@@ -298,7 +295,11 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, n *int) ([]Value, int,
 		*n += costRand
 	case OpObjEq:
 		sp--
-		vals[sp-1] = Value{I: boolInt(mc.eqObj(vals[sp-1].I, vals[sp].I, in.A))}
+		eq, msg := mc.eqObj(vals[sp-1].I, vals[sp].I, in.A)
+		if msg != "" {
+			return vals, sp, msg, true
+		}
+		vals[sp-1] = Value{I: boolInt(eq)}
 	default:
 		return vals, sp, "", false
 	}

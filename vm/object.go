@@ -64,19 +64,26 @@ func (mc *Machine) assignObj(d, s int64, li int32) {
 	}
 }
 
-// eqObj compares two structs field by field (layout li).
-func (mc *Machine) eqObj(a, b int64, li int32) bool {
+// eqObj compares two structs field by field (layout li); an interface
+// field (LayoutIface) compares as interface values do, and msg is Go's
+// panic for an uncomparable dynamic type.
+func (mc *Machine) eqObj(a, b int64, li int32) (eq bool, msg string) {
 	x, y := mc.objs[a&refMask], mc.objs[b&refMask]
 	for i, nl := range mc.prog.Layouts[li].Nested {
-		if nl >= 0 {
-			if !mc.eqObj(x[i].I, y[i].I, nl) {
-				return false
+		switch {
+		case nl >= 0:
+			if eq, msg := mc.eqObj(x[i].I, y[i].I, nl); !eq || msg != "" {
+				return eq, msg
 			}
-		} else if x[i] != y[i] {
-			return false
+		case nl == LayoutIface:
+			if eq, msg := mc.ifaceEq(x[i].I, y[i].I); !eq || msg != "" {
+				return eq, msg
+			}
+		case x[i] != y[i]:
+			return false, ""
 		}
 	}
-	return true
+	return true, ""
 }
 
 // cloneObjs copies every object's slots (a snapshot).

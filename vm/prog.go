@@ -172,7 +172,7 @@ const (
 	OpIfaceEq   // a b → a==b (same dynamic type and equal values; an uncomparable one panics)
 	OpAssert    // A: target type, B: source type<<2 | AssertOK (push ok too) or AssertTest (push only ok).   i → v [ok]
 	OpRecover   // → v  (recover(): the panic's value, or nil where recover has no effect)
-	OpFmtAny    // A: verb, B: flags<<16 | width (FmtAny*).   i → text  (fmt of an interface value, see format_dynamic.go)
+	OpFmtAny    // A: depth<<21 | verb, B: flags | width (FmtAny*).   i → text  (fmt of an interface value at operand depth A>>21, see format_dynamic.go)
 
 	// sync/atomic: one instruction, so that no preemption splits it.
 	OpAtomic // A: AtomicLoad… (below); B: 0 64-bit, 1 int32, 2 uint32.   o [args] → result (none for Store)
@@ -305,6 +305,10 @@ type SelectCase struct {
 type Layout struct {
 	Nested []int32
 }
+
+// LayoutIface in Layout.Nested marks a slot that holds an interface
+// value, which == compares by its dynamic type and value.
+const LayoutIface = -2
 
 // TypeInfo is a type at run time: a dynamic type an interface value can
 // hold (its name as %T prints it, its kind and parts for fmt and ==, its

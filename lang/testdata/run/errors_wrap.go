@@ -39,3 +39,13 @@ func main() {
 	fmt.Println(multi, errors.Is(multi, e1), errors.Is(multi, e2), errors.Is(multi, ErrNotFound))
 	fmt.Printf("%v|%s|%q\n", err, err, e1)
 }
+
+func init() {
+	var qe *QueryErr
+	j := errors.Join(errors.New("x"), fmt.Errorf("w: %w", error(&QueryErr{"in tree", ErrNotFound})))
+	fmt.Println(errors.As(j, &qe), qe.Query)
+	var none *QueryErr
+	fmt.Println(errors.As(errors.New("plain"), &none), none == nil, errors.As(nil, &none))
+	var iface interface{ Unwrap() error }
+	fmt.Println(errors.As(j, &iface), iface)
+}

@@ -41,3 +41,10 @@ func main() {
 	var keys = map[int]any{3: "c", 1: "a", 2: P{}}
 	fmt.Println(keys)
 }
+
+func init() {
+	var s, t any = "a", "b"
+	var n any = 1
+	fmt.Print(s, t, n, n, s, 2, n, "\n")
+	fmt.Println(fmt.Sprint(n, 2, s) + "|")
+}
