@@ -105,7 +105,7 @@ func (fs *fnState) fmtStructArg(b *sbuild, key string, a ast.Expr, k vkind, verb
 func (c *compiler) printable(pos token.Pos, s *types.Struct) bool {
 	for i := 0; i < s.NumFields(); i++ {
 		ft := s.Field(i).Type()
-		if c.stringMethod(ft) != nil && s.Field(i).Exported() {
+		if (c.stringMethod(ft) != nil || c.libs.isTimeType(ft, "Time")) && s.Field(i).Exported() {
 			continue
 		}
 		if !c.printableType(pos, ft) {
@@ -183,7 +183,9 @@ func (fs *fnState) fmtValue(ft types.Type, plus, canInterface bool) {
 	}
 	k, _ := c.kindOf(ft)
 	switch {
-	case k == kInt && types.Identical(ft, c.libs.duration):
+	case canInterface && c.libs.isTimeType(ft, "Time", "Month", "Weekday"):
+		fs.host("time." + ft.(*types.Named).Obj().Name() + ".String") // a Stringer
+	case k == kInt && canInterface && types.Identical(ft, c.libs.duration):
 		fs.emitOp(vm.OpFmtDur, 0, 0, 1, 1)
 	case k == kInt:
 		fs.fmtInt(ft)

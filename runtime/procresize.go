@@ -270,10 +270,14 @@ func (mc *Machine) pdestroy(pp, target int32) {
 		P.runnext = nilIdx
 	}
 	for len(P.timers) > 0 {
+		// timers.take: zombies are dropped, the others move.
+		zombie := mc.timers[P.timers[0]].zombie
 		ti := mc.popTimer(pp)
-		T := &mc.allp[target]
-		mc.timers[ti].pp = target
-		T.timers = heapPush(timerOrder{mc}, T.timers, ti)
+		if !zombie {
+			T := &mc.allp[target]
+			mc.timers[ti].pp = target
+			T.timers = heapPush(timerOrder{mc}, T.timers, ti)
+		}
 		P = &mc.allp[pp]
 	}
 	for P.gFree != nilIdx {

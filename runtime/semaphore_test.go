@@ -77,6 +77,15 @@ func TestSemreleaseReadiesFirstWaiter(t *testing.T) {
 func TestNotifyList(t *testing.T) {
 	mc := newTestMachine(t, 1)
 	l := mc.newMutex()
+	// as makes gi the G that runs on M0 (executing it if it is not running).
+	as := func(gi int32) {
+		mc.allm[0].curg = nilIdx
+		if mc.allg[gi].status == _Grunning {
+			mc.allm[0].curg = gi
+			return
+		}
+		running(mc, gi)
+	}
 	a, b, c, d := mkG(mc), mkG(mc), mkG(mc), mkG(mc)
 	tickets := map[int32]uint32{}
 	for _, gi := range []int32{a, b, c, d} {
@@ -87,8 +96,7 @@ func TestNotifyList(t *testing.T) {
 	}
 	// b and a park (in that order); c's ticket is notified before it parks.
 	for _, gi := range []int32{b, a} {
-		mc.allm[0].curg = nilIdx
-		running(mc, gi)
+		as(gi)
 		if !mc.notifyListWait(0, l, tickets[gi], Pos{}) {
 			t.Fatalf("G%d did not park", gi)
 		}
@@ -96,25 +104,21 @@ func TestNotifyList(t *testing.T) {
 			t.Errorf("reason %v: want sync.Cond.Wait", g.waitreason)
 		}
 	}
-	mc.allm[0].curg = nilIdx
-	running(mc, d)
+	as(d)
 	mc.notifyListNotify(0, l, false) // ticket 0: a, though b parked first
 	if mc.allp[0].runnext != a || !slices.Equal(mc.mus[l].waiters, []int32{b}) {
 		t.Fatalf("runnext %d waiters %v: want a readied, b still waiting", mc.allp[0].runnext, mc.mus[l].waiters)
 	}
 	mc.notifyListNotify(0, l, false) // ticket 1: b
 	mc.notifyListNotify(0, l, false) // ticket 2: c, not parked yet
-	mc.allm[0].curg = nilIdx
-	running(mc, c)
+	as(c)
 	if mc.notifyListWait(0, l, tickets[c], Pos{}) {
 		t.Errorf("a notified ticket parked")
 	}
 	// d parks, then NotifyAll.
-	mc.allm[0].curg = nilIdx
-	running(mc, d)
+	as(d)
 	mc.notifyListWait(0, l, tickets[d], Pos{})
-	mc.allm[0].curg = nilIdx
-	running(mc, c)
+	as(c) // still running: its ticket had been notified
 	mc.notifyListNotify(0, l, true)
 	if len(mc.mus[l].waiters) != 0 || mc.allp[0].runnext != d {
 		t.Errorf("waiters %v runnext %d: want none left and d in runnext", mc.mus[l].waiters, mc.allp[0].runnext)

@@ -1,7 +1,9 @@
 package runtime
 
-// Timers (time.go, time.Sleep, time.After). Each P keeps a min-heap of its
-// timers ordered by when (ties by creation order). Timers run in
+// Timers (time.go: time.Sleep here, package time's timers in
+// timer_chan.go). Each P keeps a min-heap of its timers ordered by the
+// when each had when it was pushed or last run (timerWhen.when; ties by
+// push order). Timers run in
 // findRunnable (this P's, at its start), in stealWork's last pass (other
 // Ps'), and when an M blocked in netpoll wakes for them. A timer that readies
 // a G puts it in the runnext of the P running the timer, so when several
@@ -60,6 +62,7 @@ func (mc *Machine) freeTimerSlot(ti int32) {
 // is the P's new earliest, wakeNetPoller makes sure someone wakes for it.
 func (mc *Machine) addtimer(pp int32, kind timerKind, when int64, gi, c int32) int32 {
 	ti := mc.newTimer(timer{when: when, kind: kind, g: gi, c: c, pp: nilIdx})
+	mc.cleanHead(pp) // resetForSleep's modify adds it with maybeAdd
 	mc.addHeap(pp, ti)
 	return ti
 }
@@ -131,10 +134,7 @@ func (mc *Machine) runTimers(owner, target int32, mi int32) (ran bool, next int6
 		mc.unlockAndRun(ti, owner, target, mi, mc.now)
 	}
 	if P := &mc.allp[owner]; owner == target && P.zombies > 0 && int(P.zombies) > len(P.timers)/4 {
-		mc.adjustTimers(owner)
-		if len(P.timers) == 0 {
-			next = 0
-		}
+		mc.adjustTimers(owner) // the top is no zombie: next stays right
 	}
 	return ran, next
 }

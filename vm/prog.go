@@ -27,7 +27,7 @@ package vm
 // Value is one slot of the machine: a local, an operand or a channel buffer
 // element. Every Go type of the subset maps onto it:
 //
-//	int, time.Duration, time.Time (virtual ns)  I
+//	int, time.Duration, time.Time (host_time.go)  I
 //	bool                                        I (0 or 1)
 //	string                                      S
 //	chan T                                      I (channel id, 0 is nil)
@@ -201,7 +201,7 @@ const (
 	OpSync         // A: SyncSemacquire… (sync.go), B: its operand.  operands → results
 	OpSleep        // d → ...
 	OpTimer        // A: a Timer* operation of package runtime (timer_chan.go): NewTimer, After, AfterFunc, Stop, Reset, …
-	OpNow          // → t           (virtual clock, ns since the start of the run)
+	OpNow          // → t           (time.Now: the virtual clock as a time.Time, host_time.go: MonoTime)
 	OpGosched      // ...           (runtime.Gosched)
 	OpGOMAXPROCS   // n → previous  (runtime.GOMAXPROCS: procresize under stop-the-world when n > 0 changes it)
 	OpNumGoroutine // → n
