@@ -2,6 +2,7 @@ package lang
 
 import (
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -88,4 +89,23 @@ func BenchmarkCompileSmall(b *testing.B) {
 			}
 		})
 	}
+}
+
+// TestSourceSharedConcurrently: compilations share the library (built and
+// checked once, then only read), so they may run at the same time (run it
+// with -race to check).
+func TestSourceSharedConcurrently(t *testing.T) {
+	var wg sync.WaitGroup
+	for _, f := range []string{"testdata/run/sortslice.go", "testdata/run/context.go", "testdata/run/cond.go", "testdata/run/syncmap.go"} {
+		for range 2 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if _, err := CompileFile(f); err != nil {
+					t.Error(err)
+				}
+			}()
+		}
+	}
+	wg.Wait()
 }
