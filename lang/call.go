@@ -36,7 +36,10 @@ func (c *compiler) classify(call *ast.CallExpr) callee {
 	if tv, ok := c.info.Types[fun]; ok && tv.IsType() {
 		return callee{kind: ckConv}
 	}
-	sig, _ := c.info.TypeOf(fun).(*types.Signature)
+	var sig *types.Signature
+	if t := c.info.TypeOf(fun); t != nil {
+		sig, _ = t.Underlying().(*types.Signature) // a func type may be named (context.CancelFunc)
+	}
 	if gid, f := c.genericFuncIdent(fun); gid != nil {
 		if idx, ok := c.genericCallee(gid, f); ok {
 			return callee{kind: ckStatic, fn: idx, sig: sig}
@@ -64,6 +67,9 @@ func (c *compiler) classify(call *ast.CallExpr) callee {
 				if types.IsInterface(sel.Recv()) {
 					return callee{kind: ckIface, recv: f.X, sel: sel, sig: sig}
 				}
+				if _, idx, ok := c.userMethod(sel); ok {
+					return callee{kind: ckMethod, fn: idx, recv: f.X, sel: sel, sig: sig}
+				}
 				if m, ok := sel.Obj().(*types.Func); ok && c.libs.isLib(m.Pkg()) {
 					if len(sel.Index()) > 1 {
 						// A method promoted from an embedded field
@@ -71,9 +77,6 @@ func (c *compiler) classify(call *ast.CallExpr) callee {
 						c.embedPath[f.X] = sel.Index()[:len(sel.Index())-1]
 					}
 					return callee{kind: ckLib, lib: m, recv: f.X, sig: sig}
-				}
-				if _, idx, ok := c.userMethod(sel); ok {
-					return callee{kind: ckMethod, fn: idx, recv: f.X, sel: sel, sig: sig}
 				}
 				if m, ok := sel.Obj().(*types.Func); ok && c.skipped[m] {
 					return callee{kind: ckSkipped, sig: sig}
@@ -88,11 +91,11 @@ func (c *compiler) classify(call *ast.CallExpr) callee {
 		case *types.Builtin:
 			return callee{kind: ckBuiltin, builtin: obj.Name(), sig: sig}
 		case *types.Func:
+			if idx, ok := c.funcOf(obj); ok {
+				return callee{kind: ckStatic, fn: idx, sig: sig}
+			}
 			if c.libs.isLib(obj.Pkg()) {
 				return callee{kind: ckLib, lib: obj, sig: sig}
-			}
-			if idx, ok := c.funcIdx[obj]; ok {
-				return callee{kind: ckStatic, fn: idx, sig: sig}
 			}
 			if c.skipped[obj] {
 				return callee{kind: ckSkipped, sig: sig}

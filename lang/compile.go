@@ -61,14 +61,18 @@ type compiler struct {
 
 	gen genericState // generic functions and their instantiations (generic.go)
 
-	lenient     bool             // the type checker found errors (report.go)
-	tainted     []span           // what it could not type
-	runtimeErrs bool             // the runtime's error types are declared (recover.go)
-	synthTypes  map[string]int32 // library error types (lib_errors.go)
-	promoted    map[string]int32 // wrappers of promoted methods (iface.go)
-	errorsIs    int32            // 1 + errors.is's function, 0: not yet
-	errorsJoin  int32            // 1 + errors.Join's function, 0: not yet
-	errorsAsFns map[int32]int32  // errors.As's function for each target type id
+	lenient     bool                    // the type checker found errors (report.go)
+	tainted     []span                  // what it could not type
+	runtimeErrs bool                    // the runtime's error types are declared (recover.go)
+	synthTypes  map[string]int32        // library error types (lib_errors.go)
+	promoted    map[string]int32        // wrappers of promoted methods (iface.go)
+	errorsIs    int32                   // 1 + errors.is's function, 0: not yet
+	errorsJoin  int32                   // 1 + errors.Join's function, 0: not yet
+	errorsAsFns map[int32]int32         // errors.As's function for each target type id
+	srcQueue    []*ast.FuncDecl         // library source functions to compile (srcpkg.go)
+	fileIdx     map[*token.File]int32   // Program.Files index of each library file
+	srcReached  map[*types.Package]bool // source packages the program uses (srcpkg.go)
+	srcPkgs     []*types.Package        // the same, in the order reached
 }
 
 func newCompiler(fset *token.FileSet, f *ast.File, src []byte, info *types.Info, pkg *types.Package, l *libs, errs *errList) *compiler {
@@ -88,6 +92,7 @@ func newCompiler(fset *token.FileSet, f *ast.File, src []byte, info *types.Info,
 		methodWrap:  map[int32]int32{},
 		embedPath:   map[ast.Expr][]int{},
 		errString:   -1,
+		fileIdx:     map[*token.File]int32{},
 		synthTypes:  map[string]int32{},
 		promoted:    map[string]int32{},
 		errorsAsFns: map[int32]int32{},
@@ -126,7 +131,7 @@ func (c *compiler) pos(p token.Pos) vm.Pos {
 		return vm.Pos{}
 	}
 	ps := c.fset.Position(p)
-	return vm.Pos{File: 0, Line: int32(ps.Line), Col: int32(ps.Column)}
+	return vm.Pos{File: c.fileIndex(p), Line: int32(ps.Line), Col: int32(ps.Column)}
 }
 
 func (c *compiler) str(s string) int32 {
@@ -146,12 +151,12 @@ func (c *compiler) newFunc(name string) int32 {
 }
 
 func (c *compiler) isGlobal(v *types.Var) bool {
-	return v.Parent() == c.pkg.Scope()
+	return v.Pkg() != nil && v.Parent() == v.Pkg().Scope()
 }
 
 // compile compiles the package into c.prog.
 func (c *compiler) compile() {
-	c.findCaptures()
+	c.findCaptures(c.file)
 	var decls []*ast.FuncDecl
 	var inits []*ast.FuncDecl
 	for _, d := range c.file.Decls {
@@ -260,11 +265,24 @@ func (c *compiler) compile() {
 		c.prog.Funcs = c.prog.Funcs[:initFs.idx]
 	}
 
-	// runtime.main: init, main.main, exit(0).
+	// runtime.main (compiled last: the library's inits are known then):
+	// the library packages' inits, main.init, main.main, exit(0).
+	rtIdx := c.newFunc("runtime.main")
+	for _, d := range decls {
+		obj := c.info.Defs[d.Name].(*types.Func)
+		idx := c.funcIdx[obj]
+		fs := c.newFnState(nil, c.prog.Funcs[idx].Name, idx)
+		fs.body(d.Type, obj.Type().(*types.Signature), d.Body, d.Name.Pos())
+	}
+	libInits := c.compileSource()
+	c.prog.Globals = len(c.globals)
 	mainObj, _ := c.pkg.Scope().Lookup("main").(*types.Func)
-	rt := c.newFnState(nil, "runtime.main", -1)
+	rt := c.newFnState(nil, "runtime.main", rtIdx)
 	rt.decl = c.file.Name.Pos()
 	rt.setPos(c.file.Name.Pos())
+	for _, fi := range libInits {
+		rt.call(fi, 0, 0, 0)
+	}
 	if hasInit {
 		rt.call(int32(c.prog.Init), 0, 0, 0)
 	}
@@ -275,14 +293,6 @@ func (c *compiler) compile() {
 	}
 	rt.emit(vm.OpExit, 0, 0, 0, 0)
 	c.prog.Main = int(rt.finish())
-
-	for _, d := range decls {
-		obj := c.info.Defs[d.Name].(*types.Func)
-		idx := c.funcIdx[obj]
-		fs := c.newFnState(nil, c.prog.Funcs[idx].Name, idx)
-		fs.body(d.Type, obj.Type().(*types.Signature), d.Body, d.Name.Pos())
-	}
-	c.compileInstances()
 }
 
 // syncNewOp is the op that makes a fresh object for a variable of a sync
@@ -291,7 +301,7 @@ func (c *compiler) syncNewOp(t types.Type) (vm.Op, bool) {
 	switch {
 	case types.Identical(t, c.libs.wg):
 		return vm.OpNewWG, true
-	case types.Identical(t, c.libs.mutex):
+	case types.Identical(t, c.libs.mutex), c.libs.isSema(t):
 		return vm.OpNewMutex, true
 	}
 	return 0, false
@@ -299,7 +309,7 @@ func (c *compiler) syncNewOp(t types.Type) (vm.Op, bool) {
 
 // findCaptures marks the local variables that closures capture (they live
 // in boxes) and lists each closure's free variables in order of first use.
-func (c *compiler) findCaptures() {
+func (c *compiler) findCaptures(root ast.Node) {
 	var lits []*ast.FuncLit
 	var visit func(n ast.Node) bool
 	visit = func(n ast.Node) bool {
@@ -313,7 +323,7 @@ func (c *compiler) findCaptures() {
 			return false
 		case *ast.Ident:
 			v, ok := c.info.Uses[n].(*types.Var)
-			if !ok || v.IsField() || c.isGlobal(v) || v.Pkg() != c.pkg {
+			if !ok || v.IsField() || c.isGlobal(v) || (v.Pkg() != c.pkg && !c.libs.fromSource(v)) {
 				return true
 			}
 			for _, lit := range lits {
@@ -327,7 +337,7 @@ func (c *compiler) findCaptures() {
 		}
 		return true
 	}
-	ast.Inspect(c.file, visit)
+	ast.Inspect(root, visit)
 }
 
 func containsVar(list []*types.Var, v *types.Var) bool {
@@ -399,25 +409,25 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 			return kInt, ""
 		case t == c.libs.timeT:
 			return kTime, ""
-		case t == c.libs.wg, t == c.libs.mutex:
+		case t == c.libs.wg, t == c.libs.mutex, c.libs.isSema(t):
 			return kSync, ""
 		case t == c.libs.randSource:
 			return kPtr, ""
 		case c.libs.isAtomic(t), t == c.libs.once, isBuilder(t), c.libs.isTimeType(t, "Timer", "Ticker"):
 			return kStruct, ""
 		}
-		if t.Obj().Pkg() == c.pkg {
+		if t.Obj().Pkg() == c.pkg || c.libs.fromSource(t.Obj()) {
 			return c.kindOf(t.Underlying())
 		}
 		return kBad, "type " + types.TypeString(t, c.qualifier)
 	case *types.Pointer:
-		if n, ok := t.Elem().(*types.Named); ok && (n == c.libs.wg || n == c.libs.mutex || n == c.libs.conn || c.libs.isTimeType(n, "Location")) {
+		if n, ok := t.Elem().(*types.Named); ok && (n == c.libs.wg || n == c.libs.mutex || n == c.libs.conn || c.libs.isTimeType(n, "Location") || c.libs.isSema(n)) {
 			return kPtr, ""
 		}
 		if c.libs.isRandObj(t) {
 			return kPtr, ""
 		}
-		if s, ok := t.Elem().Underlying().(*types.Struct); ok && s.NumFields() > 0 && (!c.libs.isLib(pkgOf(t.Elem())) || c.libs.isAtomic(t.Elem()) || isBuilder(t.Elem()) || c.libs.isTimeType(t.Elem(), "Timer", "Ticker")) {
+		if s, ok := t.Elem().Underlying().(*types.Struct); ok && s.NumFields() > 0 && (!c.libs.isLib(pkgOf(t.Elem())) || c.libs.isAtomic(t.Elem()) || isBuilder(t.Elem()) || c.libs.isTimeType(t.Elem(), "Timer", "Ticker") || c.libs.fromSource(namedObj(t.Elem()))) {
 			return kObjPtr, ""
 		}
 		return c.refKind(t)

@@ -219,7 +219,7 @@ func (fs *fnState) funcValue(e ast.Expr, f *types.Func) {
 	if fs.genericFuncValue(e) {
 		return
 	}
-	if idx, ok := fs.c.funcIdx[f]; ok {
+	if idx, ok := fs.c.funcOf(f); ok {
 		fs.emit(vm.OpFuncVal, idx, 0, 0, 1)
 		return
 	}
@@ -452,6 +452,10 @@ func (fs *fnState) selector(e *ast.SelectorExpr, k vkind) {
 	case *types.Func:
 		fs.funcValue(e, obj)
 	case *types.Var:
+		if c.libs.fromSource(obj) {
+			fs.load(obj) // a variable of a library package written in source (context.Canceled)
+			return
+		}
 		if fs.libVar(obj) {
 			return
 		}

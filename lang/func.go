@@ -266,7 +266,7 @@ func (fs *fnState) define(v *types.Var) {
 
 // load pushes the value of variable v.
 func (fs *fnState) load(v *types.Var) {
-	if g, ok := fs.c.globals[v]; ok {
+	if g, ok := fs.c.globalOf(v); ok {
 		fs.emit(vm.OpLoadGlob, g, 0, 0, 1)
 		if fs.c.boxedGlobals[v] {
 			fs.emit(vm.OpDeref, 0, 0, 1, 1)
@@ -299,7 +299,7 @@ func (fs *fnState) store(v *types.Var) {
 		fs.storeStruct(v)
 		return
 	}
-	if g, ok := fs.c.globals[v]; ok {
+	if g, ok := fs.c.globalOf(v); ok {
 		if fs.c.boxedGlobals[v] {
 			fs.emit(vm.OpLoadGlob, g, 0, 0, 1)
 			fs.emit(vm.OpStoreDeref, 0, 1, 2, 0)

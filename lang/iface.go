@@ -111,7 +111,11 @@ func (c *compiler) typeID(t types.Type) int32 {
 		}
 		_, idx, ok := c.userMethod(sel)
 		if !ok {
-			continue
+			// A hand-made library method an interface can hold
+			// (*sync.Mutex as a sync.Locker: srcpkg_sync.go).
+			if idx, ok = c.libMethodFunc(sel.Obj().(*types.Func)); !ok {
+				continue
+			}
 		}
 		cp := int32(-1)
 		if _, ptr := recvNamed(sel.Obj().(*types.Func)); !ptr {
@@ -295,12 +299,13 @@ func (c *compiler) promotedMethod(t types.Type, sel *types.Selection) (int32, bo
 		base = p.Elem()
 	}
 	bn, ok := types.Unalias(base).(*types.Named)
-	if !ok || bn.Obj().Pkg() != c.pkg {
+	if !ok || (bn.Obj().Pkg() != c.pkg && !c.libs.fromSource(bn.Obj())) {
 		return 0, false
 	}
-	name := "main." + bn.Obj().Name() + "." + m.Name()
+	prefix := bn.Obj().Pkg().Path() + "." // main, or a library package written in source (srcpkg.go)
+	name := prefix + bn.Obj().Name() + "." + m.Name()
 	if isPointer(t) {
-		name = "main.(*" + bn.Obj().Name() + ")." + m.Name()
+		name = prefix + "(*" + bn.Obj().Name() + ")." + m.Name()
 	}
 	if fn, ok := c.promoted[name]; ok {
 		return fn, true

@@ -56,13 +56,19 @@ func CompileFile(path string) (*vm.Program, error) {
 // positions and error messages. `//go:build` lines are ignored, so scenario
 // files can carry `//go:build ignore` and share a folder.
 func Compile(filename string, src []byte) (prog *vm.Program, err error) {
+	return compileProgram(filename, src, false)
+}
+
+// compileProgram is Compile; allSource compiles every function of the
+// library source packages the program imports, reached or not (a test's).
+func compileProgram(filename string, src []byte, allSource bool) (prog *vm.Program, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			prog = nil
 			err = &Error{Lines: []string{filename + ": internal compiler error: " + fmt.Sprint(r) + "\n" + string(debug.Stack())}}
 		}
 	}()
-	errs := &errList{fset: token.NewFileSet()}
+	errs := &errList{fset: newFileSet()}
 	fset := errs.fset
 	f, perr := parser.ParseFile(fset, filename, src, parser.SkipObjectResolution)
 	if perr != nil {
@@ -83,11 +89,11 @@ func Compile(filename string, src []byte) (prog *vm.Program, err error) {
 		errs.add(f.Name.Pos(), "%s", notSupported("package "+f.Name.Name, "gmplab runs a package main"))
 		return nil, errs.err()
 	}
-	l := newLibs()
+	l := compileLibs(allSource)
 	fakes := fakeImporter{libs: l, fakes: map[string]*types.Package{}}
 	for _, imp := range f.Imports {
 		path, perr := strconv.Unquote(imp.Path.Value)
-		if perr != nil || l.lookup(path) == nil {
+		if perr != nil || isInternalPath(path) || l.lookup(path) == nil {
 			errs.add(imp.Path.Pos(), "%s", notSupported("import "+imp.Path.Value, "gmplab supports: "+strings.Join(supportedImports, ", ")))
 			if perr == nil {
 				// Type-check the rest against an empty stand-in, so
@@ -127,6 +133,7 @@ func Compile(filename string, src []byte) (prog *vm.Program, err error) {
 		},
 	}
 	pkg, _ := conf.Check("main", fset, []*ast.File{f}, info)
+	l.sourceErrors(errs)
 	if errs.len() >= maxErrors {
 		return nil, errs.err()
 	}

@@ -32,6 +32,7 @@ type libs struct {
 	wg, mutex, conn *types.Named
 
 	extra map[string]*types.Package // registered packages built so far (registerPackage)
+	src   *srcCheck                 // library source checked in this compilation (srcpkg.go)
 }
 
 // The supported API of each package, for error messages.
@@ -194,6 +195,11 @@ func registerPackage(path, api, real string, build func(l *libs) *types.Package)
 	supportedAPI[path] = api
 	realAPI[path] = real
 	supportedImports = append(supportedImports, path)
+	sortImports()
+}
+
+// sortImports puts supportedImports in the order errors list them.
+func sortImports() {
 	slices.SortFunc(supportedImports, func(a, b string) int {
 		// sim last, as before; the standard library in path order.
 		if (a == simPath) != (b == simPath) {
@@ -213,6 +219,11 @@ func registerPackage(path, api, real string, build func(l *libs) *types.Package)
 var libHandlers = map[string]func(fs *fnState, call *ast.CallExpr, ce callee, want int) int{}
 
 func (l *libs) lookup(path string) *types.Package {
+	return l.withSource(path, l.handMade(path))
+}
+
+// handMade is the hand-made part of package path (nil if none).
+func (l *libs) handMade(path string) *types.Package {
 	if p, ok := l.extra[path]; ok {
 		return p
 	}

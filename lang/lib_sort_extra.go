@@ -8,22 +8,18 @@ import (
 	"github.com/gmplab/gmplab/vm"
 )
 
-// sort's functions on []float64 and the AreSorted and Search functions,
-// which the real package implements with the slices package's
-// (sort.Float64s is slices.Sort, IntsAreSorted is slices.IsSorted) or with
-// the same binary search (SearchInts takes the steps BinarySearch takes):
-// each compiles to the slices host function for its element type.
+// sort's functions on []float64, which the real package implements with
+// the slices package's (sort.Float64s is slices.Sort, Float64sAreSorted is
+// slices.IsSorted): each compiles to the slices host function for its
+// element type. The int and string ones (IntsAreSorted, SearchInts, …)
+// come from Go's source (srcpkg/sort).
 
 var sortExtras = []struct {
 	name, elem, host string
 	result           types.Type
 }{
 	{"Float64s", "float64", "slices.Sort", nil},
-	{"IntsAreSorted", "int", "slices.IsSorted", types.Typ[types.Bool]},
 	{"Float64sAreSorted", "float64", "slices.IsSorted", types.Typ[types.Bool]},
-	{"StringsAreSorted", "string", "slices.IsSorted", types.Typ[types.Bool]},
-	{"SearchInts", "int", "slices.BinarySearch", types.Typ[types.Int]},
-	{"SearchStrings", "string", "slices.BinarySearch", types.Typ[types.Int]},
 }
 
 func init() {

@@ -16,6 +16,14 @@ import (
 // method value (f := c.Inc) is a closure over the receiver, evaluated when
 // the method value is (main.T.M-fm, as Go names the wrapper).
 
+// namedObj is the type name of named type t (nil if t is not named).
+func namedObj(t types.Type) types.Object {
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj()
+	}
+	return nil
+}
+
 func pkgOf(t types.Type) *types.Package {
 	if n, ok := types.Unalias(t).(*types.Named); ok {
 		return n.Obj().Pkg()
@@ -44,7 +52,7 @@ func recvNamed(m *types.Func) (*types.Named, bool) {
 
 // declareMethod reserves a function for method m, or reports why not.
 func (c *compiler) declareMethod(d *ast.FuncDecl, m *types.Func) bool {
-	n, ptr := recvNamed(m)
+	n, _ := recvNamed(m)
 	if n == nil {
 		return false
 	}
@@ -59,11 +67,7 @@ func (c *compiler) declareMethod(d *ast.FuncDecl, m *types.Func) bool {
 		c.skipped[m] = true
 		return false
 	}
-	name := "main." + n.Obj().Name() + "." + m.Name()
-	if ptr {
-		name = "main.(*" + n.Obj().Name() + ")." + m.Name()
-	}
-	c.funcIdx[m] = c.newFunc(name)
+	c.funcIdx[m] = c.newFunc(qualifiedName(m))
 	return true
 }
 
@@ -74,7 +78,7 @@ func (c *compiler) userMethod(sel *types.Selection) (*types.Func, int32, bool) {
 	if !ok {
 		return nil, 0, false
 	}
-	idx, ok := c.funcIdx[m]
+	idx, ok := c.funcOf(m)
 	if !ok {
 		idx, ok = c.genericMethod(m)
 	}

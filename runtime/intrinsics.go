@@ -152,6 +152,8 @@ func (mc *Machine) schedOp(mi int32) {
 		if mc.unlock(mi, u) && mc.exit == nil {
 			mc.continueG(mi, CostChan)
 		}
+	case OpSync:
+		mc.syncOp(mi, in, pos)
 	case OpTryLock:
 		u := mc.pop(G).I
 		adv()

@@ -224,19 +224,21 @@ func (mc *Machine) unlock(mi int32, u int64) bool {
 			return true
 		}
 		mu.state = (nw - 1<<mutexWaiterShift) | mutexWoken
-		mc.semrelease(mi, u, false)
+		mc.semrelease(mi, u, false, "sync.Mutex.Unlock wakes a waiter (semrelease), which will compete for the lock again")
 		return true
 	}
 	// Starvation mode: hand the mutex to the next waiter, and yield our
 	// time slice so that it can start running at once.
-	return !mc.semrelease(mi, u, true)
+	return !mc.semrelease(mi, u, true, "sync.Mutex.Unlock in starvation mode hands the mutex to the first waiter (semrelease with handoff)")
 }
 
 // semrelease is runtime_Semrelease(&m.sema, handoff) (sema.go:
 // semrelease1): add to the count and ready the first waiter; with handoff
 // the waiter takes the count at once (its ticket) and the releaser yields
-// (goyield). It reports whether the releaser yielded.
-func (mc *Machine) semrelease(mi int32, u int64, handoff bool) bool {
+// (goyield). It reports whether the releaser yielded. why says who
+// releases (the readied G's event's why). The semaphores of library code
+// written in source (semaphore.go) use it too.
+func (mc *Machine) semrelease(mi int32, u int64, handoff bool, why string) bool {
 	mu := &mc.mus[u]
 	mu.sema++
 	if len(mu.waiters) == 0 {
@@ -249,10 +251,6 @@ func (mc *Machine) semrelease(mi int32, u int64, handoff bool) bool {
 	if handoff && mu.sema > 0 {
 		mu.sema--
 		W.lock.ticket = true
-	}
-	why := "sync.Mutex.Unlock wakes a waiter (semrelease), which will compete for the lock again"
-	if W.lock.ticket {
-		why = "sync.Mutex.Unlock in starvation mode hands the mutex to the first waiter (semrelease with handoff)"
 	}
 	pp := mc.allm[mi].p
 	mc.ready(gi, pp, why)

@@ -64,6 +64,9 @@ const (
 	waitReasonGCScavengeWait
 	waitReasonFinalizerWait
 	waitReasonUpdateGOMAXPROCS
+	waitReasonSyncRWMutexRLock // library source (semaphore.go)
+	waitReasonSyncRWMutexLock
+	waitReasonSyncCondWait
 )
 
 var waitReasonStrings = [...]string{
@@ -83,6 +86,9 @@ var waitReasonStrings = [...]string{
 	waitReasonGCScavengeWait:     "GC scavenge wait",
 	waitReasonFinalizerWait:      "finalizer wait",
 	waitReasonUpdateGOMAXPROCS:   "GOMAXPROCS updater (idle)",
+	waitReasonSyncRWMutexRLock:   "sync.RWMutex.RLock",
+	waitReasonSyncRWMutexLock:    "sync.RWMutex.Lock",
+	waitReasonSyncCondWait:       "sync.Cond.Wait",
 }
 
 func (w waitReason) String() string { return waitReasonStrings[w] }
@@ -133,6 +139,7 @@ type g struct {
 	parent     int64    // goid of the creator
 	goFunc     bool     // created by time.goFunc (an AfterFunc), on no goroutine
 	lock       lockSlow // inside sync.Mutex.Lock's slow path (mutex.go)
+	ticket     uint32   // its ticket while it waits in notifyListWait (semaphore.go)
 	// system is non-zero for the model's runtime system goroutines: the
 	// reason they park with when run (see Machine.startup).
 	system waitReason

@@ -118,6 +118,7 @@ const (
 	OpLock         = vm.OpLock
 	OpUnlock       = vm.OpUnlock
 	OpTryLock      = vm.OpTryLock
+	OpSync         = vm.OpSync
 	OpSleep        = vm.OpSleep
 	OpTimer        = vm.OpTimer
 	OpNow          = vm.OpNow

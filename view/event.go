@@ -423,6 +423,9 @@ var waitReasons = [...]string{
 	13: "GC scavenge wait",
 	14: "finalizer wait",
 	15: "GOMAXPROCS updater (idle)",
+	16: "sync.RWMutex.RLock",
+	17: "sync.RWMutex.Lock",
+	18: "sync.Cond.Wait",
 }
 
 // WaitReason names the wait reason number carried by EvGopark.

@@ -42,7 +42,7 @@ var opNames = [...]string{
 	OpGo: "Go", OpMakeChan: "MakeChan", OpSend: "Send", OpRecv: "Recv", OpClose: "Close",
 	OpChanLen: "ChanLen", OpChanCap: "ChanCap", OpSelect: "Select", OpNewWG: "NewWG",
 	OpWGAdd: "WGAdd", OpWGWait: "WGWait", OpNewMutex: "NewMutex", OpLock: "Lock", OpUnlock: "Unlock",
-	OpTryLock: "TryLock", OpSleep: "Sleep", OpTimer: "Timer", OpNow: "Now", OpGosched: "Gosched",
+	OpTryLock: "TryLock", OpSync: "Sync", OpSleep: "Sleep", OpTimer: "Timer", OpNow: "Now", OpGosched: "Gosched",
 	OpGOMAXPROCS: "GOMAXPROCS", OpNumGoroutine: "NumGoroutine", OpNumCPU: "NumCPU", OpPrint: "Print", OpWork: "Work",
 	OpSyscall: "Syscall", OpDial: "Dial", OpRead: "Read", OpBreakpoint: "Breakpoint", OpExit: "Exit",
 }
