@@ -69,7 +69,7 @@ func (mc *Machine) Pos(t *Thread) Pos {
 	if len(t.frames) == 0 {
 		return mc.prog.Funcs[mc.closures[t.entryClo].fn].Decl
 	}
-	return mc.FramePos(t, len(t.frames)-1)
+	return mc.FramePos(t, t.NumFrames()-1)
 }
 
 // FramePos is the source position of t's frame i (the top one is the
@@ -78,10 +78,10 @@ func (mc *Machine) Pos(t *Thread) Pos {
 // call's position: pc-1, as the runtime's traceback takes the return
 // address minus one.
 func (mc *Machine) FramePos(t *Thread, i int) Pos {
-	fr := &t.frames[i]
+	fr := t.frameAt(i)
 	fn := &mc.prog.Funcs[fr.fn]
 	pc := fr.pc
-	if i < len(t.frames)-1 || t.inCall {
+	if i < t.NumFrames()-1 || t.inCall {
 		pc--
 	}
 	pc = min(pc, int32(len(fn.Pos))-1)
