@@ -457,6 +457,7 @@ func (mc *Machine) traceback(gi int32) string {
 				b.WriteString("...")
 				b.WriteString(itoa(int64(shown - tracebackInnerFrames - tracebackOuterFrames)))
 				b.WriteString(" frames elided...\n")
+				i, k = mc.outerFrames(G), shown-tracebackOuterFrames
 			}
 			continue
 		}

@@ -14,13 +14,27 @@ const (
 // shownFrames counts the frames of G a traceback shows (runtime frames are
 // hidden, as showframe hides them at GOTRACEBACK=single).
 func (mc *Machine) shownFrames(G *g) int {
-	n := 0
+	return G.th.NumFrames() - G.th.CountFrames(mc.hiddenFrame)
+}
+
+// hiddenFrame reports whether a traceback hides the frames of function fi.
+func (mc *Machine) hiddenFrame(fi int32) bool {
+	return strings.HasPrefix(mc.prog.Funcs[fi].Name, "runtime.")
+}
+
+// outerFrames is the index above the outermost tracebackOuterFrames shown
+// frames of G: where a traceback that elides the middle of a deep stack
+// goes on, without walking the elided frames.
+func (mc *Machine) outerFrames(G *g) int {
+	k := 0
 	for i := range G.th.NumFrames() {
-		if fi, _ := G.th.Frame(i); !strings.HasPrefix(mc.prog.Funcs[fi].Name, "runtime.") {
-			n++
+		if fi, _ := G.th.Frame(i); !mc.hiddenFrame(fi) {
+			if k++; k == tracebackOuterFrames {
+				return i + 1
+			}
 		}
 	}
-	return n
+	return G.th.NumFrames()
 }
 
 // elided reports whether the k-th shown frame (1 is the innermost) of a

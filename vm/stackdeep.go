@@ -1,6 +1,9 @@
 package vm
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"slices"
+)
 
 // Deep frames: the compact form of the frames far from the top of a G's
 // stack.
@@ -56,9 +59,15 @@ type deepChunk struct {
 	data    []byte   // the frames, bottom first
 	strs    []string // the values' strings (a run of equal ones is stored once)
 	refs    []int64  // the values and closures that may name a closure, box or object (see Roots)
+	fns     []int32  // the functions of its frames, up to chunkFns of them (empty: more)
 	nframes int32
 	nvals   int32 // values in the chunk
 }
+
+// chunkFns is how many distinct functions a chunk lists in fns: enough for
+// a recursion, mutual or not, so that counting frames (CountFrames) need
+// not decode it.
+const chunkFns = 8
 
 // The bits of a value's header.
 const (
@@ -106,6 +115,12 @@ func encodeChunk(fs []frame, vals []Value, scratch []byte) (*deepChunk, []byte) 
 		if j > 0 && sameShape(fr, &fs[j-1], len(cur), len(prev)) {
 			b = append(b, 0)
 		} else {
+			if j == 0 || len(c.fns) > 0 && !slices.Contains(c.fns, fr.fn) {
+				c.fns = append(c.fns, fr.fn)
+				if len(c.fns) > chunkFns {
+					c.fns = c.fns[:0] // too many to list
+				}
+			}
 			b = append(b, 1)
 			b = binary.AppendUvarint(b, uint64(uint32(fr.fn)))
 			b = binary.AppendUvarint(b, zigzag(int64(fr.pc)))
@@ -265,6 +280,30 @@ func (t *Thread) frameAt(i int) frame {
 		return t.deepFrame(i)
 	}
 	return t.frames[i-int(t.deepN)]
+}
+
+// CountFrames counts the frames of t whose function f reports true for,
+// asking f once per function of a chunk instead of once per frame.
+func (t *Thread) CountFrames(f func(fn int32) bool) int {
+	n := 0
+	for _, c := range t.deep {
+		if len(c.fns) > 0 && !slices.ContainsFunc(c.fns, f) {
+			continue
+		}
+		t.cacheFrames = c.decode(t.cacheFrames[:0], nil)
+		t.cacheChunk = c
+		for i := range t.cacheFrames {
+			if f(t.cacheFrames[i].fn) {
+				n++
+			}
+		}
+	}
+	for i := range t.frames {
+		if f(t.frames[i].fn) {
+			n++
+		}
+	}
+	return n
 }
 
 // dropDeep forgets the deep part (a G reset or freed).

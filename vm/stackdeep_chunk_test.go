@@ -70,3 +70,45 @@ func TestDeepChunkRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// CountFrames skips a chunk whose listed functions f rejects and decodes
+// one that lists none (too many functions): both count as a walk would.
+func TestCountFramesUsesChunkFunctions(t *testing.T) {
+	old := spillFrames
+	spillFrames = 20
+	defer func() { spillFrames = old }()
+	var th Thread
+	for i := range 50 {
+		fn := int32(1) // 20 frames of one function, then 20 of many
+		if i >= 20 {
+			fn = int32(i % 13)
+		}
+		th.frames = append(th.frames, frame{fn: fn, pc: 1, base: int32(i)})
+		th.vals = append(th.vals, Value{I: int64(i)})
+	}
+	var want []int32
+	for i := range th.NumFrames() {
+		fn, _ := th.Frame(i)
+		want = append(want, fn)
+	}
+	th.spill(th.vals, len(th.vals))
+	th.spill(th.vals, len(th.vals)-20)
+	if len(th.deep) != 2 || len(th.deep[0].fns) != 1 || len(th.deep[1].fns) != 0 {
+		t.Fatalf("chunks: %d, fns %v %v", len(th.deep), th.deep[0].fns, th.deep[1].fns)
+	}
+	for _, odd := range []bool{false, true} {
+		f := func(fn int32) bool { return fn%2 == 1 == odd }
+		n := 0
+		for i, fn := range want {
+			if f(fn) {
+				n++
+			}
+			if g, _ := th.Frame(i); g != fn {
+				t.Fatalf("frame %d: %d, want %d", i, g, fn)
+			}
+		}
+		if got := th.CountFrames(f); got != n {
+			t.Errorf("odd=%v: %d frames, want %d", odd, got, n)
+		}
+	}
+}
