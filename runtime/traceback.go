@@ -11,9 +11,17 @@ const (
 	tracebackOuterFrames = 50 // traceback.go: tracebackOuterFrames
 )
 
-// shownFrames counts the frames of G a traceback shows (runtime frames are
-// hidden, as showframe hides them at GOTRACEBACK=single).
+// shownFrames counts the frames of G a traceback counts: the ones it shows
+// and the ones it elides. Runtime frames are hidden, as showframe hides
+// them at GOTRACEBACK=single, and not counted; but a runtime throw
+// (gotraceback: level 2 when m.throwing >= throwTypeRuntime) shows them,
+// so there they count, runtime.goexit at the bottom of every goroutine
+// included, though the model prints only the program's frames: the
+// frames elided and the program frames printed around them are Go's.
 func (mc *Machine) shownFrames(G *g) int {
+	if mc.throwing {
+		return G.th.NumFrames() + 1 // runtime.goexit
+	}
 	return G.th.NumFrames() - G.th.CountFrames(mc.hiddenFrame)
 }
 
@@ -27,8 +35,11 @@ func (mc *Machine) hiddenFrame(fi int32) bool {
 // goes on, without walking the elided frames.
 func (mc *Machine) outerFrames(G *g) int {
 	k := 0
+	if mc.throwing {
+		k++ // runtime.goexit
+	}
 	for i := range G.th.NumFrames() {
-		if fi, _ := G.th.Frame(i); !mc.hiddenFrame(fi) {
+		if fi, _ := G.th.Frame(i); mc.throwing || !mc.hiddenFrame(fi) {
 			if k++; k == tracebackOuterFrames {
 				return i + 1
 			}
@@ -73,6 +84,7 @@ func hex(v int64) string {
 // gi is nilIdx when the throw is not in a goroutine (sysmon, or an M between
 // goroutines): then only the others are printed.
 func (mc *Machine) throwAll(gi int32, msg string) {
+	mc.throwing = true
 	var b strings.Builder
 	b.WriteString(msg + "\n")
 	if gi != nilIdx {

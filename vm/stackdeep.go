@@ -45,10 +45,11 @@ var spillFrames = 1024
 // deepChunk is spillFrames frames, bottom first, with their values, in
 // compact form. It is never changed once made.
 //
-// A frame is a header (a uvarint: 0 for a frame of the same function, pc,
+// A frame is a header (a byte: 0 for a frame of the same function, pc,
 // closure and number of values as the frame below it in the chunk, the
-// common case in a recursion; 1 followed by the function, the pc in
-// zig-zag form, the closure and the number of values otherwise), then its
+// common case in a recursion; 2 for the same as the frame two below, as in
+// a mutual recursion; 1 followed by the function, the pc in zig-zag form,
+// the closure and the number of values as uvarints otherwise), then its
 // values. A value is a uvarint header: bit 0 says it has a string (its index
 // in strs follows), bit 1 that its int follows as a raw uvarint (an int
 // whose delta does not fit in 62 bits); otherwise the header shifted right
@@ -92,11 +93,14 @@ func isRef(v int64) bool {
 	return false
 }
 
-// sameShape reports whether frames a and b (of n and m values) share their
-// function, pc, closure and number of values.
-func sameShape(a, b *frame, n, m int) bool {
-	return a.fn == b.fn && a.pc == b.pc && a.clo == b.clo && n == m
+// shape is what a frame's header says: its function, pc, closure and
+// number of values.
+type shape struct {
+	fn, pc, clo int32
+	n           int
 }
+
+func shapeOf(fr *frame, n int) shape { return shape{fr.fn, fr.pc, fr.clo, n} }
 
 // encodeChunk makes the chunk of frames fs, whose values are vals (frame
 // j's are vals[fs[j].base:fs[j+1].base], the last one's up to len(vals)).
@@ -105,6 +109,7 @@ func encodeChunk(fs []frame, vals []Value, scratch []byte) (*deepChunk, []byte) 
 	c := &deepChunk{nframes: int32(len(fs)), nvals: int32(len(vals))}
 	b := scratch[:0]
 	var prev []Value
+	var s1, s2 shape // the shapes of the frames one and two below
 	for j := range fs {
 		fr := &fs[j]
 		end := len(vals)
@@ -112,9 +117,13 @@ func encodeChunk(fs []frame, vals []Value, scratch []byte) (*deepChunk, []byte) 
 			end = int(fs[j+1].base)
 		}
 		cur := vals[fr.base:end]
-		if j > 0 && sameShape(fr, &fs[j-1], len(cur), len(prev)) {
+		s := shapeOf(fr, len(cur))
+		switch {
+		case j > 0 && s == s1:
 			b = append(b, 0)
-		} else {
+		case j > 1 && s == s2:
+			b = append(b, 2)
+		default:
 			if j == 0 || len(c.fns) > 0 && !slices.Contains(c.fns, fr.fn) {
 				c.fns = append(c.fns, fr.fn)
 				if len(c.fns) > chunkFns {
@@ -128,7 +137,7 @@ func encodeChunk(fs []frame, vals []Value, scratch []byte) (*deepChunk, []byte) 
 			b = binary.AppendUvarint(b, uint64(len(cur)))
 		}
 		if fr.clo != 0 {
-			c.refs = append(c.refs, cloTag|int64(fr.clo))
+			c.addRef(cloTag | int64(fr.clo))
 		}
 		for i, v := range cur {
 			d := v.I
@@ -155,13 +164,25 @@ func encodeChunk(fs []frame, vals []Value, scratch []byte) (*deepChunk, []byte) 
 				b = binary.AppendUvarint(b, uint64(len(c.strs)-1))
 			}
 			if isRef(v.I) {
-				c.refs = append(c.refs, v.I)
+				c.addRef(v.I)
 			}
 		}
 		prev = cur
+		s1, s2 = s, s1
 	}
 	c.data = append([]byte(nil), b...)
 	return c, b
+}
+
+// addRef lists v in c.refs, unless it is one of the last two listed (a
+// closure recursing names itself in every frame, as its closure and often
+// as a value too): marking is idempotent.
+func (c *deepChunk) addRef(v int64) {
+	n := len(c.refs)
+	if n > 0 && c.refs[n-1] == v || n > 1 && c.refs[n-2] == v {
+		return
+	}
+	c.refs = append(c.refs, v)
 }
 
 // chunkReader decodes a chunk.
@@ -185,19 +206,25 @@ func (r *chunkReader) uvarint() uint64 {
 func (c *deepChunk) decode(fs []frame, vals []Value) []frame {
 	r := chunkReader{c: c}
 	var fr frame
-	n, pn := 0, 0 // values of this frame and of the one below
+	var s1, s2 shape // the shapes of the frames one and two below
 	for range c.nframes {
-		fr.base += int32(n)
-		pn = n
-		if r.c.data[r.off] == 0 {
-			r.off++
-		} else {
-			r.off++
-			fr.fn = int32(r.uvarint())
-			fr.pc = int32(unzigzag(r.uvarint()))
-			fr.clo = int32(r.uvarint())
-			n = int(r.uvarint())
+		fr.base += int32(s1.n)
+		pn := s1.n // values of the frame below
+		s := s1
+		h := r.c.data[r.off]
+		r.off++
+		switch h {
+		case 2:
+			s = s2
+		case 1:
+			s.fn = int32(r.uvarint())
+			s.pc = int32(unzigzag(r.uvarint()))
+			s.clo = int32(r.uvarint())
+			s.n = int(r.uvarint())
 		}
+		fr.fn, fr.pc, fr.clo = s.fn, s.pc, s.clo
+		n := s.n
+		s1, s2 = s, s1
 		fs = append(fs, fr)
 		for i := range n {
 			h := r.uvarint()

@@ -33,7 +33,7 @@ func TestDeepChunkRoundTrip(t *testing.T) {
 	if f := c.decode(nil, nil); !slices.Equal(f, fs) {
 		t.Fatalf("frames only: %v", f)
 	}
-	want := []int64{cloTag | 9, cloTag | 12, cloTag | 9, boxTag | 4, objTag | 77}
+	want := []int64{cloTag | 9, cloTag | 12, boxTag | 4, objTag | 77}
 	if !slices.Equal(c.refs, want) || len(c.strs) != 2 {
 		t.Errorf("refs %x, strs %q", c.refs, c.strs)
 	}
