@@ -8,9 +8,10 @@ import "slices"
 type Machine struct {
 	prog     *Program // shared, read-only
 	globals  []Value
-	boxes    []Value   // heap cells of captured variables
-	closures []closure // a freed id is reused (mgc.go)
-	objs     [][]Value // structs (object.go); objs[0] is unused (nil)
+	boxes    []Value     // heap cells of captured variables
+	closures []closure   // a freed id is reused (mgc.go)
+	objs     [][]Value   // structs (object.go); objs[0] is unused (nil)
+	objPages [][][]Value // in a snapshot only: big objects in pages (snapshot.go)
 
 	randSeed    uint64 // the run's seed, for the runtime source (rand.go)
 	runtimeRand int64  // the runtime source's object, once made
@@ -46,6 +47,7 @@ func (mc *Machine) Clone() Machine {
 	c.boxes = slices.Clone(mc.boxes)
 	c.closures = slices.Clone(mc.closures)
 	c.objs = cloneObjs(mc.objs)
+	c.joinPages()
 	c.gc.freeObj = slices.Clone(mc.gc.freeObj)
 	c.gc.freeClo = slices.Clone(mc.gc.freeClo)
 	c.gc.freeBox = slices.Clone(mc.gc.freeBox)

@@ -225,10 +225,17 @@ func (t *Thread) SetPanic(msg string, pos Pos) { t.panicMsg, t.panicPos = msg, p
 // Clone returns a copy of t that shares no memory with it but the deep
 // chunks, which are never changed.
 func (t *Thread) Clone() Thread {
-	c := *t
+	c := t.cloneRest()
 	c.frames = slices.Clone(t.frames)
 	c.vals = slices.Clone(t.vals)
 	c.deep = slices.Clone(t.deep)
+	return c
+}
+
+// cloneRest is Clone but for the frames, values and deep chunks, which it
+// leaves shared: the caller copies or shares them (CloneSharing).
+func (t *Thread) cloneRest() Thread {
+	c := *t
 	c.cacheChunk, c.cacheFrames, c.scratch = nil, nil, nil
 	if len(t.defers) > 0 {
 		c.defers = slices.Clone(t.defers)
