@@ -36,3 +36,32 @@ func BenchmarkGotoSleepers3M(b *testing.B) {
 	b.ReportMetric(float64(s.SnapshotBytes())/(1<<20), "snapshot-MiB")
 	goruntime.KeepAlive(s)
 }
+
+// BenchmarkGotoBigHeap: goto 600,000 in a run whose heap is a 200,000-element
+// slice and a 5,000-key map that change one element per event or so.
+// Snapshots share the objects that did not change with the snapshot before
+// them (runtime.Machine.CloneSharing): snapshot-MiB is what they hold.
+func BenchmarkGotoBigHeap(b *testing.B) {
+	prog, err := lang.CompileFile("../runtime/testdata/bench/bigheap.go")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var s *Session
+	for i := 0; i < b.N; i++ {
+		s, err = New(Options{Program: prog, Config: runtime.Config{GOMAXPROCS: 4, Seed: 1}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := s.Goto(600_000); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	goruntime.GC()
+	var ms goruntime.MemStats
+	goruntime.ReadMemStats(&ms)
+	b.ReportMetric(float64(ms.HeapInuse)/(1<<20), "MiB-inuse")
+	b.ReportMetric(float64(len(s.SnapshotSeqs())), "snapshots")
+	b.ReportMetric(float64(s.SnapshotBytes())/(1<<20), "snapshot-MiB")
+	goruntime.KeepAlive(s)
+}

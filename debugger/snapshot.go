@@ -74,7 +74,9 @@ type snapshot struct {
 	seq  int64
 	last runtime.Event
 	mc   *runtime.Machine // never stepped: restore clones it
-	size int64            // bytes the clone allocated
+	size int64            // bytes it holds: what the clone allocated, plus what it took over (thin)
+	full int64            // bytes a clone sharing nothing would have allocated
+	base *runtime.Machine // the snapshot it shares storage with, if any
 }
 
 type snapshots struct {
@@ -113,13 +115,24 @@ func (ss *snapshots) allocated() int64 {
 	return int64(ss.sample[0].Value.Uint64())
 }
 
-// clone copies mc and measures the copy.
-func (ss *snapshots) clone(mc *runtime.Machine) (*runtime.Machine, int64) {
+// clone copies mc and measures the copy. With prev, the snapshot before
+// it, the copy shares with prev whatever did not change since
+// (runtime.Machine.CloneSharing): snapshots are never stepped, only cloned
+// again to restore, so neither is ever written.
+func (ss *snapshots) clone(mc, prev *runtime.Machine) snapshot {
 	before := ss.allocated()
-	c := mc.Clone()
-	size := max(ss.allocated()-before, 1)
-	ss.lastSize = size
-	return c, size
+	var sn snapshot
+	var shared int64
+	sn.mc, shared = mc.CloneSharing(prev)
+	sn.size = max(ss.allocated()-before, 1)
+	sn.full = sn.size + shared
+	if shared > 0 {
+		sn.base = prev
+	}
+	// Comparing costs about what copying does: the spacing follows the
+	// whole machine.
+	ss.lastSize = sn.full
+	return sn
 }
 
 // spacing is the fewest events between two snapshots.
@@ -150,11 +163,12 @@ func (ss *snapshots) consider(mc *runtime.Machine, last runtime.Event, focus int
 		return
 	}
 	ss.taken++
-	c, size := ss.clone(mc)
+	sn := ss.clone(mc, ss.list[i-1].mc)
+	sn.seq, sn.last = seq, last
 	ss.list = append(ss.list, snapshot{})
 	copy(ss.list[i+1:], ss.list[i:])
-	ss.list[i] = snapshot{seq: seq, last: last, mc: c, size: size}
-	ss.bytes += size
+	ss.list[i] = sn
+	ss.bytes += sn.size
 	for len(ss.list) > 2 && (len(ss.list) > ss.max || ss.bytes > ss.maxBytes) {
 		ss.thin(focus)
 	}
@@ -178,16 +192,28 @@ func (ss *snapshots) thin(focus int64) {
 	if best < 0 {
 		return
 	}
-	ss.bytes -= ss.list[best].size
+	// What a snapshot sharing with the dropped one shares stays alive: it
+	// takes over the dropped one's bytes, up to what it would hold alone,
+	// so that the store's bytes stay an upper bound of its memory.
+	d := ss.list[best]
+	for j := range ss.list {
+		if sn := &ss.list[j]; j != best && sn.base == d.mc {
+			add := min(d.size, sn.full-sn.size)
+			sn.size += add
+			ss.bytes += add
+			sn.base = d.base
+		}
+	}
+	ss.bytes -= d.size
 	ss.list = slices.Delete(ss.list, best, best+1) // zeroes the vacated slot: the dropped clone is garbage
 }
 
 // reset keeps only the start (after a restart the old run's snapshots are
 // another run's).
 func (ss *snapshots) reset(start *runtime.Machine) {
-	c, size := ss.clone(start)
-	ss.list = []snapshot{{seq: 0, mc: c, size: size}}
-	ss.bytes = size
+	sn := ss.clone(start, nil)
+	ss.list = []snapshot{sn}
+	ss.bytes = sn.size
 }
 
 // seqs lists the snapshots' events (tests, `info`).

@@ -181,7 +181,9 @@ func main() {
 // stack.go: newstack's "goroutine stack exceeds" check, with the traceback
 // traceback.go: traceback1 prints: the innermost 50 frames (the first being
 // the callee whose prologue failed, at its declaration line), then
-// "...N frames elided...", then the outermost 50.
+// "...N frames elided...", then the outermost 50, which in a runtime throw
+// (gotraceback: level 2) count runtime.main and runtime.goexit: 48 program
+// frames, as go run prints them.
 func TestStackOverflowTracebackElides(t *testing.T) {
 	p := compileSrc(t, "deep.go", `package main
 
@@ -198,7 +200,7 @@ func main() {
 	if ex.Code != 2 || ex.Reason != "fatal" || !strings.HasPrefix(ex.Msg, head) {
 		t.Fatalf("exit = %d %q", ex.Code, ex.Msg[:min(len(ex.Msg), 300)])
 	}
-	m := regexp.MustCompile(`^runtime: goroutine stack exceeds 1048576-byte limit\nruntime: sp=0x[0-9a-f]+ stack=\[0x0, 0x100000\]\nfatal error: stack overflow\n\ngoroutine 1 \[running\]:\nmain\.f\(\.\.\.\)\n\tdeep\.go:3\n((?:main\.f\(\.\.\.\)\n\tdeep\.go:4\n){49})\.\.\.(\d+) frames elided\.\.\.\n((?:main\.f\(\.\.\.\)\n\tdeep\.go:4\n){49})main\.main\(\.\.\.\)\n\tdeep\.go:8\n$`).FindStringSubmatch(ex.Msg)
+	m := regexp.MustCompile(`^runtime: goroutine stack exceeds 1048576-byte limit\nruntime: sp=0x[0-9a-f]+ stack=\[0x0, 0x100000\]\nfatal error: stack overflow\n\ngoroutine 1 \[running\]:\nmain\.f\(\.\.\.\)\n\tdeep\.go:3\n((?:main\.f\(\.\.\.\)\n\tdeep\.go:4\n){49})\.\.\.(\d+) frames elided\.\.\.\n((?:main\.f\(\.\.\.\)\n\tdeep\.go:4\n){47})main\.main\(\.\.\.\)\n\tdeep\.go:8\n$`).FindStringSubmatch(ex.Msg)
 	if m == nil {
 		t.Fatalf("traceback:\n%s", ex.Msg)
 	}

@@ -445,19 +445,24 @@ func (mc *Machine) traceback(gi int32) string {
 		b.WriteString(fn.Name + "(...)\n\t" + mc.prog.FileName(fn.Decl) + ":" + itoa(int64(fn.Decl.Line)) + "\n")
 	}
 	shown := mc.shownFrames(G)
-	k := 0 // frames shown so far, innermost first
+	k := 0 // frames counted so far, innermost first
 	for i := G.th.NumFrames() - 1; i >= 0; i-- {
 		fi, _ := G.th.Frame(i)
 		fn := &mc.prog.Funcs[fi]
-		if strings.HasPrefix(fn.Name, "runtime.") {
-			continue // as GOTRACEBACK=single: runtime frames are hidden
+		hidden := mc.hiddenFrame(fi) // runtime frames: see shownFrames
+		if hidden && !mc.throwing {
+			continue
 		}
 		if k++; elided(k, shown) {
 			if k == tracebackInnerFrames+1 {
 				b.WriteString("...")
 				b.WriteString(itoa(int64(shown - tracebackInnerFrames - tracebackOuterFrames)))
 				b.WriteString(" frames elided...\n")
+				i, k = mc.outerFrames(G), shown-tracebackOuterFrames
 			}
+			continue
+		}
+		if hidden {
 			continue
 		}
 		pos := mc.framePos(G, i)

@@ -298,6 +298,10 @@ type Machine struct {
 	seq  int64 // last event's Seq
 	step int64 // engine actions taken
 
+	// throwing: a runtime throw is printing its tracebacks, which count
+	// runtime frames (m.throwing >= throwTypeRuntime, see traceback.go).
+	throwing bool
+
 	// hookSpill: how many Gs an exercise's runqput (Hooks.Runqput) just
 	// moved to the global queue, until its runqputslow event is emitted
 	// (hooks.go: hookRunqputEvents).

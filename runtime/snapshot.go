@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"slices"
 	"strings"
+
+	"github.com/gmplab/gmplab/vm"
 )
 
 // Clone returns an independent copy of the machine: stepping the copy gives
@@ -12,11 +14,29 @@ import (
 // memory and every G's code state are copied by package vm (Machine.Clone,
 // Thread.Clone), which reuses freed ids and so copies its tables too.
 func (mc *Machine) Clone() *Machine {
+	c, _ := mc.clone(nil, false)
+	return c
+}
+
+// CloneSharing is Clone for a snapshot that will never be stepped (a
+// debugger's, which it clones again to restore): the program's memory and
+// the Gs' frames and values that equal those of prev, an earlier such
+// snapshot (nil for none), are shared with it instead of copied
+// (vm.Machine.CloneSharing). It also returns the bytes shared.
+func (mc *Machine) CloneSharing(prev *Machine) (*Machine, int64) { return mc.clone(prev, true) }
+
+func (mc *Machine) clone(prev *Machine, snapshot bool) (*Machine, int64) {
 	c := *mc
+	var shared, n int64
 	c.allg = slices.Clone(mc.allg)
 	for i := range c.allg {
 		G := &c.allg[i]
-		G.th = G.th.Clone()
+		if prev != nil && i < len(prev.allg) {
+			G.th, n = G.th.CloneSharing(&prev.allg[i].th)
+			shared += n
+		} else {
+			G.th = G.th.Clone()
+		}
 	}
 	c.allm = slices.Clone(mc.allm)
 	c.allp = slices.Clone(mc.allp)
@@ -24,7 +44,16 @@ func (mc *Machine) Clone() *Machine {
 	for i := range c.allp {
 		c.allp[i].timers = slices.Clone(c.allp[i].timers)
 	}
-	c.vm = mc.vm.Clone()
+	if snapshot {
+		var pvm *vm.Machine
+		if prev != nil {
+			pvm = &prev.vm
+		}
+		c.vm, n = mc.vm.CloneSharing(pvm)
+		shared += n
+	} else {
+		c.vm = mc.vm.Clone()
+	}
 	c.chans = slices.Clone(mc.chans)
 	for i := range c.chans {
 		c.chans[i].buf = slices.Clone(c.chans[i].buf)
@@ -47,7 +76,7 @@ func (mc *Machine) Clone() *Machine {
 	c.checkWhere = nil
 	c.watch = stateWatch{}
 	c.whyw = whyWriter{} // never share the chunk: see why.go
-	return &c
+	return &c, shared
 }
 
 // State returns a plain snapshot of the whole runtime.

@@ -11,16 +11,41 @@ const (
 	tracebackOuterFrames = 50 // traceback.go: tracebackOuterFrames
 )
 
-// shownFrames counts the frames of G a traceback shows (runtime frames are
-// hidden, as showframe hides them at GOTRACEBACK=single).
+// shownFrames counts the frames of G a traceback counts: the ones it shows
+// and the ones it elides. Runtime frames are hidden, as showframe hides
+// them at GOTRACEBACK=single, and not counted; but a runtime throw
+// (gotraceback: level 2 when m.throwing >= throwTypeRuntime) shows them,
+// so there they count, runtime.goexit at the bottom of every goroutine
+// included, though the model prints only the program's frames: the
+// frames elided and the program frames printed around them are Go's.
 func (mc *Machine) shownFrames(G *g) int {
-	n := 0
+	if mc.throwing {
+		return G.th.NumFrames() + 1 // runtime.goexit
+	}
+	return G.th.NumFrames() - G.th.CountFrames(mc.hiddenFrame)
+}
+
+// hiddenFrame reports whether a traceback hides the frames of function fi.
+func (mc *Machine) hiddenFrame(fi int32) bool {
+	return strings.HasPrefix(mc.prog.Funcs[fi].Name, "runtime.")
+}
+
+// outerFrames is the index above the outermost tracebackOuterFrames shown
+// frames of G: where a traceback that elides the middle of a deep stack
+// goes on, without walking the elided frames.
+func (mc *Machine) outerFrames(G *g) int {
+	k := 0
+	if mc.throwing {
+		k++ // runtime.goexit
+	}
 	for i := range G.th.NumFrames() {
-		if fi, _ := G.th.Frame(i); !strings.HasPrefix(mc.prog.Funcs[fi].Name, "runtime.") {
-			n++
+		if fi, _ := G.th.Frame(i); mc.throwing || !mc.hiddenFrame(fi) {
+			if k++; k == tracebackOuterFrames {
+				return i + 1
+			}
 		}
 	}
-	return n
+	return G.th.NumFrames()
 }
 
 // elided reports whether the k-th shown frame (1 is the innermost) of a
@@ -59,6 +84,7 @@ func hex(v int64) string {
 // gi is nilIdx when the throw is not in a goroutine (sysmon, or an M between
 // goroutines): then only the others are printed.
 func (mc *Machine) throwAll(gi int32, msg string) {
+	mc.throwing = true
 	var b strings.Builder
 	b.WriteString(msg + "\n")
 	if gi != nilIdx {

@@ -116,6 +116,10 @@ func growVals(vals []Value, sp, need int) []Value {
 func (mc *Machine) enter(gp *g, fi int32, base, sp int, clo int32, vals []Value) ([]Value, int) {
 	f := &mc.prog.Funcs[fi]
 	gp.stackUsed += int64(f.FrameSize)
+	if len(gp.frames) >= 2*spillFrames {
+		cut := gp.spill(vals, sp)
+		base, sp = base-cut, sp-cut
+	}
 	if len(gp.frames) == cap(gp.frames) {
 		// Double, as growVals does: append grows a big slice by 1.25x,
 		// which for a deep recursion allocates (and faults in) five
@@ -210,7 +214,7 @@ func (mc *Machine) exec(gp *g, budget int) (n int, stop execStop) {
 	vals = gp.vals[:cap(gp.vals)]
 	sp = len(gp.vals)
 	if gp.panicking {
-		if nd = len(gp.defers); nd > 0 && gp.defers[nd-1].depth == -(int32(len(gp.frames))+1+deferPending) {
+		if nd = len(gp.defers); nd > 0 && gp.defers[nd-1].depth == -(gp.depth()+1+deferPending) {
 			goto unwind
 		}
 	}
@@ -509,7 +513,7 @@ load:
 				gp.defers = append(gp.defers, deferRec{})
 			}
 			d = &gp.defers[nd]
-			d.depth = int32(len(gp.frames))
+			d.depth = gp.depth()
 			d.frame = d.depth
 			d.clo = int32(vals[sp-nargs-1].I & refMask)
 			d.args = append(d.args[:0], vals[sp-nargs:sp]...)
@@ -560,7 +564,7 @@ load:
 			sp++
 
 		case OpReturn, OpRunDefers:
-			k = int32(len(gp.frames))
+			k = gp.depth()
 			if nd = len(gp.defers); nd > 0 && gp.defers[nd-1].depth == k {
 				// Run the frame's most recent deferred call; the pc
 				// stays at OpReturn, which runs again when it returns.
@@ -592,13 +596,19 @@ load:
 			copy(vals[base:base+nr], vals[sp-nr:sp])
 			sp = base + nr
 			gp.stackUsed -= int64(fn.FrameSize)
-			gp.frames = gp.frames[:k-1]
+			gp.frames = gp.frames[:len(gp.frames)-1]
 			n++
 			if k == 1 {
 				// The entry function returned: goexit.
 				sp = 0
 				stop = stopExit
 				goto out
+			}
+			if len(gp.frames) == 0 {
+				// The window is empty: bring the frames below back.
+				var shift int
+				vals, sp, shift = mc.unspill(gp, vals, sp)
+				base += shift
 			}
 			if nd > 0 {
 				switch gp.defers[nd-1].depth {
@@ -612,7 +622,7 @@ load:
 					gp.defers = gp.defers[:nd-1]
 					sp = base
 					if gp.recovered {
-						sp = mc.recovery(gp, r)
+						vals, sp = mc.recovery(gp, vals, r)
 						goto load
 					}
 					goto unwind
@@ -660,9 +670,9 @@ unwind:
 			goto out
 		}
 		d = &gp.defers[nd-1]
-		k = int32(len(gp.frames)) + 1
+		k = gp.depth() + 1
 		if d.clo == fmtCatch {
-			sp = mc.catchPanic(gp, vals)
+			vals, sp = mc.catchPanic(gp, vals)
 			goto load
 		}
 		if d.depth < 0 && d.depth != -(k+deferPending) {

@@ -8,9 +8,10 @@ import "slices"
 type Machine struct {
 	prog     *Program // shared, read-only
 	globals  []Value
-	boxes    []Value   // heap cells of captured variables
-	closures []closure // a freed id is reused (mgc.go)
-	objs     [][]Value // structs (object.go); objs[0] is unused (nil)
+	boxes    []Value     // heap cells of captured variables
+	closures []closure   // a freed id is reused (mgc.go)
+	objs     [][]Value   // structs (object.go); objs[0] is unused (nil)
+	objPages [][][]Value // in a snapshot only: big objects in pages (snapshot.go)
 
 	randSeed    uint64 // the run's seed, for the runtime source (rand.go)
 	runtimeRand int64  // the runtime source's object, once made
@@ -46,6 +47,7 @@ func (mc *Machine) Clone() Machine {
 	c.boxes = slices.Clone(mc.boxes)
 	c.closures = slices.Clone(mc.closures)
 	c.objs = cloneObjs(mc.objs)
+	c.joinPages()
 	c.gc.freeObj = slices.Clone(mc.gc.freeObj)
 	c.gc.freeClo = slices.Clone(mc.gc.freeClo)
 	c.gc.freeBox = slices.Clone(mc.gc.freeBox)
@@ -69,7 +71,7 @@ func (mc *Machine) Pos(t *Thread) Pos {
 	if len(t.frames) == 0 {
 		return mc.prog.Funcs[mc.closures[t.entryClo].fn].Decl
 	}
-	return mc.FramePos(t, len(t.frames)-1)
+	return mc.FramePos(t, t.NumFrames()-1)
 }
 
 // FramePos is the source position of t's frame i (the top one is the
@@ -78,10 +80,10 @@ func (mc *Machine) Pos(t *Thread) Pos {
 // call's position: pc-1, as the runtime's traceback takes the return
 // address minus one.
 func (mc *Machine) FramePos(t *Thread, i int) Pos {
-	fr := &t.frames[i]
+	fr := t.frameAt(i)
 	fn := &mc.prog.Funcs[fr.fn]
 	pc := fr.pc
-	if i < len(t.frames)-1 || t.inCall {
+	if i < t.NumFrames()-1 || t.inCall {
 		pc--
 	}
 	pc = min(pc, int32(len(fn.Pos))-1)

@@ -118,6 +118,11 @@ func (r Roots) Thread(t *Thread) {
 	for i := range t.frames {
 		r.idx(t.frames[i].clo)
 	}
+	for _, c := range t.deep {
+		for _, v := range c.refs {
+			r.id(v)
+		}
+	}
 	for i := range t.defers {
 		r.idx(t.defers[i].clo)
 		r.Values(t.defers[i].args)

@@ -24,7 +24,7 @@ import (
 // value of the runtime's error type holding the message.
 func (mc *Machine) gorecover(gp *g) int64 {
 	nd := len(gp.defers)
-	if !gp.panicking || gp.recovered || nd == 0 || gp.defers[nd-1].depth != -(int32(len(gp.frames))+deferUnwinding) {
+	if !gp.panicking || gp.recovered || nd == 0 || gp.defers[nd-1].depth != -(gp.depth()+deferUnwinding) {
 		return 0
 	}
 	gp.recovered = true
@@ -47,20 +47,32 @@ func (mc *Machine) gorecover(gp *g) int64 {
 // it has returned: the frames above the one that deferred it (depth r)
 // are dropped, and that frame goes on at its recovery point. It returns
 // the new operand stack pointer.
-func (mc *Machine) recovery(gp *g, r int32) int {
-	for int32(len(gp.frames)) > r {
-		f := &mc.prog.Funcs[gp.frames[len(gp.frames)-1].fn]
-		gp.stackUsed -= int64(f.FrameSize)
-		gp.frames = gp.frames[:len(gp.frames)-1]
-	}
-	fr := &gp.frames[r-1]
+func (mc *Machine) recovery(gp *g, vals []Value, r int32) ([]Value, int) {
+	vals = mc.dropFramesTo(gp, vals, r)
+	fr := &gp.frames[len(gp.frames)-1]
 	f := &mc.prog.Funcs[fr.fn]
 	if f.Recover == 0 {
 		panic("vm: recovery in " + f.Name + ", which has no recovery point")
 	}
 	fr.pc = f.Recover - 1
 	gp.panicking, gp.recovered, gp.panicMsg, gp.panicVal = false, false, "", 0
-	return int(fr.base) + f.NLocals
+	return vals, int(fr.base) + f.NLocals
+}
+
+// dropFramesTo drops the frames above depth r (the values above them are
+// dead), bringing frames kept in compact chunks (stackdeep.go) back into
+// the window as it empties, so that frame r is the window's top one.
+func (mc *Machine) dropFramesTo(gp *g, vals []Value, r int32) []Value {
+	for {
+		if len(gp.frames) == 0 {
+			vals, _, _ = mc.unspill(gp, vals, 0)
+		}
+		if gp.depth() <= r {
+			return vals
+		}
+		gp.stackUsed -= int64(mc.prog.Funcs[gp.frames[len(gp.frames)-1].fn].FrameSize)
+		gp.frames = gp.frames[:len(gp.frames)-1]
+	}
 }
 
 // panicText is printpanicval of interface value i after preprintpanics
@@ -122,15 +134,15 @@ const fmtCatch = -1
 // pushFmtCatch registers the catch for the method about to be called with
 // its receiver at slot.
 func (gp *g) pushFmtCatch(slot, pc int, verb rune, method string, nilRecv bool) {
-	d := len(gp.frames)
-	gp.defers = append(gp.defers, deferRec{depth: int32(d), frame: int32(d), clo: fmtCatch, args: []Value{
+	d := gp.depth()
+	gp.defers = append(gp.defers, deferRec{depth: d, frame: d, clo: fmtCatch, args: []Value{
 		{I: int64(slot)}, {I: int64(pc)}, {S: "%!" + string(verb) + "(PANIC=" + method + " method: "}, {I: boolInt(nilRecv)},
 	}})
 }
 
 // dropFmtCatch removes the catch of the method that returned to OpFmtAny.
 func (gp *g) dropFmtCatch() {
-	if nd := len(gp.defers); nd > 0 && gp.defers[nd-1].clo == fmtCatch && gp.defers[nd-1].frame == int32(len(gp.frames)) {
+	if nd := len(gp.defers); nd > 0 && gp.defers[nd-1].clo == fmtCatch && gp.defers[nd-1].frame == gp.depth() {
 		gp.defers = gp.defers[:nd-1]
 	}
 }
@@ -139,13 +151,10 @@ func (gp *g) dropFmtCatch() {
 // catchPanic): the method's frames are dropped and its result is the
 // panic's text, <nil> for a nil pointer receiver; OpFmtAny runs again.
 // It returns the new operand stack pointer.
-func (mc *Machine) catchPanic(gp *g, vals []Value) int {
+func (mc *Machine) catchPanic(gp *g, vals []Value) ([]Value, int) {
 	d := gp.defers[len(gp.defers)-1]
 	gp.defers = gp.defers[:len(gp.defers)-1]
-	for int32(len(gp.frames)) > d.frame {
-		gp.stackUsed -= int64(mc.prog.Funcs[gp.frames[len(gp.frames)-1].fn].FrameSize)
-		gp.frames = gp.frames[:len(gp.frames)-1]
-	}
+	vals = mc.dropFramesTo(gp, vals, d.frame)
 	msg := gp.panicMsg
 	if i := strings.LastIndex(msg, "\n\tpanic: "); i >= 0 {
 		msg = msg[i+len("\n\tpanic: "):]
@@ -159,5 +168,5 @@ func (mc *Machine) catchPanic(gp *g, vals []Value) int {
 	vals[slot] = Value{S: text}
 	gp.frames[len(gp.frames)-1].pc = int32(d.args[1].I)
 	gp.panicking, gp.recovered, gp.panicMsg, gp.panicVal = false, false, "", 0
-	return slot + 1
+	return vals, slot + 1
 }

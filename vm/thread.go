@@ -27,8 +27,8 @@ type g = Thread
 
 // Thread is the state of one G's Go code.
 type Thread struct {
-	frames      []frame
-	vals        []Value // locals and operands of all frames, bottom first
+	frames      []frame // the window: the top frames (see stackdeep.go)
+	vals        []Value // locals and operands of the window's frames, bottom first
 	defers      []deferRec
 	panicMsg    string // set when the G panics
 	panicPos    Pos
@@ -49,13 +49,20 @@ type Thread struct {
 	stackSize   int64
 	stackUsed   int64
 	stackguard0 uint64
+
+	// The frames below the window, in compact form (stackdeep.go).
+	deep        []*deepChunk
+	deepN       int32      // frames in deep
+	cacheChunk  *deepChunk // the chunk decoded in cacheFrames
+	cacheFrames []frame    // for deepFrame
+	scratch     []byte     // spill's encoding buffer
 }
 
 // frame is one activation record of the stack machine.
 type frame struct {
 	fn   int32 // index into Program.Funcs
 	pc   int32 // next instruction
-	base int32 // index in g.vals of local 0
+	base int32 // index in g.vals of local 0 (in a deepChunk: from the chunk's first value)
 	clo  int32 // closure id of the running func value (0 for a direct call)
 }
 
@@ -88,6 +95,7 @@ const stackSmall = 128
 // closure id of f (newproc1).
 func (t *Thread) Reset(entry int32, args []Value) {
 	t.frames = t.frames[:0]
+	t.dropDeep()
 	t.vals = append(t.vals[:0], args...)
 	t.defers = t.defers[:0]
 	t.panicMsg = ""
@@ -115,6 +123,7 @@ const (
 // dropping big ones (see deadKeepFrames).
 func (t *Thread) Clear() {
 	t.frames = t.frames[:0]
+	t.dropDeep()
 	if cap(t.frames) > deadKeepFrames {
 		t.frames = nil
 	}
@@ -171,20 +180,24 @@ func (t *Thread) PopN(n int) []Value {
 	return vs
 }
 
-// Slots are the locals and operands of all frames, bottom first (read
-// only: for tests and inspection).
+// Slots are the locals and operands of the window's frames (all frames
+// but for a deep stack, see stackdeep.go), bottom first (read only: for
+// tests and inspection).
 func (t *Thread) Slots() []Value { return t.vals }
 
 // Peek is the top operand.
 func (t *Thread) Peek() Value { return t.vals[len(t.vals)-1] }
 
 // NumFrames is the depth of the G's call stack.
-func (t *Thread) NumFrames() int { return len(t.frames) }
+func (t *Thread) NumFrames() int { return int(t.depth()) }
 
 // Frame is frame i's function index and pc (0 is the entry function's
 // frame): for the top frame the pc is the instruction the G stopped at, for
 // the others the instruction after the call.
-func (t *Thread) Frame(i int) (fn, pc int32) { return t.frames[i].fn, t.frames[i].pc }
+func (t *Thread) Frame(i int) (fn, pc int32) {
+	fr := t.frameAt(i)
+	return fr.fn, fr.pc
+}
 
 // Advance moves the top frame's pc past the scheduler op it stopped at:
 // the G is now inside that call (see inCall).
@@ -213,11 +226,21 @@ func (t *Thread) Panicking() bool { return t.panicking }
 // With pos unknown, msg is a panic to raise when the G next runs.
 func (t *Thread) SetPanic(msg string, pos Pos) { t.panicMsg, t.panicPos = msg, pos }
 
-// Clone returns a copy of t that shares no memory with it.
+// Clone returns a copy of t that shares no memory with it but the deep
+// chunks, which are never changed.
 func (t *Thread) Clone() Thread {
-	c := *t
+	c := t.cloneRest()
 	c.frames = slices.Clone(t.frames)
 	c.vals = slices.Clone(t.vals)
+	c.deep = slices.Clone(t.deep)
+	return c
+}
+
+// cloneRest is Clone but for the frames, values and deep chunks, which it
+// leaves shared: the caller copies or shares them (CloneSharing).
+func (t *Thread) cloneRest() Thread {
+	c := *t
+	c.cacheChunk, c.cacheFrames, c.scratch = nil, nil, nil
 	if len(t.defers) > 0 {
 		c.defers = slices.Clone(t.defers)
 		for j := range c.defers {
