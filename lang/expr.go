@@ -436,6 +436,13 @@ func (fs *fnState) selector(e *ast.SelectorExpr, k vkind) {
 	switch obj := c.info.Uses[e.Sel].(type) {
 	case *types.Func:
 		fs.funcValue(e, obj)
+	case *types.Var:
+		if h, ok := libVars[obj.Pkg().Name()+"."+obj.Name()]; ok && c.libs.isLib(obj.Pkg()) {
+			h(fs, e)
+			return
+		}
+		c.unsupported(e.Pos(), types.ExprString(e), supExprs)
+		fs.pushInt(0)
 	default:
 		c.unsupported(e.Pos(), types.ExprString(e), supExprs)
 		fs.pushInt(0)

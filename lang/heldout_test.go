@@ -22,13 +22,22 @@ import (
 // The goldens NAME.pN.golden are the real runtime's output at GOMAXPROCS=N,
 // written by `go test ./lang -run Heldout -real` only where the real output
 // is deterministic: the program is run -real-runs times at each P count and
-// a golden is kept only when every run printed the same bytes. The others
+// a golden is kept only when (nearly: heldoutQuorum) every run printed the
+// same bytes. The others
 // are listed, with how many different outputs they gave, in
 // testdata/heldout/REAL.txt (written by the same command). Without -real,
 // each program runs on the simulator at every P count that has a golden,
 // and must print exactly that.
 
 var heldoutP = []int{1, 2, 4, 8}
+
+// heldoutQuorum (tenths): an output the real runtime prints in at least
+// this share of the runs is its deterministic output. The machine is
+// shared (2 cores, several builds at once), and a run the host deschedules
+// for a time slice or more is perturbed (a spawn loop preempted, a timer
+// late): one such run in ten does not make a program's output
+// nondeterministic. REAL.txt says how many runs agreed.
+const heldoutQuorum = 9
 
 var realRuns = flag.Int("real-runs", 10, "with -real: how many times each held-out program runs on the real runtime at each GOMAXPROCS")
 
@@ -81,10 +90,22 @@ func TestHeldoutPrograms(t *testing.T) {
 // something else than the real runtime, and why; the test fails when one
 // of them starts matching, so that the list stays true.
 var heldoutKnown = map[string]string{
-	"gomaxprocs_resize_queued/8": "start-up: on the real runtime main.main starts while the finalizer goroutine " +
-		"is still in main's P's runnext (the model has it run already), so GOMAXPROCS(1) moves it to the " +
-		"global queue and P0 has run it (schedtick 1) when main's Gosched looks at schedtick%61 (docs/assumptions.md)",
+	"gomaxprocs_resize_queued/4": startupAfterResize,
+	"gomaxprocs_resize_queued/8": startupAfterResize,
+	"lockosthread_gosched/4":     startupAfterResize,
+	"lockosthread_gosched/8":     startupAfterResize,
 }
+
+// startupAfterResize: after GOMAXPROCS(1) at 4 or 8 Ps, main runs on P0,
+// whose schedtick the model has at 0 (startup.go: the system goroutines
+// ran on the idle list's head), so main's first Gosched takes main itself
+// back from the global queue (schedtick%61 == 0). On the real runtime P0
+// has run one or more goroutines by then (a probe that counts the
+// goroutines run before main comes back finds schedtick 1 to 7, never 0,
+// in 24 runs), most likely the updater and finalizer goroutines, which are
+// often still in main's P's queues when main.main starts and which
+// procresize moves to the global queue. See docs/assumptions.md (Start-up).
+const startupAfterResize = "start-up: P0's schedtick is 0 in the model after GOMAXPROCS(1) at more than 2 Ps, at least 1 on the real runtime"
 
 func heldoutGolden(file string, procs int) string {
 	return strings.TrimSuffix(file, ".go") + ".p" + strconv.Itoa(procs) + ".golden"
@@ -110,30 +131,27 @@ func writeHeldoutGoldens(t *testing.T, files []string) {
 		}
 		for _, procs := range heldoutP {
 			seen := map[string]int{}
-			var first string
 			for i := 0; i < *realRuns; i++ {
-				out := normalizeTraceback(realRunExe(t, exe, procs))
-				if i == 0 {
-					first = out
-				}
-				seen[out]++
+				seen[normalizeTraceback(realRunExe(t, exe, procs))]++
 			}
 			golden := heldoutGolden(file, procs)
-			if len(seen) == 1 {
-				if err := os.WriteFile(golden, []byte(first), 0o644); err != nil {
+			most, common := 0, ""
+			for out, n := range seen {
+				if n > most || (n == most && out < common) {
+					most, common = n, out
+				}
+			}
+			if len(seen) == 1 || most*10 >= *realRuns*heldoutQuorum {
+				if err := os.WriteFile(golden, []byte(common), 0o644); err != nil {
 					t.Fatal(err)
 				}
-				fmt.Fprintf(&report, "%s GOMAXPROCS=%d deterministic\n", name, procs)
+				fmt.Fprintf(&report, "%s GOMAXPROCS=%d deterministic: the same output in %d of %d runs\n", name, procs, most, *realRuns)
 				continue
 			}
 			if err := os.Remove(golden); err != nil && !os.IsNotExist(err) {
 				t.Fatal(err)
 			}
-			most := 0
-			for _, n := range seen {
-				most = max(most, n)
-			}
-			fmt.Fprintf(&report, "%s GOMAXPROCS=%d varies: %d different outputs, the commonest in %d runs\n", name, procs, len(seen), most)
+			fmt.Fprintf(&report, "%s GOMAXPROCS=%d varies: %d different outputs, the commonest in %d of %d runs\n", name, procs, len(seen), most, *realRuns)
 		}
 	}
 	if err := os.WriteFile("testdata/heldout/REAL.txt", []byte(report.String()), 0o644); err != nil {

@@ -163,6 +163,7 @@ func newLibs() *libs {
 	fn(rp, "GOMAXPROCS", tuple(param(rp, "n", intT)), tuple(param(rp, "", intT)), false)
 	fn(rp, "NumGoroutine", tuple(), tuple(param(rp, "", intT)), false)
 	fn(rp, "NumCPU", tuple(), tuple(param(rp, "", intT)), false)
+	declareRuntimeThread(rp)
 	rp.MarkComplete()
 
 	// fmt
@@ -235,6 +236,11 @@ func registerPackage(path, api, real string, build func(l *libs) *types.Package)
 // evaluates the arguments, emits the code and returns how many results it
 // pushed (as libCall). Register them from an init function.
 var libHandlers = map[string]func(fs *fnState, call *ast.CallExpr, ce callee, want int) int{}
+
+// libVars compile reads of library packages' variables ("os.Args"), by
+// package name and variable name: each pushes the value. Register them
+// from an init function.
+var libVars = map[string]func(fs *fnState, e *ast.SelectorExpr){}
 
 func (l *libs) lookup(path string) *types.Package {
 	if p, ok := l.extra[path]; ok {

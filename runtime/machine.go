@@ -65,6 +65,7 @@ func New(prog *Program, cfg Config) (*Machine, error) {
 	mc := &Machine{prog: prog, cfg: cfg, cur: nilIdx, sysmonM: nilIdx}
 	mc.rng = *rand.NewPCG(cfg.Seed, 0x676d706c6162) // "gmplab"
 	mc.vm = vm.New(prog)
+	mc.vm.SetArgs(cfg.Args)
 	mc.vm.SeedRand(cfg.Seed)
 	mc.chans = make([]hchan, 0, 16)
 	mc.makechan(0) // id 0 is the nil channel
@@ -360,10 +361,11 @@ func (mc *Machine) unsetWhen(mi int32) {
 
 // ---- the end of a run ------------------------------------------------------
 
-// exitProgram ends the run (main returned, or a fatal error).
-func (mc *Machine) exitProgram(code int, reason, msg string) {
+// exitProgram ends the run (main returned, or a fatal error) and returns
+// its exit event (nil if the run had already ended).
+func (mc *Machine) exitProgram(code int, reason, msg string) *Event {
 	if mc.exit != nil {
-		return
+		return nil
 	}
 	mc.exit = &Exit{Code: code, Reason: reason, Msg: msg}
 	ev := mc.emit(EvExit, mc.curM(), -1, -1, int64(code), 0)
@@ -377,6 +379,7 @@ func (mc *Machine) exitProgram(code int, reason, msg string) {
 		}
 	}
 	mc.exitEmitted = true
+	return ev
 }
 
 func firstLine(s string) string {
@@ -430,6 +433,9 @@ func (mc *Machine) goroutineHeader(gi int32) string {
 				state += ", " + itoa(mins) + " minutes"
 			}
 		}
+	}
+	if G.lockedm != 0 {
+		state += ", locked to thread" // traceback.go: goroutineheader
 	}
 	return "goroutine " + itoa(G.goid) + " [" + state + "]:\n"
 }
@@ -509,7 +515,7 @@ func sortByGoid(mc *Machine, gs []int32) {
 // (proc.go: checkdead): no M is running, and every user G is blocked with
 // no timer pending.
 func (mc *Machine) checkdead() {
-	run := mc.sched.mnext - mc.sched.nmidle - mc.nmsys()
+	run := mc.mcount() - mc.sched.nmidle - mc.sched.nmidlelocked - mc.nmsys()
 	if run > 0 {
 		return
 	}

@@ -132,4 +132,5 @@ const (
 	OpRead         = vm.OpRead
 	OpBreakpoint   = vm.OpBreakpoint
 	OpExit         = vm.OpExit
+	OpRuntime      = vm.OpRuntime
 )

@@ -36,6 +36,7 @@ type Thread struct {
 	started     bool  // the entry call has been made
 	morestackFn int32 // set with stopMorestack: the callee whose prologue check failed
 	panicking   bool  // unwinding: deferred calls are running for panicMsg
+	goexit      uint8 // runtime.Goexit: goexitStart, goexitUnwinding (rtops.go)
 	// inCall: the G is inside the scheduler call its top frame made (a
 	// park, a sleep, a syscall, a print…): that frame's pc is the return
 	// address, one past the call, as in the runtime, and its line is the
@@ -89,6 +90,7 @@ func (t *Thread) Reset(entry int32, args []Value) {
 	t.defers = t.defers[:0]
 	t.panicMsg = ""
 	t.panicking = false
+	t.goexit = goexitNone
 	t.entryClo = entry
 	t.started = false
 	t.inCall = false
