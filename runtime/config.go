@@ -157,9 +157,6 @@ type Config struct {
 	// Hooks replaces some of the engine's rules with other functions (an
 	// exercise's; see hooks.go). nil: the engine's own rules.
 	Hooks *Hooks
-	// Args are the program's os.Args[1:] (os.Args[0] is the program's
-	// name: vm/host_os.go).
-	Args []string
 
 	// bareStart (white-box tests of single rules): start as schedinit
 	// leaves the Ps, main on P0 and every other P idle, instead of where

@@ -21,6 +21,11 @@ package runtime
 
 import "github.com/gmplab/gmplab/vm"
 
+// SetArgs sets the program's os.Args[1:] (os.Args[0] is its name:
+// vm/host_os.go). Call it before the run starts. (Not a Config field, so
+// that Config stays comparable.)
+func (mc *Machine) SetArgs(args []string) { mc.vm.SetArgs(args) }
+
 // runtimeOp performs OpRuntime's function a for the running G of M mi.
 func (mc *Machine) runtimeOp(mi int32, a int32, pos Pos) {
 	M := &mc.allm[mi]

@@ -8,13 +8,14 @@ import (
 )
 
 // runOut runs src and returns its events, stdout and exit.
-func runOut(t *testing.T, name, src string, cfg runtime.Config) ([]runtime.Event, string, *runtime.Exit) {
+func runOut(t *testing.T, name, src string, cfg runtime.Config, args ...string) ([]runtime.Event, string, *runtime.Exit) {
 	t.Helper()
 	cfg.Check, cfg.Why = true, true
 	mc, err := runtime.New(compileSrc(t, name, src), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
+	mc.SetArgs(args)
 	var evs []runtime.Event
 	var out strings.Builder
 	ex := mc.Run(func(ev *runtime.Event) {
@@ -279,8 +280,8 @@ func main() {
 	}
 }
 
-// os.Args: the program's name (the file's, without .go), then
-// Config.Args.
+// os.Args: the program's name (the file's, without .go), then the
+// arguments Machine.SetArgs gave.
 func TestOSArgs(t *testing.T) {
 	_, out, _ := runOut(t, "dir/args.go", `package main
 
@@ -292,7 +293,7 @@ import (
 func main() {
 	fmt.Println(len(os.Args), os.Args)
 }
-`, runtime.Config{GOMAXPROCS: 1, Args: []string{"a", "b c"}})
+`, runtime.Config{GOMAXPROCS: 1}, "a", "b c")
 	if out != "3 [args a b c]\n" {
 		t.Fatalf("output %q", out)
 	}

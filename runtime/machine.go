@@ -65,7 +65,6 @@ func New(prog *Program, cfg Config) (*Machine, error) {
 	mc := &Machine{prog: prog, cfg: cfg, cur: nilIdx, sysmonM: nilIdx}
 	mc.rng = *rand.NewPCG(cfg.Seed, 0x676d706c6162) // "gmplab"
 	mc.vm = vm.New(prog)
-	mc.vm.SetArgs(cfg.Args)
 	mc.vm.SeedRand(cfg.Seed)
 	mc.chans = make([]hchan, 0, 16)
 	mc.makechan(0) // id 0 is the nil channel

@@ -243,7 +243,6 @@ func (o *RunOptions) config() runtime.Config {
 		Seed:       o.Seed,
 		Layers:     o.layers,
 		Check:      o.Check,
-		Args:       o.ProgArgs,
 	}
 	o.Limits.apply(&cfg)
 	switch {
@@ -309,6 +308,9 @@ func runRun(o *RunOptions) error {
 		return err
 	}
 	mc, err := runtime.New(prog, o.config())
+	if err == nil {
+		mc.SetArgs(o.ProgArgs)
+	}
 	if err != nil {
 		return &ExitError{Code: 1, Msg: "gmplab run: " + err.Error()}
 	}
