@@ -253,7 +253,8 @@ func main() {
 	if exited < 0 {
 		t.Fatal("no mexit")
 	}
-	if !strings.Contains(ex.Msg, "goroutine 1 [chan receive]:") || !strings.Contains(ex.Msg, "[chan receive]:\nmain.main.func2(...)") {
+	// traceback.go: goroutineheader says ", locked to thread".
+	if !strings.Contains(ex.Msg, "goroutine 1 [chan receive]:") || !strings.Contains(ex.Msg, "[chan receive, locked to thread]:\nmain.main.func2(...)") {
 		t.Errorf("deadlock dump:\n%s", ex.Msg)
 	}
 }
