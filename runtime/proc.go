@@ -604,6 +604,7 @@ func (mc *Machine) goexit0(mi int32) {
 	mc.casgstatus(gi, _Grunning, _Gdead)
 	mc.acc += CostGoexit
 	mc.dropg(mi)
+	goexit := G.th.Goexiting()
 	G.th.Clear()
 	mc.gfput(M.p, gi)
 	locked := G.lockedm != 0
@@ -613,10 +614,14 @@ func (mc *Machine) goexit0(mi int32) {
 		mc.toSchedule(mi)
 	}
 	if ev := mc.emit(EvGoexit0, mi, M.p, G.goid, 0, 0); mc.cfg.Why {
+		how := " returned from its function"
+		if goexit {
+			how = " called runtime.Goexit and its deferred calls have run"
+		}
 		if mc.gm() {
-			ev.Why = mc.why().s("G").i(G.goid).s(" returned from its function: dead, on the free list for reuse").str()
+			ev.Why = mc.why().s("G").i(G.goid).s(how).s(": dead, on the free list for reuse").str()
 		} else {
-			ev.Why = mc.why().s("G").i(G.goid).s(" returned from its function: dead, on P").i(int64(M.p)).s("'s free list for reuse").str()
+			ev.Why = mc.why().s("G").i(G.goid).s(how).s(": dead, on P").i(int64(M.p)).s("'s free list for reuse").str()
 		}
 	}
 	if locked {

@@ -592,7 +592,7 @@ unwind:
 		nd = len(gp.defers)
 		if nd == 0 {
 			stop = stopPanic
-			if !gp.panicking { // runtime.Goexit's deferred calls have all run
+			if gp.goexit == goexitUnwinding && !gp.panicking { // runtime.Goexit's deferred calls have all run
 				mc.goexitDone(gp)
 				sp, stop = 0, stopExit
 			}

@@ -26,6 +26,7 @@ const (
 	goexitNone      = iota
 	goexitStart     // Goexit was called: unwinding starts when the G next runs
 	goexitUnwinding // the deferred calls run, from the most recent one
+	goexitEnded     // they have all run: the G ends (goexit0)
 )
 
 // Goexit makes the G run all its deferred calls, from the most recent one
@@ -36,7 +37,8 @@ const (
 // panic and takes over.
 func (t *Thread) Goexit() { t.goexit = goexitStart }
 
-// Goexiting reports whether the G called runtime.Goexit and unwinds.
+// Goexiting reports whether the G called runtime.Goexit (and unwinds, or
+// ends).
 func (t *Thread) Goexiting() bool { return t.goexit != goexitNone }
 
 // goexitDone drops the frames left when Goexit's last deferred call has
@@ -46,5 +48,5 @@ func (mc *Machine) goexitDone(gp *g) {
 		gp.stackUsed -= int64(mc.prog.Funcs[fr.fn].FrameSize)
 	}
 	gp.frames = gp.frames[:0]
-	gp.goexit = goexitNone
+	gp.goexit = goexitEnded
 }
