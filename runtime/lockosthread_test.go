@@ -299,3 +299,30 @@ func main() {
 		t.Fatalf("output %q", out)
 	}
 }
+
+// panic.go: Goexit called by a deferred call of a panicking G abandons the
+// panic: the remaining deferred calls run, the G ends, the program goes
+// on and the panic is never printed.
+func TestGoexitInDeferredCallAbandonsPanic(t *testing.T) {
+	_, out, ex := runOut(t, "goexitabort.go", `package main
+
+import (
+	"fmt"
+	"runtime"
+	"time"
+)
+
+func main() {
+	go func() {
+		defer fmt.Println("outer deferred")
+		defer runtime.Goexit()
+		panic("boom")
+	}()
+	time.Sleep(time.Millisecond)
+	fmt.Println("main goes on")
+}
+`, runtime.Config{GOMAXPROCS: 1})
+	if out != "outer deferred\nmain goes on\n" || ex.Code != 0 || ex.Msg != "" {
+		t.Fatalf("output %q, exit %+v", out, ex)
+	}
+}

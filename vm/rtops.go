@@ -34,8 +34,12 @@ const (
 // function had returned (StopExit), as runtime.Goexit does (panic.go:
 // Goexit: each deferred call runs like a panic's, but the G does not
 // panic and recover returns nil). A panic in one of them is an ordinary
-// panic and takes over.
-func (t *Thread) Goexit() { t.goexit = goexitStart }
+// panic and takes over; a Goexit in a deferred call of a panicking G
+// abandons the panic, which is never printed.
+func (t *Thread) Goexit() {
+	t.goexit = goexitStart
+	t.panicking, t.panicMsg = false, ""
+}
 
 // Goexiting reports whether the G called runtime.Goexit (and unwinds, or
 // ends).
