@@ -212,3 +212,45 @@ func (mc *Machine) mexit(mi int32) {
 	mc.acc = 0
 	mc.checkdead()
 }
+
+// gcstoplockedm stops M mi, locked to a G, for a stop-the-world: its P
+// goes to the world (its G, running or about to run on it, to the P's
+// runnext, as preemptall leaves a running G), and the M sleeps as in
+// stoplockedm, so that whichever M runs the P next finds the G and hands
+// the P back with startlockedm. It returns how many Ps it stopped.
+// Simplified: the runtime lets such an M acquire the P startlockedm gave
+// it and run its G until the G is preempted.
+func (mc *Machine) gcstoplockedm(mi int32) int {
+	M := &mc.allm[mi]
+	gi := mc.lockedG(mi)
+	stopped := 0
+	if M.state == mRunning {
+		G := &mc.allg[gi]
+		if M.workEnd > mc.now {
+			G.workLeft = M.workEnd - mc.now
+		}
+		M.signalPending = false
+		mc.casgstatus(gi, _Grunning, _Grunnable)
+		mc.dropg(mi)
+		mc.runqput(M.p, gi, true)
+	}
+	if pp := M.p; pp != nilIdx {
+		mc.allp[pp].m = nilIdx
+		mc.allp[pp].status = _Pidle
+		M.p = nilIdx
+		stopped++
+	}
+	if pp := M.nextp; pp != nilIdx {
+		// startlockedm handed it this P for its G, taken off a run queue.
+		M.nextp = nilIdx
+		mc.allp[pp].status = _Pidle
+		mc.runqput(pp, gi, true)
+		stopped++
+	}
+	M.state = mParked
+	M.lockedPark = true
+	M.hasPending = false
+	mc.sched.nmidlelocked++
+	mc.unsetWhen(mi)
+	return stopped
+}

@@ -326,3 +326,72 @@ func main() {
 		t.Fatalf("output %q, exit %+v", out, ex)
 	}
 }
+
+// proc.go: stopTheWorldWithSema while a G locked to its M runs (or its M
+// is being handed a P by startlockedm): the G goes to its P's runnext as
+// any running G, and the M sleeps as in stoplockedm rather than on the
+// idle M list (gcstoplockedm), so the G still only runs on its M after
+// procresize. Before gcstoplockedm, the G ended up in two places.
+func TestStopTheWorldStopsALockedM(t *testing.T) {
+	for _, procs := range []int{2, 3, 4} {
+		evs, out, ex := runOut(t, "lockstw.go", `package main
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/gmplab/gmplab/sim"
+)
+
+func main() {
+	var wg sync.WaitGroup
+	wg.Add(3)
+	go func() {
+		defer wg.Done()
+		runtime.LockOSThread()
+		for i := 0; i < 200; i++ {
+			sim.Work(time.Duration(7000 + i*13))
+			runtime.Gosched()
+		}
+		fmt.Println("locked done")
+	}()
+	go func() {
+		defer wg.Done()
+		for i := 0; i < 200; i++ {
+			sim.Work(5000)
+			runtime.Gosched()
+		}
+		fmt.Println("other done")
+	}()
+	go func() {
+		defer wg.Done()
+		for i := 0; i < 400; i++ {
+			runtime.GOMAXPROCS(2 + i%2)
+			sim.Work(3001)
+		}
+		fmt.Println("resizer done")
+	}()
+	wg.Wait()
+}
+`, runtime.Config{GOMAXPROCS: procs})
+		if ex.Code != 0 || out != "resizer done\nother done\nlocked done\n" {
+			t.Fatalf("GOMAXPROCS=%d: exit %+v, output %q", procs, ex, out)
+		}
+		lockedM, stws := int32(-1), 0
+		for _, ev := range evs {
+			switch {
+			case ev.Kind == runtime.EvLockOSThread:
+				lockedM = ev.M
+			case ev.Kind == runtime.EvStopTheWorld:
+				stws++
+			case ev.Kind == runtime.EvExecute && lockedM >= 0 && (ev.G == 19) != (ev.M == lockedM):
+				t.Errorf("GOMAXPROCS=%d, event %d: G%d executes on M%d; G19 is locked to M%d", procs, ev.Seq, ev.G, ev.M, lockedM)
+			}
+		}
+		if stws < 300 {
+			t.Errorf("GOMAXPROCS=%d: %d stops of the world", procs, stws)
+		}
+	}
+}
