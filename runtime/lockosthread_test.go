@@ -395,3 +395,49 @@ func main() {
 		}
 	}
 }
+
+// proc.go: exitsyscall0: a locked G whose P was retaken during its system
+// call, with no idle P, goes to the global queue and its M waits in
+// stoplockedm until an M finds the G and hands it a P (startlockedm).
+func TestLockedGReturnsFromSyscallWithoutP(t *testing.T) {
+	evs, out, ex := runOut(t, "locksys.go", `package main
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+
+	"github.com/gmplab/gmplab/sim"
+)
+
+func main() {
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		sim.Work(3_000_000)
+		fmt.Println("worker done")
+	}()
+	go func() {
+		defer wg.Done()
+		runtime.LockOSThread()
+		sim.Syscall(1_000_000)
+		fmt.Println("locked back from its syscall")
+	}()
+	wg.Wait()
+}
+`, runtime.Config{GOMAXPROCS: 1})
+	if ex.Code != 0 || out != "worker done\nlocked back from its syscall\n" {
+		t.Fatalf("exit %+v, output %q", ex, out)
+	}
+	var ks []string
+	for _, ev := range evs {
+		switch ev.Kind {
+		case runtime.EvRetake, runtime.EvExitsyscall, runtime.EvStoplockedm, runtime.EvStartlockedm:
+			ks = append(ks, ev.Kind.String())
+		}
+	}
+	if got := strings.Join(ks, " "); got != "retake exitsyscall stoplockedm startlockedm" {
+		t.Errorf("events: %s", got)
+	}
+}
