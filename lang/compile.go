@@ -99,10 +99,10 @@ func newCompiler(fset *token.FileSet, f *ast.File, src []byte, info *types.Info,
 	}
 	c.boxedGlobals = map[*types.Var]bool{}
 	for _, imp := range f.Imports {
-		// fmt and sim (through net) import os, whose init wraps
+		// os, and fmt and sim (through net) which import it: os's init wraps
 		// stdin, stdout and stderr with os.NewFile: its SetFinalizer
 		// starts the runtime's finalizer goroutine (mfinal.go: createfing).
-		if path, err := strconv.Unquote(imp.Path.Value); err == nil && (path == "fmt" || path == simPath) {
+		if path, err := strconv.Unquote(imp.Path.Value); err == nil && (path == "fmt" || path == simPath || path == "os") {
 			c.prog.InitsOS = true
 		}
 	}

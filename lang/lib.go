@@ -137,6 +137,7 @@ func newLibs() *libs {
 	fn(rp, "GOMAXPROCS", tuple(param(rp, "n", intT)), tuple(param(rp, "", intT)), false)
 	fn(rp, "NumGoroutine", tuple(), tuple(param(rp, "", intT)), false)
 	fn(rp, "NumCPU", tuple(), tuple(param(rp, "", intT)), false)
+	declareRuntimeThread(rp)
 	rp.MarkComplete()
 
 	// fmt

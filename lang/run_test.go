@@ -52,17 +52,25 @@ func formatRun(stdout, stderr string, code int) string {
 // simulate runs prog on the simulated runtime.
 func simulate(t *testing.T, prog *runtime.Program, procs int) string {
 	t.Helper()
+	return formatRun(simulateRaw(t, prog, procs))
+}
+
+// simulateRaw runs prog on the simulated runtime and returns what it
+// printed on stdout and stderr (the exit message included) and its exit
+// code.
+func simulateRaw(t *testing.T, prog *runtime.Program, procs int) (stdout, stderr string, code int) {
+	t.Helper()
 	mc, err := runtime.New(prog, runtime.Config{GOMAXPROCS: procs, Check: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var stdout, stderr strings.Builder
+	var out, errOut strings.Builder
 	ex := mc.Run(func(ev *runtime.Event) {
 		if ev.Kind == runtime.EvPrint {
 			if ev.Arg1 == 1 {
-				stderr.WriteString(ev.Text)
+				errOut.WriteString(ev.Text)
 			} else {
-				stdout.WriteString(ev.Text)
+				out.WriteString(ev.Text)
 			}
 		}
 	})
@@ -70,9 +78,9 @@ func simulate(t *testing.T, prog *runtime.Program, procs int) string {
 		t.Fatal("no exit")
 	}
 	if ex.Code != 0 {
-		stderr.WriteString(ex.Msg)
+		errOut.WriteString(ex.Msg)
 	}
-	return formatRun(stdout.String(), stderr.String(), ex.Code)
+	return out.String(), errOut.String(), ex.Code
 }
 
 func realRun(t *testing.T, file string) string {

@@ -244,6 +244,8 @@ func (mc *Machine) schedOp(mi int32) {
 		mc.continueG(mi, 0)
 	case OpExit:
 		mc.exitProgram(int(in.A), "exit", "")
+	case OpRuntime:
+		mc.runtimeOp(mi, in.A, pos)
 	default:
 		panic("schedOp: not a scheduler op: " + itoa(int64(in.Op)))
 	}

@@ -82,6 +82,11 @@ func (mc *Machine) checkPlaces() {
 	for i := range mc.allm {
 		if M := &mc.allm[i]; M.curg != nilIdx {
 			mark(M.curg, "m.curg")
+		} else if M.lockedg != 0 && M.nextp != nilIdx {
+			// startlockedm handed the M a P for its G, taken off a run
+			// queue: the G is the M's until it runs (lockosthread.go).
+			mark(M.lockedg-1, "m.lockedg")
+			mc.wantStatus(M.lockedg-1, _Grunnable, "lockedg of M", i)
 		}
 	}
 	// Waiting Gs: on a channel, a timer, a WaitGroup, a mutex, the network,

@@ -360,10 +360,11 @@ func (mc *Machine) unsetWhen(mi int32) {
 
 // ---- the end of a run ------------------------------------------------------
 
-// exitProgram ends the run (main returned, or a fatal error).
-func (mc *Machine) exitProgram(code int, reason, msg string) {
+// exitProgram ends the run (main returned, or a fatal error) and returns
+// its exit event (nil if the run had already ended).
+func (mc *Machine) exitProgram(code int, reason, msg string) *Event {
 	if mc.exit != nil {
-		return
+		return nil
 	}
 	mc.exit = &Exit{Code: code, Reason: reason, Msg: msg}
 	ev := mc.emit(EvExit, mc.curM(), -1, -1, int64(code), 0)
@@ -377,6 +378,7 @@ func (mc *Machine) exitProgram(code int, reason, msg string) {
 		}
 	}
 	mc.exitEmitted = true
+	return ev
 }
 
 func firstLine(s string) string {
@@ -430,6 +432,9 @@ func (mc *Machine) goroutineHeader(gi int32) string {
 				state += ", " + itoa(mins) + " minutes"
 			}
 		}
+	}
+	if G.lockedm != 0 {
+		state += ", locked to thread" // traceback.go: goroutineheader
 	}
 	return "goroutine " + itoa(G.goid) + " [" + state + "]:\n"
 }
@@ -517,7 +522,7 @@ func sortByGoid(mc *Machine, gs []int32) {
 // (proc.go: checkdead): no M is running, and every user G is blocked with
 // no timer pending.
 func (mc *Machine) checkdead() {
-	run := mc.sched.mnext - mc.sched.nmidle - mc.nmsys()
+	run := mc.mcount() - mc.sched.nmidle - mc.sched.nmidlelocked - mc.nmsys()
 	if run > 0 {
 		return
 	}

@@ -227,6 +227,10 @@ func (mc *Machine) schedule(mi int32) {
 		panic("schedule: M" + itoa(int64(mi)) + " has no P")
 	}
 	mc.allp[M.p].preempt = false
+	if M.lockedg != 0 {
+		mc.stoplockedm(mi) // the locked G blocked or yielded (lockosthread.go)
+		return
+	}
 	if M.spinning && !mc.runqempty(M.p) {
 		panic("schedule: spinning with local work")
 	}
@@ -236,6 +240,10 @@ func (mc *Machine) schedule(mi int32) {
 	}
 	if mc.allm[mi].spinning {
 		mc.resetspinning(mi)
+	}
+	if mc.allg[gi].lockedm != 0 {
+		mc.startlockedm(mi, gi)
+		return
 	}
 	mc.execute(mi, gi, inheritTime, why)
 }
@@ -607,15 +615,28 @@ func (mc *Machine) goexit0(mi int32) {
 	mc.casgstatus(gi, _Grunning, _Gdead)
 	mc.acc += CostGoexit
 	mc.dropg(mi)
+	goexit := G.th.Goexiting()
 	G.th.Clear()
 	mc.gfput(M.p, gi)
-	mc.toSchedule(mi)
+	locked := G.lockedm != 0
+	G.lockedm = 0
+	M.lockedg = 0
+	if !locked {
+		mc.toSchedule(mi)
+	}
 	if ev := mc.emit(EvGoexit0, mi, M.p, G.goid, 0, 0); mc.cfg.Why {
-		if mc.gm() {
-			ev.Why = mc.why().s("G").i(G.goid).s(" returned from its function: dead, on the free list for reuse").str()
-		} else {
-			ev.Why = mc.why().s("G").i(G.goid).s(" returned from its function: dead, on P").i(int64(M.p)).s("'s free list for reuse").str()
+		how := " returned from its function"
+		if goexit {
+			how = " called runtime.Goexit and its deferred calls have run"
 		}
+		if mc.gm() {
+			ev.Why = mc.why().s("G").i(G.goid).s(how).s(": dead, on the free list for reuse").str()
+		} else {
+			ev.Why = mc.why().s("G").i(G.goid).s(how).s(": dead, on P").i(int64(M.p)).s("'s free list for reuse").str()
+		}
+	}
+	if locked {
+		mc.mexit(mi) // it ended still locked: its thread exits (lockosthread.go)
 	}
 }
 
@@ -790,7 +811,7 @@ func (mc *Machine) startm(pp int32, spinning bool) {
 
 // newm creates an M (proc.go: newm, allocm, checkmcount).
 func (mc *Machine) newm() int32 {
-	if mc.sched.mnext-mc.nmsys() >= maxmcount {
+	if mc.mcount()-mc.nmsys() >= maxmcount {
 		gi := int32(nilIdx)
 		if mc.cur != nilIdx {
 			gi = mc.allm[mc.cur].curg
@@ -807,6 +828,10 @@ func (mc *Machine) newm() int32 {
 	}
 	return mi
 }
+
+// mcount is the number of threads: those created less those that exited
+// (proc.go: mcount).
+func (mc *Machine) mcount() int32 { return mc.sched.mnext - mc.sched.nmfreed }
 
 func (mc *Machine) nmsys() int32 {
 	if mc.sysmonM != nilIdx {
@@ -856,6 +881,10 @@ func (mc *Machine) stopm(mi int32) {
 // (proc.go: stopm's wake-up, mstart1, mspinning).
 func (mc *Machine) mstart(mi int32) {
 	M := &mc.allm[mi]
+	if M.lockedg != 0 {
+		mc.runLocked(mi) // woken by startlockedm (lockosthread.go)
+		return
+	}
 	pp := M.nextp
 	M.nextp = nilIdx
 	mc.acquirep(mi, pp)

@@ -86,6 +86,10 @@ func (mc *Machine) stopTheWorld(caller int32) int {
 		if mi == caller || mi == mc.sysmonM {
 			continue
 		}
+		if M.lockedg != 0 && M.state != mParked && M.state != mSyscall {
+			stopped += mc.gcstoplockedm(mi) // lockosthread.go
+			continue
+		}
 		switch M.state {
 		case mRunning:
 			// preemptall: its G stops at once and goes to its P's

@@ -108,7 +108,8 @@ type g struct {
 	stackSize   int64
 	stackUsed   int64
 	stackguard0 uint64
-	preempt     bool // gp.preempt: a preemption was requested
+	preempt     bool  // gp.preempt: a preemption was requested
+	lockedm     int32 // the M it is wired to by LockOSThread, plus one (0: none)
 
 	// The Go code: frames, operands, deferred calls (package vm).
 	th   vm.Thread
@@ -252,6 +253,15 @@ type m struct {
 	hasPending  bool
 	lockDelay   int64 // time lost waiting for sched.lock (GM model)
 	wasSpinning bool  // it was spinning when it blocked in netpoll
+
+	// LockOSThread (lockosthread.go): lockedg is the G wired to this M,
+	// plus one (0: none); lockedExt counts its LockOSThread calls;
+	// lockedPark: it sleeps in stoplockedm until startlockedm hands it a
+	// P; exited: a locked G ended on it and the thread is gone (mexit).
+	lockedg    int32
+	lockedExt  uint32
+	lockedPark bool
+	exited     bool
 }
 
 // gQueue is a FIFO of Gs threaded through g.schedlink (runtime2.go: gQueue).
@@ -276,6 +286,8 @@ type schedt struct {
 	pollingNet   bool
 	gFree        gQueue // global free Gs
 	mnext        int32  // next M id (mcount)
+	nmidlelocked int32  // Ms asleep in stoplockedm (lockosthread.go)
+	nmfreed      int32  // Ms that exited (mexit): mcount is mnext - nmfreed
 
 	// GM model (layer procs off): the lock around the one global queue.
 	lockFreeAt int64 // the lock is held until this time

@@ -15,7 +15,7 @@ func (mc *Machine) Schedtrace() string {
 		runqs[i] = int(mc.runqlen(int32(i)))
 		ticks[i] = mc.allp[i].schedtick
 	}
-	return schedtraceLine(mc.gm(), mc.now, mc.sched.npidle, mc.sched.mnext, mc.sched.nmspinning, mc.sched.needspinning,
+	return schedtraceLine(mc.gm(), mc.now, mc.sched.npidle, mc.mcount(), mc.sched.nmspinning, mc.sched.needspinning,
 		mc.sched.nmidle, mc.sched.runq.size, runqs, ticks)
 }
 

@@ -120,6 +120,10 @@ func (mc *Machine) exitsyscall(mi int32) {
 		}
 		ev.Why += "slowest path (exitsyscallNoP): its P was retaken and no P is idle: G" + itoa(G.goid) + " goes to the global queue's tail and M" + itoa(int64(mi)) + " parks"
 	}
+	if M.lockedg != 0 {
+		mc.stoplockedm(mi) // it waits for whoever schedules its G (lockosthread.go)
+		return
+	}
 	mc.stopm(mi)
 }
 

@@ -133,6 +133,7 @@ const (
 	OpRead         = vm.OpRead
 	OpBreakpoint   = vm.OpBreakpoint
 	OpExit         = vm.OpExit
+	OpRuntime      = vm.OpRuntime
 )
 
 // monoTime is the time.Time the program sees for virtual time ns (Now's

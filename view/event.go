@@ -362,6 +362,14 @@ func appendDetails(b []byte, ev runtime.Event) []byte {
 		return strconv.AppendInt(append(strconv.AppendInt(append(b, "GOMAXPROCS "...), a1, 10), " → "...), a2, 10)
 	case runtime.EvLock:
 		return append(strconv.AppendInt(append(b, "waited "...), a1, 10), "ns"...)
+	case runtime.EvGoexit:
+		return appendAt(append(b, "runtime.Goexit"...), ev.Pos)
+	case runtime.EvLockOSThread, runtime.EvUnlockOSThread:
+		return appendAt(strconv.AppendInt(append(b, "count "...), a1, 10), ev.Pos)
+	case runtime.EvStartlockedm:
+		return appendID(append(b, "P to "...), 'M', a1)
+	case runtime.EvMexit:
+		return append(b, "thread exits"...)
 	case runtime.EvBreakpoint:
 		if ev.Pos.Line <= 0 {
 			return b

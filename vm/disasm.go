@@ -44,7 +44,7 @@ var opNames = [...]string{
 	OpWGAdd: "WGAdd", OpWGWait: "WGWait", OpNewMutex: "NewMutex", OpLock: "Lock", OpUnlock: "Unlock",
 	OpTryLock: "TryLock", OpSync: "Sync", OpSleep: "Sleep", OpTimer: "Timer", OpNow: "Now", OpGosched: "Gosched",
 	OpGOMAXPROCS: "GOMAXPROCS", OpNumGoroutine: "NumGoroutine", OpNumCPU: "NumCPU", OpPrint: "Print", OpWork: "Work",
-	OpSyscall: "Syscall", OpDial: "Dial", OpRead: "Read", OpBreakpoint: "Breakpoint", OpExit: "Exit",
+	OpSyscall: "Syscall", OpDial: "Dial", OpRead: "Read", OpBreakpoint: "Breakpoint", OpExit: "Exit", OpRuntime: "Runtime",
 }
 
 // String is the op's name without the Op prefix ("Call", "Send").
@@ -236,6 +236,8 @@ func (p *Program) operands(in Instr) string {
 		return "stdout"
 	case OpExit:
 		return itoa(a)
+	case OpRuntime:
+		return RtName(a)
 	}
 	if a != 0 || bb != 0 {
 		return itoa(a) + " " + itoa(bb)

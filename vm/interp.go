@@ -213,8 +213,12 @@ func (mc *Machine) exec(gp *g, budget int) (n int, stop execStop) {
 	}
 	vals = gp.vals[:cap(gp.vals)]
 	sp = len(gp.vals)
-	if gp.panicking {
+	if gp.panicking || gp.goexit != goexitNone {
 		if nd = len(gp.defers); nd > 0 && gp.defers[nd-1].depth == -(gp.depth()+1+deferPending) {
+			goto unwind
+		}
+		if gp.goexit == goexitStart && !gp.panicking {
+			gp.goexit = goexitUnwinding
 			goto unwind
 		}
 	}
@@ -667,6 +671,10 @@ unwind:
 		nd = len(gp.defers)
 		if nd == 0 {
 			stop = stopPanic
+			if gp.goexit == goexitUnwinding && !gp.panicking { // runtime.Goexit's deferred calls have all run
+				mc.goexitDone(gp)
+				sp, stop = 0, stopExit
+			}
 			goto out
 		}
 		d = &gp.defers[nd-1]

@@ -16,6 +16,7 @@ type Machine struct {
 	randSeed    uint64 // the run's seed, for the runtime source (rand.go)
 	runtimeRand int64  // the runtime source's object, once made
 	gc          gcState
+	args        []string // os.Args (host_os.go)
 }
 
 // closure is a func value: a function and the boxes it captured.

@@ -233,6 +233,7 @@ const (
 	OpRead         // conn → ...    (Conn.Read)
 	OpBreakpoint   // ...           (sim.Breakpoint)
 	OpExit         // A: exit code: the program ends (returned from main.main, os.Exit)
+	OpRuntime      // A: RtGoexit, RtLockOSThread, RtUnlockOSThread (...), RtOSExit (code → ...): rtops.go
 
 	numOps
 )

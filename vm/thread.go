@@ -38,6 +38,7 @@ type Thread struct {
 	panicking   bool  // unwinding: deferred calls are running for panicMsg
 	panicVal    int64 // the panic's value (an interface value; 0: a run-time error's, made by recover)
 	recovered   bool  // recover() returned the panic's value (panic.go)
+	goexit      uint8 // runtime.Goexit: goexitStart, goexitUnwinding (rtops.go)
 	// inCall: the G is inside the scheduler call its top frame made (a
 	// park, a sleep, a syscall, a print…): that frame's pc is the return
 	// address, one past the call, as in the runtime, and its line is the
@@ -101,6 +102,7 @@ func (t *Thread) Reset(entry int32, args []Value) {
 	t.panicMsg = ""
 	t.panicking = false
 	t.panicVal, t.recovered = 0, false
+	t.goexit = goexitNone
 	t.entryClo = entry
 	t.started = false
 	t.inCall = false

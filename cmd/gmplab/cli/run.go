@@ -41,7 +41,8 @@ const maxGOMAXPROCS = 1024
 type RunOptions struct {
 	Out, Err io.Writer
 
-	File string
+	File     string
+	ProgArgs []string // after --: os.Args[1:]
 	procsFlags
 	Seed   uint64
 	Layers string
@@ -87,6 +88,9 @@ Output (--format):
               --schedtrace-period of virtual time
   chrome      a Chrome trace-event file with one track per P: open it in
               https://ui.perfetto.dev or chrome://tracing
+Arguments after -- are the program's: os.Args[1:] (os.Args[0] is the
+file's name without .go).
+
 With --quiet, gmplab prints only what the program prints (fmt to stdout,
 println and a crash's message to stderr), as go run would when the real
 scheduler makes the same choices, and exits with the program's exit code.
@@ -110,6 +114,9 @@ gmplab could not compile or finish the program (--max-events, --max-instrs,
   gmplab run examples/spawn300.go --gomaxprocs 1 --quiet
   gmplab run examples/preempt.go --layers stacks,procs,steal,sysmon --max-time 100ms`,
 		Args: func(cmd *cobra.Command, args []string) error {
+			if dash := cmd.ArgsLenAtDash(); dash >= 0 {
+				args = args[:dash] // after --: the program's os.Args[1:]
+			}
 			switch len(args) {
 			case 1:
 				return nil
@@ -120,6 +127,9 @@ gmplab could not compile or finish the program (--max-events, --max-instrs,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.File = args[0]
+			if dash := cmd.ArgsLenAtDash(); dash >= 0 {
+				o.ProgArgs = args[dash:]
+			}
 			o.procsFlags.set = cmd.Flags().Changed("gomaxprocs")
 			o.Out = cmd.OutOrStdout()
 			o.Err = cmd.ErrOrStderr()
@@ -298,6 +308,9 @@ func runRun(o *RunOptions) error {
 		return err
 	}
 	mc, err := runtime.New(prog, o.config())
+	if err == nil {
+		mc.SetArgs(o.ProgArgs)
+	}
 	if err != nil {
 		return &ExitError{Code: 1, Msg: "gmplab run: " + err.Error()}
 	}
