@@ -31,7 +31,8 @@ package runtime
 // list's head, P(n-1), which steals forcegchelper and then bgsweep from P0;
 // bgsweep's send readies main into P(n-1)'s runnext, so main goes on on
 // P(n-1) (schedtick 3: two steals and main's execute) while a second M,
-// started by handoffp, runs bgscavenge from P0's runnext and parks. main's
+// started by handoffp, runs bgscavenge from P0's runnext and parks (P0's
+// schedtick: see startup, fitted at 3 or more Ps). main's
 // next goids come from P(n-1)'s own batch (_GoidCacheBatch): the updater is
 // 17, the finalizer goroutine 18, and the first user goroutine 19 (18
 // without os). The updater's go statement woke an idle M to spin on the
@@ -90,6 +91,20 @@ func (mc *Machine) startup(m0 int32) {
 		mc.allp[mainP].m = m0
 		mc.allm[m0].p = mainP
 		mc.allp[mainP].schedtick = 3
+		// P0's schedtick decides when main, moved onto P0 by a
+		// runtime.GOMAXPROCS(1), first looks at the global queue
+		// (schedtick % 61 in findRunnable). A fitted value, not derived:
+		// at 3 or more Ps a probe on the real runtime found P0's schedtick
+		// at 1 to 7 there (24 of 24 runs, never 0), most likely because
+		// the updater and finalizer goroutines were still queued on main's
+		// P, moved to the global queue by procresize and run on P0 first
+		// (the model ran them on P(n-2) during start-up); 2 is in that
+		// range. At 2 Ps the real runs' most common phase is 0's
+		// (gomaxprocs258.go under taskset -c 0,1: 12 of 30 runs, 2 to 4
+		// each for the phases on either side), so it stays 0 there.
+		if n > 2 {
+			mc.allp[0].schedtick = 2
+		}
 		for i := 0; i < 2; i++ {
 			mi := mc.newmQuiet()
 			mc.allm[mi].schedlink = mc.sched.midle
