@@ -105,7 +105,14 @@ func realRun(t *testing.T, file string) string {
 }
 
 func TestInterpPrograms(t *testing.T) {
-	files, _ := filepath.Glob("testdata/run/*.go")
+	testRealPrograms(t, "testdata/run", []int{1, 2, 4}, "the real runtime's")
+}
+
+// testRealPrograms compiles every program in dir, runs it on the simulator
+// at each of procs and compares its output with NAME.golden, which -real
+// rebuilds from the real toolchain (realRun).
+func testRealPrograms(t *testing.T, dir string, procs []int, whose string) {
+	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
 	if len(files) == 0 {
 		t.Fatal("no programs")
 	}
@@ -126,9 +133,9 @@ func TestInterpPrograms(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, procs := range []int{1, 2, 4} {
-				if got := simulate(t, prog, procs); got != string(want) {
-					t.Errorf("GOMAXPROCS=%d: got\n%s\nwant (the real runtime's)\n%s", procs, got, want)
+			for _, p := range procs {
+				if got := simulate(t, prog, p); got != string(want) {
+					t.Errorf("GOMAXPROCS=%d: got\n%s\nwant (%s)\n%s", p, got, whose, want)
 				}
 			}
 		})
