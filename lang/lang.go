@@ -94,7 +94,11 @@ func compileProgram(filename string, src []byte, allSource bool) (prog *vm.Progr
 	for _, imp := range f.Imports {
 		path, perr := strconv.Unquote(imp.Path.Value)
 		if perr != nil || isInternalPath(path) || l.lookup(path) == nil {
-			errs.add(imp.Path.Pos(), "%s", notSupported("import "+imp.Path.Value, "gmplab supports: "+strings.Join(supportedImports, ", ")))
+			list := "gmplab supports: " + strings.Join(supportedImports, ", ")
+			if perr == nil && isIOPackage(path) {
+				list = ioAdvice
+			}
+			errs.add(imp.Path.Pos(), "%s", notSupported("import "+imp.Path.Value, list))
 			if perr == nil {
 				// Type-check the rest against an empty stand-in, so
 				// that the errors and unsupported constructs elsewhere
@@ -275,6 +279,9 @@ func realPathOf(name, member string) (string, bool) {
 func rewriteTypeError(msg string) string {
 	if m := undefinedQualified.FindStringSubmatch(msg); m != nil {
 		if path, ok := realPathOf(m[1], m[2]); ok {
+			if path == "os" && osIO[m[2]] {
+				return notSupported(m[1]+"."+m[2], ioAdvice)
+			}
 			return notSupported(m[1]+"."+m[2], "gmplab supports: "+supportedAPI[path])
 		}
 	}

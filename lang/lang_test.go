@@ -48,16 +48,20 @@ func TestCompileErrors(t *testing.T) {
 			"x.go:3:2: declared and not used: a\nx.go:3:5: declared and not used: b\nx.go:3:8: declared and not used: c\nx.go:3:11: declared and not used: d\nx.go:3:14: declared and not used: e\nx.go:3:17: declared and not used: f\nx.go:3:20: declared and not used: g\nx.go:3:23: declared and not used: h\nx.go:4:6: undefined: zz"},
 		// An unsupported import hides neither the type errors (go build's
 		// lines for the rest of the file) nor the unsupported constructs.
-		{"import-and-more", "package main\n\nimport (\n\t\"fmt\"\n\t\"net/http\"\n\t\"os\"\n)\n\nfunc main() {\n\tx := 1\n\tfmt.Println(os.Args, undefinedThing)\n\tr, err := http.Get(\"x\")\n\tfmt.Println(r, err)\n\tvar s string = 3\n\t_ = s\n\tvar e complex128\n\t_ = e\n}\n",
-			"x.go:5:2: import \"net/http\" is not supported " + imports + "\n" +
+		{"import-and-more", "package main\n\nimport (\n\t\"encoding/json\"\n\t\"fmt\"\n\t\"os\"\n)\n\nfunc main() {\n\tx := 1\n\tfmt.Println(os.Args, undefinedThing)\n\tr, err := json.Marshal(\"x\")\n\tfmt.Println(r, err)\n\tvar s string = 3\n\t_ = s\n\tvar e complex128\n\t_ = e\n}\n",
+			"x.go:4:2: import \"encoding/json\" is not supported " + imports + "\n" +
 				"x.go:10:2: declared and not used: x\n" +
 				"x.go:11:23: undefined: undefinedThing\n" +
 				"x.go:14:17: cannot use 3 (untyped int constant) as string value in variable declaration\n" +
 				"x.go:16:6: type complex128 is not supported " + types},
-		{"import", "package main\nimport \"os/exec\"\nfunc main() { exec.Command(\"x\") }\n",
-			"x.go:2:8: import \"os/exec\" is not supported " + imports},
+		{"import", "package main\nimport \"encoding/json\"\nfunc main() { json.Valid(nil) }\n",
+			"x.go:2:8: import \"encoding/json\" is not supported " + imports},
 		{"qualified-by-path", "package main\nimport \"sync/atomic\"\nfunc main() { var n int32; atomic.StoreInt32(nil, n) }\n",
 			"x.go:3:35: atomic.StoreInt32 is not supported (gmplab supports: atomic.Int32, atomic.Int64, atomic.Uint32, atomic.Uint64, atomic.Bool (Load, Store, Swap, CompareAndSwap, Add); see docs/go-subset.md)"},
+		// File and network I/O: the message says how to model it instead.
+		{"io", "package main\n\nimport (\n\t\"net/http\"\n\t\"os\"\n)\n\nfunc main() {\n\tf, _ := os.Open(\"x\")\n\t_ = f\n\thttp.Get(\"x\")\n}\n",
+			"x.go:4:2: import \"net/http\" is not supported (" + ioAdvice + "; see docs/go-subset.md)\n" +
+				"x.go:9:13: os.Open is not supported (" + ioAdvice + "; see docs/go-subset.md)"},
 		{"package", "package lib\nfunc main() {}\n",
 			"x.go:1:9: package lib is not supported (gmplab runs a package main; see docs/go-subset.md)"},
 		{"no-main", "package main\nfunc helper() {}\n",
