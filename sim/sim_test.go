@@ -9,12 +9,22 @@ import (
 func TestWorkBurnsAboutD(t *testing.T) {
 	Work(time.Millisecond) // calibrate
 	for _, d := range []time.Duration{5 * time.Millisecond, 20 * time.Millisecond} {
-		start := time.Now()
-		Work(d)
-		el := time.Since(start)
-		// Generous bounds: CI machines are noisy and may deschedule us.
+		// Generous bounds: CI machines are noisy and may deschedule us. A
+		// calibration made while other processes held the CPUs counts too
+		// few iterations a nanosecond, so Work runs short once they are
+		// gone: calibrate again and retry before calling it a failure.
+		var el time.Duration
+		for try := 0; try < 5; try++ {
+			start := time.Now()
+			Work(d)
+			el = time.Since(start)
+			if el >= d/3 && el <= 20*d {
+				break
+			}
+			calibrate()
+		}
 		if el < d/3 || el > 20*d {
-			t.Errorf("Work(%v) took %v", d, el)
+			t.Errorf("Work(%v) took %v (5 tries, calibrating again after each)", d, el)
 		}
 	}
 	Work(0)
