@@ -51,6 +51,7 @@ func (l *libs) declareAtomic() {
 			m("Add", []types.Type{a.t}, a.t)
 		}
 	}
+	declareAtomicFuncs(p) // libatomic_funcs.go
 	p.MarkComplete()
 }
 
