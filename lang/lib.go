@@ -37,7 +37,7 @@ type libs struct {
 
 // The supported API of each package, for error messages.
 var supportedAPI = map[string]string{
-	"fmt":       "fmt.Println, fmt.Printf, fmt.Print, fmt.Sprintf, fmt.Sprint, fmt.Sprintln, fmt.Errorf",
+	"fmt":       "fmt.Println, fmt.Printf, fmt.Print, fmt.Sprintf, fmt.Sprint, fmt.Sprintln, fmt.Errorf, fmt.Fprint, fmt.Fprintf, fmt.Fprintln (to os.Stdout and os.Stderr)",
 	"errors":    "errors.New",
 	"strings":   strAPI("strings"),
 	"strconv":   strAPI("strconv"),
@@ -55,7 +55,7 @@ var supportedAPI = map[string]string{
 // support, so that using one is "not supported" rather than "undefined".
 var realAPI = map[string]string{
 	"errors": "Is As Unwrap Join ErrUnsupported",
-	"fmt":    "Append Appendf Appendln FormatString Formatter Fprint Fprintf Fprintln Fscan Fscanf Fscanln GoStringer Scan ScanState Scanf Scanln Scanner Sscan Sscanf Sscanln State Stringer",
+	"fmt":    "Append Appendf Appendln FormatString Formatter Fscan Fscanf Fscanln GoStringer Scan ScanState Scanf Scanln Scanner Sscan Sscanf Sscanln State Stringer",
 	"time": "FixedZone LoadLocation LoadLocationFromTZData Parse ParseDuration ParseError ParseInLocation " +
 		"AddDate AppendFormat GoString GobDecode GobEncode In IsDST Location MarshalBinary MarshalJSON MarshalText UnmarshalBinary UnmarshalJSON UnmarshalText Zone ZoneBounds",
 	"sync":      "Cond Locker Map NewCond OnceFunc OnceValue OnceValues Pool RWMutex RLock RUnlock RLocker TryRLock",
@@ -152,6 +152,7 @@ func newLibs() *libs {
 	fn(fp, "Sprint", tuple(anys), tuple(param(fp, "", stringT)), true)
 	fn(fp, "Sprintf", tuple(param(fp, "format", stringT), anys), tuple(param(fp, "", stringT)), true)
 	fn(fp, "Errorf", tuple(param(fp, "format", stringT), anys), tuple(param(fp, "", errorT)), true)
+	l.declareFprint(fp) // lib_fmt_fprint.go
 	fp.MarkComplete()
 
 	ep := types.NewPackage("errors", "errors")
