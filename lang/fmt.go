@@ -220,6 +220,11 @@ func (fs *fnState) printf(b *sbuild, call *ast.CallExpr, key, format string, arg
 			c.unsupported(call.Pos(), "a precision in "+key+" for an interface value", supFmt)
 			return
 		}
+		if !isIface && verb == 'v' && strings.Contains(flags, "#") && argi < len(args) {
+			fs.fmtAsAny(b, args[argi], width, flags) // lib_fmt_fprint.go
+			argi++
+			continue
+		}
 		dyn := verb == 'T' || isIface
 		if !dyn && (strings.ContainsAny(flags, "# ") || strings.Contains(flags, "+") && verb != 'v') {
 			c.unsupported(call.Pos(), "the flags + # and space in "+key+" (except %+v)", supFmt)

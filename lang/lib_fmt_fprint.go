@@ -166,3 +166,13 @@ func (fs *fnState) printResults(want int) int {
 	fs.zeroValue(errorType)
 	return 2
 }
+
+// fmtAsAny formats a with %#v (and width and flags) as fmt does any
+// value: converted to an interface, at run time (fmt_any.go), which Go
+// syntax of structs, slices and maps needs.
+func (fs *fnState) fmtAsAny(b *sbuild, a ast.Expr, width int, flags string) {
+	b.dyn(func() {
+		fs.exprTo(a, types.Universe.Lookup("any").Type())
+		fs.fmtAny('v', width, flags)
+	})
+}
