@@ -45,6 +45,9 @@ func (c *compiler) classify(call *ast.CallExpr) callee {
 			return callee{kind: ckStatic, fn: idx, sig: sig}
 		}
 	}
+	if f := c.libGenericFunc(fun); f != nil { // lib_errors_astype.go
+		return callee{kind: ckLib, lib: f, sig: sig}
+	}
 	var id *ast.Ident
 	switch f := fun.(type) {
 	case *ast.Ident:

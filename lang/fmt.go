@@ -301,6 +301,9 @@ func (fs *fnState) fmtArg(b *sbuild, key string, a ast.Expr, verb rune, width in
 		b.text(fmt.Sprintf(directive, nil))
 		return
 	}
+	if verb == 'w' && k != kIface && types.Implements(t, errorType.Underlying().(*types.Interface)) {
+		verb = 'v' // %w of a concrete error formats as %v (fmt/errors.go)
+	}
 	if fs.fmtMethodArg(b, a, verb, width, flags) || fs.fmtTimeArg(b, a, verb, width, flags) {
 		return
 	}
