@@ -42,13 +42,14 @@ var atomicFuncTypes = []struct {
 
 // atomicFuncAPI lists the functions, for supportedAPI.
 func atomicFuncAPI() string {
-	var api []string
+	var ops, ts []string
 	for _, o := range atomicFuncOps {
-		for _, t := range atomicFuncTypes {
-			api = append(api, "atomic."+o.prefix+t.name)
-		}
+		ops = append(ops, "atomic."+o.prefix+"T")
 	}
-	return strings.Join(api, ", ")
+	for _, t := range atomicFuncTypes {
+		ts = append(ts, t.name)
+	}
+	return strings.Join(ops, ", ") + " for T in " + strings.Join(ts, ", ")
 }
 
 func init() {

@@ -3,6 +3,8 @@ package lang
 import (
 	"go/ast"
 	"go/types"
+	"slices"
+	"strings"
 
 	"github.com/gmplab/gmplab/vm"
 )
@@ -28,7 +30,12 @@ func (fs *fnState) libFuncValue(e ast.Expr, f *types.Func) bool {
 		return false
 	}
 	if sig.Variadic() && !spreadable[libKey(f)] {
-		c.unsupported(e.Pos(), "using "+f.FullName()+" as a value", "a variadic library function is a value only for fmt.Println and fmt.Sprintln; call it, or wrap it in a closure")
+		var names []string
+		for k := range spreadable {
+			names = append(names, k)
+		}
+		slices.Sort(names)
+		c.unsupported(e.Pos(), "using "+f.FullName()+" as a value", "of the variadic library functions, gmplab takes as values "+strings.Join(names, ", ")+"; wrap it in a closure")
 		fs.pushInt(0)
 		return true
 	}
