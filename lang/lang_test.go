@@ -57,7 +57,7 @@ func TestCompileErrors(t *testing.T) {
 		{"import", "package main\nimport \"os/exec\"\nfunc main() { exec.Command(\"x\") }\n",
 			"x.go:2:8: import \"os/exec\" is not supported " + imports},
 		{"qualified-by-path", "package main\nimport \"sync/atomic\"\nfunc main() { var v atomic.Value; _ = v }\n",
-			"x.go:3:28: atomic.Value is not supported (gmplab supports: atomic.Int32, atomic.Int64, atomic.Uint32, atomic.Uint64, atomic.Bool (Load, Store, Swap, CompareAndSwap, Add), atomic.AddT, atomic.AndT, atomic.CompareAndSwapT, atomic.LoadT, atomic.OrT, atomic.StoreT, atomic.SwapT for T in Int32, Int64, Uint32, Uint64, Uintptr; see docs/go-subset.md)"},
+			"x.go:3:28: atomic.Value is not supported (gmplab supports: atomic.Int32, atomic.Int64, atomic.Uint32, atomic.Uint64, atomic.Bool (Load, Store, Swap, CompareAndSwap, Add, And, Or), atomic.AddT, atomic.AndT, atomic.CompareAndSwapT, atomic.LoadT, atomic.OrT, atomic.StoreT, atomic.SwapT for T in Int32, Int64, Uint32, Uint64, Uintptr; see docs/go-subset.md)"},
 		{"package", "package lib\nfunc main() {}\n",
 			"x.go:1:9: package lib is not supported (gmplab runs a package main; see docs/go-subset.md)"},
 		{"no-main", "package main\nfunc helper() {}\n",

@@ -50,6 +50,12 @@ func main() {
 	atomic.StoreUint64(&u64, 77)
 	fmt.Println(atomic.OrInt64(&i64, 3), atomic.AndInt64(&i64, 2), i64, u64)
 
+	var a32 atomic.Uint32
+	a32.Store(0xF0)
+	fmt.Println(a32.And(0x3C), a32.Or(0x101), a32.Load())
+	var a64 atomic.Int64
+	fmt.Println(a64.Or(-8), a64.And(12), a64.Load())
+
 	var p *int64
 	defer func() { fmt.Println("recovered:", recover()) }()
 	atomic.AddInt64(p, 1)
