@@ -45,6 +45,9 @@ func (c *compiler) classify(call *ast.CallExpr) callee {
 			return callee{kind: ckStatic, fn: idx, sig: sig}
 		}
 	}
+	if f := c.libGenericFunc(fun); f != nil { // lib_errors_astype.go
+		return callee{kind: ckLib, lib: f, sig: sig}
+	}
 	var id *ast.Ident
 	switch f := fun.(type) {
 	case *ast.Ident:
@@ -544,21 +547,9 @@ func (fs *fnState) libCall(call *ast.CallExpr, ce callee, want int) int {
 	}
 	switch key {
 	case "fmt.Println", "fmt.Print", "fmt.Printf":
-		if want != 0 {
-			c.unsupported(call.Pos(), "using the results of "+key, "call "+key+" as a statement")
-		}
 		fs.fmtCall(call, key)
 		at()
-		fs.emitOp(vm.OpPrint, 0, 0, 1, 0)
-		if want != 0 {
-			fs.pushInt(0)
-			if want < 0 {
-				fs.pushInt(0)
-				return 2
-			}
-			return 1
-		}
-		return 0
+		return fs.printOut(osStdout, want) // lib_fmt_fprint.go
 	case "fmt.Sprintf", "fmt.Sprint", "fmt.Sprintln":
 		fs.fmtCall(call, key)
 		return 1

@@ -421,7 +421,7 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 		}
 		return kBad, "type " + types.TypeString(t, c.qualifier)
 	case *types.Pointer:
-		if n, ok := t.Elem().(*types.Named); ok && (n == c.libs.wg || n == c.libs.mutex || n == c.libs.conn || c.libs.isTimeType(n, "Location") || c.libs.isSema(n)) {
+		if n, ok := t.Elem().(*types.Named); ok && (n == c.libs.wg || n == c.libs.mutex || n == c.libs.conn || c.libs.isTimeType(n, "Location") || c.libs.isSema(n) || isOSFile(n)) {
 			return kPtr, ""
 		}
 		if c.libs.isRandObj(t) {

@@ -227,6 +227,9 @@ func (fs *fnState) funcValue(e ast.Expr, f *types.Func) {
 		fs.pushInt(0)
 		return
 	}
+	if fs.libFuncValue(e, f) { // libfuncval.go
+		return
+	}
 	fs.c.unsupported(e.Pos(), "using "+f.FullName()+" as a value", "call it, or wrap it in a closure")
 	fs.pushInt(0)
 }

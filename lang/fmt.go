@@ -220,6 +220,11 @@ func (fs *fnState) printf(b *sbuild, call *ast.CallExpr, key, format string, arg
 			c.unsupported(call.Pos(), "a precision in "+key+" for an interface value", supFmt)
 			return
 		}
+		if !isIface && verb == 'v' && strings.Contains(flags, "#") && argi < len(args) {
+			fs.fmtAsAny(b, args[argi], width, flags) // lib_fmt_fprint.go
+			argi++
+			continue
+		}
 		dyn := verb == 'T' || isIface
 		if !dyn && (strings.ContainsAny(flags, "# ") || strings.Contains(flags, "+") && verb != 'v') {
 			c.unsupported(call.Pos(), "the flags + # and space in "+key+" (except %+v)", supFmt)
@@ -295,6 +300,9 @@ func (fs *fnState) fmtArg(b *sbuild, key string, a ast.Expr, verb rune, width in
 		}
 		b.text(fmt.Sprintf(directive, nil))
 		return
+	}
+	if verb == 'w' && k != kIface && types.Implements(t, errorType.Underlying().(*types.Interface)) {
+		verb = 'v' // %w of a concrete error formats as %v (fmt/errors.go)
 	}
 	if fs.fmtMethodArg(b, a, verb, width, flags) || fs.fmtTimeArg(b, a, verb, width, flags) {
 		return

@@ -295,6 +295,9 @@ func rewriteTypeError(msg string) string {
 			return notSupported("method "+m[4]+"."+m[5], "gmplab supports: "+supportedAPI[path])
 		}
 	}
+	if m := otherWriter.FindStringSubmatch(msg); m != nil { // lib_fmt_fprint.go
+		return notSupported(m[2]+" to a writer of type "+m[1], fprintAPI)
+	}
 	return msg
 }
 

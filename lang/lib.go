@@ -37,7 +37,7 @@ type libs struct {
 
 // The supported API of each package, for error messages.
 var supportedAPI = map[string]string{
-	"fmt":       "fmt.Println, fmt.Printf, fmt.Print, fmt.Sprintf, fmt.Sprint, fmt.Sprintln, fmt.Errorf",
+	"fmt":       "fmt.Println, fmt.Printf, fmt.Print, fmt.Sprintf, fmt.Sprint, fmt.Sprintln, fmt.Errorf, fmt.Fprint, fmt.Fprintf, fmt.Fprintln (to os.Stdout and os.Stderr)",
 	"errors":    "errors.New",
 	"strings":   strAPI("strings"),
 	"strconv":   strAPI("strconv"),
@@ -46,7 +46,7 @@ var supportedAPI = map[string]string{
 	"sync":      "sync.WaitGroup (Add, Done, Wait, Go), sync.Mutex (Lock, Unlock, TryLock), sync.Once (Do)",
 	"runtime":   "runtime.Gosched, runtime.GOMAXPROCS, runtime.NumGoroutine, runtime.NumCPU",
 	"math/rand": "rand.Int, rand.Intn, rand.Int31, rand.Int31n, rand.Int63, rand.Int63n, rand.Uint32, rand.Seed (a no-op, as since Go 1.24), rand.NewSource, rand.New and the same methods of *rand.Rand",
-	atomicPath:  "atomic.Int32, atomic.Int64, atomic.Uint32, atomic.Uint64, atomic.Bool (Load, Store, Swap, CompareAndSwap, Add)",
+	atomicPath:  "atomic.Int32, atomic.Int64, atomic.Uint32, atomic.Uint64, atomic.Bool (Load, Store, Swap, CompareAndSwap, Add, And, Or), " + atomicFuncAPI(),
 	randV2Path:  "rand.Int, rand.IntN, rand.Int32, rand.Int32N, rand.Int64, rand.Int64N, rand.Uint32, rand.Uint64, rand.NewPCG, rand.New and the same methods of *rand.Rand",
 	simPath:     "sim.Work, sim.Syscall, sim.Dial, sim.Conn.Read, sim.Breakpoint",
 }
@@ -55,11 +55,11 @@ var supportedAPI = map[string]string{
 // support, so that using one is "not supported" rather than "undefined".
 var realAPI = map[string]string{
 	"errors": "Is As Unwrap Join ErrUnsupported",
-	"fmt":    "Append Appendf Appendln FormatString Formatter Fprint Fprintf Fprintln Fscan Fscanf Fscanln GoStringer Scan ScanState Scanf Scanln Scanner Sscan Sscanf Sscanln State Stringer",
+	"fmt":    "Append Appendf Appendln FormatString Formatter Fscan Fscanf Fscanln GoStringer Scan ScanState Scanf Scanln Scanner Sscan Sscanf Sscanln State Stringer",
 	"time": "FixedZone LoadLocation LoadLocationFromTZData Parse ParseDuration ParseError ParseInLocation " +
 		"AddDate AppendFormat GoString GobDecode GobEncode In IsDST Location MarshalBinary MarshalJSON MarshalText UnmarshalBinary UnmarshalJSON UnmarshalText Zone ZoneBounds",
 	"sync":      "Cond Locker Map NewCond OnceFunc OnceValue OnceValues Pool RWMutex RLock RUnlock RLocker TryRLock",
-	atomicPath:  "AddInt32 AddInt64 AddUint32 AddUint64 AddUintptr CompareAndSwapInt32 CompareAndSwapInt64 CompareAndSwapPointer CompareAndSwapUint32 CompareAndSwapUint64 LoadInt32 LoadInt64 LoadPointer LoadUint32 LoadUint64 Pointer StoreInt32 StoreInt64 StorePointer StoreUint32 StoreUint64 SwapInt32 SwapInt64 SwapUint32 SwapUint64 Uintptr Value And Or",
+	atomicPath:  "CompareAndSwapPointer LoadPointer Pointer StorePointer SwapPointer Uintptr Value",
 	"math/rand": "ExpFloat64 Float32 Float64 NormFloat64 Perm Read Shuffle Source64 Uint64 Zipf NewZipf",
 	randV2Path:  "ChaCha8 NewChaCha8 ExpFloat64 Float32 Float64 N NormFloat64 Perm Shuffle Uint Uint32N Uint64N UintN Zipf NewZipf",
 	"runtime":   "BlockProfile Breakpoint CPUProfile Caller Callers CallersFrames Compiler Error Frame Frames FuncForPC GC GOARCH GOOS GOROOT Goexit GoroutineProfile KeepAlive LockOSThread MemProfile MemProfileRate MemStats NumCgoCall ReadMemStats ReadTrace SetBlockProfileRate SetCPUProfileRate SetFinalizer SetMutexProfileFraction Stack StartTrace StopTrace ThreadCreateProfile UnlockOSThread Version",
@@ -152,6 +152,7 @@ func newLibs() *libs {
 	fn(fp, "Sprint", tuple(anys), tuple(param(fp, "", stringT)), true)
 	fn(fp, "Sprintf", tuple(param(fp, "format", stringT), anys), tuple(param(fp, "", stringT)), true)
 	fn(fp, "Errorf", tuple(param(fp, "format", stringT), anys), tuple(param(fp, "", errorT)), true)
+	l.declareFprint(fp) // lib_fmt_fprint.go
 	fp.MarkComplete()
 
 	ep := types.NewPackage("errors", "errors")
@@ -174,6 +175,7 @@ func newLibs() *libs {
 	l.declareAtomic()
 	l.declareStrings()
 	l.declareErrors()
+	declareAsType(l.errors) // lib_errors_astype.go
 	l.declareStringsExtras()
 	return l
 }

@@ -20,17 +20,18 @@ func init() {
 		}
 		fs.emitOp(vm.OpHost, idx, 0, 0, 1)
 	})
-	registerPackage("os", "os.Exit, os.Args (os.Args[0] is the program's name: see docs/assumptions.md)",
+	registerPackage("os", "os.Exit, os.Args (os.Args[0] is the program's name: see docs/assumptions.md), os.Stdout and os.Stderr (as fmt.Fprint*'s writer)",
 		"Chdir Chmod Chown Clearenv CopyFS Create CreateTemp DevNull DirFS DirEntry Environ ErrClosed ErrDeadlineExceeded ErrExist ErrInvalid ErrNoDeadline ErrNotExist ErrPermission ErrProcessDone "+
-			"Executable Expand ExpandEnv File FileInfo FileMode Getegid Getenv Geteuid Getgid Getgroups Getpagesize Getpid Getppid Getuid Getwd Hostname Interrupt IsExist IsNotExist IsPathSeparator IsPermission IsTimeout Kill "+
+			"Executable Expand ExpandEnv FileInfo FileMode Getegid Getenv Geteuid Getgid Getgroups Getpagesize Getpid Getppid Getuid Getwd Hostname Interrupt IsExist IsNotExist IsPathSeparator IsPermission IsTimeout Kill "+
 			"Lchown Link LinkError LookupEnv Lstat Mkdir MkdirAll MkdirTemp NewFile NewSyscallError Open OpenFile PathError PathListSeparator PathSeparator Pipe ProcAttr Process ProcessState ReadDir ReadFile Readlink "+
-			"Remove RemoveAll Rename Root SameFile Setenv Signal StartProcess Stat Stderr Stdin Stdout Symlink SyscallError TempDir Truncate Unsetenv UserCacheDir UserConfigDir UserHomeDir WriteFile",
+			"Remove RemoveAll Rename Root SameFile Setenv Signal StartProcess Stat Stdin Symlink SyscallError TempDir Truncate Unsetenv UserCacheDir UserConfigDir UserHomeDir WriteFile",
 		func(l *libs) *types.Package {
 			p := types.NewPackage("os", "os")
 			intT := types.Typ[types.Int]
 			p.Scope().Insert(types.NewFunc(token.NoPos, p, "Exit", types.NewSignatureType(nil, nil, nil,
 				types.NewTuple(types.NewParam(token.NoPos, p, "code", intT)), types.NewTuple(), false)))
 			p.Scope().Insert(types.NewVar(token.NoPos, p, "Args", types.NewSlice(types.Typ[types.String])))
+			declareOSFiles(p) // lib_fmt_fprint.go
 			p.MarkComplete()
 			return p
 		})

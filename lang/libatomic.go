@@ -49,8 +49,11 @@ func (l *libs) declareAtomic() {
 		m("CompareAndSwap", []types.Type{a.t, a.t}, types.Typ[types.Bool])
 		if a.name != "Bool" {
 			m("Add", []types.Type{a.t}, a.t)
+			m("And", []types.Type{a.t}, a.t)
+			m("Or", []types.Type{a.t}, a.t)
 		}
 	}
+	declareAtomicFuncs(p) // libatomic_funcs.go
 	p.MarkComplete()
 }
 
@@ -105,7 +108,8 @@ func (fs *fnState) atomicCall(call *ast.CallExpr, ce callee, key string) (int, b
 	ops := map[string]struct {
 		op   int32
 		args int
-	}{"Load": {vm.AtomicLoad, 0}, "Store": {vm.AtomicStore, 1}, "Add": {vm.AtomicAdd, 1}, "Swap": {vm.AtomicSwap, 1}, "CompareAndSwap": {vm.AtomicCAS, 2}}
+	}{"Load": {vm.AtomicLoad, 0}, "Store": {vm.AtomicStore, 1}, "Add": {vm.AtomicAdd, 1}, "Swap": {vm.AtomicSwap, 1}, "CompareAndSwap": {vm.AtomicCAS, 2},
+		"And": {vm.AtomicAnd, 1}, "Or": {vm.AtomicOr, 1}}
 	o, ok := ops[ce.lib.Name()]
 	if !ok {
 		return 0, false

@@ -153,14 +153,19 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, n *int) ([]Value, int,
 		sp -= k
 		vals[sp-1] = Value{I: s}
 	case OpAtomic:
-		k := [...]int{1, 2, 2, 2, 3}[in.A]
+		k := [...]int{1, 2, 2, 2, 3, 2, 2}[in.A]
 		o := vals[sp-k].I
-		if o&refMask == 0 {
+		var slot *Value
+		if in.B&AtomicPtr != 0 {
+			slot = mc.slotOf(o)
+		} else if o&refMask != 0 {
+			slot = &mc.objs[o&refMask][0]
+		}
+		if slot == nil {
 			return vals, sp, errNilFunc, true
 		}
-		slot := &mc.objs[o&refMask][0]
 		wrap := func(v int64) int64 {
-			switch in.B {
+			switch in.B &^ AtomicPtr {
 			case 1:
 				return int64(int32(v))
 			case 2:
@@ -184,6 +189,10 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, n *int) ([]Value, int,
 				slot.I = vals[sp-1].I
 				r.I = 1
 			}
+		case AtomicAnd:
+			r, slot.I = *slot, slot.I&vals[sp-1].I
+		case AtomicOr:
+			r, slot.I = *slot, slot.I|vals[sp-1].I
 		}
 		sp -= k
 		if in.A != AtomicStore {

@@ -195,7 +195,7 @@ const (
 	OpFmtAny    // A: depth<<21 | verb, B: flags | width (FmtAny*).   i → text  (fmt of an interface value at operand depth A>>21, see format_dynamic.go)
 
 	// sync/atomic: one instruction, so that no preemption splits it.
-	OpAtomic // A: AtomicLoad… (below); B: 0 64-bit, 1 int32, 2 uint32.   o [args] → result (none for Store)
+	OpAtomic // A: AtomicLoad… (below); B: 0 64-bit, 1 int32, 2 uint32, |AtomicPtr: o is a slot pointer.   o [args] → result (none for Store)
 
 	// Libraries computed by the VM.
 	OpRand    // A: a Rand* function of rand.go; its operands → its result
@@ -238,13 +238,18 @@ const (
 	numOps
 )
 
-// The operations of OpAtomic (A), on slot 0 of object o.
+// The operations of OpAtomic (A), on slot 0 of object o (or, with B's
+// AtomicPtr bit, on the slot pointer o names: atomic.AddInt64(&x, 1)).
 const (
 	AtomicLoad  = iota // o → v
 	AtomicStore        // o v → ...
 	AtomicAdd          // o d → new
 	AtomicSwap         // o new → old
 	AtomicCAS          // o old new → swapped
+	AtomicAnd          // o mask → old
+	AtomicOr           // o mask → old
+
+	AtomicPtr = 4 // B's bit: o is a pointer to any slot (vm/pointer.go)
 )
 
 // The operations of OpUnsigned (A).
