@@ -87,6 +87,7 @@ type snapshots struct {
 	bytes    int64      // their sizes' sum
 	lastSize int64      // the size of the last clone
 	taken    int64      // clones made, for tests and benchmarks
+	shared   int64      // clones that shared storage with the snapshot before them
 	sample   [1]metrics.Sample
 }
 
@@ -128,6 +129,7 @@ func (ss *snapshots) clone(mc, prev *runtime.Machine) snapshot {
 	sn.full = sn.size + shared
 	if shared > 0 {
 		sn.base = prev
+		ss.shared++
 	}
 	// Comparing costs about what copying does: the spacing follows the
 	// whole machine.

@@ -136,13 +136,10 @@ func TestSharedSnapshotsRestoreUnchanged(t *testing.T) {
 	if s.snaps.taken < 5 || int(s.snaps.taken)+1 <= len(s.snaps.list) {
 		t.Errorf("%d snapshots taken, %d kept: none thinned", s.snaps.taken, len(s.snaps.list))
 	}
-	shared := 0
-	for _, sn := range s.snaps.list {
-		if sn.base != nil {
-			shared++
-		}
-	}
-	if shared == 0 {
-		t.Errorf("no snapshot shares storage")
+	// Which snapshots are kept depends on their measured sizes (the Go
+	// runtime's allocation count, which other goroutines of the process
+	// move), so count the clones that shared, not the survivors.
+	if s.snaps.shared == 0 {
+		t.Errorf("no snapshot shared storage with the one before it (%d taken)", s.snaps.taken)
 	}
 }
