@@ -4,7 +4,9 @@
 // interfaces: storing copies, reading copies, range variables are copies,
 // x.(T) and a type switch's variable are copies, closures capture the
 // variable itself, deferred calls' arguments are evaluated (copied) at
-// the defer, multiple assignment swaps values, results are copies.
+// the defer, multiple assignment swaps values, results are copies, a
+// method value copies its receiver, and a three-clause loop's struct
+// variable is a copy per iteration (Go 1.22) when a closure captures it.
 package main
 
 import "fmt"
@@ -104,6 +106,21 @@ func main() {
 		defer func(p pt) { fmt.Println("deferred call:", p) }(da)
 		da.x = 999
 	}()
+
+	mvs := []pt{{1, 1}}
+	get := mvs[0].moved
+	mvs[0].x = 50
+	fmt.Println("method value:", get(), mvs)
+
+	var gs []func() pt
+	for q := (pt{0, 0}); q.x < 3; q.x++ {
+		gs = append(gs, func() pt { return q })
+	}
+	var arrs []func() [2]int
+	for a := [2]int{}; a[0] < 2; a[0]++ {
+		arrs = append(arrs, func() [2]int { return a })
+	}
+	fmt.Println("loop variables:", gs[0](), gs[1](), gs[2](), arrs[0](), arrs[1]())
 
 	a1, a2 := pt{1, 1}, pt{2, 2}
 	a1, a2 = a2, a1
