@@ -5,7 +5,8 @@
 // leaves t's alone), append within the capacity copies into the slots
 // (a pointer to a slot sees the new value), growslice copies the old
 // elements (the old array keeps its own) and gives the tail beyond the
-// length zero values, and an overlapping append moves like memmove.
+// length zero values, an overlapping append moves like memmove, and an
+// append into a slice of an array writes the array's elements.
 package main
 
 import "fmt"
@@ -92,6 +93,15 @@ func main() {
 	by = append(by, bx...)
 	by[1].arr[1] = 8
 	fmt.Println("nested:", bx, by)
+
+	var arr [3]pt
+	sa := arr[:1]
+	sa = append(sa, pt{1, 1})
+	sa = append(sa, []pt{{2, 2}}...)
+	fmt.Println("append into an array's slice:", arr, sa)
+	sa = append(sa, pt{3, 3})
+	sa[0].x = 9
+	fmt.Println("grown off the array:", arr, sa)
 
 	grid := [][2]pt{{{1, 1}, {2, 2}}}
 	g2 := append(grid, grid...)
