@@ -424,7 +424,7 @@ func (fs *fnState) builtin(call *ast.CallExpr, name string, want int) int {
 		fs.expr(call.Args[0])
 		fs.expr(call.Args[1])
 		fs.setPos(call.Lparen)
-		fs.emit(vm.OpCopySlice, 0, 0, 2, 1)
+		fs.emit(vm.OpCopySlice, 0, ^c.elemLayout(sliceElem(c.info.TypeOf(call.Args[0]))), 2, 1)
 		return 1
 	}
 	c.unsupported(call.Pos(), "the builtin "+name, "gmplab supports: len, cap, close, make, new, panic, recover, print, println, min, max")

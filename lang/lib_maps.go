@@ -13,7 +13,7 @@ import (
 // range's order (the VM has no iterators: any other use of Keys or Values
 // is "not supported"). Declared with type parameters as the real package.
 
-const supMaps = "gmplab supports: maps.Clone, maps.Copy, maps.Equal (of maps whose values are not structs), and maps.Keys(m) and maps.Values(m) ranged over or inside slices.Collect and slices.Sorted"
+const supMaps = "gmplab supports: maps.Clone, maps.Copy, maps.Equal, and maps.Keys(m) and maps.Values(m) ranged over or inside slices.Collect and slices.Sorted"
 
 func init() {
 	registerPackage("maps", "maps.Clone, maps.Copy, maps.Equal, maps.Keys and maps.Values (ranged over, or in slices.Collect and slices.Sorted)",
@@ -97,9 +97,11 @@ func mapsCall(name string) func(fs *fnState, call *ast.CallExpr, ce callee, want
 		if ok {
 			_, v := mapTypes(mt)
 			k, _ := c.kindOf(v)
-			ok = k != kStruct // a struct value is an object: a clone would share it
 			b = c.str("")
-			if k == kFloat {
+			switch {
+			case c.isStructKind(v):
+				b = ^c.layout(v) // an object each: copied, compared field by field
+			case k == kFloat:
 				b = c.str(floatName(v)) // Equal compares floats as floats
 			}
 		}

@@ -15,7 +15,9 @@ import (
 // the real package declares them (S ~[]E, E cmp.Ordered or comparable), so
 // that go/types infers and checks them; a call compiles to the host
 // function with the element type's name as its type operand. Element
-// types: the integers, the floats and string (and named types of them).
+// types: the integers, the floats and string (and named types of them),
+// and structs and arrays for the functions that need no ordering
+// (vm/host_slices_obj.go, the type operand ^layout).
 
 // sliceComparable are the functions whose E is only comparable in Go
 // (the VM supports the same element types for all).
@@ -34,9 +36,15 @@ func init() {
 		api = append(api, "slices."+n)
 	}
 	api = append(api, "slices.Collect and slices.Sorted of maps.Keys(m) or maps.Values(m)")
+	var objs []string
+	for _, n := range names {
+		if vm.ObjSliceFunc(n) {
+			objs = append(objs, n)
+		}
+	}
 	libHandlers["slices.Collect"] = collectCall("collect")
 	libHandlers["slices.Sorted"] = collectCall("sorted")
-	registerPackage("slices", strings.Join(api, ", ")+" (of integers, floats and strings)",
+	registerPackage("slices", strings.Join(api, ", ")+" (of integers, floats and strings; "+strings.Join(objs, ", ")+" of structs and arrays too)",
 		"All AppendSeq Backward BinarySearchFunc Chunk CompactFunc CompareFunc ContainsFunc DeleteFunc EqualFunc IndexFunc InsertFunc IsSortedFunc MaxFunc MinFunc SortFunc SortStableFunc SortedFunc SortedStableFunc Values",
 		func(l *libs) *types.Package {
 			p := types.NewPackage("slices", "slices")
@@ -152,6 +160,13 @@ func sliceCall(name string) func(fs *fnState, call *ast.CallExpr, ce callee, wan
 		elem, ok := "", false
 		if st != nil {
 			elem, ok = sliceElemName(st)
+		}
+		if et := sliceElem(st); st != nil && et != nil && c.isStructKind(et) && vm.ObjSliceFunc(strings.TrimPrefix(name, "slices.")) {
+			// Structs and arrays (vm/host_slices_obj.go): B is ^layout.
+			fs.args(call, sig)
+			fs.setPos(call.Lparen)
+			fs.emitOp(vm.OpHost, idx, ^c.layout(et), pop, push)
+			return push
 		}
 		if !ok {
 			c.unsupported(call.Pos(), name+" of "+types.TypeString(st, c.qualifier), "gmplab supports: "+supportedAPI["slices"])

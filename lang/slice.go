@@ -49,6 +49,16 @@ func elemInfo(t types.Type) int32 {
 	return b
 }
 
+// appendElem is OpAppend's and OpAppendSlice's B for elements of type t:
+// ^layout for a struct or an array (an object each, which append copies),
+// else elemInfo.
+func (c *compiler) appendElem(t types.Type) int32 {
+	if c.isStructKind(t) {
+		return ^c.layout(t)
+	}
+	return elemInfo(t)
+}
+
 // elemLayout is OpMakeSlice's A: the elements' struct layout, or -1.
 func (c *compiler) elemLayout(t types.Type) int32 {
 	if c.isStructKind(t) {
@@ -116,7 +126,7 @@ func (fs *fnState) appendCall(call *ast.CallExpr) {
 		}
 		fs.expr(call.Args[1])
 		fs.setPos(call.Lparen)
-		fs.emitOp(vm.OpAppendSlice, 0, elemInfo(elem), 2, 1)
+		fs.emitOp(vm.OpAppendSlice, 0, c.appendElem(elem), 2, 1)
 		return
 	}
 	for _, a := range call.Args[1:] {
@@ -124,7 +134,7 @@ func (fs *fnState) appendCall(call *ast.CallExpr) {
 	}
 	k := len(call.Args) - 1
 	fs.setPos(call.Lparen)
-	fs.emitOp(vm.OpAppend, int32(k), elemInfo(elem), k+1, 1)
+	fs.emitOp(vm.OpAppend, int32(k), c.appendElem(elem), k+1, 1)
 }
 
 // indexAddr pushes s[i]'s value for a slice (for a struct element, the

@@ -466,12 +466,15 @@ func (fs *fnState) forStmt(s *ast.ForStmt) {
 		fs.setPos(s.Post.Pos())
 	}
 	// Go 1.22: each iteration has its own loop variables. A captured one
-	// gets a fresh box, initialised from the previous iteration's, before
-	// the post statement.
+	// gets a fresh box, initialised from the previous iteration's (a copy
+	// of a struct or an array), before the post statement.
 	for _, v := range fs.c.definedVars(s.Init) {
 		if fs.c.captured[v] {
 			s := fs.locals[v]
 			fs.emit(vm.OpLoadBox, s, 0, 0, 1)
+			if fs.c.isStructKind(v.Type()) {
+				fs.emit(vm.OpObjCopy, fs.c.layout(v.Type()), 0, 1, 1)
+			}
 			fs.emitOp(vm.OpNewBox, s, 0, 1, 0)
 		}
 	}

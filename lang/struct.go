@@ -96,6 +96,8 @@ func (c *compiler) layout(t types.Type) int32 {
 		}
 	}
 	c.prog.Layouts[idx].Nested = nested
+	c.prog.Layouts[idx].Size = uint64(amd64Sizes.Sizeof(u))
+	c.prog.Layouts[idx].NoScan = !hasPointers(u)
 	return idx
 }
 

@@ -18,6 +18,11 @@ const (
 	// cost of its own: a short pure function such as math.Sqrt or
 	// unicode.IsUpper (go test -bench 'Sqrt$|IsUpper' math unicode ≈ 1–10 ns).
 	costHost = 5
+	// memmoveBytesPerNs: memmove's bandwidth, in bytes per ns, for the
+	// copies of elements held in objects (slice.go: append, growslice,
+	// copy of structs and arrays); runtime.StackCopyBytesPerNs's
+	// figure, from BenchmarkCostMemmove.
+	memmoveBytesPerNs = 10
 )
 
 // costFmt: a call of fmt on the host (host_fmt.go: one value, or a

@@ -151,7 +151,7 @@ func (p *Program) operands(in Instr) string {
 	case OpObjCopy, OpObjAssign, OpObjEq, OpZeroObj, OpKeyOf, OpKeyObj, OpSliceToArray:
 		return "layout " + itoa(a)
 	case OpAppend:
-		return itoa(a) + " values, elem " + itoa(bb>>1) + " B"
+		return itoa(a) + " values, " + elemOperand(in.B)
 	case OpMakeIface:
 		if a >= 0 && int(a) < len(p.Types) {
 			return p.Types[a].Name
@@ -161,7 +161,12 @@ func (p *Program) operands(in Instr) string {
 			return p.Strings[a] + " args " + itoa(bb)
 		}
 	case OpAppendSlice:
-		return "elem " + itoa(bb>>1) + " B"
+		return elemOperand(in.B)
+	case OpCopySlice:
+		if in.B < 0 {
+			return elemOperand(in.B)
+		}
+		return ""
 	case OpMakeSlice:
 		if a >= 0 {
 			return "layout " + itoa(a)
@@ -258,4 +263,13 @@ func padRight(s string, n int) string {
 		s += " "
 	}
 	return s
+}
+
+// elemOperand is OpAppend's B as text: the element's size, or the layout
+// of elements held in objects.
+func elemOperand(b int32) string {
+	if b < 0 {
+		return "elem layout " + itoa(int64(^b))
+	}
+	return "elem " + itoa(int64(b>>1)) + " B"
 }

@@ -5,7 +5,9 @@ package vm
 // iterators). Keys and Values walk the table from a random bucket, as a
 // range does (hashmap.go: mapKeys), so Collect's order is a range's. The
 // type operand B names the element type (Program.Strings) for the
-// slices, the map's value type for Equal.
+// slices, the map's value type for Equal; for Clone, Copy and Equal, B < 0
+// is ^layout of values held in objects (structs, arrays), which Clone and
+// Copy copy (each map holds its own) and Equal compares as == does.
 
 // mapEntries calls f for each entry of map m, in table order.
 func (mc *Machine) mapEntries(m int64, f func(k, v Value)) {
@@ -20,32 +22,46 @@ func (mc *Machine) mapEntries(m int64, f func(k, v Value)) {
 	}
 }
 
+// valueCopy is v, or a copy of it when b (a type operand) is ^layout of
+// values held in objects.
+func (mc *Machine) valueCopy(v Value, b int32) Value {
+	if b < 0 {
+		return Value{I: mc.copyObj(v.I, ^b)}
+	}
+	return v
+}
+
 func init() {
-	RegisterHost(HostFunc{Name: "maps.Clone", Pop: 1, Push: 1, Fn: func(mc *Machine, _ int32, a, r []Value) string {
+	RegisterHost(HostFunc{Name: "maps.Clone", Pop: 1, Push: 1, Fn: func(mc *Machine, b int32, a, r []Value) string {
 		if a[0].I&refMask == 0 {
 			r[0] = Value{}
 			return ""
 		}
 		c := mc.makeMap(mc.mapLen(a[0].I))
-		mc.mapEntries(a[0].I, func(k, v Value) { mc.mapSet(c, k, v) })
+		mc.mapEntries(a[0].I, func(k, v Value) { mc.mapSet(c, k, mc.valueCopy(v, b)) })
 		r[0] = Value{I: c}
 		return ""
 	}})
-	RegisterHost(HostFunc{Name: "maps.Copy", Pop: 2, Push: 0, Fn: func(mc *Machine, _ int32, a, r []Value) string {
+	RegisterHost(HostFunc{Name: "maps.Copy", Pop: 2, Push: 0, Fn: func(mc *Machine, b int32, a, r []Value) string {
 		if a[0].I&refMask == 0 && mc.mapLen(a[1].I) > 0 {
 			return "assignment to entry in nil map"
 		}
-		mc.mapEntries(a[1].I, func(k, v Value) { mc.mapSet(a[0].I, k, v) })
+		mc.mapEntries(a[1].I, func(k, v Value) { mc.mapSet(a[0].I, k, mc.valueCopy(v, b)) })
 		return ""
 	}})
 	RegisterHost(HostFunc{Name: "maps.Equal", Pop: 2, Push: 1, Fn: func(mc *Machine, b int32, a, r []Value) string {
-		float := mc.prog.Strings[b] == "float64" || mc.prog.Strings[b] == "float32"
+		float := b >= 0 && (mc.prog.Strings[b] == "float64" || mc.prog.Strings[b] == "float32")
 		eq := mc.mapLen(a[0].I) == mc.mapLen(a[1].I)
+		msg := ""
 		mc.mapEntries(a[0].I, func(k, v Value) {
 			w, ok := mc.mapGet(a[1].I, k)
 			switch {
 			case !ok:
 				eq = false
+			case b < 0:
+				if eq && msg == "" {
+					eq, msg = mc.eqObj(v.I, w.I, ^b)
+				}
 			case float:
 				eq = eq && F64(v) == F64(w)
 			default:
@@ -53,7 +69,7 @@ func init() {
 			}
 		})
 		r[0] = Value{I: boolInt(eq)}
-		return ""
+		return msg
 	}})
 	for _, what := range []string{"Keys", "Values"} {
 		for _, how := range []string{"collect", "sorted"} {

@@ -194,6 +194,9 @@ func init() {
 					msg = panicText(p)
 				}
 			}()
+			if b < 0 {
+				return objSliceFuncs[name](mc, ^b, a, r) // host_slices_obj.go
+			}
 			sliceOps[mc.prog.Strings[b]][name](mc, a, r)
 			return ""
 		}})

@@ -115,22 +115,21 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, n *int) ([]Value, int,
 		sp -= 3
 	case OpAppend:
 		k := int(in.A)
-		s := mc.appendVals(vals[sp-k-1].I, vals[sp-k:sp], uint64(in.B>>1), in.B&1 != 0)
+		s, cost := mc.appendVals(vals[sp-k-1].I, vals[sp-k:sp], in.B, 0)
 		sp -= k
 		vals[sp-1] = Value{I: s}
-		*n += costAlloc
+		*n += costAlloc + cost
 	case OpAppendSlice:
 		t, l, _ := mc.sliceParts(vals[sp-1].I)
-		s := mc.appendVals(vals[sp-2].I, t[:l:l], uint64(in.B>>1), in.B&1 != 0)
+		s, cost := mc.appendVals(vals[sp-2].I, t[:l:l], in.B, vals[sp-1].I)
 		sp--
 		vals[sp-1] = Value{I: s}
-		*n += costAlloc
+		*n += costAlloc + cost
 	case OpCopySlice:
-		d, dl, _ := mc.sliceParts(vals[sp-2].I)
-		s, sl, _ := mc.sliceParts(vals[sp-1].I)
-		k := copy(d[:dl], s[:sl])
+		k, cost := mc.copySlice(vals[sp-2].I, vals[sp-1].I, ^in.B)
 		sp--
 		vals[sp-1] = Value{I: int64(k)}
+		*n += cost
 	case OpReslice:
 		var lo, hi, mx int64
 		k := 0

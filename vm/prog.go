@@ -165,9 +165,9 @@ const (
 	OpSliceCap    // s → cap(s)
 	OpSliceIndex  // s i → s[i]   (out of range panics like Go)
 	OpSliceStore  // s i v → ...  (s[i] = v; with B=1 the operands are v s i)
-	OpAppend      // A: values, B: element size<<1 | 1 if it holds no pointers.   s v… → s'
+	OpAppend      // A: values, B: element size<<1 | 1 if it holds no pointers, or ^layout for elements held in objects (slice.go: elemSpec).   s v… → s'
 	OpAppendSlice // B: as OpAppend.   s t → append(s, t...)
-	OpCopySlice   // d s → copy(d, s)
+	OpCopySlice   // B: ^layout for elements held in objects (copied into), else 0.   d s → copy(d, s)
 	OpReslice     // B: 1 lo omitted, 2 hi omitted, 4 max given.   s [lo] [hi] [max] → s[lo:hi:max]
 
 	// Maps (hashmap.go).
@@ -327,9 +327,13 @@ type SelectCase struct {
 // Layout describes a struct's or an array's slots for the operations that copy and
 // compare whole structs: Nested[i] is the Layouts index of slot i when it
 // holds a nested struct (a struct-typed field, stored as an object of its
-// own), or -1 when it holds a plain value.
+// own), or -1 when it holds a plain value. Size is the value's size in
+// bytes on amd64 and NoScan reports that it holds no pointers: what
+// growslice needs for a slice of such elements (OpAppend's B < 0).
 type Layout struct {
 	Nested []int32
+	Size   uint64
+	NoScan bool
 }
 
 // LayoutIface in Layout.Nested marks a slot that holds an interface

@@ -147,23 +147,121 @@ func (mc *Machine) makeSlice(n, c int64, li int32) (int64, string) {
 	return mc.newSlice(arr, 0, int(n), int(c)), ""
 }
 
-// appendVals is append(s, vs...) with elements of elemSize bytes.
-func (mc *Machine) appendVals(s int64, vs []Value, elemSize uint64, noscan bool) int64 {
-	if len(vs) == 0 {
-		return s
+// Elements held in objects (structs and arrays, object.go): every slot
+// of a backing array, up to its capacity, holds an object of its own,
+// never shared with another slot or another array, so that an element is
+// a value as in Go. makeSlice gives each slot a zero object; storing into
+// an element (OpObjAssign), append within the capacity and copy copy the
+// contents into the slot's object (as Go's memmove does, so a pointer to
+// the element sees them); growslice copies the old elements into new
+// objects (the old array keeps its own) and gives the new tail zero ones.
+
+// elemSpec decodes OpAppend's B: the element's size and noscan, and its
+// layout when elements are held in objects (else -1).
+func (mc *Machine) elemSpec(b int32) (size uint64, noscan bool, li int32) {
+	if b < 0 {
+		l := &mc.prog.Layouts[^b]
+		return l.Size, l.NoScan, ^b
 	}
+	return uint64(b >> 1), b&1 != 0, -1
+}
+
+// memmoveCost is the virtual cost of copying k elements of size bytes:
+// the bytes at memmoveBytesPerNs (cost.go).
+func memmoveCost(k int, size uint64) int {
+	return int(uint64(k) * size / memmoveBytesPerNs)
+}
+
+// appendVals is append(s, vs...) with elements as OpAppend's B describes
+// them; from is the slice vs are the elements of (append(s, t...)), or 0
+// when vs are OpAppend's operands, objects made for this append (copies
+// already), which a new array takes as they are. It returns the slice and
+// the bytes' copying cost for elements held in objects.
+func (mc *Machine) appendVals(s int64, vs []Value, b int32, from int64) (int64, int) {
+	if len(vs) == 0 {
+		return s, 0
+	}
+	size, noscan, li := mc.elemSpec(b)
 	elems, n, c := mc.sliceParts(s)
 	if n+len(vs) <= c {
-		copy(elems[n:], vs)
+		backward := false
+		if from != 0 && li >= 0 {
+			h, t := mc.objs[s&refMask], mc.objs[from&refMask]
+			backward = h[shArr].I == t[shArr].I && h[shOff].I+int64(n) > t[shOff].I
+		}
+		mc.moveElems(elems[n:n+len(vs)], vs, li, backward)
 		h := mc.objs[s&refMask]
-		return mc.newSlice(h[shArr].I, int(h[shOff].I), n+len(vs), c)
+		return mc.newSlice(h[shArr].I, int(h[shOff].I), n+len(vs), c), mc.objCost(len(vs), size, li)
 	}
-	nc := growCap(n+len(vs), c, elemSize, noscan)
+	nc := growCap(n+len(vs), c, size, noscan)
 	arr := mc.newObj(nc)
 	a := mc.objs[arr&refMask]
-	copy(a, elems[:n])
-	copy(a[n:], vs)
-	return mc.newSlice(arr, 0, n+len(vs), nc)
+	mc.copyElems(a, elems[:n], li)
+	if from == 0 {
+		copy(a[n:], vs)
+	} else {
+		mc.copyElems(a[n:], vs, li)
+	}
+	mc.zeroElems(a[n+len(vs):], li)
+	return mc.newSlice(arr, 0, n+len(vs), nc), mc.objCost(n+len(vs), size, li)
+}
+
+// objCost is memmoveCost for elements held in objects (layout li ≥ 0),
+// 0 for plain ones.
+func (mc *Machine) objCost(k int, size uint64, li int32) int {
+	if li < 0 {
+		return 0
+	}
+	return memmoveCost(k, size)
+}
+
+// copyElems sets dst[i] to a copy of src[i] (layout li ≥ 0: a new
+// object with its contents), dst being fresh slots.
+func (mc *Machine) copyElems(dst, src []Value, li int32) {
+	if li < 0 {
+		copy(dst, src)
+		return
+	}
+	for i, v := range src {
+		dst[i] = Value{I: mc.copyObj(v.I, li)}
+	}
+}
+
+// moveElems copies src's elements into dst's, as memmove does: for
+// elements held in objects (layout li ≥ 0), each one's contents into the
+// object of dst's slot; backward when dst overlaps src from above.
+func (mc *Machine) moveElems(dst, src []Value, li int32, backward bool) {
+	if li < 0 {
+		copy(dst, src)
+		return
+	}
+	k := min(len(dst), len(src))
+	for j := range k {
+		i := j
+		if backward {
+			i = k - 1 - j
+		}
+		if dst[i].I&refMask == 0 {
+			panic("moveElems: a slot of a backing array has no object of its own")
+		}
+		mc.assignObj(dst[i].I, src[i].I, li)
+	}
+}
+
+// copySlice is copy(d, s) for elements of layout li (-1: plain) and size
+// bytes: the count and the bytes' copying cost for elements held in
+// objects.
+func (mc *Machine) copySlice(d, s int64, li int32) (int, int) {
+	de, dl, _ := mc.sliceParts(d)
+	se, sl, _ := mc.sliceParts(s)
+	k := min(dl, sl)
+	if li < 0 || k == 0 {
+		return copy(de[:dl], se[:sl]), 0
+	}
+	dh, sh := mc.objs[d&refMask], mc.objs[s&refMask]
+	backward := dh[shArr].I == sh[shArr].I && dh[shOff].I > sh[shOff].I
+	mc.moveElems(de[:k], se[:k], li, backward)
+	return k, memmoveCost(k, mc.prog.Layouts[li].Size)
 }
 
 // reslice is s[lo:hi:max] (flags as OpReslice's B); it returns the new
