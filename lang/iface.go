@@ -170,6 +170,12 @@ func (c *compiler) describe(info *vm.TypeInfo, t types.Type) {
 	case kObjPtr:
 		info.Kind = vm.KindPtr
 		info.Elem = c.typeID(t.Underlying().(*types.Pointer).Elem())
+	case kArray:
+		a := arrayOf(t)
+		info.Kind = vm.KindArray
+		info.Layout = c.layout(t)
+		info.Len = int(a.Len())
+		info.Elem = c.typeID(a.Elem())
 	case kSlice:
 		info.Kind = vm.KindSlice
 		info.Elem = c.typeID(sliceElem(t))

@@ -228,7 +228,7 @@ func (f *fmtState) value(ti int32, v Value, depth int) string {
 			}
 			return f.pad("<nil>")
 		}
-		if depth == 0 && t.Elem >= 0 && mc.prog.Types[t.Elem].Kind == KindStruct {
+		if depth == 0 && t.Elem >= 0 && (mc.prog.Types[t.Elem].Kind == KindStruct || mc.prog.Types[t.Elem].Kind == KindArray) {
 			return "&" + f.value(t.Elem, v, depth+1)
 		}
 		if f.sharp() {
@@ -241,6 +241,16 @@ func (f *fmtState) value(ti int32, v Value, depth int) string {
 		}
 		elems, n, _ := mc.sliceParts(v.I)
 		parts := make([]string, n)
+		for i := range parts {
+			parts[i] = f.value(t.Elem, elems[i], depth+1)
+		}
+		if f.sharp() {
+			return t.Name + "{" + strings.Join(parts, ", ") + "}"
+		}
+		return "[" + strings.Join(parts, " ") + "]"
+	case KindArray:
+		elems := mc.objs[v.I&refMask]
+		parts := make([]string, t.Len)
 		for i := range parts {
 			parts[i] = f.value(t.Elem, elems[i], depth+1)
 		}

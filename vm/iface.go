@@ -66,6 +66,14 @@ func (mc *Machine) eqValue(ti int32, a, b Value) (bool, string) {
 			}
 		}
 		return true, ""
+	case KindArray:
+		x, y := mc.objs[a.I&refMask], mc.objs[b.I&refMask]
+		for i := range t.Len {
+			if eq, msg := mc.eqValue(t.Elem, x[i], y[i]); !eq || msg != "" {
+				return eq, msg
+			}
+		}
+		return true, ""
 	}
 	return a.I == b.I, ""
 }
@@ -93,7 +101,7 @@ func (mc *Machine) assert(i int64, target, src int32) (v Value, ok bool, msg str
 		}
 		return mc.zeroValue(tt), false, "interface conversion: " + srcName + " is " + mc.prog.Types[dyn].Name + ", not " + tt.Name
 	}
-	if tt.Kind == KindStruct && tt.Layout >= 0 {
+	if (tt.Kind == KindStruct || tt.Kind == KindArray) && tt.Layout >= 0 {
 		val = Value{I: mc.copyObj(val.I, tt.Layout)}
 	}
 	return val, true, ""
@@ -101,7 +109,7 @@ func (mc *Machine) assert(i int64, target, src int32) (v Value, ok bool, msg str
 
 // zeroValue is the zero value of t (a fresh object for a struct).
 func (mc *Machine) zeroValue(t *TypeInfo) Value {
-	if t.Kind == KindStruct && t.Layout >= 0 {
+	if (t.Kind == KindStruct || t.Kind == KindArray) && t.Layout >= 0 {
 		return Value{I: mc.zeroObj(t.Layout)}
 	}
 	return Value{}

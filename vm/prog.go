@@ -362,9 +362,10 @@ type TypeInfo struct {
 	Named      bool  // a defined type: panic prints Name(v) (printanycustomtype)
 	Comparable bool  // == on it is defined (else it panics in an interface)
 	Iface      bool  // an interface type (assertion targets)
-	Elem       int32 // slice, map, chan, pointer: the element's type (-1: none)
+	Elem       int32 // slice, array, map, chan, pointer: the element's type (-1: none)
+	Len        int   // array: its length
 	Key        int32 // map: the key's type
-	Layout     int32 // struct: Program.Layouts index (-1: none)
+	Layout     int32 // struct, array: Program.Layouts index (-1: none)
 	Fields     []Field
 }
 
@@ -387,6 +388,7 @@ const (
 	KindChan
 	KindFunc
 	KindIface
+	KindArray // an object id: its elements are its slots (array.go)
 )
 
 // Field is one field of a struct type.
