@@ -1,0 +1,76 @@
+package lang
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestSourceGenericTraceback: an instantiation of a generic library
+// function is named in a traceback as Go names it (slices.SortFunc[...],
+// the generic helpers it calls too), at the line of Go's own file, since
+// the library's source is kept line for line. The lines below are what
+// go run printed for the same program (Go 1.26.8).
+func TestSourceGenericTraceback(t *testing.T) {
+	src := `package main
+
+import (
+	"fmt"
+	"slices"
+)
+
+func main() {
+	s := []int{3, 1, 2}
+	slices.SortFunc(s, func(a, b int) int {
+		if a == 2 {
+			panic("cmp")
+		}
+		return a - b
+	})
+	fmt.Println(s)
+}
+`
+	prog, err := Compile("tb.go", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code := simulateRaw(t, prog, 1)
+	if code != 2 {
+		t.Fatalf("exit %d, want 2", code)
+	}
+	want := []string{
+		"panic: cmp",
+		"main.main.func1(...)\n\ttb.go:12",
+		"slices.insertionSortCmpFunc[...](...)\n\t$GOROOT/src/slices/zsortanyfunc.go:12",
+		"slices.pdqsortCmpFunc[...](...)\n\t$GOROOT/src/slices/zsortanyfunc.go:73",
+		"slices.SortFunc[...](...)\n\t$GOROOT/src/slices/sort.go:32",
+		"main.main(...)\n\ttb.go:10",
+	}
+	at := 0
+	for _, w := range want {
+		i := strings.Index(stderr[at:], w)
+		if i < 0 {
+			t.Fatalf("traceback\n%s\nlacks (in order) %q", stderr, w)
+		}
+		at += i + len(w)
+	}
+}
+
+// TestSourceGenericReached: a generic library function is compiled once
+// per instantiation, and only those the program uses.
+func TestSourceGenericReached(t *testing.T) {
+	src := "package main\n\nimport (\n\t\"fmt\"\n\t\"slices\"\n)\n\nfunc main() {\n\ta := []int{2, 1}\n\tb := []string{\"b\", \"a\"}\n\tslices.SortFunc(a, func(x, y int) int { return x - y })\n\tslices.SortFunc(a, func(x, y int) int { return y - x })\n\tslices.SortFunc(b, func(x, y string) int { return len(x) - len(y) })\n\tfmt.Println(a, b, slices.IndexFunc(a, func(int) bool { return true }))\n}\n"
+	prog, err := Compile("reach.go", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := map[string]int{}
+	for _, f := range prog.Funcs {
+		count[f.Name]++
+	}
+	if count["slices.SortFunc[...]"] != 2 || count["slices.pdqsortCmpFunc[...]"] != 2 || count["slices.IndexFunc[...]"] != 1 {
+		t.Errorf("instantiations: %v; want SortFunc and pdqsortCmpFunc twice ([]int, []string), IndexFunc once", count)
+	}
+	if count["slices.stableCmpFunc[...]"] != 0 {
+		t.Errorf("slices.stableCmpFunc compiled, not reached")
+	}
+}
