@@ -112,7 +112,7 @@ func BenchmarkCompileSmall(b *testing.B) {
 // with -race to check).
 func TestSourceSharedConcurrently(t *testing.T) {
 	var wg sync.WaitGroup
-	for _, f := range []string{"testdata/run/sortslice.go", "testdata/run/context.go", "testdata/run/cond.go", "testdata/run/syncmap.go"} {
+	for _, f := range []string{"testdata/run/sortslice.go", "testdata/run/context.go", "testdata/run/cond.go", "testdata/run/syncmap.go", "testdata/run/slices_sortfunc.go", "testdata/run/oncevalue.go"} {
 		for range 2 {
 			wg.Add(1)
 			go func() {
