@@ -391,3 +391,33 @@ func (fs *fnState) genericFuncValue(e ast.Expr) bool {
 	fs.emit(vm.OpFuncVal, idx, 0, 0, 1)
 	return true
 }
+
+// instantiatedFuncValue pushes f[T] (or f[T, U]) as a value, and reports
+// false if e is not one: an instantiation of a generic function of the
+// program or of library source; for a library function the VM computes
+// (cmp.Compare[float64]) it reports that it cannot be a value.
+func (fs *fnState) instantiatedFuncValue(e ast.Expr) bool {
+	if fs.genericFuncValue(e) {
+		return true
+	}
+	var x ast.Expr
+	switch ix := e.(type) {
+	case *ast.IndexExpr:
+		x = ix.X
+	case *ast.IndexListExpr:
+		x = ix.X
+	}
+	var id *ast.Ident
+	switch x := unparen(x).(type) {
+	case *ast.Ident:
+		id = x
+	case *ast.SelectorExpr:
+		id = x.Sel
+	}
+	f, ok := fs.c.info.Uses[id].(*types.Func)
+	if id == nil || !ok {
+		return false
+	}
+	fs.funcValue(e, f)
+	return true
+}
