@@ -37,7 +37,7 @@ func init() {
 	libHandlers["slices.Collect"] = collectCall("collect")
 	libHandlers["slices.Sorted"] = collectCall("sorted")
 	registerPackage("slices", strings.Join(api, ", ")+" (of integers, floats and strings)",
-		"All AppendSeq Backward Chunk Insert SortedFunc SortedStableFunc Values",
+		"All AppendSeq Backward Chunk SortedFunc SortedStableFunc Values",
 		func(l *libs) *types.Package {
 			p := types.NewPackage("slices", "slices")
 			ordered := orderedConstraint(p)

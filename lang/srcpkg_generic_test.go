@@ -1,6 +1,9 @@
 package lang
 
 import (
+	"os"
+	"path/filepath"
+	goruntime "runtime"
 	"strings"
 	"testing"
 )
@@ -84,5 +87,47 @@ func TestLibraryInstanceAsValue(t *testing.T) {
 	want := "cv.go:10:22: using cmp.Compare as a value is not supported"
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Fatalf("err = %v, want %q", err, want)
+	}
+}
+
+// TestSourceLineForLine: the library files kept line for line with Go's
+// (so that a traceback's line is Go's) declare each function at the line
+// Go's file of the same name declares it (read from the toolchain's
+// GOROOT; skipped if it is not there).
+func TestSourceLineForLine(t *testing.T) {
+	goroot := goruntime.GOROOT()
+	for _, name := range []string{"slices/slices.go", "slices/sort.go", "slices/zsortanyfunc.go", "maps/maps.go", "sync/oncefunc.go"} {
+		real, err := os.ReadFile(filepath.Join(goroot, "src", name))
+		if err != nil {
+			t.Skipf("no Go source: %v", err)
+		}
+		realLine := map[string]int{}
+		for i, l := range strings.Split(string(real), "\n") {
+			if strings.HasPrefix(l, "func ") {
+				realLine[l] = i + 1
+			}
+		}
+		var sf *srcFile
+		for _, f := range loadSrcLib().files {
+			if f.name == "$GOROOT/src/"+name {
+				sf = f
+			}
+		}
+		if sf == nil {
+			t.Fatalf("%s is not in lang/srcpkg", name)
+		}
+		n := 0
+		for i, l := range strings.Split(string(sf.src), "\n") {
+			if !strings.HasPrefix(l, "func ") || strings.HasPrefix(l, "func bitsLen(") {
+				continue // bitsLen stands in for math/bits.Len, after Go's lines
+			}
+			n++
+			if want, ok := realLine[l]; !ok || want != i+1 {
+				t.Errorf("%s:%d: %q is at line %d of Go's file (0: not there)", name, i+1, l, want)
+			}
+		}
+		if n == 0 {
+			t.Errorf("%s: no function", name)
+		}
 	}
 }
