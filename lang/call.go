@@ -407,8 +407,12 @@ func (fs *fnState) builtin(call *ast.CallExpr, name string, want int) int {
 		fs.emit(vm.OpMapDelete, 0, 0, 2, 0)
 		return 0
 	case "clear":
+		if argKind(0) == kSlice {
+			fs.clearSlice(call) // clear.go
+			return 0
+		}
 		if argKind(0) != kMap {
-			c.unsupported(call.Pos(), "clear of "+typeString(c, call.Args[0]), "gmplab supports: clear of a map")
+			c.unsupported(call.Pos(), "clear of "+typeString(c, call.Args[0]), "gmplab supports: clear of a map or a slice")
 			return 0
 		}
 		fs.expr(call.Args[0])

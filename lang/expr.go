@@ -95,12 +95,12 @@ func (fs *fnState) expr(e ast.Expr) {
 			fs.popN(n - 1)
 		}
 	case *ast.IndexListExpr:
-		if !fs.genericFuncValue(e) {
+		if !fs.instantiatedFuncValue(e) {
 			c.unsupported(e.Pos(), "this expression", supExprs)
 			fs.pushInt(0)
 		}
 	case *ast.IndexExpr:
-		if fs.genericFuncValue(e) {
+		if fs.instantiatedFuncValue(e) {
 			return
 		}
 		if xk, _ := c.kindOf(c.info.TypeOf(e.X)); xk == kSlice {

@@ -40,6 +40,7 @@ type genericState struct {
 	tsub      map[*types.TypeParam]types.Type // the substitution of the body being compiled
 	vars      map[*types.Var]*types.Var       // its variables, substituted
 	tctx      *types.Context
+	base      *types.Info // the program's, while c.info is an instantiation's
 }
 
 // declareGeneric records a generic function or a method of a generic
@@ -54,10 +55,13 @@ func (c *compiler) declareGeneric(d *ast.FuncDecl, f *types.Func) {
 }
 
 // isGeneric reports whether f is a generic function or a method of a
-// generic type declared by the program.
+// generic type declared by the program or in library source
+// (srcpkg_generic.go).
 func (c *compiler) isGeneric(f *types.Func) bool {
-	_, ok := c.gen.decls[f.Origin()]
-	return ok
+	if _, ok := c.gen.decls[f.Origin()]; ok {
+		return true
+	}
+	return c.sourceGeneric(f.Origin())
 }
 
 // instanceOf is the function index of origin instantiated with targs
@@ -80,16 +84,18 @@ func (c *compiler) instanceOf(origin *types.Func, targs *types.TypeList) int32 {
 	return idx
 }
 
-// instanceName is how Go names an instantiated function in tracebacks.
+// instanceName is how Go names an instantiated function in tracebacks:
+// main.Map[...], slices.SortFunc[...], main.(*List[...]).Push.
 func instanceName(f *types.Func) string {
+	prefix := f.Pkg().Path() + "."
 	n, ptr := recvNamed(f)
 	switch {
 	case n == nil:
-		return "main." + f.Name() + "[...]"
+		return prefix + f.Name() + "[...]"
 	case ptr:
-		return "main.(*" + n.Obj().Name() + "[...])." + f.Name()
+		return prefix + "(*" + n.Obj().Name() + "[...])." + f.Name()
 	}
-	return "main." + n.Obj().Name() + "[...]." + f.Name()
+	return prefix + n.Obj().Name() + "[...]." + f.Name()
 }
 
 // genericCallee is the instantiation a use of generic function f at
@@ -105,8 +111,8 @@ func (c *compiler) genericCallee(id *ast.Ident, f *types.Func) (int32, bool) {
 	return c.instanceOf(f.Origin(), inst.TypeArgs), true
 }
 
-// genericFuncIdent unwraps f[T] and f[T, U] (explicit instantiations) to
-// the generic function's identifier.
+// genericFuncIdent unwraps f[T] and f[T, U] (explicit instantiations) and
+// pkg.f (a library function) to the generic function's identifier.
 func (c *compiler) genericFuncIdent(e ast.Expr) (*ast.Ident, *types.Func) {
 	switch x := unparen(e).(type) {
 	case *ast.IndexExpr:
@@ -114,8 +120,16 @@ func (c *compiler) genericFuncIdent(e ast.Expr) (*ast.Ident, *types.Func) {
 	case *ast.IndexListExpr:
 		e = x.X
 	}
-	id, ok := unparen(e).(*ast.Ident)
-	if !ok {
+	var id *ast.Ident
+	switch x := unparen(e).(type) {
+	case *ast.Ident:
+		id = x
+	case *ast.SelectorExpr:
+		if c.info.Selections[x] != nil {
+			return nil, nil // a method or a field
+		}
+		id = x.Sel
+	default:
 		return nil, nil
 	}
 	f, ok := c.info.Uses[id].(*types.Func)
@@ -181,8 +195,11 @@ func (c *compiler) compileInstance(in instance) {
 	if sig.Recv() != nil {
 		tparams = sig.RecvTypeParams()
 	}
-	saved, savedSub, savedVars := c.info, c.gen.tsub, c.gen.vars
-	defer func() { c.info, c.gen.tsub, c.gen.vars = saved, savedSub, savedVars }()
+	saved, savedSub, savedVars, savedBase := c.info, c.gen.tsub, c.gen.vars, c.gen.base
+	defer func() { c.info, c.gen.tsub, c.gen.vars, c.gen.base = saved, savedSub, savedVars, savedBase }()
+	if c.gen.base == nil {
+		c.gen.base = saved
+	}
 	c.gen.tsub = map[*types.TypeParam]types.Type{}
 	for i := 0; i < tparams.Len() && i < len(in.targs); i++ {
 		c.gen.tsub[tparams.At(i)] = in.targs[i]
@@ -372,5 +389,35 @@ func (fs *fnState) genericFuncValue(e ast.Expr) bool {
 		return false
 	}
 	fs.emit(vm.OpFuncVal, idx, 0, 0, 1)
+	return true
+}
+
+// instantiatedFuncValue pushes f[T] (or f[T, U]) as a value, and reports
+// false if e is not one: an instantiation of a generic function of the
+// program or of library source; for a library function the VM computes
+// (cmp.Compare[float64]) it reports that it cannot be a value.
+func (fs *fnState) instantiatedFuncValue(e ast.Expr) bool {
+	if fs.genericFuncValue(e) {
+		return true
+	}
+	var x ast.Expr
+	switch ix := e.(type) {
+	case *ast.IndexExpr:
+		x = ix.X
+	case *ast.IndexListExpr:
+		x = ix.X
+	}
+	var id *ast.Ident
+	switch x := unparen(x).(type) {
+	case *ast.Ident:
+		id = x
+	case *ast.SelectorExpr:
+		id = x.Sel
+	}
+	f, ok := fs.c.info.Uses[id].(*types.Func)
+	if id == nil || !ok {
+		return false
+	}
+	fs.funcValue(e, f)
 	return true
 }

@@ -17,7 +17,7 @@ const supMaps = "gmplab supports: maps.Clone, maps.Copy, maps.Equal, and maps.Ke
 
 func init() {
 	registerPackage("maps", "maps.Clone, maps.Copy, maps.Equal, maps.Keys and maps.Values (ranged over, or in slices.Collect and slices.Sorted)",
-		"All Collect Insert DeleteFunc EqualFunc",
+		"All Collect Insert",
 		func(l *libs) *types.Package {
 			p := types.NewPackage("maps", "maps")
 			tp := func(name string, constraint types.Type) *types.TypeParam {

@@ -45,7 +45,7 @@ func init() {
 	libHandlers["slices.Collect"] = collectCall("collect")
 	libHandlers["slices.Sorted"] = collectCall("sorted")
 	registerPackage("slices", strings.Join(api, ", ")+" (of integers, floats and strings; "+strings.Join(objs, ", ")+" of structs and arrays too)",
-		"All AppendSeq Backward BinarySearchFunc Chunk CompactFunc CompareFunc ContainsFunc DeleteFunc EqualFunc IndexFunc InsertFunc IsSortedFunc MaxFunc MinFunc SortFunc SortStableFunc SortedFunc SortedStableFunc Values",
+		"All AppendSeq Backward Chunk SortedFunc SortedStableFunc Values",
 		func(l *libs) *types.Package {
 			p := types.NewPackage("slices", "slices")
 			ordered := orderedConstraint(p)

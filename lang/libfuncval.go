@@ -26,8 +26,8 @@ func (fs *fnState) libFuncValue(e ast.Expr, f *types.Func) bool {
 		return false
 	}
 	sig := f.Type().(*types.Signature)
-	if sig.Recv() != nil {
-		return false
+	if sig.Recv() != nil || sig.TypeParams().Len() > 0 {
+		return false // a method, or a generic function the VM computes per call (cmp.Compare[T])
 	}
 	if sig.Variadic() && !spreadable[libKey(f)] {
 		var names []string

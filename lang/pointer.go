@@ -53,7 +53,7 @@ func (c *compiler) markAddressTaken(n ast.Node) {
 		return
 	}
 	v, ok := c.info.Uses[id].(*types.Var)
-	if !ok || v.IsField() || v.Pkg() != c.pkg {
+	if !ok || v.IsField() || (v.Pkg() != c.pkg && !c.libs.fromSource(v)) {
 		return
 	}
 	if k, _ := c.kindOf(v.Type()); k == kStruct || k == kArray || k == kSync {

@@ -172,6 +172,7 @@ var sharedLibs = sync.OnceValue(func() *libs {
 		Uses:       map[*ast.Ident]types.Object{},
 		Selections: map[*ast.SelectorExpr]*types.Selection{},
 		Implicits:  map[ast.Node]types.Object{},
+		Instances:  map[*ast.Ident]types.Instance{},
 	}, checked: map[string]bool{}, funcs: map[*types.Func]*ast.FuncDecl{},
 		vars: map[*types.Package][]*ast.ValueSpec{}, inits: map[*types.Package][]*types.Func{}}
 	if lib.err != nil {
@@ -202,32 +203,39 @@ func compileLibs(allSource bool) *libs {
 
 // importInfo copies the library's type information about the nodes of n
 // (a function or a variable declaration of library source) into the
-// program's.
+// program's (not an instantiation's, which is built from the program's:
+// generic.go).
 func (c *compiler) importInfo(n ast.Node) {
-	li := c.libs.src.info
+	li, pi := c.libs.src.info, c.info
+	if c.gen.base != nil {
+		pi = c.gen.base
+	}
 	ast.Inspect(n, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case nil:
 			return false
 		case *ast.Ident:
 			if o, ok := li.Defs[n]; ok {
-				c.info.Defs[n] = o
+				pi.Defs[n] = o
 			}
 			if o, ok := li.Uses[n]; ok {
-				c.info.Uses[n] = o
+				pi.Uses[n] = o
+			}
+			if in, ok := li.Instances[n]; ok {
+				pi.Instances[n] = in
 			}
 		case *ast.SelectorExpr:
 			if s, ok := li.Selections[n]; ok {
-				c.info.Selections[n] = s
+				pi.Selections[n] = s
 			}
 		}
 		if e, ok := n.(ast.Expr); ok {
 			if tv, ok := li.Types[e]; ok {
-				c.info.Types[e] = tv
+				pi.Types[e] = tv
 			}
 		}
 		if o, ok := li.Implicits[n]; ok {
-			c.info.Implicits[n] = o
+			pi.Implicits[n] = o
 		}
 		return true
 	})
@@ -334,8 +342,8 @@ func (c *compiler) funcOf(f *types.Func) (int32, bool) {
 		return 0, false
 	}
 	d := c.libs.src.funcs[f]
-	if d == nil || d.Body == nil {
-		return 0, false
+	if d == nil || d.Body == nil || isGenericDecl(d) {
+		return 0, false // a generic one is compiled per instantiation (generic.go)
 	}
 	name := qualifiedName(f)
 	if d.Recv == nil && d.Name.Name == "init" {

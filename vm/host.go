@@ -1,6 +1,9 @@
 package vm
 
-import "sort"
+import (
+	"sort"
+	"sync"
+)
 
 // Host functions: library functions the VM computes on the host with the
 // real packages (math.Sqrt, strconv.FormatFloat, unicode.IsUpper, …), whose
@@ -26,6 +29,7 @@ var (
 	hostTable  []HostFunc
 	hostByName map[string]int32
 	hostSealed bool
+	hostSeal   sync.Once // compilations may run concurrently (lang.Compile)
 )
 
 // RegisterHost adds f to the table. Call it from an init function only.
@@ -42,15 +46,14 @@ func RegisterHost(f HostFunc) {
 }
 
 func sealHost() {
-	if hostSealed {
-		return
-	}
-	hostSealed = true
-	sort.Slice(hostTable, func(i, j int) bool { return hostTable[i].Name < hostTable[j].Name })
-	hostByName = make(map[string]int32, len(hostTable))
-	for i, h := range hostTable {
-		hostByName[h.Name] = int32(i)
-	}
+	hostSeal.Do(func() {
+		hostSealed = true
+		sort.Slice(hostTable, func(i, j int) bool { return hostTable[i].Name < hostTable[j].Name })
+		hostByName = make(map[string]int32, len(hostTable))
+		for i, h := range hostTable {
+			hostByName[h.Name] = int32(i)
+		}
+	})
 }
 
 // Host returns the index of the host function called name (for OpHost's A)
