@@ -13,8 +13,14 @@ const ioAdvice = "gmplab simulates no files or network: model a blocking system 
 // ioPackages are the import paths (and their subtrees) that do I/O.
 var ioPackages = []string{"net", "io", "bufio", "os/exec", "os/signal", "os/user", "syscall", "database/sql", "embed", "path/filepath", "log/slog", "crypto/tls", "crypto/rand"}
 
+// notIO are packages under ioPackages' trees that only compute.
+var notIO = map[string]bool{"net/url": true, "net/netip": true, "net/mail": true, "net/textproto": true}
+
 // isIOPackage reports whether path is, or is under, one of ioPackages.
 func isIOPackage(path string) bool {
+	if notIO[path] {
+		return false
+	}
 	for _, p := range ioPackages {
 		if path == p || strings.HasPrefix(path, p+"/") {
 			return true
