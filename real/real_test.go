@@ -4,8 +4,11 @@ package real
 
 import (
 	"context"
+	"os"
 	"os/exec"
 	"regexp"
+	goruntime "runtime"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -57,7 +60,8 @@ func TestHandoffpOnTheRealRuntime(t *testing.T) {
 	if _, err := s.AddBreakpoint("handoffp"); err != nil {
 		t.Fatal(err)
 	}
-	for run := 1; run <= 3; run++ {
+	const runs = 6
+	for run := 1; run <= runs; run++ {
 		st, err := s.Continue()
 		if err != nil {
 			t.Fatal(err)
@@ -87,7 +91,17 @@ func TestHandoffpOnTheRealRuntime(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	t.Fatal("three real runs of lesson 4 without a handoffp")
+	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
+		if f := strings.Fields(string(b)); len(f) > 0 {
+			if load, err := strconv.ParseFloat(f[0], 64); err == nil && load > 2*float64(goruntime.NumCPU()) {
+				// sysmon's retake needs the syscall to outlast its 20 µs-10 ms
+				// sleep while another G waits; a host this busy delays sysmon
+				// itself past the syscall.
+				t.Skipf("%d real runs of lesson 4 without a handoffp, on a host with load average %.1f on %d CPUs: not a fair sample", runs, load, goruntime.NumCPU())
+			}
+		}
+	}
+	t.Fatalf("%d real runs of lesson 4 without a handoffp", runs)
 }
 
 // BenchmarkStep measures one real step: continue to the next scheduling
