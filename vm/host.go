@@ -80,16 +80,16 @@ func HostName(i int32) string {
 func (mc *Machine) host(vals []Value, sp int, a, b int32, n *int) ([]Value, int, string) {
 	sealHost()
 	h := &hostTable[a]
-	var res [4]Value
-	out := res[:h.Push]
-	if h.Push > len(res) {
-		out = make([]Value, h.Push)
-	}
+	// The results are written into the dead slots above the operands, then
+	// moved down over them: a scratch array passed to Fn (an indirect
+	// call) would escape, one allocation per OpHost.
+	vals = growVals(vals, sp, sp+h.Push)
+	out := vals[sp : sp+h.Push]
+	clear(out)
 	if msg := h.Fn(mc, b, vals[sp-h.Pop:sp], out); msg != "" {
 		return vals, sp, msg
 	}
 	sp -= h.Pop
-	vals = growVals(vals, sp, sp+h.Push)
 	copy(vals[sp:], out)
 	sp += h.Push
 	if h.Cost > 0 {
