@@ -599,17 +599,15 @@ load:
 			nr := fn.NResults
 			copy(vals[base:base+nr], vals[sp-nr:sp])
 			sp = base + nr
-			gp.stackUsed -= int64(fn.FrameSize)
-			gp.frames = gp.frames[:len(gp.frames)-1]
 			n++
 			if k == 1 {
 				// The entry function returned: goexit.
+				gp.popFrame(fn)
 				sp = 0
 				stop = stopExit
 				goto out
 			}
-			if len(gp.frames) == 0 {
-				// The window is empty: bring the frames below back.
+			if gp.popFrame(fn) {
 				var shift int
 				vals, sp, shift = mc.unspill(gp, vals, sp)
 				base += shift

@@ -63,16 +63,12 @@ func (mc *Machine) recovery(gp *g, vals []Value, r int32) ([]Value, int) {
 // dead), bringing frames kept in compact chunks (stackdeep.go) back into
 // the window as it empties, so that frame r is the window's top one.
 func (mc *Machine) dropFramesTo(gp *g, vals []Value, r int32) []Value {
-	for {
-		if len(gp.frames) == 0 {
+	for gp.depth() > r {
+		if gp.popFrame(&mc.prog.Funcs[gp.frames[len(gp.frames)-1].fn]) {
 			vals, _, _ = mc.unspill(gp, vals, 0)
 		}
-		if gp.depth() <= r {
-			return vals
-		}
-		gp.stackUsed -= int64(mc.prog.Funcs[gp.frames[len(gp.frames)-1].fn].FrameSize)
-		gp.frames = gp.frames[:len(gp.frames)-1]
 	}
+	return vals
 }
 
 // panicText is printpanicval of interface value i after preprintpanics

@@ -270,6 +270,16 @@ func (t *Thread) spill(vals []Value, sp int) int {
 	return cut
 }
 
+// popFrame pops the top frame, that of function f, and its stack words:
+// the one place a frame leaves the stack. It reports whether that emptied
+// the window while frames remain in chunks: the caller then unspills, so
+// that the window is never empty under a live frame.
+func (t *Thread) popFrame(f *Func) (unspill bool) {
+	t.stackUsed -= int64(f.FrameSize)
+	t.frames = t.frames[:len(t.frames)-1]
+	return len(t.frames) == 0 && t.deepN > 0
+}
+
 // unspill decodes the last chunk into the empty window under the values
 // vals[:sp] (a returned frame's results) and returns vals, sp and by how
 // many slots the values moved. The new top frame's operands get room as
