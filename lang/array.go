@@ -125,8 +125,15 @@ func (fs *fnState) sliceArray(e *ast.SliceExpr) {
 
 // resliceTop applies e's indices to the slice on top of the stack.
 func (fs *fnState) resliceTop(e *ast.SliceExpr) {
-	var flags int32
-	n := 0
+	n, flags := fs.sliceBounds(e)
+	fs.setPos(e.Lbrack)
+	fs.emit(vm.OpReslice, 0, flags, n+1, 1)
+}
+
+// sliceBounds pushes the indices e has and returns how many it pushed and
+// the flags OpSlice and OpReslice read: 1 if the low index is absent, 2 if
+// the high one is, 4 if a max index (s[i:j:k]) is present.
+func (fs *fnState) sliceBounds(e *ast.SliceExpr) (n int, flags int32) {
 	if e.Low != nil {
 		fs.expr(e.Low)
 		n++
@@ -144,8 +151,7 @@ func (fs *fnState) resliceTop(e *ast.SliceExpr) {
 		n++
 		flags |= 4
 	}
-	fs.setPos(e.Lbrack)
-	fs.emit(vm.OpReslice, 0, flags, n+1, 1)
+	return n, flags
 }
 
 // arrayLen compiles len and cap of an array (constant unless the operand

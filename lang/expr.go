@@ -403,21 +403,9 @@ func (fs *fnState) slice(e *ast.SliceExpr) {
 		return
 	}
 	fs.expr(e.X)
-	n, flags := 1, int32(0)
-	if e.Low != nil {
-		fs.expr(e.Low)
-		n++
-	} else {
-		flags |= 1
-	}
-	if e.High != nil {
-		fs.expr(e.High)
-		n++
-	} else {
-		flags |= 2
-	}
+	n, flags := fs.sliceBounds(e)
 	fs.setPos(e.Lbrack)
-	fs.emit(vm.OpSlice, 0, flags, n, 1)
+	fs.emit(vm.OpSlice, 0, flags, n+1, 1)
 }
 
 func (fs *fnState) selector(e *ast.SelectorExpr, k vkind) {

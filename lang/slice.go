@@ -149,27 +149,7 @@ func (fs *fnState) sliceIndex(e *ast.IndexExpr) {
 // reslice compiles s[lo:hi:max] on a slice.
 func (fs *fnState) reslice(e *ast.SliceExpr) {
 	fs.expr(e.X)
-	var flags int32
-	n := 0
-	if e.Low != nil {
-		fs.expr(e.Low)
-		n++
-	} else {
-		flags |= 1
-	}
-	if e.High != nil {
-		fs.expr(e.High)
-		n++
-	} else {
-		flags |= 2
-	}
-	if e.Slice3 && e.Max != nil {
-		fs.expr(e.Max)
-		n++
-		flags |= 4
-	}
-	fs.setPos(e.Lbrack)
-	fs.emit(vm.OpReslice, 0, flags, n+1, 1)
+	fs.resliceTop(e)
 }
 
 // storeIndex pops the top of the stack into s[i] (it reports false if e
