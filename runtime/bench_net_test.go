@@ -126,7 +126,7 @@ func mixedSim(b *testing.B, prog *runtime.Program) (runtime.Stats, int64) {
 func reportSimSched(b *testing.B, st runtime.Stats) {
 	b.ReportMetric(float64(st.Threads), "sim-threads")
 	b.ReportMetric(float64(st.Preemptions), "sim-preempts")
-	b.ReportMetric(float64(st.Handoffs), "sim-handoffs")
+	b.ReportMetric(float64(st.Retakes), "sim-handoffs")
 }
 
 // The mixed load: 10,000 goroutines of CPU work, syscalls, network reads,
@@ -239,7 +239,7 @@ func BenchmarkRealMixed(b *testing.B) {
 
 	b.Logf("mixed.go, GOMAXPROCS=4  threads  preempts  handoffs  syscall-steals  (GC steals, GCs, mutex yields)  time")
 	b.Logf("  simulated             %7d  %8d  %8d  %14d  %-30s %.0f ms virtual",
-		st.Threads, st.Preemptions, st.Handoffs, simSteals, "(no GC, no mutex starvation)", float64(vt)/1e6)
+		st.Threads, st.Preemptions, st.Retakes, simSteals, "(no GC, no mutex starvation)", float64(vt)/1e6)
 	for i, r := range runs {
 		t := r.Trace
 		note := ""

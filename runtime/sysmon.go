@@ -155,13 +155,24 @@ func (mc *Machine) retake(mi int32, now int64) int {
 		P.status = _Pidle
 		P.syscalltick++
 		n++
-		mc.stats.Handoffs++
+		mc.stats.Retakes++
 		if ev := mc.emit(EvRetake, mi, pp, mc.goidOf(cg), int64(holder), 0); mc.cfg.Why {
 			switch {
 			case pd.syscalltick == 0 && P.syscalltick == 1 && pd.syscallwhen == 0:
 				ev.Why = "P" + itoa(int64(pp)) + "'s first syscall: sysmon's record of its syscalltick starts at 0, which equals the P's, so this first look counts as the second (the zero-tick quirk), and there is work waiting or no idle capacity: take the P from M" + itoa(int64(holder))
 			case sysretake:
-				ev.Why = "P" + itoa(int64(pp)) + "'s schedtick has not changed for 10ms and its G is in a syscall: take the P at once (stale slice)"
+				// retake skips the syscalltick check for a stale slice,
+				// but not the nothing-to-gain rule below it.
+				ev.Why = "P" + itoa(int64(pp)) + "'s schedtick has not changed for 10ms and its G is in a syscall (a stale slice preemptone cannot end), so sysmon skips the syscalltick check; "
+				switch {
+				case !mc.runqempty(pp):
+					ev.Why += "P" + itoa(int64(pp)) + " has local work waiting"
+				case mc.sched.nmspinning+mc.sched.npidle == 0:
+					ev.Why += "no P is idle and no M spins"
+				default:
+					ev.Why += "the syscall has lasted over 10ms since sysmon first saw it"
+				}
+				ev.Why += ": take the P from M" + itoa(int64(holder))
 			case !mc.runqempty(pp):
 				ev.Why = "sysmon saw the same syscalltick twice (the syscall has lasted at least one sysmon period) and P" + itoa(int64(pp)) + " has local work waiting: take the P from M" + itoa(int64(holder))
 			case mc.sched.nmspinning+mc.sched.npidle == 0:
@@ -181,6 +192,7 @@ func (mc *Machine) retake(mi int32, now int64) int {
 // handoffp hands off P pp from a syscall or a locked M (proc.go: handoffp):
 // start an M for it if it has work, else let it idle.
 func (mc *Machine) handoffp(pp int32) {
+	mc.stats.Handoffs++
 	step := int64(0)
 	why := ""
 	spinning := false

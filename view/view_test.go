@@ -311,6 +311,7 @@ func TestState(t *testing.T) {
     "steals": 0,
     "preemptions": 0,
     "handoffs": 0,
+    "retakes": 0,
     "stack_grows": 0,
     "lock_acquisitions": 0,
     "lock_contended": 0,

@@ -23,7 +23,7 @@ type Measures struct {
 	Switches   map[int64]int  // per P: goroutines it started running (execute)
 	Preempt    int            // preemptions (sysmon's 10 ms slices)
 	Handoffs   int            // Ps taken from an M in a system call (retake → handoffp)
-	Syscalls   int            // blocking system calls entered
+	Syscalls   int            // system calls entered, the prints' write(2) included
 	Runnable   []int64        // ns each G waited runnable before it ran
 	Extra      map[string]int // counts only one side has
 }
@@ -45,6 +45,9 @@ func Sim(prog *runtime.Program, cfg runtime.Config) (Measures, error) {
 	mc.Run(func(ev *runtime.Event) {
 		switch ev.Kind {
 		case runtime.EvPrint:
+			// Each print is os.(*File).Write's write(2), a system call
+			// the real trace counts (runtime/syscall.go: writeSyscall).
+			m.Syscalls++
 			if ev.Arg1 == 0 {
 				out.WriteString(ev.Text)
 			}
@@ -72,7 +75,7 @@ func Sim(prog *runtime.Program, cfg runtime.Config) (Measures, error) {
 	m.Threads = int(st.Threads)
 	m.Goroutines = int(st.Goroutines)
 	m.Preempt = int(st.Preemptions)
-	m.Handoffs = int(st.Handoffs)
+	m.Handoffs = int(st.Retakes)
 	m.Extra = map[string]int{"steals": int(st.Steals)}
 	if ex := mc.Exit(); ex != nil && ex.Reason != "exit" {
 		return m, fmt.Errorf("the simulated run ended with %s (code %d): %s", ex.Reason, ex.Code, strings.TrimSpace(ex.Msg))

@@ -26,8 +26,8 @@ func TestSimLesson4(t *testing.T) {
 	if m.Output != "syscall returned\n" {
 		t.Errorf("output %q", m.Output)
 	}
-	if m.Handoffs != 1 || m.Syscalls != 1 || m.Goroutines != 4 {
-		t.Errorf("handoffs=%d syscalls=%d goroutines=%d, want 1, 1, 4", m.Handoffs, m.Syscalls, m.Goroutines)
+	if m.Handoffs != 1 || m.Syscalls != 2 || m.Goroutines != 4 {
+		t.Errorf("handoffs=%d syscalls=%d goroutines=%d, want 1, 2 (the blocking call and the print's write), 4", m.Handoffs, m.Syscalls, m.Goroutines)
 	}
 	total := 0
 	for p, n := range m.Switches {
