@@ -383,8 +383,8 @@ type Stats struct {
 	Threads     int32 `json:"threads"`    // Ms created, sysmon included
 	Steals      int64 `json:"steals"`
 	Preemptions int64 `json:"preemptions"`
-	Handoffs    int64 `json:"handoffs"`    // handoffp calls: retakes, stoplockedm, a locked G's syscall
-	Retakes     int64 `json:"retakes"`     // Ps sysmon took from an M in a system call (retake)
+	Handoffs    int64 `json:"handoffs"` // handoffp calls: retakes, stoplockedm, a locked G's syscall
+	Retakes     int64 `json:"retakes"`  // Ps sysmon took from an M in a system call (retake)
 	StackGrows  int64 `json:"stack_grows"`
 	LockAcq     int64 `json:"lock_acquisitions"` // GM model
 	LockWait    int64 `json:"lock_contended"`    // GM model
