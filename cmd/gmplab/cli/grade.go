@@ -26,7 +26,7 @@ type GradeOptions struct {
 	MemoryMB    int
 	Jobs        int
 	Quiet       bool
-	Force       bool // overwrite an existing gradebook
+	Force       bool   // overwrite an existing gradebook
 	Dir         string // the gmplab checkout ("" for the working directory)
 }
 
