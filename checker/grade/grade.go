@@ -116,7 +116,7 @@ func Grade(ctx context.Context, o Options) (*Gradebook, error) {
 				continue
 			}
 			p := gradePkg{path: importPath(i, d.Pkg), dir: filepath.Join(o.Root, "internal", "gradebuild", fmt.Sprintf("s%d", i), d.Pkg),
-				display: displayDir(dir, filepath.Dir(files[0])), ex: d}
+				display: displayDir(dir, filepath.Dir(files[0])), ex: d, sub: i, key: fmt.Sprintf("s%d/%s", i, d.Name), files: files}
 			bad := ""
 			for _, f := range files {
 				src, err := os.ReadFile(f)
@@ -136,14 +136,17 @@ func Grade(ctx context.Context, o Options) (*Gradebook, error) {
 			}
 			ov.Replace[filepath.Join(p.dir, "exercise.go")] = filepath.Join(d.Path, "exercise.go")
 			pkgs = append(pkgs, p)
-			jobs = append(jobs, job{sub: i, ex: d, key: fmt.Sprintf("s%d/%s", i, d.Name)})
+			jobs = append(jobs, job{sub: i, ex: d, key: p.key})
 		}
 	}
 	if o.Log != nil && len(pkgs) > 0 {
 		fmt.Fprintf(o.Log, "compiling %d package(s) of %d submission(s)...\n", len(pkgs), len(o.Submissions))
 	}
-	bin, broken, err := build(ctx, o.Root, tmp, ov, pkgs, jobs)
+	bin, broken, err := build(ctx, o.Root, tmp, ov, pkgs)
 	if err != nil {
+		return nil, err
+	}
+	if bin, err = startable(ctx, o, tmp, ov, bin, pkgs, broken); err != nil {
 		return nil, err
 	}
 	run(ctx, o, bin, jobs, broken, gb, exs)
