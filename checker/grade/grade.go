@@ -267,12 +267,14 @@ func run(ctx context.Context, o Options, bin string, jobs []job, broken map[stri
 		index[d.Name] = k
 	}
 	var mu sync.Mutex
+	done := 0
 	set := func(j job, r *checker.Result) {
 		mu.Lock()
 		defer mu.Unlock()
 		gb.Submissions[j.sub].Results[index[j.ex.Name]] = r
+		done++
 		if o.Log != nil {
-			fmt.Fprintf(o.Log, "%s %s: %s\n", gb.Submissions[j.sub].Name, j.ex.Name, r.Status)
+			fmt.Fprintf(o.Log, "[%d/%d] %s %s: %s\n", done, len(jobs), gb.Submissions[j.sub].Name, j.ex.Name, cell(r))
 		}
 	}
 	work := make(chan job)

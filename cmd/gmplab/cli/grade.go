@@ -145,11 +145,11 @@ func runGrade(o *GradeOptions) error {
 		}
 	}
 	if log != nil {
-		fmt.Fprintf(log, "graded %d submission(s) of %s in %v; gradebook: %s\n", len(o.Submissions), strings.Join(gb.Exercises, ", "),
+		fmt.Fprintf(log, "graded %d submission(s), %d exercise(s) each, in %v; gradebook: %s\n", len(o.Submissions)-len(missing), len(gb.Exercises),
 			time.Since(start).Round(time.Second), strings.Trim(o.CSV+", "+o.JSON, ", "))
 	}
 	if len(missing) > 0 {
-		return &ExitError{Code: 1, Msg: fmt.Sprintf("gmplab grade: graded %d submission(s); not folders (0 in the gradebook): %s", len(o.Submissions)-len(missing), strings.Join(missing, ", "))}
+		return &ExitError{Code: 1, Msg: "gmplab grade: not a folder (0 in the gradebook): " + strings.Join(missing, ", ")}
 	}
 	return nil
 }

@@ -49,7 +49,7 @@ func TestGradeWritesGradebook(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	code := Run([]string{"grade", "../../../checker/grade/testdata/submissions/alice", filepath.Join(dir, "nosuch"), "--exercises", "01-newstack",
 		"--csv", csv, "--json", js, "--quiet"}, strings.NewReader(""), &stdout, &stderr)
-	if code != 1 || !strings.Contains(stderr.String(), "nosuch: no such folder") || !strings.Contains(stderr.String(), "graded 1 submission(s); not folders (0 in the gradebook): ") {
+	if code != 1 || !strings.Contains(stderr.String(), "nosuch: no such folder") || !strings.Contains(stderr.String(), "not a folder (0 in the gradebook): ") {
 		t.Fatalf("exit %d, want 1 and the missing folder named: %s", code, stderr.String())
 	}
 	if want := regexp.MustCompile(`(?m)^alice +✓ \d+ +1/1$`); !want.MatchString(stdout.String()) {
