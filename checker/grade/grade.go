@@ -60,7 +60,7 @@ type Submission struct {
 type job struct {
 	sub  int
 	ex   checker.Dir
-	file string // a scenario exercise's file
+	file string // a scenario exercise's file, from the working directory
 	key  string
 }
 
@@ -112,7 +112,7 @@ func Grade(ctx context.Context, o Options) (*Gradebook, error) {
 				continue
 			}
 			if d.Scenario {
-				jobs = append(jobs, job{sub: i, ex: d, file: files[0], key: d.Name})
+				jobs = append(jobs, job{sub: i, ex: d, file: fromHere(files[0]), key: d.Name})
 				continue
 			}
 			p := gradePkg{path: importPath(i, d.Pkg), dir: filepath.Join(o.Root, "internal", "gradebuild", fmt.Sprintf("s%d", i), d.Pkg),
@@ -242,6 +242,20 @@ func locate(dir string, d checker.Dir) ([]string, string) {
 	return nil, NotSubmitted + ": no " + strings.Join(d.Files, ", ") + " in " + filepath.Base(dir) + "/exercises/" + d.Name + "/, " + filepath.Base(dir) + "/" + d.Name + "/ or " + filepath.Base(dir) + "/"
 }
 
+// fromHere names file (absolute) from the working directory when it is
+// below it (as the instructor named the submission), for the messages
+// and the debugger command a scenario's feedback shows.
+func fromHere(file string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return file
+	}
+	if rel, err := filepath.Rel(wd, file); err == nil && filepath.IsLocal(rel) {
+		return rel
+	}
+	return file
+}
+
 // extraFiles lists the learner's other .go files in an exercise's folder:
 // not tests, not exercise.go (the grader's own is compiled).
 func extraFiles(folder string, d checker.Dir) []string {
@@ -317,7 +331,9 @@ func runOne(ctx context.Context, o Options, bin string, j job) *checker.Result {
 		args = append(args, j.file)
 	}
 	cmd := exec.CommandContext(ctx, bin, args...)
-	cmd.Dir = filepath.Dir(bin)
+	if !j.ex.Scenario {
+		cmd.Dir = filepath.Dir(bin) // a scenario's file is named from here
+	}
 	cmd.Env = append(os.Environ(), fmt.Sprintf("%s=%d", EnvMemory, uint64(o.MemoryMB)<<20),
 		fmt.Sprintf("%s=%d", EnvCPU, max(1, int64(o.Timeout/time.Second))))
 	rd, wr, err := os.Pipe()
