@@ -39,16 +39,16 @@ func newGradeCmd(runF func(*GradeOptions) error) *cobra.Command {
 submission is a folder: a clone of the repository (its exercises/NN-name/
 files are graded), or the exercise files alone (runqput.go, ...; scenario
 exercises in NN-name/scenario.go). Only the files a learner edits are taken
-from it.
+from it, and the learner's other .go files in a folder of the exercise's
+own (exercises/NN-name/ or NN-name/).
 
 Each exercise of each submission runs in its own process with a time and
-a memory limit. A submission that hangs, panics, does not compile, or
-imports anything beyond the exercise types and pure computation (os, to read
-a file or end the program; syscall; unsafe; ...) gets 0 for that exercise,
-with the reason, and the others go on.
-
-A folder that does not exist gets 0 with the reason, the others are graded,
-and the exit status is 1.
+a memory limit. A submission that hangs, panics, does not compile (the
+wrong package clause included), fails to initialise, or imports anything
+beyond the exercise types and pure computation (os, to read a file or end
+the program; syscall; unsafe; ...) gets 0 for that exercise, with the
+reason, and the others go on. A folder that does not exist gets 0 with the
+reason, the others are graded, and the exit status is 1.
 
 It prints a table and writes the gradebook as CSV (one row per exercise and
 per test) and JSON (per exercise, shaped like exercism's results.json). It
