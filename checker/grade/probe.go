@@ -37,13 +37,7 @@ func startable(ctx context.Context, o Options, tmp string, ov overlay, bin strin
 		if _, bad := broken[p.path]; bad || !hasInitCode(p.files) {
 			continue
 		}
-		alone := map[string]string{}
-		for _, q := range pkgs {
-			if q.path != p.path {
-				alone[q.path] = "not this one"
-			}
-		}
-		one, err := link(ctx, o.Root, tmp, ov, "probe", pkgs, alone)
+		one, err := link(ctx, o.Root, tmp, ov, "probe", []gradePkg{p}, nil)
 		if err != nil {
 			return "", err
 		}
