@@ -9,8 +9,11 @@
 // of the budget. Instead every submission's files become packages of one
 // grading program, at internal/gradebuild/sN/PKG through a go build
 // -overlay (nothing is written into the checkout), and the program is
-// linked once. Packages that do not compile are found first by a go build
-// of all of them, and left out with their compiler errors as the reason.
+// linked once. Packages go cannot load are found first by go list -e,
+// packages that do not compile by a go build of the rest, and both are left
+// out with go's errors as the reason; the program is then started once, so
+// that a package whose initialisation fails is found and left out too (see
+// build.go and probe.go).
 package grade
 
 import (
@@ -322,8 +325,9 @@ const wallFactor = 30
 
 // runOne runs one exercise of one submission in its own process.
 func runOne(ctx context.Context, o Options, bin string, j job) *checker.Result {
-	// The CPU limit is the child's (RLIMIT_CPU); wall-clock time, ten
-	// times it, is the last resort for a process that sleeps or blocks.
+	// The CPU limit is the child's (RLIMIT_CPU); wall-clock time,
+	// wallFactor times it, is the last resort for a process that sleeps
+	// or blocks.
 	ctx, cancel := context.WithTimeout(ctx, wallFactor*o.Timeout)
 	defer cancel()
 	args := []string{j.key}
