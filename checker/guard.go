@@ -48,18 +48,39 @@ func guard(f func() string) (msg string, notStarted bool) {
 	tick := time.NewTicker(100 * time.Millisecond)
 	defer tick.Stop()
 	wall := time.After(wallFactor * CallTimeout)
+	blockedAfter := BlockedTimeout
+	var lastCPU time.Duration
+	lastChange := time.Now()
 	for {
 		select {
 		case o := <-done:
 			return o.msg, o.notStarted
 		case <-tick.C:
-			if cpu, ok := threadCPU(id); ok && cpu > CallTimeout {
+			cpu, ok := threadCPU(id)
+			if ok && cpu > CallTimeout {
 				return hung(CallTimeout.String() + " of CPU"), false
+			}
+			if ok && cpu != lastCPU {
+				lastCPU, lastChange = cpu, time.Now()
+			} else if ok && time.Since(lastChange) > blockedAfter {
+				return blocked(blockedAfter), false
 			}
 		case <-wall:
 			return hung((wallFactor * CallTimeout).String()), false
 		}
 	}
+}
+
+// BlockedTimeout is how long a test's thread may use no CPU at all before
+// the test fails as blocked (a channel operation or a select that nothing
+// answers): a thread that runs, however loaded the machine, gets some CPU
+// time in that long; one whose goroutine is blocked gets none. The wall-
+// clock limit would otherwise take wallFactor times CallTimeout.
+var BlockedTimeout = 10 * time.Second
+
+// blocked is the feedback for a function whose goroutine blocked.
+func blocked(after time.Duration) string {
+	return "your function has been blocked for " + after.String() + " without using the CPU: a channel operation or a select that nothing answers? (the checker carries on; this test fails)"
 }
 
 // hung is the feedback for a function that did not return. Its goroutine

@@ -3,6 +3,7 @@ package checker
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/gmplab/gmplab/lang"
@@ -21,8 +22,11 @@ const notStartedLine = "// NOT STARTED"
 // to the exercise's folder) at cfg and applies check to its events.
 func scenarioExercise(name, file string, rc runCfg, goal string, check func(evs []runtime.Event) (bool, []runtime.Event)) *Exercise {
 	path := "exercises/" + name + "/" + file
-	if strings.HasPrefix(file, "../") { // run from another folder (the checker's tests)
+	switch {
+	case strings.HasPrefix(file, "../"): // run from another folder (the checker's tests)
 		path = strings.TrimPrefix(file, "../")
+	case filepath.Base(file) != file: // a submission's file, named as gmplab grade was given it
+		path = file
 	}
 	ex := &Exercise{Name: name, Funcs: []string{file}}
 	ex.notStarted = func() bool {
@@ -36,7 +40,7 @@ func scenarioExercise(name, file string, rc runCfg, goal string, check func(evs 
 		}
 		prog, err := lang.Compile(path, src)
 		if err != nil {
-			return "your scenario does not compile:\n" + err.Error()
+			return "your scenario does not compile: " + err.Error()
 		}
 		m, err := runtime.New(prog, runtime.Config{GOMAXPROCS: rc.gomaxprocs, Seed: rc.seed, Layers: rc.layers, MaxSteps: maxSteps, Why: true})
 		if err != nil {
@@ -47,7 +51,11 @@ func scenarioExercise(name, file string, rc runCfg, goal string, check func(evs 
 		ok, shown := check(evs)
 		var b strings.Builder
 		if exit.Code != 0 {
-			fmt.Fprintf(&b, "your scenario did not end normally (%s): %s\n", exit.Reason, firstLine(exit.Msg))
+			if msg := firstLine(exit.Msg); msg != "" {
+				fmt.Fprintf(&b, "your scenario did not end normally (%s): %s\n", exit.Reason, msg)
+			} else {
+				fmt.Fprintf(&b, "your scenario did not end normally (%s, exit status %d)\n", exit.Reason, exit.Code)
+			}
 		} else if ok {
 			return ""
 		}

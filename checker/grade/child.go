@@ -36,6 +36,9 @@ func ChildMain(table map[string]func() *checker.Exercise) {
 		fmt.Fprintln(os.Stderr, "usage: gradebin KEY [FILE]")
 		os.Exit(2)
 	}
+	if os.Args[1] == probeArg {
+		os.Exit(0) // every package initialised: the program starts
+	}
 	limitMemory()
 	if cpu := limitCPU(); cpu > 0 {
 		// The process's limit, not the checker's per test, ends a hang,

@@ -9,12 +9,14 @@
 // of the budget. Instead every submission's files become packages of one
 // grading program, at internal/gradebuild/sN/PKG through a go build
 // -overlay (nothing is written into the checkout), and the program is
-// linked once. Packages that do not compile are found first by a go build
-// of all of them, and left out with their compiler errors as the reason.
+// linked once. Packages go cannot load are found first by go list -e,
+// packages that do not compile by a go build of the rest, and both are left
+// out with go's errors as the reason; the program is then started once, so
+// that a package whose initialisation fails is found and left out too (see
+// build.go and probe.go).
 package grade
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -23,7 +25,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -62,7 +63,7 @@ type Submission struct {
 type job struct {
 	sub  int
 	ex   checker.Dir
-	file string // a scenario exercise's file
+	file string // a scenario exercise's file, from the working directory
 	key  string
 }
 
@@ -97,10 +98,16 @@ func Grade(ctx context.Context, o Options) (*Gradebook, error) {
 	defer os.RemoveAll(tmp)
 	ov := overlay{Replace: map[string]string{}}
 	var jobs []job
-	var pkgs []string
+	var pkgs []gradePkg
 	for i, dir := range o.Submissions {
 		s := &Submission{Name: filepath.Base(filepath.Clean(dir)), Dir: dir, Results: make([]*checker.Result, len(exs))}
 		gb.Submissions = append(gb.Submissions, s)
+		if reason := NotFolder(dir); reason != "" {
+			for k, d := range exs {
+				s.Results[k] = errResult(d.Name, reason)
+			}
+			continue
+		}
 		for k, d := range exs {
 			files, reason := locate(dir, d)
 			if reason != "" {
@@ -108,10 +115,11 @@ func Grade(ctx context.Context, o Options) (*Gradebook, error) {
 				continue
 			}
 			if d.Scenario {
-				jobs = append(jobs, job{sub: i, ex: d, file: files[0], key: d.Name})
+				jobs = append(jobs, job{sub: i, ex: d, file: fromHere(files[0]), key: d.Name})
 				continue
 			}
-			pkgDir := filepath.Join(o.Root, "internal", "gradebuild", fmt.Sprintf("s%d", i), d.Pkg)
+			p := gradePkg{path: importPath(i, d.Pkg), dir: filepath.Join(o.Root, "internal", "gradebuild", fmt.Sprintf("s%d", i), d.Pkg),
+				display: displayDir(dir, filepath.Dir(files[0])), ex: d, sub: i, key: fmt.Sprintf("s%d/%s", i, d.Name), files: files}
 			bad := ""
 			for _, f := range files {
 				src, err := os.ReadFile(f)
@@ -123,19 +131,25 @@ func Grade(ctx context.Context, o Options) (*Gradebook, error) {
 					bad = err.Error()
 					break
 				}
-				ov.Replace[filepath.Join(pkgDir, filepath.Base(f))] = f
+				ov.Replace[filepath.Join(p.dir, filepath.Base(f))] = f
 			}
 			if bad != "" {
 				s.Results[k] = errResult(d.Name, bad)
 				continue
 			}
-			ov.Replace[filepath.Join(pkgDir, "exercise.go")] = filepath.Join(d.Path, "exercise.go")
-			pkgs = append(pkgs, importPath(i, d.Pkg))
-			jobs = append(jobs, job{sub: i, ex: d, key: fmt.Sprintf("s%d/%s", i, d.Name)})
+			ov.Replace[filepath.Join(p.dir, "exercise.go")] = filepath.Join(d.Path, "exercise.go")
+			pkgs = append(pkgs, p)
+			jobs = append(jobs, job{sub: i, ex: d, key: p.key})
 		}
 	}
-	bin, broken, err := build(ctx, o.Root, tmp, ov, pkgs, jobs)
+	if o.Log != nil && len(pkgs) > 0 {
+		fmt.Fprintf(o.Log, "compiling %d package(s) of %d submission(s)...\n", len(pkgs), len(o.Submissions))
+	}
+	bin, broken, err := build(ctx, o.Root, tmp, ov, pkgs)
 	if err != nil {
+		return nil, err
+	}
+	if bin, err = startable(ctx, o, tmp, ov, bin, pkgs, broken); err != nil {
 		return nil, err
 	}
 	run(ctx, o, bin, jobs, broken, gb, exs)
@@ -166,117 +180,102 @@ func errResult(ex, msg string) *checker.Result {
 	return &checker.Result{Version: 2, Exercise: ex, Status: checker.StatusError, Message: msg}
 }
 
+// NotSubmitted starts the message of an exercise whose files a
+// submission does not have.
+const NotSubmitted = "not submitted"
+
+// NotFolder says why dir cannot be a submission, or "".
+func NotFolder(dir string) string {
+	fi, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return dir + ": no such folder"
+	case err != nil:
+		return err.Error()
+	case !fi.IsDir():
+		return dir + ": not a folder"
+	}
+	return ""
+}
+
+// displayDir names folder (absolute) as the submission's name and the
+// path inside it: alice/exercises/02-runqput.
+func displayDir(sub, folder string) string {
+	name := filepath.Base(filepath.Clean(sub))
+	abs, err := filepath.Abs(sub)
+	if err != nil {
+		return name
+	}
+	if rel, err := filepath.Rel(abs, folder); err == nil && rel != "." {
+		return filepath.Join(name, rel)
+	}
+	return name
+}
+
 // locate finds a submission's files of exercise d: in exercises/NAME/ (a
 // clone), NAME/, or the folder itself (the files alone; not for scenario
-// exercises, whose files are all named scenario.go).
+// exercises, whose files are all named scenario.go). A folder of the
+// exercise's own (the first two) may hold more .go files of the learner's
+// (helpers): they are taken too, as go test and gmplab check take them;
+// in the folder itself other files may be other exercises'.
 func locate(dir string, d checker.Dir) ([]string, string) {
 	cands := []string{filepath.Join(dir, "exercises", d.Name), filepath.Join(dir, d.Name)}
 	if !d.Scenario {
 		cands = append(cands, dir)
 	}
-	for _, c := range cands {
+	for ci, c := range cands {
 		var files []string
 		for _, f := range d.Files {
 			if _, err := os.Stat(filepath.Join(c, f)); err == nil {
 				files = append(files, filepath.Join(c, f))
 			}
 		}
-		if len(files) == len(d.Files) {
-			abs := make([]string, len(files))
-			for i, f := range files {
-				abs[i], _ = filepath.Abs(f)
-			}
-			return abs, ""
-		}
-	}
-	return nil, "not submitted: no " + strings.Join(d.Files, ", ") + " in " + filepath.Base(dir) + "/exercises/" + d.Name + "/, " + filepath.Base(dir) + "/" + d.Name + "/ or " + filepath.Base(dir) + "/"
-}
-
-type overlay struct {
-	Replace map[string]string
-}
-
-var pkgHeader = regexp.MustCompile(`(?m)^# (\S+)`)
-
-// build compiles every submission's packages, drops those that fail, and
-// links the grading program. broken maps a package path to its errors.
-func build(ctx context.Context, root, tmp string, ov overlay, pkgs []string, jobs []job) (string, map[string]string, error) {
-	broken := map[string]string{}
-	ovPath := filepath.Join(tmp, "overlay.json")
-	write := func() error {
-		b, _ := json.Marshal(ov)
-		return os.WriteFile(ovPath, b, 0o644)
-	}
-	if len(pkgs) > 0 {
-		if err := write(); err != nil {
-			return "", nil, err
-		}
-		cmd := exec.CommandContext(ctx, "go", append([]string{"build", "-overlay", ovPath}, pkgs...)...)
-		cmd.Dir = root
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			text := string(out)
-			locs := pkgHeader.FindAllStringSubmatchIndex(text, -1)
-			for i, loc := range locs {
-				end := len(text)
-				if i+1 < len(locs) {
-					end = locs[i+1][0]
-				}
-				pkg := text[loc[2]:loc[3]]
-				broken[pkg] = cleanCompileErrors(text[loc[1]:end])
-			}
-			if len(locs) == 0 {
-				return "", nil, fmt.Errorf("go build: %s", strings.TrimSpace(text))
-			}
-		}
-	}
-	// The grading program: every package that compiled.
-	var imports, entries strings.Builder
-	seen := map[string]bool{}
-	for _, j := range jobs {
-		if j.ex.Scenario {
+		if len(files) != len(d.Files) {
 			continue
 		}
-		p := importPath(j.sub, j.ex.Pkg)
-		if _, bad := broken[p]; bad || seen[p] {
-			continue
+		if ci < 2 && !d.Scenario {
+			files = append(files, extraFiles(c, d)...)
 		}
-		seen[p] = true
-		alias := fmt.Sprintf("s%d_%s", j.sub, j.ex.Pkg)
-		fmt.Fprintf(&imports, "\t%s %q\n", alias, p)
-		fmt.Fprintf(&entries, "\t\t%q: %s.Exercise,\n", j.key, alias)
+		abs := make([]string, len(files))
+		for i, f := range files {
+			abs[i], _ = filepath.Abs(f)
+		}
+		return abs, ""
 	}
-	main := "// Code generated by gmplab grade. DO NOT EDIT.\n\npackage main\n\nimport (\n" + imports.String() +
-		"\n\t\"github.com/gmplab/gmplab/checker\"\n\t\"github.com/gmplab/gmplab/checker/grade\"\n)\n\n" +
-		"func main() {\n\tgrade.ChildMain(map[string]func() *checker.Exercise{\n" + entries.String() + "\t})\n}\n"
-	mainFile := filepath.Join(tmp, "main.go")
-	if err := os.WriteFile(mainFile, []byte(main), 0o644); err != nil {
-		return "", nil, err
-	}
-	ov.Replace[filepath.Join(root, "internal", "gradebuild", "main.go")] = mainFile
-	if err := write(); err != nil {
-		return "", nil, err
-	}
-	bin := filepath.Join(tmp, "gradebin")
-	cmd := exec.CommandContext(ctx, "go", "build", "-overlay", ovPath, "-o", bin, checker.Module+"/internal/gradebuild")
-	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", nil, fmt.Errorf("linking the grading program: %s", strings.TrimSpace(string(out)))
-	}
-	return bin, broken, nil
+	return nil, NotSubmitted + ": no " + strings.Join(d.Files, ", ") + " in " + filepath.Base(dir) + "/exercises/" + d.Name + "/, " + filepath.Base(dir) + "/" + d.Name + "/ or " + filepath.Base(dir) + "/"
 }
 
-// cleanCompileErrors keeps the compiler's lines, each file named by its
-// base name (the submission's, not the overlay's or the grader's path).
-func cleanCompileErrors(text string) string {
+// fromHere names file (absolute) from the working directory when it is
+// below it (as the instructor named the submission), for the messages
+// and the debugger command a scenario's feedback shows.
+func fromHere(file string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return file
+	}
+	if rel, err := filepath.Rel(wd, file); err == nil && filepath.IsLocal(rel) {
+		return rel
+	}
+	return file
+}
+
+// extraFiles lists the learner's other .go files in an exercise's folder:
+// not tests, not exercise.go (the grader's own is compiled).
+func extraFiles(folder string, d checker.Dir) []string {
+	ents, err := os.ReadDir(folder)
+	if err != nil {
+		return nil
+	}
 	var out []string
-	for _, l := range strings.Split(strings.TrimSpace(text), "\n") {
-		out = append(out, goFilePath.ReplaceAllString(strings.TrimSpace(l), "$1"))
+	for _, e := range ents {
+		n := e.Name()
+		if e.IsDir() || !strings.HasSuffix(n, ".go") || strings.HasSuffix(n, "_test.go") || n == "exercise.go" || contains(d.Files, n) {
+			continue
+		}
+		out = append(out, filepath.Join(folder, n))
 	}
-	return "does not compile: " + strings.Join(out, "\n")
+	return out
 }
-
-var goFilePath = regexp.MustCompile(`\S*/([^/\s]+\.go:\d+(:\d+)?)`)
 
 // run runs the jobs, o.Jobs at a time, filling gb.
 func run(ctx context.Context, o Options, bin string, jobs []job, broken map[string]string, gb *Gradebook, exs []checker.Dir) {
@@ -285,12 +284,14 @@ func run(ctx context.Context, o Options, bin string, jobs []job, broken map[stri
 		index[d.Name] = k
 	}
 	var mu sync.Mutex
+	done := 0
 	set := func(j job, r *checker.Result) {
 		mu.Lock()
 		defer mu.Unlock()
 		gb.Submissions[j.sub].Results[index[j.ex.Name]] = r
+		done++
 		if o.Log != nil {
-			fmt.Fprintf(o.Log, "%s %s: %s\n", gb.Submissions[j.sub].Name, j.ex.Name, r.Status)
+			fmt.Fprintf(o.Log, "[%d/%d] %s %s: %s\n", done, len(jobs), gb.Submissions[j.sub].Name, j.ex.Name, cell(r))
 		}
 	}
 	work := make(chan job)
@@ -324,8 +325,9 @@ const wallFactor = 30
 
 // runOne runs one exercise of one submission in its own process.
 func runOne(ctx context.Context, o Options, bin string, j job) *checker.Result {
-	// The CPU limit is the child's (RLIMIT_CPU); wall-clock time, ten
-	// times it, is the last resort for a process that sleeps or blocks.
+	// The CPU limit is the child's (RLIMIT_CPU); wall-clock time,
+	// wallFactor times it, is the last resort for a process that sleeps
+	// or blocks.
 	ctx, cancel := context.WithTimeout(ctx, wallFactor*o.Timeout)
 	defer cancel()
 	args := []string{j.key}
@@ -333,7 +335,9 @@ func runOne(ctx context.Context, o Options, bin string, j job) *checker.Result {
 		args = append(args, j.file)
 	}
 	cmd := exec.CommandContext(ctx, bin, args...)
-	cmd.Dir = filepath.Dir(bin)
+	if !j.ex.Scenario {
+		cmd.Dir = filepath.Dir(bin) // a scenario's file is named from here
+	}
 	cmd.Env = append(os.Environ(), fmt.Sprintf("%s=%d", EnvMemory, uint64(o.MemoryMB)<<20),
 		fmt.Sprintf("%s=%d", EnvCPU, max(1, int64(o.Timeout/time.Second))))
 	rd, wr, err := os.Pipe()
@@ -341,8 +345,8 @@ func runOne(ctx context.Context, o Options, bin string, j job) *checker.Result {
 		return errResult(j.ex.Name, err.Error())
 	}
 	cmd.ExtraFiles = []*os.File{wr}
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
+	stdout, stderr := newOutput(0), newOutput(32<<10)
+	cmd.Stdout, cmd.Stderr = stdout, stderr
 	var result []byte
 	done := make(chan struct{})
 	go func() { result, _ = io.ReadAll(rd); close(done) }()
@@ -363,7 +367,11 @@ func runOne(ctx context.Context, o Options, bin string, j job) *checker.Result {
 		}
 	}
 	if timedOut {
-		return errResult(j.ex.Name, fmt.Sprintf("timed out: an endless loop, or a call that blocks? (limit: %v of CPU time; gmplab grade --timeout raises it)", o.Timeout))
+		msg := fmt.Sprintf("timed out: an endless loop, or a call that blocks? (limit: %v of CPU time; gmplab grade --timeout raises it)", o.Timeout)
+		if stdout.n+stderr.n >= 1<<20 {
+			msg += "; it printed over 1 MB, and printing in a function the engine calls thousands of times is slow"
+		}
+		return errResult(j.ex.Name, msg)
 	}
 	var r checker.Result
 	if jerr := json.Unmarshal(result, &r); jerr == nil && r.Exercise != "" {
@@ -372,20 +380,18 @@ func runOne(ctx context.Context, o Options, bin string, j job) *checker.Result {
 	return errResult(j.ex.Name, explainDeath(err, stderr.String(), o.MemoryMB))
 }
 
-// explainDeath says why a grading process ended without a result.
+// explainDeath says why a grading process ended without a result: the
+// runtime's report, without the goroutines' stacks.
 func explainDeath(err error, stderr string, memMB int) string {
-	first := strings.TrimSpace(stderr)
-	if i := strings.Index(first, "\n\ngoroutine "); i >= 0 {
-		first = first[:i]
-	}
+	death := deathLines(stderr)
 	var ee *exec.ExitError
 	switch {
-	case strings.Contains(stderr, "out of memory") || strings.Contains(stderr, "cannot allocate memory"):
+	case strings.Contains(death, "out of memory") || strings.Contains(death, "cannot allocate memory"):
 		return fmt.Sprintf("ran out of memory (limit %d MB; gmplab grade --memory raises it)", memMB)
-	case strings.HasPrefix(first, "panic: ") || strings.HasPrefix(first, "fatal error: ") || strings.HasPrefix(first, "runtime: "):
-		return "the process died outside the checker's recover (a panic in a goroutine of yours, or a fatal error): " + first
+	case death != "":
+		return "the process died outside the checker's recover (a panic in a goroutine of yours, or a fatal error): " + death
 	case errors.As(err, &ee):
-		return fmt.Sprintf("the process ended (exit status %d) before the checker reported: does the code end the program? %s", ee.ExitCode(), first)
+		return fmt.Sprintf("the process ended (exit status %d) before the checker reported: does the code end the program? %s", ee.ExitCode(), lastLine(stderr))
 	case err != nil:
 		return err.Error()
 	}

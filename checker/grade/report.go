@@ -3,12 +3,9 @@ package grade
 import (
 	"encoding/csv"
 	"encoding/json"
-	"fmt"
 	"io"
 	"strconv"
 	"strings"
-
-	"github.com/gmplab/gmplab/checker"
 )
 
 // WriteJSON writes the gradebook: per submission, each exercise's result
@@ -40,45 +37,6 @@ func (gb *Gradebook) WriteCSV(w io.Writer) error {
 	}
 	c.Flush()
 	return c.Error()
-}
-
-// WriteTable prints one row per submission: each exercise's tests passed
-// (✓ for all), "err" with the reason below, "-" when not started.
-func (gb *Gradebook) WriteTable(w io.Writer) {
-	width := len("submission")
-	for _, s := range gb.Submissions {
-		width = max(width, len(s.Name))
-	}
-	cols := make([]int, len(gb.Exercises))
-	fmt.Fprintf(w, "%-*s", width, "submission")
-	for i, e := range gb.Exercises {
-		cols[i] = max(len(e), 7)
-		fmt.Fprintf(w, "  %-*s", cols[i], e)
-	}
-	fmt.Fprintf(w, "  passed\n")
-	var notes []string
-	for _, s := range gb.Sorted() {
-		fmt.Fprintf(w, "%-*s", width, s.Name)
-		for i, r := range s.Results {
-			cell := ""
-			switch r.Status {
-			case checker.StatusPass:
-				cell = "✓ " + strconv.Itoa(r.Total)
-			case checker.StatusFail:
-				cell = fmt.Sprintf("%d/%d", r.Score, r.Total)
-			case checker.StatusNotStarted:
-				cell = "-"
-			default:
-				cell = "err"
-				notes = append(notes, fmt.Sprintf("%s %s: %s", s.Name, r.Exercise, firstLine(r.Message)))
-			}
-			fmt.Fprintf(w, "  %-*s", cols[i], cell)
-		}
-		fmt.Fprintf(w, "  %d/%d\n", s.Passed, len(gb.Exercises))
-	}
-	for _, n := range notes {
-		fmt.Fprintln(w, n)
-	}
 }
 
 func firstLine(s string) string {

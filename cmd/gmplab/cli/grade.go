@@ -26,6 +26,7 @@ type GradeOptions struct {
 	MemoryMB    int
 	Jobs        int
 	Quiet       bool
+	Force       bool   // overwrite an existing gradebook
 	Dir         string // the gmplab checkout ("" for the working directory)
 }
 
@@ -38,16 +39,20 @@ func newGradeCmd(runF func(*GradeOptions) error) *cobra.Command {
 submission is a folder: a clone of the repository (its exercises/NN-name/
 files are graded), or the exercise files alone (runqput.go, ...; scenario
 exercises in NN-name/scenario.go). Only the files a learner edits are taken
-from it.
+from it, and the learner's other .go files in a folder of the exercise's
+own (exercises/NN-name/ or NN-name/).
 
 Each exercise of each submission runs in its own process with a time and
-a memory limit. A submission that hangs, panics, does not compile, or
-imports anything beyond the exercise types and pure computation (os, to read
-a file or end the program; syscall; unsafe; ...) gets 0 for that exercise,
-with the reason, and the others go on.
+a memory limit. A submission that hangs, panics, does not compile (the
+wrong package clause included), fails to initialise, or imports anything
+beyond the exercise types and pure computation (os, to read a file or end
+the program; syscall; unsafe; ...) gets 0 for that exercise, with the
+reason, and the others go on. A folder that does not exist gets 0 with the
+reason, the others are graded, and the exit status is 1.
 
 It prints a table and writes the gradebook as CSV (one row per exercise and
-per test) and JSON (per exercise, shaped like exercism's results.json).`,
+per test) and JSON (per exercise, shaped like exercism's results.json). It
+does not overwrite an existing gradebook file unless given --force.`,
 		Example: `  gmplab grade submissions/*
   gmplab grade submissions/* --exercises 02-runqput,03-runqgrab --csv grades.csv --json grades.json`,
 		Args: func(cmd *cobra.Command, args []string) error {
@@ -79,6 +84,7 @@ per test) and JSON (per exercise, shaped like exercism's results.json).`,
 	f.IntVar(&o.MemoryMB, "memory", 1024, "memory limit of one exercise of one submission, in MB")
 	f.IntVar(&o.Jobs, "jobs", runtime.NumCPU(), "exercises graded at once")
 	f.BoolVar(&o.Quiet, "quiet", false, "no progress lines on stderr")
+	f.BoolVar(&o.Force, "force", false, "overwrite the gradebook's files if they exist")
 	return cmd
 }
 
@@ -91,9 +97,22 @@ func runGrade(o *GradeOptions) error {
 	if err != nil {
 		return &ExitError{Code: 1, Msg: "gmplab grade: " + err.Error()}
 	}
+	// Refuse before grading, not after: a gradebook may hold an earlier
+	// run's grades, or the instructor's own edits.
+	if !o.Force {
+		for _, p := range []string{o.CSV, o.JSON} {
+			if _, err := os.Stat(p); p != "" && err == nil {
+				return &ExitError{Code: 1, Msg: "gmplab grade: " + p + " exists (an earlier gradebook?): give --force to overwrite it, or --csv/--json to write elsewhere"}
+			}
+		}
+	}
+	// A folder that does not exist is a 0 in the gradebook, with the
+	// reason, and the others are graded; the exit status says so.
+	var missing []string
 	for _, s := range o.Submissions {
-		if fi, err := os.Stat(s); err != nil || !fi.IsDir() {
-			return &ExitError{Code: 1, Msg: "gmplab grade: " + s + " is not a folder"}
+		if why := grade.NotFolder(s); why != "" {
+			missing = append(missing, s)
+			fmt.Fprintf(o.Err, "gmplab grade: %s: it gets 0 in the gradebook; the others are graded\n", why)
 		}
 	}
 	var log io.Writer
@@ -126,8 +145,11 @@ func runGrade(o *GradeOptions) error {
 		}
 	}
 	if log != nil {
-		fmt.Fprintf(log, "graded %d submission(s) of %s in %v; gradebook: %s\n", len(o.Submissions), strings.Join(gb.Exercises, ", "),
+		fmt.Fprintf(log, "graded %d submission(s), %d exercise(s) each, in %v; gradebook: %s\n", len(o.Submissions)-len(missing), len(gb.Exercises),
 			time.Since(start).Round(time.Second), strings.Trim(o.CSV+", "+o.JSON, ", "))
+	}
+	if len(missing) > 0 {
+		return &ExitError{Code: 1, Msg: "gmplab grade: not a folder (0 in the gradebook): " + strings.Join(missing, ", ")}
 	}
 	return nil
 }

@@ -1,0 +1,157 @@
+package grade
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/gmplab/gmplab/checker"
+)
+
+// TableWidth is the terminal width the table is laid out for.
+const TableWidth = 100
+
+// WriteTable prints one row per submission, each exercise's cell saying
+// how it went (a legend below says how to read them), then, per
+// submission, why each exercise that did not run did not run. Exercise
+// names head their columns when they fit in TableWidth; otherwise each
+// name heads its column from a line of its own above the table.
+func (gb *Gradebook) WriteTable(w io.Writer) {
+	subs := gb.Sorted()
+	nameW := len("submission")
+	for _, s := range subs {
+		nameW = max(nameW, utf8.RuneCountInString(s.Name))
+	}
+	cells := make([][]string, len(subs))
+	cellW := make([]int, len(gb.Exercises))
+	for i, s := range subs {
+		for k, r := range s.Results {
+			c := cell(r)
+			cells[i] = append(cells[i], c)
+			cellW[k] = max(cellW[k], utf8.RuneCountInString(c), len("none"))
+		}
+	}
+	flat := nameW
+	for k, e := range gb.Exercises {
+		flat += 2 + max(cellW[k], len(e))
+	}
+	if flat+len("  passed") <= TableWidth {
+		for k, e := range gb.Exercises {
+			cellW[k] = max(cellW[k], len(e))
+		}
+		fmt.Fprintf(w, "%-*s", nameW, "submission")
+		for k, e := range gb.Exercises {
+			fmt.Fprintf(w, "  %-*s", cellW[k], e)
+		}
+	} else {
+		// A staircase: exercise k's name on line k, at its column, with
+		// a bar below the names above it; columns of one width.
+		widest := slices.Max(cellW)
+		for k := range cellW {
+			cellW[k] = widest
+		}
+		for k, e := range gb.Exercises {
+			line := strings.Repeat(" ", nameW)
+			for j := 0; j < k; j++ {
+				line += "  " + fmt.Sprintf("%-*s", cellW[j], "│")
+			}
+			fmt.Fprintln(w, line+"  "+e)
+		}
+		fmt.Fprintf(w, "%-*s", nameW, "submission")
+		for k := range gb.Exercises {
+			fmt.Fprintf(w, "  %-*s", cellW[k], "│")
+		}
+	}
+	fmt.Fprintf(w, "  passed\n")
+	for i, s := range subs {
+		fmt.Fprintf(w, "%-*s", nameW, s.Name)
+		for k, c := range cells[i] {
+			fmt.Fprintf(w, "  %-*s", cellW[k], c)
+		}
+		fmt.Fprintf(w, "  %d/%d\n", s.Passed, len(gb.Exercises))
+	}
+	fmt.Fprintln(w)
+	fmt.Fprint(w, wrap("✓ N: all N tests pass; K/N: K of N tests pass; -: not started (rt.TODO still there); none: no files for the exercise in DIR/exercises/NN-name/, DIR/NN-name/ or DIR/; err: not graded, for the reason below. gradebook.csv and .json have every test's message.", "", "")+"\n")
+	gb.writeReasons(w, subs)
+}
+
+// cell is how a result shows in the table.
+func cell(r *checker.Result) string {
+	switch {
+	case r.Status == checker.StatusPass:
+		return "✓ " + strconv.Itoa(r.Total)
+	case r.Status == checker.StatusFail:
+		return fmt.Sprintf("%d/%d", r.Score, r.Total)
+	case r.Status == checker.StatusNotStarted:
+		return "-"
+	case strings.HasPrefix(r.Message, NotSubmitted):
+		return "none"
+	}
+	return "err"
+}
+
+// writeReasons lists, per submission, why each "err" and each 0 score is
+// so: one line for a submission where nothing was found or every
+// exercise failed for one reason.
+func (gb *Gradebook) writeReasons(w io.Writer, subs []*Submission) {
+	exW := 0
+	for _, e := range gb.Exercises {
+		exW = max(exW, len(e))
+	}
+	for _, s := range subs {
+		var why []*checker.Result
+		none, same := 0, true
+		for _, r := range s.Results {
+			switch cell(r) {
+			case "none":
+				none++
+			case "err", "0/" + strconv.Itoa(r.Total):
+				why = append(why, r)
+				same = same && r.Message == s.Results[0].Message
+			}
+		}
+		switch {
+		case none == len(s.Results):
+			fmt.Fprint(w, wrap(s.Name+": nothing submitted: no exercise's files in "+s.Name+"/exercises/NN-name/, "+s.Name+"/NN-name/ or "+s.Name+"/", "", "  "))
+			continue
+		case len(why) == len(s.Results) && same && len(why) > 1:
+			fmt.Fprint(w, wrap(s.Name+", every exercise: "+firstLine(why[0].Message), "", "  "))
+			continue
+		case len(why) == 0:
+			continue
+		}
+		fmt.Fprintln(w, s.Name+":")
+		for _, r := range why {
+			head := fmt.Sprintf("  %-*s  ", exW, r.Exercise)
+			fmt.Fprint(w, wrap(firstLine(r.Message), head, strings.Repeat(" ", len(head))))
+		}
+	}
+}
+
+// wrap breaks text into lines of at most TableWidth columns at spaces,
+// the first starting with first and the others with indent.
+func wrap(text, first, indent string) string {
+	var b strings.Builder
+	line := first
+	n := utf8.RuneCountInString(line)
+	start := true
+	for _, word := range strings.Fields(text) {
+		wl := utf8.RuneCountInString(word)
+		if !start && n+1+wl > TableWidth {
+			b.WriteString(line + "\n")
+			line, n, start = indent, len(indent), true
+		}
+		if !start {
+			line += " "
+			n++
+		}
+		line += word
+		n += wl
+		start = false
+	}
+	b.WriteString(line + "\n")
+	return b.String()
+}

@@ -1,0 +1,51 @@
+package grade
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/gmplab/gmplab/checker"
+)
+
+// TestTableWide: with every exercise, the names do not fit as column
+// heads in TableWidth columns, so each heads its column from a line of
+// its own; no line is wider than TableWidth.
+func TestTableWide(t *testing.T) {
+	exs, err := checker.ListExercises("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gb := &Gradebook{}
+	for _, d := range exs {
+		gb.Exercises = append(gb.Exercises, d.Name)
+	}
+	statuses := []*checker.Result{
+		{Status: checker.StatusPass, Score: 31, Total: 31},
+		{Status: checker.StatusFail, Score: 12, Total: 31, Message: "properties/a full ring: input: 256 Gs"},
+		{Status: checker.StatusNotStarted},
+		{Status: checker.StatusError, Message: NotSubmitted + ": no runqput.go in ..."},
+		{Status: checker.StatusError, Message: "timed out: an endless loop, or a call that blocks? (limit: 1m0s of CPU time; gmplab grade --timeout raises it)"},
+	}
+	for i, name := range []string{"alice", "bob", "a-rather-long-student-name"} {
+		s := &Submission{Name: name}
+		for k, e := range gb.Exercises {
+			r := *statuses[(i+k)%len(statuses)]
+			r.Exercise = e
+			s.Results = append(s.Results, &r)
+			if r.Status == checker.StatusPass {
+				s.Passed++
+			}
+		}
+		gb.Submissions = append(gb.Submissions, s)
+	}
+	var b bytes.Buffer
+	gb.WriteTable(&b)
+	for _, l := range strings.Split(b.String(), "\n") {
+		if n := utf8.RuneCountInString(l); n > TableWidth {
+			t.Errorf("a line of %d columns:\n%s", n, l)
+		}
+	}
+	golden(t, "table-wide.txt", b.Bytes())
+}

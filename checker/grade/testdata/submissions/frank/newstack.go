@@ -1,0 +1,19 @@
+// A submission with the solution copied as it is: its package clause
+// says solution, where the exercise's files say newstack.
+package solution
+
+import "github.com/gmplab/gmplab/exercises/rt"
+
+// Newstack doubles the stack until the frame fits with StackGuard bytes to
+// spare (stack.go: newstack), and copies the used part (copystack).
+func Newstack(gp *rt.G, framesize int64) (newsize, copied int64) {
+	oldsize := gp.StackSize
+	newsize = oldsize * 2
+	// Make sure we grow at least as much as needed to fit the new frame.
+	needed := framesize + rt.StackGuard
+	used := gp.StackUsed
+	for newsize-used < needed {
+		newsize *= 2
+	}
+	return newsize, used
+}
