@@ -1,5 +1,7 @@
 package vm
 
+import "math"
+
 // Arrays. An array value lives in an object of one slot per element, as a
 // struct's fields do (object.go): a variable, a field or an element of
 // array type holds the id of its own object, copied when read as a value
@@ -73,10 +75,16 @@ func (mc *Machine) arrayOp(in Instr, vals []Value, sp int, n *int) ([]Value, int
 		if o&refMask == 0 {
 			return vals, sp, errNilFunc, true
 		}
-		vals[sp-1] = Value{S: string(mc.keyOf(nil, o, in.A))}
+		b, _, _ := mc.keyOf(nil, o, in.A) // no interface inside: mapkey.go has those
+		vals[sp-1] = Value{S: string(b)}
 		*n += costAlloc
 	case OpKeyObj:
-		o, _ := mc.keyObj(vals[sp-1].S, in.A)
+		o := vals[sp-1].I
+		if o == 0 {
+			o, _ = mc.keyObj(vals[sp-1].S, in.A)
+		} else {
+			o = mc.copyObj(o, in.A)
+		}
 		vals[sp-1] = Value{I: o}
 		*n += costAlloc
 	default:
@@ -93,25 +101,31 @@ func (mc *Machine) arrayOp(in Instr, vals []Value, sp int, n *int) ([]Value, int
 // bytes with the sign bit flipped (signed order), a string with its 0
 // bytes escaped and ended by 0 0.
 
-// keyOf encodes object o of layout li.
-func (mc *Machine) keyOf(b []byte, o int64, li int32) []byte {
+// keyOf encodes object o of layout li; iface reports an interface slot
+// (encoded as mapkey.go says: such a key keeps a copy of o to give back),
+// and bad names the unhashable dynamic type one holds, if any.
+func (mc *Machine) keyOf(b []byte, o int64, li int32) (_ []byte, bad string, iface bool) {
 	for i, nl := range mc.prog.Layouts[li].Nested {
 		v := mc.objs[o&refMask][i]
-		if nl >= 0 {
-			b = mc.keyOf(b, v.I, nl)
-			continue
-		}
-		u := uint64(v.I) ^ 1<<63
-		b = append(b, byte(u>>56), byte(u>>48), byte(u>>40), byte(u>>32), byte(u>>24), byte(u>>16), byte(u>>8), byte(u))
-		for j := 0; j < len(v.S); j++ {
-			b = append(b, v.S[j])
-			if v.S[j] == 0 {
-				b = append(b, 0xFF)
+		switch {
+		case nl >= 0:
+			var in bool
+			b, bad, in = mc.keyOf(b, v.I, nl)
+			iface = iface || in
+		case nl == LayoutIface:
+			b, bad = mc.appendDyn(b, v.I)
+			iface = true
+		default:
+			if nl == LayoutFloat && v.I == math.MinInt64 {
+				v.I = 0 // -0 is the key +0, as Go hashes floats
 			}
+			b = appendKeyString(appendUint(b, uint64(v.I)^1<<63), v.S)
 		}
-		b = append(b, 0, 0)
+		if bad != "" {
+			return b, bad, iface
+		}
 	}
-	return b
+	return b, "", iface
 }
 
 // keyObj decodes key s of layout li into a new object; it returns the

@@ -360,6 +360,9 @@ func (f *fmtState) mapValue(t *TypeInfo, v Value, depth int) string {
 // compareKeys orders map keys as internal/fmtsort does for the kinds a
 // key can have here.
 func (mc *Machine) compareKeys(t *TypeInfo, a, b Value) int {
+	if t.Kind == KindIface || encodedKey(a) || encodedKey(b) {
+		return compareStoredKeys(a, b) // mapkey.go
+	}
 	switch t.Kind {
 	case KindString:
 		return cmp.Compare(a.S, b.S)
