@@ -76,7 +76,13 @@ func (mc *Machine) arrayOp(in Instr, vals []Value, sp int, n *int) ([]Value, int
 			return vals, sp, errNilFunc, true
 		}
 		b, _, _ := mc.keyOf(nil, o, in.A) // no interface inside: mapkey.go has those
-		vals[sp-1] = Value{S: string(b)}
+		k := Value{S: string(b)}
+		if !mc.prog.Layouts[in.A].NoScan {
+			// A copy keeps what the key points to alive for the
+			// collector, which does not read the encoding (mapkey.go).
+			k.I = mc.copyObj(o, in.A)
+		}
+		vals[sp-1] = k
 		*n += costAlloc
 	case OpKeyObj:
 		o := vals[sp-1].I
@@ -96,7 +102,9 @@ func (mc *Machine) arrayOp(in Instr, vals []Value, sp int, n *int) ([]Value, int
 // Arrays and structs as map keys. The map compares keys as Values, so an
 // array or struct key (an object id) is replaced by its contents encoded
 // in a string (OpKeyOf) and rebuilt as a new object where the program
-// gets the key back (OpKeyObj: range, printing). The encoding keeps the
+// gets the key back (OpKeyObj: range, printing). A key with pointers
+// inside also keeps a copy of the object, which OpKeyObj copies back: the
+// collector must see what the key points to (mapkey.go). The encoding keeps the
 // order fmt sorts keys in: element by element, an integer as 8 big-endian
 // bytes with the sign bit flipped (signed order), a string with its 0
 // bytes escaped and ended by 0 0.

@@ -20,7 +20,9 @@ import (
 // interface value itself, or a copy of the array or struct, and what keeps
 // alive, for the collector, whatever the key points to. Both are plain
 // Values in the map's object, so a snapshot copies them as any other slot.
-// The nil interface is the key Value{} (no keeper, no enc).
+// The nil interface is the key Value{} (no keeper, no enc). Array and
+// struct keys with pointers but no interface inside are kept the same way
+// (vm/array.go: OpKeyOf), with the plain encoding.
 //
 // A key whose dynamic type is not comparable panics, as Go's maps do,
 // even on an empty or nil map, in two wordings (internal/runtime/maps):
