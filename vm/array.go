@@ -77,9 +77,10 @@ func (mc *Machine) arrayOp(in Instr, vals []Value, sp int, n *int) ([]Value, int
 		}
 		b, _, _ := mc.keyOf(nil, o, in.A) // no interface inside: mapkey.go has those
 		k := Value{S: string(b)}
-		if !mc.prog.Layouts[in.A].NoScan {
+		if !mc.prog.Layouts[in.A].NoScan || mc.hasFloat(in.A) {
 			// A copy keeps what the key points to alive for the
-			// collector, which does not read the encoding (mapkey.go).
+			// collector, which does not read the encoding (mapkey.go),
+			// and a -0 the encoding makes +0.
 			k.I = mc.copyObj(o, in.A)
 		}
 		vals[sp-1] = k
@@ -102,9 +103,10 @@ func (mc *Machine) arrayOp(in Instr, vals []Value, sp int, n *int) ([]Value, int
 // Arrays and structs as map keys. The map compares keys as Values, so an
 // array or struct key (an object id) is replaced by its contents encoded
 // in a string (OpKeyOf) and rebuilt as a new object where the program
-// gets the key back (OpKeyObj: range, printing). A key with pointers
-// inside also keeps a copy of the object, which OpKeyObj copies back: the
-// collector must see what the key points to (mapkey.go). The encoding keeps the
+// gets the key back (OpKeyObj: range, printing). A key with pointers or
+// floats inside also keeps a copy of the object, which OpKeyObj copies
+// back: the collector must see what the key points to (mapkey.go), and a
+// -0, which the encoding makes +0 (Go hashes them alike), comes back -0. The encoding keeps the
 // order fmt sorts keys in: element by element, an integer as 8 big-endian
 // bytes with the sign bit flipped (signed order), a string with its 0
 // bytes escaped and ended by 0 0.
@@ -134,6 +136,16 @@ func (mc *Machine) keyOf(b []byte, o int64, li int32) (_ []byte, bad string, ifa
 		}
 	}
 	return b, "", iface
+}
+
+// hasFloat reports whether layout li has a float slot.
+func (mc *Machine) hasFloat(li int32) bool {
+	for _, nl := range mc.prog.Layouts[li].Nested {
+		if nl == LayoutFloat || nl >= 0 && mc.hasFloat(nl) {
+			return true
+		}
+	}
+	return false
 }
 
 // keyObj decodes key s of layout li into a new object; it returns the
