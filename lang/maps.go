@@ -24,7 +24,7 @@ func (c *compiler) mapKind(t *types.Map) (vkind, string) {
 	switch kk, why := c.kindOf(t.Key()); kk {
 	case kBad:
 		return kBad, why
-	case kInt, kBool, kString, kObjPtr, kPtr, kChan, kRefPtr, kArray, kStruct, kFloat, kIface:
+	case kInt, kBool, kString, kObjPtr, kPtr, kChan, kRefPtr, kArray, kStruct, kFloat, kIface, kEmpty:
 	default:
 		return kBad, "a map with keys of type " + types.TypeString(t.Key(), c.qualifier)
 	}

@@ -53,7 +53,7 @@ overflow, division and shifts, and float32 and float64 with Go's
 arithmetic (float32 rounded after every operation; division by zero gives
 ±Inf or NaN), comparisons, conversions and printing.
 
-Not yet: keys of type struct{}, time.Time or a sync type.
+Not yet: keys of type time.Time or a sync type.
 
 ## Statements
 
