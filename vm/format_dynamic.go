@@ -333,6 +333,11 @@ func (f *fmtState) mapValue(t *TypeInfo, v Value, depth int) string {
 	}
 	kt := &mc.prog.Types[t.Key]
 	slices.SortFunc(entries, func(a, b kv) int { return mc.compareKeys(kt, a.k, b.k) })
+	for i, e := range entries {
+		if (kt.Kind == KindStruct || kt.Kind == KindArray) && kt.Layout >= 0 && e.k.I == 0 {
+			entries[i].k.I, _ = mc.keyObj(e.k.S, kt.Layout) // the key's contents (array.go)
+		}
+	}
 	var b strings.Builder
 	if f.sharp() {
 		b.WriteString(t.Name + "{")
