@@ -231,20 +231,62 @@ func (fs *fnState) fmtArrayPtr(t types.Type, plus bool) {
 	fs.bind(end)
 }
 
-// mapKey pushes e as a key of a map whose key type is kt: an array or a
-// struct as its contents (vm/array.go: OpKeyOf), a float normalised as Go
+// mapKey pushes e as a key of a map whose key type is kt, the map being
+// under it, for an index or a delete: an array or a struct as its
+// contents (vm/array.go: OpKeyOf), a key holding an interface value as
+// its dynamic type and value (vm/mapkey.go), a float normalised as Go
 // hashes it (-0 is the key 0: adding +0 turns -0 into +0 and changes
 // nothing else; a constant is never -0), anything else as is.
-func (fs *fnState) mapKey(e ast.Expr, kt types.Type) {
+func (fs *fnState) mapKey(e ast.Expr, kt types.Type) { fs.mapKeyFor(e, kt, false) }
+
+// mapStoreKey is mapKey for an assignment (the wording of an unhashable
+// key's panic differs: vm/mapkey.go).
+func (fs *fnState) mapStoreKey(e ast.Expr, kt types.Type) { fs.mapKeyFor(e, kt, true) }
+
+func (fs *fnState) mapKeyFor(e ast.Expr, kt types.Type, assign bool) {
+	c := fs.c
 	fs.exprTo(e, kt)
-	if k, _ := fs.c.kindOf(kt); k == kFloat && fs.c.info.Types[e].Value == nil {
+	k, _ := c.kindOf(kt)
+	if k == kFloat && c.info.Types[e].Value == nil {
 		fs.pushFloat(0)
 		fs.emit(vm.OpFloat, vm.FAdd, 0, 2, 1)
 	}
-	if fs.c.isStructKind(kt) {
-		fs.setPos(e.Pos())
-		fs.emitOp(vm.OpKeyOf, fs.c.layout(kt), 0, 1, 1)
+	if k != kIface && !(c.isStructKind(kt) && c.holdsIface(kt)) {
+		if c.isStructKind(kt) {
+			fs.setPos(e.Pos())
+			fs.emitOp(vm.OpKeyOf, c.layout(kt), 0, 1, 1)
+		}
+		return
 	}
+	b := int32(0)
+	if k != kIface {
+		b = c.layout(kt) + 1
+	}
+	b <<= 1
+	if assign {
+		b |= 1
+	}
+	i, pop, push, _ := vm.Host("map.key")
+	fs.setPos(e.Pos())
+	fs.emitOp(vm.OpHost, i, b, pop, push)
+}
+
+// holdsIface reports whether array or struct type t has an interface
+// inside.
+func (c *compiler) holdsIface(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Interface:
+		return true
+	case *types.Array:
+		return c.holdsIface(u.Elem())
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if c.holdsIface(u.Field(i).Type()) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // keyObj turns the map key on top of the stack back into a value of key
@@ -252,5 +294,8 @@ func (fs *fnState) mapKey(e ast.Expr, kt types.Type) {
 func (fs *fnState) keyObj(kt types.Type) {
 	if fs.c.isStructKind(kt) {
 		fs.emitOp(vm.OpKeyObj, fs.c.layout(kt), 0, 1, 1)
+	}
+	if k, _ := fs.c.kindOf(kt); k == kIface {
+		fs.hostOp("map.ifaceKeyValue")
 	}
 }

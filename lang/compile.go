@@ -66,9 +66,7 @@ type compiler struct {
 	runtimeErrs bool                    // the runtime's error types are declared (recover.go)
 	synthTypes  map[string]int32        // library error types (lib_errors.go)
 	promoted    map[string]int32        // wrappers of promoted methods (iface.go)
-	errorsIs    int32                   // 1 + errors.is's function, 0: not yet
 	errorsJoin  int32                   // 1 + errors.Join's function, 0: not yet
-	errorsAsFns map[int32]int32         // errors.As's function for each target type id
 	srcQueue    []*ast.FuncDecl         // library source functions to compile (srcpkg.go)
 	fileIdx     map[*token.File]int32   // Program.Files index of each library file
 	srcReached  map[*types.Package]bool // source packages the program uses (srcpkg.go)
@@ -95,7 +93,6 @@ func newCompiler(fset *token.FileSet, f *ast.File, src []byte, info *types.Info,
 		fileIdx:     map[*token.File]int32{},
 		synthTypes:  map[string]int32{},
 		promoted:    map[string]int32{},
-		errorsAsFns: map[int32]int32{},
 	}
 	c.boxedGlobals = map[*types.Var]bool{}
 	for _, imp := range f.Imports {

@@ -69,9 +69,19 @@ func (c *compiler) isGeneric(f *types.Func) bool {
 // compilation at first use.
 func (c *compiler) instanceOf(origin *types.Func, targs *types.TypeList) int32 {
 	args := make([]types.Type, targs.Len())
+	for i := range args {
+		args[i] = targs.At(i)
+	}
+	return c.instanceWith(origin, args)
+}
+
+// instanceWith is instanceOf for type arguments in a slice (a library
+// handler's own instantiation: lib_errors.go).
+func (c *compiler) instanceWith(origin *types.Func, targs []types.Type) int32 {
+	args := make([]types.Type, len(targs))
 	names := make([]string, len(args))
 	for i := range args {
-		args[i] = c.subst(targs.At(i))
+		args[i] = c.subst(targs[i])
 		names[i] = types.TypeString(args[i], nil)
 	}
 	key := origin.FullName() + "[" + strings.Join(names, ",") + "]"

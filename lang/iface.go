@@ -48,14 +48,19 @@ var anyType = types.NewInterfaceType(nil, nil).Complete()
 
 var (
 	anyWord     = regexp.MustCompile(`\bany\b`)
+	byteWord    = regexp.MustCompile(`\bbyte\b`)
+	runeWord    = regexp.MustCompile(`\brune\b`)
 	structBrace = regexp.MustCompile(`struct\{([^{}]+)\}`)
 )
 
 // rtypeName spells t as the runtime's type strings do (%T, panics):
-// "interface {}", "struct {}", "struct { A int }", packages by name.
+// "interface {}", "struct {}", "struct { A int }", "[]uint8" for []byte
+// (the runtime knows no aliases), packages by name.
 func rtypeName(t types.Type) string {
 	s := types.TypeString(t, func(p *types.Package) string { return p.Name() })
 	s = anyWord.ReplaceAllString(s, "interface {}")
+	s = byteWord.ReplaceAllString(s, "uint8")
+	s = runeWord.ReplaceAllString(s, "int32")
 	s = strings.ReplaceAll(s, "interface{}", "interface {}")
 	s = strings.ReplaceAll(s, "struct{}", "struct {}")
 	s = structBrace.ReplaceAllString(s, "struct { $1 }")

@@ -175,7 +175,6 @@ func newLibs() *libs {
 	l.declareAtomic()
 	l.declareStrings()
 	l.declareErrors()
-	declareAsType(l.errors) // lib_errors_astype.go
 	l.declareStringsExtras()
 	return l
 }

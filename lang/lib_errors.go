@@ -14,28 +14,27 @@ import (
 // packages do them (errors/wrap.go, errors/join.go, fmt/errors.go): the
 // wrapping errors are the real types (*fmt.wrapError, *fmt.wrapErrors,
 // *errors.joinError) with their methods compiled as functions of the
-// program, and errors.Is walks the tree of Unwrap() error and Unwrap()
-// []error, honouring Is(error) bool methods.
+// program. errors.Is, the walk of errors.As and errors.AsType are the real
+// package's source (lang/srcpkg/errors/wrap.go), which honours Is(error)
+// bool and As(any) bool methods and Unwrap() []error trees in Go's order:
+// the walks are plain Go, so they are written as Go rather than assembled
+// here. What reflectlite does for them is done here: whether Is's target
+// is comparable (errors.targetComparable) and, for As, the checks of the
+// target's type, known statically.
 //
-// The model simplifies: errors.As does not call As(any) bool methods and
-// wants &v of a variable; fmt.Errorf evaluates its %w operands before the
-// others.
+// The model simplifies: errors.As wants a target whose static type is a
+// pointer (&v, p, new(T)), not one held in an interface; fmt.Errorf
+// evaluates its %w operands before the others.
 
 func init() {
-	supportedAPI["errors"] = "errors.New, errors.Is, errors.As, errors.Unwrap, errors.Join"
+	supportedAPI["errors"] = "errors.New, errors.As, errors.Unwrap, errors.Join"
 	realAPI["errors"] = "ErrUnsupported"
 	supportedAPI["fmt"] += ", fmt.Stringer"
 	realAPI["fmt"] = strings.Replace(realAPI["fmt"], " Stringer", "", 1)
-	libHandlers["errors.Is"] = func(fs *fnState, call *ast.CallExpr, ce callee, want int) int {
+	libHandlers["errors.targetComparable"] = func(fs *fnState, call *ast.CallExpr, ce callee, want int) int {
 		fs.exprTo(call.Args[0], errorType)
-		fs.exprTo(call.Args[1], errorType)
-		tmp := fs.newSlot(8)
-		fs.emit(vm.OpStore, tmp, 0, 1, 0)
-		fs.emit(vm.OpLoad, tmp, 0, 0, 1)
-		fs.emit(vm.OpLoad, tmp, 0, 0, 1)
 		fs.setPos(call.Lparen)
 		fs.hostOp("errors.comparable")
-		fs.call(fs.c.errorsIsFn(call.Lparen), 3, 1, 24)
 		return 1
 	}
 	libHandlers["errors.Unwrap"] = func(fs *fnState, call *ast.CallExpr, ce callee, want int) int {
@@ -56,8 +55,8 @@ func init() {
 	}
 }
 
-// declareErrors adds Is, As, Unwrap and Join to the errors package, and
-// fmt.Stringer to fmt.
+// declareErrors adds As, Unwrap and Join to the errors package (Is is
+// source: lang/srcpkg/errors), and fmt.Stringer to fmt.
 func (l *libs) declareErrors() {
 	fp := l.fmt
 	str := types.NewFunc(token.NoPos, fp, "String", types.NewSignatureType(nil, nil, nil, nil,
@@ -72,18 +71,13 @@ func (l *libs) declareErrors() {
 	add := func(name string, params *types.Tuple, results *types.Tuple, variadic bool) {
 		ep.Scope().Insert(types.NewFunc(token.NoPos, ep, name, types.NewSignatureType(nil, nil, nil, params, results, variadic)))
 	}
-	add("Is", types.NewTuple(par("err", errT), par("target", errT)), res(types.Typ[types.Bool]), false)
 	add("As", types.NewTuple(par("err", errT), par("target", anyType)), res(types.Typ[types.Bool]), false)
 	add("Unwrap", types.NewTuple(par("err", errT)), res(errT), false)
 	add("Join", types.NewTuple(par("errs", types.NewSlice(errT))), res(errT), true)
 }
 
-// The interfaces errors.Is and Unwrap look for.
-var (
-	isIface      = methodIface("Is", types.NewTuple(types.NewParam(token.NoPos, nil, "", errorType)), types.Typ[types.Bool])
-	unwrapIface  = methodIface("Unwrap", nil, errorType)
-	unwrapsIface = methodIface("Unwrap", nil, types.NewSlice(errorType))
-)
+// The interface errors.Unwrap looks for.
+var unwrapIface = methodIface("Unwrap", nil, errorType)
 
 func methodIface(name string, params *types.Tuple, result types.Type) *types.Interface {
 	sig := types.NewSignatureType(nil, nil, nil, params, types.NewTuple(types.NewParam(token.NoPos, nil, "", result)), false)
@@ -122,177 +116,69 @@ func (fs *fnState) ifaceMethod(name string, nargs, nres int) {
 	fs.emit(vm.OpIfaceCall, fs.c.str(name), int32(nargs), nargs+1, nres)
 }
 
-// errorsIsFn compiles errors.is(err, target error, targetComparable bool) bool.
-func (c *compiler) errorsIsFn(pos token.Pos) int32 {
-	if c.errorsIs > 0 {
-		return c.errorsIs - 1
-	}
-	fs := c.newFnState(nil, "errors.is", -1)
-	fs.decl = pos
-	fs.setPos(pos)
-	c.errorsIs = fs.idx + 1
-	fs.nparams, fs.nresults = 3, 1
-	const err, target, cmp = 0, 1, 2
-	for range 3 {
-		fs.newSlot(8)
-	}
-	hn, hi, s := fs.newSlot(8), fs.newSlot(8), fs.newSlot(8)
-	ret := func(v int64) {
-		fs.pushInt(v)
-		fs.emit(vm.OpReturn, 0, 0, 1, 0)
-	}
-	load := func(slot int32) { fs.emit(vm.OpLoad, slot, 0, 0, 1) }
-	eqNil, loop, noEq, noIs, noU1, retFalse := fs.newLabel(), fs.newLabel(), fs.newLabel(), fs.newLabel(), fs.newLabel(), fs.newLabel()
-	load(err)
-	fs.jump(vm.OpJumpIfNot, eqNil)
-	load(target)
-	fs.jump(vm.OpJumpIfNot, eqNil)
-	fs.bind(loop)
-	load(cmp)
-	fs.jump(vm.OpJumpIfNot, noEq)
-	load(err)
-	load(target)
-	fs.emit(vm.OpIfaceEq, 0, 0, 2, 1)
-	fs.jump(vm.OpJumpIfNot, noEq)
-	ret(1)
-	fs.bind(noEq)
-	load(err)
-	fs.assertTo(isIface, errorType, vm.AssertTest, 0)
-	fs.jump(vm.OpJumpIfNot, noIs)
-	load(err)
-	load(target)
-	fs.ifaceMethod("Is", 1, 1)
-	fs.jump(vm.OpJumpIfNot, noIs)
-	ret(1)
-	fs.bind(noIs)
-	load(err)
-	fs.assertTo(unwrapIface, errorType, vm.AssertTest, 0)
-	fs.jump(vm.OpJumpIfNot, noU1)
-	load(err)
-	fs.ifaceMethod("Unwrap", 0, 1)
-	fs.emit(vm.OpStore, err, 0, 1, 0)
-	load(err)
-	fs.jump(vm.OpJumpIfNot, retFalse)
-	fs.jump(vm.OpJump, loop)
-	fs.bind(noU1)
-	load(err)
-	fs.assertTo(unwrapsIface, errorType, vm.AssertTest, 0)
-	fs.jump(vm.OpJumpIfNot, retFalse)
-	load(err)
-	fs.ifaceMethod("Unwrap", 0, 1)
-	fs.emit(vm.OpStore, s, 0, 1, 0)
-	load(s)
-	fs.emit(vm.OpSliceLen, 0, 0, 1, 1)
-	fs.countLoop(hn, hi, token.NoPos, nil, func(post, end *label) {
-		load(s)
-		load(hi)
-		fs.emit(vm.OpSliceIndex, 0, 0, 2, 1)
-		load(target)
-		load(cmp)
-		fs.call(fs.idx, 3, 1, 24)
-		fs.jump(vm.OpJumpIfNot, post)
-		ret(1)
-	})
-	fs.bind(retFalse)
-	ret(0)
-	fs.bind(eqNil)
-	load(err)
-	load(target)
-	fs.emit(vm.OpEq, 0, 0, 2, 1)
-	fs.emit(vm.OpReturn, 0, 0, 1, 0)
-	return fs.finish()
-}
-
-// errorsAs compiles errors.As(err, &v): v is set to the first error in
-// err's tree (depth first, as errors.As walks it) that v's type matches.
+// errorsAs compiles errors.As(err, target) as a call of the source's
+// asPointer[T] (lang/srcpkg/errors/wrap.go) for a target of static type
+// *T, after the checks the real As makes with reflectlite, which the
+// static type answers: a target As rejects whatever its value calls
+// asInvalid with As's panic.
 func (fs *fnState) errorsAs(call *ast.CallExpr) {
 	c := fs.c
-	u, ok := unparen(call.Args[1]).(*ast.UnaryExpr)
-	var v *types.Var
-	if ok && u.Op == token.AND {
-		if id, isID := unparen(u.X).(*ast.Ident); isID {
-			v, _ = c.info.Uses[id].(*types.Var)
-		}
+	lookup := func(name string) *types.Func { return c.libs.errors.Scope().Lookup(name).(*types.Func) }
+	target := call.Args[1]
+	tt := c.info.TypeOf(target)
+	invalid := func(msg string) {
+		fs.exprTo(call.Args[0], errorType)
+		fs.pushStr(msg)
+		idx, _ := c.funcOf(lookup("asInvalid"))
+		fs.setPos(call.Lparen)
+		fs.call(idx, 2, 1, 32)
 	}
-	if v == nil {
-		c.unsupported(call.Args[1].Pos(), "errors.As with a target that is not &v of a variable v", "declare a variable v and pass &v")
+	if c.info.Types[target].IsNil() {
+		invalid("errors: target cannot be nil")
+		return
+	}
+	if types.IsInterface(tt) {
+		c.unsupported(target.Pos(), "errors.As with a target held in an interface", "pass a pointer: &v of a variable v")
 		fs.pushInt(0)
 		return
 	}
-	fs.exprTo(call.Args[0], errorType)
-	fs.setPos(call.Lparen)
-	fs.call(c.errorsAsFn(v.Type(), call.Lparen), 1, 1, 8)
-	found, end := fs.newLabel(), fs.newLabel()
-	fs.emit(vm.OpDup, 0, 0, 1, 2)
-	fs.jump(vm.OpJumpIf, found)
-	fs.emit(vm.OpPop, 0, 0, 1, 0)
-	fs.pushInt(0)
-	fs.jump(vm.OpJump, end)
-	fs.bind(found)
-	fs.assertTo(v.Type(), errorType, 0, call.Lparen)
-	fs.store(v)
-	fs.pushInt(1)
-	fs.bind(end)
-}
-
-// errorsAsFn compiles errors.As for target type t: as(err error) error
-// returns the first error in err's tree that t matches, or nil.
-func (c *compiler) errorsAsFn(t types.Type, pos token.Pos) int32 {
-	id := c.typeID(t)
-	if fn, ok := c.errorsAsFns[id]; ok {
-		return fn
+	ptr, ok := tt.Underlying().(*types.Pointer)
+	if !ok {
+		invalid("errors: target must be a non-nil pointer")
+		return
 	}
-	fs := c.newFnState(nil, "errors.As", -1)
-	c.errorsAsFns[id] = fs.idx
-	fs.decl = pos
-	fs.setPos(pos)
-	fs.nparams, fs.nresults = 1, 1
-	const err = 0
-	fs.newSlot(8)
-	hn, hi, s := fs.newSlot(8), fs.newSlot(8), fs.newSlot(8)
-	load := func(slot int32) { fs.emit(vm.OpLoad, slot, 0, 0, 1) }
-	retNil, loop, noMatch, noU1 := fs.newLabel(), fs.newLabel(), fs.newLabel(), fs.newLabel()
-	fs.bind(loop)
-	load(err)
-	fs.jump(vm.OpJumpIfNot, retNil)
-	load(err)
-	fs.assertTo(t, errorType, vm.AssertTest, 0)
-	fs.jump(vm.OpJumpIfNot, noMatch)
-	load(err)
-	fs.emit(vm.OpReturn, 0, 0, 1, 0)
-	fs.bind(noMatch)
-	load(err)
-	fs.assertTo(unwrapIface, errorType, vm.AssertTest, 0)
-	fs.jump(vm.OpJumpIfNot, noU1)
-	load(err)
-	fs.ifaceMethod("Unwrap", 0, 1)
-	fs.emit(vm.OpStore, err, 0, 1, 0)
-	fs.jump(vm.OpJump, loop)
-	fs.bind(noU1)
-	load(err)
-	fs.assertTo(unwrapsIface, errorType, vm.AssertTest, 0)
-	fs.jump(vm.OpJumpIfNot, retNil)
-	load(err)
-	fs.ifaceMethod("Unwrap", 0, 1)
-	fs.emit(vm.OpStore, s, 0, 1, 0)
-	load(s)
-	fs.emit(vm.OpSliceLen, 0, 0, 1, 1)
-	fs.countLoop(hn, hi, token.NoPos, nil, func(post, end *label) {
-		load(s)
-		load(hi)
-		fs.emit(vm.OpSliceIndex, 0, 0, 2, 1)
-		fs.call(fs.idx, 1, 1, 8)
-		fs.emit(vm.OpDup, 0, 0, 1, 2)
-		next := fs.newLabel()
-		fs.jump(vm.OpJumpIfNot, next)
-		fs.emit(vm.OpReturn, 0, 0, 1, 0)
-		fs.bind(next)
-		fs.emit(vm.OpPop, 0, 0, 1, 0)
-	})
-	fs.bind(retNil)
-	fs.pushInt(0)
-	fs.emit(vm.OpReturn, 0, 0, 1, 0)
-	return fs.finish()
+	elem := ptr.Elem()
+	if !types.IsInterface(elem) && !types.Implements(elem, errorType.Underlying().(*types.Interface)) {
+		// The pointer's nil-ness still decides the panic: As checks it first.
+		fs.exprTo(call.Args[0], errorType)
+		fs.expr(target)
+		isNil, end := fs.newLabel(), fs.newLabel()
+		fs.jump(vm.OpJumpIfNot, isNil)
+		fs.pushStr("errors: *target must be interface or implement error")
+		fs.jump(vm.OpJump, end)
+		fs.bind(isNil)
+		fs.pushStr("errors: target must be a non-nil pointer")
+		fs.bind(end)
+		idx, _ := c.funcOf(lookup("asInvalid"))
+		fs.setPos(call.Lparen)
+		fs.call(idx, 2, 1, 32)
+		return
+	}
+	f := lookup("asPointer")
+	if !c.isGeneric(f) {
+		fs.internal("errors.asPointer is not a generic function of source")
+	}
+	idx := c.instanceWith(f, []types.Type{elem})
+	tmp := fs.newSlot(8)
+	fs.exprTo(call.Args[0], errorType)
+	fs.expr(target)
+	fs.emit(vm.OpStore, tmp, 0, 1, 0)
+	fs.emit(vm.OpLoad, tmp, 0, 0, 1)
+	fs.setPos(target.Pos())
+	fs.emitOp(vm.OpMakeIface, c.typeID(tt), 0, 1, 1)
+	fs.emit(vm.OpLoad, tmp, 0, 0, 1)
+	fs.setPos(call.Lparen)
+	fs.call(idx, 3, 1, 40)
 }
 
 // synthMethod compiles a method of a library error type: the receiver

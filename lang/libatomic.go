@@ -53,12 +53,16 @@ func (l *libs) declareAtomic() {
 			m("Or", []types.Type{a.t}, a.t)
 		}
 	}
-	declareAtomicFuncs(p) // libatomic_funcs.go
+	declareAtomicFuncs(p)   // libatomic_funcs.go
+	l.declareAtomicValue(p) // libatomic_value.go
 	p.MarkComplete()
 }
 
 // isAtomic reports whether t is one of sync/atomic's types.
 func (l *libs) isAtomic(t types.Type) bool {
+	if n, ok := t.(*types.Named); ok {
+		t = n.Origin() // atomic.Pointer[T]'s instances
+	}
 	for _, a := range l.atomics {
 		if t == a {
 			return true

@@ -24,7 +24,7 @@ func (c *compiler) mapKind(t *types.Map) (vkind, string) {
 	switch kk, why := c.kindOf(t.Key()); kk {
 	case kBad:
 		return kBad, why
-	case kInt, kBool, kString, kObjPtr, kPtr, kChan, kRefPtr, kArray, kStruct, kFloat:
+	case kInt, kBool, kString, kObjPtr, kPtr, kChan, kRefPtr, kArray, kStruct, kFloat, kIface, kEmpty:
 	default:
 		return kBad, "a map with keys of type " + types.TypeString(t.Key(), c.qualifier)
 	}
@@ -58,7 +58,7 @@ func (fs *fnState) mapLit(e *ast.CompositeLit, t types.Type) {
 			}
 		}
 		fs.emit(vm.OpDup, 0, 0, 1, 2)
-		fs.mapKey(kv.Key, kt)
+		fs.mapStoreKey(kv.Key, kt)
 		fs.exprTo(kv.Value, et)
 		fs.emit(vm.OpMapStore, 0, 0, 3, 0)
 	}
@@ -97,7 +97,7 @@ func (fs *fnState) storeMap(e ast.Expr) bool {
 	}
 	fs.expr(ix.X)
 	kt, _ := mapTypes(fs.c.info.TypeOf(ix.X))
-	fs.mapKey(ix.Index, kt)
+	fs.mapStoreKey(ix.Index, kt)
 	fs.setPos(ix.Lbrack)
 	fs.emit(vm.OpMapStore, 0, 1, 3, 0)
 	return true

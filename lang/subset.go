@@ -40,7 +40,8 @@ a variable, a field or an element, *p, pointer receivers on any named type,
 field access through pointers), slices (make, literals, append with Go's
 capacities, copy, 2- and 3-index slicing, range), maps (make, literals,
 comma-ok, delete, clear, range in an order drawn from --seed, printing
-sorted by key; arrays, structs and floats as keys), generic functions and
+sorted by key; arrays, structs, floats and interface values as keys),
+generic functions and
 types (type parameters with constraints such as any, comparable,
 cmp.Ordered, unions of ~int | ~string and methods; each instantiation
 compiled on its own), interfaces (any, error, fmt.Stringer, the program's
@@ -52,7 +53,7 @@ overflow, division and shifts, and float32 and float64 with Go's
 arithmetic (float32 rounded after every operation; division by zero gives
 ±Inf or NaN), comparisons, conversions and printing.
 
-Not yet: interface values as map keys.
+Not yet: keys of type time.Time or a sync type.
 
 ## Statements
 

@@ -1,5 +1,7 @@
 package vm
 
+import "math"
+
 // Arrays. An array value lives in an object of one slot per element, as a
 // struct's fields do (object.go): a variable, a field or an element of
 // array type holds the id of its own object, copied when read as a value
@@ -73,10 +75,23 @@ func (mc *Machine) arrayOp(in Instr, vals []Value, sp int, n *int) ([]Value, int
 		if o&refMask == 0 {
 			return vals, sp, errNilFunc, true
 		}
-		vals[sp-1] = Value{S: string(mc.keyOf(nil, o, in.A))}
+		b, _, _ := mc.keyOf(nil, o, in.A) // no interface inside: mapkey.go has those
+		k := Value{S: string(b)}
+		if !mc.prog.Layouts[in.A].NoScan || mc.hasFloat(in.A) {
+			// A copy keeps what the key points to alive for the
+			// collector, which does not read the encoding (mapkey.go),
+			// and a -0 the encoding makes +0.
+			k.I = mc.copyObj(o, in.A)
+		}
+		vals[sp-1] = k
 		*n += costAlloc
 	case OpKeyObj:
-		o, _ := mc.keyObj(vals[sp-1].S, in.A)
+		o := vals[sp-1].I
+		if o == 0 {
+			o, _ = mc.keyObj(vals[sp-1].S, in.A)
+		} else {
+			o = mc.copyObj(o, in.A)
+		}
 		vals[sp-1] = Value{I: o}
 		*n += costAlloc
 	default:
@@ -88,30 +103,49 @@ func (mc *Machine) arrayOp(in Instr, vals []Value, sp int, n *int) ([]Value, int
 // Arrays and structs as map keys. The map compares keys as Values, so an
 // array or struct key (an object id) is replaced by its contents encoded
 // in a string (OpKeyOf) and rebuilt as a new object where the program
-// gets the key back (OpKeyObj: range, printing). The encoding keeps the
+// gets the key back (OpKeyObj: range, printing). A key with pointers or
+// floats inside also keeps a copy of the object, which OpKeyObj copies
+// back: the collector must see what the key points to (mapkey.go), and a
+// -0, which the encoding makes +0 (Go hashes them alike), comes back -0. The encoding keeps the
 // order fmt sorts keys in: element by element, an integer as 8 big-endian
 // bytes with the sign bit flipped (signed order), a string with its 0
 // bytes escaped and ended by 0 0.
 
-// keyOf encodes object o of layout li.
-func (mc *Machine) keyOf(b []byte, o int64, li int32) []byte {
+// keyOf encodes object o of layout li; iface reports an interface slot
+// (encoded as mapkey.go says: such a key keeps a copy of o to give back),
+// and bad names the unhashable dynamic type one holds, if any.
+func (mc *Machine) keyOf(b []byte, o int64, li int32) (_ []byte, bad string, iface bool) {
 	for i, nl := range mc.prog.Layouts[li].Nested {
 		v := mc.objs[o&refMask][i]
-		if nl >= 0 {
-			b = mc.keyOf(b, v.I, nl)
-			continue
-		}
-		u := uint64(v.I) ^ 1<<63
-		b = append(b, byte(u>>56), byte(u>>48), byte(u>>40), byte(u>>32), byte(u>>24), byte(u>>16), byte(u>>8), byte(u))
-		for j := 0; j < len(v.S); j++ {
-			b = append(b, v.S[j])
-			if v.S[j] == 0 {
-				b = append(b, 0xFF)
+		switch {
+		case nl >= 0:
+			var in bool
+			b, bad, in = mc.keyOf(b, v.I, nl)
+			iface = iface || in
+		case nl == LayoutIface:
+			b, bad = mc.appendDyn(b, v.I)
+			iface = true
+		default:
+			if nl == LayoutFloat && v.I == math.MinInt64 {
+				v.I = 0 // -0 is the key +0, as Go hashes floats
 			}
+			b = appendKeyString(appendUint(b, uint64(v.I)^1<<63), v.S)
 		}
-		b = append(b, 0, 0)
+		if bad != "" {
+			return b, bad, iface
+		}
 	}
-	return b
+	return b, "", iface
+}
+
+// hasFloat reports whether layout li has a float slot.
+func (mc *Machine) hasFloat(li int32) bool {
+	for _, nl := range mc.prog.Layouts[li].Nested {
+		if nl == LayoutFloat || nl >= 0 && mc.hasFloat(nl) {
+			return true
+		}
+	}
+	return false
 }
 
 // keyObj decodes key s of layout li into a new object; it returns the

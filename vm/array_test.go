@@ -26,7 +26,8 @@ func TestArrayKeys(t *testing.T) {
 	}
 	var keys []string
 	for _, o := range vals {
-		k := string(mc.keyOf(nil, o, 0))
+		b, _, _ := mc.keyOf(nil, o, 0)
+		k := string(b)
 		keys = append(keys, k)
 		back, rest := mc.keyObj(k, 0)
 		if eq, msg := mc.eqObj(o, back, 0); rest != "" || !eq || msg != "" {

@@ -333,6 +333,11 @@ func (f *fmtState) mapValue(t *TypeInfo, v Value, depth int) string {
 	}
 	kt := &mc.prog.Types[t.Key]
 	slices.SortFunc(entries, func(a, b kv) int { return mc.compareKeys(kt, a.k, b.k) })
+	for i, e := range entries {
+		if (kt.Kind == KindStruct || kt.Kind == KindArray) && kt.Layout >= 0 && e.k.I == 0 {
+			entries[i].k.I, _ = mc.keyObj(e.k.S, kt.Layout) // the key's contents (array.go)
+		}
+	}
 	var b strings.Builder
 	if f.sharp() {
 		b.WriteString(t.Name + "{")
@@ -360,6 +365,9 @@ func (f *fmtState) mapValue(t *TypeInfo, v Value, depth int) string {
 // compareKeys orders map keys as internal/fmtsort does for the kinds a
 // key can have here.
 func (mc *Machine) compareKeys(t *TypeInfo, a, b Value) int {
+	if t.Kind == KindIface || encodedKey(a) || encodedKey(b) {
+		return compareStoredKeys(a, b) // mapkey.go
+	}
 	switch t.Kind {
 	case KindString:
 		return cmp.Compare(a.S, b.S)

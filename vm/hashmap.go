@@ -1,9 +1,6 @@
 package vm
 
-import (
-	"cmp"
-	"slices"
-)
+import "slices"
 
 // Maps.
 //
@@ -14,7 +11,7 @@ import (
 // The table doubles in place (the object keeps its id, so every copy of
 // the map value sees it) when three quarters of it are in use. Keys are
 // Values compared whole: the integer kinds, bool, string, pointers and
-// channels.
+// channels; keys holding interface values are encoded (mapkey.go).
 //
 // Iteration order. Go randomizes it (each range starts at a random place);
 // here each range also starts at a random bucket, drawn from the runtime
@@ -39,6 +36,9 @@ const (
 
 func hashValue(v Value) uint64 {
 	h := uint64(v.I) * 0x9e3779b97f4a7c15
+	if encodedKey(v) {
+		h = 0 // the encoding alone is the key (mapkey.go)
+	}
 	if v.S != "" {
 		f := uint64(14695981039346656037)
 		for i := 0; i < len(v.S); i++ {
@@ -78,7 +78,7 @@ func mapFind(t []Value, k Value) (at, free int) {
 				free = i
 			}
 		case bucketFull:
-			if s[1] == k {
+			if keyEq(s[1], k) {
 				return i, free
 			}
 		}
@@ -104,7 +104,9 @@ func (mc *Machine) mapSet(m int64, k, v Value) {
 	t := mc.objs[m&refMask]
 	at, free := mapFind(t, k)
 	if at >= 0 {
-		t[mapHeader+3*at+2] = v
+		// Go stores the new key too (mapassign: NeedKeyUpdate), which
+		// shows for an equal key that is not identical (-0 for +0).
+		t[mapHeader+3*at+1], t[mapHeader+3*at+2] = k, v
 		return
 	}
 	nb := (len(t) - mapHeader) / 3
@@ -191,12 +193,7 @@ func (mc *Machine) mapKeys(m int64, sorted bool) int64 {
 		}
 	}
 	if sorted {
-		slices.SortFunc(keys, func(a, b Value) int {
-			if c := cmp.Compare(a.I, b.I); c != 0 {
-				return c
-			}
-			return cmp.Compare(a.S, b.S)
-		})
+		slices.SortFunc(keys, compareStoredKeys)
 	}
 	arr := mc.newObj(len(keys))
 	copy(mc.objs[arr&refMask], keys)

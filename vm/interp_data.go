@@ -152,6 +152,10 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, n *int) ([]Value, int,
 		sp -= k
 		vals[sp-1] = Value{I: s}
 	case OpAtomic:
+		if in.B&AtomicValue != 0 {
+			vals, sp, msg := mc.atomicValueOp(in, vals, sp) // atomic_value.go
+			return vals, sp, msg, true
+		}
 		k := [...]int{1, 2, 2, 2, 3, 2, 2}[in.A]
 		o := vals[sp-k].I
 		var slot *Value
