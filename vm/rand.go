@@ -13,6 +13,8 @@ import "math/bits"
 //     609 feed; seeded by rngSource.Seed with the cooked table.
 //   - PCG, math/rand/v2's 128-bit PCG with the DXSM output (pcg.go):
 //     slots 1, 2 hi and lo.
+//   - ChaCha8, math/rand/v2's ChaCha8 (chacha8.go over
+//     internal/chacha8rand): rand_chacha8.go.
 //   - the runtime source: what the top-level functions of both packages
 //     draw from (runtime.rand, a per-M ChaCha8 seeded by the OS at start).
 //     The real one is unpredictable; here it is a PCG seeded from the
@@ -21,12 +23,12 @@ import "math/bits"
 //
 // *rand.Rand of either package is the id of its source's object: Rand's
 // methods are computed over the source as rand.go computes them.
-// rand.Source's Seed re-seeds in place. The model leaves out
-// math/rand/v2's ChaCha8.
+// rand.Source's Seed re-seeds in place.
 
 const (
 	genRngSource = 1 + iota
 	genPCG
+	genChaCha8
 )
 
 const (
@@ -131,8 +133,12 @@ func rngSeed(o []Value, seed int64) {
 	}
 }
 
-// uint64 is the source's Uint64 (rngSource.Uint64, PCG.Uint64).
+// uint64 is the source's Uint64 (rngSource.Uint64, PCG.Uint64,
+// ChaCha8.Uint64).
 func genUint64(o []Value) uint64 {
+	if o[0].I == genChaCha8 {
+		return chachaUint64(o)
+	}
 	if o[0].I == genRngSource {
 		tap, feed := o[rngLen+1].I-1, o[rngLen+2].I-1
 		if tap < 0 {
