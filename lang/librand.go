@@ -119,6 +119,8 @@ func (l *libs) declareRand() {
 	})
 	fn(v2, "NewPCG", params(v2, uint64T, uint64T), res(v2, types.NewPointer(l.randPCG)))
 	fn(v2, "New", params(v2, srcObj.Type()), res(v2, types.NewPointer(l.randV2Rand)))
+	l.declareChaCha8(v2)
+	l.declareRandV2Extras(v2, l.randV2Rand)
 	v2.MarkComplete()
 }
 
@@ -128,7 +130,7 @@ func (l *libs) isRandObj(t types.Type) bool {
 		t = p.Elem()
 	}
 	n, ok := t.(*types.Named)
-	return ok && (n == l.randSource || n == l.randRand || n == l.randV2Rand || n == l.randPCG)
+	return ok && (n == l.randSource || n == l.randRand || n == l.randV2Rand || n == l.randPCG || l.isChaCha8(n))
 }
 
 // randCall compiles a call into math/rand or math/rand/v2 (key as libKey

@@ -58,12 +58,16 @@ const (
 	RandV2IntN           // src n → v (panics "invalid argument to IntN")
 	RandV2Int64N         // src n → v
 	RandV2Int32N         // src n → v
+	RandV2Uint64N        // src n → v (panics "invalid argument to Uint64N" for 0)
+	RandV2Uint32N        // src n → v
+	RandV2UintN          // src n → v
 	numRand
 )
 
 // RandNames names the functions for the disassembler.
 var RandNames = [numRand]string{"NewSource", "Seed", "Int63", "Int31", "Int", "Uint32", "Int63n", "Int31n", "Intn",
-	"NewPCG", "v2.Int64", "v2.Int32", "v2.Int", "v2.Uint64", "v2.Uint32", "v2.IntN", "v2.Int64N", "v2.Int32N"}
+	"NewPCG", "v2.Int64", "v2.Int32", "v2.Int", "v2.Uint64", "v2.Uint32", "v2.IntN", "v2.Int64N", "v2.Int32N",
+	"v2.Uint64N", "v2.Uint32N", "v2.UintN"}
 
 // SeedRand seeds the runtime source from the run's seed.
 func (mc *Machine) SeedRand(seed uint64) {
@@ -287,6 +291,11 @@ func (mc *Machine) random(fn int32, vs []Value) (res Value, pmsg string) {
 			return Value{}, "invalid argument to Int32N"
 		}
 		return Value{I: int64(uint64n(o, uint64(n)))}, ""
+	case RandV2Uint64N, RandV2Uint32N, RandV2UintN:
+		if n == 0 {
+			return Value{}, "invalid argument to " + RandNames[fn][3:]
+		}
+		return Value{I: int64(uint64n(o, uint64(n)))}, ""
 	}
 	return Value{}, "rand: bad function " + itoa(int64(fn))
 }
@@ -296,7 +305,8 @@ func randArgs(fn int32) int {
 	switch fn {
 	case RandNewSource:
 		return 1
-	case RandSeed, RandInt63n, RandInt31n, RandIntn, RandNewPCG, RandV2IntN, RandV2Int64N, RandV2Int32N:
+	case RandSeed, RandInt63n, RandInt31n, RandIntn, RandNewPCG, RandV2IntN, RandV2Int64N, RandV2Int32N,
+		RandV2Uint64N, RandV2Uint32N, RandV2UintN:
 		return 2
 	}
 	return 1
