@@ -167,6 +167,15 @@ func (fs *fnState) randCall(call *ast.CallExpr, ce callee, key string) (int, boo
 		fs.emitOp(vm.OpRand, vm.RandNewPCG, 0, 2, 1)
 		return 1, true
 	case "rand.New", "randv2.New":
+		if t := fs.c.info.TypeOf(call.Args[0]); !fs.c.libs.isRandObj(t) {
+			// A Source in an interface, or of a type of the program: the
+			// VM's Rand draws from its own generators only.
+			list := "gmplab supports: rand.New of a *rand.PCG or a *rand.ChaCha8 (rand.New(rand.NewPCG(1, 2)))"
+			if key == "rand.New" {
+				list = "gmplab supports: rand.New of a rand.Source from rand.NewSource"
+			}
+			fs.c.unsupported(call.Args[0].Pos(), "rand.New of a "+types.TypeString(t, fs.c.qualifier), list)
+		}
 		args() // the *Rand is its source's id
 		return 1, true
 	}

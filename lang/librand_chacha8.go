@@ -17,6 +17,15 @@ func init() {
 		libHandlers[n] = hostCall(n, nil)
 	}
 	randFuncs["randv2.ChaCha8.Uint64"] = vm.RandV2Uint64
+	// A *ChaCha8 or a *PCG held in a rand.Source: its Uint64 in the
+	// method table (srcpkg_sync.go's libMethodFunc).
+	for _, k := range []string{"randv2.ChaCha8.Uint64", "randv2.PCG.Uint64"} {
+		libMethodOps[k] = struct {
+			op   vm.Op
+			a    int32
+			push int
+		}{vm.OpRand, vm.RandV2Uint64, 1}
+	}
 	supportedAPI[randV2Path] += ", rand.NewChaCha8, rand.ChaCha8 (Uint64, Read, Seed)"
 	realAPI[randV2Path] = withoutNames(realAPI[randV2Path], "ChaCha8", "NewChaCha8")
 }
