@@ -101,6 +101,7 @@ func (l *libs) declareRand() {
 	method(l.randRand, true, "Seed", params(p, int64T), params(p))
 	fn(p, "NewSource", params(p, int64T), res(p, l.randSource))
 	fn(p, "New", params(p, l.randSource), res(p, types.NewPointer(l.randRand)))
+	l.declareRandV1Extras(p, l.randRand)
 	p.MarkComplete()
 
 	v2 := types.NewPackage(randV2Path, "rand")

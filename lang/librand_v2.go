@@ -26,8 +26,8 @@ func init() {
 	} {
 		randFuncs[k] = f
 	}
-	libHandlers["randv2.Rand.Perm"] = randSourceMethod("perm")
-	libHandlers["randv2.Rand.Shuffle"] = randSourceMethod("shuffle")
+	libHandlers["randv2.Rand.Perm"] = randSourceMethod(randV2Path, "perm")
+	libHandlers["randv2.Rand.Shuffle"] = randSourceMethod(randV2Path, "shuffle")
 	// The top-level Perm, Shuffle and N join the list from the source
 	// (srcpkg_api.go).
 	supportedAPI[randV2Path] += ", rand.Uint, rand.UintN, rand.Uint64N, rand.Uint32N and the same methods of *rand.Rand, its methods Perm and Shuffle"
@@ -63,17 +63,17 @@ func (l *libs) declareRandV2Extras(v2 *types.Package, rnd *types.Named) {
 }
 
 // randSourceMethod compiles a call of a *Rand method as a call of the
-// source function name, the receiver its first argument.
-func randSourceMethod(name string) func(fs *fnState, call *ast.CallExpr, ce callee, want int) int {
+// source function name of package path, the receiver its first argument.
+func randSourceMethod(path, name string) func(fs *fnState, call *ast.CallExpr, ce callee, want int) int {
 	return func(fs *fnState, call *ast.CallExpr, ce callee, want int) int {
 		c := fs.c
-		f, ok := c.libs.randV2.Scope().Lookup(name).(*types.Func)
+		f, ok := c.libs.lookup(path).Scope().Lookup(name).(*types.Func)
 		if !ok {
-			panic("lang: math/rand/v2's source has no function " + name)
+			panic("lang: " + path + "'s source has no function " + name)
 		}
 		idx, ok := c.funcOf(f)
 		if !ok {
-			panic("lang: math/rand/v2's " + name + " is not compiled from source")
+			panic("lang: " + path + "'s " + name + " is not compiled from source")
 		}
 		sig := f.Type().(*types.Signature)
 		fs.recvPtr(ce.recv)

@@ -40,34 +40,35 @@ const (
 
 // The functions OpRand performs (A). The operands are listed top last.
 const (
-	RandNewSource = iota // seed → src (math/rand.NewSource; New returns it as the *Rand)
-	RandSeed             // src seed → (Source.Seed, Rand.Seed)
-	RandInt63            // src → int63 (0: the runtime source; likewise below)
-	RandInt31            // src → int31
-	RandInt              // src → int
-	RandUint32           // src → uint32
-	RandInt63n           // src n → v (panics "invalid argument to Int63n")
-	RandInt31n           // src n → v
-	RandIntn             // src n → v
-	RandNewPCG           // seed1 seed2 → src (math/rand/v2.NewPCG; v2.New returns it)
-	RandV2Int64          // src → int64
-	RandV2Int32          // src → int32
-	RandV2Int            // src → int
-	RandV2Uint64         // src → uint64
-	RandV2Uint32         // src → uint32
-	RandV2IntN           // src n → v (panics "invalid argument to IntN")
-	RandV2Int64N         // src n → v
-	RandV2Int32N         // src n → v
-	RandV2Uint64N        // src n → v (panics "invalid argument to Uint64N" for 0)
-	RandV2Uint32N        // src n → v
-	RandV2UintN          // src n → v
+	RandNewSource    = iota // seed → src (math/rand.NewSource; New returns it as the *Rand)
+	RandSeed                // src seed → (Source.Seed, Rand.Seed)
+	RandInt63               // src → int63 (0: the runtime source; likewise below)
+	RandInt31               // src → int31
+	RandInt                 // src → int
+	RandUint32              // src → uint32
+	RandInt63n              // src n → v (panics "invalid argument to Int63n")
+	RandInt31n              // src n → v
+	RandIntn                // src n → v
+	RandNewPCG              // seed1 seed2 → src (math/rand/v2.NewPCG; v2.New returns it)
+	RandV2Int64             // src → int64
+	RandV2Int32             // src → int32
+	RandV2Int               // src → int
+	RandV2Uint64            // src → uint64
+	RandV2Uint32            // src → uint32
+	RandV2IntN              // src n → v (panics "invalid argument to IntN")
+	RandV2Int64N            // src n → v
+	RandV2Int32N            // src n → v
+	RandV2Uint64N           // src n → v (panics "invalid argument to Uint64N" for 0)
+	RandV2Uint32N           // src n → v
+	RandV2UintN             // src n → v
+	RandInt31nLemire        // src n → v (math/rand's unexported Rand.int31n, Shuffle's; n > 0)
 	numRand
 )
 
 // RandNames names the functions for the disassembler.
 var RandNames = [numRand]string{"NewSource", "Seed", "Int63", "Int31", "Int", "Uint32", "Int63n", "Int31n", "Intn",
 	"NewPCG", "v2.Int64", "v2.Int32", "v2.Int", "v2.Uint64", "v2.Uint32", "v2.IntN", "v2.Int64N", "v2.Int32N",
-	"v2.Uint64N", "v2.Uint32N", "v2.UintN"}
+	"v2.Uint64N", "v2.Uint32N", "v2.UintN", "int31n"}
 
 // SeedRand seeds the runtime source from the run's seed.
 func (mc *Machine) SeedRand(seed uint64) {
@@ -203,6 +204,21 @@ func int63n(o []Value, n int64) int64 {
 	return v % n
 }
 
+// int31nLemire is math/rand's unexported Rand.int31n (Lemire's
+// multiply-and-reject), which Shuffle uses where Intn uses int31n.
+func int31nLemire(o []Value, n int32) int32 {
+	prod := uint64(randV1Uint32(o)) * uint64(n)
+	low := uint32(prod)
+	if low < uint32(n) {
+		thresh := uint32(-n) % uint32(n)
+		for low < thresh {
+			prod = uint64(randV1Uint32(o)) * uint64(n)
+			low = uint32(prod)
+		}
+	}
+	return int32(prod >> 32)
+}
+
 // uint64n is math/rand/v2's Rand.uint64n on a 64-bit machine (IntN,
 // Int64N and Int32N all use it there).
 func uint64n(o []Value, n uint64) uint64 {
@@ -291,6 +307,8 @@ func (mc *Machine) random(fn int32, vs []Value) (res Value, pmsg string) {
 			return Value{}, "invalid argument to Int32N"
 		}
 		return Value{I: int64(uint64n(o, uint64(n)))}, ""
+	case RandInt31nLemire:
+		return Value{I: int64(int31nLemire(o, int32(n)))}, ""
 	case RandV2Uint64N, RandV2Uint32N, RandV2UintN:
 		if n == 0 {
 			return Value{}, "invalid argument to " + RandNames[fn][3:]
@@ -306,7 +324,7 @@ func randArgs(fn int32) int {
 	case RandNewSource:
 		return 1
 	case RandSeed, RandInt63n, RandInt31n, RandIntn, RandNewPCG, RandV2IntN, RandV2Int64N, RandV2Int32N,
-		RandV2Uint64N, RandV2Uint32N, RandV2UintN:
+		RandV2Uint64N, RandV2Uint32N, RandV2UintN, RandInt31nLemire:
 		return 2
 	}
 	return 1
