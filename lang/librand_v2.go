@@ -8,7 +8,7 @@ import (
 	"github.com/gmplab/gmplab/vm"
 )
 
-// The rest of math/rand/v2's Rand: Uint, UintN, Uint64N and Uint32N,
+// The rest of math/rand/v2's Rand, and PCG.Seed: Uint, UintN, Uint64N and Uint32N,
 // computed by the VM (vm/rand.go's uint64n, as the real Rand.uint64n on a
 // 64-bit machine), and Perm and Shuffle, which call back into the program:
 // they are Go source (lang/srcpkg/math/rand/v2/rand.go, the real bodies),
@@ -26,11 +26,21 @@ func init() {
 	} {
 		randFuncs[k] = f
 	}
+	libHandlers["randv2.PCG.Seed"] = func(fs *fnState, call *ast.CallExpr, ce callee, want int) int {
+		fs.recvPtr(ce.recv)
+		for _, a := range call.Args {
+			fs.expr(a)
+		}
+		fs.setPos(call.Lparen)
+		fs.emitOp(vm.OpRand, vm.RandPCGSeed, 0, 3, 1)
+		fs.popN(1)
+		return 0
+	}
 	libHandlers["randv2.Rand.Perm"] = randSourceMethod(randV2Path, "perm")
 	libHandlers["randv2.Rand.Shuffle"] = randSourceMethod(randV2Path, "shuffle")
 	// The top-level Perm, Shuffle and N join the list from the source
 	// (srcpkg_api.go).
-	supportedAPI[randV2Path] += ", rand.Uint, rand.UintN, rand.Uint64N, rand.Uint32N and the same methods of *rand.Rand, its methods Perm and Shuffle"
+	supportedAPI[randV2Path] += ", rand.Uint, rand.UintN, rand.Uint64N, rand.Uint32N and the same methods of *rand.Rand, its methods Perm and Shuffle, (*rand.PCG).Seed"
 	realAPI[randV2Path] = withoutNames(realAPI[randV2Path], "Uint", "UintN", "Uint64N", "Uint32N", "N", "Perm", "Shuffle")
 }
 
@@ -57,6 +67,8 @@ func (l *libs) declareRandV2Extras(v2 *types.Package, rnd *types.Named) {
 	decl("UintN", tuple(uintT), tuple(uintT), true)
 	decl("Uint64N", tuple(u64), tuple(u64), true)
 	decl("Uint32N", tuple(u32), tuple(u32), true)
+	seed := types.NewSignatureType(param("p", types.NewPointer(l.randPCG)), nil, nil, types.NewTuple(param("seed1", u64), param("seed2", u64)), nil, false)
+	l.randPCG.AddMethod(types.NewFunc(token.NoPos, v2, "Seed", seed))
 	decl("Perm", tuple(intT), tuple(types.NewSlice(intT)), false)
 	swap := types.NewSignatureType(nil, nil, nil, types.NewTuple(param("i", intT), param("j", intT)), nil, false)
 	decl("Shuffle", types.NewTuple(param("n", intT), param("swap", swap)), nil, false)

@@ -62,13 +62,14 @@ const (
 	RandV2Uint32N           // src n → v
 	RandV2UintN             // src n → v
 	RandInt31nLemire        // src n → v (math/rand's unexported Rand.int31n, Shuffle's; n > 0)
+	RandPCGSeed             // src seed1 seed2 → (math/rand/v2's PCG.Seed)
 	numRand
 )
 
 // RandNames names the functions for the disassembler.
 var RandNames = [numRand]string{"NewSource", "Seed", "Int63", "Int31", "Int", "Uint32", "Int63n", "Int31n", "Intn",
 	"NewPCG", "v2.Int64", "v2.Int32", "v2.Int", "v2.Uint64", "v2.Uint32", "v2.IntN", "v2.Int64N", "v2.Int32N",
-	"v2.Uint64N", "v2.Uint32N", "v2.UintN", "int31n"}
+	"v2.Uint64N", "v2.Uint32N", "v2.UintN", "int31n", "PCG.Seed"}
 
 // SeedRand seeds the runtime source from the run's seed.
 func (mc *Machine) SeedRand(seed uint64) {
@@ -245,6 +246,13 @@ func (mc *Machine) random(fn int32, vs []Value) (res Value, pmsg string) {
 		return Value{I: id}, ""
 	case RandNewPCG:
 		return Value{I: mc.newPCG(uint64(vs[0].I), uint64(vs[1].I))}, ""
+	case RandPCGSeed:
+		if vs[0].I&refMask == 0 {
+			return Value{}, errNilFunc
+		}
+		o := mc.gen(vs[0].I)
+		o[1].I, o[2].I = vs[1].I, vs[2].I
+		return Value{}, ""
 	case RandSeed:
 		o := mc.gen(vs[0].I)
 		if o[0].I == genRngSource && vs[0].I&refMask != 0 {
@@ -326,6 +334,8 @@ func randArgs(fn int32) int {
 	case RandSeed, RandInt63n, RandInt31n, RandIntn, RandNewPCG, RandV2IntN, RandV2Int64N, RandV2Int32N,
 		RandV2Uint64N, RandV2Uint32N, RandV2UintN, RandInt31nLemire:
 		return 2
+	case RandPCGSeed:
+		return 3
 	}
 	return 1
 }

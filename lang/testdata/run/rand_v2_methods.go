@@ -3,7 +3,8 @@
 // math/rand/v2 as programs use it: a ChaCha8 seeded with a [32]byte
 // filled by copy from a string, kept in a struct, held in a rand.Source,
 // shared by a Rand; Perm, Shuffle and N (the real bodies, calling back
-// into the program) over seeded generators, and the argument panics.
+// into the program) over seeded generators, PCG.Seed, and the argument
+// panics.
 // The top-level functions are Go's runtime.rand, random: only their
 // ranges are checked.
 package main
@@ -74,6 +75,11 @@ func main() {
 		}
 	}
 	fmt.Println("perm sum", sum)
+
+	pcg := rand.NewPCG(5, 6)
+	first := pcg.Uint64()
+	pcg.Seed(5, 6)
+	fmt.Println(first, pcg.Uint64() == first)
 
 	try("Shuffle(-1)", func() { p.Shuffle(-1, func(i, j int) {}) })
 	try("N(0)", func() { rand.N(0) })
