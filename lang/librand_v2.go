@@ -8,14 +8,15 @@ import (
 	"github.com/gmplab/gmplab/vm"
 )
 
-// The rest of math/rand/v2's Rand, and PCG.Seed: Uint, UintN, Uint64N and Uint32N,
+// The rest of math/rand/v2's Rand: Uint, UintN, Uint64N and Uint32N,
 // computed by the VM (vm/rand.go's uint64n, as the real Rand.uint64n on a
 // 64-bit machine), and Perm and Shuffle, which call back into the program:
 // they are Go source (lang/srcpkg/math/rand/v2/rand.go, the real bodies),
 // as are the top-level Perm, Shuffle and N. A method of the hand-made
 // *Rand cannot be declared in source, so the methods' calls compile to
 // calls of the source's functions perm and shuffle with the *Rand (its
-// source's id; nil is the runtime source) as their first argument.
+// source's id; nil is the runtime source) as their first argument. And
+// (*PCG).Seed, which sets the state as pcg.go does.
 
 func init() {
 	for k, f := range map[string]int32{
