@@ -177,8 +177,9 @@ func (fs *fnState) assign(s *ast.AssignStmt) {
 			return
 		}
 		if c.isElem(s.Lhs[0]) {
-			// x.f op= y, s[i] op= y: x, s and i are evaluated twice, but once
-			// if they have effects (assign_once.go); x.f's x, always twice.
+			// x.f op= y, s[i] op= y: x, s and i are evaluated for the load and
+			// again for the store, but once if they have effects
+			// (assign_once.go).
 			defer fs.evalOnce(s.Lhs[0])()
 			bin := &ast.BinaryExpr{X: s.Lhs[0], OpPos: s.TokPos, Op: op, Y: s.Rhs[0]}
 			c.info.Types[bin] = types.TypeAndValue{Type: c.info.TypeOf(s.Lhs[0])}
