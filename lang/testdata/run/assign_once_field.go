@@ -15,9 +15,9 @@ var c0 counter
 var iv int
 
 func next() *counter { calls++; return &cs[calls%3] }
-func idx() int        { calls++; return calls % 3 }
-func ip() *int        { calls++; return &iv }
-func arr() *[3]int    { calls++; return &[3]int{} }
+func idx() int       { calls++; return calls % 3 }
+func ip() *int       { calls++; return &iv }
+func arr() *[3]int   { calls++; return &[3]int{} }
 
 type grid struct{ cells [3][3]int }
 
