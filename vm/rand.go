@@ -22,8 +22,10 @@ import "math/bits"
 //     Go 1.24, math/rand.Seed does not change it (randseednop=1).
 //
 // *rand.Rand of either package is the id of its source's object: Rand's
-// methods are computed over the source as rand.go computes them.
-// rand.Source's Seed re-seeds in place.
+// methods are computed over the source as rand.go computes them (here,
+// and NormFloat64 and ExpFloat64 in rand_ziggurat.go; Perm and Shuffle
+// are Go source, lang/srcpkg/math/rand). rand.Source's Seed and PCG's
+// re-seed in place.
 
 const (
 	genRngSource = 1 + iota
