@@ -175,7 +175,7 @@ func (fs *fnState) randCall(call *ast.CallExpr, ce callee, key string) (int, boo
 			if key == "rand.New" {
 				list = "gmplab supports: rand.New of a rand.Source from rand.NewSource"
 			}
-			fs.c.unsupported(call.Args[0].Pos(), "rand.New of a "+types.TypeString(t, fs.c.qualifier), list)
+			fs.c.unsupported(call.Args[0].Pos(), "rand.New with an argument of type "+types.TypeString(t, fs.c.qualifier), list)
 		}
 		args() // the *Rand is its source's id
 		return 1, true

@@ -57,3 +57,31 @@ func main() {
 		t.Errorf("the seeded generators depend on --seed:\n%s\n%s", a[1], c[1])
 	}
 }
+
+// rand.New of a Source the VM's generators do not hold (one in an
+// interface, one of the program's types) is reported, not run.
+func TestRandNewOfOtherSourceIsReported(t *testing.T) {
+	src := `package main
+
+import (
+	"fmt"
+	"math/rand/v2"
+)
+
+type mine struct{ n uint64 }
+
+func (m *mine) Uint64() uint64 { m.n++; return m.n }
+
+func main() {
+	var s rand.Source = rand.NewPCG(1, 2)
+	fmt.Println(rand.New(s).IntN(3), rand.New(&mine{}).IntN(3))
+}
+`
+	_, err := Compile("x.go", []byte(src))
+	const list = " is not supported (gmplab supports: rand.New of a *rand.PCG or a *rand.ChaCha8 (rand.New(rand.NewPCG(1, 2))); see docs/go-subset.md)"
+	want := "x.go:14:23: rand.New with an argument of type rand.Source" + list + "\n" +
+		"x.go:14:44: rand.New with an argument of type *mine" + list
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v, want\n%s", err, want)
+	}
+}
