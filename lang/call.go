@@ -420,14 +420,19 @@ func (fs *fnState) builtin(call *ast.CallExpr, name string, want int) int {
 		fs.emit(vm.OpMapClear, 0, 0, 1, 0)
 		return 0
 	case "copy":
-		if k, _ := c.kindOf(c.info.TypeOf(call.Args[1])); k != kSlice {
-			c.unsupported(call.Args[1].Pos(), "copy from a string", "gmplab supports: copy between slices")
+		k, _ := c.kindOf(c.info.TypeOf(call.Args[1]))
+		if k != kSlice && k != kString {
+			c.unsupported(call.Args[1].Pos(), "copy from "+typeString(c, call.Args[1]), "gmplab supports: copy between slices, and from a string to a []byte")
 			fs.pushInt(0)
 			return 1
 		}
 		fs.expr(call.Args[0])
 		fs.expr(call.Args[1])
 		fs.setPos(call.Lparen)
+		if k == kString {
+			// copy(b, s) is copy(b, []byte(s)): the same bytes and count.
+			fs.emitOp(vm.OpStrings, vm.StrToBytes, 0, 1, 1)
+		}
 		fs.emit(vm.OpCopySlice, 0, ^c.elemLayout(sliceElem(c.info.TypeOf(call.Args[0]))), 2, 1)
 		return 1
 	}

@@ -101,6 +101,7 @@ func (l *libs) declareRand() {
 	method(l.randRand, true, "Seed", params(p, int64T), params(p))
 	fn(p, "NewSource", params(p, int64T), res(p, l.randSource))
 	fn(p, "New", params(p, l.randSource), res(p, types.NewPointer(l.randRand)))
+	l.declareRandV1Extras(p, l.randRand)
 	p.MarkComplete()
 
 	v2 := types.NewPackage(randV2Path, "rand")
@@ -119,6 +120,8 @@ func (l *libs) declareRand() {
 	})
 	fn(v2, "NewPCG", params(v2, uint64T, uint64T), res(v2, types.NewPointer(l.randPCG)))
 	fn(v2, "New", params(v2, srcObj.Type()), res(v2, types.NewPointer(l.randV2Rand)))
+	l.declareChaCha8(v2)
+	l.declareRandV2Extras(v2, l.randV2Rand)
 	v2.MarkComplete()
 }
 
@@ -128,7 +131,7 @@ func (l *libs) isRandObj(t types.Type) bool {
 		t = p.Elem()
 	}
 	n, ok := t.(*types.Named)
-	return ok && (n == l.randSource || n == l.randRand || n == l.randV2Rand || n == l.randPCG)
+	return ok && (n == l.randSource || n == l.randRand || n == l.randV2Rand || n == l.randPCG || l.isChaCha8(n))
 }
 
 // randCall compiles a call into math/rand or math/rand/v2 (key as libKey
@@ -165,6 +168,15 @@ func (fs *fnState) randCall(call *ast.CallExpr, ce callee, key string) (int, boo
 		fs.emitOp(vm.OpRand, vm.RandNewPCG, 0, 2, 1)
 		return 1, true
 	case "rand.New", "randv2.New":
+		if t := fs.c.info.TypeOf(call.Args[0]); !fs.c.libs.isRandObj(t) {
+			// A Source in an interface, or of a type of the program: the
+			// VM's Rand draws from its own generators only.
+			list := "gmplab supports: rand.New of a *rand.PCG or a *rand.ChaCha8 (rand.New(rand.NewPCG(1, 2)))"
+			if key == "rand.New" {
+				list = "gmplab supports: rand.New of a rand.Source from rand.NewSource"
+			}
+			fs.c.unsupported(call.Args[0].Pos(), "rand.New with an argument of type "+types.TypeString(t, fs.c.qualifier), list)
+		}
 		args() // the *Rand is its source's id
 		return 1, true
 	}

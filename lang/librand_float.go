@@ -27,8 +27,9 @@ func init() {
 }
 
 // declareRandFloats adds the functions and methods to the packages
-// declareRand built.
+// declareRand built, and NormFloat64 and ExpFloat64 (librand_ziggurat.go).
 func (l *libs) declareRandFloats() {
+	l.declareRandZiggurat()
 	for _, d := range []struct {
 		p *types.Package
 		r *types.Named

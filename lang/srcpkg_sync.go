@@ -94,11 +94,12 @@ func (l *libs) isSema(t types.Type) bool {
 // runs the method's op on the receiver.
 var libMethodOps = map[string]struct {
 	op   vm.Op
+	a    int32 // the instruction's A (librand_chacha8.go's)
 	push int
 }{
-	"sync.Mutex.Lock":    {vm.OpLock, 0},
-	"sync.Mutex.Unlock":  {vm.OpUnlock, 0},
-	"sync.Mutex.TryLock": {vm.OpTryLock, 1},
+	"sync.Mutex.Lock":    {vm.OpLock, 0, 0},
+	"sync.Mutex.Unlock":  {vm.OpUnlock, 0, 0},
+	"sync.Mutex.TryLock": {vm.OpTryLock, 0, 1},
 }
 
 // libMethodFunc is the function of hand-made method m (sync.(*Mutex).Lock),
@@ -123,7 +124,7 @@ func (c *compiler) libMethodFunc(m *types.Func) (int32, bool) {
 	fs.nresults = spec.push
 	fs.newSlot(8)
 	fs.emit(vm.OpLoad, 0, 0, 0, 1)
-	fs.emitOp(spec.op, 0, 0, 1, spec.push)
+	fs.emitOp(spec.op, spec.a, 0, 1, spec.push)
 	fs.emit(vm.OpReturn, 0, 0, spec.push, 0)
 	return fs.finish(), true
 }

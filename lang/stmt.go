@@ -177,8 +177,10 @@ func (fs *fnState) assign(s *ast.AssignStmt) {
 			return
 		}
 		if c.isElem(s.Lhs[0]) {
-			// x.f op= y, s[i] op= y: x, s and i are evaluated twice (the model simplifies: Go
-			// evaluates it once; it matters only if x has side effects).
+			// x.f op= y, s[i] op= y: x, s and i are evaluated for the load and
+			// again for the store, but once if they have effects
+			// (assign_once.go).
+			defer fs.evalOnce(s.Lhs[0])()
 			bin := &ast.BinaryExpr{X: s.Lhs[0], OpPos: s.TokPos, Op: op, Y: s.Rhs[0]}
 			c.info.Types[bin] = types.TypeAndValue{Type: c.info.TypeOf(s.Lhs[0])}
 			fs.binary(bin, c.info.TypeOf(s.Lhs[0]))
@@ -240,6 +242,7 @@ func (fs *fnState) incDec(s *ast.IncDecStmt) {
 			fs.c.unsupported(s.Pos(), s.Tok.String()+" on "+typeString(fs.c, s.X), supExprs)
 			return
 		}
+		defer fs.evalOnce(s.X)()
 		fs.expr(s.X)
 		if k == kFloat {
 			fs.setPos(s.TokPos)

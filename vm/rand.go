@@ -13,6 +13,8 @@ import "math/bits"
 //     609 feed; seeded by rngSource.Seed with the cooked table.
 //   - PCG, math/rand/v2's 128-bit PCG with the DXSM output (pcg.go):
 //     slots 1, 2 hi and lo.
+//   - ChaCha8, math/rand/v2's ChaCha8 (chacha8.go over
+//     internal/chacha8rand): rand_chacha8.go.
 //   - the runtime source: what the top-level functions of both packages
 //     draw from (runtime.rand, a per-M ChaCha8 seeded by the OS at start).
 //     The real one is unpredictable; here it is a PCG seeded from the
@@ -20,13 +22,15 @@ import "math/bits"
 //     Go 1.24, math/rand.Seed does not change it (randseednop=1).
 //
 // *rand.Rand of either package is the id of its source's object: Rand's
-// methods are computed over the source as rand.go computes them.
-// rand.Source's Seed re-seeds in place. The model leaves out
-// math/rand/v2's ChaCha8.
+// methods are computed over the source as rand.go computes them (here,
+// and NormFloat64 and ExpFloat64 in rand_ziggurat.go; Perm and Shuffle
+// are Go source, lang/srcpkg/math/rand). rand.Source's Seed and PCG's
+// re-seed in place.
 
 const (
 	genRngSource = 1 + iota
 	genPCG
+	genChaCha8
 )
 
 const (
@@ -38,30 +42,36 @@ const (
 
 // The functions OpRand performs (A). The operands are listed top last.
 const (
-	RandNewSource = iota // seed → src (math/rand.NewSource; New returns it as the *Rand)
-	RandSeed             // src seed → (Source.Seed, Rand.Seed)
-	RandInt63            // src → int63 (0: the runtime source; likewise below)
-	RandInt31            // src → int31
-	RandInt              // src → int
-	RandUint32           // src → uint32
-	RandInt63n           // src n → v (panics "invalid argument to Int63n")
-	RandInt31n           // src n → v
-	RandIntn             // src n → v
-	RandNewPCG           // seed1 seed2 → src (math/rand/v2.NewPCG; v2.New returns it)
-	RandV2Int64          // src → int64
-	RandV2Int32          // src → int32
-	RandV2Int            // src → int
-	RandV2Uint64         // src → uint64
-	RandV2Uint32         // src → uint32
-	RandV2IntN           // src n → v (panics "invalid argument to IntN")
-	RandV2Int64N         // src n → v
-	RandV2Int32N         // src n → v
+	RandNewSource    = iota // seed → src (math/rand.NewSource; New returns it as the *Rand)
+	RandSeed                // src seed → (Source.Seed, Rand.Seed)
+	RandInt63               // src → int63 (0: the runtime source; likewise below)
+	RandInt31               // src → int31
+	RandInt                 // src → int
+	RandUint32              // src → uint32
+	RandInt63n              // src n → v (panics "invalid argument to Int63n")
+	RandInt31n              // src n → v
+	RandIntn                // src n → v
+	RandNewPCG              // seed1 seed2 → src (math/rand/v2.NewPCG; v2.New returns it)
+	RandV2Int64             // src → int64
+	RandV2Int32             // src → int32
+	RandV2Int               // src → int
+	RandV2Uint64            // src → uint64
+	RandV2Uint32            // src → uint32
+	RandV2IntN              // src n → v (panics "invalid argument to IntN")
+	RandV2Int64N            // src n → v
+	RandV2Int32N            // src n → v
+	RandV2Uint64N           // src n → v (panics "invalid argument to Uint64N" for 0)
+	RandV2Uint32N           // src n → v
+	RandV2UintN             // src n → v
+	RandInt31nLemire        // src n → v (math/rand's unexported Rand.int31n, Shuffle's; n > 0)
+	RandPCGSeed             // src seed1 seed2 → (math/rand/v2's PCG.Seed)
 	numRand
 )
 
 // RandNames names the functions for the disassembler.
 var RandNames = [numRand]string{"NewSource", "Seed", "Int63", "Int31", "Int", "Uint32", "Int63n", "Int31n", "Intn",
-	"NewPCG", "v2.Int64", "v2.Int32", "v2.Int", "v2.Uint64", "v2.Uint32", "v2.IntN", "v2.Int64N", "v2.Int32N"}
+	"NewPCG", "v2.Int64", "v2.Int32", "v2.Int", "v2.Uint64", "v2.Uint32", "v2.IntN", "v2.Int64N", "v2.Int32N",
+	"v2.Uint64N", "v2.Uint32N", "v2.UintN", "int31n", "PCG.Seed"}
 
 // SeedRand seeds the runtime source from the run's seed.
 func (mc *Machine) SeedRand(seed uint64) {
@@ -131,8 +141,12 @@ func rngSeed(o []Value, seed int64) {
 	}
 }
 
-// uint64 is the source's Uint64 (rngSource.Uint64, PCG.Uint64).
+// uint64 is the source's Uint64 (rngSource.Uint64, PCG.Uint64,
+// ChaCha8.Uint64).
 func genUint64(o []Value) uint64 {
+	if o[0].I == genChaCha8 {
+		return chachaUint64(o)
+	}
 	if o[0].I == genRngSource {
 		tap, feed := o[rngLen+1].I-1, o[rngLen+2].I-1
 		if tap < 0 {
@@ -193,6 +207,21 @@ func int63n(o []Value, n int64) int64 {
 	return v % n
 }
 
+// int31nLemire is math/rand's unexported Rand.int31n (Lemire's
+// multiply-and-reject), which Shuffle uses where Intn uses int31n.
+func int31nLemire(o []Value, n int32) int32 {
+	prod := uint64(randV1Uint32(o)) * uint64(n)
+	low := uint32(prod)
+	if low < uint32(n) {
+		thresh := uint32(-n) % uint32(n)
+		for low < thresh {
+			prod = uint64(randV1Uint32(o)) * uint64(n)
+			low = uint32(prod)
+		}
+	}
+	return int32(prod >> 32)
+}
+
 // uint64n is math/rand/v2's Rand.uint64n on a 64-bit machine (IntN,
 // Int64N and Int32N all use it there).
 func uint64n(o []Value, n uint64) uint64 {
@@ -219,6 +248,13 @@ func (mc *Machine) random(fn int32, vs []Value) (res Value, pmsg string) {
 		return Value{I: id}, ""
 	case RandNewPCG:
 		return Value{I: mc.newPCG(uint64(vs[0].I), uint64(vs[1].I))}, ""
+	case RandPCGSeed:
+		if vs[0].I&refMask == 0 {
+			return Value{}, errNilFunc
+		}
+		o := mc.gen(vs[0].I)
+		o[1].I, o[2].I = vs[1].I, vs[2].I
+		return Value{}, ""
 	case RandSeed:
 		o := mc.gen(vs[0].I)
 		if o[0].I == genRngSource && vs[0].I&refMask != 0 {
@@ -281,6 +317,13 @@ func (mc *Machine) random(fn int32, vs []Value) (res Value, pmsg string) {
 			return Value{}, "invalid argument to Int32N"
 		}
 		return Value{I: int64(uint64n(o, uint64(n)))}, ""
+	case RandInt31nLemire:
+		return Value{I: int64(int31nLemire(o, int32(n)))}, ""
+	case RandV2Uint64N, RandV2Uint32N, RandV2UintN:
+		if n == 0 {
+			return Value{}, "invalid argument to " + RandNames[fn][3:]
+		}
+		return Value{I: int64(uint64n(o, uint64(n)))}, ""
 	}
 	return Value{}, "rand: bad function " + itoa(int64(fn))
 }
@@ -290,8 +333,11 @@ func randArgs(fn int32) int {
 	switch fn {
 	case RandNewSource:
 		return 1
-	case RandSeed, RandInt63n, RandInt31n, RandIntn, RandNewPCG, RandV2IntN, RandV2Int64N, RandV2Int32N:
+	case RandSeed, RandInt63n, RandInt31n, RandIntn, RandNewPCG, RandV2IntN, RandV2Int64N, RandV2Int32N,
+		RandV2Uint64N, RandV2Uint32N, RandV2UintN, RandInt31nLemire:
 		return 2
+	case RandPCGSeed:
+		return 3
 	}
 	return 1
 }
