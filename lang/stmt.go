@@ -493,7 +493,7 @@ func (fs *fnState) forStmt(s *ast.ForStmt) {
 func (fs *fnState) rangeStmt(s *ast.RangeStmt) {
 	c := fs.c
 	name := fs.takeLabel()
-	if fs.rangeMapsSeq(s, name) || fs.rangeFunc(s, name) {
+	if fs.rangeFunc(s, name) {
 		return
 	}
 	xt := c.info.TypeOf(s.X)

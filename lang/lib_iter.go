@@ -1,0 +1,10 @@
+package lang
+
+// iter: Seq and Seq2, the real package's source (srcpkg/iter). Pull and
+// Pull2 run the iterator on a coroutine (runtime.newcoro and coroswitch,
+// which switch goroutines directly, outside the scheduler's queues); the
+// simulator does not model coroutines, so they are "not supported".
+
+func init() {
+	realAPI["iter"] = "Pull Pull2"
+}
