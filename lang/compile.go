@@ -176,7 +176,7 @@ func (c *compiler) compile() {
 				continue
 			}
 			if d.Body == nil {
-				c.unsupported(d.Name.Pos(), "a function without a body", supStmts)
+				c.errorf(d.Name.Pos(), "missing function body") // the compiler's words
 				continue
 			}
 			obj, _ := c.info.Defs[d.Name].(*types.Func)
