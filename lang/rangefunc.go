@@ -99,7 +99,7 @@ func (c *compiler) rangeFuncSig(x ast.Expr) *types.Signature {
 	if t == nil {
 		return nil
 	}
-	sig, ok := t.Underlying().(*types.Signature)
+	sig, ok := coreType(t).(*types.Signature)
 	if !ok || sig.Params().Len() != 1 || sig.Results().Len() != 0 {
 		return nil
 	}
@@ -558,6 +558,29 @@ func (fs *fnState) deferAt(isGo bool) int32 {
 	}
 	fs.rfLoad(sh.defers)
 	return 1
+}
+
+// coreType is t's underlying type, or for a type parameter whose
+// constraint has one type term (S ~func(func(int) bool)), the term's (the
+// generic body's findCaptures sees the parameter, its instances the
+// argument).
+func coreType(t types.Type) types.Type {
+	if tp, ok := t.(*types.TypeParam); ok {
+		it, _ := tp.Constraint().Underlying().(*types.Interface)
+		if it == nil || it.NumEmbeddeds() != 1 {
+			return nil
+		}
+		switch e := it.EmbeddedType(0).(type) {
+		case *types.Union:
+			if e.Len() == 1 {
+				return e.Term(0).Type().Underlying()
+			}
+			return nil
+		default:
+			return e.Underlying()
+		}
+	}
+	return t.Underlying()
 }
 
 func isFuncType(t types.Type) bool {
