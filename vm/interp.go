@@ -513,7 +513,7 @@ load:
 			if in.A == 1 {
 				// A range-over-func body's defer: registered for the frame
 				// of the token under f (defer_rangefunc.go).
-				if pmsg = gp.deferAt(int32(vals[sp-nargs-2].I), vals[sp-nargs-1:sp]); pmsg != "" {
+				if pmsg = gp.deferAt(vals[sp-nargs-2].I, vals[sp-nargs-1:sp]); pmsg != "" {
 					goto raise
 				}
 				sp -= nargs + 2
@@ -535,7 +535,7 @@ load:
 			if sp == len(vals) {
 				vals = growVals(vals, sp, sp+1)
 			}
-			vals[sp] = Value{I: int64(gp.depth())}
+			vals[sp] = Value{I: rangeToken(gp.depth(), fr.fn)}
 			sp++
 		case OpPanic:
 			sp--
