@@ -15,7 +15,8 @@ package vm
 // frame or a frame below it, under those of the frames above it (the
 // iterator's own deferred calls, still to run when it returns). The
 // frame's records run LIFO when it returns, or as a panic unwinds it, as
-// the runtime runs the rangefunc list of the frame's token record.
+// the runtime runs the rangefunc list of the frame's token record. Both
+// ops cost one instruction, as OpDefer does (no cost-table entry).
 //
 // Simplified: the runtime's list is shared by goroutines (an iterator may
 // call the body on another goroutine); here the token is a place on the
