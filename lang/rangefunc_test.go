@@ -46,3 +46,14 @@ func main() {
 		t.Errorf("exit %d, stderr:\n%s\nwant it to start with %q", code, stderr, want)
 	}
 }
+
+// iter.Pull and Pull2 need coroutines (runtime.newcoro, coroswitch), which
+// the simulator does not model: the error says so, at the call.
+func TestIterPullNotSupported(t *testing.T) {
+	src := "package main\n\nimport (\n\t\"iter\"\n\t\"slices\"\n)\n\nfunc main() {\n\tnext, stop := iter.Pull(slices.Values([]int{1}))\n\tdefer stop()\n\t_, _ = next()\n}\n"
+	_, err := Compile("x.go", []byte(src))
+	want := "x.go:9:21: iter.Pull is not supported (" + pullAdvice + "; see docs/go-subset.md)"
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+}
