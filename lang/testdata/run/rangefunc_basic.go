@@ -1,5 +1,9 @@
 package main
 
+// Range over functions (lang/rangefunc.go, as cmd/compile/internal/rangefunc
+// rewrites them): the three iterator shapes, break, continue, per-iteration
+// variables, = instead of :=, methods returning iterators, nested loops.
+
 import "fmt"
 
 type Pair struct {

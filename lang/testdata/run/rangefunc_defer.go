@@ -1,5 +1,9 @@
 package main
 
+// Defers in range-over-func bodies run when the enclosing function returns
+// (runtime.deferrangefunc and runtime.deferprocat: vm/defer_rangefunc.go),
+// after the iterator's own deferred calls, also while a panic unwinds.
+
 import (
 	"errors"
 	"fmt"

@@ -1,5 +1,9 @@
 package main
 
+// Exits out of range-over-func bodies through #next (rangefunc/rewrite.go):
+// return with and without results, named results, labelled break and
+// continue of range-over-func and plain loops and switches, goto.
+
 import "fmt"
 
 func count(n int) func(func(int) bool) {

@@ -1,5 +1,8 @@
 package main
 
+// More range-over-func shapes: generic iterators (a type parameter's core
+// type too), a body run on another goroutine, package initialisers.
+
 import (
 	"fmt"
 	"iter"

@@ -1,5 +1,9 @@
 package main
 
+// Misbehaving iterators: the runtime's runtime.panicrangestate errors
+// (rangeDoneError, rangeExhaustedError, rangeMissingPanicError,
+// rangePanicError in runtime/panic.go), recovered and not.
+
 import "fmt"
 
 var saved func(int) bool
