@@ -62,3 +62,14 @@ func realBuild(t *testing.T, file, bin string) ([]byte, error) {
 	cmd.Env = append(os.Environ(), "GOPROXY=off", "GOFLAGS=")
 	return cmd.CombinedOutput()
 }
+
+// A function declared without a body (A Tour of Go's exercise skeletons:
+// func Walk(t *tree.Tree, ch chan int)) is go build's error, in its words.
+func TestMissingFunctionBody(t *testing.T) {
+	src := "package main\n\nimport \"golang.org/x/tour/tree\"\n\nfunc Walk(t *tree.Tree, ch chan int)\n\nfunc Same(t1, t2 *tree.Tree) bool\n\nfunc main() {\n}\n"
+	_, err := Compile("x.go", []byte(src))
+	want := "x.go:5:6: missing function body\nx.go:7:6: missing function body"
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+}
