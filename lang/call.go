@@ -711,11 +711,12 @@ func (fs *fnState) goDefer(call *ast.CallExpr, isGo bool) {
 	case ckMethod:
 		// go c.Inc(), defer mu.Unlock(): the receiver and the arguments
 		// are evaluated now, the call runs later.
+		at := fs.deferAt(isGo)
 		fs.emit(vm.OpFuncVal, ce.fn, 0, 0, 1)
 		fs.pushRecv(ce.sel, ce.recv)
 		n := fs.args(call, ce.sig) + 1
 		fs.setPos(call.Pos())
-		fs.emitOp(op, 0, int32(n), n+1, 0)
+		fs.emitOp(op, at, int32(n), n+1+int(at), 0)
 		return
 	case ckStatic, ckDynamic:
 		if ce.sig == nil {
@@ -725,6 +726,7 @@ func (fs *fnState) goDefer(call *ast.CallExpr, isGo bool) {
 		if k, why := c.kindOf(ce.sig); k == kBad {
 			c.badType(call.Pos(), why)
 		}
+		at := fs.deferAt(isGo)
 		if ce.kind == ckStatic {
 			fs.emit(vm.OpFuncVal, ce.fn, 0, 0, 1)
 		} else {
@@ -732,7 +734,7 @@ func (fs *fnState) goDefer(call *ast.CallExpr, isGo bool) {
 		}
 		n := fs.args(call, ce.sig)
 		fs.setPos(call.Pos())
-		fs.emitOp(op, 0, int32(n), n+1, 0)
+		fs.emitOp(op, at, int32(n), n+1+int(at), 0)
 		return
 	case ckConv:
 		c.unsupported(call.Pos(), "go or defer of a conversion", supStmts)
@@ -771,6 +773,7 @@ func (fs *fnState) goDefer(call *ast.CallExpr, isGo bool) {
 	w.emit(vm.OpReturn, 0, 0, 0, 0)
 	idx := w.finish()
 
+	at := fs.deferAt(isGo)
 	fs.emit(vm.OpFuncVal, idx, 0, 0, 1)
 	for _, o := range ops {
 		if o.recv {
@@ -780,7 +783,7 @@ func (fs *fnState) goDefer(call *ast.CallExpr, isGo bool) {
 		}
 	}
 	fs.setPos(call.Pos())
-	fs.emitOp(op, 0, int32(len(ops)), len(ops)+1, 0)
+	fs.emitOp(op, at, int32(len(ops)), len(ops)+1+int(at), 0)
 }
 
 // recvPtrOrValue pushes a method's receiver: the object id for the sync

@@ -27,7 +27,7 @@ import (
 
 // Short lists for "not supported" errors.
 const (
-	supStmts = "gmplab supports: func, methods, closures, go, defer, if, for, range over an int, a string, a slice, a map or a channel, switch, type switch, select, break, continue, goto, return, panic, recover"
+	supStmts = "gmplab supports: func, methods, closures, go, defer, if, for, range over an int, a string, a slice, a map, a channel or a function, switch, type switch, select, break, continue, goto, return, panic, recover"
 	supTypes = "gmplab supports: every integer type, float32, float64, bool, string, time.Duration, time.Time, chan, func, structs, arrays, pointers, slices, maps, interfaces (any, error, your own), named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn"
 	supExprs = "gmplab supports: arithmetic, comparisons, &&, ||, strings (+, len, s[i], s[i:j]), calls, closures, conversions between integers and floats, <-ch"
 )
@@ -61,16 +61,17 @@ type compiler struct {
 
 	gen genericState // generic functions and their instantiations (generic.go)
 
-	lenient     bool                    // the type checker found errors (report.go)
-	tainted     []span                  // what it could not type
-	runtimeErrs bool                    // the runtime's error types are declared (recover.go)
-	synthTypes  map[string]int32        // library error types (lib_errors.go)
-	promoted    map[string]int32        // wrappers of promoted methods (iface.go)
-	errorsJoin  int32                   // 1 + errors.Join's function, 0: not yet
-	srcQueue    []*ast.FuncDecl         // library source functions to compile (srcpkg.go)
-	fileIdx     map[*token.File]int32   // Program.Files index of each library file
-	srcReached  map[*types.Package]bool // source packages the program uses (srcpkg.go)
-	srcPkgs     []*types.Package        // the same, in the order reached
+	lenient     bool                            // the type checker found errors (report.go)
+	tainted     []span                          // what it could not type
+	runtimeErrs bool                            // the runtime's error types are declared (recover.go)
+	synthTypes  map[string]int32                // library error types (lib_errors.go)
+	promoted    map[string]int32                // wrappers of promoted methods (iface.go)
+	errorsJoin  int32                           // 1 + errors.Join's function, 0: not yet
+	srcQueue    []*ast.FuncDecl                 // library source functions to compile (srcpkg.go)
+	fileIdx     map[*token.File]int32           // Program.Files index of each library file
+	srcReached  map[*types.Package]bool         // source packages the program uses (srcpkg.go)
+	srcPkgs     []*types.Package                // the same, in the order reached
+	rangeLits   map[*ast.RangeStmt]*ast.FuncLit // the bodies of range-over-func loops, as closures (rangefunc.go)
 }
 
 func newCompiler(fset *token.FileSet, f *ast.File, src []byte, info *types.Info, pkg *types.Package, l *libs, errs *errList) *compiler {
@@ -172,7 +173,7 @@ func (c *compiler) compile() {
 				continue
 			}
 			if d.Body == nil {
-				c.unsupported(d.Name.Pos(), "a function without a body", supStmts)
+				c.errorf(d.Name.Pos(), "missing function body") // the compiler's words
 				continue
 			}
 			obj, _ := c.info.Defs[d.Name].(*types.Func)
@@ -318,6 +319,21 @@ func (c *compiler) findCaptures(root ast.Node) {
 			ast.Inspect(n.Body, visit)
 			lits = lits[:len(lits)-1]
 			return false
+		case *ast.RangeStmt:
+			if lit := c.rangeFuncLit(n); lit != nil {
+				// The body of a range over a function is a closure (rangefunc.go).
+				c.rangeFuncCaptures(root, lits, n)
+				ast.Inspect(n.X, visit)
+				lits = append(lits, lit)
+				for _, e := range []ast.Expr{n.Key, n.Value} {
+					if e != nil {
+						ast.Inspect(e, visit)
+					}
+				}
+				ast.Inspect(n.Body, visit)
+				lits = lits[:len(lits)-1]
+				return false
+			}
 		case *ast.Ident:
 			v, ok := c.info.Uses[n].(*types.Var)
 			if !ok || v.IsField() || c.isGlobal(v) || (v.Pkg() != c.pkg && !c.libs.fromSource(v)) {

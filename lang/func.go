@@ -41,6 +41,9 @@ type fnState struct {
 	recoverPC    int32 // 1 + the recovery point's pc (recover.go), 0: none
 
 	nclosures, ndeferwrap, ngowrap int
+
+	rf  *rfBody   // a range-over-func loop's body function: its loop (rangefunc.go)
+	rfs *rfShared // what the bodies of this function's loops share
 }
 
 // label is a jump target.
@@ -430,6 +433,9 @@ func containsDefer(body *ast.BlockStmt) bool {
 // childName names a closure or wrapper of this function like the Go
 // compiler: main.f.func1, main.f.func1.1, main.f.deferwrap1, main.f.gowrap1.
 func (fs *fnState) childName(kind string) string {
+	if fs.rf != nil {
+		return fs.rf.top.childName(kind) // named after the function holding the loop, as Go does
+	}
 	switch kind {
 	case "deferwrap":
 		fs.ndeferwrap++

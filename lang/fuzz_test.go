@@ -90,4 +90,7 @@ var fuzzSeeds = []string{
 	"package main\nimport \"fmt\"\nfunc Map[T, U any](s []T, f func(T) U) []U { var r []U; for _, v := range s { r = append(r, f(v)) }; return r }\ntype P[K comparable, V any] struct{ k K; v V }\nfunc (p *P[K, V]) Set(v V) { p.v = v }\nfunc main() { fmt.Println(Map([]int{1}, func(i int) string { return fmt.Sprint(i) })); var p P[string, [2]int]; p.Set([2]int{1}); f := Map[string, int]; _ = f; fmt.Println(p.v) }\n",
 	"package main\nfunc Z[T any]() T { var z T; return z }\nfunc main() { _ = Z() }\n",
 	"package main\nimport \"sync\"\ntype C struct{ sync.Mutex; n int }\nfunc main() { var c C; c.Lock(); defer c.Unlock(); go func(c C) { c.n++ }(c) }\n",
+	// Range over functions (rangefunc.go): exits of every kind, a defer, an iterator that misbehaves.
+	"package main\nvar y func(int) bool\nfunc s(f func(int) bool) { y = f; for f(1) {} }\nfunc g() (r int) {\nL:\n\tfor x := range s {\n\t\tfor range s {\n\t\t\tdefer func() { r++ }()\n\t\t\tif x > 0 {\n\t\t\t\tcontinue L\n\t\t\t}\n\t\t\tgoto E\n\t\t}\n\t\treturn x\n\t}\nE:\n\treturn\n}\nfunc main() { println(g()); y(2) }\n",
+	"package main\nfunc main() { for x := range func(yield func(int)) {} { _ = x }; for range func(func() bool) {} { break }; for a, b, c := range func(func(int, int) bool) {} {} }\n",
 }

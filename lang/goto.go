@@ -46,6 +46,9 @@ func (fs *fnState) bindGoto(name string) {
 
 // gotoStmt compiles goto L.
 func (fs *fnState) gotoStmt(s *ast.BranchStmt) {
+	if fs.rf != nil && fs.rfGoto(s) { // out of a range-over-func body
+		return
+	}
 	fs.jump(vm.OpJump, fs.gotoLabel(s.Label.Name))
 }
 

@@ -282,6 +282,9 @@ func rewriteTypeError(msg string) string {
 			if path == "os" && osIO[m[2]] {
 				return notSupported(m[1]+"."+m[2], ioAdvice)
 			}
+			if path == "iter" { // Pull, Pull2 (lib_iter.go)
+				return notSupported(m[1]+"."+m[2], pullAdvice)
+			}
 			return notSupported(m[1]+"."+m[2], "gmplab supports: "+supportedAPI[path])
 		}
 	}

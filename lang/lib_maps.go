@@ -8,16 +8,16 @@ import (
 	"github.com/gmplab/gmplab/vm"
 )
 
-// maps: Clone, Copy and Equal (vm/host_maps.go), and Keys and Values as
-// the argument of slices.Collect or slices.Sorted, which collect them in a
-// range's order (the VM has no iterators: any other use of Keys or Values
-// is "not supported"). Declared with type parameters as the real package.
+// maps: Clone, Copy and Equal (vm/host_maps.go), declared with type
+// parameters as the real package. The rest is the real package's source
+// (srcpkg/maps: EqualFunc, DeleteFunc, and the iterators All, Keys,
+// Values, Insert and Collect).
 
-const supMaps = "gmplab supports: maps.Clone, maps.Copy, maps.Equal, and maps.Keys(m) and maps.Values(m) ranged over or inside slices.Collect and slices.Sorted"
+const supMaps = "gmplab supports: maps.Clone, maps.Copy, maps.Equal"
 
 func init() {
-	registerPackage("maps", "maps.Clone, maps.Copy, maps.Equal, maps.Keys and maps.Values (ranged over, or in slices.Collect and slices.Sorted)",
-		"All Collect Insert",
+	registerPackage("maps", "maps.Clone, maps.Copy, maps.Equal",
+		"",
 		func(l *libs) *types.Package {
 			p := types.NewPackage("maps", "maps")
 			tp := func(name string, constraint types.Type) *types.TypeParam {
@@ -51,35 +51,12 @@ func init() {
 				m1, m2 := tp("M1", mapOf(k, v)), tp("M2", mapOf(k, v))
 				def("Equal", []*types.TypeParam{m1, m2, k, v}, []*types.Var{param("m1", m1), param("m2", m2)}, []*types.Var{param("", types.Typ[types.Bool])})
 			}
-			for _, name := range []string{"Keys", "Values"} {
-				k, v := tp("K", comparable), tp("V", anyT)
-				m := tp("Map", mapOf(k, v))
-				e := types.Type(k)
-				if name == "Values" {
-					e = v
-				}
-				def(name, []*types.TypeParam{m, k, v}, []*types.Var{param("m", m)}, []*types.Var{param("", seqOf(p, e))})
-			}
 			p.MarkComplete()
 			return p
 		})
 	libHandlers["maps.Clone"] = mapsCall("maps.Clone")
 	libHandlers["maps.Copy"] = mapsCall("maps.Copy")
 	libHandlers["maps.Equal"] = mapsCall("maps.Equal")
-	for _, n := range []string{"maps.Keys", "maps.Values"} {
-		libHandlers[n] = func(fs *fnState, call *ast.CallExpr, ce callee, want int) int {
-			fs.c.unsupported(call.Pos(), n+" outside a range, slices.Collect and slices.Sorted", supMaps)
-			fs.pushInt(0)
-			return 1
-		}
-	}
-}
-
-// seqOf is iter.Seq[E]'s type, func(yield func(E) bool), unnamed.
-func seqOf(p *types.Package, e types.Type) *types.Signature {
-	yield := types.NewSignatureType(nil, nil, nil, types.NewTuple(types.NewParam(token.NoPos, p, "", e)),
-		types.NewTuple(types.NewParam(token.NoPos, p, "", types.Typ[types.Bool])), false)
-	return types.NewSignatureType(nil, nil, nil, types.NewTuple(types.NewParam(token.NoPos, p, "yield", yield)), nil, false)
 }
 
 // mapsCall compiles maps.Clone, Copy or Equal.
@@ -117,64 +94,4 @@ func mapsCall(name string) func(fs *fnState, call *ast.CallExpr, ce callee, want
 		fs.emitOp(vm.OpHost, idx, b, pop, push)
 		return push
 	}
-}
-
-// collectCall compiles slices.Collect or slices.Sorted (how: "collect",
-// "sorted") of maps.Keys(m) or maps.Values(m).
-func collectCall(how string) func(fs *fnState, call *ast.CallExpr, ce callee, want int) int {
-	return func(fs *fnState, call *ast.CallExpr, ce callee, want int) int {
-		c := fs.c
-		fail := func() int {
-			c.unsupported(call.Pos(), "slices."+map[string]string{"collect": "Collect", "sorted": "Sorted"}[how]+" of this sequence", supMaps)
-			fs.pushInt(0)
-			return 1
-		}
-		if len(call.Args) != 1 {
-			return fail()
-		}
-		inner, key, ok := c.mapsSeqCall(call.Args[0])
-		if !ok {
-			return fail()
-		}
-		elem, ok := sliceElemName(c.info.TypeOf(call))
-		if !ok {
-			return fail()
-		}
-		idx, _, _, _ := vm.Host(key + "." + how)
-		fs.expr(inner.Args[0])
-		fs.setPos(call.Lparen)
-		fs.emitOp(vm.OpHost, idx, c.str(elem), 1, 1)
-		return 1
-	}
-}
-
-// mapsSeqCall reports whether e is maps.Keys(m) or maps.Values(m), and
-// which.
-func (c *compiler) mapsSeqCall(e ast.Expr) (call *ast.CallExpr, key string, ok bool) {
-	call, ok = unparen(e).(*ast.CallExpr)
-	if !ok {
-		return nil, "", false
-	}
-	ce := c.classify(call)
-	if ce.kind != ckLib || len(call.Args) != 1 {
-		return nil, "", false
-	}
-	key = libKey(ce.lib)
-	return call, key, key == "maps.Keys" || key == "maps.Values"
-}
-
-// rangeMapsSeq compiles for k := range maps.Keys(m) (or maps.Values) as
-// the range over m it is (the iterator ranges over m and yields each key
-// or value), and reports whether s was one.
-func (fs *fnState) rangeMapsSeq(s *ast.RangeStmt, name string) bool {
-	call, key, ok := fs.c.mapsSeqCall(s.X)
-	if !ok {
-		return false
-	}
-	r := &ast.RangeStmt{For: s.For, Key: s.Key, TokPos: s.TokPos, Tok: s.Tok, Range: s.Range, X: call.Args[0], Body: s.Body}
-	if key == "maps.Values" {
-		r.Key, r.Value = nil, s.Key
-	}
-	fs.rangeMap(r, name)
-	return true
 }

@@ -35,33 +35,19 @@ func init() {
 	for _, n := range names {
 		api = append(api, "slices."+n)
 	}
-	api = append(api, "slices.Collect and slices.Sorted of maps.Keys(m) or maps.Values(m)")
 	var objs []string
 	for _, n := range names {
 		if vm.ObjSliceFunc(n) {
 			objs = append(objs, n)
 		}
 	}
-	libHandlers["slices.Collect"] = collectCall("collect")
-	libHandlers["slices.Sorted"] = collectCall("sorted")
 	registerPackage("slices", strings.Join(api, ", ")+" (of integers, floats and strings; "+strings.Join(objs, ", ")+" of structs and arrays too)",
-		"All AppendSeq Backward Chunk SortedFunc SortedStableFunc Values",
+		"",
 		func(l *libs) *types.Package {
 			p := types.NewPackage("slices", "slices")
 			ordered := orderedConstraint(p)
 			for _, n := range names {
 				p.Scope().Insert(types.NewFunc(token.NoPos, p, n, sliceSig(p, vm.SliceFuncs[n], sliceComparable[n], ordered)))
-			}
-			for _, n := range []string{"Collect", "Sorted"} {
-				c := types.Type(types.Universe.Lookup("any").Type())
-				if n == "Sorted" {
-					c = ordered
-				}
-				e := types.NewTypeParam(types.NewTypeName(token.NoPos, p, "E", nil), c)
-				sig := types.NewSignatureType(nil, nil, []*types.TypeParam{e},
-					types.NewTuple(types.NewParam(token.NoPos, p, "seq", seqOf(p, e))),
-					types.NewTuple(types.NewParam(token.NoPos, p, "", types.NewSlice(e))), false)
-				p.Scope().Insert(types.NewFunc(token.NoPos, p, n, sig))
 			}
 			p.MarkComplete()
 			return p

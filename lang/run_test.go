@@ -86,7 +86,7 @@ func simulateRaw(t *testing.T, prog *runtime.Program, procs int) (stdout, stderr
 func realRun(t *testing.T, file string) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "prog")
-	if out, err := exec.Command("go", "build", "-o", bin, file).CombinedOutput(); err != nil {
+	if out, err := realBuild(t, file, bin); err != nil {
 		t.Fatalf("go build %s: %v\n%s", file, err, out)
 	}
 	cmd := exec.Command(bin)

@@ -346,6 +346,10 @@ func (fs *fnState) declStmt(s *ast.DeclStmt) {
 }
 
 func (fs *fnState) returnStmt(s *ast.ReturnStmt) {
+	if fs.rf != nil { // in a range-over-func body
+		fs.rfReturn(s)
+		return
+	}
 	n := 0
 	if len(s.Results) == 1 && fs.nresults > 1 {
 		n = fs.exprN(s.Results[0])
@@ -492,7 +496,7 @@ func (fs *fnState) forStmt(s *ast.ForStmt) {
 func (fs *fnState) rangeStmt(s *ast.RangeStmt) {
 	c := fs.c
 	name := fs.takeLabel()
-	if fs.rangeMapsSeq(s, name) {
+	if fs.rangeFunc(s, name) {
 		return
 	}
 	xt := c.info.TypeOf(s.X)
@@ -551,6 +555,9 @@ func (fs *fnState) rangeStmt(s *ast.RangeStmt) {
 		fs.emit(vm.OpPop, 0, 0, 1, 0)
 		fs.bind(end)
 	default:
+		if xt != nil && c.lenient && isFuncType(xt) {
+			return // not an iterator: go/types has said why
+		}
 		what := "range over " + typeString(c, s.X)
 		switch {
 		case xt == nil:
@@ -558,7 +565,7 @@ func (fs *fnState) rangeStmt(s *ast.RangeStmt) {
 		case k == kString:
 			what = "range over a string"
 		}
-		c.unsupported(s.X.Pos(), what, "gmplab supports: range over an int, a string, a slice, a map or a channel")
+		c.unsupported(s.X.Pos(), what, "gmplab supports: range over an int, a string, a slice, a map, a channel or a function")
 	}
 }
 
@@ -768,6 +775,9 @@ func (fs *fnState) branch(s *ast.BranchStmt) {
 		if s.Label != nil {
 			break
 		}
+	}
+	if fs.rf != nil && fs.rfBranch(s) { // out of a range-over-func body
+		return
 	}
 	if !c.lenient { // else go/types has said why
 		c.unsupported(s.Pos(), s.Tok.String()+" here", supStmts)

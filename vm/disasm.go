@@ -28,7 +28,7 @@ var opNames = [...]string{
 
 	OpJump: "Jump", OpJumpIf: "JumpIf", OpJumpIfNot: "JumpIfNot", OpCall: "Call",
 	OpCallClosure: "CallClosure", OpClosure: "Closure", OpFuncVal: "FuncVal", OpReturn: "Return",
-	OpDefer: "Defer", OpPanic: "Panic", OpRunDefers: "RunDefers",
+	OpDefer: "Defer", OpPanic: "Panic", OpRunDefers: "RunDefers", OpDeferRange: "DeferRange",
 
 	OpNewObj: "NewObj", OpField: "Field", OpSetField: "SetField", OpObjCopy: "ObjCopy",
 	OpObjAssign: "ObjAssign", OpObjEq: "ObjEq", OpDeref: "Deref", OpStoreDeref: "StoreDeref", OpElemRef: "ElemRef", OpSliceRef: "SliceRef",

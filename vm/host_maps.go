@@ -1,13 +1,10 @@
 package vm
 
-// maps: Clone, Copy, Equal, and Keys and Values collected by slices.Collect
-// or slices.Sorted (the front end accepts them only there: the VM has no
-// iterators). Keys and Values walk the table from a random bucket, as a
-// range does (hashmap.go: mapKeys), so Collect's order is a range's. The
-// type operand B names the element type (Program.Strings) for the
-// slices, the map's value type for Equal; for Clone, Copy and Equal, B < 0
-// is ^layout of values held in objects (structs, arrays), which Clone and
-// Copy copy (each map holds its own) and Equal compares as == does.
+// maps: Clone, Copy and Equal (the iterators Keys, Values, All, Insert and
+// Collect are the real package's source, lang/srcpkg/maps/iter.go). The
+// type operand B names the map's value type for Equal; B < 0 is ^layout
+// of values held in objects (structs, arrays), which Clone and Copy copy
+// (each map holds its own) and Equal compares as == does.
 
 // mapEntries calls f for each entry of map m, in table order.
 func (mc *Machine) mapEntries(m int64, f func(k, v Value)) {
@@ -71,19 +68,4 @@ func init() {
 		r[0] = Value{I: boolInt(eq)}
 		return msg
 	}})
-	for _, what := range []string{"Keys", "Values"} {
-		for _, how := range []string{"collect", "sorted"} {
-			RegisterHost(HostFunc{Name: "maps." + what + "." + how, Pop: 1, Push: 1, Fn: func(mc *Machine, b int32, a, r []Value) (msg string) {
-				keys := Value{I: mc.mapKeys(a[0].I, false)}
-				if what == "Values" {
-					elems, n, _ := mc.sliceParts(keys.I)
-					for i := range elems[:n] {
-						elems[i], _ = mc.mapGet(a[0].I, elems[i])
-					}
-				}
-				sliceOps[mc.prog.Strings[b]][how](mc, []Value{keys}, r)
-				return ""
-			}})
-		}
-	}
 }

@@ -140,24 +140,6 @@ func addSliceOps[E cmp.Ordered](name string, get func(Value) E, put func(E) Valu
 			s := in(mc, a[0])
 			r[0] = s.back(mc, slices.Grow(s.h, int(a[1].I)))
 		},
-		// slices.Collect and slices.Sorted of a sequence whose elements
-		// are the VM slice a[0] (maps.Keys, maps.Values): appended one at
-		// a time, as AppendSeq does, so the capacity is Go's.
-		"collect": func(mc *Machine, a, r []Value) {
-			var out []E
-			for _, x := range vals(mc, a[0]) {
-				out = append(out, x)
-			}
-			r[0] = hostSlice[E]{isNil: true, put: put}.back(mc, out)
-		},
-		"sorted": func(mc *Machine, a, r []Value) {
-			var out []E
-			for _, x := range vals(mc, a[0]) {
-				out = append(out, x)
-			}
-			slices.Sort(out)
-			r[0] = hostSlice[E]{isNil: true, put: put}.back(mc, out)
-		},
 		"Clip": func(mc *Machine, a, r []Value) {
 			s := in(mc, a[0])
 			r[0] = s.back(mc, slices.Clip(s.h))

@@ -510,6 +510,15 @@ load:
 			sp++
 		case OpDefer:
 			nargs := int(in.B)
+			if in.A == 1 {
+				// A range-over-func body's defer: registered for the frame
+				// of the token under f (defer_rangefunc.go).
+				if pmsg = gp.deferAt(vals[sp-nargs-2].I, vals[sp-nargs-1:sp]); pmsg != "" {
+					goto raise
+				}
+				sp -= nargs + 2
+				break
+			}
 			nd = len(gp.defers)
 			if nd < cap(gp.defers) {
 				gp.defers = gp.defers[:nd+1]
@@ -522,6 +531,12 @@ load:
 			d.clo = int32(vals[sp-nargs-1].I & refMask)
 			d.args = append(d.args[:0], vals[sp-nargs:sp]...)
 			sp -= nargs + 1
+		case OpDeferRange:
+			if sp == len(vals) {
+				vals = growVals(vals, sp, sp+1)
+			}
+			vals[sp] = Value{I: rangeToken(gp.depth(), fr.fn)}
+			sp++
 		case OpPanic:
 			sp--
 			pmsg = vals[sp].S

@@ -132,9 +132,10 @@ const (
 	OpClosure     // A: function index, B: captured boxes.  boxids → f
 	OpFuncVal     // A: function index: a func value with no captures → f
 	OpReturn      // return from the current function; the callee's results are the top NResults slots
-	OpDefer       // B: argument slots: record f(args) to run when the function returns   f args → ...
+	OpDefer       // B: argument slots: record f(args) to run when the function returns   f args → ...; with A=1 (runtime.deferprocat): tok f args → ..., for the frame of token tok (OpDeferRange)
 	OpPanic       // s → (the G panics with message s); with B=1: v s → (v, an interface value, is what recover returns)
 	OpRunDefers   // run the frame's deferred calls now, LIFO, as OpReturn would, then go on (lang: a function with named results and defers reads its results after them)
+	OpDeferRange  // → tok (runtime.deferrangefunc: the current frame's token, under which OpDefer with A=1 registers a range-over-func body's deferred calls)
 
 	// Objects (object.go): a struct's storage, named by its id (objTag).
 	OpNewObj    // A: slots.                   → o  (zeroed slots)

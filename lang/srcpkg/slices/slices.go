@@ -8,7 +8,7 @@ package slices
 // gmplab: src/slices/slices.go of Go 1.26, compiled with the program
 // (lang/srcpkg.go), line for line. The functions commented out are
 // computed by the VM (lang/lib_slices.go), for integers, floats and
-// strings; the iterator functions (iter.go) are not supported.
+// strings; the iterator functions are in iter.go.
 //
 
 // // Equal reports whether two slices are equal: the same length and all
