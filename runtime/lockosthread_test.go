@@ -400,7 +400,25 @@ func main() {
 // call, with no idle P, goes to the global queue and its M waits in
 // stoplockedm until an M finds the G and hands it a P (startlockedm).
 func TestLockedGReturnsFromSyscallWithoutP(t *testing.T) {
-	evs, out, ex := runOut(t, "locksys.go", `package main
+	evs, out, ex := runOut(t, "locksys.go", locksysSrc, runtime.Config{GOMAXPROCS: 1})
+	if ex.Code != 0 || out != "worker done\nlocked back from its syscall\n" {
+		t.Fatalf("exit %+v, output %q", ex, out)
+	}
+	var ks []string
+	for _, ev := range evs {
+		switch ev.Kind {
+		case runtime.EvRetake, runtime.EvExitsyscall, runtime.EvStoplockedm, runtime.EvStartlockedm:
+			ks = append(ks, ev.Kind.String())
+		}
+	}
+	if got := strings.Join(ks, " "); got != "retake exitsyscall stoplockedm startlockedm" {
+		t.Errorf("events: %s", got)
+	}
+}
+
+// locksysSrc: a locked G's system call outlasts sysmon's patience while
+// another G computes, on one P.
+const locksysSrc = `package main
 
 import (
 	"fmt"
@@ -426,18 +444,4 @@ func main() {
 	}()
 	wg.Wait()
 }
-`, runtime.Config{GOMAXPROCS: 1})
-	if ex.Code != 0 || out != "worker done\nlocked back from its syscall\n" {
-		t.Fatalf("exit %+v, output %q", ex, out)
-	}
-	var ks []string
-	for _, ev := range evs {
-		switch ev.Kind {
-		case runtime.EvRetake, runtime.EvExitsyscall, runtime.EvStoplockedm, runtime.EvStartlockedm:
-			ks = append(ks, ev.Kind.String())
-		}
-	}
-	if got := strings.Join(ks, " "); got != "retake exitsyscall stoplockedm startlockedm" {
-		t.Errorf("events: %s", got)
-	}
-}
+`

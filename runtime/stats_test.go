@@ -11,34 +11,7 @@ import (
 // whose locked G blocks); Stats.Retakes counts only retake's takes, which
 // is what a real trace shows as a P taken from a syscall (gmplab compare).
 func TestStatsCountEveryHandoffpAndEachRetake(t *testing.T) {
-	prog := compileSrc(t, "lockedsys.go", `package main
-
-import (
-	"fmt"
-	"runtime"
-	"sync"
-
-	"github.com/gmplab/gmplab/sim"
-)
-
-func main() {
-	var wg sync.WaitGroup
-	wg.Add(2)
-	go func() {
-		defer wg.Done()
-		sim.Work(3_000_000)
-		fmt.Println("worker done")
-	}()
-	go func() {
-		defer wg.Done()
-		runtime.LockOSThread()
-		sim.Syscall(1_000_000)
-		runtime.Gosched()
-		fmt.Println("locked done")
-	}()
-	wg.Wait()
-}
-`)
+	prog := compileSrc(t, "locksys.go", locksysSrc)
 	mc, err := runtime.New(prog, runtime.Config{GOMAXPROCS: 1, Layers: runtime.AllLayers})
 	if err != nil {
 		t.Fatal(err)
