@@ -1,0 +1,37 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// On a colour terminal 100 columns wide, no line of any lesson's prose is
+// wider than the terminal (the dark style pads inline code with spaces):
+// a wider one would wrap there a second time.
+func TestLessonProseFitsTheTerminal(t *testing.T) {
+	t.Setenv("NO_COLOR", "")
+	t.Setenv("GLAMOUR_STYLE", "")
+	const width = 100
+	for _, n := range []string{"0", "1", "2", "3", "4", "5", "6", "7", "8"} {
+		nb, err := loadLesson(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := newReader(nb, nil, true, width)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range nb.Parts {
+			if p.Cell != nil {
+				continue
+			}
+			for _, l := range strings.Split(r.markdown(p.Markdown), "\n") {
+				if w := utf8.RuneCountInString(stripANSI(l)); w > width {
+					t.Errorf("lesson %s: a line of %d columns: %q", n, w, stripANSI(l))
+				}
+			}
+		}
+	}
+}
+
