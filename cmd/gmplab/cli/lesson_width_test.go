@@ -34,4 +34,3 @@ func TestLessonProseFitsTheTerminal(t *testing.T) {
 		}
 	}
 }
-
