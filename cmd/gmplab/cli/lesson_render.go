@@ -117,9 +117,17 @@ func (r *reader) cellHead(c *notebook.Cell) string {
 		}
 	case notebook.Quiz:
 		q := c.Q
-		b.WriteString("  " + r.style(bold, "Quiz: "+q.Q) + "\n")
+		for _, l := range strings.Split(strings.TrimSuffix(wrap("Quiz: "+q.Q, r.width-4), "\n"), "\n") {
+			b.WriteString("  " + r.style(bold, l) + "\n")
+		}
 		for i, ch := range q.Choices {
-			fmt.Fprintf(&b, "    %c) %s\n", 'a'+i, ch)
+			for j, l := range strings.Split(strings.TrimSuffix(wrap(ch, r.width-9), "\n"), "\n") {
+				if j == 0 {
+					fmt.Fprintf(&b, "    %c) %s\n", 'a'+i, l)
+				} else {
+					b.WriteString("       " + l + "\n")
+				}
+			}
 		}
 		if qs := r.nb.CellsOf(notebook.Quiz); qs[len(qs)-1] == c {
 			b.WriteString("\n  " + r.style(dim, fmt.Sprintf("(gmplab quiz %d asks these questions and checks your answers)", r.nb.Lesson.Num)) + "\n")
