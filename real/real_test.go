@@ -4,16 +4,15 @@ package real
 
 import (
 	"context"
-	"os"
 	"os/exec"
 	"regexp"
 	goruntime "runtime"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/gmplab/gmplab/debugger"
 	"github.com/gmplab/gmplab/debugger/terminal"
+	"github.com/gmplab/gmplab/internal/hostload"
 	"github.com/gmplab/gmplab/runtime"
 	"github.com/gmplab/gmplab/view"
 )
@@ -91,15 +90,11 @@ func TestHandoffpOnTheRealRuntime(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
-		if f := strings.Fields(string(b)); len(f) > 0 {
-			if load, err := strconv.ParseFloat(f[0], 64); err == nil && load > 2*float64(goruntime.NumCPU()) {
-				// sysmon's retake needs the syscall to outlast its 20 µs-10 ms
-				// sleep while another G waits; a host this busy delays sysmon
-				// itself past the syscall.
-				t.Skipf("%d real runs of lesson 4 without a handoffp, on a host with load average %.1f on %d CPUs: not a fair sample", runs, load, goruntime.NumCPU())
-			}
-		}
+	if load, busy := hostload.Busy(); busy {
+		// sysmon's retake needs the syscall to outlast its 20 µs-10 ms
+		// sleep while another G waits; a host this busy delays sysmon
+		// itself past the syscall.
+		t.Skipf("%d real runs of lesson 4 without a handoffp, on a host with load average %.1f on %d CPUs: not a fair sample", runs, load, goruntime.NumCPU())
 	}
 	t.Fatalf("%d real runs of lesson 4 without a handoffp", runs)
 }

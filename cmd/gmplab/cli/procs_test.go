@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gmplab/gmplab/internal/hostload"
 	"github.com/gmplab/gmplab/runtime"
 )
 
@@ -143,7 +144,7 @@ func TestGOMAXPROCSOneThen258OnTwoCPUs(t *testing.T) {
 			return
 		}
 	}
-	if load, busy := hostBusy(); busy {
+	if load, busy := hostload.Busy(); busy {
 		t.Skipf("in %d runs the real runtime never ran the Gs in gmplab's order, on a host with load average %.1f: not a fair comparison", len(outs), load)
 	}
 	t.Errorf("in %d runs the real runtime never ran the Gs in gmplab run --ncpu 2's order, even setting the 61-tick phase aside:\ngmplab:\n%s\nfirst real run:\n%s", len(outs), sim.stdout, outs[0])

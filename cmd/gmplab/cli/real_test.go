@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gmplab/gmplab/internal/hostload"
 )
 
 // realCases are the examples (or, ending in .go, other programs) whose
@@ -78,7 +80,7 @@ func TestSameOutputAsRealRuntime(t *testing.T) {
 				}
 				if sim != real {
 					diff := firstDiff(string(real.format("(real runtime)")), string(sim.format(args)))
-					if load, busy := hostBusy(); busy {
+					if load, busy := hostload.Busy(); busy {
 						// Every sample was perturbed: the host is too busy
 						// for a real run to show the unloaded schedule.
 						t.Skipf("gmplab %s differs from GOMAXPROCS=%d go run %s in %d runs, on a host with load average %.1f on %d CPUs: not a fair comparison\n%s",
@@ -99,25 +101,6 @@ func TestSameOutputAsRealRuntime(t *testing.T) {
 // (retake's first look): runs a moment apart are enough for one to run
 // as an unloaded machine would.
 const realAttempts = 10
-
-// hostBusy reports the host's one-minute load average and whether it is
-// above twice its CPU count, where real runs of a timing-sensitive
-// program are perturbed more often than not.
-func hostBusy() (float64, bool) {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return 0, false
-	}
-	f := strings.Fields(string(b))
-	if len(f) == 0 {
-		return 0, false
-	}
-	load, err := strconv.ParseFloat(f[0], 64)
-	if err != nil {
-		return 0, false
-	}
-	return load, load > 2*float64(goruntime.NumCPU())
-}
 
 // runRealExe runs the built program exe with GOMAXPROCS=n.
 func runRealExe(t *testing.T, exe string, n int) result {
@@ -175,7 +158,7 @@ func TestStartupGoidsOnRealRuntime(t *testing.T) {
 			}
 		}
 		if got != want {
-			if load, busy := hostBusy(); busy {
+			if load, busy := hostload.Busy(); busy {
 				t.Skipf("GOMAXPROCS=%d: gmplab's goroutines never came up in %d real runs, on a host with load average %.1f: not a fair comparison", n, tries, load)
 			}
 			t.Errorf("GOMAXPROCS=%d: gmplab's goroutines\n%s\nnever came up in %d real runs; the last:\n%s", n, want, tries, got)
