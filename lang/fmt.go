@@ -78,6 +78,10 @@ func (fs *fnState) fmtCall(call *ast.CallExpr, key string) {
 		k, _ := c.kindOf(c.info.TypeOf(a))
 		return k == kString
 	}
+	if mode, ok := c.fmtRunMode(call, key); ok {
+		fs.fmtRuntime(call, mode) // fmt_runtime.go
+		return
+	}
 	if call.Ellipsis.IsValid() && spreadable[key] {
 		fs.fmtSpread(call, key)
 		return
@@ -108,13 +112,11 @@ func (fs *fnState) fmtCall(call *ast.CallExpr, key string) {
 		}
 		tv := c.info.Types[call.Args[0]]
 		if tv.Value == nil || tv.Value.Kind() != constant.String {
-			// A format known at run time only: on the host, if every
-			// operand is of a basic type (unnamed, for %T; no slice, for %p).
-			if names, ok := c.hostPrintArgs("%T%p", call.Args[1:]); ok && len(call.Args) > 0 {
-				b.dyn(func() { fs.sprintfHost("d", "", call.Args, append([]string{"string"}, names...)) })
-				break
-			}
-			c.unsupported(call.Args[0].Pos(), key+" with a format that is not a constant and operands that are not all numbers, strings or bools", supFmt)
+			// A format known at run time only, every operand of a basic
+			// type (unnamed, for %T; no slice, for %p): on the host (else
+			// fmtRunMode chose the run-time path).
+			names, _ := c.hostPrintArgs("%T%p", call.Args[1:])
+			b.dyn(func() { fs.sprintfHost("d", "", call.Args, append([]string{"string"}, names...)) })
 			break
 		}
 		format, rest := constant.StringVal(tv.Value), call.Args[1:]

@@ -1,0 +1,135 @@
+package lang
+
+import (
+	"go/ast"
+	"go/constant"
+
+	"github.com/gmplab/gmplab/vm"
+)
+
+// fmt at run time (vm/fmt_runtime.go): a Printf, Sprintf, Fprintf or
+// Errorf whose format is not a constant (a logging wrapper's "[log] " +
+// format), or any of them and Print, Sprint, Fprint called with f(xs...),
+// formats the format and the []any at run time, with Go's doPrintf and
+// doPrint, each operand as fmt of an interface value (fmt_any.go). A
+// constant format keeps the compile-time lowering (fmt.go); a format that
+// is not a constant with operands that are all numbers, strings or bools
+// keeps the host's fmt (fmthost.go).
+
+func init() {
+	for _, k := range []string{"fmt.Print", "fmt.Sprint", "fmt.Printf", "fmt.Sprintf", "fmt.Errorf", "fmt.Fprint", "fmt.Fprintf"} {
+		spreadable[k] = true
+	}
+}
+
+// fmtRunMode is the run-time mode (vm.FmtRun*) that fmt function key
+// (Fprintf and Fprint as fmt.Fprintf and fmt.Sprint) needs for call, if it
+// needs one.
+func (c *compiler) fmtRunMode(call *ast.CallExpr, key string) (rune, bool) {
+	mode := rune(vm.FmtRunPrintf)
+	switch key {
+	case "fmt.Print", "fmt.Sprint":
+		return vm.FmtRunPrint, call.Ellipsis.IsValid()
+	case "fmt.Errorf":
+		mode = vm.FmtRunErrorf
+	case "fmt.Printf", "fmt.Sprintf", "fmt.Fprintf":
+	default:
+		return 0, false
+	}
+	if len(call.Args) == 0 {
+		return 0, false
+	}
+	if call.Ellipsis.IsValid() {
+		return mode, true
+	}
+	if tv := c.info.Types[call.Args[0]]; tv.Value != nil && tv.Value.Kind() == constant.String {
+		return 0, false
+	}
+	if _, basic := c.hostPrintArgs("%T%p", call.Args[1:]); basic {
+		return 0, false // on the host (fmthost.go)
+	}
+	return mode, true
+}
+
+// fmtRuntime pushes the text of call formatted at run time in mode.
+func (fs *fnState) fmtRuntime(call *ast.CallExpr, mode rune) {
+	args := call.Args
+	if mode == vm.FmtRunPrint {
+		fs.pushStr("")
+	} else {
+		fs.expr(args[0])
+		args = args[1:]
+	}
+	fs.anySlice(args, call.Ellipsis.IsValid())
+	fs.emitOp(vm.OpFmtAny, int32(fs.depth-2)<<21|mode, 0, 2, 1)
+}
+
+// anySlice pushes the []any of a variadic call's operands args: the last
+// one itself if the call spreads it (f(xs...)).
+func (fs *fnState) anySlice(args []ast.Expr, spread bool) {
+	if spread {
+		fs.expr(args[len(args)-1])
+		return
+	}
+	n := int64(len(args))
+	fs.pushInt(n)
+	fs.pushInt(n)
+	fs.emit(vm.OpMakeSlice, -1, 0, 2, 1)
+	for i, a := range args {
+		fs.emit(vm.OpDup, 0, 0, 1, 2)
+		fs.pushInt(int64(i))
+		fs.exprTo(a, anyType)
+		fs.emit(vm.OpSliceStore, 0, 0, 3, 0)
+	}
+}
+
+// errorfRuntime compiles fmt.Errorf at run time (false if its format is
+// a constant and it does not spread its operands): the text, then the
+// errors %w wraps (fmt/errors.go: host fmt.errorfWrap) decide between
+// errors.New's error, a *fmt.wrapError and a *fmt.wrapErrors.
+func (fs *fnState) errorfRuntime(call *ast.CallExpr) bool {
+	c := fs.c
+	if _, ok := c.fmtRunMode(call, "fmt.Errorf"); !ok {
+		return false
+	}
+	f, a, text, kind, wrapped := fs.newSlot(16), fs.newSlot(8), fs.newSlot(16), fs.newSlot(8), fs.newSlot(8)
+	fs.expr(call.Args[0])
+	fs.emit(vm.OpStore, f, 0, 1, 0)
+	fs.anySlice(call.Args[1:], call.Ellipsis.IsValid())
+	fs.emit(vm.OpStore, a, 0, 1, 0)
+	fs.emit(vm.OpLoad, f, 0, 0, 1)
+	fs.emit(vm.OpLoad, a, 0, 0, 1)
+	fs.setPos(call.Lparen)
+	fs.emitOp(vm.OpFmtAny, int32(fs.depth-2)<<21|vm.FmtRunErrorf, 0, 2, 1)
+	fs.emit(vm.OpStore, text, 0, 1, 0)
+	fs.emit(vm.OpLoad, f, 0, 0, 1)
+	fs.emit(vm.OpLoad, a, 0, 0, 1)
+	fs.hostOp("fmt.errorfWrap")
+	fs.emit(vm.OpStore, wrapped, 0, 1, 0)
+	fs.emit(vm.OpStore, kind, 0, 1, 0)
+
+	wraps, several, end := fs.newLabel(), fs.newLabel(), fs.newLabel()
+	fs.emit(vm.OpLoad, kind, 0, 0, 1)
+	fs.jump(vm.OpJumpIf, wraps)
+	fs.emit(vm.OpLoad, text, 0, 0, 1)
+	fs.emitOp(vm.OpMakeIface, c.errorStringID(), 0, 1, 1)
+	fs.jump(vm.OpJump, end)
+	fs.bind(wraps)
+	fs.emitOp(vm.OpNewObj, 2, 0, 0, 1)
+	fs.emit(vm.OpDup, 0, 0, 1, 2)
+	fs.emit(vm.OpLoad, text, 0, 0, 1)
+	fs.emit(vm.OpSetField, 0, 0, 2, 0)
+	fs.emit(vm.OpDup, 0, 0, 1, 2)
+	fs.emit(vm.OpLoad, wrapped, 0, 0, 1)
+	fs.emit(vm.OpSetField, 1, 0, 2, 0)
+	fs.emit(vm.OpLoad, kind, 0, 0, 1)
+	fs.pushInt(1)
+	fs.emit(vm.OpEq, 0, 0, 2, 1)
+	fs.jump(vm.OpJumpIfNot, several)
+	fs.emitOp(vm.OpMakeIface, c.synthType("*fmt.wrapError", call.Lparen), 0, 1, 1)
+	fs.jump(vm.OpJump, end)
+	fs.bind(several)
+	fs.emitOp(vm.OpMakeIface, c.synthType("*fmt.wrapErrors", call.Lparen), 0, 1, 1)
+	fs.bind(end)
+	return true
+}
