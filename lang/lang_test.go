@@ -19,7 +19,7 @@ func TestCompileErrors(t *testing.T) {
 		types   = "(gmplab supports: every integer type, float32, float64, bool, string, time.Duration, time.Time, chan, func, structs, arrays, pointers, slices, maps, interfaces (any, error, your own), named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn; see docs/go-subset.md)"
 		stmts   = "(gmplab supports: func, methods, closures, go, defer, if, for, range over an int, a string, a slice, a map or a channel, switch, type switch, select, break, continue, goto, return, panic, recover; see docs/go-subset.md)"
 		imports = "(gmplab supports: cmp, context, errors, fmt, golang.org/x/tour/tree, iter, log, maps, math, math/rand, math/rand/v2, os, runtime, slices, sort, strconv, strings, sync, sync/atomic, time, unicode, unicode/utf8, github.com/gmplab/gmplab/sim; see docs/go-subset.md)"
-		fmts    = "(gmplab supports: every verb, flag, width, precision and argument index on numbers, strings and bools; on other values %v %+v %d %s %t %q, a width, and the - and 0 flags; see docs/go-subset.md)"
+		fmts    = "(gmplab supports: every verb, flag, width, precision and argument index on numbers, strings and bools, and on any value when the format is not a constant or the operands come as xs...; with a constant format, on other values %v %+v %d %s %t %q, a width, and the - and 0 flags; see docs/go-subset.md)"
 	)
 	for _, c := range []struct {
 		name, src, want string

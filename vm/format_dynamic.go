@@ -193,7 +193,7 @@ func (f *fmtState) iface(i int64, depth int) string {
 	t, v := f.mc.ifaceParts(i)
 	if t < 0 {
 		switch {
-		case f.verb == 'T' || f.verb == 'v':
+		case f.verb == 'T' || f.verb == 'v' || depth > 0: // printValue's nil interface
 			return f.pad("<nil>")
 		}
 		return "%!" + string(f.verb) + "(<nil>)"
@@ -222,6 +222,9 @@ func (f *fmtState) value(ti int32, v Value, depth int) string {
 	if t.ErrorString {
 		if f.sharp() {
 			return "&errors.errorString{s:" + strconv.Quote(v.S) + "}"
+		}
+		if !f.handles() && !t.Runtime && depth == 0 {
+			return "&{" + f.leaf(v.S) + "}" // printValue of the *errorString
 		}
 		return f.leaf(v.S)
 	}
