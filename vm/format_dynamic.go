@@ -33,6 +33,9 @@ import (
 // plus 16 times the object's index), since the simulator has no
 // addresses.
 
+// fmtCaught marks a method's result that is catchPanic's text.
+const fmtCaught = -0x5f3d_c0de
+
 // The flag bits of OpFmtAny's B (above the width in the low 16 bits).
 const (
 	FmtAnyMinus = 1 << (16 + iota)
@@ -53,7 +56,8 @@ type fmtState struct {
 
 	prec int // the precision, -1 if none
 
-	hidden int // inside an unexported field
+	hidden int  // inside an unexported field
+	raw    bool // the method's result is catchPanic's text
 
 	// A run-time format (fmt_runtime.go).
 	dry        bool  // only find the %w operands
@@ -126,11 +130,14 @@ func (f *fmtState) methodOf(ti int32, v Value) (string, bool) {
 		return "", false
 	}
 	if t.Kind == KindPtr && v.I&refMask == 0 && m.Copy >= 0 {
+		f.raw = true
 		return "<nil>", true // the value method's wrapper panics: catchPanic
 	}
 	if f.used < len(f.results) {
 		f.used++
-		return f.results[f.used-1].S, true
+		r := f.results[f.used-1]
+		f.raw = r.I == fmtCaught
+		return r.S, true
 	}
 	if f.needFn < 0 {
 		f.needFn, f.needArg, f.needName = m.Fn, v, mc.prog.Strings[m.Name]
@@ -215,6 +222,10 @@ func (f *fmtState) value(ti int32, v Value, depth int) string {
 		if s, ok := f.methodOf(ti, v); ok {
 			if f.needFn >= 0 {
 				return ""
+			}
+			if f.raw { // catchPanic's text, which fmt writes as is
+				f.raw = false
+				return s
 			}
 			return f.leaf(s)
 		}
