@@ -68,7 +68,7 @@ func (b *sbuild) done() {
 
 const maxWidth = 1000
 
-const supFmt = "gmplab supports: every verb, flag, width, precision and argument index on numbers, strings and bools, and on any value when the format is not a constant or the operands come as xs...; with a constant format, on other values %v %+v %d %s %t %q, a width, and the - and 0 flags"
+const supFmt = "gmplab supports: every verb, flag, width, precision and argument index"
 
 // fmtCall pushes the text that fmt.Print*/Sprint* (key) would produce.
 func (fs *fnState) fmtCall(call *ast.CallExpr, key string) {

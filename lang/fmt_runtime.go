@@ -3,6 +3,8 @@ package lang
 import (
 	"go/ast"
 	"go/constant"
+	"go/types"
+	"strings"
 
 	"github.com/gmplab/gmplab/vm"
 )
@@ -43,7 +45,7 @@ func (c *compiler) fmtRunMode(call *ast.CallExpr, key string) (rune, bool) {
 		return mode, true
 	}
 	if tv := c.info.Types[call.Args[0]]; tv.Value != nil && tv.Value.Kind() == constant.String {
-		return 0, false
+		return mode, !c.lowersPrintf(key, constant.StringVal(tv.Value), call.Args[1:])
 	}
 	if _, basic := c.hostPrintArgs("%T%p", call.Args[1:]); basic {
 		return 0, false // on the host (fmthost.go)
@@ -131,5 +133,89 @@ func (fs *fnState) errorfRuntime(call *ast.CallExpr) bool {
 	fs.bind(several)
 	fs.emitOp(vm.OpMakeIface, c.synthType("*fmt.wrapErrors", call.Lparen), 0, 1, 1)
 	fs.bind(end)
+	return true
+}
+
+// lowersPrintf reports whether the compile-time lowering (fmt.go: printf)
+// formats the constant format with operands args: every directive but
+// those it refuses (an index [n] or a * with operands that are not all
+// numbers, strings or bools, a width over maxWidth, and on an operand
+// that is not a number, string, bool or interface value a precision, the
+// flags # and space, + but %+v of a struct, slice, map or array, or a
+// verb but %v %d %s %t %q %T, and %p but of a pointer, slice, map, chan
+// or func),
+// which the run-time path formats instead.
+func (c *compiler) lowersPrintf(key, format string, args []ast.Expr) bool {
+	if _, basic := c.hostPrintArgs(format, args); basic {
+		return true // the host's fmt, or the lowering where it is exact
+	}
+	argi := 0
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			continue
+		}
+		i++
+		flags := ""
+		for i < len(format) && strings.IndexByte("-+# 0", format[i]) >= 0 {
+			flags += format[i : i+1]
+			i++
+		}
+		width := 0
+		for i < len(format) && format[i] >= '0' && format[i] <= '9' {
+			width = width*10 + int(format[i]-'0')
+			i++
+			if width > maxWidth {
+				return false
+			}
+		}
+		prec := false
+		if i < len(format) && format[i] == '.' {
+			prec = true
+			for i++; i < len(format) && format[i] >= '0' && format[i] <= '9'; i++ {
+			}
+		}
+		if i >= len(format) {
+			return true // vet's error (fmt.go)
+		}
+		if strings.IndexByte("*[", format[i]) >= 0 {
+			return false
+		}
+		verb := rune(format[i])
+		if verb == '%' {
+			continue
+		}
+		if argi >= len(args) {
+			return true // vet's error
+		}
+		a := args[argi]
+		argi++
+		t := c.info.TypeOf(a)
+		if types.IsInterface(t) {
+			if prec {
+				return false
+			}
+			continue
+		}
+		if _, ok := c.basicName(t); ok {
+			continue
+		}
+		if _, ok := c.numberVerbName(t, verb); ok {
+			continue
+		}
+		k, _ := c.kindOf(t)
+		composite := k == kStruct || k == kObjPtr || k == kSlice || k == kMap || k == kArray
+		switch {
+		case verb == 'T', verb == 'v' && strings.Contains(flags, "#"):
+		case verb == 'p':
+			if k != kObjPtr && k != kSlice && k != kMap && k != kChan && k != kFunc {
+				return false
+			}
+		case prec, strings.ContainsAny(flags, "# "), strings.Contains(flags, "+") && (verb != 'v' || !composite):
+			return false
+		case key == "fmt.Errorf" && verb == 'w':
+		case !strings.ContainsRune("vdstq", verb):
+			return false
+		}
+	}
 	return true
 }
