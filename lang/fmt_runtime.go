@@ -205,7 +205,8 @@ func (c *compiler) lowersPrintf(key, format string, args []ast.Expr) bool {
 		k, _ := c.kindOf(t)
 		composite := k == kStruct || k == kObjPtr || k == kSlice || k == kMap || k == kArray
 		switch {
-		case verb == 'T', verb == 'v' && strings.Contains(flags, "#"):
+		case verb == 'T':
+		case verb == 'v' && strings.Contains(flags, "#") && !prec:
 		case verb == 'p':
 			if k != kObjPtr && k != kSlice && k != kMap && k != kChan && k != kFunc {
 				return false
