@@ -358,11 +358,8 @@ func (fs *fnState) fmtArg(b *sbuild, key string, a ast.Expr, verb rune, width in
 	case kTuple:
 		c.unsupported(a.Pos(), "printing the results of a multi-value call", "assign them to variables first")
 		return
-	case kTime:
-		c.unsupported(a.Pos(), "printing a time.Time", "the simulated clock has no date: print time.Since(start)")
-		return
-	case kChan, kFunc, kPtr, kSync, kRefPtr:
-		c.unsupported(a.Pos(), "printing a value of type "+types.TypeString(t, c.qualifier), "it prints as an address, which the simulator cannot make up")
+	case kTime, kChan, kFunc, kPtr, kSync, kRefPtr:
+		c.unprintable(a, k) // fmt_runtime.go
 		return
 	default:
 		c.badType(a.Pos(), why)

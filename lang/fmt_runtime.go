@@ -78,6 +78,9 @@ func (fs *fnState) anySlice(args []ast.Expr, spread bool) {
 	fs.pushInt(n)
 	fs.emit(vm.OpMakeSlice, -1, 0, 2, 1)
 	for i, a := range args {
+		if k, _ := fs.c.kindOf(fs.c.info.TypeOf(a)); fs.c.unprintable(a, k) {
+			continue
+		}
 		fs.emit(vm.OpDup, 0, 0, 1, 2)
 		fs.pushInt(int64(i))
 		fs.exprTo(a, anyType)
@@ -217,6 +220,23 @@ func (c *compiler) lowersPrintf(key, format string, args []ast.Expr) bool {
 		case !strings.ContainsRune("vdstq", verb):
 			return false
 		}
+	}
+	return true
+}
+
+// unprintable reports (as not supported) an operand a of kind k that fmt
+// would print as an address or a date, which the simulator has not got,
+// or that holds one.
+func (c *compiler) unprintable(a ast.Expr, k vkind) bool {
+	switch k {
+	case kTime:
+		c.unsupported(a.Pos(), "printing a time.Time", "the simulated clock has no date: print time.Since(start)")
+	case kChan, kFunc, kPtr, kSync, kRefPtr:
+		c.unsupported(a.Pos(), "printing a value of type "+types.TypeString(c.info.TypeOf(a), c.qualifier), "it prints as an address, which the simulator cannot make up")
+	case kStruct, kSlice, kMap, kArray:
+		return !c.printableType(a.Pos(), c.info.TypeOf(a)) // fmtstruct.go
+	default:
+		return false
 	}
 	return true
 }
