@@ -68,7 +68,7 @@ func (b *sbuild) done() {
 
 const maxWidth = 1000
 
-const supFmt = "gmplab supports: every verb, flag, width, precision and argument index on numbers, strings and bools; on other values %v %+v %d %s %t %q, a width, and the - and 0 flags"
+const supFmt = "gmplab supports: every verb, flag, width, precision and argument index"
 
 // fmtCall pushes the text that fmt.Print*/Sprint* (key) would produce.
 func (fs *fnState) fmtCall(call *ast.CallExpr, key string) {
@@ -77,6 +77,10 @@ func (fs *fnState) fmtCall(call *ast.CallExpr, key string) {
 	isStr := func(a ast.Expr) bool {
 		k, _ := c.kindOf(c.info.TypeOf(a))
 		return k == kString
+	}
+	if mode, ok := c.fmtRunMode(call, key); ok {
+		fs.fmtRuntime(call, mode) // fmt_runtime.go
+		return
 	}
 	if call.Ellipsis.IsValid() && spreadable[key] {
 		fs.fmtSpread(call, key)
@@ -108,13 +112,11 @@ func (fs *fnState) fmtCall(call *ast.CallExpr, key string) {
 		}
 		tv := c.info.Types[call.Args[0]]
 		if tv.Value == nil || tv.Value.Kind() != constant.String {
-			// A format known at run time only: on the host, if every
-			// operand is of a basic type (unnamed, for %T; no slice, for %p).
-			if names, ok := c.hostPrintArgs("%T%p", call.Args[1:]); ok && len(call.Args) > 0 {
-				b.dyn(func() { fs.sprintfHost("d", "", call.Args, append([]string{"string"}, names...)) })
-				break
-			}
-			c.unsupported(call.Args[0].Pos(), key+" with a format that is not a constant and operands that are not all numbers, strings or bools", supFmt)
+			// A format known at run time only, every operand of a basic
+			// type (unnamed, for %T; no slice, for %p): on the host (else
+			// fmtRunMode chose the run-time path).
+			names, _ := c.hostPrintArgs("%T%p", call.Args[1:])
+			b.dyn(func() { fs.sprintfHost("d", "", call.Args, append([]string{"string"}, names...)) })
 			break
 		}
 		format, rest := constant.StringVal(tv.Value), call.Args[1:]
@@ -356,11 +358,8 @@ func (fs *fnState) fmtArg(b *sbuild, key string, a ast.Expr, verb rune, width in
 	case kTuple:
 		c.unsupported(a.Pos(), "printing the results of a multi-value call", "assign them to variables first")
 		return
-	case kTime:
-		c.unsupported(a.Pos(), "printing a time.Time", "the simulated clock has no date: print time.Since(start)")
-		return
-	case kChan, kFunc, kPtr, kSync, kRefPtr:
-		c.unsupported(a.Pos(), "printing a value of type "+types.TypeString(t, c.qualifier), "it prints as an address, which the simulator cannot make up")
+	case kTime, kChan, kFunc, kPtr, kSync, kRefPtr:
+		c.unprintable(a, k) // fmt_runtime.go
 		return
 	default:
 		c.badType(a.Pos(), why)

@@ -248,7 +248,7 @@ func (fs *fnState) errorsCall(call *ast.CallExpr, key string) (int, bool) {
 	case "errors.New":
 		fs.expr(call.Args[0])
 	case "fmt.Errorf":
-		if fs.wrapErrorf(call) {
+		if fs.errorfRuntime(call) || fs.wrapErrorf(call) {
 			return 1, true
 		}
 		fs.fmtCall(call, key)

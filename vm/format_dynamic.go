@@ -33,6 +33,9 @@ import (
 // plus 16 times the object's index), since the simulator has no
 // addresses.
 
+// fmtCaught marks a method's result that is catchPanic's text.
+const fmtCaught = -0x5f3d_c0de
+
 // The flag bits of OpFmtAny's B (above the width in the low 16 bits).
 const (
 	FmtAnyMinus = 1 << (16 + iota)
@@ -51,7 +54,17 @@ type fmtState struct {
 	flags int32
 	width int
 
-	hidden int // inside an unexported field
+	prec int // the precision, -1 if none
+
+	hidden int  // inside an unexported field
+	raw    bool // the method's result is catchPanic's text
+
+	// A run-time format (fmt_runtime.go).
+	dry        bool  // only find the %w operands
+	errorf     bool  // %w of an error is %v (Errorf)
+	wrapped    []int // the operands of %w
+	reordered  bool  // the format has an index [n]
+	goodArgNum bool
 
 	results  []Value
 	used     int
@@ -59,13 +72,18 @@ type fmtState struct {
 	needArg  Value
 	needName string // the method's name, for catchPanic's text
 	needNil  bool   // its receiver is a nil pointer
+	needVerb rune   // the verb it is called for, for catchPanic's text
 }
 
 // fmtAnyStep performs OpFmtAny on v with the methods' results so far:
 // the text, or (fn >= 0) the method to call first and its receiver.
-func (mc *Machine) fmtAnyStep(v Value, verb rune, b int32, results []Value) (text string, fn int32, recv Value, method string, nilRecv bool) {
-	f := &fmtState{mc: mc, verb: verb, flags: b &^ 0xffff, width: int(b & 0xffff), results: results, needFn: -1}
+func (mc *Machine) fmtAnyStep(v Value, verb rune, b int32, results []Value) (text string, fn int32, recv Value, method string, nilRecv bool, catchVerb rune) {
+	f := &fmtState{mc: mc, verb: verb, flags: b &^ 0xffff, width: int(b & 0xffff), prec: -1, results: results, needFn: -1}
 	switch {
+	case verb >= FmtRunPrintf:
+		// A whole format: the []any is the first value above the format.
+		f.results = results[1:]
+		text = f.run(verb, v.S, results[0].I)
 	case verb == 'P' && b&FmtAnyStr != 0:
 		text = printindented(v.S)
 	case verb == 'P':
@@ -79,7 +97,7 @@ func (mc *Machine) fmtAnyStep(v Value, verb rune, b int32, results []Value) (tex
 	default:
 		text = f.iface(v.I, 0)
 	}
-	return text, f.needFn, f.needArg, f.needName, f.needNil
+	return text, f.needFn, f.needArg, f.needName, f.needNil, f.needVerb
 }
 
 // method is the result of the Error or String method fmt would call on
@@ -112,15 +130,19 @@ func (f *fmtState) methodOf(ti int32, v Value) (string, bool) {
 		return "", false
 	}
 	if t.Kind == KindPtr && v.I&refMask == 0 && m.Copy >= 0 {
+		f.raw = true
 		return "<nil>", true // the value method's wrapper panics: catchPanic
 	}
 	if f.used < len(f.results) {
 		f.used++
-		return f.results[f.used-1].S, true
+		r := f.results[f.used-1]
+		f.raw = r.I == fmtCaught
+		return r.S, true
 	}
 	if f.needFn < 0 {
 		f.needFn, f.needArg, f.needName = m.Fn, v, mc.prog.Strings[m.Name]
 		f.needNil = t.Kind == KindPtr && v.I&refMask == 0
+		f.needVerb = f.verb
 		if m.Copy >= 0 {
 			f.needArg = Value{I: mc.copyObj(v.I, m.Copy)}
 		}
@@ -130,7 +152,7 @@ func (f *fmtState) methodOf(ti int32, v Value) (string, bool) {
 
 // handles reports whether fmt calls Error and String methods for the verb.
 func (f *fmtState) handles() bool {
-	return f.hidden == 0 && f.flags&FmtAnySharp == 0 && strings.ContainsRune("vsqxX", f.verb)
+	return f.hidden == 0 && !f.sharp() && strings.ContainsRune("vsqxX", f.verb)
 }
 
 // directive is the verb with the flags and width, for the real fmt.
@@ -148,11 +170,22 @@ func (f *fmtState) directive(verb rune) string {
 	if f.width > 0 {
 		b.WriteString(strconv.Itoa(f.width))
 	}
+	b.WriteString(precSuffix(f.prec))
 	b.WriteRune(verb)
 	return b.String()
 }
 
 func (f *fmtState) leaf(x any) string { return fmt.Sprintf(f.directive(f.verb), x) }
+
+// leafOf is leaf for a value of type t: a bad verb's text names t
+// (%!s(main.Celsius=5)), not the Go type the value is held as.
+func (f *fmtState) leafOf(t *TypeInfo, x any) string {
+	s := f.leaf(x)
+	if strings.HasPrefix(s, "%!") {
+		s = strings.Replace(s, fmt.Sprintf("(%T=", x), "("+t.Name+"=", 1)
+	}
+	return s
+}
 
 // pad pads text that is not a leaf (%T, <nil>) to the width.
 func (f *fmtState) pad(s string) string {
@@ -167,7 +200,7 @@ func (f *fmtState) iface(i int64, depth int) string {
 	t, v := f.mc.ifaceParts(i)
 	if t < 0 {
 		switch {
-		case f.verb == 'T' || f.verb == 'v':
+		case f.verb == 'T' || f.verb == 'v' || depth > 0: // printValue's nil interface
 			return f.pad("<nil>")
 		}
 		return "%!" + string(f.verb) + "(<nil>)"
@@ -190,6 +223,10 @@ func (f *fmtState) value(ti int32, v Value, depth int) string {
 			if f.needFn >= 0 {
 				return ""
 			}
+			if f.raw { // catchPanic's text, which fmt writes as is
+				f.raw = false
+				return s
+			}
 			return f.leaf(s)
 		}
 	}
@@ -197,28 +234,31 @@ func (f *fmtState) value(ti int32, v Value, depth int) string {
 		if f.sharp() {
 			return "&errors.errorString{s:" + strconv.Quote(v.S) + "}"
 		}
+		if !f.handles() && !t.Runtime && depth == 0 {
+			return "&{" + f.leaf(v.S) + "}" // printValue of the *errorString
+		}
 		return f.leaf(v.S)
 	}
 	switch t.Kind {
 	case KindInt:
-		return f.leaf(intOfBits(v.I, t.Bits))
+		return f.leafOf(t, intOfBits(v.I, t.Bits))
 	case KindUint:
-		return f.leaf(uintOfBits(v.I, t.Bits))
+		return f.leafOf(t, uintOfBits(v.I, t.Bits))
 	case KindDuration:
 		if strings.ContainsRune("vsqxX", f.verb) && !f.sharp() {
 			return f.leaf(DurationString(v.I))
 		}
-		return f.leaf(v.I)
+		return f.leafOf(t, v.I)
 	case KindBool:
-		return f.leaf(v.I != 0)
+		return f.leafOf(t, v.I != 0)
 	case KindString:
-		return f.leaf(v.S)
+		return f.leafOf(t, v.S)
 	case KindFloat:
 		x := math.Float64frombits(uint64(v.I))
 		if t.Bits == 32 {
-			return f.leaf(float32(x))
+			return f.leafOf(t, float32(x))
 		}
-		return f.leaf(x)
+		return f.leafOf(t, x)
 	case KindStruct:
 		return f.structValue(t, v, depth)
 	case KindPtr:

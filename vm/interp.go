@@ -553,7 +553,7 @@ load:
 				panic("exec: OpFmtAny's operand depth is past the stack in " + fn.Name + " at " + itoa(int64(pc)))
 			}
 			gp.dropFmtCatch()
-			text, fi, recv, method, nilRecv := mc.fmtAnyStep(vals[at], rune(in.A&(1<<21-1)), in.B, vals[at+1:sp])
+			text, fi, recv, method, nilRecv, verb := mc.fmtAnyStep(vals[at], rune(in.A&(1<<21-1)), in.B, vals[at+1:sp])
 			if fi < 0 {
 				vals[at] = Value{S: text}
 				sp = at + 1
@@ -569,7 +569,7 @@ load:
 			}
 			vals = growVals(vals, sp, sp+1)
 			vals[sp] = recv
-			gp.pushFmtCatch(sp, pc, rune(in.A&(1<<21-1)), method, nilRecv)
+			gp.pushFmtCatch(sp, pc, verb, method, nilRecv)
 			sp++
 			fr.pc = int32(pc) // OpFmtAny runs again when the method returns
 			vals, sp = mc.enter(gp, fi, sp-1, sp, 0, vals)

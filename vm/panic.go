@@ -161,7 +161,7 @@ func (mc *Machine) catchPanic(gp *g, vals []Value) ([]Value, int) {
 		text = "<nil>"
 	}
 	slot := int(d.args[0].I)
-	vals[slot] = Value{S: text}
+	vals[slot] = Value{S: text, I: fmtCaught} // written as is, whatever the verb
 	gp.frames[len(gp.frames)-1].pc = int32(d.args[1].I)
 	gp.panicking, gp.recovered, gp.panicMsg, gp.panicVal = false, false, "", 0
 	return vals, slot + 1
