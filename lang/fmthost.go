@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
-	"regexp"
 	"strings"
 
 	"github.com/gmplab/gmplab/vm"
@@ -228,8 +227,6 @@ func (fs *fnState) fmtPointer(b *sbuild, a ast.Expr, directive string) bool {
 	return true
 }
 
-var byteRune = regexp.MustCompile(`(^|[^.\w])(byte|rune)\b`)
-
 // fmtStaticType formats a with %T (directive, which may have a width and
 // flags) when its static type is not an interface: the type is known at
 // compile time. The operand is still evaluated, for its effects.
@@ -239,12 +236,10 @@ func (fs *fnState) fmtStaticType(b *sbuild, a ast.Expr, directive string) bool {
 	if tv.Type == nil || tv.IsNil() || types.IsInterface(tv.Type) {
 		return false
 	}
-	name := types.TypeString(tv.Type, func(p *types.Package) string { return p.Name() })
-	// The run-time type's name: byte and rune are uint8 and int32, an
-	// untyped constant has its default type.
-	name = byteRune.ReplaceAllStringFunc(name, func(w string) string {
-		return strings.NewReplacer("byte", "uint8", "rune", "int32").Replace(w)
-	})
+	// The run-time type's name (rtypeName: byte and rune are uint8 and
+	// int32, func types without parameter names); an untyped constant has
+	// its default type.
+	name := rtypeName(tv.Type)
 	if b, ok := tv.Type.(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
 		name, _ = c.basicName(tv.Type)
 	}

@@ -57,7 +57,7 @@ var (
 // "interface {}", "struct {}", "struct { A int }", "[]uint8" for []byte
 // (the runtime knows no aliases), packages by name.
 func rtypeName(t types.Type) string {
-	s := types.TypeString(t, func(p *types.Package) string { return p.Name() })
+	s := types.TypeString(unnamedParams(t), func(p *types.Package) string { return p.Name() })
 	s = anyWord.ReplaceAllString(s, "interface {}")
 	s = byteWord.ReplaceAllString(s, "uint8")
 	s = runeWord.ReplaceAllString(s, "int32")
@@ -65,6 +65,35 @@ func rtypeName(t types.Type) string {
 	s = strings.ReplaceAll(s, "struct{}", "struct {}")
 	s = structBrace.ReplaceAllString(s, "struct { $1 }")
 	return s
+}
+
+// unnamedParams is t with the parameters and results of the func types in
+// it unnamed, as reflect names func types: func(string, ...interface {})
+// (int, error), not func(format string, a ...any) (n int, err error).
+// Named types are left whole; so are struct fields, for brevity.
+func unnamedParams(t types.Type) types.Type {
+	switch u := t.(type) {
+	case *types.Signature:
+		strip := func(tu *types.Tuple) *types.Tuple {
+			vars := make([]*types.Var, tu.Len())
+			for i := range vars {
+				vars[i] = types.NewParam(token.NoPos, nil, "", unnamedParams(tu.At(i).Type()))
+			}
+			return types.NewTuple(vars...)
+		}
+		return types.NewSignatureType(nil, nil, nil, strip(u.Params()), strip(u.Results()), u.Variadic())
+	case *types.Slice:
+		return types.NewSlice(unnamedParams(u.Elem()))
+	case *types.Array:
+		return types.NewArray(unnamedParams(u.Elem()), u.Len())
+	case *types.Pointer:
+		return types.NewPointer(unnamedParams(u.Elem()))
+	case *types.Map:
+		return types.NewMap(unnamedParams(u.Key()), unnamedParams(u.Elem()))
+	case *types.Chan:
+		return types.NewChan(u.Dir(), unnamedParams(u.Elem()))
+	}
+	return t
 }
 
 // sigID is the Program.Strings index of method m's signature without its
