@@ -61,6 +61,8 @@ type compiler struct {
 
 	gen genericState // generic functions and their instantiations (generic.go)
 
+	kindVisiting []*types.Named // the named types kindOf is classifying, outermost first
+
 	lenient     bool                            // the type checker found errors (report.go)
 	tainted     []span                          // what it could not type
 	runtimeErrs bool                            // the runtime's error types are declared (recover.go)
@@ -430,7 +432,18 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 			return kStruct, ""
 		}
 		if t.Obj().Pkg() == c.pkg || c.libs.fromSource(t.Obj()) {
-			return c.kindOf(t.Underlying())
+			// A type that contains itself (type Tree struct{ Kids []Tree })
+			// is being classified further up: its shape is its kind
+			// here, and the outer call checks its parts.
+			for _, v := range c.kindVisiting {
+				if types.Identical(v, t) {
+					return shapeKind(t.Underlying()), ""
+				}
+			}
+			c.kindVisiting = append(c.kindVisiting, t)
+			k, why := c.kindOf(t.Underlying())
+			c.kindVisiting = c.kindVisiting[:len(c.kindVisiting)-1]
+			return k, why
 		}
 		return kBad, "type " + types.TypeString(t, c.qualifier)
 	case *types.Pointer:
@@ -494,6 +507,29 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 		return kIface, ""
 	}
 	return kBad, "type " + types.TypeString(t, c.qualifier)
+}
+
+// shapeKind is the kind of a type that can contain itself (through a
+// slice, a map, a func or a channel), from its shape alone.
+func shapeKind(u types.Type) vkind {
+	switch u := u.(type) {
+	case *types.Struct:
+		if u.NumFields() == 0 {
+			return kEmpty
+		}
+		return kStruct
+	case *types.Slice:
+		return kSlice
+	case *types.Map:
+		return kMap
+	case *types.Signature:
+		return kFunc
+	case *types.Chan:
+		return kChan
+	case *types.Array:
+		return kArray
+	}
+	return kBad
 }
 
 func (c *compiler) qualifier(p *types.Package) string {

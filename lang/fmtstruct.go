@@ -67,6 +67,13 @@ func (fs *fnState) fmtStructArg(b *sbuild, key string, a ast.Expr, k vkind, verb
 		c.errorf(a.Pos(), "%s format %%%s%c has arg %s of wrong type %s", key, flags, verb, types.ExprString(a), types.TypeString(t, c.qualifier))
 		return true
 	}
+	if containsItself(t, nil) {
+		// The lowering below expands the type's parts at compile time;
+		// a type that contains itself is formatted at run time, where
+		// only the value's finite depth is walked (fmt_any.go).
+		fs.fmtAsAny(b, a, width, flags)
+		return true
+	}
 	plus := false
 	for _, r := range flags {
 		plus = plus || r == '+'
@@ -226,4 +233,44 @@ func (fs *fnState) fmtValue(ft types.Type, plus, canInterface bool) {
 		fs.emit(vm.OpPop, 0, 0, 1, 0)
 		fs.pushStr("?" + strconv.Itoa(int(k)))
 	}
+}
+
+// containsItself reports whether a named type in t contains itself
+// through its fields, elements, keys, parameters or results (type Tree
+// struct{ Kids []Tree }); path holds the named types being walked. Not
+// through a pointer: fmt prints a pointer inside a value as an address,
+// which the lowering refuses before it would recurse.
+func containsItself(t types.Type, path []*types.Named) bool {
+	switch t := types.Unalias(t).(type) {
+	case *types.Named:
+		for _, n := range path {
+			if types.Identical(n, t) {
+				return true
+			}
+		}
+		return containsItself(t.Underlying(), append(path, t))
+	case *types.Struct:
+		for i := range t.NumFields() {
+			if containsItself(t.Field(i).Type(), path) {
+				return true
+			}
+		}
+	case *types.Slice:
+		return containsItself(t.Elem(), path)
+	case *types.Array:
+		return containsItself(t.Elem(), path)
+	case *types.Chan:
+		return containsItself(t.Elem(), path)
+	case *types.Map:
+		return containsItself(t.Key(), path) || containsItself(t.Elem(), path)
+	case *types.Signature:
+		for _, tu := range []*types.Tuple{t.Params(), t.Results()} {
+			for i := range tu.Len() {
+				if containsItself(tu.At(i).Type(), path) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
