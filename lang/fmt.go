@@ -149,20 +149,11 @@ func (fs *fnState) printf(b *sbuild, call *ast.CallExpr, key, format string, arg
 			continue
 		}
 		start := i
-		i++
-		flags := ""
-		for i < len(format) && strings.IndexByte("-+# 0", format[i]) >= 0 {
-			flags += format[i : i+1]
-			i++
-		}
-		width := 0
-		for i < len(format) && format[i] >= '0' && format[i] <= '9' {
-			width = width*10 + int(format[i]-'0')
-			if width > maxWidth {
-				c.unsupported(call.Pos(), "a width over "+strconv.Itoa(maxWidth)+" in "+key, supFmt)
-				return
-			}
-			i++
+		flags, width, next := scanFlagsWidth(format, i+1)
+		i = next
+		if width > maxWidth {
+			c.unsupported(call.Pos(), "a width over "+strconv.Itoa(maxWidth)+" in "+key, supFmt)
+			return
 		}
 		prec := ""
 		if i < len(format) && format[i] == '.' {
@@ -421,4 +412,19 @@ func (fs *fnState) fmtArg(b *sbuild, key string, a ast.Expr, verb rune, width in
 			fs.emitOp(vm.OpFmtPad, int32(width), f, 1, 1)
 		}
 	})
+}
+
+// scanFlagsWidth reads the flags and the width of the directive whose
+// text starts at format[i] (just past its '%') and returns them and the
+// index after them. A width over maxWidth is returned as maxWidth+1.
+func scanFlagsWidth(format string, i int) (flags string, width, next int) {
+	for i < len(format) && strings.IndexByte("-+# 0", format[i]) >= 0 {
+		flags += format[i : i+1]
+		i++
+	}
+	for i < len(format) && format[i] >= '0' && format[i] <= '9' {
+		width = min(width*10+int(format[i]-'0'), maxWidth+1)
+		i++
+	}
+	return flags, width, i
 }

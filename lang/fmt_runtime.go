@@ -157,19 +157,10 @@ func (c *compiler) lowersPrintf(key, format string, args []ast.Expr) bool {
 		if format[i] != '%' {
 			continue
 		}
-		i++
-		flags := ""
-		for i < len(format) && strings.IndexByte("-+# 0", format[i]) >= 0 {
-			flags += format[i : i+1]
-			i++
-		}
-		width := 0
-		for i < len(format) && format[i] >= '0' && format[i] <= '9' {
-			width = width*10 + int(format[i]-'0')
-			i++
-			if width > maxWidth {
-				return false
-			}
+		flags, width, next := scanFlagsWidth(format, i+1)
+		i = next
+		if width > maxWidth {
+			return false
 		}
 		prec := false
 		if i < len(format) && format[i] == '.' {

@@ -163,15 +163,8 @@ func (c *compiler) lowerablePrintf(format string, args []ast.Expr) bool {
 		if format[i] != '%' {
 			continue
 		}
-		i++
-		flags := ""
-		for i < len(format) && strings.IndexByte("-+# 0", format[i]) >= 0 {
-			flags += format[i : i+1]
-			i++
-		}
-		for i < len(format) && format[i] >= '0' && format[i] <= '9' {
-			i++
-		}
+		flags, _, next := scanFlagsWidth(format, i+1)
+		i = next
 		if i >= len(format) || strings.IndexByte(".*[", format[i]) >= 0 || strings.ContainsAny(flags, "# ") {
 			return false
 		}
