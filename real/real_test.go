@@ -13,6 +13,7 @@ import (
 	"github.com/gmplab/gmplab/debugger"
 	"github.com/gmplab/gmplab/debugger/terminal"
 	"github.com/gmplab/gmplab/internal/hostload"
+	"github.com/gmplab/gmplab/internal/realhost"
 	"github.com/gmplab/gmplab/runtime"
 	"github.com/gmplab/gmplab/view"
 )
@@ -25,7 +26,7 @@ var _ terminal.Session = (*Session)(nil)
 // refused), saying why.
 func launch(t testing.TB, file string, procs int) *Session {
 	t.Helper()
-	if err := Check(); err != nil {
+	if err := realhost.Check(); err != nil {
 		t.Skip(err)
 	}
 	if _, err := exec.LookPath("go"); err != nil {

@@ -16,6 +16,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -28,6 +29,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/gmplab/gmplab/internal/gobuild"
 )
 
 // Summary is what a parsed real trace says about the scheduler.
@@ -245,8 +248,8 @@ func MaxSchedtraceThreads(r io.Reader) (max, lines int) {
 type Options struct {
 	// Go is the go command (default: "go" from PATH).
 	Go string
-	// ModuleDir is the directory of the go.mod the scenario's imports
-	// (github.com/gmplab/gmplab/sim) resolve against.
+	// ModuleDir is the folder the program builds in (gobuild.Where): a
+	// clone of gmplab for a program that imports its sim package.
 	ModuleDir string
 	// GOMAXPROCS for the run (0: the machine's default).
 	GOMAXPROCS int
@@ -437,15 +440,15 @@ func build(ctx context.Context, path string, o Options, dir string) (string, err
 		return "", err
 	}
 
-	// The files are named on the command line, so their build
-	// constraints (//go:build ignore) do not apply; run in ModuleDir so
-	// that the module's packages resolve.
+	// Built in ModuleDir, so that the module's packages resolve.
 	bctx, cancel := context.WithTimeout(ctx, o.Timeout)
 	defer cancel()
-	cmd := exec.CommandContext(bctx, o.Go, "build", "-o", exe, scen, wrap)
-	cmd.Dir = o.ModuleDir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("go build %s: %v\n%s", path, err, out)
+	if err := gobuild.Build(bctx, o.Go, o.ModuleDir, exe, nil, scen, wrap); err != nil {
+		// The compiler's positions are in the renamed copy: say the
+		// program's name instead, and leave the wrapper out.
+		msg := strings.ReplaceAll(err.Error(), scen, path)
+		msg = strings.Replace(msg, "go build "+path+" "+wrap, "go build "+path, 1)
+		return "", errors.New(msg)
 	}
 	return exe, nil
 }

@@ -5,11 +5,9 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/fsnotify/fsnotify"
@@ -20,8 +18,9 @@ import (
 	"github.com/gmplab/gmplab/view"
 )
 
-// newBookCmd builds `gmplab book build` and `gmplab book serve`.
-func newBookCmd() *cobra.Command {
+// newBookCmd builds `gmplab book build` and `gmplab book serve`, which
+// serves with x.NewBookServer, or runs gmplab-full without it.
+func newBookCmd(x Extras) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "book",
 		Short: "Render the course as a static site (build), or serve it with live reload (serve)",
@@ -32,7 +31,7 @@ page, compiled to WebAssembly), the exercises and the reference pages.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
-	cmd.AddCommand(newBookBuildCmd(), newBookServeCmd())
+	cmd.AddCommand(newBookBuildCmd(), newBookServeCmd(x))
 	return cmd
 }
 
@@ -81,13 +80,19 @@ func newBookBuildCmd() *cobra.Command {
 	return cmd
 }
 
-func newBookServeCmd() *cobra.Command {
+func newBookServeCmd(x Extras) *cobra.Command {
 	o := &bookOptions{}
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the book on 127.0.0.1 and rebuild it when a lesson, an exercise or a doc changes",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkAddr(o.addr); err != nil {
+				return err
+			}
+			if x.NewBookServer == nil {
+				return runFull(cmd, args, "", "net/http, for gmplab book serve")
+			}
 			if o.out == "" {
 				dir, err := os.MkdirTemp("", "gmplab-book-")
 				if err != nil {
@@ -96,7 +101,7 @@ func newBookServeCmd() *cobra.Command {
 				defer os.RemoveAll(dir)
 				o.out = dir
 			}
-			return serveBook(o, cmd.OutOrStdout(), cmd.ErrOrStderr())
+			return serveBook(o, x.NewBookServer, cmd.OutOrStdout(), cmd.ErrOrStderr())
 		},
 	}
 	cmd.Flags().StringVarP(&o.out, "output", "o", "", "the site's `folder` (default: a temporary one)")
@@ -105,14 +110,20 @@ func newBookServeCmd() *cobra.Command {
 	return cmd
 }
 
+// checkAddr checks book serve's --addr: the book is served on the
+// loopback interface only.
+func checkAddr(addr string) error {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil || (host != "127.0.0.1" && host != "localhost") {
+		return fmt.Errorf("--addr %q: the book serves on 127.0.0.1 only (example: 127.0.0.1:8000)", addr)
+	}
+	return nil
+}
+
 // serveBook builds the book, serves it, and rebuilds it on every change
 // under lessons/, exercises/ and docs/; pages reload through /_live
 // (server-sent events).
-func serveBook(o *bookOptions, stdout, stderr io.Writer) error {
-	host, _, err := net.SplitHostPort(o.addr)
-	if err != nil || (host != "127.0.0.1" && host != "localhost") {
-		return fmt.Errorf("--addr %q: the book serves on 127.0.0.1 only (example: 127.0.0.1:8000)", o.addr)
-	}
+func serveBook(o *bookOptions, newServer func(dir string) BookServer, stdout, stderr io.Writer) error {
 	if _, err := o.build(true, stderr); err != nil {
 		return err
 	}
@@ -120,10 +131,7 @@ func serveBook(o *bookOptions, stdout, stderr io.Writer) error {
 	if err != nil {
 		return &ExitError{Code: 1, Msg: "gmplab book serve: " + err.Error()}
 	}
-	live := &liveReload{clients: map[chan string]bool{}}
-	mux := http.NewServeMux()
-	mux.Handle("/_live", live)
-	mux.Handle("/", http.FileServer(http.Dir(o.out)))
+	srv := newServer(o.out)
 	fmt.Fprintf(stdout, "book: serving http://%s/ (Ctrl-C stops)\n", ln.Addr())
 
 	w, err := fsnotify.NewWatcher()
@@ -169,7 +177,7 @@ func serveBook(o *bookOptions, stdout, stderr io.Writer) error {
 						return
 					}
 					fmt.Fprintf(stdout, "book: rebuilt in %.2fs\n", time.Since(start).Seconds())
-					live.send("reload")
+					srv.Reload()
 				})
 			case err, ok := <-w.Errors:
 				if !ok {
@@ -179,51 +187,7 @@ func serveBook(o *bookOptions, stdout, stderr io.Writer) error {
 			}
 		}
 	}()
-	return http.Serve(ln, mux)
-}
-
-// liveReload is the /_live endpoint: server-sent events, one "reload" per
-// rebuild.
-type liveReload struct {
-	mu      sync.Mutex
-	clients map[chan string]bool
-}
-
-func (l *liveReload) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	fl, ok := w.(http.Flusher)
-	if !ok {
-		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
-		return
-	}
-	w.Header().Set("Content-Type", "text/event-stream")
-	w.Header().Set("Cache-Control", "no-cache")
-	ch := make(chan string, 1)
-	l.mu.Lock()
-	l.clients[ch] = true
-	l.mu.Unlock()
-	defer func() { l.mu.Lock(); delete(l.clients, ch); l.mu.Unlock() }()
-	io.WriteString(w, ": connected\n\n")
-	fl.Flush()
-	for {
-		select {
-		case msg := <-ch:
-			fmt.Fprintf(w, "data: %s\n\n", msg)
-			fl.Flush()
-		case <-r.Context().Done():
-			return
-		}
-	}
-}
-
-func (l *liveReload) send(msg string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	for ch := range l.clients {
-		select {
-		case ch <- msg:
-		default:
-		}
-	}
+	return srv.Serve(ln)
 }
 
 // TimelineOf (the book's timelines.Runner) runs gmplab run ARGS in process and collects its events for

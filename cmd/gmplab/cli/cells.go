@@ -13,9 +13,9 @@ import (
 
 	"github.com/gmplab/gmplab/debugger"
 	"github.com/gmplab/gmplab/debugger/terminal"
+	"github.com/gmplab/gmplab/internal/realhost"
 	"github.com/gmplab/gmplab/lessons"
 	"github.com/gmplab/gmplab/notebook"
-	"github.com/gmplab/gmplab/real"
 )
 
 // CellExecutor runs a lesson's cells (package notebook) with gmplab's own
@@ -100,11 +100,11 @@ func (x *CellExecutor) Compare(args []string) (string, int, error) {
 // commands as its standard input, or notebook.Unavailable where it cannot
 // run (not Linux on amd64 or arm64, or the kernel refuses ptrace).
 func (x *CellExecutor) Real(args []string, commands []string) (string, int, error) {
-	if err := real.Check(); err != nil {
+	if err := realhost.Check(); err != nil {
 		return "", 0, &notebook.Unavailable{Reason: err.Error()}
 	}
 	var out bytes.Buffer
-	cmd := newRealCmd(func(o *RealOptions) error {
+	cmd := newRealCmd(Extras{}, func(o *RealOptions) error {
 		o.root = x.Root
 		o.Interactive = func() bool { return false }
 		return runReal(o)

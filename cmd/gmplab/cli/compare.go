@@ -5,13 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/gmplab/gmplab/internal/compare"
-	"github.com/gmplab/gmplab/real"
+	"github.com/gmplab/gmplab/internal/gobuild"
 	"github.com/gmplab/gmplab/runtime"
 )
 
@@ -42,8 +41,10 @@ off, and how long goroutines waited runnable (percentiles). The real column is
 the range over the runs: a real run varies with the machine's load. The trace
 cannot show the run queues' contents, runnext or steals: gmplab real can.
 
-Needs the go command, and runs inside a clone of gmplab (the program builds
-against its sim package). It needs no ptrace and no terminal.`,
+Needs the go command, and builds the program where go build would build it:
+in its own module, or in one made for it; a program that imports gmplab's
+sim package builds in your clone of gmplab. It needs no ptrace and no
+terminal.`,
 		Example: `  gmplab compare examples/steal.go --gomaxprocs 4
   gmplab compare lesson-04 --runs 5`,
 		Args: cobra.ExactArgs(1),
@@ -93,11 +94,13 @@ func runCompare(o *CompareOptions) error {
 	if err != nil {
 		return fail(err)
 	}
-	md, err := real.ModuleDir(filepath.Dir(file))
+	gocmd, err := gobuild.GoCommand("gmplab compare")
 	if err != nil {
-		if md, err = real.ModuleDir(inRoot(o.root, ".")); err != nil {
-			return fail(err)
-		}
+		return fail(err)
+	}
+	md, err := gobuild.Where(gocmd, file, inRoot(o.root, "."), gobuild.SourceDir())
+	if err != nil {
+		return fail(err)
 	}
 	runs, err := compare.Real(context.Background(), file, md, procs, o.Runs)
 	if err != nil {

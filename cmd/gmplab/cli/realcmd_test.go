@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gmplab/gmplab/real"
+	"github.com/gmplab/gmplab/internal/realhost"
 )
 
 // gmplab real reads commands from standard input, as gmplab step does, so
@@ -16,7 +16,7 @@ func TestRealFromStdin(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a program under Delve; skipped with -short")
 	}
-	if err := real.Check(); err != nil {
+	if err := realhost.Check(); err != nil {
 		t.Skip(err)
 	}
 	t.Chdir(repoRoot)

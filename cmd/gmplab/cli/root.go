@@ -80,8 +80,12 @@ func (e *ExitError) Error() string {
 	return strings.TrimSuffix(e.Msg, "\n")
 }
 
-// NewRootCmd builds the gmplab command tree.
-func NewRootCmd() *cobra.Command {
+// NewRootCmd builds the gmplab command tree, whose gmplab real and gmplab
+// book serve run gmplab-full (full.go).
+func NewRootCmd() *cobra.Command { return newRootCmd(Extras{}) }
+
+// newRootCmd builds the gmplab command tree with the extras there are.
+func newRootCmd(x Extras) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "gmplab",
 		Short: "Step through the Go 1.26 scheduler in a deterministic simulation",
@@ -101,7 +105,7 @@ The same program, flags and seed always give the same output, byte for byte.`,
 
 	root.AddCommand(newStepCmd(nil))    // step.go: gmplab step LESSON|FILE.go
 	root.AddCommand(newLessonsCmd(nil)) // lessons.go: gmplab lessons
-	root.AddCommand(newRealCmd(nil))    // real.go: gmplab real LESSON|FILE.go
+	root.AddCommand(newRealCmd(x, nil)) // real.go: gmplab real LESSON|FILE.go
 	root.AddCommand(newCompareCmd(nil)) // compare.go: gmplab compare LESSON|FILE.go
 
 	root.AddCommand(newLessonCmd(nil))   // lesson.go: gmplab lesson LESSON
@@ -111,7 +115,7 @@ The same program, flags and seed always give the same output, byte for byte.`,
 
 	root.AddCommand(newCheckCmd(nil)) // check.go: gmplab check [EXERCISE]
 	root.AddCommand(newGradeCmd(nil)) // grade.go: gmplab grade DIR...
-	root.AddCommand(newBookCmd())     // book.go: gmplab book build|serve
+	root.AddCommand(newBookCmd(x))    // book.go: gmplab book build|serve
 
 	return root
 }
