@@ -28,7 +28,7 @@ func newBookCmd(x Extras) *cobra.Command {
 timelines drawn per P, quizzes answered in the page, a stepper for every step
 cell and scenario (edit a scenario and run it again: the engine runs in the
 page, compiled to WebAssembly), the exercises and the reference pages.`,
-		Args: cobra.NoArgs,
+		Args: noArgs(""),
 		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
 	cmd.AddCommand(newBookBuildCmd(), newBookServeCmd(x))
@@ -63,7 +63,7 @@ func newBookBuildCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "build [-o DIR]",
 		Short: "Render the book into DIR (default: book-site)",
-		Args:  cobra.NoArgs,
+		Args:  noArgs("-o DIR names the site's folder"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			start := time.Now()
 			site, err := o.build(false, cmd.ErrOrStderr())
@@ -85,7 +85,7 @@ func newBookServeCmd(x Extras) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the book on 127.0.0.1 and rebuild it when a lesson, an exercise or a doc changes",
-		Args:  cobra.NoArgs,
+		Args:  noArgs("--addr and -o are its options"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkAddr(o.addr); err != nil {
 				return err

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -47,7 +48,7 @@ sim package builds in your clone of gmplab. It needs no ptrace and no
 terminal.`,
 		Example: `  gmplab compare examples/steal.go --gomaxprocs 4
   gmplab compare lesson-04 --runs 5`,
-		Args: cobra.ExactArgs(1),
+		Args: oneTarget,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Target = args[0]
 			o.Out = cmd.OutOrStdout()
@@ -66,7 +67,7 @@ terminal.`,
 	}
 	f := cmd.Flags()
 	f.SortFlags = false
-	f.IntVar(&o.GOMAXPROCS, "gomaxprocs", runtime.DefaultGOMAXPROCS, "number of Ps, on both (default: the lesson's, else 4)")
+	f.IntVar(&o.GOMAXPROCS, "gomaxprocs", 0, "number of Ps, on both (default: the lesson's, else "+strconv.Itoa(runtime.DefaultGOMAXPROCS)+")")
 	f.IntVar(&o.Runs, "runs", 3, "how many real runs (the real column is their range)")
 	return cmd
 }
@@ -74,7 +75,11 @@ terminal.`,
 func runCompare(o *CompareOptions) error {
 	fail := func(err error) error {
 		msg := strings.Replace(err.Error(), "gmplab step: ", "", 1)
-		return &ExitError{Code: 1, Msg: "gmplab compare: " + msg}
+		code := 1
+		if ee := (*ExitError)(nil); errors.As(err, &ee) {
+			code = ee.Code
+		}
+		return &ExitError{Code: code, Msg: "gmplab compare: " + msg}
 	}
 	tg, err := loadStepTarget(&StepOptions{Target: o.Target, root: o.root,
 		procsFlags: procsFlags{GOMAXPROCS: o.GOMAXPROCS, NCPU: runtime.DefaultNCPU, set: o.gomaxprocsSet},

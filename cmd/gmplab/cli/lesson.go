@@ -115,7 +115,7 @@ func isRepoLesson(dir string) bool {
 func runLesson(o *LessonOptions) error {
 	nb, err := loadLesson(o.Target)
 	if err != nil {
-		return &ExitError{Code: 1, Msg: "gmplab lesson: " + err.Error()}
+		return lessonError("gmplab lesson", err)
 	}
 	x := o.exec
 	if x == nil {

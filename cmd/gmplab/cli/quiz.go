@@ -54,7 +54,7 @@ const maxRetries = 5
 func runQuiz(o *QuizOptions) error {
 	nb, err := loadLesson(o.Target)
 	if err != nil {
-		return &ExitError{Code: 1, Msg: "gmplab quiz: " + err.Error()}
+		return lessonError("gmplab quiz", err)
 	}
 	l := nb.Lesson
 	cells := nb.CellsOf(notebook.Quiz)

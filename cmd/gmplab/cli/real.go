@@ -2,11 +2,11 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -72,15 +72,7 @@ continue' | gmplab real lesson-04.`,
 		Example: `  gmplab real lesson-04
   gmplab real examples/steal.go --gomaxprocs 4
   printf 'break handoffp\ncontinue\nprocs\n' | gmplab real lesson-04`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			switch len(args) {
-			case 1:
-				return nil
-			case 0:
-				return errors.New("missing LESSON or FILE.go: gmplab lessons lists the lessons")
-			}
-			return fmt.Errorf("want one lesson or Go file, got %d arguments: %s", len(args), strings.Join(args, " "))
-		},
+		Args: oneTarget,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Target = args[0]
 			o.In, o.Out, o.Err = cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr()
@@ -103,7 +95,7 @@ continue' | gmplab real lesson-04.`,
 	}
 	f := cmd.Flags()
 	f.SortFlags = false
-	f.IntVar(&o.GOMAXPROCS, "gomaxprocs", runtime.DefaultGOMAXPROCS, "GOMAXPROCS of the real run (default: the lesson's, else 4)")
+	f.IntVar(&o.GOMAXPROCS, "gomaxprocs", 0, "GOMAXPROCS of the real run (default: the lesson's, else "+strconv.Itoa(runtime.DefaultGOMAXPROCS)+")")
 	f.StringVar(&o.Init, "init", "", "run the debugger commands in this `file` first")
 	f.DurationVar(&o.Timeout, "timeout", time.Minute, "interrupt a continue, next or stepout that has not stopped after this long (0: never)")
 	return cmd
@@ -168,14 +160,16 @@ func runReal(o *RealOptions) error {
 	if err := realhost.Check(); err != nil {
 		return &ExitError{Code: 1, Msg: err.Error()}
 	}
-	if o.open == nil {
-		return runFull(o.cmd, o.args, o.root, "Delve, for gmplab real")
-	}
 	file, name, procs, cleanup, err := realProgram(o.root, o.Target, o.GOMAXPROCS, o.gomaxprocsSet)
 	if err != nil {
-		return &ExitError{Code: 1, Msg: "gmplab real: " + err.Error()}
+		return lessonError("gmplab real", err)
 	}
 	defer cleanup()
+	if o.open == nil {
+		// Checked here first, so that a wrong name does not wait for
+		// gmplab-full's build.
+		return runFull(o.cmd, o.args, o.root, "Delve, for gmplab real")
+	}
 	s, err := o.open(context.Background(), RealSpec{File: file, Name: name, GOMAXPROCS: procs, Timeout: o.Timeout})
 	if err != nil {
 		msg := err.Error()

@@ -45,6 +45,14 @@ func execute(root *cobra.Command, args []string, stdout, stderr io.Writer) int {
 	root.SetArgs(args)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
+	// cobra's completion command writes to the output set when it is
+	// made: make it now.
+	root.InitDefaultCompletionCmd()
+	if c, _, err := root.Find([]string{"completion"}); err == nil && c != root {
+		// gmplab completion ksh: a usage error, not the help.
+		c.Args = noArgs("")
+		c.RunE = func(cmd *cobra.Command, args []string) error { return cmd.Help() }
+	}
 	cmd, err := root.ExecuteC()
 	if err == nil {
 		return 0
@@ -97,8 +105,16 @@ The same program, flags and seed always give the same output, byte for byte.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.CompletionOptions.DisableDefaultCmd = true
 	root.SetFlagErrorFunc(flagError)
+	var version bool
+	root.Flags().BoolVar(&version, "version", false, "say which gmplab this is (as gmplab version)")
+	root.RunE = func(cmd *cobra.Command, args []string) error {
+		if version {
+			writeVersion(cmd.OutOrStdout())
+			return nil
+		}
+		return cmd.Help()
+	}
 
 	// One line per command; each command lives in its own file.
 	root.AddCommand(newRunCmd(nil)) // run.go: gmplab run FILE.go
@@ -116,6 +132,11 @@ The same program, flags and seed always give the same output, byte for byte.`,
 	root.AddCommand(newCheckCmd(nil)) // check.go: gmplab check [EXERCISE]
 	root.AddCommand(newGradeCmd(nil)) // grade.go: gmplab grade DIR...
 	root.AddCommand(newBookCmd(x))    // book.go: gmplab book build|serve
+
+	root.AddCommand(newVersionCmd()) // version.go: gmplab version
+	// execute adds gmplab completion bash|zsh|fish|powershell (cobra's);
+	// completion.go says what the arguments and flags complete to.
+	addCompletions(root)
 
 	return root
 }

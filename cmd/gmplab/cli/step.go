@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -66,15 +65,7 @@ standard input when it is not a terminal: gmplab step lesson-04 < script.txt.`,
   gmplab step lessons/04-sysmon/handoff.go
   gmplab step my.go --gomaxprocs 4
   gmplab step lesson-04 --init script.txt`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			switch len(args) {
-			case 1:
-				return nil
-			case 0:
-				return errors.New("missing LESSON or FILE.go: gmplab lessons lists the lessons")
-			}
-			return fmt.Errorf("want one lesson or Go file, got %d arguments: %s", len(args), strings.Join(args, " "))
-		},
+		Args: oneTarget,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Target = args[0]
 			o.argv = append([]string{"step"}, args...)
@@ -108,8 +99,8 @@ standard input when it is not a terminal: gmplab step lesson-04 < script.txt.`,
 	f := cmd.Flags()
 	f.SortFlags = false
 	o.procsFlags.register(f, "the lesson's, else ")
-	f.Uint64Var(&o.Seed, "seed", 1, "seed of the random choices (default: the lesson's, else 1)")
-	f.StringVar(&o.Layers, "layers", "all",
+	f.Uint64Var(&o.Seed, "seed", 0, "seed of the random choices (default: the lesson's, else 1)")
+	f.StringVar(&o.Layers, "layers", "",
 		"layers of the runtime to switch on (default: the lesson's and those before it, else all): "+strings.Join(runtime.LayerNames(), ", "))
 	f.StringVar(&o.Init, "init", "", "run the debugger commands in this `file` first")
 	addLimitFlags(f, &o.Limits)
@@ -134,7 +125,7 @@ func loadStepTarget(o *StepOptions) (*stepTarget, error) {
 	exists := func(p string) bool { _, err := os.Stat(inRoot(o.root, p)); return err == nil }
 	t, err := lessons.Resolve(o.Target, exists)
 	if err != nil {
-		return nil, &ExitError{Code: 1, Msg: "gmplab step: " + err.Error()}
+		return nil, lessonError("gmplab step", err)
 	}
 	st := &stepTarget{name: t.Display(), lesson: t.Lesson, byName: !strings.HasSuffix(o.Target, ".go")}
 	if t.File != "" {
