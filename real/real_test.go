@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"regexp"
 	goruntime "runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -77,6 +78,17 @@ func TestHandoffpOnTheRealRuntime(t *testing.T) {
 			procs := s.Procs()
 			if !strings.HasPrefix(procs, "P0 ") {
 				t.Fatalf("procs at handoffp:\n%s", procs)
+			}
+			// The board draws the real Ps (the real runtime has them) and
+			// names the Ms' states in the simulator's words.
+			board := s.Board(100)
+			if !regexp.MustCompile(`(?m)^P0 +\w+ +M`).MatchString(board) || strings.Contains(board, "spinning spinning") {
+				t.Fatalf("board at handoffp, want a row for P0:\n%s", board)
+			}
+			for _, m := range s.State().Ms {
+				if !slices.Contains([]string{"running", "syscall", "schedule", "parked", "sysmon"}, m.State) {
+					t.Errorf("M%d in state %q, not one of the simulator's", m.ID, m.State)
+				}
 			}
 			if _, err := s.Print("p0.runq"); err != nil {
 				t.Fatalf("print p0.runq: %v", err)

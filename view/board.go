@@ -106,12 +106,13 @@ func Board(st *runtime.State, width int) string {
 	return b.String()
 }
 
-// HasPs reports whether the run has Ps (the procs layer): the GM model's
-// engine keeps GOMAXPROCS slots for the Ms that may run Go code, but they
-// are not Ps and no view shows them.
+// HasPs reports whether the run has Ps: the procs layer, or gmplab real's
+// state (layers "real"), read from the real runtime, which has them. The
+// GM model's engine keeps GOMAXPROCS slots for the Ms that may run Go
+// code, but they are not Ps and no view shows them.
 func HasPs(st *runtime.State) bool {
 	for _, l := range strings.Split(st.Layers, ",") {
-		if l == "procs" {
+		if l == "procs" || l == "real" {
 			return true
 		}
 	}

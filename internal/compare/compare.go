@@ -26,6 +26,11 @@ type Measures struct {
 	Syscalls   int            // system calls entered, the prints' write(2) included
 	Runnable   []int64        // ns each G waited runnable before it ran
 	Extra      map[string]int // counts only one side has
+	// TraceGoroutines (real runs only) are the goroutines runtime/trace
+	// started, which the real run has and the simulated one not; the
+	// program's runtime.NumGoroutine leaves them out when
+	// NumGoroutineDiscount says so (realtrace.Result).
+	TraceGoroutines, NumGoroutineDiscount int
 }
 
 // Sim runs prog on the simulator and measures it from its events.
@@ -104,6 +109,9 @@ func Real(ctx context.Context, file, moduleDir string, gomaxprocs, runs int) ([]
 			Syscalls:   r.Trace.Syscalls,
 			Runnable:   r.Trace.Runnable,
 			Extra:      map[string]int{"GCs": r.Trace.GCs, "mutex yields": r.Trace.MutexYields},
+
+			TraceGoroutines:      r.TraceGoroutines,
+			NumGoroutineDiscount: r.NumGoroutineDiscount,
 		})
 	}
 	return ms, nil

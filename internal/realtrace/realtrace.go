@@ -26,6 +26,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -275,6 +276,14 @@ type Result struct {
 	SchedtraceLines   int
 	// Elapsed is how long the scenario's main took (with the trace on).
 	Elapsed time.Duration
+	// TraceGoroutines is how many goroutines runtime/trace started (its
+	// reader of the trace buffers): the real run has them, the simulated
+	// one not.
+	TraceGoroutines int
+	// NumGoroutineDiscount is TraceGoroutines when the program calls
+	// runtime.NumGoroutine, whose answers leave them out (the program's
+	// runtime.NumGoroutine is the wrapper's, which subtracts them), else 0.
+	NumGoroutineDiscount int
 	// TraceBytes is the size of the trace file.
 	TraceBytes int64
 	Stdout     string
@@ -285,19 +294,19 @@ type Result struct {
 // piece by the runtime's print, so the report can land in the middle of
 // one ("SCHED 25ms: gomaxprocs=gmplab-realtrace: elapsed=…"): it is looked
 // for anywhere in a line.
-func parseReport(stderr string) (elapsed time.Duration, threads int, ok bool) {
+func parseReport(stderr string) (elapsed time.Duration, threads, traceGs int, ok bool) {
 	for _, line := range strings.Split(stderr, "\n") {
 		i := strings.Index(line, "gmplab-realtrace: ")
 		if i < 0 {
 			continue
 		}
 		var el int64
-		var tc int
-		if n, _ := fmt.Sscanf(line[i:], "gmplab-realtrace: elapsed=%d threadcreate=%d", &el, &tc); n == 2 {
-			elapsed, threads, ok = time.Duration(el), tc, true
+		var tc, tg int
+		if n, _ := fmt.Sscanf(line[i:], "gmplab-realtrace: elapsed=%d threadcreate=%d tracegoroutines=%d", &el, &tc, &tg); n == 3 {
+			elapsed, threads, traceGs, ok = time.Duration(el), tc, tg, true
 		}
 	}
-	return elapsed, threads, ok
+	return elapsed, threads, traceGs, ok
 }
 
 // wrapperMain is the real program's main: it traces the scenario's main,
@@ -308,10 +317,18 @@ const wrapperMain = `package main
 import (
 	"fmt"
 	"os"
+	"runtime"
 	"runtime/pprof"
 	"runtime/trace"
 	"time"
 )
+
+// gmplabTraceGoroutines is how many goroutines trace.Start started (its
+// reader of the trace buffers), which the program's runtime.NumGoroutine
+// calls leave out: the program runs without them on the simulator.
+var gmplabTraceGoroutines int
+
+func gmplabNumGoroutine() int { return runtime.NumGoroutine() - gmplabTraceGoroutines }
 
 func main() {
 	f, err := os.Create(os.Getenv("GMPLAB_REALTRACE_OUT"))
@@ -319,10 +336,12 @@ func main() {
 		fmt.Fprintln(os.Stderr, "gmplab-realtrace:", err)
 		os.Exit(3)
 	}
+	before := runtime.NumGoroutine()
 	if err := trace.Start(f); err != nil {
 		fmt.Fprintln(os.Stderr, "gmplab-realtrace:", err)
 		os.Exit(3)
 	}
+	gmplabTraceGoroutines = runtime.NumGoroutine() - before
 	t0 := time.Now()
 	gmplabScenarioMain()
 	el := time.Since(t0)
@@ -331,32 +350,72 @@ func main() {
 		fmt.Fprintln(os.Stderr, "gmplab-realtrace:", err)
 		os.Exit(3)
 	}
-	fmt.Fprintf(os.Stderr, "gmplab-realtrace: elapsed=%d threadcreate=%d\n", el, pprof.Lookup("threadcreate").Count())
+	fmt.Fprintf(os.Stderr, "gmplab-realtrace: elapsed=%d threadcreate=%d tracegoroutines=%d\n", el, pprof.Lookup("threadcreate").Count(), gmplabTraceGoroutines)
 }
 `
 
-// renameMain returns src with its func main renamed gmplabScenarioMain.
-func renameMain(name string, src []byte) ([]byte, error) {
+// rewrite returns src with its func main renamed gmplabScenarioMain, and
+// its runtime.NumGoroutine (as a call or a value) replaced by the
+// wrapper's gmplabNumGoroutine, which leaves out runtime/trace's own
+// goroutine; calls says whether there was one.
+func rewrite(name string, src []byte) (out []byte, calls bool, err error) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	if f.Name.Name != "main" {
-		return nil, fmt.Errorf("%s: package %s, not main", name, f.Name.Name)
+		return nil, false, fmt.Errorf("%s: package %s, not main", name, f.Name.Name)
 	}
-	off := -1
+	type edit struct {
+		off, end int
+		text     string
+	}
+	var edits []edit
 	for _, decl := range f.Decls {
 		if fd, ok := decl.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == "main" {
-			off = fset.Position(fd.Name.Pos()).Offset
+			off := fset.Position(fd.Name.Pos()).Offset
+			edits = append(edits, edit{off, off + len("main"), "gmplabScenarioMain"})
 		}
 	}
-	if off < 0 {
-		return nil, fmt.Errorf("%s: no func main", name)
+	if len(edits) == 0 {
+		return nil, false, fmt.Errorf("%s: no func main", name)
 	}
-	out := append([]byte{}, src[:off]...)
-	out = append(out, "gmplabScenarioMain"...)
-	return append(out, src[off+len("main"):]...), nil
+	rt := "" // the file's name for package runtime
+	for _, imp := range f.Imports {
+		if imp.Path.Value == `"runtime"` {
+			rt = "runtime"
+			if imp.Name != nil {
+				rt = imp.Name.Name
+			}
+		}
+	}
+	if rt != "" && rt != "_" && rt != "." {
+		ast.Inspect(f, func(n ast.Node) bool {
+			sel, ok := n.(*ast.SelectorExpr)
+			if !ok || sel.Sel.Name != "NumGoroutine" {
+				return true
+			}
+			// Without object resolution a local variable named like the
+			// package would match too; a program doing that while
+			// importing runtime is not worth a type check.
+			if x, ok := sel.X.(*ast.Ident); ok && x.Name == rt {
+				edits = append(edits, edit{fset.Position(sel.Pos()).Offset, fset.Position(sel.End()).Offset, "gmplabNumGoroutine"})
+				calls = true
+			}
+			return true
+		})
+	}
+	slices.SortFunc(edits, func(a, b edit) int { return a.off - b.off })
+	for i := len(edits) - 1; i >= 0; i-- {
+		e := edits[i]
+		src = append(src[:e.off:e.off], append([]byte(e.text), src[e.end:]...)...)
+	}
+	if calls {
+		// The import may have no other use.
+		src = append(src, "\nvar _ = "+rt+".NumGoroutine\n"...)
+	}
+	return src, calls, nil
 }
 
 // Run builds the scenario at path with a main that traces it, runs it, and
@@ -367,11 +426,11 @@ func Run(ctx context.Context, path string, o Options) (*Result, error) {
 		return nil, err
 	}
 	defer cleanup()
-	exe, err := build(ctx, path, o, dir)
+	exe, calls, err := build(ctx, path, o, dir)
 	if err != nil {
 		return nil, err
 	}
-	return runBuilt(ctx, path, exe, o, dir)
+	return runBuilt(ctx, path, exe, calls, o, dir)
 }
 
 // Runs is Run n times with one build, for the spread of a real run's
@@ -382,13 +441,13 @@ func Runs(ctx context.Context, path string, o Options, n int) ([]*Result, error)
 		return nil, err
 	}
 	defer cleanup()
-	exe, err := build(ctx, path, o, dir)
+	exe, calls, err := build(ctx, path, o, dir)
 	if err != nil {
 		return nil, err
 	}
 	var rs []*Result
 	for i := 0; i < n; i++ {
-		r, err := runBuilt(ctx, path, exe, o, dir)
+		r, err := runBuilt(ctx, path, exe, calls, o, dir)
 		if err != nil {
 			return rs, err
 		}
@@ -421,41 +480,44 @@ func (o Options) prepare() (Options, string, func(), error) {
 
 // build writes the scenario, renamed, and the tracing main into dir and
 // builds them.
-func build(ctx context.Context, path string, o Options, dir string) (string, error) {
+func build(ctx context.Context, path string, o Options, dir string) (exe string, calls bool, err error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
-	src, err = renameMain(path, src)
+	src, calls, err = rewrite(path, src)
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
 	scen := filepath.Join(dir, "scenario.go")
 	wrap := filepath.Join(dir, "gmplab_realtrace_main.go")
-	exe := filepath.Join(dir, "scenario.exe")
+	exe = filepath.Join(dir, "scenario.exe")
 	if err := os.WriteFile(scen, src, 0o644); err != nil {
-		return "", err
+		return "", false, err
 	}
 	if err := os.WriteFile(wrap, []byte(wrapperMain), 0o644); err != nil {
-		return "", err
+		return "", false, err
 	}
 
 	// Built in ModuleDir, so that the module's packages resolve.
 	bctx, cancel := context.WithTimeout(ctx, o.Timeout)
 	defer cancel()
 	if err := gobuild.Build(bctx, o.Go, o.ModuleDir, exe, nil, scen, wrap); err != nil {
+		if bctx.Err() != nil {
+			return "", false, fmt.Errorf("go build %s: stopped after %v", path, o.Timeout)
+		}
 		// The compiler's positions are in the renamed copy: say the
 		// program's name instead, and leave the wrapper out.
 		msg := strings.ReplaceAll(err.Error(), scen, path)
 		msg = strings.Replace(msg, "go build "+path+" "+wrap, "go build "+path, 1)
-		return "", errors.New(msg)
+		return "", false, errors.New(msg)
 	}
-	return exe, nil
+	return exe, calls, nil
 }
 
 // runBuilt runs the binary build made, with the trace on, and decodes the
 // trace.
-func runBuilt(ctx context.Context, path, exe string, o Options, dir string) (*Result, error) {
+func runBuilt(ctx context.Context, path, exe string, calls bool, o Options, dir string) (*Result, error) {
 	traceOut := filepath.Join(dir, "trace.out")
 	// Run.
 	rctx, cancel2 := context.WithTimeout(ctx, o.Timeout)
@@ -479,7 +541,10 @@ func runBuilt(ctx context.Context, path, exe string, o Options, dir string) (*Re
 	res := &Result{Stdout: stdout.String()}
 	res.SchedtraceThreads, res.SchedtraceLines = MaxSchedtraceThreads(bytes.NewReader(stderr.Bytes()))
 	var found bool
-	res.Elapsed, res.ThreadsCreated, found = parseReport(stderr.String())
+	res.Elapsed, res.ThreadsCreated, res.TraceGoroutines, found = parseReport(stderr.String())
+	if calls {
+		res.NumGoroutineDiscount = res.TraceGoroutines
+	}
 	if !found {
 		return nil, fmt.Errorf("running %s on the real runtime: no report line on stderr\n%s", path, tail(stderr.String(), 2000))
 	}
