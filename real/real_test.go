@@ -76,7 +76,7 @@ func TestHandoffpOnTheRealRuntime(t *testing.T) {
 				t.Fatalf("stop line %q is not view's line for handoffp with P0", line)
 			}
 			procs := s.Procs()
-			if !strings.HasPrefix(procs, "P0 ") {
+			if !regexp.MustCompile(`(?m)^P0 `).MatchString(procs) {
 				t.Fatalf("procs at handoffp:\n%s", procs)
 			}
 			// The board draws the real Ps (the real runtime has them) and

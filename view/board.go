@@ -23,8 +23,14 @@ func Board(st *runtime.State, width int) string {
 	}
 	width = max(width, 60)
 	var b strings.Builder
-	b.WriteString("event " + strconv.FormatInt(st.Seq, 10) + " at " + FormatTime(st.Clock) +
-		"   GOMAXPROCS=" + strconv.Itoa(st.GOMAXPROCS) + "   layers=" + st.Layers + "\n")
+	head := "event " + strconv.FormatInt(st.Seq, 10) + " at " + FormatTime(st.Clock) +
+		"   GOMAXPROCS=" + strconv.Itoa(st.GOMAXPROCS)
+	layers := "layers=" + st.Layers
+	if runeLen([]byte(head))+3+len(layers) <= width {
+		b.WriteString(head + "   " + layers + "\n")
+	} else {
+		b.WriteString(head + "\n" + layers + "\n")
+	}
 	gm := !HasPs(st)
 	switch {
 	case gm:

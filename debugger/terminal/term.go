@@ -13,6 +13,7 @@ import (
 
 	"github.com/gmplab/gmplab/debugger"
 	"github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/view"
 )
 
 // Prompt is the REPL's prompt.
@@ -34,11 +35,13 @@ type Term struct {
 }
 
 // New makes a REPL over s (a *debugger.Session, or gmplab real's session)
-// writing to out; width is the terminal's width, for the board (0: 100
-// columns).
+// writing to out, laid out for width columns (0: view.Width, the fixed
+// width of a pipe): the board is drawn for it, and every line longer than
+// it (an explanation, help, a printed value) is broken between words
+// (view.Fill).
 func New(s Session, out io.Writer, width int) *Term {
 	if width <= 0 {
-		width = 100
+		width = view.Width
 	}
 	return &Term{s: s, cmds: newCommands(), out: out, width: width}
 }
@@ -46,7 +49,10 @@ func New(s Session, out io.Writer, width int) *Term {
 // Quit reports whether the user asked to leave.
 func (t *Term) Quit() bool { return t.quit }
 
-func (t *Term) print(s string) {
+func (t *Term) print(s string) { t.printRaw(view.Fill(s, t.width)) }
+
+// printRaw prints s as it is, however wide.
+func (t *Term) printRaw(s string) {
 	io.WriteString(t.out, s)
 	if t.transcript != nil {
 		io.WriteString(t.transcript, s)

@@ -89,9 +89,10 @@ func Sim(prog *runtime.Program, cfg runtime.Config) (Measures, error) {
 }
 
 // Real runs the file runs times on the real runtime with GOMAXPROCS
-// gomaxprocs, with runtime/trace on, and measures each run from its trace.
-func Real(ctx context.Context, file, moduleDir string, gomaxprocs, runs int) ([]Measures, error) {
-	rs, err := realtrace.Runs(ctx, file, realtrace.Options{ModuleDir: moduleDir, GOMAXPROCS: gomaxprocs}, runs)
+// gomaxprocs, with runtime/trace on, and measures each run from its trace;
+// progress (if not nil) hears what it is doing.
+func Real(ctx context.Context, file, moduleDir string, gomaxprocs, runs int, progress func(string)) ([]Measures, error) {
+	rs, err := realtrace.Runs(ctx, file, realtrace.Options{ModuleDir: moduleDir, GOMAXPROCS: gomaxprocs, Progress: progress}, runs)
 	if err != nil {
 		return nil, err
 	}

@@ -89,7 +89,7 @@ func TestRealShape(t *testing.T) {
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("no go command on PATH")
 	}
-	rs, err := Real(context.Background(), "../../lessons/04-sysmon/handoff.go", "../..", 1, 2)
+	rs, err := Real(context.Background(), "../../lessons/04-sysmon/handoff.go", "../..", 1, 2, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -256,8 +256,15 @@ type Options struct {
 	GOMAXPROCS int
 	// SchedtraceMS, if > 0, adds GODEBUG=schedtrace=SchedtraceMS.
 	SchedtraceMS int
-	// Timeout bounds the build, the run and the decoding, each (default 2 minutes).
+	// Timeout bounds the run and the decoding, each (default 2 minutes).
 	Timeout time.Duration
+	// BuildTimeout bounds the build of the program and of go tool trace
+	// (default 10 minutes: the first use of a toolchain builds go tool
+	// trace, a minute or two on a busy machine).
+	BuildTimeout time.Duration
+	// Progress, if not nil, hears what is being done: "building
+	// count.go", "running count.go (2 of 3)", …
+	Progress func(string)
 	// TempDir holds the program, the binary and the trace (default: a new
 	// directory, removed at the end).
 	TempDir string
@@ -426,11 +433,11 @@ func Run(ctx context.Context, path string, o Options) (*Result, error) {
 		return nil, err
 	}
 	defer cleanup()
-	exe, calls, err := build(ctx, path, o, dir)
+	b, err := build(ctx, path, o, dir)
 	if err != nil {
 		return nil, err
 	}
-	return runBuilt(ctx, path, exe, calls, o, dir)
+	return runBuilt(ctx, path, b, 1, 1, o, dir)
 }
 
 // Runs is Run n times with one build, for the spread of a real run's
@@ -441,13 +448,13 @@ func Runs(ctx context.Context, path string, o Options, n int) ([]*Result, error)
 		return nil, err
 	}
 	defer cleanup()
-	exe, calls, err := build(ctx, path, o, dir)
+	b, err := build(ctx, path, o, dir)
 	if err != nil {
 		return nil, err
 	}
 	var rs []*Result
 	for i := 0; i < n; i++ {
-		r, err := runBuilt(ctx, path, exe, calls, o, dir)
+		r, err := runBuilt(ctx, path, b, i+1, n, o, dir)
 		if err != nil {
 			return rs, err
 		}
@@ -468,6 +475,12 @@ func (o Options) prepare() (Options, string, func(), error) {
 	if o.Timeout <= 0 {
 		o.Timeout = 2 * time.Minute
 	}
+	if o.BuildTimeout <= 0 {
+		o.BuildTimeout = 10 * time.Minute
+	}
+	if o.Progress == nil {
+		o.Progress = func(string) {}
+	}
 	if o.TempDir != "" {
 		return o, o.TempDir, func() {}, nil
 	}
@@ -478,51 +491,75 @@ func (o Options) prepare() (Options, string, func(), error) {
 	return o, d, func() { os.RemoveAll(d) }, nil
 }
 
+// built is what build made.
+type built struct {
+	exe   string // the program, with the tracing main
+	trace string // go tool trace
+	calls bool   // the program calls runtime.NumGoroutine (rewrite)
+}
+
 // build writes the scenario, renamed, and the tracing main into dir and
-// builds them.
-func build(ctx context.Context, path string, o Options, dir string) (exe string, calls bool, err error) {
+// builds them, and finds go tool trace (go tool -n builds it the first
+// time a toolchain runs it).
+func build(ctx context.Context, path string, o Options, dir string) (built, error) {
+	var b built
 	src, err := os.ReadFile(path)
 	if err != nil {
-		return "", false, err
+		return b, err
 	}
-	src, calls, err = rewrite(path, src)
+	src, b.calls, err = rewrite(path, src)
 	if err != nil {
-		return "", false, err
+		return b, err
 	}
 	scen := filepath.Join(dir, "scenario.go")
 	wrap := filepath.Join(dir, "gmplab_realtrace_main.go")
-	exe = filepath.Join(dir, "scenario.exe")
+	b.exe = filepath.Join(dir, "scenario.exe")
 	if err := os.WriteFile(scen, src, 0o644); err != nil {
-		return "", false, err
+		return b, err
 	}
 	if err := os.WriteFile(wrap, []byte(wrapperMain), 0o644); err != nil {
-		return "", false, err
+		return b, err
 	}
 
 	// Built in ModuleDir, so that the module's packages resolve.
-	bctx, cancel := context.WithTimeout(ctx, o.Timeout)
+	bctx, cancel := context.WithTimeout(ctx, o.BuildTimeout)
 	defer cancel()
-	if err := gobuild.Build(bctx, o.Go, o.ModuleDir, exe, nil, scen, wrap); err != nil {
+	o.Progress("building " + path)
+	if err := gobuild.Build(bctx, o.Go, o.ModuleDir, b.exe, nil, scen, wrap); err != nil {
 		if bctx.Err() != nil {
-			return "", false, fmt.Errorf("go build %s: stopped after %v", path, o.Timeout)
+			return b, fmt.Errorf("go build %s: stopped after %v", path, o.BuildTimeout)
 		}
 		// The compiler's positions are in the renamed copy: say the
 		// program's name instead, and leave the wrapper out.
 		msg := strings.ReplaceAll(err.Error(), scen, path)
 		msg = strings.Replace(msg, "go build "+path+" "+wrap, "go build "+path, 1)
-		return "", false, errors.New(msg)
+		return b, errors.New(msg)
 	}
-	return exe, calls, nil
+	o.Progress("building go tool trace (once per toolchain)")
+	tool := exec.CommandContext(bctx, o.Go, "tool", "-n", "trace")
+	tool.Dir = o.ModuleDir
+	var errb bytes.Buffer
+	tool.Stderr = &errb
+	out, err := tool.Output()
+	if err != nil {
+		if bctx.Err() != nil {
+			return b, fmt.Errorf("go tool -n trace: stopped after %v", o.BuildTimeout)
+		}
+		return b, fmt.Errorf("go tool -n trace: %v\n%s", err, tail(errb.String(), 2000))
+	}
+	b.trace = strings.TrimSpace(string(out))
+	return b, nil
 }
 
 // runBuilt runs the binary build made, with the trace on, and decodes the
 // trace.
-func runBuilt(ctx context.Context, path, exe string, calls bool, o Options, dir string) (*Result, error) {
+func runBuilt(ctx context.Context, path string, b built, i, n int, o Options, dir string) (*Result, error) {
 	traceOut := filepath.Join(dir, "trace.out")
 	// Run.
 	rctx, cancel2 := context.WithTimeout(ctx, o.Timeout)
 	defer cancel2()
-	run := exec.CommandContext(rctx, exe)
+	o.Progress(fmt.Sprintf("running %s (%d of %d)", path, i, n))
+	run := exec.CommandContext(rctx, b.exe)
 	run.Env = append(os.Environ(), "GMPLAB_REALTRACE_OUT="+traceOut)
 	if o.GOMAXPROCS > 0 {
 		run.Env = append(run.Env, "GOMAXPROCS="+strconv.Itoa(o.GOMAXPROCS))
@@ -542,7 +579,7 @@ func runBuilt(ctx context.Context, path, exe string, calls bool, o Options, dir 
 	res.SchedtraceThreads, res.SchedtraceLines = MaxSchedtraceThreads(bytes.NewReader(stderr.Bytes()))
 	var found bool
 	res.Elapsed, res.ThreadsCreated, res.TraceGoroutines, found = parseReport(stderr.String())
-	if calls {
+	if b.calls {
 		res.NumGoroutineDiscount = res.TraceGoroutines
 	}
 	if !found {
@@ -555,7 +592,8 @@ func runBuilt(ctx context.Context, path, exe string, calls bool, o Options, dir 
 	// Decode.
 	dctx, cancel3 := context.WithTimeout(ctx, o.Timeout)
 	defer cancel3()
-	dec := exec.CommandContext(dctx, o.Go, "tool", "trace", "-d=parsed", traceOut)
+	o.Progress(fmt.Sprintf("decoding the trace of run %d of %d", i, n))
+	dec := exec.CommandContext(dctx, b.trace, "-d=parsed", traceOut)
 	dec.Dir = dir
 	var decErr bytes.Buffer
 	dec.Stderr = &decErr

@@ -17,7 +17,7 @@ import (
 
 // CompareOptions are the inputs of `gmplab compare`.
 type CompareOptions struct {
-	Out        io.Writer
+	Out, Err   io.Writer
 	Target     string
 	GOMAXPROCS int
 	Runs       int
@@ -51,7 +51,7 @@ terminal.`,
 		Args: oneTarget,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Target = args[0]
-			o.Out = cmd.OutOrStdout()
+			o.Out, o.Err = cmd.OutOrStdout(), cmd.ErrOrStderr()
 			o.gomaxprocsSet = cmd.Flags().Changed("gomaxprocs")
 			if o.gomaxprocsSet && (o.GOMAXPROCS < 1 || o.GOMAXPROCS > maxGOMAXPROCS) {
 				return fmt.Errorf("--gomaxprocs %d: want 1 to %d", o.GOMAXPROCS, maxGOMAXPROCS)
@@ -107,7 +107,9 @@ func runCompare(o *CompareOptions) error {
 	if err != nil {
 		return fail(err)
 	}
-	runs, err := compare.Real(context.Background(), file, md, procs, o.Runs)
+	status := newStatusLine(o.Err, "gmplab compare: ")
+	runs, err := compare.Real(context.Background(), file, md, procs, o.Runs, status.show)
+	status.clear()
 	if err != nil {
 		var ee *ExitError
 		if errors.As(err, &ee) {

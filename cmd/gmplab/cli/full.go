@@ -152,27 +152,27 @@ func fullPath(clone string) (string, error) {
 	return filepath.Join(cache, "gmplab", "bin", hex.EncodeToString(sum[:6]), fullName), nil
 }
 
-// buildFull brings gmplab-full up to date, saying so on progress when it
-// has to compile: a line that counts the packages on a terminal, a line
-// before and one after elsewhere.
+// buildFull brings gmplab-full up to date, saying so on progress, if it
+// is a terminal, when it has to compile: a line before, one that counts
+// the packages, and one after. A pipe or a file (a notebook cell's output,
+// a log) gets nothing: the command's output is the same whether it built.
 func buildFull(gocmd, clone, exe, why string, progress io.Writer) error {
 	tty := isTerminalW(progress)
 	start := time.Now()
 	n := 0
 	say := func(pkg string) {
 		n++
+		if !tty {
+			return
+		}
 		if n == 1 {
 			fmt.Fprintf(progress, "gmplab: building %s (gmplab with %s) from %s, once: the first time takes a minute or two\n", fullName, why, clone)
 		}
-		if tty {
-			fmt.Fprintf(progress, "\r\033[K  %d packages compiled: %s", n, pkg)
-		}
+		fmt.Fprintf(progress, "\r\033[K  %d packages compiled: %s", n, pkg)
 	}
 	err := gobuild.Tool(context.Background(), gocmd, clone, "./cmd/"+fullName, exe, say)
-	if n > 0 {
-		if tty {
-			io.WriteString(progress, "\r\033[K")
-		}
+	if n > 0 && tty {
+		io.WriteString(progress, "\r\033[K")
 		if err == nil {
 			fmt.Fprintf(progress, "gmplab: built %s (%d packages, %.0fs)\n", fullName, n, time.Since(start).Seconds())
 		}
@@ -181,4 +181,37 @@ func buildFull(gocmd, clone, exe, why string, progress io.Writer) error {
 		return fmt.Errorf("building %s: %v", fullName, err)
 	}
 	return nil
+}
+
+// statusLine shows what a long command is doing on one line of a
+// terminal, each step replacing the last; elsewhere it shows nothing (a
+// log wants results, not steps).
+type statusLine struct {
+	w      io.Writer
+	prefix string
+	shown  bool
+}
+
+func newStatusLine(w io.Writer, prefix string) *statusLine {
+	if !isTerminalW(w) {
+		w = nil
+	}
+	return &statusLine{w: w, prefix: prefix}
+}
+
+// show replaces the line with msg.
+func (s *statusLine) show(msg string) {
+	if s.w == nil {
+		return
+	}
+	fmt.Fprintf(s.w, "\r\033[K%s%s…", s.prefix, msg)
+	s.shown = true
+}
+
+// clear removes the line.
+func (s *statusLine) clear() {
+	if s.shown {
+		io.WriteString(s.w, "\r\033[K")
+		s.shown = false
+	}
 }

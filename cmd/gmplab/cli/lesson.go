@@ -127,7 +127,7 @@ func runLesson(o *LessonOptions) error {
 	tty := o.Interactive()
 	width := o.Width
 	if width == 0 {
-		width = outputWidth(o.Out)
+		width = proseWidth(o.Out)
 	}
 	r, err := newReader(nb, x, tty, width)
 	if err != nil {
@@ -147,30 +147,6 @@ func runLesson(o *LessonOptions) error {
 		markRead(o.Err, nb.Lesson.Name())
 	}
 	return nil
-}
-
-// outputWidth is the terminal's width when w is one, else $COLUMNS or 100.
-func outputWidth(w io.Writer) int {
-	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		if cols, _, err := term.GetSize(int(f.Fd())); err == nil && cols >= 40 {
-			return min(cols, 120)
-		}
-	}
-	return terminalWidth()
-}
-
-// outputHeight is the terminal's height when w is one, else $LINES or 40.
-func outputHeight(w io.Writer) int {
-	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		if _, rows, err := term.GetSize(int(f.Fd())); err == nil && rows >= 10 {
-			return rows
-		}
-	}
-	var n int
-	if _, err := fmt.Sscan(os.Getenv("LINES"), &n); err == nil && n >= 10 {
-		return n
-	}
-	return 40
 }
 
 // isTerminalW reports whether a stream (an io.Reader or an io.Writer) is

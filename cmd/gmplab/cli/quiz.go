@@ -81,7 +81,7 @@ func runQuiz(o *QuizOptions) error {
 	in := bufio.NewReader(o.In)
 	width := 100
 	if isTerminalW(o.Out) {
-		width = outputWidth(o.Out)
+		width = proseWidth(o.Out)
 	}
 	fmt.Fprintf(w, "Quiz of %s: %s (%d questions). Answer with a letter.\n", l.Name(), l.Title, len(cells))
 	score := 0

@@ -179,7 +179,7 @@ func runReal(o *RealOptions) error {
 		return &ExitError{Code: 1, Msg: msg}
 	}
 	defer s.Close()
-	term := terminal.New(s, o.Out, terminalWidth())
+	term := terminal.New(s, o.Out, layoutWidth(o.Out))
 	defer term.Close()
 	io.WriteString(o.Out, s.Banner())
 	return runREPL(term, "gmplab real", o.Init, o.Interactive(), o.In)

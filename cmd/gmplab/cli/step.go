@@ -189,7 +189,7 @@ func runStep(o *StepOptions) error {
 	if err != nil {
 		return &ExitError{Code: 1, Msg: "gmplab step: " + err.Error()}
 	}
-	term := terminal.New(s, o.Out, terminalWidth())
+	term := terminal.New(s, o.Out, layoutWidth(o.Out))
 	defer term.Close()
 	io.WriteString(o.Out, stepBanner(tg, s.Config()))
 	io.WriteString(o.Out, stepGuide(tg)) // guide.go: the lesson's guide cell
@@ -239,13 +239,4 @@ func isTerminal(r io.Reader) bool {
 	}
 	fi, err := f.Stat()
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
-}
-
-// terminalWidth is $COLUMNS, or 100.
-func terminalWidth() int {
-	var n int
-	if _, err := fmt.Sscan(os.Getenv("COLUMNS"), &n); err == nil && n >= 40 {
-		return n
-	}
-	return 100
 }

@@ -66,7 +66,6 @@ func loadStepCases(t *testing.T) []stepCase {
 func runStepCase(t *testing.T, c stepCase) (stdout, stderr string, code int) {
 	t.Helper()
 	t.Chdir(repoRoot)
-	t.Setenv("COLUMNS", "100") // the board's width
 	var out, errb bytes.Buffer
 	code = Run(strings.Fields(c.args), strings.NewReader(c.input), &out, &errb)
 	return out.String(), errb.String(), code
