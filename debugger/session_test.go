@@ -296,7 +296,7 @@ func TestNextAndStepOut(t *testing.T) {
 	}
 	g := st.Event.G
 	st, err = s.StepOut()
-	if err != nil || st.Event.G != g || !leaveKinds[st.Event.Kind] {
+	if err != nil || st.Event.G != g || !st.Event.Kind.Spec().Leaves {
 		t.Fatalf("stepout: %+v, %v", st.Event, err)
 	}
 	before := st.Seq

@@ -32,7 +32,7 @@ func timelineEvents() []runtime.Event {
 		{T: 1230 * us, Kind: runtime.EvReleasep, M: 3, P: 1, G: -1},
 		{T: 2180 * us, Kind: runtime.EvGopark, M: 2, P: 0, G: 12},
 		{T: 2180 * us, Kind: runtime.EvReleasep, M: 2, P: 0, G: -1},
-		{T: 2300 * us, Kind: runtime.EvSysmon, M: 1, P: -1, G: -1, Arg1: -1},
+		{T: 2300 * us, Kind: runtime.EvSysmon, M: 1, P: -1, G: -1},
 		{T: 3000 * us, Kind: runtime.EvNetpoll, M: 1, P: -1, G: 12, Arg1: 1},
 		{T: 3000 * us, Kind: runtime.EvInjectglist, M: 4, P: 0, G: 12, Arg1: 1},
 		{T: 3010 * us, Kind: runtime.EvExecute, M: 4, P: 0, G: 12},

@@ -52,8 +52,6 @@ func TestFormatEvent(t *testing.T) {
 				"                      go statement: G2 created (stack 2048 B) and put in P0's runnext"},
 		{park,
 			"    40    1.234567ms  M0    P0    G1     gopark         sync.WaitGroup.Wait at 14:9"},
-		{ev(3, 170, runtime.EvRunqput, 0, 0, 2, 1, 0),
-			"     3    0.000170ms  M0    P0    G2     runqput        into runnext"},
 		{ev(4, 170, runtime.EvRunqput, 0, 0, 2, 0, 0),
 			"     4    0.000170ms  M0    P0    G2     runqput        into the ring's tail"},
 		{ev(5, 171, runtime.EvRunqputslow, 0, 0, 258, 129, 0),
@@ -76,8 +74,6 @@ func TestFormatEvent(t *testing.T) {
 			"    13    0.006000ms  M0    P-    G-     newm           M2 created"},
 		{ev(14, 6000, runtime.EvWakep, 0, 1, -1, 0, 0),
 			"    14    0.006000ms  M0    P1    G-     wakep"},
-		{ev(15, 20_000, runtime.EvSysmon, 1, -1, -1, 20, 0),
-			"    15    0.020000ms  M1    P-    G-     sysmon         delay 20µs"},
 		{ev(16, 30_000, runtime.EvExitsyscall, 0, -1, 5, 3, 0),
 			"    16    0.030000ms  M0    P-    G5     exitsyscall    no P: G to the global queue"},
 		{ev(17, 30_000, runtime.EvHandoffp, 1, 0, -1, 4, 0),
@@ -92,7 +88,7 @@ func TestFormatEvent(t *testing.T) {
 			"     7    1.000000ms  M-    P-    G-     schedtrace     SCHED 1ms: gomaxprocs=1 idleprocs=0 threads=2 spinningthreads=0 needspinning=0 idlethreads=0 runqueue=0 [ 0 ] schedticks=[ 3 ]"},
 		{ev(99, 9_000_000, runtime.EvExit, 0, 0, 1, 2, 0),
 			"    99    9.000000ms  M0    P0    G1     exit           code 2"},
-		{ev(19, 30_000, runtime.EvSysmon, 1, -1, -1, -1, 0),
+		{ev(19, 30_000, runtime.EvSysmon, 1, -1, -1, 0, 0),
 			"    19    0.030000ms  M1    P-    G-     sysmon         deep sleep"},
 		{ev(20, 30_000, runtime.EvEntersyscall, 0, 0, 9, 10_000_000, 0),
 			"    20    0.030000ms  M0    P0    G9     entersyscall   for 10ms"},
@@ -108,9 +104,15 @@ func TestFormatEvent(t *testing.T) {
 			"    25   51.240800ms  M2    P1    G1     timer          due 50.000366ms on P0"},
 		{ev(26, 100, runtime.EvNetpollBlock, 0, 0, 7, 3, 1_000_100),
 			"    26    0.000100ms  M0    P0    G7     netpollblock   conn 3 ready at 1.000100ms"},
-		// Arguments a kind does not document are shown raw, not hidden.
+		// Arguments a kind does not have are shown raw, not hidden, also
+		// after the details of those it has.
 		{ev(100, 1, runtime.EvWakep, 1, 0, -1, 5, 6),
 			"   100    0.000001ms  M1    P0    G-     wakep          arg1=5 arg2=6"},
+		{ev(101, 1, runtime.EvNewm, 0, -1, -1, 2, 6),
+			"   101    0.000001ms  M0    P-    G-     newm           M2 created arg2=6"},
+		// A code with no words is shown raw.
+		{ev(102, 1, runtime.EvExitsyscall, 0, 0, 5, 7, 0),
+			"   102    0.000001ms  M0    P0    G5     exitsyscall    arg1=7"},
 		// Wide fields push the line right instead of being cut.
 		{ev(1234567, 61_000_000_000, runtime.EvExecute, 10000, 1023, 1_000_000, 0, 1),
 			"1234567 61000.000000ms  M10000 P1023 G1000000 execute        schedtick=1"},
@@ -184,18 +186,6 @@ func TestFormatEveryKind(t *testing.T) {
 				t.Errorf("%v: line %q does not name the kind", k, line)
 			}
 		}
-	}
-}
-
-func TestWaitReason(t *testing.T) {
-	if got := WaitReason(8); got != "sync.WaitGroup.Wait" {
-		t.Errorf("WaitReason(8) = %q", got)
-	}
-	if got := WaitReason(10); got != "IO wait" {
-		t.Errorf("WaitReason(10) = %q", got)
-	}
-	if got := WaitReason(200); got != "waitReason(200)" {
-		t.Errorf("WaitReason(200) = %q", got)
 	}
 }
 
