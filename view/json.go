@@ -3,17 +3,20 @@ package view
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/gmplab/gmplab/runtime"
 )
 
 // JSONEvent is the JSON form of an event (`--format json`, one object per
-// line): the event's fields with the kind by its name, the source position
-// as line and column, the arguments (runtime/event.go documents them per
-// kind), and everything the text line says: what the event did (details,
-// the text line's column), why, and for the exit event its exit code (also
-// when it is 0).
+// line): the event's fields with the kind by its name, then its arguments,
+// each a key of its own named by the kind's spec (runtime.EvSpec.Args:
+// "step":4 for handoffp, "exit_code":0 for exit), the source position as
+// line and column, and everything the text line says: what the event did
+// (details, the text line's column) and why. Keys come in that order;
+// docs/events.md lists every kind's arguments.
 type JSONEvent struct {
 	Seq  int64  `json:"seq"`
 	T    int64  `json:"t"` // virtual ns since the start
@@ -21,30 +24,61 @@ type JSONEvent struct {
 	M    int32  `json:"m"` // -1: none
 	P    int32  `json:"p"` // -1: none
 	G    int64  `json:"g"` // goid, -1: none
-	Arg1 int64  `json:"arg1,omitempty"`
-	Arg2 int64  `json:"arg2,omitempty"`
-	Line int32  `json:"line,omitempty"`
-	Col  int32  `json:"col,omitempty"`
-	Text string `json:"text,omitempty"`
+	// Args are the kind's arguments, in its spec's order, each also when
+	// it is 0; an argument the spec does not declare appears as arg1 or
+	// arg2 when it is not 0, rather than be hidden.
+	Args []JSONArg `json:"-"`
+	Line int32     `json:"line,omitempty"`
+	Col  int32     `json:"col,omitempty"`
+	Text string    `json:"text,omitempty"`
 	// Details is what the event did, as the text line says it.
 	Details string `json:"details,omitempty"`
 	Why     string `json:"why,omitempty"`
-	// ExitCode is the program's exit code, on the exit event only.
-	ExitCode *int64 `json:"exit_code,omitempty"`
 }
+
+// JSONArg is one argument of an event, by name.
+type JSONArg struct {
+	Name  string
+	Value int64
+}
+
+// jsonHead and jsonTail are the keys before and after the arguments.
+type jsonHead struct {
+	Seq  int64  `json:"seq"`
+	T    int64  `json:"t"`
+	Kind string `json:"kind"`
+	M    int32  `json:"m"`
+	P    int32  `json:"p"`
+	G    int64  `json:"g"`
+}
+
+type jsonTail struct {
+	Line    int32  `json:"line,omitempty"`
+	Col     int32  `json:"col,omitempty"`
+	Text    string `json:"text,omitempty"`
+	Details string `json:"details,omitempty"`
+	Why     string `json:"why,omitempty"`
+}
+
+// rawArgNames name an argument the kind's spec does not declare.
+var rawArgNames = [2]string{"arg1", "arg2"}
 
 // ToJSON converts ev to its JSON form.
 func ToJSON(ev runtime.Event) JSONEvent {
 	je := JSONEvent{
 		Seq: ev.Seq, T: ev.T, Kind: ev.Kind.String(),
 		M: ev.M, P: ev.P, G: ev.G,
-		Arg1: ev.Arg1, Arg2: ev.Arg2,
 		Line: ev.Pos.Line, Col: ev.Pos.Col,
 		Text: ev.Text, Details: Details(ev), Why: ev.Why,
 	}
-	if ev.Kind == runtime.EvExit {
-		code := ev.Arg1
-		je.ExitCode = &code
+	spec := ev.Kind.Spec()
+	for i, v := range [2]int64{ev.Arg1, ev.Arg2} {
+		switch name := spec.Args[i].Name; {
+		case name != "":
+			je.Args = append(je.Args, JSONArg{name, v})
+		case v != 0:
+			je.Args = append(je.Args, JSONArg{rawArgNames[i], v})
+		}
 	}
 	return je
 }
@@ -55,26 +89,98 @@ func FromJSON(je JSONEvent) (runtime.Event, bool) {
 	if !ok {
 		return runtime.Event{}, false
 	}
-	return runtime.Event{
+	ev := runtime.Event{
 		Seq: je.Seq, T: je.T, Kind: k,
 		M: je.M, P: je.P, G: je.G,
-		Arg1: je.Arg1, Arg2: je.Arg2,
 		Pos:  runtime.Pos{Line: je.Line, Col: je.Col},
 		Text: je.Text, Why: je.Why,
-	}, true
+	}
+	spec := k.Spec()
+	for _, a := range je.Args {
+		for i, p := range []*int64{&ev.Arg1, &ev.Arg2} {
+			if a.Name == spec.Args[i].Name || spec.Args[i].Name == "" && a.Name == rawArgNames[i] {
+				*p = a.Value
+			}
+		}
+	}
+	return ev, true
 }
 
-// MarshalEvent returns ev as one line of JSON, without the newline. HTML
-// characters are not escaped: the lines are read by people and programs,
-// not embedded in pages.
-func MarshalEvent(ev runtime.Event) []byte {
+// MarshalJSON writes the keys in order: seq, t, kind, m, p, g, the
+// arguments by name, line, col, text, details, why. HTML characters are
+// not escaped: the lines are read by people and programs, not embedded in
+// pages.
+func (je JSONEvent) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(ToJSON(ev)); err != nil {
-		panic("view.MarshalEvent: " + err.Error()) // plain fields: cannot fail
+	if err := enc.Encode(jsonHead{je.Seq, je.T, je.Kind, je.M, je.P, je.G}); err != nil {
+		return nil, err
 	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+	b := bytes.Clone(buf.Bytes()[:buf.Len()-len("}\n")])
+	for _, a := range je.Args {
+		b = append(b, ',', '"')
+		b = append(b, a.Name...)
+		b = append(b, '"', ':')
+		b = strconv.AppendInt(b, a.Value, 10)
+	}
+	buf.Reset()
+	if err := enc.Encode(jsonTail{je.Line, je.Col, je.Text, je.Details, je.Why}); err != nil {
+		return nil, err
+	}
+	if tail := bytes.TrimSuffix(buf.Bytes(), []byte("\n")); len(tail) > 2 {
+		b = append(append(b, ','), tail[1:]...)
+	} else {
+		b = append(b, '}')
+	}
+	return b, nil
+}
+
+// UnmarshalJSON reads the form MarshalJSON writes: the arguments are the
+// keys that the kind's spec names (and arg1, arg2).
+func (je *JSONEvent) UnmarshalJSON(data []byte) error {
+	var h jsonHead
+	var t jsonTail
+	var keys map[string]json.RawMessage
+	for _, v := range []any{&h, &t, &keys} {
+		if err := json.Unmarshal(data, v); err != nil {
+			return err
+		}
+	}
+	*je = JSONEvent{Seq: h.Seq, T: h.T, Kind: h.Kind, M: h.M, P: h.P, G: h.G,
+		Line: t.Line, Col: t.Col, Text: t.Text, Details: t.Details, Why: t.Why}
+	var names []string
+	if k, ok := runtime.EvKindByName(h.Kind); ok {
+		for i, a := range k.Spec().Args {
+			if a.Name != "" {
+				names = append(names, a.Name)
+			} else {
+				names = append(names, rawArgNames[i])
+			}
+		}
+	}
+	for _, name := range names {
+		raw, ok := keys[name]
+		if !ok {
+			continue
+		}
+		var v int64
+		if err := json.Unmarshal(raw, &v); err != nil {
+			return fmt.Errorf("%s event: argument %s: %v", h.Kind, name, err)
+		}
+		je.Args = append(je.Args, JSONArg{name, v})
+	}
+	return nil
+}
+
+// MarshalEvent returns ev as one line of JSON (JSONEvent's form), without
+// the newline.
+func MarshalEvent(ev runtime.Event) []byte {
+	b, err := ToJSON(ev).MarshalJSON()
+	if err != nil {
+		panic("gmplab bug: view.MarshalEvent: " + err.Error()) // plain fields: cannot fail
+	}
+	return b
 }
 
 // WriteEventJSON writes ev as one line of JSON followed by a newline.

@@ -194,7 +194,7 @@ func TestJSON(t *testing.T) {
 	e.Pos = runtime.Pos{Line: 9, Col: 3}
 	e.Why = "a <b> & c"
 	got := string(MarshalEvent(e))
-	want := `{"seq":3,"t":150,"kind":"newproc","m":0,"p":0,"g":2,"arg1":1,"line":9,"col":3,"details":"by G1 at 9:3","why":"a <b> & c"}`
+	want := `{"seq":3,"t":150,"kind":"newproc","m":0,"p":0,"g":2,"parent":1,"line":9,"col":3,"details":"by G1 at 9:3","why":"a <b> & c"}`
 	if got != want {
 		t.Errorf("MarshalEvent:\n got %s\nwant %s", got, want)
 	}
@@ -212,12 +212,27 @@ func TestJSON(t *testing.T) {
 	if err := WriteEventJSON(&buf, p); err != nil {
 		t.Fatal(err)
 	}
-	if want := `{"seq":4,"t":200,"kind":"print","m":0,"p":0,"g":1,"arg1":1,"text":"x\n","details":"stderr \"x\\n\""}` + "\n"; buf.String() != want {
+	if want := `{"seq":4,"t":200,"kind":"print","m":0,"p":0,"g":1,"stream":1,"text":"x\n","details":"stderr \"x\\n\""}` + "\n"; buf.String() != want {
 		t.Errorf("WriteEventJSON:\n got %s\nwant %s", buf.String(), want)
 	}
-	// The exit event carries its code, 0 included.
-	if got, want := string(MarshalEvent(ev(9, 300, runtime.EvExit, 0, -1, -1, 0, 0))), `{"seq":9,"t":300,"kind":"exit","m":0,"p":-1,"g":-1,"details":"code 0","exit_code":0}`; got != want {
+	// Every argument of the kind is there, 0 included: the exit event
+	// carries its code.
+	if got, want := string(MarshalEvent(ev(9, 300, runtime.EvExit, 0, -1, -1, 0, 0))), `{"seq":9,"t":300,"kind":"exit","m":0,"p":-1,"g":-1,"exit_code":0,"details":"code 0"}`; got != want {
 		t.Errorf("exit event:\n got %s\nwant %s", got, want)
+	}
+	// A value in an argument the kind does not have is shown raw, in the
+	// details and in the JSON, and read back.
+	odd := ev(10, 300, runtime.EvGoready, 0, 1, 5, 0, 7)
+	got = string(MarshalEvent(odd))
+	if want := `{"seq":10,"t":300,"kind":"goready","m":0,"p":1,"g":5,"arg2":7,"details":"made runnable arg2=7"}`; got != want {
+		t.Errorf("undeclared argument:\n got %s\nwant %s", got, want)
+	}
+	je = JSONEvent{}
+	if err := json.Unmarshal([]byte(got), &je); err != nil {
+		t.Fatal(err)
+	}
+	if back, ok := FromJSON(je); !ok || back.Arg2 != 7 || back.Arg1 != 0 {
+		t.Errorf("undeclared argument read back as %+v", back)
 	}
 	if _, ok := FromJSON(JSONEvent{Kind: "nosuch"}); ok {
 		t.Error("FromJSON accepted an unknown kind")
