@@ -35,7 +35,9 @@ WHAT is one or more of these; an event must match all of them:
                         goroutine parking, entering a syscall or being
                         created there (break line handoff.go:14, or line 14)
 The program's own sim.Breakpoint() calls always stop.
-A condition is an expression like print's: break steal if len(global) > 10.`,
+A condition is an expression like print's: break steal if len(global) > 10.
+It may name the event's arguments: break handoffp if step == 4, break
+runqsteal if stolen > 2 (docs/events.md lists every kind's).`,
 			fn:       cmdBreak,
 			noRepeat: true,
 		},
