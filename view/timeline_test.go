@@ -9,7 +9,7 @@ import (
 	"github.com/gmplab/gmplab/runtime"
 )
 
-var updateTimeline = flag.Bool("update", false, "rewrite view/testdata/timeline.txt")
+var update = flag.Bool("update", false, "rewrite view/testdata/timeline.txt and docs/events.md")
 
 // timelineEvents is a made-up run on two Ps that has every shape the
 // timeline draws: runs, a system call that keeps its P and then loses it
@@ -53,7 +53,7 @@ func TestTimelineGolden(t *testing.T) {
 	}
 	got := tl.String()
 	const golden = "testdata/timeline.txt"
-	if *updateTimeline {
+	if *update {
 		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
 		}
