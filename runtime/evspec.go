@@ -50,10 +50,10 @@ type EvSpec struct {
 	Text, Pos string
 	// Details appends the details column of an event of this kind: what
 	// its arguments mean, in a few words. nil prints nothing.
-	Details func(b []byte, ev *Event) []byte
+	Details func(b []byte, ev Event) []byte
 	// DetailsGM, when not nil, replaces Details in the GM model's text (the
 	// stacks layer alone), which has no Ps to speak of.
-	DetailsGM func(b []byte, ev *Event) []byte
+	DetailsGM func(b []byte, ev Event) []byte
 	// Instant marks a decision worth finding on a timeline: the Chrome
 	// trace draws it as an instant on its P's track.
 	Instant bool
@@ -253,7 +253,7 @@ func (ev *Event) SetArg(name string, v int64) {
 // AppendDetails appends ev's details column: its spec's Details (DetailsGM
 // with gm, when the row has one), then, raw, anything ev carries that its
 // spec does not declare, rather than hide it.
-func AppendDetails(b []byte, ev *Event, gm bool) []byte {
+func AppendDetails(b []byte, ev Event, gm bool) []byte {
 	s := ev.Kind.Spec()
 	begin := len(b)
 	switch {
@@ -405,7 +405,7 @@ func appendDuration(b []byte, ns int64) []byte { return append(b, time.Duration(
 
 // appendRaw appends an event's arguments as numbers, "arg1=5 arg2=7", for a
 // value its row has no words for (nothing when both are 0).
-func appendRaw(b []byte, ev *Event) []byte {
+func appendRaw(b []byte, ev Event) []byte {
 	if ev.Arg1 != 0 || ev.Arg2 != 0 {
 		b = strconv.AppendInt(append(b, "arg1="...), ev.Arg1, 10)
 	}

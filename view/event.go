@@ -117,7 +117,7 @@ func (t Text) Append(b []byte, ev runtime.Event) []byte {
 func (t Text) Details(ev runtime.Event) string { return string(t.appendDetails(nil, ev)) }
 
 func (t Text) appendDetails(b []byte, ev runtime.Event) []byte {
-	return runtime.AppendDetails(b, &ev, t.NoPs)
+	return runtime.AppendDetails(b, ev, t.NoPs)
 }
 
 // num is a scratch buffer for a number (on the stack).
@@ -214,7 +214,7 @@ func FormatTime(ns int64) string { return string(runtime.AppendTime(nil, ns)) }
 // Details says what an event's arguments mean for its kind, in a few
 // words: the "details" column of FormatEvent, as the kind's spec prints it
 // (runtime.EvSpec.Details).
-func Details(ev runtime.Event) string { return string(runtime.AppendDetails(nil, &ev, false)) }
+func Details(ev runtime.Event) string { return string(runtime.AppendDetails(nil, ev, false)) }
 
 // runeLen counts what a terminal shows as one column each (the details
 // contain "→" and "µ").

@@ -65,22 +65,32 @@ var rawArgNames = [2]string{"arg1", "arg2"}
 
 // ToJSON converts ev to its JSON form.
 func ToJSON(ev runtime.Event) JSONEvent {
-	je := JSONEvent{
+	var args [2]JSONArg
+	n := eventArgs(&args, ev)
+	return JSONEvent{
 		Seq: ev.Seq, T: ev.T, Kind: ev.Kind.String(),
 		M: ev.M, P: ev.P, G: ev.G,
+		Args: append([]JSONArg(nil), args[:n]...),
 		Line: ev.Pos.Line, Col: ev.Pos.Col,
 		Text: ev.Text, Details: Details(ev), Why: ev.Why,
 	}
-	spec := ev.Kind.Spec()
+}
+
+// eventArgs puts ev's arguments, by name, in args and says how many: the
+// kind's, and an undeclared one that is not 0.
+func eventArgs(args *[2]JSONArg, ev runtime.Event) int {
+	spec, n := ev.Kind.Spec(), 0
 	for i, v := range [2]int64{ev.Arg1, ev.Arg2} {
 		switch name := spec.Args[i].Name; {
 		case name != "":
-			je.Args = append(je.Args, JSONArg{name, v})
+			args[n] = JSONArg{name, v}
+			n++
 		case v != 0:
-			je.Args = append(je.Args, JSONArg{rawArgNames[i], v})
+			args[n] = JSONArg{rawArgNames[i], v}
+			n++
 		}
 	}
-	return je
+	return n
 }
 
 // FromJSON converts back; it fails only on an unknown kind.
@@ -111,29 +121,53 @@ func FromJSON(je JSONEvent) (runtime.Event, bool) {
 // not escaped: the lines are read by people and programs, not embedded in
 // pages.
 func (je JSONEvent) MarshalJSON() ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
+	return appendJSON(nil, jsonHead{je.Seq, je.T, je.Kind, je.M, je.P, je.G}, je.Args,
+		jsonTail{je.Line, je.Col, je.Text, je.Details, je.Why})
+}
+
+// appendJSON appends the JSON form of an event to b.
+func appendJSON(b []byte, h jsonHead, args []JSONArg, t jsonTail) ([]byte, error) {
+	buf := bytes.NewBuffer(b)
+	buf.Grow(160 + len(t.Text) + len(t.Details) + len(t.Why))
+	var scratch [128]byte
+	head := strconv.AppendInt(append(scratch[:0], `{"seq":`...), h.Seq, 10)
+	head = strconv.AppendInt(append(head, `,"t":`...), h.T, 10)
+	head = appendJSONName(append(head, `,"kind":`...), h.Kind)
+	head = strconv.AppendInt(append(head, `,"m":`...), int64(h.M), 10)
+	head = strconv.AppendInt(append(head, `,"p":`...), int64(h.P), 10)
+	head = strconv.AppendInt(append(head, `,"g":`...), h.G, 10)
+	for _, a := range args {
+		head = append(appendJSONName(append(head, ','), a.Name), ':')
+		head = strconv.AppendInt(head, a.Value, 10)
+	}
+	buf.Write(head)
+	// The strings, escaped as encoding/json escapes them: the tail's
+	// object, its { turned into a comma.
+	start := buf.Len()
+	enc := json.NewEncoder(buf)
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(jsonHead{je.Seq, je.T, je.Kind, je.M, je.P, je.G}); err != nil {
+	if err := enc.Encode(t); err != nil {
 		return nil, err
 	}
-	b := bytes.Clone(buf.Bytes()[:buf.Len()-len("}\n")])
-	for _, a := range je.Args {
-		b = append(b, ',', '"')
-		b = append(b, a.Name...)
-		b = append(b, '"', ':')
-		b = strconv.AppendInt(b, a.Value, 10)
+	out := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+	if len(out)-start > 2 {
+		out[start] = ','
+		return out, nil
 	}
-	buf.Reset()
-	if err := enc.Encode(jsonTail{je.Line, je.Col, je.Text, je.Details, je.Why}); err != nil {
-		return nil, err
+	return append(out[:start], '}'), nil
+}
+
+// appendJSONName appends a kind's or an argument's name as a JSON string:
+// as it is when it is a plain identifier (every spec's is), else through
+// encoding/json.
+func appendJSONName(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_') {
+			q, _ := json.Marshal(s) // a string always marshals
+			return append(b, q...)
+		}
 	}
-	if tail := bytes.TrimSuffix(buf.Bytes(), []byte("\n")); len(tail) > 2 {
-		b = append(append(b, ','), tail[1:]...)
-	} else {
-		b = append(b, '}')
-	}
-	return b, nil
+	return append(append(append(b, '"'), s...), '"')
 }
 
 // UnmarshalJSON reads the form MarshalJSON writes: the arguments are the
@@ -176,7 +210,10 @@ func (je *JSONEvent) UnmarshalJSON(data []byte) error {
 // MarshalEvent returns ev as one line of JSON (JSONEvent's form), without
 // the newline.
 func MarshalEvent(ev runtime.Event) []byte {
-	b, err := ToJSON(ev).MarshalJSON()
+	var args [2]JSONArg
+	n := eventArgs(&args, ev)
+	b, err := appendJSON(nil, jsonHead{ev.Seq, ev.T, ev.Kind.String(), ev.M, ev.P, ev.G}, args[:n],
+		jsonTail{ev.Pos.Line, ev.Pos.Col, ev.Text, Details(ev), ev.Why})
 	if err != nil {
 		panic("gmplab bug: view.MarshalEvent: " + err.Error()) // plain fields: cannot fail
 	}
