@@ -1,14 +1,15 @@
 package runtime
 
 // Scheduler operations: the instructions the interpreter stops in front of
-// (Op.IsSched). Each pops its operands from the G's stack, does what the
-// runtime function would, pushes its results and advances the pc. An
-// operation that blocks advances the pc first; the G that completes it pushes
-// the results (chan.go: complete).
+// (Op.IsSched). Each takes its operands from the G's stack (operands: as
+// many as the op's row in the op table pops, bottom first, in the order
+// the row names them), does what the runtime function would, pushes its
+// results and advances the pc. An operation that blocks advances the pc
+// first; the G that completes it pushes the results (chan.go: complete).
 
-func (mc *Machine) pop(G *g) Value {
-	return G.th.Pop()
-}
+// operands pops the operands of the scheduler op in that G stopped at
+// (vm.Machine.Operands: good until the next push on G).
+func (mc *Machine) operands(G *g, in Instr) []Value { return mc.vm.Operands(&G.th, in) }
 
 func (mc *Machine) push(G *g, v Value) { G.th.Push(v) }
 
@@ -42,9 +43,8 @@ func (mc *Machine) schedOp(mi int32) {
 	adv := G.th.Advance
 	switch in.Op {
 	case OpGo:
-		n := int(in.B)
-		args := G.th.PopN(n)
-		clo := funcIndex(mc.pop(G))
+		ops := mc.operands(G, in) // f args
+		clo, args := funcIndex(ops[0]), ops[1:]
 		adv()
 		if clo == 0 {
 			mc.gopanic(mi, "runtime error: invalid memory address or nil pointer dereference\n[signal SIGSEGV: segmentation violation]")
@@ -54,8 +54,8 @@ func (mc *Machine) schedOp(mi int32) {
 		mc.continueG(mi, 0)
 	case OpMakeChan:
 		size := int64(0)
-		if in.A == 1 {
-			size = mc.pop(G).I
+		if ops := mc.operands(G, in); len(ops) == 1 { // [cap]
+			size = ops[0].I
 		}
 		adv()
 		if !makechanSizeOK(size, int64(in.B)) {
@@ -65,27 +65,27 @@ func (mc *Machine) schedOp(mi int32) {
 		mc.push(G, Value{I: int64(mc.makechan(size))})
 		mc.continueG(mi, CostChan)
 	case OpSend:
-		v := mc.pop(G)
-		c := int32(mc.pop(G).I)
+		ops := mc.operands(G, in) // ch v
+		c, v := int32(ops[0].I), ops[1]
 		adv()
 		if !mc.chansend(mi, c, v, pos) {
 			mc.continueG(mi, 0)
 		}
 	case OpRecv:
-		c := int32(mc.pop(G).I)
+		c := int32(mc.operands(G, in)[0].I) // ch
 		adv()
 		if !mc.chanrecv(mi, c, in.A == 1, pos) {
 			mc.continueG(mi, 0)
 		}
 	case OpClose:
-		c := int32(mc.pop(G).I)
+		c := int32(mc.operands(G, in)[0].I) // ch
 		adv()
 		mc.closechan(mi, c)
 		if mc.allm[mi].curg == gi && mc.exit == nil {
 			mc.continueG(mi, 0)
 		}
 	case OpChanLen, OpChanCap:
-		c := int32(mc.pop(G).I)
+		c := int32(mc.operands(G, in)[0].I) // ch
 		adv()
 		v := int64(0)
 		// A timer channel has a buffer but shows none (chan.go: chanlen,
@@ -101,14 +101,7 @@ func (mc *Machine) schedOp(mi int32) {
 		mc.continueG(mi, 0)
 	case OpSelect:
 		info := &mc.prog.Selects[in.A]
-		k := 0
-		for _, cs := range info.Cases {
-			k++
-			if cs.Send {
-				k++
-			}
-		}
-		ops := G.th.PopN(k)
+		ops := mc.operands(G, in) // each case's channel and, for a send, its value
 		adv()
 		if !mc.selectgo(mi, info, ops, pos) {
 			mc.continueG(mi, 0)
@@ -122,8 +115,8 @@ func (mc *Machine) schedOp(mi int32) {
 		mc.push(G, Value{I: mc.newMutex()})
 		mc.continueG(mi, 0)
 	case OpWGAdd:
-		n := mc.pop(G).I
-		w := mc.pop(G).I
+		ops := mc.operands(G, in) // wg n
+		w, n := ops[0].I, ops[1].I
 		adv()
 		if w == 0 {
 			mc.gopanic(mi, "runtime error: invalid memory address or nil pointer dereference\n[signal SIGSEGV: segmentation violation]")
@@ -134,20 +127,20 @@ func (mc *Machine) schedOp(mi int32) {
 			mc.continueG(mi, CostChan)
 		}
 	case OpWGWait:
-		w := mc.pop(G).I
+		w := mc.operands(G, in)[0].I // wg
 		adv()
 		if !mc.wgWait(mi, w, pos) {
 			mc.continueG(mi, CostChan)
 		}
 	case OpLock:
-		u := G.th.Peek().I
+		u := mc.vm.PeekOperands(&G.th, in)[0].I // mu, popped once it is locked
 		if mc.lock(mi, u, pos) {
-			mc.pop(G)
+			mc.vm.DropOperands(&G.th, in)
 			adv()
 			mc.continueG(mi, CostChan)
 		}
 	case OpUnlock:
-		u := mc.pop(G).I
+		u := mc.operands(G, in)[0].I // mu
 		adv()
 		if mc.unlock(mi, u) && mc.exit == nil {
 			mc.continueG(mi, CostChan)
@@ -155,17 +148,17 @@ func (mc *Machine) schedOp(mi int32) {
 	case OpSync:
 		mc.syncOp(mi, in, pos)
 	case OpTryLock:
-		u := mc.pop(G).I
+		u := mc.operands(G, in)[0].I // mu
 		adv()
 		mc.push(G, Value{I: boolInt(mc.tryLock(u))})
 		mc.continueG(mi, CostChan)
 	case OpSleep:
-		d := mc.pop(G).I
+		d := mc.operands(G, in)[0].I // d
 		adv()
 		mc.timeSleep(mi, d, pos)
 	case OpTimer:
 		adv()
-		if !mc.timerOp(mi, in.A) {
+		if !mc.timerOp(mi, in) {
 			mc.continueG(mi, 0)
 		}
 	case OpNow:
@@ -176,7 +169,7 @@ func (mc *Machine) schedOp(mi int32) {
 		adv()
 		mc.goschedImpl(mi, false, pos)
 	case OpGOMAXPROCS:
-		n := mc.pop(G).I
+		n := mc.operands(G, in)[0].I // n
 		adv()
 		mc.push(G, Value{I: int64(len(mc.allp))})
 		if n > maxGomaxprocs {
@@ -197,7 +190,7 @@ func (mc *Machine) schedOp(mi int32) {
 		mc.push(G, Value{I: int64(mc.numGoroutine())})
 		mc.continueG(mi, 0)
 	case OpPrint:
-		s := mc.pop(G).S
+		s := mc.operands(G, in)[0].S // s
 		adv()
 		ev := mc.emit(EvPrint, mi, M.p, G.goid, int64(in.A), 0)
 		ev.Text = s
@@ -216,21 +209,21 @@ func (mc *Machine) schedOp(mi int32) {
 		// print's write.
 		mc.writeSyscall(mi)
 	case OpWork:
-		d := mc.pop(G).I
+		d := mc.operands(G, in)[0].I // d
 		adv()
 		G.inWork = d > 0
 		mc.continueG(mi, max(d, 0))
 	case OpSyscall:
-		d := mc.pop(G).I
+		d := mc.operands(G, in)[0].I // d
 		adv()
 		mc.entersyscall(mi, max(d, 0), pos)
 	case OpDial:
-		d := mc.pop(G).I
+		d := mc.operands(G, in)[0].I // d
 		adv()
 		mc.push(G, Value{I: int64(mc.dial(max(d, 0)))})
 		mc.continueG(mi, CostSyscall)
 	case OpRead:
-		c := int32(mc.pop(G).I)
+		c := int32(mc.operands(G, in)[0].I) // conn
 		adv()
 		mc.netRead(mi, c, pos)
 	case OpBreakpoint:
@@ -245,7 +238,7 @@ func (mc *Machine) schedOp(mi int32) {
 	case OpExit:
 		mc.exitProgram(int(in.A), "exit", "")
 	case OpRuntime:
-		mc.runtimeOp(mi, in.A, pos)
+		mc.runtimeOp(mi, in, pos)
 	default:
 		panic("schedOp: not a scheduler op: " + itoa(int64(in.Op)))
 	}

@@ -26,12 +26,12 @@ import "github.com/gmplab/gmplab/vm"
 // that Config stays comparable.)
 func (mc *Machine) SetArgs(args []string) { mc.vm.SetArgs(args) }
 
-// runtimeOp performs OpRuntime's function a for the running G of M mi.
-func (mc *Machine) runtimeOp(mi int32, a int32, pos Pos) {
+// runtimeOp performs OpRuntime's function (in.A) for the running G of M mi.
+func (mc *Machine) runtimeOp(mi int32, in Instr, pos Pos) {
 	M := &mc.allm[mi]
 	gi := M.curg
 	G := &mc.allg[gi]
-	switch a {
+	switch a := in.A; a {
 	case vm.RtGoexit:
 		G.th.Advance()
 		G.th.Goexit()
@@ -51,7 +51,7 @@ func (mc *Machine) runtimeOp(mi int32, a int32, pos Pos) {
 		mc.unlockOSThread(mi, pos)
 		mc.continueG(mi, 0)
 	case vm.RtOSExit:
-		code := mc.pop(G).I
+		code := mc.operands(G, in)[0].I // code
 		G.th.Advance()
 		// os.Exit: syscall.Exit at once; no deferred call runs and the
 		// other goroutines die with the process.

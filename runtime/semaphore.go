@@ -23,35 +23,36 @@ func (mc *Machine) syncOp(mi int32, in Instr, pos Pos) {
 		if in.B&0xff == vm.SemaRWMutexR {
 			reason = waitReasonSyncRWMutexRLock
 		}
-		if mc.semacquire(mi, G.th.Peek().I, in.B&vm.SemaLIFO != 0, reason, pos) {
-			mc.pop(G)
+		s := mc.vm.PeekOperands(&G.th, in)[0].I // s, popped once it is acquired
+		if mc.semacquire(mi, s, in.B&vm.SemaLIFO != 0, reason, pos) {
+			mc.vm.DropOperands(&G.th, in)
 			G.th.Advance()
 			mc.continueG(mi, CostChan)
 		}
 	case vm.SyncSemrelease:
-		s := mc.pop(G).I
+		s := mc.operands(G, in)[0].I // s
 		G.th.Advance()
 		if !mc.semrelease(mi, s, in.B == 1, "runtime_Semrelease (sync.RWMutex) wakes a waiter of the semaphore") {
 			mc.continueG(mi, CostChan)
 		}
 	case vm.SyncFatal:
-		msg := mc.pop(G).S
+		msg := mc.operands(G, in)[0].S // msg
 		G.th.Advance()
 		mc.fatalG(mc.allm[mi].curg, "fatal error: "+msg, "fatal")
 	case vm.SyncNotifyListAdd:
-		l := mc.pop(G).I
+		l := mc.operands(G, in)[0].I // l
 		G.th.Advance()
 		mc.push(G, Value{I: int64(mc.notifyListAdd(l))})
 		mc.continueG(mi, CostChan)
 	case vm.SyncNotifyListWait:
-		t := uint32(mc.pop(G).I)
-		l := mc.pop(G).I
+		ops := mc.operands(G, in) // l ticket
+		l, t := ops[0].I, uint32(ops[1].I)
 		G.th.Advance()
 		if !mc.notifyListWait(mi, l, t, pos) {
 			mc.continueG(mi, CostChan)
 		}
 	case vm.SyncNotifyOne, vm.SyncNotifyAll:
-		l := mc.pop(G).I
+		l := mc.operands(G, in)[0].I // l
 		G.th.Advance()
 		mc.notifyListNotify(mi, l, in.A == vm.SyncNotifyAll)
 		mc.continueG(mi, CostChan)

@@ -51,13 +51,15 @@ const goFuncFile = "/usr/local/go/src/time/sleep.go:215"
 var timerCallNames = [...]string{"time.NewTimer", "time.NewTicker", "time.Tick", "time.After", "time.AfterFunc",
 	"time.(*Timer).Stop", "time.(*Timer).Reset", "time.(*Ticker).Stop", "time.(*Ticker).Reset"}
 
-// timerOp performs OpTimer's operation a for the running G of M mi; the
-// pc has been advanced. It reports whether the G panicked.
-func (mc *Machine) timerOp(mi int32, a int32) (panicked bool) {
+// timerOp performs OpTimer's operation (in.A) for the running G of M mi;
+// the pc has been advanced. It reports whether the G panicked.
+func (mc *Machine) timerOp(mi int32, in Instr) (panicked bool) {
 	G := &mc.allg[mc.allm[mi].curg]
+	a := in.A
+	ops := mc.operands(G, in)
 	switch a {
 	case TimerNewTimer, TimerNewTicker, TimerTick, TimerAfter:
-		d := mc.pop(G).I
+		d := ops[0].I // d
 		if a == TimerNewTicker && d <= 0 {
 			mc.gopanic(mi, "non-positive interval for NewTicker")
 			return true
@@ -78,12 +80,11 @@ func (mc *Machine) timerOp(mi int32, a int32) (panicked bool) {
 			G.th.Push(Value{I: int64(ti) + 1})
 		}
 	case TimerAfterFunc:
-		f := mc.pop(G).I
-		d := mc.pop(G).I
+		d, f := ops[0].I, ops[1].I // d f
 		ti := mc.newTimeTimer(mi, mc.when(d), 0, timerFunc, 0, f)
 		G.th.Push(Value{I: int64(ti) + 1})
 	case TimerStop, TickerStop:
-		id := mc.pop(G).I
+		id := ops[0].I // id
 		if id == 0 {
 			if a == TickerStop {
 				return false // Ticker.Stop of an uninitialised Ticker does nothing
@@ -96,8 +97,7 @@ func (mc *Machine) timerOp(mi int32, a int32) (panicked bool) {
 			G.th.Push(Value{I: boolInt(stopped)})
 		}
 	case TimerReset, TickerReset:
-		d := mc.pop(G).I
-		id := mc.pop(G).I
+		id, d := ops[0].I, ops[1].I // id d
 		if a == TickerReset && d <= 0 {
 			mc.gopanic(mi, "non-positive interval for Ticker.Reset")
 			return true
