@@ -51,10 +51,11 @@ package vm
 //     adds for the ops that do more. CostVar names, in words, a part that
 //     depends on the operands ("" if none). A scheduler op costs 0 here:
 //     the interpreter charges nothing for it, and the scheduler charges
-//     runtime/cost.go's figures for what the op does (CostChan, …).
+//     runtime/cost.go's figures for what the op does (CostChan, …). An
+//     op that panics charges one instruction, whatever its row says.
 //     The interpreter does not read this column yet: its charges are the
-//     ones written in its cases, and TestOpTableCostIsCharged checks that
-//     the two agree.
+//     ones written in its cases, and TestOpTableCostIsCharged checks
+//     that the two agree, for an op of every cost.
 type OpInfo struct {
 	Name      string
 	A, B      Operand
@@ -122,8 +123,7 @@ var isSched = func() (s [256]bool) {
 // Ends reports whether control never goes on to the instruction after op
 // (a jump, a return, a panic, the program's exit).
 func (op Op) Ends() bool {
-	f := op.Info().Flow
-	return f == FlowJump || f == FlowEnd
+	return op < numOps && (opTable[op].Flow == FlowJump || opTable[op].Flow == FlowEnd)
 }
 
 // NumOps is the number of opcodes.
