@@ -1,5 +1,7 @@
 package runtime
 
+import "github.com/gmplab/gmplab/vm"
+
 // EvKind names what happened. Every kind is named after the runtime function
 // (proc.go, chan.go, stack.go, …) that does the same thing in Go 1.26, so a
 // learner can read the trace next to the source. Its row in evSpecs
@@ -78,7 +80,7 @@ type Event struct {
 	G    int64
 	Arg1 int64
 	Arg2 int64
-	Pos  Pos // source position of G when it matters (Spec().Pos says what it is)
+	Pos  vm.Pos // source position of G when it matters (Spec().Pos says what it is)
 	Text string
 	Why  string
 }

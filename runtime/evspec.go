@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"time" // Duration.String only: the engine never reads the clock
+
+	"github.com/gmplab/gmplab/vm"
 )
 
 // One spec per event kind.
@@ -114,7 +116,7 @@ func (t ArgType) String() string {
 	if int(t) < len(argTypeNames) {
 		return argTypeNames[t]
 	}
-	return "ArgType(" + itoa(int64(t)) + ")"
+	return "ArgType(" + vm.Itoa(int64(t)) + ")"
 }
 
 // Span is what an event does to the run of a G on a P (a slice of a
@@ -187,7 +189,7 @@ func (k EvKind) String() string {
 	if k < numEvKinds {
 		return evSpecs[k].Name
 	}
-	return "EvKind(" + itoa(int64(k)) + ")"
+	return "EvKind(" + vm.Itoa(int64(k)) + ")"
 }
 
 // EvKindByName returns the kind whose String is name.
@@ -357,7 +359,7 @@ func CheckEvent(ev *Event) error {
 			}
 		}
 		if bad != "" {
-			return fmt.Errorf("event %d (%s): arg%d %s (%s) %s", ev.Seq, s.Name, int64(i+1), itoa(v), a.Name, bad)
+			return fmt.Errorf("event %d (%s): arg%d %s (%s) %s", ev.Seq, s.Name, int64(i+1), vm.Itoa(v), a.Name, bad)
 		}
 	}
 	if ev.Text != "" && s.Text == "" {
@@ -416,14 +418,14 @@ func appendRaw(b []byte, ev Event) []byte {
 }
 
 // appendAt appends " at line:col", or nothing without a position.
-func appendAt(b []byte, pos Pos) []byte {
+func appendAt(b []byte, pos vm.Pos) []byte {
 	if pos.Line <= 0 {
 		return b
 	}
 	return appendLineCol(append(b, " at "...), pos)
 }
 
-func appendLineCol(b []byte, pos Pos) []byte {
+func appendLineCol(b []byte, pos vm.Pos) []byte {
 	b = strconv.AppendInt(b, int64(pos.Line), 10)
 	return strconv.AppendInt(append(b, ':'), int64(pos.Col), 10)
 }

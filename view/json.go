@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/vm"
 )
 
 // JSONEvent is the JSON form of an event (`--format json`, one object per
@@ -102,7 +103,7 @@ func FromJSON(je JSONEvent) (runtime.Event, bool) {
 	ev := runtime.Event{
 		Seq: je.Seq, T: je.T, Kind: k,
 		M: je.M, P: je.P, G: je.G,
-		Pos:  runtime.Pos{Line: je.Line, Col: je.Col},
+		Pos:  vm.Pos{Line: je.Line, Col: je.Col},
 		Text: je.Text, Why: je.Why,
 	}
 	spec := k.Spec()
