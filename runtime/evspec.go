@@ -26,9 +26,10 @@ import (
 // parser, the validator and the tests. Here the validator is CheckEvent,
 // which Config.Check applies to every event the engine emits.
 //
-// Rejected: an interface per kind with methods (Details, Args, …), as
-// the Go runtime's own code never does for its trace events: a table row
-// reads as one paragraph and a test can walk every row.
+// Rejected: a type per kind with methods (Details, Args, …). A kind's
+// parts would again be spread over as many places as it has methods, and
+// a test could not walk them as it walks the rows; tracev2 chooses the
+// table too.
 
 // EvSpec describes one event kind.
 type EvSpec struct {
@@ -91,30 +92,58 @@ type ArgValue struct {
 	Name string
 }
 
-// ArgType says what an argument counts, and so how it prints.
+// ArgType says what an argument counts, and so how the debugger prints it
+// (goids, Ps and Ms as G7, P2, M3; times and durations as the time column).
 type ArgType uint8
 
 const (
-	ArgNone     ArgType = iota // unused: always 0
-	ArgInt                     // a count or a number: 3
-	ArgBool                    // 1 for yes, 0 for no
-	ArgG                       // a goid: G7 (-1: none)
-	ArgP                       // a P's id: P2
-	ArgM                       // an M's id: M3
-	ArgBytes                   // a size in bytes
-	ArgDuration                // a length of virtual time in ns: 10ms
-	ArgTime                    // a virtual time, ns since the start: 0.000150ms
-	ArgCode                    // one of the argument's Values
+	ArgNone ArgType = iota
+	ArgInt
+	ArgBool
+	ArgG
+	ArgP
+	ArgM
+	ArgBytes
+	ArgDuration
+	ArgTime
+	ArgCode
+	numArgTypes
 )
 
-var argTypeNames = [...]string{
-	ArgNone: "none", ArgInt: "int", ArgBool: "bool", ArgG: "goid", ArgP: "P",
-	ArgM: "M", ArgBytes: "bytes", ArgDuration: "duration", ArgTime: "time", ArgCode: "code",
+// argTypes name each type and say what it is (docs/events.md lists them).
+var argTypes = [numArgTypes]struct{ name, doc string }{
+	ArgNone:     {"none", "unused: always 0"},
+	ArgInt:      {"int", "a count or a number"},
+	ArgBool:     {"bool", "1 for yes, 0 for no"},
+	ArgG:        {"goid", "a goroutine's id; -1 is none"},
+	ArgP:        {"P", "a P's id"},
+	ArgM:        {"M", "an M's id"},
+	ArgBytes:    {"bytes", "a size in bytes"},
+	ArgDuration: {"duration", "a length of virtual time, in ns"},
+	ArgTime:     {"time", "a virtual time, in ns since the start"},
+	ArgCode:     {"code", "one of a few values, each named by the kind's spec"},
+}
+
+// ArgTypes lists the argument types, ArgNone left out.
+func ArgTypes() []ArgType {
+	ts := make([]ArgType, 0, numArgTypes-1)
+	for t := ArgNone + 1; t < numArgTypes; t++ {
+		ts = append(ts, t)
+	}
+	return ts
+}
+
+// Doc says what an argument of type t is.
+func (t ArgType) Doc() string {
+	if t < numArgTypes {
+		return argTypes[t].doc
+	}
+	return ""
 }
 
 func (t ArgType) String() string {
-	if int(t) < len(argTypeNames) {
-		return argTypeNames[t]
+	if t < numArgTypes {
+		return argTypes[t].name
 	}
 	return "ArgType(" + vm.Itoa(int64(t)) + ")"
 }
@@ -272,7 +301,7 @@ func AppendDetails(b []byte, ev Event, gm bool) []byte {
 	for i, v := range [2]int64{ev.Arg1, ev.Arg2} {
 		if v != 0 && s.Args[i].Name == "" {
 			sep()
-			b = strconv.AppendInt(append(b, "arg"+string(rune('1'+i))+"="...), v, 10)
+			b = strconv.AppendInt(append(b, [2]string{"arg1=", "arg2="}[i]...), v, 10)
 		}
 	}
 	if ev.Text != "" && s.Text == "" {
@@ -280,28 +309,6 @@ func AppendDetails(b []byte, ev Event, gm bool) []byte {
 		b = strconv.AppendQuote(b, ev.Text)
 	}
 	return b
-}
-
-// Append appends v as this argument's type prints it: G7, P2, 10ms,
-// 0.000150ms, a code's name.
-func (a *EvArg) Append(b []byte, v int64) []byte {
-	switch a.Type {
-	case ArgG:
-		return AppendID(b, 'G', v)
-	case ArgP:
-		return AppendID(b, 'P', v)
-	case ArgM:
-		return AppendID(b, 'M', v)
-	case ArgDuration:
-		return appendDuration(b, v)
-	case ArgTime:
-		return AppendTime(b, v)
-	case ArgCode:
-		if n := a.CodeName(v); n != "" {
-			return append(b, n...)
-		}
-	}
-	return strconv.AppendInt(b, v, 10)
 }
 
 // CodeName names code v of an ArgCode argument ("" for none).

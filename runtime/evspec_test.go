@@ -109,6 +109,11 @@ func TestSpecsAreComplete(t *testing.T) {
 			t.Errorf("group %s has a kind's name", g.Name)
 		}
 	}
+	for _, at := range runtime.ArgTypes() {
+		if at.Doc() == "" || strings.HasPrefix(at.String(), "ArgType(") {
+			t.Errorf("argument type %d has no name or doc", at)
+		}
+	}
 	if got := runtime.EvKind(200).String(); got != "EvKind(200)" {
 		t.Errorf("a kind out of range: %q", got)
 	}

@@ -53,22 +53,12 @@ in an argument that a kind does not have is a bug in gmplab; it is shown raw,
 		}
 		fmt.Fprintf(&b, "| `%s` | %s | %s |\n", g.Name, strings.Join(ks, ", "), g.Doc)
 	}
-	b.WriteString("\n## Argument types\n\n| type | what it is | printed as |\n|---|---|---|\n")
-	for _, t := range []struct {
-		t         runtime.ArgType
-		what, how string
-	}{
-		{runtime.ArgInt, "a count or a number", "3"},
-		{runtime.ArgBool, "yes or no", "1 or 0"},
-		{runtime.ArgG, "a goroutine's id (goid)", "G7; -1 is none (G-)"},
-		{runtime.ArgP, "a P's id", "P2"},
-		{runtime.ArgM, "an M's id", "M3"},
-		{runtime.ArgBytes, "a size in bytes", "2048"},
-		{runtime.ArgDuration, "a length of virtual time, in ns", "10ms, as Go's time.Duration prints it"},
-		{runtime.ArgTime, "a virtual time, in ns since the start", "0.000150ms, as the time column"},
-		{runtime.ArgCode, "one of a few values, each named below", "its number"},
-	} {
-		fmt.Fprintf(&b, "| %s | %s | %s |\n", t.t, t.what, t.how)
+	b.WriteString("\n## Argument types\n\n")
+	b.WriteString("Every argument is a whole number: so it is in JSON. The debugger's `print` shows\n" +
+		"a goid, a P and an M as G7, P2 and M3 (-1 as -), and a time or a duration as the\n" +
+		"time column does (0.000054ms).\n\n| type | what it is |\n|---|---|\n")
+	for _, t := range runtime.ArgTypes() {
+		fmt.Fprintf(&b, "| %s | %s |\n", t, t.Doc())
 	}
 	b.WriteString("\n## Kinds\n\n| kind | runtime function | what happened |\n|---|---|---|\n")
 	for _, k := range runtime.EvKinds() {
