@@ -196,10 +196,12 @@ func (s *Session) Banner() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "gmplab real %s (the real Go runtime, under Delve)\n", s.opts.Name)
 	fmt.Fprintf(&b, "GOMAXPROCS=%d, built with %s\n", s.gomaxprocs(), gobuild.RealGCFlags)
-	b.WriteString("Stopping the program's threads at every decision changes the real schedule: sysmon's\n" +
-		"timings, preemption and who wins a race differ from a run without the debugger, and\n" +
-		"from one run to the next. There is no going back: gmplab step goes backwards on the model.\n")
-	fmt.Fprintf(&b, "Stopped at main.main (the runtime has started). step runs to the next scheduling decision; help lists the commands.\n")
+	b.WriteString("Stopping the program's threads at every decision changes the real schedule:\n" +
+		"sysmon's timings, preemption and who wins a race differ from a run without\n" +
+		"the debugger, and from one run to the next. There is no going back: gmplab\n" +
+		"step goes backwards on the model.\n")
+	b.WriteString("Stopped at main.main (the runtime has started). step runs to the next\n" +
+		"scheduling decision; help lists the commands.\n")
 	if len(s.missed) > 0 {
 		fmt.Fprintf(&b, "(not in this binary, so never stopped at: %s)\n", strings.Join(s.missed, ", "))
 	}

@@ -181,6 +181,6 @@ func runReal(o *RealOptions) error {
 	defer s.Close()
 	term := terminal.New(s, o.Out, layoutWidth(o.Out))
 	defer term.Close()
-	io.WriteString(o.Out, s.Banner())
+	term.Print(s.Banner())
 	return runREPL(term, "gmplab real", o.Init, o.Interactive(), o.In)
 }

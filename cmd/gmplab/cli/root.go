@@ -11,6 +11,7 @@
 package cli
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -21,6 +22,8 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"github.com/gmplab/gmplab/view"
 )
 
 // Main runs gmplab with the process's arguments and standard streams and
@@ -60,16 +63,19 @@ func execute(root *cobra.Command, args []string, stdout, stderr io.Writer) int {
 	var ee *ExitError
 	if errors.As(err, &ee) {
 		if ee.Msg != "" {
-			io.WriteString(stderr, ee.Msg)
-			if !strings.HasSuffix(ee.Msg, "\n") {
-				io.WriteString(stderr, "\n")
+			msg := ee.Msg
+			if !strings.HasSuffix(msg, "\n") {
+				msg += "\n"
 			}
+			io.WriteString(stderr, view.Fill(msg, layoutWidth(stderr)))
 		}
 		return ee.Code
 	}
 	// A bad command line: cobra's and pflag's errors, and ours from
-	// validating flags, as one line naming the command.
-	fmt.Fprintf(stderr, "%s: %s (see '%s --help')\n", cmd.CommandPath(), err, cmd.CommandPath())
+	// validating flags, as one line naming the command (folded on a
+	// terminal).
+	msg := fmt.Sprintf("%s: %s (see '%s --help')\n", cmd.CommandPath(), err, cmd.CommandPath())
+	io.WriteString(stderr, view.Fill(msg, layoutWidth(stderr)))
 	return 2
 }
 
@@ -106,6 +112,7 @@ The same program, flags and seed always give the same output, byte for byte.`,
 		SilenceErrors: true,
 	}
 	root.SetFlagErrorFunc(flagError)
+	fillHelp(root)
 	var version bool
 	root.Flags().BoolVar(&version, "version", false, "say which gmplab this is (as gmplab version)")
 	root.RunE = func(cmd *cobra.Command, args []string) error {
@@ -139,6 +146,25 @@ The same program, flags and seed always give the same output, byte for byte.`,
 	addCompletions(root)
 
 	return root
+}
+
+// fillHelp makes every command's help (cobra's) fit the terminal it goes
+// to, or view.Width columns in a pipe: the flags' descriptions and the
+// long text are folded between words, under their column.
+func fillHelp(root *cobra.Command) {
+	help := root.HelpFunc()
+	root.SetHelpFunc(func(c *cobra.Command, args []string) {
+		out := c.OutOrStdout()
+		var buf bytes.Buffer
+		c.SetOut(&buf)
+		help(c, args)
+		c.SetOut(out)
+		width := layoutWidth(out)
+		if width == 0 {
+			width = view.Width
+		}
+		io.WriteString(out, view.Fill(buf.String(), width))
+	})
 }
 
 // flagError rewrites pflag's errors about a flag's value into one plain

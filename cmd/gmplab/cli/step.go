@@ -38,7 +38,8 @@ type StepOptions struct {
 	Interactive func() bool
 	// root, when set, is the directory relative paths are read from (the
 	// repository's root, for a lesson's cells); names stay as given.
-	root string
+	root  string
+	width int // a terminal's width to lay out for (0: the output's: layoutWidth)
 }
 
 // newStepCmd builds `gmplab step`. runF, if not nil, replaces the session
@@ -190,10 +191,14 @@ func runStep(o *StepOptions) error {
 	if err != nil {
 		return &ExitError{Code: 1, Msg: "gmplab step: " + err.Error()}
 	}
-	term := terminal.New(s, o.Out, layoutWidth(o.Out))
+	width := o.width
+	if width == 0 {
+		width = layoutWidth(o.Out) // 0: a pipe's fixed form
+	}
+	term := terminal.New(s, o.Out, width)
 	defer term.Close()
-	io.WriteString(o.Out, stepBanner(tg, s.Config()))
-	io.WriteString(o.Out, stepGuide(tg)) // guide.go: the lesson's guide cell
+	term.Print(stepBanner(tg, s.Config()))
+	term.Print(stepGuide(tg, width)) // guide.go: the lesson's guide cell
 	return runREPL(term, "gmplab step", o.Init, o.Interactive(), o.In)
 }
 

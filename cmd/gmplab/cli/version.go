@@ -12,6 +12,7 @@ import (
 
 	"github.com/gmplab/gmplab/internal/gobuild"
 	"github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/view"
 )
 
 // newVersionCmd builds `gmplab version`, which gmplab --version also
@@ -32,8 +33,15 @@ prints the same.`,
 	}
 }
 
-// writeVersion prints what gmplab version prints.
+// writeVersion prints what gmplab version prints, folded to the terminal.
 func writeVersion(w io.Writer) {
+	var b strings.Builder
+	versionText(&b)
+	io.WriteString(w, view.Fill(b.String(), layoutWidth(w)))
+}
+
+// versionText writes gmplab version's three lines.
+func versionText(w io.Writer) {
 	fmt.Fprintf(w, "gmplab %s\n", gmplabVersion())
 	later := make([]string, len(runtime.LaterGoVersions))
 	for i, v := range runtime.LaterGoVersions {
