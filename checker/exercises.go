@@ -127,6 +127,9 @@ func Runqget(get RunqgetFunc, find FindRunnable) *Exercise {
 		props = append(props, prop("runqget: "+c.name, c.desc, func() (string, string) {
 			p1, p2 := cloneP(c.pp), cloneP(c.pp)
 			g1, i1 := get(p1)
+			if msg := brokenRing("runqget", c.pp, p1); msg != "" {
+				return msg, ""
+			}
 			g2, i2 := runqgetref.Runqget(p2)
 			return fmt.Sprintf("%s inheritTime=%v; %s", gp(g1), i1, descP(p1)), fmt.Sprintf("%s inheritTime=%v; %s", gp(g2), i2, descP(p2))
 		}))

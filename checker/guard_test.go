@@ -1,8 +1,11 @@
 package checker
 
 import (
+	"os"
 	"strings"
+	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -33,16 +36,47 @@ func TestGuard(t *testing.T) {
 	if !strings.Contains(msg, "did not return within 300ms") {
 		t.Errorf("hang: %q", msg)
 	}
-	if _, ok := threadCPU(threadID()); !ok {
-		return // no thread CPU time on this system: no block detection
+	// A goroutine blocked for good is seen in the Go runtime's record
+	// of it (its wait reason), in well under a second, whatever the
+	// CPU limit.
+	CallTimeout = time.Minute
+	for _, c := range []struct {
+		name string
+		f    func()
+	}{
+		{"chan receive", func() { <-make(chan bool) }},
+		{"select (no cases)", func() { select {} }},
+		{"chan send (nil chan)", func() { var c chan int; c <- 1 }},
+		{"sync.Mutex.Lock", func() { var mu sync.Mutex; mu.Lock(); mu.Lock() }},
+	} {
+		start := time.Now()
+		msg, _ = guard(func() string { c.f(); return "" })
+		if !strings.HasPrefix(msg, "your function is blocked ("+c.name+")") {
+			t.Errorf("%s: %q", c.name, msg)
+		}
+		t.Logf("%s: found blocked after %v", c.name, time.Since(start).Round(time.Millisecond))
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("%s: found blocked after %v, want well under a second", c.name, d)
+		}
 	}
-	// A thread that spins gets some CPU time in a second however loaded
-	// the machine; a blocked one gets none.
+	if _, ok := threadCPU(threadID()); !ok {
+		return // no thread CPU time on this system: no fallback
+	}
+	// A wait the record does not name (here a syscall's: read from a
+	// pipe nothing writes to) is found by the thread's CPU time: a thread
+	// that spins gets some CPU time in a second however loaded the
+	// machine; a blocked one gets none.
 	oldBlocked := BlockedTimeout
-	CallTimeout, BlockedTimeout = time.Minute, time.Second
+	BlockedTimeout = time.Second
 	defer func() { BlockedTimeout = oldBlocked }()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
 	msg, _ = guard(func() string {
-		<-make(chan bool)
+		var b [1]byte
+		syscall.Read(int(r.Fd()), b[:])
 		return ""
 	})
 	if !strings.Contains(msg, "blocked for 1s without using the CPU") {

@@ -17,6 +17,19 @@ type wrongSolution struct {
 	firstFail string    // the first test that must fail
 }
 
+// runqgetNoEmptyCheck is runqget without "if t == h { return nil,
+// false }": on an empty ring it takes a stale slot and moves the head past
+// the tail (the audit's natural bug that made the engine loop 2^32 times).
+func runqgetNoEmptyCheck(pp *rt.P) (rt.Guintptr, bool) {
+	if next := pp.Runnext; next != 0 {
+		pp.Runnext = 0
+		return next, true
+	}
+	g := pp.Runq[pp.Runqhead%256]
+	pp.Runqhead++
+	return g, false
+}
+
 func wrongSolutions() []wrongSolution {
 	return []wrongSolution{
 		{"01-newstack-doubles-once", Newstack(func(gp *rt.G, n int64) (int64, int64) {
@@ -73,6 +86,21 @@ func wrongSolutions() []wrongSolution {
 			}
 			return runqgetref.Runqget(pp)
 		}, runqgetref.FindRunnable), "properties/runqget: runnext first, inheriting the time slice"},
+		{"02-runqget-no-empty-check", Runqget(runqgetNoEmptyCheck, func(pp *rt.P, s *rt.Schedt) (rt.Guintptr, bool) {
+			if pp.Schedtick%61 == 0 && !s.Runq.Empty() {
+				return s.Runq.Pop(), false
+			}
+			if g, inh := runqgetNoEmptyCheck(pp); g != 0 {
+				return g, inh
+			}
+			return runqgetref.FindRunnable(pp, s)
+		}), "properties/runqget: nothing from an empty queue"},
+		{"02-runqget-blocks-when-empty", Runqget(func(pp *rt.P) (rt.Guintptr, bool) {
+			if pp.Runnext == 0 && pp.Runqhead == pp.Runqtail {
+				<-make(chan rt.Guintptr) // wait for work: nothing sends
+			}
+			return runqgetref.Runqget(pp)
+		}, runqgetref.FindRunnable), "properties/runqget: nothing from an empty queue"},
 		{"02-runqget-batch-without-min", Runqget(runqgetref.Runqget, func(pp *rt.P, s *rt.Schedt) (rt.Guintptr, bool) {
 			if pp.Schedtick%61 != 0 && rt.Runqempty(pp) && !s.Runq.Empty() {
 				n := s.Runq.Size()/s.Gomaxprocs + 1

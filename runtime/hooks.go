@@ -158,17 +158,45 @@ func (mc *Machine) hookP(pp int32) *HookP {
 	return h
 }
 
-// unhookP copies a hook's changes to P pp's run queue back.
-func (mc *Machine) unhookP(pp int32, h *HookP) {
+// unhookP copies a hook's changes to P pp's run queue back. fn names the
+// hook (runqget) for the message when the hook left the ring corrupt: a
+// ring of more than runqSize Gs (head past tail) cannot be copied, and
+// walking it would take 2^32 steps. The check is the one the real runtime
+// leaves to runqget's emptiness test (proc.go: runqget, "if t == h").
+func (mc *Machine) unhookP(pp int32, h *HookP, fn string) {
 	if h == nil {
 		return
 	}
 	P := &mc.allp[pp]
+	if msg := corruptRing(fn, P.runqhead, P.runqtail, h.Runqhead, h.Runqtail); msg != "" {
+		panic("hook: " + msg)
+	}
 	P.runqhead, P.runqtail = h.Runqhead, h.Runqtail
 	P.runnext = mc.gindex(h.Runnext, "runnext")
 	for i := P.runqhead; i != P.runqtail; i++ {
 		P.runq[i%runqSize] = mc.gindex(h.Runq[i%runqSize], "runq")
 	}
+}
+
+// RingCorruption says what is wrong with a ring whose head and tail a
+// learner's fn moved from (h0, t0) to (h, t), or "" when it holds 0 to 256
+// Gs: the one check the engine's hooks and the checker's properties share.
+func RingCorruption(fn string, h0, t0, h, t uint32) string { return corruptRing(fn, h0, t0, h, t) }
+
+// corruptRing says what is wrong with a ring whose head and tail went from
+// (h0, t0) to (h, t), or "" when it holds 0 to runqSize Gs.
+func corruptRing(fn string, h0, t0, h, t uint32) string {
+	if t-h <= runqSize {
+		return ""
+	}
+	was := " (head " + itoa(int64(h0)) + ", tail " + itoa(int64(t0)) + " before the call; head " + itoa(int64(h)) + ", tail " + itoa(int64(t)) + " after it)"
+	switch {
+	case h0 == t0 && h != h0:
+		return "your " + fn + " took from an empty ring: head == tail" + was
+	case h-t < 1<<31:
+		return "your " + fn + " moved the ring's head past its tail" + was
+	}
+	return "your " + fn + " left more than " + itoa(runqSize) + " Gs in the ring: tail - head = " + itoa(int64(t-h)) + was
 }
 
 // hookSched copies the scheduler's state out for a hook.
@@ -278,7 +306,7 @@ func (mc *Machine) hookRunqputNow(pp int32, gi int32, next bool) {
 	h, s := mc.hookP(pp), mc.hookSched()
 	before := s.Runq.Size()
 	mc.cfg.Hooks.Runqput(h, s, guintptr(gi), next)
-	mc.unhookP(pp, h)
+	mc.unhookP(pp, h, "runqput")
 	grew := s.Runq.Size() - before
 	mc.unhookSched(s, boolCount(grew > 0))
 	mc.hookSpill = int64(grew)
@@ -305,7 +333,7 @@ func (mc *Machine) hookRunqputEvents(pp int32, old int32) {
 func (mc *Machine) hookRunqget(pp int32) (int32, bool) {
 	h := mc.hookP(pp)
 	gp, inh := mc.cfg.Hooks.Runqget(h)
-	mc.unhookP(pp, h)
+	mc.unhookP(pp, h, "runqget")
 	return mc.gindex(gp, "runqget's result"), inh
 }
 
@@ -319,7 +347,7 @@ func (mc *Machine) hookFindRunnableQueues(mi, pp int32) (gi int32, inheritTime b
 	h, s := mc.hookP(pp), mc.hookSched()
 	before := s.Runq.Size()
 	gp, inh := mc.cfg.Hooks.FindRunnableQueues(h, s)
-	mc.unhookP(pp, h)
+	mc.unhookP(pp, h, "findRunnable")
 	taken := before - s.Runq.Size()
 	mc.unhookSched(s, boolCount(taken > 0))
 	gi = mc.gindex(gp, "findRunnable's result")
@@ -360,7 +388,7 @@ func (mc *Machine) hookRunqgrab(victim int32, stealRunNext bool) (int32, bool) {
 	if n > runqSize {
 		panic("runqgrab: returned " + itoa(int64(n)) + ", more than len(batch)")
 	}
-	mc.unhookP(victim, h)
+	mc.unhookP(victim, h, "runqgrab")
 	mc.grab = mc.grab[:0]
 	for i := uint32(0); i < n; i++ {
 		gi := mc.gindex(batch[(batchHead+i)%runqSize], "batch")
@@ -423,7 +451,7 @@ func (mc *Machine) hookGopreempt(gi, pp int32) bool {
 	h, s := mc.hookP(pp), mc.hookSched()
 	before := s.Runq.Size()
 	mc.cfg.Hooks.GopreemptM(guintptr(gi), h, s)
-	mc.unhookP(pp, h)
+	mc.unhookP(pp, h, "gopreempt_m")
 	mc.unhookSched(s, boolCount(s.Runq.Size() > before))
 	return true
 }
@@ -474,7 +502,7 @@ func (mc *Machine) hookInjectglist(list []int32, pp int32) (startIdle int, hooke
 	h, s := mc.hookP(pp), mc.hookSched()
 	before := s.Runq.Size()
 	startIdle = mc.cfg.Hooks.Injectglist(glist, h, s)
-	mc.unhookP(pp, h)
+	mc.unhookP(pp, h, "injectglist")
 	mc.unhookSched(s, max(0, int(s.Runq.Size()-before)))
 	return startIdle, true
 }
