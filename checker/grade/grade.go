@@ -130,7 +130,7 @@ func Grade(ctx context.Context, o Options) (*Gradebook, error) {
 					bad = err.Error()
 					break
 				}
-				if err := checker.CheckImports(f, src); err != nil {
+				if err := checker.CheckSource(f, src); err != nil {
 					bad = err.Error()
 					break
 				}

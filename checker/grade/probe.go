@@ -3,24 +3,22 @@ package grade
 import (
 	"context"
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"os"
 	"sort"
 	"strings"
 	"sync"
 )
 
-// Every package's initialisation (its func init, its package-level
-// variables' values) runs when a submission's grading program starts, in
+// Code that runs at initialisation (func init, a package-level variable
+// whose value calls) is refused before the build (checker.CheckSource),
+// but what remains (a huge package-level array, say) still runs when a
+// submission's grading program starts, in
 // every one of its processes: one package whose init panics or loops
 // would fail every exercise of that submission. So each submission's
 // program is started once first (gradebin -init returns as soon as main
 // runs), confined as the grading processes are (the sandbox package's
 // init sets the limits before any learner package's init runs); if it
-// does not start, each of its packages that has init-time code is tried
-// in a program of its own, those that fail are graded 0 with the reason,
+// does not start, each of its packages is tried in a program of its own, those that fail are graded 0 with the reason,
 // and the submission's program is linked again without them.
 
 // probeArg makes the grading program return at once: its packages are
@@ -52,9 +50,6 @@ func startable(ctx context.Context, o Options, tmp string, ov overlay, bins map[
 			}
 		}
 		for _, p := range mine {
-			if !hasInitCode(p.files) && len(mine) > 1 {
-				continue
-			}
 			one, err := link(ctx, o.Root, tmp, ov, "probe", []gradePkg{p}, nil)
 			if err != nil {
 				return err
@@ -138,45 +133,4 @@ func probe(ctx context.Context, o Options, tmp, bin string) string {
 		return explainDeath(err, stderr.String(), o.MemoryMB)
 	}
 	return ""
-}
-
-// hasInitCode says whether files declare a func init or a package-level
-// variable whose value calls a function or holds a function literal: the
-// code that runs at initialisation. A file that does not parse has none
-// (it does not compile).
-func hasInitCode(files []string) bool {
-	for _, f := range files {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			continue
-		}
-		file, err := parser.ParseFile(token.NewFileSet(), f, src, parser.SkipObjectResolution)
-		if err != nil {
-			continue
-		}
-		for _, d := range file.Decls {
-			switch d := d.(type) {
-			case *ast.FuncDecl:
-				if d.Recv == nil && d.Name.Name == "init" {
-					return true
-				}
-			case *ast.GenDecl:
-				if d.Tok != token.VAR {
-					continue
-				}
-				found := false
-				ast.Inspect(d, func(n ast.Node) bool {
-					switch n.(type) {
-					case *ast.CallExpr, *ast.FuncLit:
-						found = true
-					}
-					return !found
-				})
-				if found {
-					return true
-				}
-			}
-		}
-	}
-	return false
 }
