@@ -102,9 +102,9 @@ func TestHostileSubmissions(t *testing.T) {
 		"alloc-init":  "may not run at initialisation",
 		"divide-init": "its initialisation",
 		"alloc-call":  "ran out of memory",
-		"fork":       `imports "os/exec"`,
-		"reader":     `imports "os"`,
-		"linker":     "symbolic link that leads out of the submission",
+		"fork":        `imports "os/exec"`,
+		"reader":      `imports "os"`,
+		"linker":      "symbolic link that leads out of the submission",
 	}
 	var first []byte
 	for run := 0; run < 2; run++ {
