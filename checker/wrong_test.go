@@ -6,6 +6,7 @@ import (
 	newstackref "github.com/gmplab/gmplab/exercises/01-newstack/solution"
 	runqgetref "github.com/gmplab/gmplab/exercises/02-runqget/solution"
 	runqputref "github.com/gmplab/gmplab/exercises/02-runqput/solution"
+	runqgrabref "github.com/gmplab/gmplab/exercises/03-runqgrab/solution"
 	retakeref "github.com/gmplab/gmplab/exercises/04-retake/solution"
 	preemptref "github.com/gmplab/gmplab/exercises/05-preempt/solution"
 )
@@ -46,6 +47,46 @@ func wrongSolutions() []wrongSolution {
 			size, _ := newstackref.Newstack(gp, n)
 			return size, gp.StackSize
 		}), "properties/doubles when the frame fits"},
+
+		// The audit's held-out mistakes: each passed, or was caught by one
+		// property only, before.
+		{"01-newstack-le-for-lt", Newstack(func(gp *rt.G, n int64) (int64, int64) {
+			size := gp.StackSize * 2
+			for size-gp.StackUsed <= n+rt.StackGuard {
+				size *= 2
+			}
+			return size, gp.StackUsed
+		}), "properties/the frame fits exactly with StackGuard to spare: no more doubling"},
+		{"04-handoffp-local-only", Retake(retakeref.Retake, func(pp *rt.P, s *rt.Schedt) (bool, bool) {
+			if !rt.Runqempty(pp) { // the global queue forgotten
+				return true, false
+			}
+			if s.Nmspinning+s.Npidle == 0 {
+				return true, true
+			}
+			return s.Npidle == s.Gomaxprocs-1 && !s.Polling, false
+		}), "properties/handoffp: global work: start an M"},
+		{"03-runqgrab-middle-order", Runqgrab(func(pp *rt.P, batch *[256]rt.Guintptr, head uint32, srn bool) uint32 {
+			n := runqgrabref.Runqgrab(pp, batch, head, srn)
+			if n >= 8 { // two Gs in the middle of a big batch swapped
+				i, j := (head+n/2)%256, (head+n/2+1)%256
+				batch[i], batch[j] = batch[j], batch[i]
+			}
+			return n
+		}), "properties/half of a full ring"},
+		{"02-runqput-spill-middle-order", Runqput(func(pp *rt.P, s *rt.Schedt, gp rt.Guintptr, next bool) {
+			before := s.Runq.Size()
+			runqputref.Runqput(pp, s, gp, next)
+			if s.Runq.Size()-before == 129 { // the spilled batch, two in its middle swapped
+				all := s.Runq.Slice()
+				k := int(before) + 64
+				all[k], all[k+1] = all[k+1], all[k]
+				s.Runq = rt.GQueue{}
+				for _, g := range all {
+					s.Runq.PushBack(g)
+				}
+			}
+		}), "properties/a full ring sends 128+1 to the global queue"},
 
 		{"02-runqput-loses-kicked", Runqput(func(pp *rt.P, s *rt.Schedt, gp rt.Guintptr, next bool) {
 			if next {
