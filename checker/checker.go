@@ -21,6 +21,9 @@
 package checker
 
 import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -73,8 +76,9 @@ type Result struct {
 	Exercise string       `json:"exercise"`
 	Status   string       `json:"status"` // pass, fail, error, not-started
 	Message  string       `json:"message,omitempty"`
-	Score    int          `json:"score"` // tests passed
-	Total    int          `json:"total"`
+	Score    int          `json:"score"` // rules that hold (rules.go)
+	Total    int          `json:"total"` // rules
+	Rules    []RuleResult `json:"rules,omitempty"`
 	Tests    []TestResult `json:"tests"`
 	// Stopped: the run ended at the first failure (EnvFirstFailure).
 	Stopped bool `json:"stopped,omitempty"`
@@ -121,22 +125,21 @@ func (ex *Exercise) Run() *Result {
 				return &Result{Version: 2, Exercise: ex.Name, Status: StatusNotStarted, Message: notStartedMsg(ex)}
 			}
 			tr := TestResult{Name: b.name + "/" + t.name, Status: StatusPass}
-			r.Total++
-			if msg == "" {
-				r.Score++
-			} else {
+			if msg != "" {
 				tr.Status, tr.Message = StatusFail, msg
 				r.Status = StatusFail
 				failed = true
 			}
 			r.Tests = append(r.Tests, tr)
 			if failed && ex.stopAtFirst {
+				scoreRules(r)
 				r.Message = tr.Name + ": " + firstLine(tr.Message)
 				r.Stopped = true
 				return r
 			}
 		}
 	}
+	scoreRules(r)
 	if r.Status == StatusFail {
 		for _, t := range r.Tests {
 			if t.Status == StatusFail {
@@ -152,7 +155,18 @@ func notStartedMsg(ex *Exercise) string {
 	return "not started: exercises/" + ex.Name + " still calls rt.TODO (or keeps its NOT STARTED line); see its README.md"
 }
 
-// Scores returns the score per battery, in order.
+// TestsPassed counts the tests that passed.
+func (r *Result) TestsPassed() int {
+	n := 0
+	for _, t := range r.Tests {
+		if t.Status == StatusPass {
+			n++
+		}
+	}
+	return n
+}
+
+// Scores returns the tests passed per battery, in order.
 func (r *Result) Scores() []string {
 	var out []string
 	var cur string
@@ -197,6 +211,11 @@ func Test(t *testing.T, ex *Exercise) {
 			t.Errorf("writing the report: %v", err)
 		}
 	}
+	if testing.Verbose() {
+		// go test -v and -json carry the result whole, rules and scores,
+		// for gmplab grade --from-json.
+		fmt.Println(ResultLine(r))
+	}
 	if r.Status == StatusNotStarted {
 		t.Skip(r.Message)
 	}
@@ -207,7 +226,40 @@ func Test(t *testing.T, ex *Exercise) {
 			}
 		})
 	}
-	t.Logf("%s: %d/%d tests pass (%s)", ex.Name, r.Score, r.Total, strings.Join(r.Scores(), ", "))
+	t.Logf("%s: %d/%d rules hold; tests: %s", ex.Name, r.Score, r.Total, strings.Join(r.Scores(), ", "))
+	for _, rr := range r.Rules {
+		if rr.Status != StatusPass {
+			t.Logf("rule not holding: %s (%s)", rr.Name, strings.Join(rr.Failed, ", "))
+		}
+	}
+}
+
+// ResultPrefix starts the line Test prints with the result as JSON, under
+// go test -v and -json.
+const ResultPrefix = "gmplab-result "
+
+// EnvResultKey names the environment variable holding a key the result
+// line is signed with (HMAC-SHA256 of the JSON), so that a learner's
+// function printing a line of the same shape cannot pass for the
+// checker's: learner code cannot read the environment (it may not import
+// os). gmplab grade --from-json --key checks it.
+const EnvResultKey = "GMPLAB_RESULT_KEY"
+
+// ResultLine is the line Test prints: ResultPrefix, the signature (or
+// "-" without a key), the result as JSON.
+func ResultLine(r *Result) string {
+	b, _ := json.Marshal(r)
+	return ResultPrefix + Sign(os.Getenv(EnvResultKey), b) + " " + string(b)
+}
+
+// Sign is the hex HMAC-SHA256 of b with key, or "-" without one.
+func Sign(key string, b []byte) string {
+	if key == "" {
+		return "-"
+	}
+	m := hmac.New(sha256.New, []byte(key))
+	m.Write(b)
+	return hex.EncodeToString(m.Sum(nil))
 }
 
 func firstLine(s string) string {

@@ -81,6 +81,16 @@ func TestGoTestRefuses(t *testing.T) {
 		}
 		pkgs = append(pkgs, "./"+c.name+"/exercises/02-runqget")
 	}
+	// go test -json carries the result whole, rules and score, for
+	// gmplab grade --from-json.
+	cmd := exec.Command("go", "test", "-json", "-count=1", "-mod=mod", pkgs[0])
+	cmd.Dir = mod
+	cmd.Env = append(os.Environ(), "GOPROXY=off", "GOFLAGS=-mod=mod")
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), `"Output":"`+ResultPrefix+`- {\"version\":2,\"exercise\":\"02-runqget\",\"status\":\"pass\"`) ||
+		!strings.Contains(string(out), `\"rules\":[{\"name\":\"runqget: runnext first`) {
+		t.Errorf("go test -json of an honest solution: no result line with its rules (%v):\n%.3000s", err, out)
+	}
 	for i, c := range cases {
 		cmd := exec.Command("go", "test", "-count=1", "-mod=mod", pkgs[i])
 		cmd.Dir = mod

@@ -46,6 +46,11 @@ type Options struct {
 	MemoryMB    int
 	Jobs        int       // processes at once
 	Log         io.Writer // progress lines, or nil
+	// Seed moves the generated scenarios' seeds (checker.EnvSeed; 0: 1-3).
+	Seed uint64
+	// Hidden is an instructor's folder of hidden scenarios
+	// (checker.EnvHidden), or "".
+	Hidden string
 }
 
 // Gradebook is the outcome: per submission, per exercise, per test.
@@ -56,10 +61,14 @@ type Gradebook struct {
 
 // Submission is one submission's grades.
 type Submission struct {
-	Name    string            `json:"name"` // the folder's base name
-	Dir     string            `json:"-"`
-	Passed  int               `json:"passed"` // exercises passed
-	Results []*checker.Result `json:"results"`
+	Name   string `json:"name"` // the folder's base name
+	Dir    string `json:"-"`
+	Passed int    `json:"passed"` // exercises passed
+	// Points: the share of rules that hold, per exercise, added up (of
+	// Possible, the number of exercises).
+	Points   float64           `json:"points"`
+	Possible int               `json:"possible"`
+	Results  []*checker.Result `json:"results"`
 }
 
 // job is one exercise of one submission.
@@ -163,14 +172,22 @@ func Grade(ctx context.Context, o Options) (*Gradebook, error) {
 		return nil, err
 	}
 	run(ctx, o, tmp, bins, jobs, broken, gb, exs)
+	gb.total()
+	return gb, nil
+}
+
+// total fills each submission's Passed, Points and Possible.
+func (gb *Gradebook) total() {
 	for _, s := range gb.Submissions {
+		s.Passed, s.Points, s.Possible = 0, 0, len(gb.Exercises)
 		for _, r := range s.Results {
 			if r.Status == checker.StatusPass {
 				s.Passed++
 			}
+			s.Points += Points(r)
 		}
+		s.Points = float64(int64(s.Points*100+0.5)) / 100
 	}
-	return gb, nil
 }
 
 func contains(list []string, s string) bool {
@@ -444,14 +461,27 @@ func confined(ctx context.Context, o Options, tmp, bin string, read []string, ar
 	if err != nil {
 		return nil, "", err
 	}
+	read = append([]string{bin}, read...)
+	env := []string{}
+	if o.Seed > 0 {
+		env = append(env, fmt.Sprintf("%s=%d", checker.EnvSeed, o.Seed))
+	}
+	if o.Hidden != "" {
+		abs, err := filepath.Abs(o.Hidden)
+		if err != nil {
+			return nil, "", err
+		}
+		read = append(read, abs)
+		env = append(env, checker.EnvHidden+"="+abs)
+	}
 	cfg := sandbox.Config{MemoryBytes: uint64(o.MemoryMB) << 20, CPUSeconds: uint64(max(1, int64(o.Timeout/time.Second))),
-		FileBytes: 1 << 20, Read: append([]string{bin}, read...), Scratch: scratch}
+		FileBytes: 1 << 20, Read: read, Scratch: scratch}
 	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Dir = scratch
 	if len(read) > 0 {
 		cmd.Dir, _ = os.Getwd() // a scenario's file is named from here
 	}
-	cmd.Env = []string{sandbox.EnvConfig + "=" + cfg.Encode(), "PATH=" + os.Getenv("PATH"), "GOTRACEBACK=single", "HOME=" + scratch, "TMPDIR=" + scratch}
+	cmd.Env = append(env, sandbox.EnvConfig+"="+cfg.Encode(), "PATH="+os.Getenv("PATH"), "GOTRACEBACK=single", "HOME="+scratch, "TMPDIR="+scratch)
 	cmd.WaitDelay = time.Second
 	return cmd, scratch, nil
 }
