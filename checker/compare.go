@@ -83,11 +83,16 @@ func compareRun(ex string, sc scenario, rc runCfg, hooks *runtime.Hooks) string 
 	if err != nil {
 		return "the scenario does not start (a checker bug): " + err.Error()
 	}
-	ref.RecordQueues(true)
-	yours.RecordQueues(true)
 	pos := &runPos{path: sc.path, rc: rc}
 	current.Store(pos)
 	defer current.CompareAndSwap(pos, nil)
+	// The queues are compared after every event of the steps in which the
+	// learner's code ran (a step without it cannot start a divergence:
+	// the two engines run the same rules on the same state). The
+	// learner's run is stepped first; when its step called the learner's
+	// code (which turned on its recording, calls.note), the reference,
+	// not yet into the same step, records the whole step too.
+	//
 	// differ is the number of the event (counted from 0) since which the
 	// queues have differed, or -1. Inside one engine step the hooked
 	// rule may do in one call what the engine's own rule does between two
@@ -95,28 +100,57 @@ func compareRun(ex string, sc scenario, rc runCfg, hooks *runtime.Hooks) string 
 	// old one to the ring: the engine reports the two moves as two
 	// events), so a difference counts only if it is still there at the end
 	// of the step; the divergence shown is the event where it began.
+	//
+	// Until the learner's code first runs, the two runs are the same run
+	// (the same engine, program and configuration): the reference is
+	// stepped only from then on, after catching up to the same event, so
+	// that a scenario in which the learner's function is never called
+	// (a loop that runs 1.5 s of interpreter time in lesson 05's coop.go)
+	// costs one run, not two.
 	differ := int64(-1)
+	refAt := int64(0) // events the reference has handed out
 	for n := int64(0); ; n++ {
 		pos.n.Store(n)
-		ew, okw := ref.Step()
 		ey, oky, bad := safeStep(yours)
 		if bad != nil {
 			return corrupted(ex, sc, rc, n, bad, start)
 		}
+		if refAt < n && !c.everCalled {
+			if !oky {
+				eventsCompared.Add(n)
+				return "" // the learner's code never ran
+			}
+			continue
+		}
+		for ; refAt < n; refAt++ {
+			ref.Step()
+		}
+		if c.called {
+			ref.RecordQueues(true)
+		}
+		ew, okw := ref.Step()
+		refAt++
 		if !okw && !oky {
 			eventsCompared.Add(n)
 			return ""
 		}
 		diverged := okw != oky || !sameEvent(ew, ey)
-		if !diverged {
-			switch same := slices.Equal(ref.QueuesAt(ew.Seq), yours.QueuesAt(ey.Seq)); {
-			case same:
+		if !diverged && c.called {
+			qw, qy := ref.QueuesAt(ew.Seq), yours.QueuesAt(ey.Seq)
+			switch {
+			case qw == nil || qy == nil: // before the learner's call: the same
+			case slices.Equal(qw, qy):
 				differ = -1
 			case differ < 0:
 				differ = n
 			}
-			if differ >= 0 && (ref.BetweenSteps() || yours.BetweenSteps()) {
-				diverged, n = true, differ
+			if yours.BetweenSteps() {
+				if differ >= 0 {
+					diverged, n = true, differ
+				}
+				c.called = false
+				ref.RecordQueues(false)
+				yours.RecordQueues(false)
 			}
 		}
 		if diverged {
@@ -133,6 +167,9 @@ func compareRun(ex string, sc scenario, rc runCfg, hooks *runtime.Hooks) string 
 			what := ""
 			if okw == oky && sameEvent(ew, ey) {
 				what = diffQueues(stateAfter(ref, ew.Seq), stateAfter(yours, ey.Seq))
+				if what == "" {
+					what = diffFree(ref, yours)
+				}
 				if c.fn != "" {
 					what += fmt.Sprintf("\n(your %s ran last after event %d)", c.fn, c.after)
 				}
@@ -277,6 +314,22 @@ func diffQueues(want, got *runtime.State) string {
 	}
 	if want.Sched.NMSpinning != got.Sched.NMSpinning || want.Sched.NPIdle != got.Sched.NPIdle {
 		return fmt.Sprintf("nmspinning/npidle: yours %d/%d, Go's %d/%d", got.Sched.NMSpinning, got.Sched.NPIdle, want.Sched.NMSpinning, want.Sched.NPIdle)
+	}
+	return ""
+}
+
+// diffFree names the first free list of dead Gs whose length differs
+// (gfput, gfget), or "". The lengths are those at the end of the step.
+func diffFree(want, got *runtime.Machine) string {
+	wp, wg := want.FreeLists()
+	gp, gg := got.FreeLists()
+	for i := range wp {
+		if i < len(gp) && wp[i] != gp[i] {
+			return fmt.Sprintf("P%d's free list of dead Gs: yours holds %d, Go's %d", i, gp[i], wp[i])
+		}
+	}
+	if wg != gg {
+		return fmt.Sprintf("the global free list of dead Gs: yours holds %d, Go's %d", gg, wg)
 	}
 	return ""
 }

@@ -12,7 +12,7 @@ import (
 // against the exercises/ folder and the lessons.
 var Course = []string{
 	"01-newstack",
-	"02-runqput", "02-runqget",
+	"02-runqput", "02-runqget", "02-gfree",
 	"03-runqgrab", "03-scenario-steal",
 	"04-retake", "04-scenario-handoff",
 	"05-preempt",

@@ -36,6 +36,13 @@ var ruleTable = map[string][]ruleDef{
 		{"findRunnable: the local queue before the global one", []string{"properties/findRunnable: local before global", "properties/findRunnable: nothing anywhere"}},
 		{"globrunqgetbatch: min(max, size, size/gomaxprocs+1)", []string{"properties/findRunnable: a batch"}},
 	},
+	"02-gfree": {
+		{"gfput: a dead G goes on its P's free list, at the head", []string{"properties/gfput: on the P's list", "properties/gfput: 63 stay"}},
+		{"gfput: at 64, Gs move to the global list until 31 are left", []string{"properties/gfput: at 64"}},
+		{"gfget: from the P's free list's head", []string{"properties/gfget: from the P's list"}},
+		{"gfget: an empty list is refilled with up to 32 from the global list's head", []string{"properties/gfget: an empty list", "properties/gfget: nothing anywhere"}},
+		{"both, on every length of both lists", []string{"properties/every length of both lists"}},
+	},
 	"03-runqgrab": {
 		{"ceil(half) from the victim's head, in order", []string{"properties/ceil(half)", "properties/half of a full ring", "properties/one of one"}},
 		{"runnext only when asked and the ring is empty", []string{"properties/runnext"}},

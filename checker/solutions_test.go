@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	newstackref "github.com/gmplab/gmplab/exercises/01-newstack/solution"
+	gfreeref "github.com/gmplab/gmplab/exercises/02-gfree/solution"
 	runqgetref "github.com/gmplab/gmplab/exercises/02-runqget/solution"
 	runqputref "github.com/gmplab/gmplab/exercises/02-runqput/solution"
 	runqgrabref "github.com/gmplab/gmplab/exercises/03-runqgrab/solution"
@@ -22,6 +23,7 @@ func references() []*Exercise {
 		Retake(retakeref.Retake, retakeref.Handoffp),
 		Preempt(preemptref.GopreemptM, preemptref.WantAsyncPreempt, preemptref.IsAsyncSafePoint),
 		Injectglist(injectref.Injectglist),
+		Gfree(gfreeref.Gfput, gfreeref.Gfget),
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	newstack "github.com/gmplab/gmplab/exercises/01-newstack"
+	gfree "github.com/gmplab/gmplab/exercises/02-gfree"
 	runqget "github.com/gmplab/gmplab/exercises/02-runqget"
 	runqput "github.com/gmplab/gmplab/exercises/02-runqput"
 	runqgrab "github.com/gmplab/gmplab/exercises/03-runqgrab"
@@ -32,6 +33,7 @@ func TestStubsNotStarted(t *testing.T) {
 		{retake.Exercise(), "retake.go"},
 		{preempt.Exercise(), "preempt.go"},
 		{injectglist.Exercise(), "injectglist.go"},
+		{gfree.Exercise(), "gfree.go"},
 		{checker.ScenarioSteal("../exercises/03-scenario-steal/scenario.go"), "../03-scenario-steal/scenario.go"},
 		{checker.ScenarioHandoff("../exercises/04-scenario-handoff/scenario.go"), "../04-scenario-handoff/scenario.go"},
 	}

@@ -4,6 +4,7 @@ import (
 	"github.com/gmplab/gmplab/exercises/rt"
 
 	newstackref "github.com/gmplab/gmplab/exercises/01-newstack/solution"
+	gfreeref "github.com/gmplab/gmplab/exercises/02-gfree/solution"
 	runqgetref "github.com/gmplab/gmplab/exercises/02-runqget/solution"
 	runqputref "github.com/gmplab/gmplab/exercises/02-runqput/solution"
 	runqgrabref "github.com/gmplab/gmplab/exercises/03-runqgrab/solution"
@@ -87,6 +88,27 @@ func wrongSolutions() []wrongSolution {
 				}
 			}
 		}), "properties/a full ring sends 128+1 to the global queue"},
+
+		{"02-gfree-keeps-32", Gfree(func(pp *rt.PFree, q *rt.GQueue, g rt.Guintptr) {
+			pp.GFree.Push(g)
+			pp.NFree++
+			if pp.NFree >= 64 {
+				for pp.NFree > 32 { // one G too many stays
+					q.PushBack(pp.GFree.Pop())
+					pp.NFree--
+				}
+			}
+		}, gfreeref.Gfget), "properties/gfput: at 64, 33 go to the global list, 31 stay"},
+		{"02-gfree-refills-one", Gfree(gfreeref.Gfput, func(pp *rt.PFree, q *rt.GQueue) rt.Guintptr {
+			if pp.GFree.Empty() && !q.Empty() {
+				return q.Pop() // no batch: the lock taken for every G
+			}
+			g := pp.GFree.Pop()
+			if g != 0 {
+				pp.NFree--
+			}
+			return g
+		}), "properties/gfget: an empty list takes 32 from the global head"},
 
 		{"02-runqput-loses-kicked", Runqput(func(pp *rt.P, s *rt.Schedt, gp rt.Guintptr, next bool) {
 			if next {

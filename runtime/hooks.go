@@ -140,6 +140,48 @@ type Hooks struct {
 	// Injectglist puts the Gs of glist, made runnable, on queues and
 	// returns how many idle Ps to start (proc.go: injectglist).
 	Injectglist func(glist []Guintptr, pp *HookP, sched *HookSched) (startIdle int)
+	// Gfput puts dead G gp on pp's free list, moving Gs to the global
+	// free list when the local one is too long (proc.go: gfput). The
+	// stack's freeing (a grown stack) stays the engine's.
+	Gfput func(pp *HookGFree, global *GQueue, gp Guintptr)
+	// Gfget takes a dead G from pp's free list, refilling it from the
+	// global one when empty, or returns 0 (proc.go: gfget).
+	Gfget func(pp *HookGFree, global *GQueue) Guintptr
+}
+
+// GList is a LIFO of Gs (runtime2.go: gList): Push and Pop at the head.
+type GList struct{ gs []Guintptr } // the head is the last element
+
+// Push adds gp at the head.
+func (l *GList) Push(gp Guintptr) { l.gs = append(l.gs, gp) }
+
+// Pop removes and returns the head, or 0 if the list is empty.
+func (l *GList) Pop() Guintptr {
+	if len(l.gs) == 0 {
+		return 0
+	}
+	gp := l.gs[len(l.gs)-1]
+	l.gs = l.gs[:len(l.gs)-1]
+	return gp
+}
+
+// Empty reports whether l holds no G.
+func (l *GList) Empty() bool { return len(l.gs) == 0 }
+
+// Slice returns the Gs head first (a copy).
+func (l *GList) Slice() []Guintptr {
+	out := make([]Guintptr, len(l.gs))
+	for i, g := range l.gs {
+		out[len(l.gs)-1-i] = g
+	}
+	return out
+}
+
+// HookGFree is what gfput and gfget see of a P: its free list and its
+// length (runtime2.go: p.gFree, a gList with a count).
+type HookGFree struct {
+	GFree GList
+	NFree int32
 }
 
 func (mc *Machine) hooks() *Hooks { return mc.cfg.Hooks }
@@ -507,14 +549,98 @@ func (mc *Machine) hookInjectglist(list []int32, pp int32) (startIdle int, hooke
 	return startIdle, true
 }
 
+// hookGfput is gfput's list work with Hooks.Gfput; hooked is false
+// without the hook.
+func (mc *Machine) hookGfput(pp, gi int32) bool {
+	if mc.cfg.Hooks == nil || mc.cfg.Hooks.Gfput == nil {
+		return false
+	}
+	h, q := mc.hookGFree(pp)
+	mc.cfg.Hooks.Gfput(h, q, guintptr(gi))
+	mc.unhookGFree(pp, h, q, "gfput")
+	return true
+}
+
+// hookGfget is gfget's list work with Hooks.Gfget; hooked is false
+// without the hook.
+func (mc *Machine) hookGfget(pp int32) (gi int32, hooked bool) {
+	if mc.cfg.Hooks == nil || mc.cfg.Hooks.Gfget == nil {
+		return nilIdx, false
+	}
+	h, q := mc.hookGFree(pp)
+	gp := mc.cfg.Hooks.Gfget(h, q)
+	mc.unhookGFree(pp, h, q, "gfget")
+	gi = mc.gindex(gp, "gfget's result")
+	if gi != nilIdx && mc.allg[gi].status != _Gdead {
+		panic("hook: your gfget returned G" + itoa(mc.allg[gi].goid) + ", which is not dead: it is not on a free list")
+	}
+	return gi, true
+}
+
+// FreeLists returns the length of each P's free list of dead Gs and of
+// the global one (the checker's feedback on gfput and gfget).
+func (mc *Machine) FreeLists() (perP []int32, global int32) {
+	for i := range mc.allp {
+		perP = append(perP, mc.allp[i].nFree)
+	}
+	return perP, mc.sched.gFree.size
+}
+
+// hookGFree copies P pp's free list and the global one out for a hook.
+func (mc *Machine) hookGFree(pp int32) (*HookGFree, *GQueue) {
+	P := &mc.allp[pp]
+	h := &HookGFree{NFree: P.nFree}
+	var stack []Guintptr
+	for g := P.gFree; g != nilIdx; g = mc.allg[g].schedlink {
+		stack = append(stack, guintptr(g))
+	}
+	for i := len(stack) - 1; i >= 0; i-- {
+		h.GFree.Push(stack[i])
+	}
+	q := &GQueue{}
+	for g := mc.sched.gFree.head; g != nilIdx; g = mc.allg[g].schedlink {
+		q.PushBack(guintptr(g))
+	}
+	return h, q
+}
+
+// unhookGFree copies a hook's free lists back. A G left on neither, or
+// on both, is found by the invariants (Config.Check); a count that is not
+// the list's length is refused here.
+func (mc *Machine) unhookGFree(pp int32, h *HookGFree, q *GQueue, fn string) {
+	P := &mc.allp[pp]
+	if int(h.NFree) != len(h.GFree.gs) {
+		panic("hook: your " + fn + " left NFree " + itoa(int64(h.NFree)) + " with " + itoa(int64(len(h.GFree.gs))) + " Gs on the P's free list")
+	}
+	P.gFree, P.nFree = nilIdx, h.NFree
+	for _, gp := range h.GFree.gs { // bottom first: each becomes the head
+		gi := mc.gindex(gp, "the P's free list")
+		if gi == nilIdx {
+			panic("hook: your " + fn + " put a nil G (0) on the P's free list")
+		}
+		mc.allg[gi].schedlink = P.gFree
+		P.gFree = gi
+	}
+	g := newGQueue()
+	for _, gp := range q.gs {
+		gi := mc.gindex(gp, "the global free list")
+		if gi == nilIdx {
+			panic("hook: your " + fn + " put a nil G (0) on the global free list")
+		}
+		mc.gqPushBack(&g, gi)
+	}
+	mc.sched.gFree = g
+}
+
 // AppendQueues appends a compact picture of the run queues to dst: per
-// P its status, M, runnext and ring (goids), then the global queue,
-// nmspinning and npidle. The checker compares two runs' pictures after
+// P its status, M, runnext and ring (goids) and the length of its free
+// list, then the global queue, nmspinning, npidle and the global free
+// list's length. The checker compares two runs' pictures after
 // every step in which a hook ran (State is too costly for that).
 func (mc *Machine) AppendQueues(dst []int64) []int64 {
 	for i := range mc.allp {
 		P := &mc.allp[i]
-		dst = append(dst, -2, int64(P.status), int64(P.m), mc.goidOf(P.runnext))
+		dst = append(dst, -2, int64(P.status), int64(P.m), mc.goidOf(P.runnext), int64(P.nFree))
 		for h := P.runqhead; h != P.runqtail; h++ {
 			dst = append(dst, mc.allg[P.runq[h%runqSize]].goid)
 		}
@@ -523,5 +649,5 @@ func (mc *Machine) AppendQueues(dst []int64) []int64 {
 	for gi := mc.sched.runq.head; gi != nilIdx; gi = mc.allg[gi].schedlink {
 		dst = append(dst, mc.allg[gi].goid)
 	}
-	return append(dst, -4, int64(mc.sched.nmspinning), int64(mc.sched.npidle))
+	return append(dst, -4, int64(mc.sched.nmspinning), int64(mc.sched.npidle), int64(mc.sched.gFree.size))
 }

@@ -39,9 +39,11 @@ type stateWatch struct {
 	all    bool     // record the state after every event
 	states []*State // parallel to Machine.pending; nil: not recorded
 	// queues: record the run queues' picture (AppendQueues) after every
-	// event, into qbuf; qends[i] ends pending[i]'s (RecordQueues).
+	// event, into qbuf; pending[i]'s is qbuf[qfrom[i]:qends[i]], or none
+	// when qfrom[i] < 0 (made before RecordQueues).
 	queues bool
 	qbuf   []int64
+	qfrom  []int
 	qends  []int
 }
 
@@ -75,22 +77,19 @@ func (mc *Machine) RecordQueues(on bool) {
 }
 
 // QueuesAt returns the run queues' picture right after event seq, when
-// RecordQueues is on and seq is in the step whose events Step is handing
-// out; nil otherwise. It is valid until the next step.
+// RecordQueues was on when the event was made and seq is in the step whose
+// events Step is handing out; nil otherwise. It is valid until the next
+// step.
 func (mc *Machine) QueuesAt(seq int64) []int64 {
 	w := &mc.watch
 	if len(mc.pending) == 0 {
 		return nil
 	}
 	i := seq - mc.pending[0].Seq
-	if i < 0 || i >= int64(len(w.qends)) {
+	if i < 0 || i >= int64(len(w.qends)) || w.qfrom[i] < 0 {
 		return nil
 	}
-	from := 0
-	if i > 0 {
-		from = w.qends[i-1]
-	}
-	return w.qbuf[from:w.qends[i]]
+	return w.qbuf[w.qfrom[i]:w.qends[i]]
 }
 
 // resetWatch lets the last step's recorded states and queues go.
@@ -99,7 +98,7 @@ func (w *stateWatch) reset() {
 		clear(w.states)
 		w.states = w.states[:0]
 	}
-	w.qbuf, w.qends = w.qbuf[:0], w.qends[:0]
+	w.qbuf, w.qfrom, w.qends = w.qbuf[:0], w.qfrom[:0], w.qends[:0]
 }
 
 // StateAt returns the state after event seq if the engine recorded it (a
@@ -126,8 +125,9 @@ func (mc *Machine) recordState() {
 	w := &mc.watch
 	if w.queues {
 		for len(w.qends) < len(mc.pending)-1 { // events made before RecordQueues
-			w.qends = append(w.qends, len(w.qbuf))
+			w.qfrom, w.qends = append(w.qfrom, -1), append(w.qends, -1)
 		}
+		w.qfrom = append(w.qfrom, len(w.qbuf))
 		w.qbuf = mc.AppendQueues(w.qbuf)
 		w.qends = append(w.qends, len(w.qbuf))
 	}

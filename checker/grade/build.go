@@ -75,7 +75,7 @@ func build(ctx context.Context, root, tmp string, ov overlay, pkgs []gradePkg) (
 			break
 		}
 		cmd := exec.CommandContext(ctx, "go", append([]string{"build", "-overlay", ovPath}, left...)...)
-		cmd.Dir = root
+		cmd.Dir, cmd.Env = root, goEnv()
 		out, err := cmd.CombinedOutput()
 		if err == nil {
 			break
@@ -109,6 +109,11 @@ func build(ctx context.Context, root, tmp string, ov overlay, pkgs []gradePkg) (
 	}
 	return broken, nil
 }
+
+// goEnv is the go command's environment for the grading programs:
+// without cgo, so that package sandbox has Landlock (see
+// checker/sandbox/landlock_linux.go).
+func goEnv() []string { return append(os.Environ(), "CGO_ENABLED=0") }
 
 // mainSource is a grading program's main: it maps each job's key
 // (s3/02-runqput) to its package's Exercise, for pkgs.
@@ -171,7 +176,7 @@ func linkAll(ctx context.Context, root, tmp string, ov overlay, pkgs []gradePkg,
 		return nil, err
 	}
 	cmd := exec.CommandContext(ctx, "go", append([]string{"build", "-overlay", ovPath, linkFlags, "-o", filepath.Join(tmp, "bin") + string(filepath.Separator)}, paths...)...)
-	cmd.Dir = root
+	cmd.Dir, cmd.Env = root, goEnv()
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("linking the grading programs: %s", strings.TrimSpace(string(out)))
 	}
@@ -199,7 +204,7 @@ func link(ctx context.Context, root, tmp string, ov overlay, name string, pkgs [
 	delete(ov.Replace, filepath.Join(root, "internal", "gradebuild", "one", "main.go"))
 	bin := filepath.Join(tmp, name)
 	cmd := exec.CommandContext(ctx, "go", "build", "-overlay", ovPath, linkFlags, "-o", bin, checker.Module+"/internal/gradebuild/one")
-	cmd.Dir = root
+	cmd.Dir, cmd.Env = root, goEnv()
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("linking the grading program: %s", strings.TrimSpace(string(out)))
 	}
@@ -214,7 +219,7 @@ func loadErrors(ctx context.Context, root, ovPath string, pkgs []gradePkg, broke
 		args = append(args, p.path)
 	}
 	cmd := exec.CommandContext(ctx, "go", args...)
-	cmd.Dir = root
+	cmd.Dir, cmd.Env = root, goEnv()
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()

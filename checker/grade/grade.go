@@ -57,6 +57,40 @@ type Options struct {
 type Gradebook struct {
 	Exercises   []string      `json:"exercises"`
 	Submissions []*Submission `json:"submissions"`
+	// Procs measures the grading processes (not in the gradebook's files:
+	// they vary from run to run).
+	Procs ProcStats `json:"-"`
+}
+
+// ProcStats measures the grading processes of one grading.
+type ProcStats struct {
+	N         int           // processes run (probes included)
+	MaxRSS    int64         // the largest peak resident set of one, bytes
+	SumRSS    int64         // their peaks added up, for the mean
+	CPU       time.Duration // user and system time of all of them
+	MaxCPU    time.Duration // of the one that used most
+	BuildTime time.Duration // compiling and linking, wall-clock
+}
+
+var statsMu sync.Mutex
+
+// account adds a finished process to the statistics.
+func (p *ProcStats) account(ps *os.ProcessState) {
+	if ps == nil {
+		return
+	}
+	cpu := ps.UserTime() + ps.SystemTime()
+	var rss int64
+	if ru, ok := ps.SysUsage().(*syscall.Rusage); ok {
+		rss = int64(ru.Maxrss) * 1024 // kilobytes on Linux
+	}
+	statsMu.Lock()
+	defer statsMu.Unlock()
+	p.N++
+	p.CPU += cpu
+	p.MaxCPU = max(p.MaxCPU, cpu)
+	p.MaxRSS = max(p.MaxRSS, rss)
+	p.SumRSS += rss
 }
 
 // Submission is one submission's grades.
@@ -157,6 +191,7 @@ func Grade(ctx context.Context, o Options) (*Gradebook, error) {
 	if o.Log != nil && len(pkgs) > 0 {
 		fmt.Fprintf(o.Log, "compiling %d package(s) of %d submission(s)...\n", len(pkgs), len(o.Submissions))
 	}
+	buildStart := time.Now()
 	broken, err := build(ctx, o.Root, tmp, ov, pkgs)
 	if err != nil {
 		return nil, err
@@ -168,6 +203,8 @@ func Grade(ctx context.Context, o Options) (*Gradebook, error) {
 	if err != nil {
 		return nil, err
 	}
+	gb.Procs.BuildTime = time.Since(buildStart)
+	procStats = &gb.Procs
 	if err := startable(ctx, o, tmp, ov, bins, pkgs, broken); err != nil {
 		return nil, err
 	}
@@ -416,6 +453,7 @@ func runOne(ctx context.Context, o Options, tmp, bin string, j job) *checker.Res
 	wr.Close()
 	if err == nil {
 		err = cmd.Wait()
+		procStats.account(cmd.ProcessState)
 	}
 	<-done
 	rd.Close()
@@ -434,6 +472,9 @@ func runOne(ctx context.Context, o Options, tmp, bin string, j job) *checker.Res
 	}
 	return errResult(j.ex.Name, explainDeath(err, stderr.String(), o.MemoryMB))
 }
+
+// procStats is where the grading in progress measures its processes.
+var procStats = new(ProcStats)
 
 // maxResult bounds what the grader reads of a result.
 const maxResult = 16 << 20

@@ -123,6 +123,7 @@ func probe(ctx context.Context, o Options, tmp, bin string) string {
 	stderr := newOutput(32 << 10)
 	cmd.Stderr = stderr
 	err = cmd.Run()
+	procStats.account(cmd.ProcessState)
 	switch {
 	case ctx.Err() == context.DeadlineExceeded || killedByLimit(err):
 		return fmt.Sprintf("it did not return within %v of CPU time (an endless loop?; gmplab grade --timeout raises the limit)", o.Timeout)

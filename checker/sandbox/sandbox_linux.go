@@ -1,7 +1,6 @@
 package sandbox
 
 import (
-	"fmt"
 	"os"
 	"runtime/debug"
 	"strconv"
@@ -9,8 +8,6 @@ import (
 	"syscall"
 
 	seccomp "github.com/elastic/go-seccomp-bpf"
-	"github.com/landlock-lsm/go-landlock/landlock"
-	llsys "github.com/landlock-lsm/go-landlock/landlock/syscall"
 )
 
 // denied are the system calls a grading process never needs: a new
@@ -69,42 +66,6 @@ func limits(c Config) {
 	}
 	set("no core files", syscall.RLIMIT_CORE, 0, 0)
 	applied = append(applied, "limits ("+strings.Join(names, ", ")+")")
-}
-
-// restrict applies Landlock at the best ABI the kernel has (BestEffort:
-// nothing on a kernel without it, which Status reports).
-func restrict(c Config) error {
-	abi, err := llsys.LandlockGetABIVersion()
-	if err != nil || abi < 1 {
-		return fmt.Errorf("landlock: unavailable on this kernel (%v): files and network are not confined beyond the import allowlist", err)
-	}
-	var rules []landlock.Rule
-	var ro []string
-	for _, p := range c.Read {
-		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
-			ro = append(ro, p)
-		} else if err == nil {
-			rules = append(rules, landlock.ROFiles(p))
-		}
-	}
-	if len(ro) > 0 {
-		rules = append(rules, landlock.RODirs(ro...))
-	}
-	if c.Scratch != "" {
-		rules = append(rules, landlock.RWDirs(c.Scratch))
-	}
-	if err := landlock.V6.BestEffort().Restrict(rules...); err != nil {
-		return fmt.Errorf("landlock: %v", err)
-	}
-	what := "files"
-	if abi >= 4 {
-		what += ", network"
-	}
-	if abi >= 6 {
-		what += ", signals"
-	}
-	applied = append(applied, "landlock ABI "+strconv.Itoa(abi)+" ("+what+")")
-	return nil
 }
 
 // vmSize is the process's reserved address space, from /proc/self/status.

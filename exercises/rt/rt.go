@@ -19,6 +19,11 @@ type (
 	GQueue = runtime.GQueue
 	// Sysmontick is sysmon's record of a P (proc.go: type sysmontick).
 	Sysmontick = runtime.Sysmontick
+	// GList is a LIFO of Gs (runtime2.go: gList).
+	GList = runtime.GList
+	// PFree is a P's free list of dead Gs and its length (runtime2.go:
+	// p.gFree).
+	PFree = runtime.HookGFree
 )
 
 // Statuses, with the runtime's values (runtime2.go).
