@@ -102,6 +102,6 @@ func Gfree(put GfputFunc, get GfgetFunc) *Exercise {
 	}))
 	hooks := &runtime.Hooks{Gfput: put, Gfget: get}
 	ex.hooks = hooks
-	ex.batteries = append([]battery{{name: "properties", tests: props}}, scenarioBatteries(ex.Name, 2, []string{"spawn.go", "yield.go"}, []int{1, 2, 4, 16, 64}, hooks)...)
+	ex.batteries = append([]battery{{name: "properties", tests: props}}, scenarioBatteries(ex.Name, 2, []string{"spawn.go", "yield.go"}, []int{1, 4, 64}, hooks)...)
 	return ex
 }

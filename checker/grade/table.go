@@ -38,7 +38,7 @@ func (gb *Gradebook) WriteTable(w io.Writer) {
 	for k, e := range gb.Exercises {
 		flat += 2 + max(cellW[k], len(e))
 	}
-	if flat+len("  passed  points") <= TableWidth {
+	if flat+len("  passed  pts") <= TableWidth {
 		for k, e := range gb.Exercises {
 			cellW[k] = max(cellW[k], len(e))
 		}
@@ -65,7 +65,7 @@ func (gb *Gradebook) WriteTable(w io.Writer) {
 			fmt.Fprintf(w, "  %-*s", cellW[k], "│")
 		}
 	}
-	fmt.Fprintf(w, "  passed  points\n")
+	fmt.Fprintf(w, "  passed  pts\n")
 	for i, s := range subs {
 		fmt.Fprintf(w, "%-*s", nameW, s.Name)
 		for k, c := range cells[i] {
@@ -74,7 +74,7 @@ func (gb *Gradebook) WriteTable(w io.Writer) {
 		fmt.Fprintf(w, "  %-6s  %s\n", fmt.Sprintf("%d/%d", s.Passed, len(gb.Exercises)), points(s.Points, float64(len(gb.Exercises))))
 	}
 	fmt.Fprintln(w)
-	fmt.Fprint(w, wrap("✓ N: all N rules hold; K/N: K of N rules hold (points: the share of rules, per exercise, added up); -: not started (rt.TODO still there); none: no files for the exercise in DIR/exercises/NN-name/, DIR/NN-name/ or DIR/; err: not graded, for the reason below. gradebook.csv and .json have every test's message.", "", "")+"\n")
+	fmt.Fprint(w, wrap("✓ N: all N rules hold; K/N: K of N rules hold (pts: the share of rules, per exercise, added up); -: not started (rt.TODO still there); none: no files for the exercise in DIR/exercises/NN-name/, DIR/NN-name/ or DIR/; err: not graded, for the reason below. gradebook.csv and .json have every test's message.", "", "")+"\n")
 	gb.writeReasons(w, subs)
 }
 
