@@ -11,6 +11,7 @@ import (
 	"github.com/gmplab/gmplab/checker"
 	"github.com/gmplab/gmplab/exercises/rt"
 	"github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/vm"
 )
 
 // `gmplab step --with exercises/NN-name` runs the debugger with the
@@ -46,7 +47,7 @@ type withBreak struct {
 // itself, builds and runs the program that has them (ran is then true and
 // err carries its exit code). brk is where the functions break the run,
 // or nil: the debugger then opens at its last good event.
-func applyWith(o *StepOptions, cfg *runtime.Config, prog *runtime.Program) (ran bool, brk *withBreak, err error) {
+func applyWith(o *StepOptions, cfg *runtime.Config, prog *vm.Program) (ran bool, brk *withBreak, err error) {
 	root, err := checker.FindRoot(".")
 	if err != nil {
 		return false, nil, &ExitError{Code: 1, Msg: "gmplab step --with: " + err.Error()}
@@ -75,7 +76,7 @@ func applyWith(o *StepOptions, cfg *runtime.Config, prog *runtime.Program) (ran 
 // a corrupt state is found: the debugger then opens at the last good
 // event, with what breaks after it as its banner, which is where stepping
 // through the learner's function helps most.
-func preflight(d checker.Dir, cfg runtime.Config, prog *runtime.Program) (brk *withBreak, err error) {
+func preflight(d checker.Dir, cfg runtime.Config, prog *vm.Program) (brk *withBreak, err error) {
 	m, err := runtime.New(prog, cfg)
 	if err != nil {
 		return nil, &ExitError{Code: 1, Msg: "gmplab step: " + err.Error()}
