@@ -52,7 +52,7 @@ func TestCheckNotStarted(t *testing.T) {
 func TestCheckUnknownExercise(t *testing.T) {
 	o, _ := checkOptions(t, "nope")
 	err := runCheck(o)
-	if err == nil || !strings.Contains(err.Error(), `no exercise "nope" (exercises: 01-newstack, 02-runqget`) {
+	if err == nil || !strings.Contains(err.Error(), `no exercise "nope" (exercises: 01-newstack, 02-gfree, 02-runqget`) {
 		t.Errorf("err = %v", err)
 	}
 }
