@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	runqgetref "github.com/gmplab/gmplab/exercises/02-runqget/solution"
 	"github.com/gmplab/gmplab/exercises/rt"
 )
 
@@ -81,5 +82,48 @@ func TestGuard(t *testing.T) {
 	})
 	if !strings.Contains(msg, "blocked for 1s without using the CPU") {
 		t.Errorf("block: %q", msg)
+	}
+}
+
+// TestCorruptRingFoundAtOnce: runqget without its empty check, called by
+// findRunnable in a lesson's scenario, once made the engine walk 2^32
+// slots (minutes) and the learner read "an endless loop?". The engine now
+// refuses the ring in the step that corrupts it, and the feedback names
+// it, the last good event and both boards, in well under a second.
+func TestCorruptRingFoundAtOnce(t *testing.T) {
+	noEmpty := func(pp *rt.P) (rt.Guintptr, bool) {
+		if next := pp.Runnext; next != 0 {
+			pp.Runnext = 0
+			return next, true
+		}
+		g := pp.Runq[pp.Runqhead%256]
+		pp.Runqhead++
+		return g, false
+	}
+	find := func(pp *rt.P, s *rt.Schedt) (rt.Guintptr, bool) {
+		if pp.Schedtick%61 == 0 && !s.Runq.Empty() {
+			return s.Runq.Pop(), false
+		}
+		if g, inh := noEmpty(pp); g != 0 {
+			return g, inh
+		}
+		return runqgetref.FindRunnable(pp, s)
+	}
+	ex := Runqget(noEmpty, find)
+	var lesson battery
+	for _, b := range ex.batteries {
+		if b.name == "lesson" {
+			lesson = b
+		}
+	}
+	start := time.Now()
+	msg, _ := guard(lesson.tests[0].run)
+	took := time.Since(start)
+	t.Logf("found in %v", took.Round(time.Millisecond))
+	if !strings.Contains(msg, "your findRunnable took from an empty ring: head == tail") || !strings.Contains(msg, "the last good event:") {
+		t.Errorf("feedback:\n%s", msg)
+	}
+	if took > 10*time.Second {
+		t.Errorf("found after %v, want well under a second (10 s allowed for a loaded machine)", took)
 	}
 }
