@@ -6,18 +6,26 @@
 // A battery is one kind of evidence: properties (the learner's function
 // called directly on prepared queues and compared with the reference, in
 // the style of the runtime's export_test.go queue tests: no G lost or
-// duplicated, order, bounds), the lesson's scenarios, and generated
-// scenarios across GOMAXPROCS values and seeds. Each scenario runs twice,
-// with the engine's own rules and with the learner's function, and the two
-// runs are compared event by event and queue by queue; the feedback is the
-// first divergence with both event lines, both boards side by side (drawn
-// by view.Board) and the command that opens the run in the debugger.
+// duplicated, order, bounds, and exhaustively over small state spaces),
+// the lesson's scenarios, generated scenarios across GOMAXPROCS values up
+// to 64 and seeds, and an instructor's hidden scenarios. Each scenario
+// runs twice, with the engine's own rules and with the learner's function,
+// and the two runs are compared event by event and, in the steps where
+// the learner's code ran, queue by queue after every event; the feedback
+// is the first divergence with both event lines, both boards side by side
+// (drawn by view.Board) and the command that opens the run in the
+// debugger.
 //
-// Learner code is called under recover and a time limit: a panic, an
-// endless loop or a corrupted state (the engine's invariants, checked after
-// every event) fails that test with a message and the learner's frames of
-// the stack, and the checker carries on. Scores are per test and per
-// battery (partial credit).
+// Learner code is called under recover and a time limit: a panic, a
+// corrupt ring (refused by the engine where it is made), a broken
+// invariant, a blocked goroutine (its wait reason) or an endless loop
+// fails that test with a message and the learner's frames of the stack,
+// and the checker carries on. Scores are by rule (rules.go): each
+// exercise lists its rules, and a rule holds when all its tests pass.
+//
+// What a learner's folder may hold is checked before any of its code runs
+// (refuse.go), under go test as under gmplab grade, whose grading
+// processes package sandbox confines.
 package checker
 
 import (

@@ -57,16 +57,25 @@ exercises in NN-name/scenario.go). Only the files a learner edits are taken
 from it, and the learner's other .go files in a folder of the exercise's
 own (exercises/NN-name/ or NN-name/).
 
-Each exercise of each submission runs in its own process with a time and
-a memory limit. A submission that hangs, panics, does not compile (the
-wrong package clause included), fails to initialise, or imports anything
-beyond the exercise types and pure computation (os, to read a file or end
-the program; syscall; unsafe; ...) gets 0 for that exercise, with the
-reason, and the others go on. A folder that does not exist gets 0 with the
-reason, the others are graded, and the exit status is 1.
+Each submission is built into a program of its own, and each of its
+exercises runs in its own process, confined before any of the learner's code
+runs: a time and a memory limit, and, where the kernel has them, Landlock
+(no file outside a scratch folder, no network) and seccomp (no fork, exec or
+socket). A submission that hangs, panics, does not compile (the wrong package
+clause included), runs code at initialisation, imports anything beyond the
+exercise types and pure computation (os, syscall, unsafe, ...), or holds a
+symbolic link out of its folder gets 0 for that exercise, with the reason,
+and the others go on. A folder that does not exist gets 0 with the reason,
+the others are graded, and the exit status is 1.
 
-It prints a table and writes the gradebook as CSV (one row per exercise and
-per test) and JSON (per exercise, shaped like exercism's results.json). It
+An exercise scores the share of its rules that hold. It prints a table and
+writes the gradebook as CSV (whole messages, the rules that do not hold, a
+total per submission) and JSON (per exercise, shaped like exercism's
+results.json, with its rules); --canvas and --moodle write those systems'
+grade imports. --from-json builds the gradebook from go test -json outputs
+instead, --into copies one submission's files into a checkout for go test,
+and --classroom writes a GitHub Classroom autograding workflow
+(docs/exercises.md says what each protects against). It
 does not overwrite an existing gradebook file unless given --force.`,
 		Example: `  gmplab grade submissions/*
   gmplab grade submissions/* --exercises 02-runqput,03-runqgrab --csv grades.csv --json grades.json
