@@ -79,10 +79,10 @@ and --classroom writes a GitHub Classroom autograding workflow
 does not overwrite an existing gradebook file unless given --force.`,
 		Example: `  gmplab grade submissions/*
   gmplab grade submissions/* --exercises 02-runqput,03-runqgrab --csv grades.csv --json grades.json
-  gmplab grade submissions/* --seed 20261127 --hidden ~/course/hidden --canvas canvas.csv --moodle moodle.csv
-  gmplab grade --from-json results/*.json --csv grades.csv     # go test -json outputs, one per student
-  gmplab grade --into . ../alice                               # alice's exercise files into this checkout
-  gmplab grade --classroom .github/workflows/classroom.yml --grader-repo course/gmplab --grader-ref v1`,
+  gmplab grade submissions/* --seed 20261127 --hidden ~/hidden --canvas c.csv --moodle m.csv
+  gmplab grade --from-json results/*.json --csv grades.csv   # go test -json outputs
+  gmplab grade --into . ../alice                             # alice's files into this checkout
+  gmplab grade --classroom classroom.yml --grader-repo course/gmplab --grader-ref v1`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 && o.Classroom == "" {
 				return errors.New("missing DIR: give the submissions' folders")
