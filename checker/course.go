@@ -14,7 +14,7 @@ var Course = []string{
 	"01-newstack",
 	"02-runqput", "02-runqget", "02-gfree",
 	"03-runqgrab", "03-scenario-steal",
-	"04-retake", "04-scenario-handoff",
+	"04-retake", "04-sysmon", "04-scenario-handoff",
 	"05-preempt",
 	"06-injectglist",
 }

@@ -72,5 +72,14 @@ func instrument(h *runtime.Hooks, c *calls) *runtime.Hooks {
 	if f := h.Gfget; f != nil {
 		w.Gfget = func(pp *rt.PFree, q *rt.GQueue) rt.Guintptr { c.note("gfget"); return f(pp, q) }
 	}
+	if f := h.SysmonBackoff; f != nil {
+		w.SysmonBackoff = func(st *rt.SysmonState, r int) { c.note("sysmonBackoff"); f(st, r) }
+	}
+	if f := h.SysmonDeepSleep; f != nil {
+		w.SysmonDeepSleep = func(npidle, procs int32, next, now int64) (int64, bool) {
+			c.note("sysmonDeepSleep")
+			return f(npidle, procs, next, now)
+		}
+	}
 	return &w
 }

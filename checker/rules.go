@@ -57,6 +57,13 @@ var ruleTable = map[string][]ruleDef{
 		{"handoffp: the last running P gets an M to poll the network", []string{"properties/handoffp: the last running P"}},
 		{"handoffp: otherwise the P goes idle", []string{"properties/handoffp: no work and help is there", "properties/every combination of handoffp's"}},
 	},
+	"04-sysmon": {
+		{"back-off: 20 µs, doubling after 50 idle passes", []string{"properties/back-off: 20 µs", "properties/back-off: doubling"}},
+		{"back-off: at most 10 ms", []string{"properties/back-off: at most 10 ms"}},
+		{"back-off: a pass that takes a P resets it", []string{"properties/back-off: a pass that takes a P", "properties/every idle count"}},
+		{"deep sleep: only when every P is idle and no timer is due", []string{"properties/deep sleep: not while", "properties/deep sleep: not when"}},
+		{"deep sleep: until the next timer, at most 60 s", []string{"properties/deep sleep: every P idle", "properties/deep sleep: a timer later"}},
+	},
 	"05-preempt": {
 		{"gopreempt_m: the G goes to the global queue's tail", []string{"properties/gopreempt_m"}},
 		{"wantAsyncPreempt: asked through the G or the P, and running", []string{"properties/the signal stops a G asked, running", "properties/the signal stops a G asked through", "properties/the signal stops a G not asked", "properties/the signal stops a G asked, but in a syscall"}},

@@ -9,6 +9,7 @@ import (
 	runqputref "github.com/gmplab/gmplab/exercises/02-runqput/solution"
 	runqgrabref "github.com/gmplab/gmplab/exercises/03-runqgrab/solution"
 	retakeref "github.com/gmplab/gmplab/exercises/04-retake/solution"
+	sysmonref "github.com/gmplab/gmplab/exercises/04-sysmon/solution"
 	preemptref "github.com/gmplab/gmplab/exercises/05-preempt/solution"
 	injectref "github.com/gmplab/gmplab/exercises/06-injectglist/solution"
 )
@@ -24,6 +25,7 @@ func references() []*Exercise {
 		Preempt(preemptref.GopreemptM, preemptref.WantAsyncPreempt, preemptref.IsAsyncSafePoint),
 		Injectglist(injectref.Injectglist),
 		Gfree(gfreeref.Gfput, gfreeref.Gfget),
+		Sysmon(sysmonref.SysmonBackoff, sysmonref.SysmonDeepSleep),
 	}
 }
 

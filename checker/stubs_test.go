@@ -11,6 +11,7 @@ import (
 	runqput "github.com/gmplab/gmplab/exercises/02-runqput"
 	runqgrab "github.com/gmplab/gmplab/exercises/03-runqgrab"
 	retake "github.com/gmplab/gmplab/exercises/04-retake"
+	sysmon "github.com/gmplab/gmplab/exercises/04-sysmon"
 	preempt "github.com/gmplab/gmplab/exercises/05-preempt"
 	injectglist "github.com/gmplab/gmplab/exercises/06-injectglist"
 
@@ -34,6 +35,7 @@ func TestStubsNotStarted(t *testing.T) {
 		{preempt.Exercise(), "preempt.go"},
 		{injectglist.Exercise(), "injectglist.go"},
 		{gfree.Exercise(), "gfree.go"},
+		{sysmon.Exercise(), "sysmon.go"},
 		{checker.ScenarioSteal("../exercises/03-scenario-steal/scenario.go"), "../03-scenario-steal/scenario.go"},
 		{checker.ScenarioHandoff("../exercises/04-scenario-handoff/scenario.go"), "../04-scenario-handoff/scenario.go"},
 	}

@@ -9,6 +9,7 @@ import (
 	runqputref "github.com/gmplab/gmplab/exercises/02-runqput/solution"
 	runqgrabref "github.com/gmplab/gmplab/exercises/03-runqgrab/solution"
 	retakeref "github.com/gmplab/gmplab/exercises/04-retake/solution"
+	sysmonref "github.com/gmplab/gmplab/exercises/04-sysmon/solution"
 	preemptref "github.com/gmplab/gmplab/exercises/05-preempt/solution"
 )
 
@@ -109,6 +110,26 @@ func wrongSolutions() []wrongSolution {
 			}
 			return g
 		}), "properties/gfget: an empty list takes 32 from the global head"},
+
+		{"04-sysmon-doubles-at-50", Sysmon(func(st *rt.SysmonState, r int) {
+			if r != 0 {
+				st.Idle = 0
+			} else {
+				st.Idle++
+			}
+			if st.Idle == 0 {
+				st.Delay = 20
+			} else if st.Idle >= 50 { // one pass early
+				st.Delay *= 2
+			}
+			st.Delay = min(st.Delay, 10_000)
+		}, sysmonref.SysmonDeepSleep), "properties/back-off: 20 µs while idle passes are 50 or fewer"},
+		{"04-sysmon-deep-no-cap", Sysmon(sysmonref.SysmonBackoff, func(npidle, procs int32, next, now int64) (int64, bool) {
+			if npidle != procs || next <= now {
+				return 0, false
+			}
+			return next - now, true // no timer: math.MaxInt64 - now
+		}), "properties/deep sleep: every P idle, no timer: 60 s"},
 
 		{"02-runqput-loses-kicked", Runqput(func(pp *rt.P, s *rt.Schedt, gp rt.Guintptr, next bool) {
 			if next {

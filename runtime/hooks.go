@@ -149,6 +149,22 @@ type Hooks struct {
 	// Gfget takes a dead G from pp's free list, refilling it from the
 	// global one when empty, or returns 0 (proc.go: gfget).
 	Gfget func(pp *HookGFree, global *GQueue) Guintptr
+	// SysmonBackoff updates sysmon's count of idle passes and its next
+	// sleep after a pass in which retake took retaken Ps from syscalls
+	// (proc.go: sysmon's idle and delay).
+	SysmonBackoff func(st *SysmonState, retaken int)
+	// SysmonDeepSleep decides whether sysmon sleeps deeply, and how long,
+	// when it wakes (proc.go: sysmon's "sched.npidle == gomaxprocs"
+	// block): nextTimer is the earliest timer of every P (math.MaxInt64:
+	// none), in ns like now.
+	SysmonDeepSleep func(npidle, gomaxprocs int32, nextTimer, now int64) (sleep int64, deep bool)
+}
+
+// SysmonState is sysmon's sleep state: the passes in a row in which it
+// took nothing, and its next sleep in µs (proc.go: sysmon's idle, delay).
+type SysmonState struct {
+	Idle  int32
+	Delay int64
 }
 
 // GList is a LIFO of Gs (runtime2.go: gList): Push and Pop at the head.
@@ -577,6 +593,34 @@ func (mc *Machine) hookGfget(pp int32) (gi int32, hooked bool) {
 		panic("hook: your gfget returned G" + vm.Itoa(mc.allg[gi].goid) + ", which is not dead: it is not on a free list")
 	}
 	return gi, true
+}
+
+// hookSysmonBackoff is the end of a sysmon pass with Hooks.SysmonBackoff;
+// hooked is false without the hook.
+func (mc *Machine) hookSysmonBackoff(retaken int) bool {
+	if mc.cfg.Hooks == nil || mc.cfg.Hooks.SysmonBackoff == nil {
+		return false
+	}
+	st := SysmonState{Idle: int32(mc.sysmon.idle), Delay: mc.sysmon.delay}
+	mc.cfg.Hooks.SysmonBackoff(&st, retaken)
+	if st.Delay < 1 || st.Delay > 60_000_000 {
+		panic("hook: your sysmon back-off left a sleep of " + vm.Itoa(st.Delay) + " µs: sysmon sleeps at least 1 µs and at most a minute")
+	}
+	mc.sysmon.idle, mc.sysmon.delay = int(st.Idle), st.Delay
+	return true
+}
+
+// hookSysmonDeep is sysmon's deep-sleep decision with
+// Hooks.SysmonDeepSleep; hooked is false without the hook.
+func (mc *Machine) hookSysmonDeep(next, now int64) (sleep int64, deep, hooked bool) {
+	if mc.cfg.Hooks == nil || mc.cfg.Hooks.SysmonDeepSleep == nil {
+		return 0, false, false
+	}
+	sleep, deep = mc.cfg.Hooks.SysmonDeepSleep(mc.sched.npidle, int32(len(mc.allp)), next, now)
+	if deep && sleep <= 0 {
+		panic("hook: your deep sleep lasts " + vm.Itoa(sleep) + " ns: a deep sleep must end after now")
+	}
+	return sleep, deep, true
 }
 
 // FreeLists returns the length of each P's free list of dead Gs and of
