@@ -33,7 +33,7 @@ var classMutations = []mutation{
 	{"wrong", "03-runqgrab", "runqgrab.go", "n = n - n/2", "n = n / 2", "ceil(half)"},
 	{"wrong", "04-retake", "retake.go", "if sched.Nmspinning+sched.Npidle == 0 {", "if sched.Nmspinning+sched.Npidle == 0 && false {", "spinning M"},
 	{"wrong", "06-injectglist", "injectglist.go", "for ; n < npidle && n < len(glist); n++ {", "for ; n < npidle+len(glist) && n < len(glist); n++ {", "with a P"},
-	{"hanging", "02-runqput", "runqput.go", "func runqput(pp *rt.P, sched *rt.Schedt, gp rt.Guintptr, next bool) {", "func runqput(pp *rt.P, sched *rt.Schedt, gp rt.Guintptr, next bool) {\n\tfor pp != nil {\n\t}", "did not return"},
+	{"hanging", "02-runqput", "runqput.go", "func runqput(pp *rt.P, sched *rt.Schedt, gp rt.Guintptr, next bool) {", "func runqput(pp *rt.P, sched *rt.Schedt, gp rt.Guintptr, next bool) {\n\tfor pp != nil {\n\t}", "timed out"},
 	{"panicking", "01-newstack", "newstack.go", "oldsize := gp.StackSize", "oldsize := gp.StackSize + int64([]int{}[gp.Goid])", "panicked"},
 	{"blocking", "02-runqget", "runqget.go", "func runqget(pp *rt.P) (gp rt.Guintptr, inheritTime bool) {", "func runqget(pp *rt.P) (gp rt.Guintptr, inheritTime bool) {\n\tif pp.Runnext == 0 && pp.Runqhead == pp.Runqtail {\n\t\t<-make(chan int)\n\t}", "blocked"},
 	{"hostile-spin", "05-preempt", "preempt.go", "func wantAsyncPreempt(", "var spinning bool\n\nfunc spoil() {\n\tif !spinning {\n\t\tspinning = true\n\t\tfor i := 0; i < 8; i++ {\n\t\t\tgo func() {\n\t\t\t\tfor {\n\t\t\t\t}\n\t\t\t}()\n\t\t}\n\t}\n}\n\nfunc wantAsyncPreempt(", ""},
