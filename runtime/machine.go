@@ -121,6 +121,9 @@ func (mc *Machine) Step() (ev Event, ok bool) {
 		mc.watch.reset() // let the last step's states go
 		mc.phead = 0
 		mc.advance()
+		if mc.cfg.Check {
+			mc.checkEvents()
+		}
 	}
 	ev = mc.pending[mc.phead]
 	mc.phead++
