@@ -182,10 +182,13 @@ func runStep(o *StepOptions) error {
 	if err != nil {
 		return err
 	}
+	var brk *withBreak
 	if o.With != "" {
-		if ran, err := applyWith(o, &tg.cfg, tg.prog); ran || err != nil {
+		ran, b, err := applyWith(o, &tg.cfg, tg.prog)
+		if ran || err != nil {
 			return err
 		}
+		brk = b
 	}
 	s, err := debugger.New(debugger.Options{Program: tg.prog, Config: tg.cfg, Name: tg.name})
 	if err != nil {
@@ -197,6 +200,17 @@ func runStep(o *StepOptions) error {
 	}
 	term := terminal.New(s, o.Out, width)
 	defer term.Close()
+	if o.With != "" {
+		term.PanicText = func(r any) string { return withPanicText(r) + " (your function, not gmplab)" }
+	}
+	if brk != nil {
+		if _, err := s.Goto(brk.at); err != nil {
+			return &ExitError{Code: 1, Msg: "gmplab step: " + err.Error()}
+		}
+		term.Print(fmt.Sprintf("gmplab step %s\nYour functions break this run after event %d:\n  %s\nStopped at event %d, the last good event: the next step runs the engine step that breaks; print and board show the state before it.\n",
+			tg.name, brk.at, brk.msg, brk.at))
+		return runREPL(term, "gmplab step", o.Init, o.Interactive(), o.In)
+	}
 	term.Print(stepBanner(tg, s.Config()))
 	term.Print(stepGuide(tg, width)) // guide.go: the lesson's guide cell
 	return runREPL(term, "gmplab step", o.Init, o.Interactive(), o.In)
