@@ -22,6 +22,7 @@ import (
 
 	"github.com/gmplab/gmplab/book/stepper"
 	"github.com/gmplab/gmplab/cmd/gmplab/cli"
+	"github.com/gmplab/gmplab/internal/testnote"
 	"github.com/gmplab/gmplab/view"
 )
 
@@ -78,6 +79,7 @@ func TestBrowser(t *testing.T) {
 		}
 	}
 	out, site := buildSite(t, true)
+	testnote.Say(t, "driving Chromium through the book")
 	// The module stays under 15 MB, and under 4 MB as a server would send
 	// it compressed.
 	mod, err := os.ReadFile(site.Wasm)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/gmplab/gmplab/internal/realhost"
+	"github.com/gmplab/gmplab/internal/testnote"
 )
 
 // gmplab real reads commands from standard input, as gmplab step does, so
@@ -23,6 +24,7 @@ func TestRealFromStdin(t *testing.T) {
 		t.Skip(err)
 	}
 	t.Chdir(repoRoot)
+	testnote.Say(t, "gmplab real lesson-04: building gmplab-full (with Delve) if need be, then lesson 4 under Delve")
 	var stdout, stderr bytes.Buffer
 	in := "break handoffp\ncontinue\nprint p0.runq\nrev step\nexit\n"
 	code := Run([]string{"real", "lesson-04"}, strings.NewReader(in), &stdout, &stderr)
