@@ -12,8 +12,9 @@ package vm
 // Two kinds of instruction exist:
 //
 //   - computation (arithmetic, locals, jumps, calls within the G): executed by
-//     the interpreter (interp.go), which charges CostInstr virtual nanoseconds
-//     per instruction and never touches scheduler state;
+//     the interpreter (interp.go), which reports what the Go operations it
+//     ran cost compiled (cost.go: opCost, in ps) and never touches scheduler
+//     state;
 //   - scheduler operations (Op.IsSched reports them: go, channel operations,
 //     select, sync, time, sim.*, print, exit of the G): the interpreter stops
 //     in front of them with the G's pc pointing at the instruction, and the
@@ -105,7 +106,7 @@ const (
 	OpGe     // a b → a>=b
 
 	// Strings.
-	OpConcat // s t → s+t
+	OpConcat // s t → s+t   (B=1: it continues a concatenation, a + b + c, which Go makes one concatstrings: cost.go)
 	OpSEq    // s t → s==t
 	OpSNe    // s t → s!=t
 	OpSLt    // s t → s<t
