@@ -169,7 +169,7 @@ type Config struct {
 }
 
 const (
-	DefaultMaxEvents = 50_000_000    // 5x the 10,000,000-line program
+	DefaultMaxEvents = 50_000_000 // 5x the 10,000,000-line program
 	// DefaultMaxInstrs bounds gmplab's work, not the program's time: 10^11
 	// instructions, about eight times the seed article's 1,000 goroutines
 	// each summing to 1,000,000 (13 instructions an iteration), which

@@ -7,8 +7,9 @@ package vm
 //
 //	go test ./vm -run '^$' -bench Cost -count 3
 //
-// How the interpreter charges them. Each opcode has a cost (opCost, one
-// cell per op): the cost of the Go operation it completes. An op that only
+// How the interpreter charges them. Each opcode has a cost, its cell in
+// the op table's Cost column (ops.go), naming one of these figures: the
+// cost of the Go operation it completes. An op that only
 // moves data compiled code keeps in registers (pushing a constant, loading
 // or storing a local, dup, pop) costs 0, so the stack machine's extra
 // instructions cost nothing and a program costs what its Go operations
@@ -18,7 +19,9 @@ package vm
 // is a cycle of the front end: psTakenBranch). What varies with the data
 // (the bytes a copy, growslice or concatenation moves, a map's size, a
 // library function on the host) is added by the op as it runs, from the
-// same figures (memmoveCost, mapCost, growCost).
+// same figures (memmoveCost, mapCost, growCost); the op's CostVar says
+// which. The cost of a new op is its cell, naming a figure here, or a new
+// figure here with the benchmark that measures it.
 //
 // The figures are throughput, not latency: a compiled loop overlaps its
 // independent operations (an increment, a compare, a branch and an add
@@ -175,60 +178,6 @@ func (mc *Machine) elemSize(li int32) uint64 {
 		return 8
 	}
 	return mc.prog.Layouts[li].Size
-}
-
-// opCost is each op's fixed cost, in ps: the Go operation it completes.
-// An op missing here costs 0: it moves data that compiled code keeps in
-// registers (OpInt, OpLoad, OpStore, OpDup, OpPop, ...), or it is a
-// scheduler op, which the runtime charges (runtime/cost.go). What varies
-// with the data is added by the op as it runs.
-var opCost = [256]int64{
-	OpLoadBox: psLoad, OpStoreBox: psStore, OpLoadFree: psLoad, OpStoreFree: psStore,
-	OpLoadGlob: psLoad, OpStoreGlob: psStore,
-	OpNewBox: psMalloc, // an escaping variable: newobject
-
-	OpAdd: psIntOp, OpSub: psIntOp, OpMul: psMul, OpDiv: psDiv, OpRem: psDiv,
-	OpNeg: psIntOp, OpAnd: psIntOp, OpOr: psIntOp, OpXor: psIntOp, OpAndNot: psIntOp,
-	OpShl: psIntOp, OpShr: psIntOp, OpNot: psIntOp,
-	OpEq: psIntOp, OpNe: psIntOp, OpLt: psIntOp, OpLe: psIntOp, OpGt: psIntOp, OpGe: psIntOp,
-
-	// Strings: a concatenation adds its mallocgc and bytes; a comparison
-	// its bytes.
-	OpConcat: psConcat + psMalloc,
-	OpSEq:    psIntOp, OpSNe: psIntOp, OpSLt: psIntOp, OpSLe: psIntOp, OpSGt: psIntOp, OpSGe: psIntOp,
-	OpIndex: psIndex, OpSlice: 2 * psIntOp,
-
-	// Formatting (fmt's work for one operand).
-	OpFmtInt: psFmt, OpFmtBool: psFmt, OpFmtDur: psFmt, OpFmtQ: psFmt, OpFmtPad: psFmt,
-
-	// Control: a jump costs psTakenBranch when taken (charged by the
-	// interpreter); a call carries its return.
-	OpCall: psCall, OpCallClosure: psClosureCall, OpIfaceCall: psIfaceCall,
-	OpClosure: psMalloc, // a closure that captures: its funcval escapes
-	OpDefer:   psCall, OpPanic: psCall, OpRecover: psIntOp,
-
-	// Structs and arrays: an object op moves its fields (added as it
-	// runs: memmoveCost); a struct value is a stack object.
-	OpField: psLoad, OpSetField: psStore, OpObjEq: psIntOp,
-	OpDeref: psLoad, OpStoreDeref: psStore, OpElemRef: psIntOp, OpSliceRef: psIndex,
-	OpIndexObj: psIndex, OpStoreIndexObj: psIndexStore, OpArraySlice: psIntOp,
-	OpKeyOf: psLoad, OpKeyObj: psLoad,
-
-	// Slices: growslice and makeslice add growCost as they run.
-	OpSliceIndex: psIndex, OpSliceStore: psIndexStore,
-	OpAppend: psAppend, OpAppendSlice: psAppend, OpCopySlice: psIntOp, OpReslice: 2 * psIntOp,
-
-	// Maps: mapCost of the map's size, added as they run.
-	OpMakeMap: psMalloc,
-
-	OpUnsigned: psIntOp,   // UDiv and URem add psDiv - psIntOp
-	OpFloat:    psFloatOp, // FDiv and conversions add theirs
-
-	OpMakeIface: psMakeIface, OpIfaceEq: 2 * psIntOp, OpAssert: psAssert,
-	OpFmtAny: psFmt,
-	OpAtomic: psAtomic, OpRand: psRand,
-	// OpStrings: strsCost, as it runs.
-	// OpHost: the host function's cost (host.go), added as it runs.
 }
 
 // strsCost is what OpStrings function fn costs with operands v and results

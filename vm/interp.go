@@ -446,7 +446,7 @@ load:
 			ps += opCost[OpCall]
 			goto load
 		case OpCallClosure:
-			nargs := int(in.B)
+			nargs, _ := CallSlotsOf(in.B)
 			id := vals[sp-nargs-1].I & refMask
 			if id == 0 {
 				pmsg = errNilFunc
@@ -468,7 +468,7 @@ load:
 			ps += opCost[OpCallClosure]
 			goto load
 		case OpIfaceCall:
-			nargs := int(in.B)
+			nargs, _ := CallSlotsOf(in.B)
 			i := vals[sp-nargs-1].I
 			if i&refMask == 0 {
 				pmsg = errNilFunc
