@@ -160,7 +160,7 @@ func TestBrowserKeyboard(t *testing.T) {
 				t.Errorf("Tab in the editor did not indent")
 			}
 			tb.key(kb.Escape)
-			if f := tb.focus(); !strings.Contains(f.What, "[Run") {
+			if f := tb.focus(); !strings.HasPrefix(f.What, "button.st-run") {
 				t.Errorf("Escape in the editor moved the focus to %s, want the Run button", f.What)
 			}
 			// Tab goes on: out of the editor and, in time, out of the widget.

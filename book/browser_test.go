@@ -434,7 +434,7 @@ func TestBrowserEdit(t *testing.T) {
 		tb.str(fmt.Sprintf(`(function(r){r.querySelector(".st-src").value=%s; r.querySelector(".st-flags input").value=%s; return ""})(%s)`, sj, fj, w))
 	}
 	set("package main\n\nfunc main() { undefinedName() }\n", flags)
-	tb.click(`.stepper .st-actions button[aria-label^="Run"]`)
+	tb.click(`.stepper .st-run`)
 	tb.wait(`/err/.test(`+w+`.querySelector(".st-status").className)`, 3*time.Minute)
 	if st := tb.str(w + `.querySelector(".st-status").textContent`); !strings.HasPrefix(st, file+":3:") {
 		t.Errorf("a compile error shows %q, want %s:3:…", st, file)
@@ -491,8 +491,8 @@ func TestBrowserEdit(t *testing.T) {
 		t.Error("the link's widget does not have the focus")
 	}
 	// Reset: back to the lesson's program, flags and run.
-	other.click(`.stepper .st-foot button[aria-label^="Edit"]`)
-	other.click(`.stepper .st-actions button[aria-label^="Back to the lesson"]`)
+	other.click(`.stepper .st-edit-btn`)
+	other.click(`.stepper .st-reset`)
 	other.wait(w+`.widget.tr && `+w+`.widget.source === `+w+`.widget.original && `+w+`.widget.flags === `+strconv.Quote(flags), 3*time.Minute)
 }
 

@@ -159,7 +159,10 @@
     function btn(parent, label, title, f, cls) {
       var b = el("button", cls || "");
       b.innerHTML = label;
-      b.type = "button"; b.title = title; b.setAttribute("aria-label", title);
+      b.type = "button"; b.title = title;
+      // An icon is named by its title; a button with words keeps them as
+      // its name (what a reader sees is what a screen reader says).
+      if (label.charAt(0) === "<") b.setAttribute("aria-label", title);
       b.addEventListener("click", f);
       parent.appendChild(b);
       return b;
@@ -223,9 +226,9 @@
     this.flagsIn.type = "text"; this.flagsIn.spellcheck = false; this.flagsIn.value = this.flags;
     fl.appendChild(this.flagsIn);
     var acts = el("div", "st-actions");
-    this.bRun = btn(acts, "Run", "Run this version (Ctrl+Enter)", function () { self.runEdited(); });
-    this.bReset = btn(acts, "Reset", "Back to the lesson's program and flags", function () { self.reset(); });
-    this.bCancel = btn(acts, "Close the editor", "Close the editor (the run shown stays)", function () { self.edit(false); });
+    this.bRun = btn(acts, "Run", "Run this version (Ctrl+Enter)", function () { self.runEdited(); }, "st-run");
+    this.bReset = btn(acts, "Reset", "Back to the lesson's program and flags", function () { self.reset(); }, "st-reset");
+    this.bCancel = btn(acts, "Close the editor", "Close the editor (the run shown stays)", function () { self.edit(false); }, "st-close");
     // The actions after the textarea: Escape leaves it for Run, and Tab
     // goes on from there out of the editor, never back into it.
     this.editor.appendChild(fl);
@@ -241,6 +244,7 @@
     r.appendChild(this.tl);
     this.out = el("pre", "st-out");
     this.out.tabIndex = 0;
+    this.out.setAttribute("role", "region");
     this.out.setAttribute("aria-label", "the program's output so far");
     r.appendChild(this.out);
     this.brk = el("details", "st-breaks");
@@ -248,9 +252,9 @@
     r.appendChild(this.brk);
 
     var foot = el("div", "st-foot");
-    this.bEdit = btn(foot, "Edit and run", "Edit the program and its flags, and run it (e)", function () { self.edit(self.editor.hidden); });
-    this.bLink = btn(foot, "Link to this event", "Copy a link to this program, its flags and this event (k)", function () { self.link(); });
-    btn(foot, "Keys <kbd>?</kbd>", "The stepper's keys (?)", function () { showHelp(self.root); });
+    this.bEdit = btn(foot, "Edit and run", "Edit the program and its flags, and run it (e)", function () { self.edit(self.editor.hidden); }, "st-edit-btn");
+    this.bLink = btn(foot, "Link to this event", "Copy a link to this program, its flags and this event (k)", function () { self.link(); }, "st-link");
+    btn(foot, "Keys <kbd>?</kbd>", "The stepper's keys (?)", function () { showHelp(self.root); }, "st-keys-btn");
     r.appendChild(foot);
 
     this.src.addEventListener("keydown", function (e) {
