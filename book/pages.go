@@ -38,7 +38,7 @@ const (
 // one is left out: docs/go-subset.md may not exist yet).
 // Any other Markdown file in docs/ follows them, by name, so that no doc
 // is left as a raw listing.
-var referenceDocs = []string{"debugger.md", "go-subset.md", "real.md", "assumptions.md", "exercises.md", "glossary.md", "book.md", "notebook.md"}
+var referenceDocs = []string{"debugger.md", "events.md", "go-subset.md", "real.md", "assumptions.md", "exercises.md", "glossary.md", "book.md", "notebook.md"}
 
 // collect reads the course from the repository at root.
 func collect(root string) ([]*Page, error) {
