@@ -44,7 +44,7 @@ func responsive(t *testing.T, what string, longest float64, ticks int) {
 	t.Helper()
 	load, busy := hostload.Busy()
 	t.Logf("%s: the page's longest stall was %.0f ms over %d ticks of its 10 ms timer (load %.1f)", what, longest, ticks, load)
-	if ticks < 20 {
+	if ticks < 3 {
 		t.Errorf("%s: only %d ticks: the probe did not run", what, ticks)
 	}
 	switch {
@@ -139,7 +139,7 @@ func TestBrowserNeverFrozen(t *testing.T) {
 	took := time.Since(t0)
 	longest, ticks = tb.gaps()
 	responsive(t, fmt.Sprintf("during 100,000 goroutines (%s)", took.Round(time.Millisecond)), longest, ticks)
-	t.Logf("100,000 goroutines: %s", tb.str(`JSON.stringify({parseMs: `+w+`.widget.parseMs, setMs: `+w+`.widget.setMs, svg: `+w+`.querySelectorAll(".st-tl svg *").length, prof: `+w+`.widget.prof})`))
+	t.Logf("100,000 goroutines: %s", tb.str(`JSON.stringify({setMs: `+w+`.widget.setMs, svg: `+w+`.querySelectorAll(".st-tl svg *").length, prof: `+w+`.widget.prof})`))
 	st := tb.str(w + `.querySelector(".st-status").textContent`)
 	total := strconv.FormatInt(tr.Total, 10)
 	total = total[:len(total)-3] + "," + total[len(total)-3:]

@@ -137,7 +137,7 @@ func (s *session) newTab(t *testing.T, w, h int64, dark bool) *tab {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(s.bctx)
 	t.Cleanup(cancel)
-	ctx, cancel = context.WithTimeout(ctx, 12*time.Minute)
+	ctx, cancel = context.WithTimeout(ctx, 40*time.Minute)
 	t.Cleanup(cancel)
 	tb := &tab{t: t, s: s, ctx: ctx}
 	var opts []chromedp.EmulateViewportOption

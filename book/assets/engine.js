@@ -50,13 +50,21 @@
       if (m.failed) return fail(m.failed);
       if (!cur || m.id !== cur.id) return;
       if (m.progress != null) { if (cur.onProgress) cur.onProgress(m.progress); return; }
+      if (m.part) { (cur.parts = cur.parts || []).push(m.part); return; }
       var j = cur;
       cur = null;
       if (m.err) j.resolve({ err: m.err, engine: true });
       else {
-        var t = performance.now();
-        var res = JSON.parse(m.json);
-        j.parseMs = performance.now() - t;
+        var res = m.res;
+        if (j.parts) {
+          var tr = res.trace;
+          tr.l = []; tr.k = []; tr.s = []; tr.b = [];
+          j.parts.forEach(function (p) {
+            Array.prototype.push.apply(tr.l, p.l); Array.prototype.push.apply(tr.k, p.k);
+            Array.prototype.push.apply(tr.s, p.s); Array.prototype.push.apply(tr.b, p.b);
+          });
+          j.parts = null;
+        }
         j.resolve(res);
       }
       pump();

@@ -7,7 +7,8 @@
 //                 {ready: true, ms} once the engine is up
 //   page → worker {id, file, src, flags}: a run
 //   worker → page {id, progress: events} every few thousand events
-//                 {id, json} stepper.Run's answer, or {id, err} when the
+//                 {id, part} a part of a long trace's events (see run)
+//                 {id, res} stepper.Run's answer, or {id, err} when the
 //                 engine itself failed (a bug in gmplab)
 "use strict";
 importScripts("wasm_exec.js");
@@ -51,8 +52,22 @@ function run(m) {
     postMessage({ id: m.id, err: failed });
     return;
   }
-  postMessage({ id: m.id, json: json });
+  // A long run's trace is tens of megabytes of objects: parsed here, off
+  // the page's thread, and sent in parts of PART events, each of which
+  // the page takes in as a task of its own, so that no single one holds
+  // up its thread.
+  var res = JSON.parse(json);
+  var tr = res.trace;
+  if (tr && tr.l.length > PART) {
+    for (var i = 0; i < tr.l.length; i += PART) {
+      postMessage({ id: m.id, part: { l: tr.l.slice(i, i + PART), k: tr.k.slice(i, i + PART), s: tr.s.slice(i, i + PART), b: tr.b.slice(i === 0 ? 0 : i + 1, i + PART + 1) } });
+    }
+    tr.l = tr.k = tr.s = tr.b = null;
+  }
+  postMessage({ id: m.id, res: res });
 }
+
+var PART = 2000;
 
 self.onmessage = function (e) {
   var m = e.data;

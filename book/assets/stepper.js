@@ -333,7 +333,6 @@
       self.source = src;
       self.flags = flags;
       self.cmd.textContent = "gmplab run " + self.file + " " + flags + (src !== self.original ? "   (your edited version of the file)" : "");
-      self.parseMs = job.parseMs;
       var t1 = performance.now();
       self.set(res.trace, edited);
       self.setMs = performance.now() - t1;
