@@ -2,11 +2,10 @@ package serve
 
 import (
 	"bufio"
+	"context"
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -15,7 +14,7 @@ import (
 // TestLiveReload: a page listening on /_live hears "reload" when the book
 // is rebuilt.
 func TestLiveReload(t *testing.T) {
-	s := New(t.TempDir())
+	s := New(map[string][]byte{})
 	srv := httptest.NewServer(s)
 	defer srv.Close()
 	resp, err := http.Get(srv.URL + "/_live")
@@ -55,21 +54,42 @@ func TestLiveReload(t *testing.T) {
 	}
 }
 
-// TestFiles: the folder's files are served as they are.
-func TestFiles(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte("<p>book</p>\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(New(dir))
+// TestSet: a rebuild's files replace the old ones, and Shutdown ends the
+// pages' streams.
+func TestSet(t *testing.T) {
+	s := New(map[string][]byte{"index.html": []byte("<p>old</p>\n")})
+	srv := httptest.NewServer(s)
 	defer srv.Close()
-	resp, err := http.Get(srv.URL + "/index.html")
+	get := func() string {
+		t.Helper()
+		resp, err := http.Get(srv.URL + "/index.html")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return string(b)
+	}
+	if got := get(); got != "<p>old</p>\n" {
+		t.Fatalf("before the rebuild: %q", got)
+	}
+	s.Set(map[string][]byte{"index.html": []byte("<p>new</p>\n")})
+	if got := get(); got != "<p>new</p>\n" {
+		t.Fatalf("after the rebuild: %q", got)
+	}
+	resp, err := http.Get(srv.URL + "/_live")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode != 200 || string(b) != "<p>book</p>\n" {
-		t.Fatalf("%s: %q", resp.Status, b)
+	r := bufio.NewReader(resp.Body)
+	if l, err := r.ReadString('\n'); err != nil || l != ": connected\n" {
+		t.Fatalf("first line %q, %v", l, err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	s.Shutdown(ctx)
+	if _, err := io.ReadAll(r); err != nil {
+		t.Fatalf("the stream after Shutdown: %v", err)
 	}
 }

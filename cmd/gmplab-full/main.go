@@ -28,6 +28,6 @@ func main() {
 			}
 			return d, nil
 		},
-		NewBookServer: func(dir string) cli.BookServer { return serve.New(dir) },
+		NewBookServer: func(files map[string][]byte) cli.BookServer { return serve.New(files) },
 	}))
 }

@@ -1,13 +1,16 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"net"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/fsnotify/fsnotify"
@@ -84,8 +87,13 @@ func newBookServeCmd(x Extras) *cobra.Command {
 	o := &bookOptions{}
 	cmd := &cobra.Command{
 		Use:   "serve",
-		Short: "Serve the book on 127.0.0.1 and rebuild it when a lesson, an exercise or a doc changes",
-		Args:  noArgs("--addr and -o are its options"),
+		Short: "Serve the book on 127.0.0.1 and rebuild it when a lesson, an exercise, an example or a doc changes",
+		Long: `Serve the book on 127.0.0.1, rebuilt and reloaded in the browser on every save
+under lessons/, exercises/, examples/, checker/scenarios/ and docs/. The site
+is kept in memory (nothing is left on disk when the server stops), its big
+files are sent compressed as the build stored them (brotli or gzip, as the
+browser accepts) and the rest is gzipped on the fly.`,
+		Args: noArgs("--addr and -o are its options"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkAddr(o.addr); err != nil {
 				return err
@@ -93,22 +101,20 @@ func newBookServeCmd(x Extras) *cobra.Command {
 			if x.NewBookServer == nil {
 				return runFull(cmd, args, "", "net/http, for gmplab book serve")
 			}
-			if o.out == "" {
-				dir, err := os.MkdirTemp("", "gmplab-book-")
-				if err != nil {
-					return err
-				}
-				defer os.RemoveAll(dir)
-				o.out = dir
-			}
-			return serveBook(o, x.NewBookServer, cmd.OutOrStdout(), cmd.ErrOrStderr())
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			return serveBook(ctx, o, x.NewBookServer, cmd.OutOrStdout(), cmd.ErrOrStderr())
 		},
 	}
-	cmd.Flags().StringVarP(&o.out, "output", "o", "", "the site's `folder` (default: a temporary one)")
+	cmd.Flags().StringVarP(&o.out, "output", "o", "", "also write the site into this `folder` (default: kept in memory only)")
 	cmd.Flags().StringVar(&o.addr, "addr", "127.0.0.1:8000", "the address to listen on (127.0.0.1 only)")
 	cmd.Flags().BoolVar(&o.noWasm, "no-wasm", false, "leave out the engine compiled to WebAssembly (the steppers then have no runs)")
 	return cmd
 }
+
+// watched are the folders whose changes rebuild the book being served:
+// the pages' Markdown and everything the pages show or link.
+var watched = []string{"lessons", "exercises", "examples", "checker/scenarios", "docs"}
 
 // checkAddr checks book serve's --addr: the book is served on the
 // loopback interface only.
@@ -120,18 +126,22 @@ func checkAddr(addr string) error {
 	return nil
 }
 
-// serveBook builds the book, serves it, and rebuilds it on every change
-// under lessons/, exercises/ and docs/; pages reload through /_live
-// (server-sent events).
-func serveBook(o *bookOptions, newServer func(dir string) BookServer, stdout, stderr io.Writer) error {
-	if _, err := o.build(true, stderr); err != nil {
+// serveBook builds the book, serves it with the server newServer makes
+// until ctx ends (Ctrl-C, SIGTERM), and rebuilds it on every change under
+// the watched folders; pages reload through /_live (server-sent events).
+func serveBook(ctx context.Context, o *bookOptions, newServer func(files map[string][]byte) BookServer, stdout, stderr io.Writer) error {
+	if err := checkAddr(o.addr); err != nil {
 		return err
 	}
+	site, err := o.build(true, stderr)
+	if err != nil {
+		return err
+	}
+	srv := newServer(site.Files)
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
 		return &ExitError{Code: 1, Msg: "gmplab book serve: " + err.Error()}
 	}
-	srv := newServer(o.out)
 	fmt.Fprintf(stdout, "book: serving http://%s/ (Ctrl-C stops)\n", ln.Addr())
 
 	w, err := fsnotify.NewWatcher()
@@ -140,8 +150,8 @@ func serveBook(o *bookOptions, newServer func(dir string) BookServer, stdout, st
 	}
 	defer w.Close()
 	root := RepoRoot()
-	for _, d := range []string{"lessons", "exercises", "docs"} {
-		filepath.WalkDir(filepath.Join(root, d), func(p string, e os.DirEntry, err error) error {
+	for _, d := range watched {
+		filepath.WalkDir(filepath.Join(root, filepath.FromSlash(d)), func(p string, e os.DirEntry, err error) error {
 			if err == nil && e.IsDir() {
 				w.Add(p)
 			}
@@ -172,10 +182,12 @@ func serveBook(o *bookOptions, newServer func(dir string) BookServer, stdout, st
 				}
 				timer = time.AfterFunc(50*time.Millisecond, func() {
 					start := time.Now()
-					if _, err := o.build(true, stderr); err != nil {
+					site, err := o.build(true, stderr)
+					if err != nil {
 						fmt.Fprintln(stderr, err)
 						return
 					}
+					srv.Set(site.Files)
 					fmt.Fprintf(stdout, "book: rebuilt in %.2fs\n", time.Since(start).Seconds())
 					srv.Reload()
 				})
@@ -187,7 +199,18 @@ func serveBook(o *bookOptions, newServer func(dir string) BookServer, stdout, st
 			}
 		}
 	}()
-	return srv.Serve(ln)
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	srv.Shutdown(sctx)
+	fmt.Fprintln(stdout, "book: stopped")
+	return nil
 }
 
 // TimelineOf (the book's timelines.Runner) runs gmplab run ARGS in process and collects its events for

@@ -42,8 +42,8 @@ import (
 type Extras struct {
 	// OpenReal starts a program under Delve (real.Open).
 	OpenReal func(ctx context.Context, o RealSpec) (RealDebugger, error)
-	// NewBookServer serves a built book's folder (book/serve.New).
-	NewBookServer func(dir string) BookServer
+	// NewBookServer serves a built book's files (book/serve.New).
+	NewBookServer func(files map[string][]byte) BookServer
 }
 
 // RealSpec says what gmplab real runs (real.Options).
@@ -63,8 +63,14 @@ type RealDebugger interface {
 // BookServer serves a built book and tells its pages to reload
 // (book/serve.Server).
 type BookServer interface {
+	// Serve serves on ln until it fails or Shutdown is called.
 	Serve(ln net.Listener) error
+	// Set replaces the files served (a rebuild).
+	Set(files map[string][]byte)
+	// Reload tells the pages to reload.
 	Reload()
+	// Shutdown stops the server.
+	Shutdown(ctx context.Context) error
 }
 
 // RunFull is Run with the extras: gmplab-full's main.
