@@ -126,3 +126,37 @@ func hangingIndent(line string, width int) int {
 	}
 	return indent
 }
+
+// Unfold joins the lines of text that continue a paragraph into one line,
+// so that Fill can break the paragraph again for another width: a line of
+// unindented prose continues in the next unindented line, and a
+// definition ("  text   one line per event …") in the next line indented
+// to its definition's column. Blank lines, list items, a change of indent
+// and indented lines of another kind (commands, examples) keep their
+// breaks. Help texts are written broken for 80 to 100 columns; unfolded
+// and filled, they fit a narrower terminal without ragged lines.
+func Unfold(text string) string {
+	lines := strings.Split(text, "\n")
+	var out []string
+	cont := -1 // the indent of the current paragraph's continuation lines, or -1
+	for _, line := range lines {
+		lead := len(line) - len(strings.TrimLeft(line, " "))
+		body := line[lead:]
+		if cont >= 0 && body != "" && lead == cont && !listMarker.MatchString(body) {
+			out[len(out)-1] += " " + body
+			continue
+		}
+		out = append(out, line)
+		cont = -1
+		if body == "" {
+			continue
+		}
+		switch hang := hangingIndent(line, 1<<20); {
+		case lead == 0 && hang == 0 && !listMarker.MatchString(body):
+			cont = 0
+		case hang > lead+len(listMarker.FindString(body)):
+			cont = hang
+		}
+	}
+	return strings.Join(out, "\n")
+}

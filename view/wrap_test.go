@@ -62,3 +62,39 @@ func TestFillProperties(t *testing.T) {
 		}
 	}
 }
+
+// TestUnfold: a paragraph's lines and a definition's continuations are
+// joined; blank lines, list items, indented commands and a change of
+// indent keep their breaks.
+func TestUnfold(t *testing.T) {
+	in := `Run compiles FILE.go and runs it on the simulated
+runtime, printing every decision.
+
+Output (--format):
+  text        one line per event: seq, virtual time, M, P, G, the runtime function,
+              what it did, and the rule that decided it
+  json        one JSON object per event
+Try:
+  break retake
+  continue
+- an item
+- another item
+  continued under it`
+	want := `Run compiles FILE.go and runs it on the simulated runtime, printing every decision.
+
+Output (--format):
+  text        one line per event: seq, virtual time, M, P, G, the runtime function, what it did, and the rule that decided it
+  json        one JSON object per event
+Try:
+  break retake
+  continue
+- an item
+- another item
+  continued under it`
+	if got := Unfold(in); got != want {
+		t.Errorf("Unfold:\n%s\nwant:\n%s", got, want)
+	}
+	if got := Unfold(want); got != want {
+		t.Errorf("Unfold of unfolded text changed it:\n%s", got)
+	}
+}

@@ -135,10 +135,36 @@ func TestTerminalWidths(t *testing.T) {
 						t.Errorf("line %d is %d columns wide: %q", i+1, n, line)
 					}
 				}
-				if c.words && strings.Join(strings.Fields(got), " ") != strings.Join(strings.Fields(fixed), " ") {
+				if strings.HasSuffix(c.name, "--help") {
+					raggedHelp(t, got, cols)
+				}
+				// An example command too long for the terminal continues
+				// after a backslash, as a shell reads it: not a word.
+				unbroken := strings.ReplaceAll(got, " \\\n", "\n")
+				if c.words && strings.Join(strings.Fields(unbroken), " ") != strings.Join(strings.Fields(fixed), " ") {
 					t.Errorf("the words differ from the fixed form's:\n%s\n--- fixed form:\n%s", got, fixed)
 				}
 			})
+		}
+	}
+}
+
+// raggedHelp fails t where a line of a help's prose ends short of the
+// terminal's edge while the next line, which continues it (unindented
+// prose, as the long text's paragraphs are), starts with a word that would
+// have fitted: the text was left broken where it was written.
+func raggedHelp(t *testing.T, help string, cols int) {
+	t.Helper()
+	long, _, _ := strings.Cut(help, "\nUsage:")
+	lines := strings.Split(strings.ReplaceAll(long, "\r", ""), "\n")
+	for i := 0; i+1 < len(lines); i++ {
+		line, next := lines[i], lines[i+1]
+		if line == "" || next == "" || line[0] == ' ' || next[0] == ' ' {
+			continue
+		}
+		first, _, _ := strings.Cut(next, " ")
+		if utf8.RuneCountInString(line)+1+utf8.RuneCountInString(first) <= cols {
+			t.Errorf("line %d of the help ends at column %d, but the next line's %q would fit after it:\n%s\n%s", i+1, utf8.RuneCountInString(line), first, line, next)
 		}
 	}
 }

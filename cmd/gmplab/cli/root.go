@@ -19,6 +19,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -150,19 +151,28 @@ The same program, flags and seed always give the same output, byte for byte.`,
 
 // fillHelp makes every command's help (cobra's) fit the terminal it goes
 // to, or view.Width columns in a pipe: the flags' descriptions and the
-// long text are folded between words, under their column.
+// long text are folded between words, under their column. On a terminal
+// the long text's paragraphs are first unfolded (view.Unfold), so that
+// they are filled again for its width rather than left ragged where they
+// were broken for 100 columns, and an example too long for it continues
+// on the next line after a backslash, as a shell reads it.
 func fillHelp(root *cobra.Command) {
 	help := root.HelpFunc()
 	root.SetHelpFunc(func(c *cobra.Command, args []string) {
 		out := c.OutOrStdout()
+		width := layoutWidth(out)
+		long, example := c.Long, c.Example
+		if width == 0 {
+			width = view.Width
+		} else {
+			c.Long = view.Unfold(long)
+			c.Example = continueCommands(example, width)
+		}
 		var buf bytes.Buffer
 		c.SetOut(&buf)
 		help(c, args)
 		c.SetOut(out)
-		width := layoutWidth(out)
-		if width == 0 {
-			width = view.Width
-		}
+		c.Long, c.Example = long, example
 		io.WriteString(out, view.Fill(buf.String(), width))
 	})
 }
@@ -191,4 +201,34 @@ func flagError(cmd *cobra.Command, err error) error {
 		}
 	}
 	return fmt.Errorf("%s %q: %v", name, ive.GetValue(), cause)
+}
+
+// continueCommands breaks each line of examples (command lines, indented)
+// that is wider than width between its shell words: it ends in " \\" and
+// goes on, indented four more columns, so that it can still be copied.
+func continueCommands(examples string, width int) string {
+	lines := strings.Split(examples, "\n")
+	var out []string
+	for _, line := range lines {
+		if utf8.RuneCountInString(line) <= width {
+			out = append(out, line)
+			continue
+		}
+		lead := line[:len(line)-len(strings.TrimLeft(line, " "))]
+		cur, indent := "", lead
+		for _, w := range shellWords(strings.TrimLeft(line, " ")) {
+			if cur != "" && len(indent)+utf8.RuneCountInString(cur)+1+utf8.RuneCountInString(w)+2 > width {
+				out = append(out, indent+cur+" \\")
+				cur, indent = w, lead+"    "
+				continue
+			}
+			if cur == "" {
+				cur = w
+			} else {
+				cur += " " + w
+			}
+		}
+		out = append(out, indent+cur)
+	}
+	return strings.Join(out, "\n")
 }
