@@ -20,6 +20,7 @@ import (
 
 	"github.com/gmplab/gmplab/debugger/terminal"
 	"github.com/gmplab/gmplab/internal/gobuild"
+	"github.com/gmplab/gmplab/view"
 )
 
 // Two commands need what most of gmplab does not: gmplab real needs Delve
@@ -158,6 +159,17 @@ func fullPath(clone string) (string, error) {
 	return filepath.Join(cache, "gmplab", "bin", hex.EncodeToString(sum[:6]), fullName), nil
 }
 
+// countLine is buildFull's counter, "  12 packages compiled: PKG", cut
+// to fit width (when not 0): it is redrawn in place, and a line that
+// wrapped would have only its last row redrawn.
+func countLine(n int, pkg string, width int) string {
+	line := fmt.Sprintf("  %d packages compiled: %s", n, pkg)
+	if r := []rune(line); width > 0 && len(r) >= width {
+		line = string(r[:width-2]) + "…"
+	}
+	return line
+}
+
 // buildFull brings gmplab-full up to date, saying so on progress, if it
 // is a terminal, when it has to compile: a line before, one that counts
 // the packages, and one after. A pipe or a file (a notebook cell's output,
@@ -171,10 +183,12 @@ func buildFull(gocmd, clone, exe, why string, progress io.Writer) error {
 		if !tty {
 			return
 		}
+		width := layoutWidth(progress)
 		if n == 1 {
-			fmt.Fprintf(progress, "gmplab: building %s (gmplab with %s) from %s, once: the first time takes a minute or two\n", fullName, why, clone)
+			msg := fmt.Sprintf("gmplab: building %s (gmplab with %s) from %s, once: the first time takes a minute or two", fullName, why, clone)
+			fmt.Fprintln(progress, view.Fill(msg, width))
 		}
-		fmt.Fprintf(progress, "\r\033[K  %d packages compiled: %s", n, pkg)
+		fmt.Fprintf(progress, "\r\033[K%s", countLine(n, pkg, width))
 	}
 	err := gobuild.Tool(context.Background(), gocmd, clone, "./cmd/"+fullName, exe, say)
 	if n > 0 && tty {
