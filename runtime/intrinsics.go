@@ -47,7 +47,9 @@ func (mc *Machine) schedOp(mi int32) {
 		clo := funcIndex(mc.pop(G))
 		adv()
 		if clo == 0 {
-			mc.gopanic(mi, "runtime error: invalid memory address or nil pointer dereference\n[signal SIGSEGV: segmentation violation]")
+			// newproc1's fatal, on the system stack: no panic of the
+			// G's is printed before it.
+			mc.fatalG(gi, "fatal error: go of nil func value", "fatal")
 			return
 		}
 		mc.newproc(mi, gi, clo, args, pos)
@@ -80,8 +82,7 @@ func (mc *Machine) schedOp(mi int32) {
 	case OpClose:
 		c := int32(mc.pop(G).I)
 		adv()
-		mc.closechan(mi, c)
-		if mc.allm[mi].curg == gi && mc.exit == nil {
+		if !mc.closechan(mi, c) && mc.allm[mi].curg == gi && mc.exit == nil {
 			mc.continueG(mi, 0)
 		}
 	case OpChanLen, OpChanCap:
@@ -129,8 +130,7 @@ func (mc *Machine) schedOp(mi int32) {
 			mc.gopanic(mi, "runtime error: invalid memory address or nil pointer dereference\n[signal SIGSEGV: segmentation violation]")
 			return
 		}
-		mc.wgAdd(mi, w, n)
-		if mc.allm[mi].curg == gi && mc.exit == nil {
+		if !mc.wgAdd(mi, w, n) && mc.allm[mi].curg == gi && mc.exit == nil {
 			mc.continueG(mi, CostChan)
 		}
 	case OpWGWait:

@@ -37,7 +37,7 @@ func (mc *Machine) syncOp(mi int32, in Instr, pos Pos) {
 	case vm.SyncFatal:
 		msg := mc.pop(G).S
 		G.th.Advance()
-		mc.fatalG(mc.allm[mi].curg, "fatal error: "+msg, "fatal")
+		mc.fatalUser(mc.allm[mi].curg, msg)
 	case vm.SyncNotifyListAdd:
 		l := mc.pop(G).I
 		G.th.Advance()

@@ -59,7 +59,7 @@ func (mc *Machine) timerOp(mi int32, a int32) (panicked bool) {
 	case TimerNewTimer, TimerNewTicker, TimerTick, TimerAfter:
 		d := mc.pop(G).I
 		if a == TimerNewTicker && d <= 0 {
-			mc.gopanic(mi, "non-positive interval for NewTicker")
+			mc.gopanicString(mi, "non-positive interval for NewTicker")
 			return true
 		}
 		if a == TimerTick && d <= 0 {
@@ -88,7 +88,7 @@ func (mc *Machine) timerOp(mi int32, a int32) (panicked bool) {
 			if a == TickerStop {
 				return false // Ticker.Stop of an uninitialised Ticker does nothing
 			}
-			mc.gopanic(mi, "time: Stop called on uninitialized Timer")
+			mc.gopanicString(mi, "time: Stop called on uninitialized Timer")
 			return true
 		}
 		stopped := mc.stopTimer(int32(id - 1))
@@ -99,7 +99,7 @@ func (mc *Machine) timerOp(mi int32, a int32) (panicked bool) {
 		d := mc.pop(G).I
 		id := mc.pop(G).I
 		if a == TickerReset && d <= 0 {
-			mc.gopanic(mi, "non-positive interval for Ticker.Reset")
+			mc.gopanicString(mi, "non-positive interval for Ticker.Reset")
 			return true
 		}
 		if id == 0 {
@@ -107,7 +107,7 @@ func (mc *Machine) timerOp(mi int32, a int32) (panicked bool) {
 			if a == TickerReset {
 				what = "Ticker"
 			}
-			mc.gopanic(mi, "time: Reset called on uninitialized "+what)
+			mc.gopanicString(mi, "time: Reset called on uninitialized "+what)
 			return true
 		}
 		period := int64(0)

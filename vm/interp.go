@@ -162,6 +162,7 @@ func (gp *g) startPanicVal(msg string, v int64, pos Pos) {
 	gp.panicking = true
 	gp.recovered = false
 	gp.panicVal = v
+	gp.panicStr = false
 	gp.panicPos = pos
 }
 
@@ -213,6 +214,11 @@ func (mc *Machine) exec(gp *g, budget int) (n int, stop execStop) {
 	}
 	vals = gp.vals[:cap(gp.vals)]
 	sp = len(gp.vals)
+	if gp.raise {
+		// A panic the scheduler raised (Raise): unwind as from raise.
+		gp.raise = false
+		goto unwind
+	}
 	if gp.panicking || gp.goexit != goexitNone {
 		if nd = len(gp.defers); nd > 0 && gp.defers[nd-1].depth == -(gp.depth()+1+deferPending) {
 			goto unwind
