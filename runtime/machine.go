@@ -281,8 +281,12 @@ func (mc *Machine) runG(mi int32) {
 	stop := M.pendingStop
 	if !M.hasPending {
 		G.th.SetStack(G.stackSize, G.stackUsed, G.stackguard0)
+		mc.vm.SetMapLog(len(mc.allp) > 1)
 		n, s := mc.vm.Run(&G.th, execBudget)
 		G.stackUsed = G.th.StackUsed()
+		if log := mc.vm.MapLog(); len(log) > 0 && mc.checkMapAccesses(mi, log) {
+			return
+		}
 		if mc.vm.NeedGC() && !mc.noGC {
 			mc.gcCollect()
 		}

@@ -69,6 +69,12 @@ func (mc *Machine) clone(prev *Machine, snapshot bool) (*Machine, int64) {
 	}
 	c.timers = slices.Clone(mc.timers)
 	c.conns = slices.Clone(mc.conns)
+	if mc.mapRecs != nil {
+		c.mapRecs = make(map[int64][]mapRec, len(mc.mapRecs))
+		for id, recs := range mc.mapRecs {
+			c.mapRecs[id] = slices.Clone(recs)
+		}
+	}
 	c.connHeap = slices.Clone(mc.connHeap)
 	c.actors = slices.Clone(mc.actors)
 	c.pending = slices.Clone(mc.pending)

@@ -208,13 +208,16 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, n *int) ([]Value, int,
 		vals[sp-1] = Value{I: mc.makeMap(vals[sp-1].I)}
 		*n += costAlloc
 	case OpMapIndex:
+		if mc.logMaps {
+			mc.logMap(vals[sp-2].I, *n, MapAccessKind(in.A>>1))
+		}
 		v, ok := mc.mapGet(vals[sp-2].I, vals[sp-1])
 		if !ok && in.B >= 0 {
 			v = Value{I: mc.zeroObj(in.B)}
 		}
 		sp--
 		vals[sp-1] = v
-		if in.A == 1 {
+		if in.A&1 != 0 {
 			if sp == len(vals) {
 				vals = growVals(vals, sp, sp+1)
 			}
@@ -230,19 +233,31 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, n *int) ([]Value, int,
 		if m&refMask == 0 {
 			return vals, sp, "assignment to entry in nil map", true
 		}
+		if mc.logMaps {
+			mc.logMap(m, *n, MapWrite)
+		}
 		mc.mapSet(m, k, v)
 		sp -= 3
 		*n += costMap
 	case OpMapDelete:
+		if mc.logMaps {
+			mc.logMap(vals[sp-2].I, *n, MapWrite)
+		}
 		mc.mapDelete(vals[sp-2].I, vals[sp-1])
 		sp -= 2
 		*n += costMap
 	case OpMapLen:
 		vals[sp-1] = Value{I: mc.mapLen(vals[sp-1].I)}
 	case OpMapClear:
+		if mc.logMaps {
+			mc.logMap(vals[sp-1].I, *n, MapWrite)
+		}
 		mc.mapClear(vals[sp-1].I)
 		sp--
 	case OpMapKeys:
+		if mc.logMaps {
+			mc.logMap(vals[sp-1].I, *n, MapIter)
+		}
 		vals[sp-1] = Value{I: mc.mapKeys(vals[sp-1].I, in.A != 0)}
 		if in.A == MapKeysFloat {
 			mc.sortFloats(vals[sp-1].I)

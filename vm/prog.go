@@ -173,7 +173,7 @@ const (
 
 	// Maps (hashmap.go).
 	OpMakeMap   // hint → m
-	OpMapIndex  // A: 1 to push ok too; B: the value's struct layout (-1: plain).   m k → v [ok]
+	OpMapIndex  // A: bit 0 to push ok too, bit 1 a step of an iteration (maplog.go); B: the value's struct layout (-1: plain).   m k → v [ok]
 	OpMapStore  // m k v → ...   (with B=1 the operands are v m k; a nil map panics)
 	OpMapDelete // m k → ...
 	OpMapLen    // m → len(m)
