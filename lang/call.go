@@ -776,9 +776,14 @@ func (fs *fnState) goDefer(call *ast.CallExpr, isGo bool) {
 	at := fs.deferAt(isGo)
 	fs.emit(vm.OpFuncVal, idx, 0, 0, 1)
 	for _, o := range ops {
-		if o.recv {
+		switch {
+		case o.recv && ce.lib != nil && c.libs.isAtomic(c.info.TypeOf(o.e)):
+			// defer x.done.Store(true): the receiver is &x.done,
+			// taken now (an atomic value is an object of its own).
+			fs.addr(o.e)
+		case o.recv:
 			fs.recvPtrOrValue(o.e)
-		} else {
+		default:
 			fs.expr(o.e)
 		}
 	}

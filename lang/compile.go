@@ -428,7 +428,7 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 			return kSync, ""
 		case t == c.libs.randSource:
 			return kPtr, ""
-		case c.libs.isAtomic(t), t == c.libs.once, isBuilder(t), c.libs.isTimeType(t, "Timer", "Ticker"):
+		case c.libs.isAtomic(t), isBuilder(t), c.libs.isTimeType(t, "Timer", "Ticker"):
 			return kStruct, ""
 		}
 		if t.Obj().Pkg() == c.pkg || c.libs.fromSource(t.Obj()) {
