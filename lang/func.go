@@ -331,7 +331,7 @@ func (fs *fnState) store(v *types.Var) {
 
 func (fs *fnState) noStorage(v *types.Var) {
 	if fs.c.errs.len() == 0 {
-		fs.c.errorf(v.Pos(), "internal compiler error: no storage for %s", v.Name())
+		fs.c.errorf(v.Pos(), internalPrefix+"no storage for %s", v.Name())
 	}
 }
 

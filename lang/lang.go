@@ -39,6 +39,10 @@ const maxErrors = 10
 // Error is a failed compilation: one line per problem, "file:line:col: msg".
 type Error struct {
 	Lines []string
+	// Internal: the compiler failed, not the program (a panic in the code
+	// generator, an error in the library's own source): a bug in gmplab,
+	// to be told apart from the program's errors (internal/bug).
+	Internal bool
 }
 
 func (e *Error) Error() string { return strings.Join(e.Lines, "\n") }
@@ -65,7 +69,7 @@ func compileProgram(filename string, src []byte, allSource bool) (prog *vm.Progr
 	defer func() {
 		if r := recover(); r != nil {
 			prog = nil
-			err = &Error{Lines: []string{filename + ": internal compiler error: " + fmt.Sprint(r) + "\n" + string(debug.Stack())}}
+			err = &Error{Lines: []string{filename + ": " + internalPrefix + fmt.Sprint(r) + "\n" + string(debug.Stack())}, Internal: true}
 		}
 	}()
 	errs := &errList{fset: newFileSet()}
@@ -205,15 +209,23 @@ func (e *errList) err() error {
 		list = append(list, posError{e.list[maxErrors-1].pos, "too many errors"})
 	}
 	var lines []string
+	internal := false
 	for _, x := range list {
 		p := x.pos.Filename
 		if x.pos.Line > 0 {
 			p += ":" + strconv.Itoa(x.pos.Line) + ":" + strconv.Itoa(x.pos.Column)
 		}
 		lines = append(lines, p+": "+x.msg)
+		internal = internal || strings.HasPrefix(x.msg, internalPrefix) || strings.HasPrefix(x.msg, internalSourcePrefix)
 	}
-	return &Error{Lines: lines}
+	return &Error{Lines: lines, Internal: internal}
 }
+
+// The words that start an error of gmplab's compiler itself (Error.Internal).
+const (
+	internalPrefix       = "internal compiler error: "
+	internalSourcePrefix = "internal error in library source: "
+)
 
 // syntaxMessage turns go/parser's wording into the Go compiler's where the
 // two differ in a regular way ("expected X, found Y" → "syntax error:

@@ -472,8 +472,10 @@ load:
 			}
 			m := findMethod(t, in.A)
 			if m == nil {
-				pmsg = "gmplab: no method " + mc.prog.Strings[in.A] + " in " + t.Name
-				goto raise
+				// The type checker proved the method is there: the
+				// compiler left it out of the type's table, a bug in
+				// gmplab, not a panic of the program.
+				panic("vm: no method " + mc.prog.Strings[in.A] + " in " + t.Name + "'s table (" + fn.Name + ")")
 			}
 			callee := &funcs[m.Fn]
 			if !callee.NoSplit && gp.morestackNeeded(callee.FrameSize) {

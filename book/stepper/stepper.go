@@ -10,6 +10,7 @@ package stepper
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/gmplab/gmplab/internal/bug"
 	"github.com/gmplab/gmplab/lang"
 	"github.com/gmplab/gmplab/runtime"
 	"github.com/gmplab/gmplab/view"
@@ -185,10 +187,20 @@ func (o Options) procs() int {
 	return min(o.NCPU, 1024)
 }
 
+// compile is lang.Compile (a test puts in a faulty one).
+var compile = lang.Compile
+
 // Run compiles src (named name, as gmplab run names its file) and runs it
 // with the flags in args, returning the trace. A compile error is the
-// compiler's own file:line:col message.
-func Run(name string, src []byte, args []string) (*Trace, error) {
+// compiler's own file:line:col message. A bug in gmplab (an internal
+// compiler error, a panic in the engine) is an error that says so and how
+// to report it (internal/bug), not a crash of the page.
+func Run(name string, src []byte, args []string) (tr *Trace, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			tr, err = nil, errors.New(bug.Panic(fmt.Sprintf("a panic in gmplab's stepper (%.200v)", r), r, ""))
+		}
+	}()
 	o, err := ParseFlags(args)
 	if err != nil {
 		return nil, err
@@ -201,7 +213,10 @@ func Run(name string, src []byte, args []string) (*Trace, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--layers %q: %v", o.Layers, err)
 	}
-	prog, err := lang.Compile(name, src)
+	prog, err := compile(name, src)
+	if le := (*lang.Error)(nil); errors.As(err, &le) && le.Internal {
+		return nil, errors.New(bug.Report("the compiler failed", err.Error()))
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -211,7 +226,7 @@ func Run(name string, src []byte, args []string) (*Trace, error) {
 	if err != nil {
 		return nil, err
 	}
-	tr := &Trace{Header: fmt.Sprintf("# %s: GOMAXPROCS=%d ncpu=%d seed=%d layers=%s", name, procs, o.NCPU, o.Seed, layers)}
+	tr = &Trace{Header: fmt.Sprintf("# %s: GOMAXPROCS=%d ncpu=%d seed=%d layers=%s", name, procs, o.NCPU, o.Seed, layers)}
 	prev := board(mc.State())
 	tr.Boards = append(tr.Boards, diff(nil, prev))
 	var out strings.Builder

@@ -13,7 +13,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/gmplab/gmplab/lang"
 	"github.com/gmplab/gmplab/lessons"
 	"github.com/gmplab/gmplab/runtime"
 	"github.com/gmplab/gmplab/view"
@@ -268,11 +267,7 @@ func compile(root, file string) (*runtime.Program, error) {
 	switch {
 	case errors.Is(err, os.ErrNotExist):
 		if t, rerr := lessons.Resolve(file, func(string) bool { return false }); rerr == nil && t.Lesson != nil && strings.HasSuffix(file, ".go") {
-			prog, err := compileEmbedded(t)
-			if err != nil {
-				return nil, &ExitError{Code: 1, Msg: err.Error()}
-			}
-			return prog, nil
+			return compileResult(compileEmbedded(t))
 		}
 		return nil, &ExitError{Code: 1, Msg: "gmplab run: " + file + ": no such file"}
 	case err != nil:
@@ -286,11 +281,7 @@ func compile(root, file string) (*runtime.Program, error) {
 	if err != nil {
 		return nil, &ExitError{Code: 1, Msg: "gmplab run: " + err.Error()}
 	}
-	prog, err := lang.Compile(file, src)
-	if err != nil {
-		return nil, &ExitError{Code: 1, Msg: err.Error()}
-	}
-	return prog, nil
+	return compileResult(compileSource(file, src))
 }
 
 // inRoot is where a path given relative to root lies on disk.
@@ -302,7 +293,7 @@ func inRoot(root, p string) string {
 }
 
 // runRun compiles and runs o.File and prints what the options ask for.
-func runRun(o *RunOptions) error {
+func runRun(o *RunOptions) (err error) {
 	prog, err := compile(o.root, o.File)
 	if err != nil {
 		return err
@@ -333,16 +324,13 @@ func runRun(o *RunOptions) error {
 	}
 
 	var last runtime.Event
-	defer func() {
-		// A broken invariant panics in the engine (the first word of the
-		// message names the function). Say which event it followed; the
-		// panic and its stack follow.
-		if r := recover(); r != nil {
-			out.Flush()
-			fmt.Fprintf(o.Err, "gmplab: internal error in the simulated runtime after event %d:\n%s\n", last.Seq, style.Format(last))
-			panic(r)
-		}
-	}()
+	// A broken invariant panics in the engine (the first word of the
+	// message names the function): a bug in gmplab, reported with the
+	// event it followed, after what the program printed so far.
+	defer recoverBug(&err, func() string {
+		out.Flush()
+		return fmt.Sprintf("in the simulated runtime after event %d:\n%s", last.Seq, style.Format(last))
+	})
 	for {
 		ev, ok := mc.Step()
 		if !ok {

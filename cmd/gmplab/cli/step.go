@@ -12,7 +12,6 @@ import (
 
 	"github.com/gmplab/gmplab/debugger"
 	"github.com/gmplab/gmplab/debugger/terminal"
-	"github.com/gmplab/gmplab/lang"
 	"github.com/gmplab/gmplab/lessons"
 	"github.com/gmplab/gmplab/runtime"
 )
@@ -144,12 +143,16 @@ func loadStepTarget(o *StepOptions) (*stepTarget, error) {
 		}
 		var src []byte
 		if src, err = os.ReadFile(disk); err == nil {
-			st.prog, err = lang.Compile(t.File, src)
+			st.prog, err = compileResult(compileSource(t.File, src))
 		}
 	} else {
-		st.prog, err = compileEmbedded(t)
+		st.prog, err = compileResult(compileEmbedded(t))
 	}
 	if err != nil {
+		var ee *ExitError
+		if errors.As(err, &ee) {
+			return nil, err
+		}
 		return nil, &ExitError{Code: 1, Msg: err.Error()}
 	}
 	cfg := runtime.Config{NCPU: o.NCPU, Seed: 1, Layers: runtime.AllLayers}
@@ -180,7 +183,7 @@ func compileEmbedded(t lessons.Target) (*runtime.Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	return lang.Compile(t.Lesson.Path(t.Scenario), src)
+	return compileSource(t.Lesson.Path(t.Scenario), src)
 }
 
 // runStep opens the debugger.
