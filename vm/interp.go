@@ -114,8 +114,20 @@ func growVals(vals []Value, sp, need int) []Value {
 // with closure clo, and returns vals and the new sp (the callee's operands
 // start at base+NLocals).
 func (mc *Machine) enter(gp *g, fi int32, base, sp int, clo int32, vals []Value) ([]Value, int) {
+	return mc.enterInl(gp, fi, base, sp, clo, vals, 0)
+}
+
+// enterInl is enter for a call the compiler inlines in its caller's frame
+// (inl, the node of the body inlined: Program.Inl), which takes no stack
+// of its own; with inl 0 it is a real call.
+func (mc *Machine) enterInl(gp *g, fi int32, base, sp int, clo int32, vals []Value, inl int32) ([]Value, int) {
 	f := &mc.prog.Funcs[fi]
-	gp.stackUsed += int64(f.FrameSize)
+	node := f.Inl
+	if inl != 0 {
+		node = -inl
+	} else {
+		gp.stackUsed += int64(f.FrameSize)
+	}
 	if len(gp.frames) >= 2*spillFrames {
 		cut := gp.spill(vals, sp)
 		base, sp = base-cut, sp-cut
@@ -128,7 +140,7 @@ func (mc *Machine) enter(gp *g, fi int32, base, sp int, clo int32, vals []Value)
 		copy(nf, gp.frames)
 		gp.frames = nf
 	}
-	gp.frames = append(gp.frames, frame{fn: fi, base: int32(base), clo: clo})
+	gp.frames = append(gp.frames, frame{fn: fi, base: int32(base), clo: clo, inl: node})
 	top := base + f.NLocals
 	vals = growVals(vals, sp, top+f.MaxStack+4)
 	if sp < top {
@@ -425,14 +437,18 @@ load:
 		// Control.
 		case OpCall:
 			callee := &funcs[in.A]
-			if !callee.NoSplit && gp.morestackNeeded(callee.FrameSize) {
+			var inl int32
+			if fr.inl != 0 {
+				inl = mc.prog.inlined(fr.inl, pc)
+			}
+			if inl == 0 && !callee.NoSplit && gp.morestackNeeded(callee.FrameSize) {
 				fr.pc = int32(pc)
 				gp.morestackFn = in.A
 				stop = stopMorestack
 				goto out
 			}
 			fr.pc = int32(pc + 1)
-			vals, sp = mc.enter(gp, in.A, sp-int(in.B), sp, 0, vals)
+			vals, sp = mc.enterInl(gp, in.A, sp-int(in.B), sp, 0, vals, inl)
 			n++
 			goto load
 		case OpCallClosure:
@@ -444,7 +460,16 @@ load:
 			}
 			fi := mc.closures[id].fn
 			callee := &funcs[fi]
-			if !callee.NoSplit && gp.morestackNeeded(callee.FrameSize) {
+			var inl int32
+			if fr.inl != 0 {
+				// A call the compiler inlines calls the function it
+				// resolved statically; a func value holding another
+				// one is a real call.
+				if inl = mc.prog.inlined(fr.inl, pc); inl != 0 && mc.prog.inlFn(inl) != fi {
+					inl = 0
+				}
+			}
+			if inl == 0 && !callee.NoSplit && gp.morestackNeeded(callee.FrameSize) {
 				fr.pc = int32(pc)
 				gp.morestackFn = fi
 				stop = stopMorestack
@@ -453,7 +478,7 @@ load:
 			fr.pc = int32(pc + 1)
 			copy(vals[sp-nargs-1:], vals[sp-nargs:sp])
 			sp--
-			vals, sp = mc.enter(gp, fi, sp-nargs, sp, int32(id), vals)
+			vals, sp = mc.enterInl(gp, fi, sp-nargs, sp, int32(id), vals, inl)
 			n++
 			goto load
 		case OpIfaceCall:

@@ -67,7 +67,12 @@ type frame struct {
 	pc   int32 // next instruction
 	base int32 // index in g.vals of local 0 (in a deepChunk: from the chunk's first value)
 	clo  int32 // closure id of the running func value (0 for a direct call)
+	inl  int32 // its InlNode: > 0 a root (Func.Inl), < 0 a body inlined into its caller's frame, 0 none
 }
+
+// inlinedFrame reports whether the frame is a body the compiler inlined
+// into its caller: it has no frame of its own on the real stack.
+func (fr *frame) inlinedFrame() bool { return fr.inl < 0 }
 
 // deferRec is a deferred call: closure clo called with args when the frame at
 // depth returns (or the G panics).
@@ -202,6 +207,13 @@ func (t *Thread) NumFrames() int { return int(t.depth()) }
 func (t *Thread) Frame(i int) (fn, pc int32) {
 	fr := t.frameAt(i)
 	return fr.fn, fr.pc
+}
+
+// FrameInlined reports whether frame i is a body the compiler inlined into
+// the frame below it (it takes no stack of its own: Program.Inl).
+func (t *Thread) FrameInlined(i int) bool {
+	fr := t.frameAt(i)
+	return fr.inlinedFrame()
 }
 
 // Advance moves the top frame's pc past the scheduler op it stopped at:
