@@ -149,12 +149,14 @@ func (fs *fnState) callExpr(call *ast.CallExpr, want int) int {
 		fs.pushRecv(ce.sel, ce.recv)
 		nargs := fs.args(call, ce.sig)
 		fs.setPos(call.Lparen)
+		fs.markSite(call)
 		fs.call(ce.fn, nargs+1, nres, c.sigArgBytes(ce.sig)+8)
 		return nres
 	}
 	if ce.kind == ckStatic {
 		nargs := fs.args(call, ce.sig)
 		fs.setPos(call.Lparen)
+		fs.markSite(call)
 		fs.call(ce.fn, nargs, nres, c.sigArgBytes(ce.sig))
 		return nres
 	}
@@ -162,6 +164,7 @@ func (fs *fnState) callExpr(call *ast.CallExpr, want int) int {
 	nargs := fs.args(call, ce.sig)
 	fs.setPos(call.Lparen)
 	fs.noteCall(c.sigArgBytes(ce.sig))
+	fs.markSite(call)
 	fs.emit(vm.OpCallClosure, 0, int32(nargs), nargs+1, nres)
 	return nres
 }

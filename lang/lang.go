@@ -66,15 +66,26 @@ func Compile(filename string, src []byte) (prog *vm.Program, err error) {
 // compileProgram is Compile; allSource compiles every function of the
 // library source packages the program imports, reached or not (a test's).
 func compileProgram(filename string, src []byte, allSource bool) (prog *vm.Program, err error) {
+	c, err := compileUnit(filename, src, allSource)
+	if err != nil {
+		return nil, err
+	}
+	return c.prog, nil
+}
+
+// compileUnit compiles the program and returns the compiler, with its
+// syntax tree, types and inlining model (tests read them).
+func compileUnit(filename string, src []byte, allSource bool) (c *compiler, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			prog = nil
+			c = nil
 			err = &Error{Lines: []string{filename + ": " + internalPrefix + fmt.Sprint(r) + "\n" + string(debug.Stack())}, Internal: true}
 		}
 	}()
 	errs := &errList{fset: newFileSet()}
 	fset := errs.fset
-	f, perr := parser.ParseFile(fset, filename, src, parser.SkipObjectResolution)
+	// Comments are kept for the directives (//go:noinline, //go:nosplit).
+	f, perr := parser.ParseFile(fset, filename, src, parser.SkipObjectResolution|parser.ParseComments)
 	if perr != nil {
 		if list, ok := perr.(scanner.ErrorList); ok {
 			for _, e := range list {
@@ -153,14 +164,15 @@ func compileProgram(filename string, src []byte, allSource bool) (prog *vm.Progr
 	// The code generator runs even after errors, to report the constructs
 	// outside the subset as well; it skips what the type checker could
 	// not type, and a program with errors is not run.
-	c := newCompiler(fset, f, src, info, pkg, l, errs)
+	c = newCompiler(fset, f, src, info, pkg, l, errs)
 	if lenient {
 		c.taint(typeErrs)
 	}
 	if !c.compileLenient(lenient) || errs.len() > 0 {
 		return nil, errs.err()
 	}
-	return c.prog, nil
+	c.applyInlining()
+	return c, nil
 }
 
 // ---- errors -------------------------------------------------------------------
