@@ -55,10 +55,11 @@ type RunOptions struct {
 	Stats            bool
 
 	// Set by validate.
-	gomaxprocs     int    // in force
-	gomaxprocsFrom string // where it came from (procsFlags.resolve)
-	layers         runtime.Layers
-	stateAt        stateAt
+	gomaxprocs      int    // in force
+	gomaxprocsFrom  string // where it came from (procsFlags.resolve)
+	asyncPreemptOff bool   // GODEBUG=asyncpreemptoff=1 in the environment (godebug.go)
+	layers          runtime.Layers
+	stateAt         stateAt
 	// Whether the flag was given (some combinations make no sense).
 	formatSet, periodSet bool
 	// root, when set, is the directory relative paths are read from (the
@@ -99,13 +100,14 @@ flags and seed give the same output, byte for byte, on every machine.
 The simulated machine has --ncpu CPUs (4 unless told otherwise, never the
 host's count, for the same reason): runtime.NumCPU() returns it and
 GOMAXPROCS defaults to it, as in Go. The GOMAXPROCS environment variable is
-honoured as Go honours it, and --gomaxprocs wins over both. The header line
-says what is in force.
+honoured as Go honours it, and --gomaxprocs wins over both. So is
+GODEBUG=asyncpreemptoff=1: preemption only at the prologue checks the
+compiler leaves, no signal. The header line says what is in force.
 
 Exit status: the program's (0; 2 for a panic or a deadlock, as Go); 1 if
 gmplab could not compile or finish the program (--max-events, --max-instrs,
 --max-steps, --max-time);
-2 for a bad command line.`,
+2 for a bad command line; 70 for a bug in gmplab.`,
 		Example: `  gmplab run examples/spawn300.go --gomaxprocs 1
   gmplab run examples/pingpong.go --gomaxprocs 2 --seed 7 --format json
   gmplab run examples/steal.go --gomaxprocs 4 --state-at end
@@ -197,6 +199,7 @@ func (o *RunOptions) validate() error {
 		return err
 	}
 	var err error
+	o.asyncPreemptOff = asyncPreemptOff()
 	if o.gomaxprocs, o.gomaxprocsFrom, err = o.procsFlags.resolve(0); err != nil {
 		return err
 	}
@@ -242,6 +245,8 @@ func (o *RunOptions) config() runtime.Config {
 		Seed:       o.Seed,
 		Layers:     o.layers,
 		Check:      o.Check,
+
+		AsyncPreemptOff: o.asyncPreemptOff,
 	}
 	o.Limits.apply(&cfg)
 	switch {
@@ -316,7 +321,7 @@ func runRun(o *RunOptions) (err error) {
 	switch {
 	case o.Quiet:
 	case o.Format == formatText:
-		fmt.Fprintf(out, "# %s: %s seed=%d layers=%s\n", o.File, procsHeader(o.gomaxprocs, o.gomaxprocsFrom, o.NCPU), o.Seed, o.layers)
+		fmt.Fprintf(out, "# %s: %s seed=%d layers=%s%s\n", o.File, procsHeader(o.gomaxprocs, o.gomaxprocsFrom, o.NCPU), o.Seed, o.layers, godebugHeader(o.asyncPreemptOff))
 		out.WriteString(style.Header())
 		out.WriteByte('\n')
 	case o.Format == formatChrome:

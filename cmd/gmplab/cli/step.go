@@ -155,7 +155,7 @@ func loadStepTarget(o *StepOptions) (*stepTarget, error) {
 		}
 		return nil, &ExitError{Code: 1, Msg: err.Error()}
 	}
-	cfg := runtime.Config{NCPU: o.NCPU, Seed: 1, Layers: runtime.AllLayers}
+	cfg := runtime.Config{NCPU: o.NCPU, Seed: 1, Layers: runtime.AllLayers, AsyncPreemptOff: asyncPreemptOff()}
 	o.Limits.apply(&cfg)
 	lessonProcs := 0
 	if l := t.Lesson; l != nil {
@@ -239,8 +239,8 @@ func stepBanner(tg *stepTarget, cfg runtime.Config) string {
 	if tg.lesson != nil {
 		what += " (" + tg.lesson.Name() + ": " + tg.lesson.Title + ")"
 	}
-	return fmt.Sprintf("gmplab step %s\n%s seed=%d layers=%s\nStopped at event 0, before main runs. step takes one event; help lists the commands.\n",
-		what, procsHeader(cfg.GOMAXPROCS, tg.gomaxprocsFrom, cfg.NCPU), cfg.Seed, cfg.Layers)
+	return fmt.Sprintf("gmplab step %s\n%s seed=%d layers=%s%s\nStopped at event 0, before main runs. step takes one event; help lists the commands.\n",
+		what, procsHeader(cfg.GOMAXPROCS, tg.gomaxprocsFrom, cfg.NCPU), cfg.Seed, cfg.Layers, godebugHeader(cfg.AsyncPreemptOff))
 }
 
 // isTerminal reports whether r is a character device (a terminal).
