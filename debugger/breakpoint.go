@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/vm"
 )
 
 // Breakpoint stops forward and backward motions at the events it matches:
@@ -39,21 +40,6 @@ type bpTerm struct {
 	file  string // base name, "" for any file
 	line  int32
 }
-
-// kindGroups are names that stand for several events.
-var kindGroups = map[string][]runtime.EvKind{
-	"steal":    {runtime.EvRunqsteal},
-	"preempt":  {runtime.EvPreemptone, runtime.EvAsyncPreempt, runtime.EvPreempted},
-	"syscall":  {runtime.EvEntersyscall, runtime.EvExitsyscall},
-	"park":     {runtime.EvGopark, runtime.EvNetpollBlock},
-	"handoff":  {runtime.EvHandoffp},
-	"spinning": {runtime.EvSpinning},
-	"global":   {runtime.EvGlobrunqput, runtime.EvGlobrunqget, runtime.EvRunqputslow},
-	"gosched":  {runtime.EvGosched},
-}
-
-// kindGroupNames lists kindGroups in a fixed order.
-var kindGroupNames = []string{"steal", "preempt", "syscall", "park", "handoff", "spinning", "global", "gosched"}
 
 // AddBreakpoint parses spec ("handoffp", "steal p2", "g7", "line x.go:14",
 // optionally followed by "if <condition>") and adds the breakpoint.
@@ -109,7 +95,7 @@ func (s *Session) AddBreakpoint(spec string) (*Breakpoint, error) {
 // gomaxprocs Ps; lineTerm parses FILE:N (nil: lines are not supported).
 func parseTerm(f string, gomaxprocs int, lineTerm func(string) (bpTerm, error)) (bpTerm, error) {
 	lf := strings.ToLower(f)
-	if ks, ok := kindGroups[lf]; ok {
+	if ks := runtime.GroupKinds(lf); ks != nil {
 		return bpTerm{kind: termKinds, kinds: ks}, nil
 	}
 	for _, k := range runtime.EvKinds() {
@@ -145,7 +131,9 @@ func parseTerm(f string, gomaxprocs int, lineTerm func(string) (bpTerm, error)) 
 
 func breakWords() []string {
 	var ws []string
-	ws = append(ws, kindGroupNames...)
+	for _, g := range runtime.EvGroups {
+		ws = append(ws, g.Name)
+	}
 	for _, k := range runtime.EvKinds() {
 		ws = append(ws, k.String())
 	}
@@ -198,7 +186,7 @@ func (s *Session) LineNote(bp *Breakpoint) string {
 			for i, p := range fn.Pos {
 				if int(p.File) < len(prog.Files) && path.Base(prog.Files[p.File]) == t.file && p.Line == t.line {
 					code = true
-					if fn.Code[i].Op.IsSched() || fn.Code[i].Op == runtime.OpCall || fn.Code[i].Op == runtime.OpCallClosure {
+					if fn.Code[i].Op.IsSched() || fn.Code[i].Op == vm.OpCall || fn.Code[i].Op == vm.OpCallClosure {
 						sched = true
 					}
 				}

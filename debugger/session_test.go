@@ -4,44 +4,46 @@ import (
 	"bytes"
 	"errors"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/gmplab/gmplab/runtime"
 	"github.com/gmplab/gmplab/view"
+	"github.com/gmplab/gmplab/vm"
 )
 
 // goschedProg is main calling runtime.Gosched n times, then
 // sim.Breakpoint() if bp, then returning: a program built by hand, so that
 // these tests need no front end. Line i+3 holds the i-th Gosched.
-func goschedProg(n int, bp bool) *runtime.Program {
-	var code []runtime.Instr
-	var pos []runtime.Pos
+func goschedProg(n int, bp bool) *vm.Program {
+	var code []vm.Instr
+	var pos []vm.Pos
 	var src strings.Builder
 	src.WriteString("package main\n\nfunc main() {\n")
 	for i := 0; i < n; i++ {
-		code = append(code, runtime.Instr{Op: runtime.OpGosched})
-		pos = append(pos, runtime.Pos{Line: int32(4 + i), Col: 2})
+		code = append(code, vm.Instr{Op: vm.OpGosched})
+		pos = append(pos, vm.Pos{Line: int32(4 + i), Col: 2})
 		src.WriteString("\truntime.Gosched()\n")
 	}
 	if bp {
-		code = append(code, runtime.Instr{Op: runtime.OpBreakpoint})
-		pos = append(pos, runtime.Pos{Line: int32(4 + n), Col: 2})
+		code = append(code, vm.Instr{Op: vm.OpBreakpoint})
+		pos = append(pos, vm.Pos{Line: int32(4 + n), Col: 2})
 		src.WriteString("\tsim.Breakpoint()\n")
 	}
-	code = append(code, runtime.Instr{Op: runtime.OpExit})
-	pos = append(pos, runtime.Pos{Line: int32(5 + n), Col: 1})
+	code = append(code, vm.Instr{Op: vm.OpExit})
+	pos = append(pos, vm.Pos{Line: int32(5 + n), Col: 1})
 	src.WriteString("}\n")
-	return &runtime.Program{
+	return &vm.Program{
 		Files:   []string{"gosched.go"},
 		Sources: [][]byte{[]byte(src.String())},
-		Funcs:   []runtime.Func{{Name: "main.main", Code: code, Pos: pos, Decl: runtime.Pos{Line: 3, Col: 1}, FrameSize: 16, NoSplit: true}},
+		Funcs:   []vm.Func{{Name: "main.main", Code: code, Pos: pos, Decl: vm.Pos{Line: 3, Col: 1}, FrameSize: 16, NoSplit: true}},
 		Main:    0, Init: -1,
 	}
 }
 
-func newSession(t testing.TB, prog *runtime.Program, every int64, max int) *Session {
+func newSession(t testing.TB, prog *vm.Program, every int64, max int) *Session {
 	t.Helper()
 	s, err := New(Options{Program: prog, Config: runtime.Config{GOMAXPROCS: 2, Seed: 1}, Name: "gosched.go", SnapshotEvery: every, MaxSnapshots: max})
 	if err != nil {
@@ -52,7 +54,7 @@ func newSession(t testing.TB, prog *runtime.Program, every int64, max int) *Sess
 
 // fresh returns the state JSON and the event after n events of a fresh
 // run, stepped forwards with no snapshots involved.
-func fresh(t *testing.T, prog *runtime.Program, n int64) ([]byte, runtime.Event) {
+func fresh(t *testing.T, prog *vm.Program, n int64) ([]byte, runtime.Event) {
 	t.Helper()
 	mc, err := runtime.New(prog, runtime.Config{GOMAXPROCS: 2, Seed: 1, Why: true})
 	if err != nil {
@@ -73,7 +75,7 @@ func fresh(t *testing.T, prog *runtime.Program, n int64) ([]byte, runtime.Event)
 	return view.MarshalState(mc.StateAt(n)), last
 }
 
-func runLength(t *testing.T, prog *runtime.Program) int64 {
+func runLength(t *testing.T, prog *vm.Program) int64 {
 	s := newSession(t, prog, 0, 0)
 	st, err := s.Continue()
 	if err != nil {
@@ -296,7 +298,7 @@ func TestNextAndStepOut(t *testing.T) {
 	}
 	g := st.Event.G
 	st, err = s.StepOut()
-	if err != nil || st.Event.G != g || !leaveKinds[st.Event.Kind] {
+	if err != nil || st.Event.G != g || !st.Event.Kind.Spec().Leaves {
 		t.Fatalf("stepout: %+v, %v", st.Event, err)
 	}
 	before := st.Seq
@@ -359,6 +361,12 @@ func TestPrint(t *testing.T) {
 		{"len(global) >= 1 && nmspinning == 1", "true"},
 		{"p1.schedtick", "3"},
 		{"gomaxprocs", "2"},
+		// startm's arguments, by the names its spec gives them.
+		{"thread", "M3"},
+		{"spin", "1"},
+		{"ev.thread", "M3"},
+		{"arg1", "3"},
+		{"thread == 3 && spin == 1", "true"},
 	} {
 		got, err := s.Print(tc.expr)
 		if err != nil {
@@ -384,13 +392,19 @@ func TestPrint(t *testing.T) {
 		{"", "empty expression"},
 		{"3xs", "unit is"},
 		{"p0..runq", "want a field name"},
+		{"step", "the event (startm) has no such argument"},
 	} {
 		_, err := s.Print(tc.expr)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("print %q: %v, want an error with %q", tc.expr, err, tc.want)
 		}
 	}
-	out, err := s.Print("p1")
+	// print ev names the arguments as the spec does.
+	out, err := s.Print("ev")
+	if err != nil || !strings.Contains(out, "\n  thread: M3\n  spin: 1\n  line:") || strings.Contains(out, "arg1") {
+		t.Errorf("print ev:\n%s", out)
+	}
+	out, err = s.Print("p1")
 	if err != nil || !strings.Contains(out, "\n  runq: []\n") || !strings.HasPrefix(out, "{") {
 		t.Errorf("print p0:\n%s", out)
 	}
@@ -555,5 +569,26 @@ func TestStepListsPassedEvents(t *testing.T) {
 	}
 	if st, _ := s.Continue(); st.Passed != nil {
 		t.Fatal("continue lists the events it passed")
+	}
+}
+
+// An argument's name is free in expressions: no event field, root name or
+// scheduler counter takes it, so it means the same at every event.
+func TestEventArgNamesAreFree(t *testing.T) {
+	c := &evalCtx{stateOf: func() *runtime.State { return &runtime.State{} }}
+	sched := value{v: reflect.ValueOf(&runtime.SchedState{})}
+	for _, k := range runtime.EvKinds() {
+		for _, a := range k.Spec().Args {
+			if a.Name == "" {
+				continue
+			}
+			_, err := (&pathExpr{segs: []string{a.Name}}).eval(c)
+			if err == nil || !strings.Contains(err.Error(), "has no such argument") {
+				t.Errorf("%s's argument %s is another name too (%v)", k, a.Name, err)
+			}
+			if _, err := field(sched, a.Name, a.Name); err == nil {
+				t.Errorf("%s's argument %s is a scheduler counter's name too", k, a.Name)
+			}
+		}
 	}
 }

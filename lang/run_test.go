@@ -51,7 +51,7 @@ func formatRun(stdout, stderr string, code int) string {
 }
 
 // simulate runs prog on the simulated runtime.
-func simulate(t *testing.T, prog *runtime.Program, procs int) string {
+func simulate(t *testing.T, prog *vm.Program, procs int) string {
 	t.Helper()
 	return formatRun(simulateRaw(t, prog, procs))
 }
@@ -59,7 +59,7 @@ func simulate(t *testing.T, prog *runtime.Program, procs int) string {
 // simulateRaw runs prog on the simulated runtime and returns what it
 // printed on stdout and stderr (the exit message included) and its exit
 // code.
-func simulateRaw(t *testing.T, prog *runtime.Program, procs int) (stdout, stderr string, code int) {
+func simulateRaw(t *testing.T, prog *vm.Program, procs int) (stdout, stderr string, code int) {
 	t.Helper()
 	mc, err := runtime.New(prog, runtime.Config{GOMAXPROCS: procs, Check: true})
 	if err != nil {
@@ -68,7 +68,7 @@ func simulateRaw(t *testing.T, prog *runtime.Program, procs int) (stdout, stderr
 	var out, errOut strings.Builder
 	ex := mc.Run(func(ev *runtime.Event) {
 		if ev.Kind == runtime.EvPrint {
-			if ev.Arg1 == 1 {
+			if ev.MustArg("stream") == 1 {
 				errOut.WriteString(ev.Text)
 			} else {
 				out.WriteString(ev.Text)
@@ -246,7 +246,7 @@ func main() {
 	mc.Run(func(ev *runtime.Event) {
 		switch ev.Kind {
 		case runtime.EvNewstack:
-			got = append(got, [2]int64{ev.Arg1, ev.Arg2})
+			got = append(got, [2]int64{ev.MustArg("old_size"), ev.MustArg("new_size")})
 		case runtime.EvPrint:
 			out += ev.Text
 		}

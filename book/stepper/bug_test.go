@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/gmplab/gmplab/lang"
-	"github.com/gmplab/gmplab/runtime"
 	"github.com/gmplab/gmplab/vm"
 )
 
@@ -15,7 +14,7 @@ import (
 func TestRunBug(t *testing.T) {
 	old := compile
 	t.Cleanup(func() { compile = old })
-	compile = func(name string, src []byte) (*runtime.Program, error) {
+	compile = func(name string, src []byte) (*vm.Program, error) {
 		prog, err := lang.Compile(name, src)
 		if err == nil {
 			prog.Funcs[len(prog.Funcs)-1].Code[0].Op = vm.Op(250)
@@ -26,7 +25,7 @@ func TestRunBug(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "This is a bug in gmplab") || !strings.Contains(err.Error(), "bad instruction 250") {
 		t.Errorf("got %v", err)
 	}
-	compile = func(name string, src []byte) (*runtime.Program, error) {
+	compile = func(name string, src []byte) (*vm.Program, error) {
 		return nil, &lang.Error{Lines: []string{name + ": internal compiler error: injected"}, Internal: true}
 	}
 	if _, err := Run("bug.go", nil, nil); err == nil || !strings.Contains(err.Error(), "This is a bug in gmplab") {

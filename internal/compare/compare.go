@@ -13,6 +13,7 @@ import (
 
 	"github.com/gmplab/gmplab/internal/realtrace"
 	"github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/vm"
 )
 
 // Measures is what one run says about the scheduler.
@@ -34,7 +35,7 @@ type Measures struct {
 // (newproc, goready, goschedImpl, a preemption, exitsyscall with no P, a
 // timer, injectglist's and netpoll's first G) to its execute; the
 // simulator's time is virtual.
-func Sim(prog *runtime.Program, cfg runtime.Config) (Measures, error) {
+func Sim(prog *vm.Program, cfg runtime.Config) (Measures, error) {
 	mc, err := runtime.New(prog, cfg)
 	if err != nil {
 		return Measures{}, err
@@ -48,7 +49,7 @@ func Sim(prog *runtime.Program, cfg runtime.Config) (Measures, error) {
 			// Each print is os.(*File).Write's write(2), a system call
 			// the real trace counts (runtime/syscall.go: writeSyscall).
 			m.Syscalls++
-			if ev.Arg1 == 0 {
+			if ev.MustArg("stream") == 0 {
 				out.WriteString(ev.Text)
 			}
 		case runtime.EvExecute:
@@ -65,7 +66,7 @@ func Sim(prog *runtime.Program, cfg runtime.Config) (Measures, error) {
 				since[ev.G] = ev.T
 			}
 		case runtime.EvExitsyscall:
-			if ev.Arg1 == 3 {
+			if ev.MustArg("path") == 3 { // no P: to the global queue
 				since[ev.G] = ev.T
 			}
 		}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/gmplab/gmplab/internal/bug"
 	"github.com/gmplab/gmplab/lang"
-	"github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/vm"
 )
 
 // gmplab's own failures (internal/bug): an internal compiler error, a
@@ -22,7 +22,7 @@ var compileSource = lang.Compile
 // compileResult turns a compilation's error into the command's: a compile
 // error of the program exits 1 with the compiler's lines; one of the
 // compiler itself is a bug.
-func compileResult(prog *runtime.Program, err error) (*runtime.Program, error) {
+func compileResult(prog *vm.Program, err error) (*vm.Program, error) {
 	if err == nil {
 		return prog, nil
 	}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/gmplab/gmplab/internal/bug"
 	"github.com/gmplab/gmplab/lang"
-	"github.com/gmplab/gmplab/runtime"
 	"github.com/gmplab/gmplab/vm"
 )
 
@@ -30,7 +29,7 @@ func panicky() { fmt.Println("inside") }
 `
 
 // withCompiler runs f with compileSource replaced by c.
-func withCompiler(t *testing.T, c func(string, []byte) (*runtime.Program, error)) {
+func withCompiler(t *testing.T, c func(string, []byte) (*vm.Program, error)) {
 	t.Helper()
 	old := compileSource
 	compileSource = c
@@ -63,7 +62,7 @@ func wantBugReport(t *testing.T, stderr string, code int, what ...string) {
 
 // The engine fails: an instruction the interpreter does not know.
 func TestBugInEngine(t *testing.T) {
-	withCompiler(t, func(name string, src []byte) (*runtime.Program, error) {
+	withCompiler(t, func(name string, src []byte) (*vm.Program, error) {
 		prog, err := lang.Compile(name, src)
 		if err != nil {
 			return nil, err
@@ -85,7 +84,7 @@ func TestBugInEngine(t *testing.T) {
 // A panic outside the engine's loop (here in compiling) is caught at the
 // top of the command tree.
 func TestBugInCommand(t *testing.T) {
-	withCompiler(t, func(string, []byte) (*runtime.Program, error) { panic("injected fault") })
+	withCompiler(t, func(string, []byte) (*vm.Program, error) { panic("injected fault") })
 	for _, cmd := range []string{"run", "step"} {
 		_, stderr, code := runBugProg(t, cmd)
 		wantBugReport(t, stderr, code, "injected fault", "cli.TestBugInCommand")
@@ -96,7 +95,7 @@ func TestBugInCommand(t *testing.T) {
 // the code generator, TestInternalCompilerError in lang): a bug, not a
 // compile error of the program (exit 1).
 func TestBugInCompiler(t *testing.T) {
-	withCompiler(t, func(name string, src []byte) (*runtime.Program, error) {
+	withCompiler(t, func(name string, src []byte) (*vm.Program, error) {
 		return nil, &lang.Error{Lines: []string{name + ": internal compiler error: injected"}, Internal: true}
 	})
 	_, stderr, code := runBugProg(t, "run")

@@ -16,6 +16,7 @@ import (
 	"github.com/gmplab/gmplab/lessons"
 	"github.com/gmplab/gmplab/runtime"
 	"github.com/gmplab/gmplab/view"
+	"github.com/gmplab/gmplab/vm"
 )
 
 // Output formats of `gmplab run`.
@@ -266,7 +267,7 @@ func (o *RunOptions) config() runtime.Config {
 // directory); a lesson's scenario that is not on disk
 // (lessons/04-sysmon/handoff.go, from another directory) is gmplab's
 // embedded copy, as for gmplab step.
-func compile(root, file string) (*runtime.Program, error) {
+func compile(root, file string) (*vm.Program, error) {
 	disk := inRoot(root, file)
 	fi, err := os.Stat(disk)
 	switch {
@@ -345,7 +346,7 @@ func runRun(o *RunOptions) (err error) {
 		switch {
 		case o.Quiet:
 			if ev.Kind == runtime.EvPrint {
-				if ev.Arg1 == 1 {
+				if ev.MustArg("stream") == 1 {
 					// Keep the order of the two streams: what the
 					// program printed on stdout so far goes out first.
 					if err := out.Flush(); err != nil {

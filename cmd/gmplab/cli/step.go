@@ -14,6 +14,7 @@ import (
 	"github.com/gmplab/gmplab/debugger/terminal"
 	"github.com/gmplab/gmplab/lessons"
 	"github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/vm"
 )
 
 // StepOptions are the inputs of `gmplab step`, filled from its flags.
@@ -118,7 +119,7 @@ standard input when it is not a terminal: gmplab step lesson-04 < script.txt.`,
 
 // stepTarget is a resolved target: the program and its configuration.
 type stepTarget struct {
-	prog   *runtime.Program
+	prog   *vm.Program
 	cfg    runtime.Config
 	name   string          // what runs, as the user will recognise it
 	lesson *lessons.Lesson // nil outside the lessons
@@ -178,7 +179,7 @@ func loadStepTarget(o *StepOptions) (*stepTarget, error) {
 
 // compileEmbedded compiles a lesson's scenario from the copy built into
 // gmplab, naming it by its path in the repository.
-func compileEmbedded(t lessons.Target) (*runtime.Program, error) {
+func compileEmbedded(t lessons.Target) (*vm.Program, error) {
 	src, err := t.Lesson.Source(t.Scenario)
 	if err != nil {
 		return nil, err
@@ -192,10 +193,13 @@ func runStep(o *StepOptions) error {
 	if err != nil {
 		return err
 	}
+	var brk *withBreak
 	if o.With != "" {
-		if ran, err := applyWith(o, &tg.cfg, tg.prog); ran || err != nil {
+		ran, b, err := applyWith(o, &tg.cfg, tg.prog)
+		if ran || err != nil {
 			return err
 		}
+		brk = b
 	}
 	s, err := debugger.New(debugger.Options{Program: tg.prog, Config: tg.cfg, Name: tg.name})
 	if err != nil {
@@ -203,6 +207,17 @@ func runStep(o *StepOptions) error {
 	}
 	term := terminal.New(s, o.Out, terminalWidth())
 	defer term.Close()
+	if o.With != "" {
+		term.PanicText = func(r any) string { return withPanicText(r) + " (your function, not gmplab)" }
+	}
+	if brk != nil {
+		if _, err := s.Goto(brk.at); err != nil {
+			return &ExitError{Code: 1, Msg: "gmplab step: " + err.Error()}
+		}
+		fmt.Fprintf(o.Out, "gmplab step %s\nYour functions break this run after event %d:\n  %s\nStopped at event %d, the last good event: the next step runs the engine step that breaks; print and board show the state before it.\n",
+			tg.name, brk.at, brk.msg, brk.at)
+		return runREPL(term, "gmplab step", o.Init, o.Interactive(), o.In)
+	}
 	io.WriteString(o.Out, stepBanner(tg, s.Config()))
 	io.WriteString(o.Out, stepGuide(tg)) // guide.go: the lesson's guide cell
 	return runREPL(term, "gmplab step", o.Init, o.Interactive(), o.In)
