@@ -37,12 +37,17 @@
 // syntax tree, so constructs whose IR the compiler rewrites (range over a
 // function, select cases with two results, generic code's dictionaries)
 // are counted approximately; the profile-guided and new inliner's
-// heuristics are off, as in a default build; devirtualization of interface
-// calls is not modelled (such a call stays a call); dead code after a
-// constant condition is counted. The frame size of a leaf is estimated
-// from its locals that cannot live in registers (leaf.go). The agreement
-// with the real compiler over gmplab's corpus is measured by
-// lang's TestInlineAgainstCompiler.
+// heuristics are off, as in a default build; an interface method call is
+// devirtualized only when its receiver is a local variable given one
+// concrete value (devirtualize.StaticCall's OCONVIFACE case); a func value
+// is followed through an inlined call only to a literal its callee
+// returns; package-level initialisers are not analyzed; dead code after a
+// constant condition is counted. There is no escape analysis: leaf.go
+// takes every allocation that may escape for a call, and estimates a
+// leaf's frame from its locals that cannot live in registers. The
+// agreement with the real compiler over gmplab's corpus is measured by
+// lang's TestInlineAgainstCompiler, its known disagreements listed in
+// lang/testdata/inline/known.txt.
 package inline
 
 import (
