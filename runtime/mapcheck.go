@@ -12,7 +12,8 @@ import "github.com/gmplab/gmplab/vm"
 // The model: while more than one M can run Go code (GOMAXPROCS > 1), the
 // interpreter logs each map access of a Run (vm/maplog.go) with how far
 // into the Run it started. A Run starts at mc.now, so each access gets its
-// virtual time; a write holds the flag over its cost (costMap). An access
+// virtual time; a write holds the flag over its cost (psMapAssign or
+// psMapInsert, growing with the map; at least 1 ns). An access
 // by one M that overlaps a write by another M in virtual time is what the
 // real flag would catch, and the program dies with Go's message.
 //
@@ -36,17 +37,18 @@ type mapRec struct {
 const mapSweepEvery = 4096
 
 // checkMapAccesses looks for overlaps between the map accesses of the Run
-// M mi just made (started at mc.now) and those of other Ms, and records
-// them. It reports whether the program died.
-func (mc *Machine) checkMapAccesses(mi int32, log []vm.MapAccess) bool {
+// M mi just made (started at mc.now, with psRem ps of its G's time carried
+// over) and those of other Ms, and records them. It reports whether the
+// program died.
+func (mc *Machine) checkMapAccesses(mi int32, log []vm.MapAccess, psRem int64) bool {
 	if mc.mapRecs == nil {
 		mc.mapRecs = map[int64][]mapRec{}
 	}
 	for _, a := range log {
-		start := mc.now + a.At*CostInstr
+		start := mc.now + (psRem+a.At)/1000
 		end := start
 		if a.Kind == vm.MapWrite {
-			end += a.Cost * CostInstr
+			end = max(mc.now+(psRem+a.At+a.Cost)/1000, start+1)
 		}
 		recs := mc.mapRecs[a.Map]
 		// Records that end before now can overlap nothing to come: every

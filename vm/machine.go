@@ -62,7 +62,7 @@ func (mc *Machine) Clone() Machine {
 
 // Run runs t's code for at most budget instructions and reports how many
 // ran and why it stopped.
-func (mc *Machine) Run(t *Thread, budget int) (n int, stop Stop) {
+func (mc *Machine) Run(t *Thread, budget int) (n int, ps int64, stop Stop) {
 	mc.mapLog = mc.mapLog[:0]
 	return mc.exec(t, budget)
 }

@@ -6,7 +6,7 @@ package vm
 // "concurrent map writes", "concurrent map read and map write",
 // "concurrent map iteration and map write"). The interpreter knows no
 // time and no M: it logs which map each access touched and how far into
-// the Run it started (the instructions and op costs counted before it),
+// the Run it started (the virtual time, in ps, the Run had counted),
 // and the scheduler, which knows when the Run started and on which M,
 // looks for overlaps (runtime/mapcheck.go).
 
@@ -27,8 +27,8 @@ const (
 // MapAccess is one logged access.
 type MapAccess struct {
 	Map  int64 // the map's id (its value in the program)
-	At   int64 // the instructions and op costs counted before it in the Run
-	Cost int64 // what the access itself counts (a write holds m.writing that long)
+	At   int64 // the virtual time in ps the Run had counted before it
+	Cost int64 // what the access itself costs, in ps (a write holds m.writing that long)
 	Kind MapAccessKind
 }
 
@@ -40,10 +40,10 @@ func (mc *Machine) SetMapLog(on bool) { mc.logMaps = on }
 // next Run).
 func (mc *Machine) MapLog() []MapAccess { return mc.mapLog }
 
-// logMap records an access to map m at count n.
-func (mc *Machine) logMap(m int64, n int, kind MapAccessKind) {
+// logMap records an access to map m at ps into the Run, costing cost ps.
+func (mc *Machine) logMap(m, ps, cost int64, kind MapAccessKind) {
 	if m&refMask == 0 {
 		return // a nil map: nothing to race on
 	}
-	mc.mapLog = append(mc.mapLog, MapAccess{Map: m & refMask, At: int64(n), Cost: costMap, Kind: kind})
+	mc.mapLog = append(mc.mapLog, MapAccess{Map: m & refMask, At: ps, Cost: cost, Kind: kind})
 }

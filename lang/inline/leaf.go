@@ -45,7 +45,7 @@ func (p *Package) Leaf(f *Func) bool {
 			leaf = false
 			return
 		}
-		if t.Func.Range != nil || p.opCalls(t.Func.Body) {
+		if t.Func.Range != nil || p.opCalls(t.Func) {
 			leaf = false // a range body checks its state: runtime.panicrangestate
 		}
 	})
@@ -78,12 +78,20 @@ func (p *Package) NoSplit(f *Func) bool {
 	return fr == 0 || fr+8 < stackSmall
 }
 
-// opCalls reports whether an operation of body (not of its literals or
-// range bodies) compiles to a call.
-func (p *Package) opCalls(body *ast.BlockStmt) bool {
+// opCalls reports whether an operation of f's body (not of its literals
+// or range bodies) compiles to a call.
+func (p *Package) opCalls(f *Func) bool {
 	info := p.cfg.Info
+	var results *types.Tuple
+	if f.Obj != nil {
+		results = f.Obj.Type().(*types.Signature).Results()
+	} else if f.Lit != nil {
+		if sig, ok := info.TypeOf(f.Lit).(*types.Signature); ok {
+			results = sig.Results()
+		}
+	}
 	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
+	ast.Inspect(f.Body, func(n ast.Node) bool {
 		if found {
 			return false
 		}
@@ -168,6 +176,14 @@ func (p *Package) opCalls(body *ast.BlockStmt) bool {
 					found = true
 				}
 			}
+		case *ast.ReturnStmt:
+			if results != nil && len(n.Results) == results.Len() {
+				for i, r := range n.Results {
+					if p.convCalls(info.Types[r], results.At(i).Type()) {
+						found = true // convT to an interface result
+					}
+				}
+			}
 		case *ast.AssignStmt:
 			if n.Tok == token.ADD_ASSIGN && isString(info.TypeOf(n.Lhs[0])) {
 				found = true // concatstrings
@@ -195,7 +211,9 @@ func (p *Package) convCalls(tv types.TypeAndValue, t types.Type) bool {
 	}
 	if isInterface(t) {
 		if isInterface(tv.Type) {
-			return !isEmptyIface(t) // assertE2I for a non-empty interface
+			// The same type, or to any: no code; to another non-empty
+			// interface: the itab's lookup (assertE2I / getitab).
+			return !types.Identical(tv.Type, t) && !isEmptyIface(t)
 		}
 		switch tv.Type.Underlying().(type) {
 		case *types.Pointer, *types.Map, *types.Chan, *types.Signature:
