@@ -354,7 +354,6 @@ var evSpecs = [numEvKinds]EvSpec{
 		Args:    [2]EvArg{{Name: "ready", Type: ArgInt, Doc: "Gs ready"}},
 		Details: func(b []byte, ev Event) []byte { return append(appendN(b, ev.Arg1, "G", "Gs"), " ready"...) },
 		Instant: true, Mark: 'N', MarkOn: MarkOnPElseSysmon,
-		Trace: []TraceEv{{Name: "GoUnblock"}}, // of the list's head; the others' come when they run
 	},
 	EvInjectglist: {
 		Name: "injectglist", Func: "runtime.injectglist", File: "runtime/proc.go",
@@ -362,6 +361,7 @@ var evSpecs = [numEvKinds]EvSpec{
 		Args:    [2]EvArg{{Name: "runnable", Type: ArgInt, Doc: "Gs made runnable"}},
 		Details: func(b []byte, ev Event) []byte { return append(appendN(b, ev.Arg1, "G", "Gs"), " made runnable"...) },
 		Instant: true, Mark: 'N', MarkOn: MarkOnP,
+		Trace: []TraceEv{{Name: "GoUnblock"}}, // of its first G; the others' come when they run
 	},
 	EvNetpollBlock: {
 		Name: "netpollblock", Func: "runtime.netpollblock", File: "runtime/netpoll.go",
@@ -377,7 +377,6 @@ var evSpecs = [numEvKinds]EvSpec{
 		},
 		Span: SpanStop, Leaves: true,
 		Groups: []string{"park"},
-		Trace:  []TraceEv{{Name: "GoBlock", Reason: "network"}},
 	},
 
 	// ---- GOMAXPROCS and locked threads -------------------------------------

@@ -26,9 +26,10 @@ const (
 	formatJSON       = "json"
 	formatSchedtrace = "schedtrace"
 	formatChrome     = "chrome"
+	formatTrace      = "trace"
 )
 
-var formats = []string{formatText, formatJSON, formatSchedtrace, formatChrome}
+var formats = []string{formatText, formatJSON, formatSchedtrace, formatChrome, formatTrace}
 
 // defaultSchedtracePeriod is one millisecond of virtual time: the smallest
 // period GODEBUG=schedtrace accepts (its unit is ms), and short enough that
@@ -89,6 +90,9 @@ Output (--format):
               --schedtrace-period of virtual time
   chrome      a Chrome trace-event file with one track per P: open it in
               https://ui.perfetto.dev or chrome://tracing
+  trace       Go's own execution trace format, as runtime/trace writes it
+              (redirect it to a file): gmplab replay, go tool trace and
+              gotraceui open it as they open a real run's
 Arguments after -- are the program's: os.Args[1:] (os.Args[0] is the
 file's name without .go).
 
@@ -321,6 +325,7 @@ func runRun(o *RunOptions) error {
 
 	out := bufio.NewWriterSize(o.Out, 64<<10)
 	var chrome *view.ChromeWriter
+	var gotrace *view.GoTraceWriter
 	style := view.Text{Wide: o.Wide, NoPs: !o.layers.Has(runtime.LayerProcs)}
 	var line []byte
 	switch {
@@ -331,6 +336,11 @@ func runRun(o *RunOptions) error {
 		out.WriteByte('\n')
 	case o.Format == formatChrome:
 		chrome = view.NewChromeWriter(out)
+	case o.Format == formatTrace:
+		if isTerminalW(o.Out) {
+			return &ExitError{Code: 2, Msg: "gmplab run --format trace writes a binary file: redirect it (gmplab run " + o.File + " --format trace > run.trace)"}
+		}
+		gotrace = view.NewGoTraceWriter(out, prog, mc.State())
 	}
 
 	var last runtime.Event
@@ -377,10 +387,17 @@ func runRun(o *RunOptions) error {
 			}
 		case o.Format == formatChrome:
 			chrome.Event(ev)
+		case o.Format == formatTrace:
+			gotrace.Event(ev)
 		}
 	}
 	if chrome != nil {
 		chrome.Close()
+	}
+	if gotrace != nil {
+		if err := gotrace.Close(); err != nil {
+			return writeError(err)
+		}
 	}
 	if err := out.Flush(); err != nil {
 		return writeError(err)
