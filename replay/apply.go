@@ -23,8 +23,10 @@ type outcome struct {
 	stw     int64         // STWEnd: ns stopped
 	finding finding
 	label   int64 // GoStart of a GC worker: its label (string, -1: none)
+	partial bool  // GoStart: the G was runnable when the trace began
 	borrow  bool  // ProcStart, ProcStop: a P borrowed to make an M (allocm)
 	fromM   int32 // ProcSteal: the M the P was taken from (-1)
+	fromG   int64 // ProcSteal: the G in the system call there (-1)
 	left    []int64
 }
 
@@ -44,6 +46,13 @@ const (
 	ruleNoP               // made runnable without a P in the trace: unknown queue
 	ruleScheduler         // a runtime goroutine readied by the scheduler itself, to run at once
 )
+
+// exitsyscallWindow is how soon after a G's return from a system call its
+// M must start it for the model to take it as exitsyscall's own (it took a
+// P at once): an M that found none parks, and if it is woken later and
+// takes the G, that came from the global queue. The runtime has no such
+// number: it is the model's line between "at once" and "later".
+const exitsyscallWindow = 50_000 // ns
 
 // finding is a place where the trace does not do what the model's rules
 // say (zero: none).
@@ -67,7 +76,7 @@ var findingNames = [...]string{fNone: "", fNotFirst: "out of order", fStealPick:
 
 // apply applies record r, number rec (from 1), to the model.
 func (md *model) apply(t *Trace, r *record, rec int64) outcome {
-	out := outcome{victim: -1, wasP: -1, label: -1, fromM: -1}
+	out := outcome{victim: -1, wasP: -1, label: -1, fromM: -1, fromG: -1}
 	md.now = r.t
 	md.rec = rec
 	var mm *mInfo
@@ -269,7 +278,7 @@ func (md *model) apply(t *Trace, r *record, rec int64) outcome {
 			mm.stole = r.p
 		}
 		pp := md.p(r.p)
-		out.fromM = pp.m
+		out.fromM, out.fromG = pp.m, pp.g
 		// The thread it was taken from keeps running its G in the
 		// system call, without the P.
 		if pp.m >= 0 {
@@ -278,6 +287,9 @@ func (md *model) apply(t *Trace, r *record, rec int64) outcome {
 		pp.status, pp.m, pp.g = pIdle, -1, -1
 	case rProcsChange:
 		out.n = int(md.gomaxprocs)
+		if old := md.gomaxprocs; old > 0 && r.a < old {
+			md.destroyPs(r.a, old)
+		}
 		md.gomaxprocs = r.a
 	case rSTWBegin:
 		md.stw, md.stwSince = r.a, r.t
@@ -316,7 +328,13 @@ func (md *model) apply(t *Trace, r *record, rec int64) outcome {
 	}
 	if mm != nil {
 		mm.lastRec = rec
-		if r.kind != rGoUnblock && r.kind != rGoSyscallEndBlocked {
+		switch r.kind {
+		case rGoUnblock, rGoSyscallEndBlocked:
+			mm.lastG, mm.lastGAt = r.g, r.t
+		case rProcStart:
+			// exitsyscallNoP takes an idle P after it traced the G's
+			// return: the G may still run at once.
+		default:
 			mm.lastG = -1
 		}
 		if r.kind != rProcSteal {
@@ -391,14 +409,16 @@ func (pp *pInfo) first() int64 {
 func (md *model) start(r *record, rec int64, mm *mInfo) outcome {
 	out := outcome{victim: -1, wasP: -1, label: r.a}
 	g := md.g(r.g)
-	out.wasLoc, out.wasP = g.where, g.p
+	out.wasLoc, out.wasP, out.partial = g.where, g.p, g.partial
 	if g.status == gRunnable && !g.partial {
 		out.waited = r.t - g.since
 	}
 	pp := md.p(r.p)
 	direct := mm != nil && mm.lastG == g.id
 	switch {
-	case g.where == wSyscall && g.m == r.m:
+	case g.where == wSyscall && direct && r.t-mm.lastGAt <= exitsyscallWindow:
+		// exitsyscall took a P (its old one, or an idle one in
+		// exitsyscallNoP) and runs it at once.
 		out.src = srcSyscall
 		md.unqueue(g)
 	case g.where == wRunnext && g.p == r.p:

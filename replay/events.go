@@ -95,11 +95,12 @@ func (t *Trace) event(r *record, out *outcome, md *model, pos int64, explain boo
 			ev.SetArg("path", 2) // an idle P
 		}
 	case rProcSteal:
-		ev.G = r.g2
+		ev.G = out.fromG // retake's G: the one in the system call
 		if pm := out.fromM; pm >= 0 {
 			ev.SetArg("thread", int64(pm))
 		}
 	case rProcsChange:
+		ev.G = r.g2
 		ev.SetArg("old", int64(out.n))
 		ev.SetArg("new", r.a)
 		if out.n == 0 {

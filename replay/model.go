@@ -137,6 +137,7 @@ type mInfo struct {
 	g       int64 // -1
 	lastRec int64 // its last event's record
 	lastG   int64 // the G its last event made runnable (-1)
+	lastGAt int64 // when
 	stole   int32 // the P its last event took from a system call (-1)
 	borrow  int32 // a P it holds only to make an M for it (allocm, -1)
 }
@@ -465,4 +466,37 @@ func (md *model) runqsteal(p, victim int32, g *gInfo) (n int, picked bool) {
 		}
 	}
 	return k + 1, k+1 == want
+}
+
+// destroyPs is procresize shrinking GOMAXPROCS from old to n: each P it
+// destroys, from P n up, moves its ring, tail first, then its runnext, to
+// the global queue's head ((*p).destroy, globrunqputhead), so they run
+// before what was there, the last P's runnext first.
+func (md *model) destroyPs(n, old int64) {
+	for id := n; id < old && id < int64(len(md.ps)); id++ {
+		pp := &md.ps[id]
+		for i := len(pp.runq) - 1; i >= 0; i-- {
+			if g := md.lookup(pp.runq[i]); g != nil {
+				md.globrunqputhead(g)
+			}
+		}
+		pp.runq = nil
+		if pp.runnext >= 0 {
+			if g := md.lookup(pp.runnext); g != nil {
+				md.globrunqputhead(g)
+			}
+			pp.runnext = -1
+		}
+	}
+}
+
+// globrunqputhead puts g at the global queue's head. proc.go
+// globrunqputhead.
+func (md *model) globrunqputhead(g *gInfo) {
+	g.where, g.p = wGlobal, -1
+	q := &md.global
+	q.buf = append([]int64{g.id}, q.buf...)
+	q.base--
+	q.n++
+	g.gpos = q.base
 }

@@ -86,7 +86,13 @@ func TestTruncatedTrace(t *testing.T) {
 func FuzzRead(f *testing.F) {
 	f.Add([]byte("go 1.26 trace\x00\x00\x00"))
 	f.Add([]byte("not a trace at all"))
-	// testdata/fuzz/FuzzRead holds whole traces, real and simulated.
+	for _, p := range []string{storedSim, storedReal} {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		tr, err := Read(bytes.NewReader(data), Options{Name: "fuzz.trace"})
 		if err != nil {

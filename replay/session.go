@@ -149,7 +149,8 @@ func (s *Session) stop(r debugger.StopReason, bp *debugger.Breakpoint) debugger.
 	if s.pos == 0 {
 		r = debugger.StopStart
 	}
-	return debugger.Stop{Seq: s.pos, Event: s.last, Reason: r, Breakpoint: bp}
+	return debugger.Stop{Seq: s.pos, Event: s.last, Reason: r, Breakpoint: bp,
+		Start: "event 0: the start of the trace, before its first event"}
 }
 
 func (s *Session) stopHere() debugger.Stop {
@@ -166,8 +167,9 @@ func (s *Session) stopHere() debugger.Stop {
 // (the first that matches, by id), then the motion's own target.
 func (s *Session) matchStop(target func(*runtime.Event) bool) func(*runtime.Event) (debugger.StopReason, *debugger.Breakpoint, bool) {
 	return func(ev *runtime.Event) (debugger.StopReason, *debugger.Breakpoint, bool) {
+		inferred, ok := s.inferredEvent(ev)
 		for _, bp := range s.bps {
-			if bp.Match(ev, s.State) {
+			if bp.Match(ev, s.State) || ok && bp.Match(&inferred, s.State) {
 				return debugger.StopBreakpoint, bp, true
 			}
 		}
@@ -375,4 +377,40 @@ func (s *Session) currentG() (int64, error) {
 		return 0, fmt.Errorf("G%d does not exist at event %d; select another with goroutine N", s.selG, s.pos)
 	}
 	return s.selG, nil
+}
+
+// inferredEvent is the decision the model infers at the current event, as
+// the simulator's event of it: the runqget, globrunqget or runqsteal that
+// took the G a GoStart starts. The trace records none of them, so the
+// replay shows the start (execute) and says the rule in its why; a
+// breakpoint on the rule (break steal, break runqsteal, break global)
+// stops at the starts the model takes that way.
+func (s *Session) inferredEvent(ev *runtime.Event) (runtime.Event, bool) {
+	if s.lastRec.kind != rGoStart || ev.Seq != s.pos {
+		return runtime.Event{}, false
+	}
+	in := *ev
+	out := &s.lastOut
+	switch out.src {
+	case srcRunnext, srcRunq:
+		in.Kind = runtime.EvRunqget
+		if out.src == srcRunnext {
+			in.SetArg("inherit_time", 1)
+		} else {
+			in.SetArg("inherit_time", 0)
+		}
+		in.Arg2 = 0
+	case srcGlobal:
+		in.Kind = runtime.EvGlobrunqget
+		in.Arg1, in.Arg2 = 0, 0
+		in.SetArg("batch", int64(out.n))
+	case srcSteal:
+		in.Kind = runtime.EvRunqsteal
+		in.Arg1, in.Arg2 = 0, 0
+		in.SetArg("stolen", int64(out.n))
+		in.SetArg("victim", int64(out.victim))
+	default:
+		return runtime.Event{}, false
+	}
+	return in, true
 }
