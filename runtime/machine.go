@@ -118,10 +118,7 @@ func (mc *Machine) Step() (ev Event, ok bool) {
 			return Event{}, false
 		}
 		mc.pending = mc.pending[:0]
-		if len(mc.watch.states) > 0 {
-			clear(mc.watch.states) // let the last step's states go
-			mc.watch.states = mc.watch.states[:0]
-		}
+		mc.watch.reset() // let the last step's states go
 		mc.phead = 0
 		mc.advance()
 		if mc.cfg.Check {
