@@ -126,7 +126,7 @@ func (ix *indexer) apply(r *record, rec int64) {
 			heap.Fix(&idx.waits, 0)
 		}
 	}
-	if n := len(ix.md.gIdx); n > idx.maxGs {
+	if n := ix.md.live; n > idx.maxGs {
 		idx.maxGs = n
 	}
 	if n := max(len(ix.md.ps), int(ix.md.gomaxprocs)); n > idx.maxPs {

@@ -1,9 +1,6 @@
 package replay
 
-import (
-	"maps"
-	"slices"
-)
+import "slices"
 
 // The model: what the scheduler's state was, event by event.
 //
@@ -205,12 +202,15 @@ func (q *gqueue) head() (int64, int64, bool) {
 
 // model is the replay's scheduler.
 type model struct {
-	gs     []gInfo
-	gIdx   map[int64]int32
-	free   []int32
-	ps     []pInfo
-	ms     []mInfo
-	global gqueue
+	gs      []gInfo
+	gIdx    []int32         // goid → slot+1 (0: none), for goids under denseGoids
+	gBig    map[int64]int32 // goid → slot, for the others
+	indexed bool            // gIdx and gBig are built (a snapshot has neither)
+	live    int             // goroutines in gs
+	free    []int32
+	ps      []pInfo
+	ms      []mInfo
+	global  gqueue
 
 	gomaxprocs int64
 	stw        int64 // string: the stop-the-world's reason, -1: none
@@ -234,9 +234,11 @@ type modelStats struct {
 }
 
 func newModel() *model {
-	return &model{gIdx: map[int64]int32{}, stw: -1, gomaxprocs: 0}
+	return &model{stw: -1, indexed: true}
 }
 
+// clone copies the model for a snapshot: everything but the index of
+// goids, which a snapshot does not need and a restore rebuilds.
 func (md *model) clone() *model {
 	c := *md
 	c.gs = slices.Clone(md.gs)
@@ -245,7 +247,7 @@ func (md *model) clone() *model {
 			c.gs[i].regions = slices.Clone(c.gs[i].regions)
 		}
 	}
-	c.gIdx = maps.Clone(md.gIdx)
+	c.gIdx, c.gBig, c.indexed = nil, nil, false
 	c.free = slices.Clone(md.free)
 	c.ps = slices.Clone(md.ps)
 	for i := range c.ps {
@@ -265,9 +267,63 @@ func (md *model) size() int64 {
 	return n
 }
 
+// The index of goids: a slot of gs by goid, in a slice for the goids a
+// program makes in its first million goroutines (a map lookup per event was
+// a tenth of reading a trace), in a map beyond.
+const denseGoids = 1 << 20
+
+func (md *model) index() {
+	if md.indexed {
+		return
+	}
+	md.indexed = true
+	for i := range md.gs {
+		if md.gs[i].id != 0 {
+			md.setSlot(md.gs[i].id, int32(i))
+		}
+	}
+}
+
+func (md *model) slot(id int64) (int32, bool) {
+	md.index()
+	if id >= 0 && id < denseGoids {
+		if id < int64(len(md.gIdx)) && md.gIdx[id] != 0 {
+			return md.gIdx[id] - 1, true
+		}
+		return 0, false
+	}
+	i, ok := md.gBig[id]
+	return i, ok
+}
+
+func (md *model) setSlot(id int64, i int32) {
+	if id >= 0 && id < denseGoids {
+		if id >= int64(len(md.gIdx)) {
+			n := min(max(int(id)+1, 2*len(md.gIdx)), denseGoids)
+			md.gIdx = append(md.gIdx, make([]int32, n-len(md.gIdx))...)
+		}
+		md.gIdx[id] = i + 1
+		return
+	}
+	if md.gBig == nil {
+		md.gBig = map[int64]int32{}
+	}
+	md.gBig[id] = i
+}
+
+func (md *model) delSlot(id int64) {
+	if id >= 0 && id < denseGoids {
+		if id < int64(len(md.gIdx)) {
+			md.gIdx[id] = 0
+		}
+		return
+	}
+	delete(md.gBig, id)
+}
+
 // g returns goroutine id, made on first sight.
 func (md *model) g(id int64) *gInfo {
-	if i, ok := md.gIdx[id]; ok {
+	if i, ok := md.slot(id); ok {
 		return &md.gs[i]
 	}
 	var i int32
@@ -280,13 +336,14 @@ func (md *model) g(id int64) *gInfo {
 	}
 	md.gs[i] = gInfo{id: id, p: -1, m: -1, readyBy: -1, readyP: -1, createdBy: -1, label: -1}
 	md.stats.seen++
-	md.gIdx[id] = i
+	md.live++
+	md.setSlot(id, i)
 	return &md.gs[i]
 }
 
 // lookup returns goroutine id or nil.
 func (md *model) lookup(id int64) *gInfo {
-	if i, ok := md.gIdx[id]; ok {
+	if i, ok := md.slot(id); ok {
 		return &md.gs[i]
 	}
 	return nil
@@ -294,10 +351,11 @@ func (md *model) lookup(id int64) *gInfo {
 
 // drop forgets a goroutine that ended.
 func (md *model) drop(id int64) {
-	if i, ok := md.gIdx[id]; ok {
+	if i, ok := md.slot(id); ok {
 		md.gs[i] = gInfo{}
-		delete(md.gIdx, id)
+		md.delSlot(id)
 		md.free = append(md.free, i)
+		md.live--
 	}
 }
 

@@ -146,16 +146,13 @@ func Read(r io.Reader, o Options) (t *Trace, err error) {
 	t = &Trace{Name: name, Version: v, strIdx: map[string]int64{}, stacks: []stack{nil}}
 	t.intern("")
 	b := newBuilder(t, o)
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("%s: the trace is malformed at event %d: the trace reader (golang.org/x/exp/trace) failed: %v", name, t.recs.n, p)
-			t = nil
-		}
-	}()
 	for {
-		ev, rerr := tr.ReadEvent()
+		ev, rerr := readEvent(tr)
 		if rerr == io.EOF {
 			break
+		}
+		if rerr == nil {
+			rerr = b.event(&ev)
 		}
 		if rerr != nil {
 			if t.recs.n == 0 {
@@ -165,13 +162,24 @@ func Read(r io.Reader, o Options) (t *Trace, err error) {
 				name, t.recs.n, AppendTimeString(t.recs.last), describeReadError(rerr))
 			break
 		}
-		b.event(&ev)
 	}
 	b.finish()
 	if t.recs.n == 0 {
 		return nil, fmt.Errorf("%s: the trace has no events (was trace.Stop called right after trace.Start?)", name)
 	}
 	return t, nil
+}
+
+// readEvent reads the next event, turning a panic of the trace library on
+// a malformed file into an error (gmplab's own code runs outside it: a
+// panic there is gmplab's bug, and says so).
+func readEvent(tr *trace.Reader) (ev trace.Event, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("the trace reader (golang.org/x/exp/trace) failed: %v", p)
+		}
+	}()
+	return tr.ReadEvent()
 }
 
 // parseHeader checks the file's first bytes and returns the format's
@@ -328,35 +336,59 @@ func (b *builder) stack(s trace.Stack) uint32 {
 	return id
 }
 
-// event turns one event of the trace library into a record (or none).
-func (b *builder) event(ev *trace.Event) {
+// event turns one event of the trace library into a record, if the
+// replay keeps it, and adds it. What the library's accessors do with a
+// malformed event is an error of the file's.
+func (b *builder) event(ev *trace.Event) error {
+	r, keep, err := b.convert(ev)
+	if err != nil || !keep {
+		return err
+	}
+	b.add(&r)
+	return nil
+}
+
+// convert makes the record of ev; keep is false for the events the
+// replay leaves out.
+func (b *builder) convert(ev *trace.Event) (r record, keep bool, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("the trace reader (golang.org/x/exp/trace) failed on an event: %v", p)
+		}
+	}()
+	keep = b.record(ev, &r)
+	return r, keep, nil
+}
+
+// record fills r for ev; false for an event the replay leaves out.
+func (b *builder) record(ev *trace.Event, r *record) bool {
 	if !b.started {
 		b.t0 = ev.Time()
 		b.started = true
 	}
-	r := record{t: int64(ev.Time() - b.t0), m: b.m(ev.Thread()), p: pid(ev.Proc()), g: -1, g2: gid(ev.Goroutine())}
+	*r = record{t: int64(ev.Time() - b.t0), m: b.m(ev.Thread()), p: pid(ev.Proc()), g: -1, g2: gid(ev.Goroutine())}
 	switch ev.Kind() {
 	case trace.EventSync:
 		b.t.Generations++
 		clear(b.stackOf) // the next generation has its own tables
-		return
+		return false
 	case trace.EventLabel:
 		if b.hasPend && b.pending.g == r.g2 {
 			b.pending.a = b.t.intern(ev.Label().Label)
 		}
-		return
+		return false
 	case trace.EventStateTransition:
-		if !b.transition(ev, &r) {
-			return
+		if !b.transition(ev, r) {
+			return false
 		}
 	case trace.EventRangeBegin, trace.EventRangeActive, trace.EventRangeEnd:
-		if !b.rang(ev, &r) {
-			return
+		if !b.rang(ev, r) {
+			return false
 		}
 	case trace.EventMetric:
 		m := ev.Metric()
 		if m.Name != "/sched/gomaxprocs:threads" {
-			return // the heap's size and goal
+			return false // the heap's size and goal
 		}
 		r.kind, r.a, r.stk = rProcsChange, int64(m.Value.Uint64()), b.stack(ev.Stack())
 	case trace.EventTaskBegin, trace.EventTaskEnd:
@@ -381,9 +413,9 @@ func (b *builder) event(ev *trace.Event) {
 		r.kind, r.a, r.b, r.c = rUserLog, int64(l.Task), b.t.intern(l.Category), b.t.intern(l.Message)
 		r.stk = b.stack(ev.Stack())
 	default:
-		return // CPU samples, experimental events
+		return false // CPU samples, experimental events
 	}
-	b.add(&r)
+	return true
 }
 
 // add appends r, holding a GoStart back until the next event, which may
