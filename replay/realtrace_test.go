@@ -324,3 +324,45 @@ func TestOneProcModelAgrees(t *testing.T) {
 		}
 	}
 }
+
+// TestGo127Trace: Go 1.27 still writes Go 1.26's format ("go 1.26
+// trace"), and its traces replay as 1.26's do. Skipped where Go 1.27.3 is
+// not installed (GOTOOLCHAIN=go1.27.3, no download).
+func TestGo127Trace(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a program with Go 1.27")
+	}
+	env := append(os.Environ(), "GOTOOLCHAIN=go1.27.3", "GOPROXY=off")
+	if out, err := exec.Command("go", "version").CombinedOutput(); err != nil {
+		t.Skipf("no go command: %v", err)
+	} else if v, err := cmdOut(env, "go", "version"); err != nil || !strings.Contains(v, "go1.27") {
+		t.Skipf("Go 1.27.3 is not installed (%s%v)", out, err)
+	}
+	dir := t.TempDir()
+	exe := filepath.Join(dir, "tracegen127")
+	if out, err := cmdOutDir(env, "", "go", "build", "-o", exe, "./testdata/tracegen"); err != nil {
+		t.Fatalf("go build with Go 1.27: %v\n%s", err, out)
+	}
+	path := filepath.Join(dir, "wp.trace")
+	if out, err := cmdOutDir(append(os.Environ(), "GOMAXPROCS=2"), "", exe, "workerpool", path); err != nil {
+		t.Fatalf("tracegen: %v\n%s", err, out)
+	}
+	tr := open(t, path)
+	if tr.Version != 26 {
+		t.Errorf("Go 1.27's trace is in the format of Go 1.%d, want 1.26", tr.Version)
+	}
+	if n := len(mainGoroutines(tr)); n != 10 {
+		t.Errorf("%d goroutines of package main, want 10", n)
+	}
+}
+
+func cmdOut(env []string, name string, args ...string) (string, error) {
+	return cmdOutDir(env, "", name, args...)
+}
+
+func cmdOutDir(env []string, dir, name string, args ...string) (string, error) {
+	cmd := exec.Command(name, args...)
+	cmd.Env, cmd.Dir = env, dir
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
