@@ -174,17 +174,25 @@ func (md *model) apply(t *Trace, r *record, rec int64) outcome {
 			// once, past the queues.
 			out.rule, g.where, g.p = ruleScheduler, wUnknown, r.p
 		case inject:
-			// injectglist with a P: one G per idle P on the global
-			// queue, the rest on its own ring (findRunnable's netpoll
-			// runs the list's first G at once; the model sees that at
-			// its start).
-			if md.idlePs() > 0 {
-				out.rule = ruleInjectGlobal
-				md.globrunqput(g)
-			} else {
-				out.rule = ruleInjectLocal
-				out.put = md.runqput(r.p, g, false)
+			// injectglist with a P: the list's first npidle Gs on the
+			// global queue (an idle P is started for each), the rest
+			// on its own ring's tail (findRunnable's netpoll runs the
+			// list's first G at once; the model sees that at its
+			// start). The list's Gs are unblocked one after another on
+			// one M: the batch is those in a row.
+			if mm != nil {
+				if !mm.injecting {
+					mm.injecting, mm.injectIdle, mm.injected = true, md.idlePs(), 0
+				}
+				if mm.injected < mm.injectIdle {
+					mm.injected++
+					out.rule = ruleInjectGlobal
+					md.globrunqput(g)
+					break
+				}
 			}
+			out.rule = ruleInjectLocal
+			out.put = md.runqput(r.p, g, false)
 		default:
 			out.rule = ruleReady
 			out.put = md.runqput(r.p, g, true)
@@ -328,6 +336,9 @@ func (md *model) apply(t *Trace, r *record, rec int64) outcome {
 	}
 	if mm != nil {
 		mm.lastRec = rec
+		if out.rule != ruleInjectGlobal && out.rule != ruleInjectLocal {
+			mm.injecting = false
+		}
 		switch r.kind {
 		case rGoUnblock, rGoSyscallEndBlocked:
 			mm.lastG, mm.lastGAt = r.g, r.t
@@ -424,7 +435,7 @@ func (md *model) start(r *record, rec int64, mm *mInfo) outcome {
 	case g.where == wRunnext && g.p == r.p:
 		out.src = srcRunnext
 		md.unqueue(g)
-	case direct:
+	case direct && g.where != wSyscall:
 		out.src = srcDirect
 		md.unqueue(g)
 	case g.where == wRunq && g.p == r.p:

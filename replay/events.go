@@ -323,7 +323,7 @@ func (t *Trace) startWhy(r *record, out *outcome, md *model, add func(string, ..
 			add("matches a steal: runqsteal took %d from P%d (half its ring, from the head) and runs the youngest, G%d", out.n, out.victim, r.g)
 		} else {
 			add("a steal from P%d, where the model had it", out.victim)
-			add("finding: runqsteal takes half the ring from its head and runs the youngest taken; the model had G%d at place %d of P%d's ring, so that rule runs another G", r.g, out.n, out.victim)
+			add("finding: runqsteal takes half the ring from its head and runs the youngest it took, but the model had G%d at place %d of P%d's ring, not there", r.g, out.n, out.victim)
 		}
 	case srcDirect:
 		add("readied and run at once by the same M (findRunnable: the network poller's first G, a GC worker, the trace reader)")

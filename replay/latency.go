@@ -151,11 +151,11 @@ func (md *model) attribute(t *Trace, g int64, dt int64, causes map[string]int64,
 			other := md.lookup(pp.g)
 			switch {
 			case other != nil && other.label >= 0:
-				causes[fmt.Sprintf("behind the GC's mark worker G%d on P%d (%s)", pp.g, gi.p, t.str(other.label))] += dt
+				causes[fmt.Sprintf("behind the GC's mark workers on P%d, its queue's P", gi.p)] += dt
 			case other != nil && other.status == gSyscall:
-				causes[fmt.Sprintf("behind G%d, in a system call holding P%d", pp.g, gi.p)] += dt
+				causes[fmt.Sprintf("behind a G in a system call holding P%d, its queue's P (until sysmon retakes it)", gi.p)] += dt
 			default:
-				causes[fmt.Sprintf("behind G%d running on P%d", pp.g, gi.p)] += dt
+				causes[fmt.Sprintf("behind the Gs running on P%d, its queue's P (who ran meanwhile lists them)", gi.p)] += dt
 			}
 			return
 		}

@@ -135,8 +135,12 @@ type mInfo struct {
 	lastRec int64 // its last event's record
 	lastG   int64 // the G its last event made runnable (-1)
 	lastGAt int64 // when
-	stole   int32 // the P its last event took from a system call (-1)
-	borrow  int32 // a P it holds only to make an M for it (allocm, -1)
+	// An injectglist batch under way on the M: how many Ps were idle
+	// when it began, and how many of its Gs went to the global queue.
+	injecting            bool
+	injectIdle, injected int
+	stole                int32 // the P its last event took from a system call (-1)
+	borrow               int32 // a P it holds only to make an M for it (allocm, -1)
 }
 
 // gqueue is the global run queue: Gs in the order they were put, with

@@ -3,6 +3,7 @@ package view
 import (
 	"encoding/binary"
 	"io"
+	"slices"
 
 	"github.com/gmplab/gmplab/runtime"
 	"github.com/gmplab/gmplab/vm"
@@ -99,6 +100,12 @@ const (
 // for each event in order, then Close, which writes the tables and the
 // end of the generation.
 type GoTraceWriter struct {
+	// State, when set, returns the machine's state after the event just
+	// given to Event: with it, the Gs that injectglist made runnable
+	// together are each unblocked there (its event names only the first),
+	// as the runtime traces them, not just before each runs.
+	State func() *runtime.State
+
 	w    io.Writer
 	err  error
 	prog *vm.Program
@@ -385,6 +392,27 @@ func (t *GoTraceWriter) Event(ev runtime.Event) {
 		t.g(ev.G).status, t.g(ev.G).m, mm.g = goTraceGoWaiting, -1, -1
 	case "GoUnblock":
 		t.unblock(mm, ev.G, ev.T, t.stack(ev.Pos))
+		if ev.Kind == runtime.EvInjectglist && ev.Arg1 > 1 && t.State != nil {
+			// In the list's order: injectglist put its first Gs on the
+			// global queue's tail and the rest on the P's ring's tail.
+			st := t.State()
+			order := slices.Clone(st.Global)
+			for _, p := range st.Ps {
+				if p.ID == ev.P {
+					order = append(order, p.Runq...)
+				}
+			}
+			for _, g := range st.Gs {
+				if g.Status == "runnable" {
+					order = append(order, g.Goid)
+				}
+			}
+			for _, g := range order {
+				if gg, ok := t.gs[g]; ok && gg.status == goTraceGoWaiting {
+					t.unblock(mm, g, ev.T, 0)
+				}
+			}
+		}
 	case "GoStop":
 		t.ensureRunning(mm, ev.P, ev.G, ev.T)
 		t.event(mm, ev.T, goTraceGoStop, t.str(te.Reason), t.stackIn(ev.Kind.Spec(), ev.Pos))
