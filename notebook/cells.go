@@ -11,7 +11,7 @@ import (
 
 // Command is a cell's gmplab command line.
 type Command struct {
-	Verb    string   // "run", "step", or for a real cell "compare" or "real"
+	Verb    string   // "run", "step", "replay", or for a real cell "compare" or "real"
 	Args    []string // the words after gmplab VERB, unquoted
 	Filters []Filter // run cells: | head -n N, | tail -n N, | grep -E 'RE'
 	Line    string   // the line as written
@@ -80,14 +80,17 @@ func (c *Cell) parse() error {
 		c.Command = cmd
 	case Step:
 		if len(lines) == 0 {
-			return errors.New("want a first line gmplab step [ARGS] or gmplab real ARGS, then debugger commands")
+			return errors.New("want a first line gmplab step [ARGS], gmplab real ARGS or gmplab replay TRACE, then debugger commands")
 		}
 		cmd, err := ParseCommand(lines[0])
 		if err != nil {
 			return err
 		}
-		if (cmd.Verb != "step" && cmd.Verb != "real") || len(cmd.Filters) > 0 {
-			return fmt.Errorf("want a first line gmplab step [ARGS] or gmplab real ARGS (no pipes), got %q", lines[0])
+		if (cmd.Verb != "step" && cmd.Verb != "real" && cmd.Verb != "replay") || len(cmd.Filters) > 0 {
+			return fmt.Errorf("want a first line gmplab step [ARGS], gmplab real ARGS or gmplab replay TRACE (no pipes), got %q", lines[0])
+		}
+		if cmd.Verb == "replay" && (len(cmd.Args) == 0 || strings.HasPrefix(cmd.Args[0], "-")) {
+			return fmt.Errorf("gmplab replay wants a trace first (gmplab replay server.trace), got %q", lines[0])
 		}
 		if cmd.Verb == "real" && (len(cmd.Args) == 0 || strings.HasPrefix(cmd.Args[0], "-")) {
 			return fmt.Errorf("gmplab real wants a lesson or a file first (gmplab real lesson-04, gmplab real handoff.go), got %q", lines[0])
@@ -150,7 +153,7 @@ func (c *Cell) parseSource() error {
 	return nil
 }
 
-// ParseCommand parses `gmplab run|step|compare|real ARGS [| filter]...`
+// ParseCommand parses `gmplab run|step|compare|real|replay ARGS [| filter]...`
 // (which verb a cell takes is the cell's to check). Words split
 // as a shell splits them: spaces separate, 'single' and "double" quotes
 // group.
@@ -171,8 +174,8 @@ func ParseCommand(line string) (*Command, error) {
 	}
 	stages = append(stages, cur)
 	first := stages[0]
-	if len(first) < 2 || first[0] != "gmplab" || !slices.Contains([]string{"run", "step", "compare", "real"}, first[1]) {
-		return nil, fmt.Errorf("want gmplab run ARGS, gmplab step ARGS, gmplab compare ARGS or gmplab real ARGS, got %q", line)
+	if len(first) < 2 || first[0] != "gmplab" || !slices.Contains([]string{"run", "step", "compare", "real", "replay"}, first[1]) {
+		return nil, fmt.Errorf("want gmplab run ARGS, gmplab step ARGS, gmplab compare ARGS, gmplab real ARGS or gmplab replay TRACE, got %q", line)
 	}
 	cmd := &Command{Verb: first[1], Args: first[2:], Line: line}
 	for _, st := range stages[1:] {

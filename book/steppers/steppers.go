@@ -99,7 +99,7 @@ func (e extension) Transform(doc *ast.Document, _ text.Reader, pc parser.Context
 		nb = n.Notebook
 		c := n.Cell
 		switch {
-		case c.Kind == notebook.Step && !c.Real(): // a gmplab real session is shown as stored
+		case c.Kind == notebook.Step && !c.Real() && c.Command.Verb != "replay": // a gmplab real or replay session is shown as stored
 			w, err := e.forStep(nb, c)
 			add(n, w, err)
 		case c.Kind == notebook.Source && c.Lines[0] == 0 && isScenario(nb, c.File):

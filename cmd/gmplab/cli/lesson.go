@@ -117,6 +117,7 @@ func runLesson(o *LessonOptions) error {
 	if err != nil {
 		return &ExitError{Code: 1, Msg: "gmplab lesson: " + err.Error()}
 	}
+	defer nb.Close() // the traces the cells wrote
 	x := o.exec
 	if x == nil {
 		x = NewCellExecutor()

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -19,9 +20,22 @@ func TestReplayOfARun(t *testing.T) {
 	if !bytes.HasPrefix(trace.Bytes(), []byte("go 1.26 trace\x00")) {
 		t.Fatalf("gmplab run --format trace wrote %q…, not a trace", trace.Bytes()[:min(16, trace.Len())])
 	}
+	// -o FILE writes the same bytes to the file and says so on stderr.
 	path := filepath.Join(t.TempDir(), "pingpong.trace")
-	if err := os.WriteFile(path, trace.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
+	errb.Reset()
+	var none bytes.Buffer
+	if code := Run([]string{"run", "examples/pingpong.go", "--format", "trace", "-o", path}, nil, &none, &errb); code != 0 {
+		t.Fatalf("gmplab run --format trace -o: exit %d, stderr %s", code, errb.String())
+	}
+	if got, err := os.ReadFile(path); err != nil || !bytes.Equal(got, trace.Bytes()) || none.Len() != 0 {
+		t.Fatalf("-o wrote %d bytes (%v) and %d to stdout; stdout alone wrote %d", len(got), err, none.Len(), trace.Len())
+	}
+	if want := "gmplab run: wrote " + path + ": " + strconv.Itoa(trace.Len()) + " bytes, Go's execution trace format\n"; errb.String() != want {
+		t.Errorf("stderr %q, want %q", errb.String(), want)
+	}
+	errb.Reset()
+	if code := Run([]string{"run", "examples/pingpong.go", "--state-at", "end", "-o", path}, nil, &none, &errb); code != 2 || !strings.Contains(errb.String(), "--state-at and --output") {
+		t.Errorf("--state-at with -o: exit %d, stderr %s", code, errb.String())
 	}
 	var out bytes.Buffer
 	errb.Reset()

@@ -56,6 +56,7 @@ type RunOptions struct {
 	SchedtracePeriod time.Duration
 	StateAt          string
 	Stats            bool
+	Output           string // -o: a file to write the output to
 
 	// Set by validate.
 	gomaxprocs     int    // in force
@@ -165,6 +166,7 @@ gmplab could not compile or finish the program (--max-events, --max-instrs,
 	f.StringVar(&o.StateAt, "state-at", "",
 		"print the runtime's state as JSON after event `SEQ`, at the end, or at breakpoint[:N] (the Nth sim.Breakpoint), and stop")
 	f.BoolVar(&o.Stats, "stats", false, "print the run's counters (events, threads, steals, …) on stderr at the end")
+	f.StringVarP(&o.Output, "output", "o", "", "write the output to `FILE` instead of standard output (--format trace > FILE does the same)")
 	return cmd
 }
 
@@ -320,10 +322,23 @@ func runRun(o *RunOptions) error {
 		return &ExitError{Code: 1, Msg: "gmplab run: " + err.Error()}
 	}
 	if o.stateAt.on {
+		if o.Output != "" {
+			return &ExitError{Code: 2, Msg: "gmplab run: --state-at and --output: --state-at prints the state on standard output"}
+		}
 		return runStateAt(o, mc)
 	}
 
-	out := bufio.NewWriterSize(o.Out, 64<<10)
+	dst := o.Out
+	var file *os.File
+	if o.Output != "" {
+		f, err := os.Create(inRoot(o.root, o.Output))
+		if err != nil {
+			return &ExitError{Code: 1, Msg: "gmplab run: " + err.Error()}
+		}
+		defer f.Close()
+		file, dst = f, f
+	}
+	out := bufio.NewWriterSize(dst, 64<<10)
 	var chrome *view.ChromeWriter
 	var gotrace *view.GoTraceWriter
 	style := view.Text{Wide: o.Wide, NoPs: !o.layers.Has(runtime.LayerProcs)}
@@ -337,10 +352,11 @@ func runRun(o *RunOptions) error {
 	case o.Format == formatChrome:
 		chrome = view.NewChromeWriter(out)
 	case o.Format == formatTrace:
-		if isTerminalW(o.Out) {
+		if file == nil && isTerminalW(o.Out) {
 			return &ExitError{Code: 2, Msg: "gmplab run --format trace writes a binary file: redirect it (gmplab run " + o.File + " --format trace > run.trace)"}
 		}
 		gotrace = view.NewGoTraceWriter(out, prog, mc.State())
+		gotrace.State = mc.State
 	}
 
 	var last runtime.Event
@@ -401,6 +417,20 @@ func runRun(o *RunOptions) error {
 	}
 	if err := out.Flush(); err != nil {
 		return writeError(err)
+	}
+	if file != nil {
+		fi, err := file.Stat()
+		if err == nil {
+			err = file.Close()
+		}
+		if err != nil {
+			return &ExitError{Code: 1, Msg: "gmplab run: " + err.Error()}
+		}
+		what := o.Format
+		if o.Format == formatTrace {
+			what = "Go's execution trace format"
+		}
+		fmt.Fprintf(o.Err, "gmplab run: wrote %s: %d bytes, %s\n", o.Output, fi.Size(), what)
 	}
 	if o.Stats {
 		fmt.Fprintf(o.Err, "stats: %s\n", view.FormatStats(mc.Stats()))
