@@ -25,8 +25,18 @@ func TestReplayStoredTrace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if int64(len(tr.Lines)) != rt.Events() || len(tr.Boards) != len(tr.Lines)+1 || len(tr.Kinds) != len(tr.Lines) {
-		t.Fatalf("%d lines, %d boards, %d kinds for %d events", len(tr.Lines), len(tr.Boards), len(tr.Kinds), rt.Events())
+	if int64(len(tr.Lines)) != rt.Events() || tr.Total != rt.Events() || tr.Cut || len(tr.Boards) != len(tr.Lines)+1 || len(tr.Kinds) != len(tr.Lines) || len(tr.Src) != len(tr.Lines) {
+		t.Fatalf("%d lines, %d boards, %d kinds, %d source lines, total %d (cut %v) for %d events", len(tr.Lines), len(tr.Boards), len(tr.Kinds), len(tr.Src), tr.Total, tr.Cut, rt.Events())
+	}
+	// The timeline has a lane per P the trace used, and every run on it is
+	// a goroutine's.
+	if len(tr.TL.Rows) < 2 || len(tr.TL.Runs) == 0 || tr.TL.End <= 0 {
+		t.Errorf("timeline: %d rows, %d runs, end %d", len(tr.TL.Rows), len(tr.TL.Runs), tr.TL.End)
+	}
+	for _, r := range tr.TL.Runs {
+		if r[1] <= 0 || r[2] > r[3] {
+			t.Fatalf("timeline run %v: want a goroutine's, start before end", r)
+		}
 	}
 	s := replay.NewSession(rt)
 	for i := range tr.Lines {
