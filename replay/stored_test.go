@@ -18,7 +18,10 @@ var update = flag.Bool("update", false, "rewrite the stored simulated trace test
 //   - testdata/real-workerpool.trace is a real run of Go 1.26.8, on two
 //     CPUs: go build -o tracegen ./replay/testdata/tracegen && GOMAXPROCS=2
 //     ./tracegen workerpool real-workerpool.trace. It is kept as it was
-//     recorded: a real run is never the same twice.
+//     recorded: a real run is never the same twice;
+//   - lessons/07-production/pingpong.trace, which lesson 07's cell and
+//     the book's page replay, is ./tracegen pingpong pingpong.trace 20,
+//     recorded the same way (lessons' TestCellOutputs checks its replay).
 const (
 	storedSim  = "testdata/sim-steal.trace"
 	storedReal = "testdata/real-workerpool.trace"

@@ -1,14 +1,17 @@
 package cli
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/gmplab/gmplab/debugger/terminal"
+	"github.com/gmplab/gmplab/lessons"
 	"github.com/gmplab/gmplab/replay"
 )
 
@@ -92,9 +95,26 @@ waits with their causes, and exits.`,
 	return cmd
 }
 
+// openTrace opens a trace file; a lesson's stored trace
+// (lessons/07-production/pingpong.trace) that is not on disk, outside a
+// checkout, is gmplab's embedded copy, as a lesson's scenarios are.
+func openTrace(root, path string) (*replay.Trace, error) {
+	disk := inRoot(root, path)
+	if _, err := os.Stat(disk); errors.Is(err, os.ErrNotExist) {
+		if dir, name, ok := strings.Cut(strings.TrimPrefix(path, "lessons/"), "/"); ok && strings.HasPrefix(path, "lessons/") && !strings.Contains(name, "/") {
+			if l, lerr := lessons.Find(dir); lerr == nil && l.Dir == dir {
+				if b, rerr := l.ReadFile(name); rerr == nil {
+					return replay.Read(bytes.NewReader(b), replay.Options{Name: path})
+				}
+			}
+		}
+	}
+	return replay.Open(disk, replay.Options{Name: path})
+}
+
 // runReplay opens the trace and the REPL (or prints the report).
 func runReplay(o *ReplayOptions) error {
-	t, err := replay.Open(inRoot(o.root, o.Trace), replay.Options{Name: o.Trace})
+	t, err := openTrace(o.root, o.Trace)
 	if err != nil {
 		return &ExitError{Code: 1, Msg: "gmplab replay: " + err.Error()}
 	}

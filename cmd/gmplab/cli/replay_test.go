@@ -56,6 +56,23 @@ func TestReplayOfARun(t *testing.T) {
 	}
 }
 
+// A lesson's stored trace opens outside a checkout, from gmplab's own copy
+// of the lesson, as its scenarios do.
+func TestReplayLessonTraceEmbedded(t *testing.T) {
+	t.Chdir(t.TempDir())
+	var out, errb bytes.Buffer
+	if code := Run([]string{"replay", "lessons/07-production/pingpong.trace", "--report", "--top", "1"}, nil, &out, &errb); code != 0 {
+		t.Fatalf("exit %d, stderr %s", code, errb.String())
+	}
+	if !strings.HasPrefix(out.String(), "lessons/07-production/pingpong.trace: a Go 1.26 execution trace") {
+		t.Errorf("the report begins %q", out.String()[:min(80, out.Len())])
+	}
+	errb.Reset()
+	if code := Run([]string{"replay", "lessons/07-production/nosuch.trace"}, nil, &out, &errb); code != 1 || !strings.Contains(errb.String(), "no such file") {
+		t.Errorf("a trace no lesson has: exit %d, stderr %s", code, errb.String())
+	}
+}
+
 func TestReplayErrors(t *testing.T) {
 	dir := t.TempDir()
 	text := filepath.Join(dir, "notes.txt")
