@@ -19,8 +19,9 @@ import (
 //
 //   - a stop-the-world in progress (the GC, GOMAXPROCS): nothing runs;
 //   - the P the model has the G queued on (runnext or ring) runs another G:
-//     the G waits behind it ("behind G5 on P0"), or behind a GC mark
-//     worker on it, or behind a G in a system call that holds the P;
+//     the G waits behind the Gs running on that P (one cause per P: who
+//     ran meanwhile names them, by their time), or behind the GC's mark
+//     workers on it, or behind a G in a system call that holds the P;
 //   - the G is on the global queue or in no queue the model knows, and
 //     every P is busy: it waits for any P to look for work ("all Ps busy");
 //   - a P is idle while the G waits: the runtime is waking an M or an M is
@@ -30,7 +31,7 @@ import (
 // What happened on the way is listed too: sysmon preempting the G that
 // held the P (after 10 ms: forcePreemptNS), a P taken back from a system
 // call (retake), GC phases. The causes are the model's: the queues are
-// inferred, so "behind G5 on P0" says where the model had the G.
+// inferred, so "behind the Gs running on P0" says where the model had the G.
 
 // Latency is one wait, explained.
 type Latency struct {
