@@ -32,6 +32,14 @@ type Executor interface {
 	Replay(args []string, commands []string) (out string, code int)
 }
 
+// EnvExecutor is an Executor that can run a command with environment
+// variables set (a cell's `GODEBUG=asyncpreemptoff=1 gmplab run …`):
+// SetEnv sets them and returns what restores the environment.
+type EnvExecutor interface {
+	Executor
+	SetEnv(env []string) (restore func())
+}
+
 // RealExecutor is an Executor that also runs the real cells: a run cell's
 // `gmplab compare ARGS` and a step cell's `gmplab real ARGS` (the
 // command line's implements it). Each returns what the command printed and
@@ -214,7 +222,7 @@ func (nb *Notebook) Exec(x Executor, c *Cell) (string, error) {
 }
 
 // execCommand runs a run or step cell's command: gmplab run, step,
-// compare or real.
+// replay, compare or real.
 func (nb *Notebook) execCommand(x Executor, c *Cell) (string, int, error) {
 	if c.Command.Verb == "replay" && isTrace(c.Command.Args[0]) {
 		if err := nb.ensureTrace(x, c.Command.Args[0]); err != nil {
@@ -230,6 +238,13 @@ func (nb *Notebook) execCommand(x Executor, c *Cell) (string, int, error) {
 
 func (nb *Notebook) execArgs(x Executor, c *Cell) (string, int, error) {
 	args := nb.ResolveArgs(c.Command)
+	if len(c.Command.Env) > 0 {
+		ex, ok := x.(EnvExecutor)
+		if !ok {
+			return "", 0, fmt.Errorf("this executor cannot set the environment (%s)", strings.Join(c.Command.Env, " "))
+		}
+		defer ex.SetEnv(c.Command.Env)()
+	}
 	if c.Command.Verb == "replay" {
 		o, code := x.Replay(args, c.Steps)
 		return o, code, nil

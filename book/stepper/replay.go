@@ -2,8 +2,10 @@ package stepper
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 
+	"github.com/gmplab/gmplab/internal/bug"
 	"github.com/gmplab/gmplab/replay"
 	"github.com/gmplab/gmplab/view"
 )
@@ -17,13 +19,19 @@ import (
 // empty. It is the engine's side of a widget that opens a stored trace
 // (book/stepper/wasm registers it as gmplabReplay); name is the trace's
 // file name, data its bytes. A trace longer than MaxEvents is cut there
-// (Cut, Total), as a run is.
-func Replay(name string, data []byte) (*Trace, error) {
+// (Cut, Total), as a run is. A panic in gmplab is an error that says it is
+// gmplab's bug and how to report it, as Run's is.
+func Replay(name string, data []byte) (tr *Trace, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			tr, err = nil, errors.New(bug.Panic(fmt.Sprintf("a panic in gmplab's replay (%.200v)", r), r, ""))
+		}
+	}()
 	t, err := replay.Read(bytes.NewReader(data), replay.Options{Name: name})
 	if err != nil {
 		return nil, err
 	}
-	tr := &Trace{Header: fmt.Sprintf("# %s: a Go 1.%d execution trace, %d events; the run queues are inferred by the model", name, t.Version, t.Events()),
+	tr = &Trace{Header: fmt.Sprintf("# %s: a Go 1.%d execution trace, %d events; the run queues are inferred by the model", name, t.Version, t.Events()),
 		Total: t.Events()}
 	if t.Warning != "" {
 		tr.Exit = t.Warning
