@@ -62,6 +62,7 @@ func TestCellOutputs(t *testing.T) {
 		x = simOnly{x}
 	}
 	for _, nb := range notebooks(t) {
+		t.Cleanup(func() { nb.Close() }) // the traces its cells wrote
 		t.Run(nb.Lesson.Dir, func(t *testing.T) {
 			if *update {
 				before := nb.String()

@@ -93,6 +93,32 @@ var waitReasonStrings = [...]string{
 
 func (w waitReason) String() string { return waitReasonStrings[w] }
 
+// waitReasonTraceStrings are the reasons Go's execution trace gives a
+// GoBlock for each wait reason: the traceBlockReason the runtime's gopark
+// call passes with it (runtime/traceruntime.go's traceBlockReasonStrings),
+// coarser than the wait reason (every semaphore is "sync").
+var waitReasonTraceStrings = [...]string{
+	waitReasonZero:               "unspecified",
+	waitReasonChanReceive:        "chan receive",               // chanrecv: traceBlockChanRecv
+	waitReasonChanSend:           "chan send",                  // chansend: traceBlockChanSend
+	waitReasonChanReceiveNilChan: "forever",                    // chanrecv on nil: traceBlockForever
+	waitReasonChanSendNilChan:    "forever",                    // chansend on nil: traceBlockForever
+	waitReasonSelect:             "select",                     // selectgo: traceBlockSelect
+	waitReasonSelectNoCases:      "forever",                    // block: traceBlockForever
+	waitReasonSleep:              "sleep",                      // timeSleep: traceBlockSleep
+	waitReasonSyncWaitGroupWait:  "sync",                       // semacquire1: traceBlockSync
+	waitReasonSyncMutexLock:      "sync",                       // semacquire1: traceBlockSync
+	waitReasonIOWait:             "network",                    // netpollblock: traceBlockNet
+	waitReasonForceGCIdle:        "system goroutine wait",      // forcegchelper: traceBlockSystemGoroutine
+	waitReasonGCSweepWait:        "GC background sweeper wait", // bgsweep: traceBlockGCSweep
+	waitReasonGCScavengeWait:     "system goroutine wait",      // bgscavenge: traceBlockSystemGoroutine
+	waitReasonFinalizerWait:      "system goroutine wait",      // runfinq: traceBlockSystemGoroutine
+	waitReasonUpdateGOMAXPROCS:   "system goroutine wait",      // updateMaxProcsGoroutine: traceBlockSystemGoroutine
+	waitReasonSyncRWMutexRLock:   "sync",                       // semacquire1: traceBlockSync
+	waitReasonSyncRWMutexLock:    "sync",                       // semacquire1: traceBlockSync
+	waitReasonSyncCondWait:       "sync.(*Cond).Wait",          // notifyListWait: traceBlockCondWait
+}
+
 // g is a goroutine: its scheduling state and the state of its Go code.
 type g struct {
 	goid       int64

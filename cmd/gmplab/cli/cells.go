@@ -92,6 +92,21 @@ func (x *CellExecutor) Step(args []string, commands []string) (string, int) {
 	return out.String(), code
 }
 
+// Replay implements notebook.Executor: gmplab replay ARGS with the
+// commands as its standard input.
+func (x *CellExecutor) Replay(args []string, commands []string) (string, int) {
+	var out bytes.Buffer
+	cmd := newReplayCmd(func(o *ReplayOptions) error {
+		o.root = x.Root
+		o.Interactive = func() bool { return false }
+		return runReplay(o)
+	})
+	root := withCommand(cmd)
+	root.SetIn(strings.NewReader(commandLines(commands)))
+	code := execute(root, append([]string{"replay"}, args...), &out, &out)
+	return out.String(), code
+}
+
 // Compare implements notebook.RealExecutor: gmplab compare ARGS, which
 // needs no ptrace and runs wherever the go command does.
 func (x *CellExecutor) Compare(args []string) (string, int, error) {
