@@ -19,7 +19,15 @@ var learnerNames = strings.NewReplacer(
 	"func FindRunnable", "func findRunnable", "Runqget(pp)", "runqget(pp)", "func Runqgrab", "func runqgrab",
 	"func Retake", "func retake", "func Handoffp", "func handoffp", "func GopreemptM", "func gopreempt_m",
 	"func WantAsyncPreempt", "func wantAsyncPreempt", "func IsAsyncSafePoint", "func isAsyncSafePoint",
-	"func Injectglist", "func injectglist", "func Gfput", "func gfput", "func Gfget", "func gfget", "func SysmonBackoff", "func sysmonBackoff", "func SysmonDeepSleep", "func sysmonDeepSleep")
+	"func Injectglist", "func injectglist", "func Gfput", "func gfput", "func Gfget", "func gfget", "func SysmonBackoff", "func sysmonBackoff", "func SysmonDeepSleep", "func sysmonDeepSleep",
+	"func StealWork", "func stealWork", "StealWork(sched)", "stealWork(sched)", "func CheckRunqsNoP", "func checkRunqsNoP",
+	"CheckRunqsNoP(sched)", "checkRunqsNoP(sched)", "func CheckTimersNoP", "func checkTimersNoP", "CheckTimersNoP(sched,", "checkTimersNoP(sched,",
+	"func Wakep", "func wakep", "Wakep(sched)", "wakep(sched)", "func Resetspinning", "func resetspinning",
+	"func BecomeSpinning", "func becomeSpinning", "func PidlegetSpinning", "func pidlegetSpinning", "PidlegetSpinning(sched)", "pidlegetSpinning(sched)",
+	"func Exitsyscall", "func exitsyscall", "func ExitsyscallTryGetP", "func exitsyscallTryGetP", "ExitsyscallTryGetP(sched,", "exitsyscallTryGetP(sched,",
+	"func ExitsyscallNoP", "func exitsyscallNoP", "ExitsyscallNoP(sched,", "exitsyscallNoP(sched,",
+	"func Preemptone", "func preemptone", "Preemptone(sched,", "preemptone(sched,",
+	"func Schedule", "func schedule", "FindRunnable(sched)", "findRunnable(sched)", "Resetspinning(sched)", "resetspinning(sched)")
 
 // writeSolved writes a submission that solves every exercise (the worst
 // case for time: every test of every battery runs) into dir.
