@@ -24,6 +24,7 @@ func (c *calls) note(fn string) {
 	if c.m != nil {
 		c.after = c.m.Seq()
 		c.m.RecordQueues(true)
+		c.m.CheckThisStep()
 	}
 }
 

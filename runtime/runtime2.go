@@ -298,6 +298,8 @@ type Machine struct {
 	prog *vm.Program // shared, read-only
 	cfg  Config
 
+	checkStep bool // a hook ran in this step (CheckThisStep)
+
 	now  int64 // virtual ns
 	seq  int64 // last event's Seq
 	step int64 // engine actions taken
