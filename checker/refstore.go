@@ -188,7 +188,7 @@ func (r *recorder) record(sc scenario, rc runCfg) {
 		return
 	}
 	tmp := filepath.Join(r.dir, key+".tmp")
-	if err := os.WriteFile(tmp, b.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(tmp, b.Bytes(), 0o444); err != nil {
 		r.err = err
 		return
 	}

@@ -121,3 +121,12 @@ func TestRecordedReferencesSameFeedback(t *testing.T) {
 		})
 	}
 }
+
+// TestMain removes the recorded reference runs after the tests.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if refsTestDir != "" {
+		os.RemoveAll(refsTestDir)
+	}
+	os.Exit(code)
+}

@@ -216,7 +216,9 @@ func Grade(ctx context.Context, o Options) (*Gradebook, error) {
 		return nil, err
 	}
 	if !o.PerProcessRefs {
-		o.refs = recordRefs(ctx, o, tmp, bins[-1], exs)
+		if o.refs = recordRefs(ctx, o, tmp, bins[-1], exs); o.refs != "" {
+			defer os.Chmod(o.refs, 0o755) // so that tmp can be removed
+		}
 	}
 	run(ctx, o, tmp, bins, jobs, broken, gb, exs)
 	gb.total()

@@ -70,5 +70,8 @@ func recordRefs(ctx context.Context, o Options, tmp, base string, exs []checker.
 		n, _ := strconv.Atoi(strings.TrimSpace(string(out)))
 		fmt.Fprintf(o.Log, "recorded %d reference runs in %v\n", n, time.Since(start).Round(time.Second))
 	}
+	// Read-only from here on, for the processes too where Landlock is
+	// missing (their import allowlist keeps them from changing it back).
+	os.Chmod(scratch, 0o555)
 	return scratch
 }
