@@ -206,7 +206,7 @@ func (s *liveSched) Lastpoll() int64 {
 }
 func (s *liveSched) PollerPollUntil() int64 { s.ask("PollerPollUntil"); return s.mc.sched.pollUntil }
 func (s *liveSched) SysmonWait() bool       { s.ask("SysmonWait"); return s.mc.sysmon.deep }
-func (s *liveSched) AsyncPreemptOff() bool  { s.ask("AsyncPreemptOff"); return false }
+func (s *liveSched) AsyncPreemptOff() bool  { s.ask("AsyncPreemptOff"); return s.mc.cfg.AsyncPreemptOff }
 func (s *liveSched) Cheaprand() uint32      { s.enter("Cheaprand"); return s.mc.cheaprand() }
 
 // ---- A P ----
