@@ -207,14 +207,6 @@ func (s pstatus) String() string {
 // runqSize is len(p.runq): the local ring's capacity (runtime2.go: runq [256]guintptr).
 const runqSize = 256
 
-// sysmontick is sysmon's last observation of a P (proc.go: type sysmontick).
-type sysmontick struct {
-	schedtick   uint32
-	syscalltick uint32
-	schedwhen   int64
-	syscallwhen int64
-}
-
 // p is a processor: the right to run Go code, with its own run queue.
 type p struct {
 	id          int32
@@ -225,8 +217,8 @@ type p struct {
 	m           int32 // M that owns it, or nilIdx
 	schedtick   uint32
 	syscalltick uint32
-	sysmontick  sysmontick
-	preempt     bool // pp.preempt: an async preemption was requested
+	sysmontick  Sysmontick // sysmon's last look at it (hooks.go: the type the hooks see too)
+	preempt     bool       // pp.preempt: an async preemption was requested
 
 	runqhead uint32
 	runqtail uint32
@@ -338,6 +330,8 @@ type schedt struct {
 type Machine struct {
 	prog *vm.Program // shared, read-only
 	cfg  Config
+
+	checkStep bool // a hook ran in this step (CheckThisStep)
 
 	now  int64 // virtual ns
 	seq  int64 // last event's Seq
