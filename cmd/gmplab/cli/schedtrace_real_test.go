@@ -18,8 +18,8 @@ import (
 // command's own scheduler too), at GOMAXPROCS=2, over three runs each
 // (proc.go: schedtrace, called from sysmon):
 //
-//   - 00 goroutines.go: at least two SCHED lines, and threads= never over
-//     ten for its hundred goroutines (in every run);
+//   - 00 goroutines.go: at least two SCHED lines in one run, and threads=
+//     never over ten for its hundred goroutines (in every run);
 //   - 02 pingpong.go: SCHED lines with runqueue=, a bracketed ring length
 //     per P and schedticks=; with scheddetail=1 the SCHED line has no
 //     brackets and no schedticks=, and a "  P0: status=… schedtick=…
@@ -66,15 +66,19 @@ func TestSchedtraceOfLessonPrograms(t *testing.T) {
 	var loose []string // bounds missed, which a loaded host may explain
 
 	goroutines := build("lessons/00-threads/goroutines.go")
+	mostLines := 0
 	for i := 0; i < 3; i++ {
 		out := run(goroutines, "schedtrace=1")
 		lines, most := maxThreads(out)
-		if lines < 2 {
-			t.Errorf("00 goroutines.go: %d SCHED lines, want at least 2:\n%s", lines, out)
-		}
+		mostLines = max(mostLines, lines)
 		if most > 10 {
 			loose = append(loose, "00 goroutines.go: threads="+strconv.Itoa(most)+", want at most 10")
 		}
+	}
+	if mostLines < 2 {
+		// sysmon's thread prints them: on a busy host it may not run
+		// before the program's few milliseconds are over.
+		loose = append(loose, "00 goroutines.go: at most "+strconv.Itoa(mostLines)+" SCHED lines in 3 runs, want 2 in one")
 	}
 
 	pingpong := build("lessons/02-procs/pingpong.go")
