@@ -79,7 +79,7 @@ func Wasm(root, cache, hash string, log io.Writer) (module, execJS string, err e
 		}
 	}
 	for _, f := range []string{module, execJS} {
-		if err := compressOnce(f, log); err != nil {
+		if err := compressOnce(root, f, log); err != nil {
 			return "", "", err
 		}
 	}

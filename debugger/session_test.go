@@ -459,7 +459,7 @@ func TestLooking(t *testing.T) {
 	if out, err := s.Stack(); err != nil || !strings.Contains(out, "main.main") {
 		t.Errorf("stack:\n%s%v", out, err)
 	}
-	if !strings.HasPrefix(s.Procs(), "P0") || !strings.HasPrefix(s.Threads(), "M0") {
+	if !strings.HasPrefix(s.Procs(), "P    status   M     runs   runnext runq schedtick syscalltick timers\nP0   ") || !strings.HasPrefix(s.Threads(), "M0") {
 		t.Errorf("procs/threads:\n%s%s", s.Procs(), s.Threads())
 	}
 	if b := s.Board(80); !strings.HasPrefix(b, "event 12 at") {

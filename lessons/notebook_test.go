@@ -22,6 +22,7 @@ import (
 	"github.com/rogpeppe/go-internal/diff"
 
 	"github.com/gmplab/gmplab/cmd/gmplab/cli"
+	"github.com/gmplab/gmplab/internal/testnote"
 	"github.com/gmplab/gmplab/lessons"
 	"github.com/gmplab/gmplab/notebook"
 )
@@ -141,6 +142,7 @@ func checkRealCell(t *testing.T, x notebook.Executor, nb *notebook.Notebook, c *
 	if testing.Short() {
 		t.Skipf("%s:%d: the %s runs on the real runtime: skipped with -short", nb.Name, c.Line, c.Title())
 	}
+	testnote.Say(t, "%s:%d: %s, on the real runtime", nb.Name, c.Line, c.Command.Line)
 	got, err := nb.Exec(x, c)
 	var u *notebook.Unavailable
 	if errors.As(err, &u) {

@@ -23,8 +23,14 @@ func Board(st *runtime.State, width int) string {
 	}
 	width = max(width, 60)
 	var b strings.Builder
-	b.WriteString("event " + strconv.FormatInt(st.Seq, 10) + " at " + FormatTime(st.Clock) +
-		"   GOMAXPROCS=" + strconv.Itoa(st.GOMAXPROCS) + "   layers=" + st.Layers + "\n")
+	head := "event " + strconv.FormatInt(st.Seq, 10) + " at " + FormatTime(st.Clock) +
+		"   GOMAXPROCS=" + strconv.Itoa(st.GOMAXPROCS)
+	layers := "layers=" + st.Layers
+	if runeLen([]byte(head))+3+len(layers) <= width {
+		b.WriteString(head + "   " + layers + "\n")
+	} else {
+		b.WriteString(head + "\n" + layers + "\n")
+	}
 	gm := !HasPs(st)
 	switch {
 	case gm:
@@ -106,12 +112,13 @@ func Board(st *runtime.State, width int) string {
 	return b.String()
 }
 
-// HasPs reports whether the run has Ps (the procs layer): the GM model's
-// engine keeps GOMAXPROCS slots for the Ms that may run Go code, but they
-// are not Ps and no view shows them.
+// HasPs reports whether the run has Ps: the procs layer, or gmplab real's
+// state (layers "real"), read from the real runtime, which has them. The
+// GM model's engine keeps GOMAXPROCS slots for the Ms that may run Go
+// code, but they are not Ps and no view shows them.
 func HasPs(st *runtime.State) bool {
 	for _, l := range strings.Split(st.Layers, ",") {
-		if l == "procs" {
+		if l == "procs" || l == "real" {
 			return true
 		}
 	}

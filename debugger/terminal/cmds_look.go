@@ -167,7 +167,9 @@ With no argument, print the displays now; -d N deletes display N.`,
 				if err := noArgs(t, "schedtrace", args); err != nil {
 					return err
 				}
-				t.println(strings.TrimSuffix(t.s.Schedtrace(), "\n"))
+				// The runtime's own format, kept whole for grep and
+				// for comparing with GODEBUG's: the terminal folds it.
+				t.printRaw(strings.TrimSuffix(t.s.Schedtrace(), "\n") + "\n")
 				return nil
 			},
 		},

@@ -65,7 +65,8 @@ type RunOptions struct {
 	formatSet, periodSet bool
 	// root, when set, is the directory relative paths are read from (the
 	// repository's root, for a lesson's cells); names stay as given.
-	root string
+	root  string
+	width int // a terminal's width to lay out for (0: the output's: layoutWidth)
 }
 
 // newRunCmd builds `gmplab run`. runF, if not nil, replaces the run itself
@@ -317,12 +318,16 @@ func runRun(o *RunOptions) (err error) {
 
 	out := bufio.NewWriterSize(o.Out, 64<<10)
 	var chrome *view.ChromeWriter
-	style := view.Text{Wide: o.Wide, NoPs: !o.layers.Has(runtime.LayerProcs)}
+	width := o.width
+	if width == 0 {
+		width = layoutWidth(o.Out) // 0: a pipe's fixed form
+	}
+	style := view.Text{Wide: o.Wide, NoPs: !o.layers.Has(runtime.LayerProcs), Width: width}
 	var line []byte
 	switch {
 	case o.Quiet:
 	case o.Format == formatText:
-		fmt.Fprintf(out, "# %s: %s seed=%d layers=%s%s\n", o.File, procsHeader(o.gomaxprocs, o.gomaxprocsFrom, o.NCPU), o.Seed, o.layers, godebugHeader(o.asyncPreemptOff))
+		out.WriteString(view.Fill(fmt.Sprintf("# %s: %s seed=%d layers=%s%s\n", o.File, procsHeader(o.gomaxprocs, o.gomaxprocsFrom, o.NCPU), o.Seed, o.layers, godebugHeader(o.asyncPreemptOff)), width))
 		out.WriteString(style.Header())
 		out.WriteByte('\n')
 	case o.Format == formatChrome:
