@@ -592,3 +592,34 @@ func TestEventArgNamesAreFree(t *testing.T) {
 		}
 	}
 }
+
+// A breakpoint may name an event of Go's execution trace format: it stops
+// at the kinds whose spec says the format records them that way (GoStop:
+// goschedImpl's), and a name ending in * takes every event it begins.
+func TestBreakOnTraceEvents(t *testing.T) {
+	prog := goschedProg(3, false)
+	for _, c := range []struct {
+		spec string
+		want runtime.EvKind
+	}{
+		{"GoStop", runtime.EvGosched},
+		{"gostart", runtime.EvExecute},
+		{"GoSt*", runtime.EvExecute},
+	} {
+		s := newSession(t, prog, 5, 4)
+		if _, err := s.AddBreakpoint(c.spec); err != nil {
+			t.Fatal(err)
+		}
+		st, err := s.Continue()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Reason != StopBreakpoint || st.Event.Kind != c.want {
+			t.Errorf("break %s stopped at %s (%v), want %s", c.spec, st.Event.Kind, st.Reason, c.want)
+		}
+	}
+	s := newSession(t, prog, 5, 4)
+	if _, err := s.AddBreakpoint("GoStp"); err == nil || !strings.Contains(err.Error(), "did you mean GoStop?") {
+		t.Errorf("break GoStp: %v", err)
+	}
+}

@@ -41,7 +41,7 @@ import (
 	"github.com/gmplab/gmplab/runtime"
 )
 
-//go:embed */lesson.md */*.go
+//go:embed */lesson.md */*.go */*.trace
 var files embed.FS
 
 // Lesson is one lesson folder.
@@ -91,7 +91,7 @@ func (l *Lesson) Source(scenario string) ([]byte, error) {
 
 // ReadFile reads a file of the lesson's folder (a bare name: handoff.go):
 // from disk for a lesson loaded by LoadDir, else the embedded copy (which
-// holds lesson.md and the .go files).
+// holds lesson.md, the .go files and the stored execution traces).
 func (l *Lesson) ReadFile(name string) ([]byte, error) {
 	if l.Disk != "" {
 		return os.ReadFile(filepath.Join(l.Disk, name))

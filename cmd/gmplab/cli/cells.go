@@ -92,11 +92,35 @@ func (x *CellExecutor) Step(args []string, commands []string) (string, int) {
 	return out.String(), code
 }
 
+// Replay implements notebook.Executor: gmplab replay ARGS with the
+// commands as its standard input.
+func (x *CellExecutor) Replay(args []string, commands []string) (string, int) {
+	var out bytes.Buffer
+	cmd := newReplayCmd(func(o *ReplayOptions) error {
+		o.root = x.Root
+		o.Interactive = func() bool { return false }
+		return runReplay(o)
+	})
+	root := withCommand(cmd)
+	root.SetIn(strings.NewReader(commandLines(commands)))
+	code := execute(root, append([]string{"replay"}, args...), &out, &out)
+	return out.String(), code
+}
+
 // Compare implements notebook.RealExecutor: gmplab compare ARGS, which
 // needs no ptrace and runs wherever the go command does.
 func (x *CellExecutor) Compare(args []string) (string, int, error) {
 	var out bytes.Buffer
 	cmd := newCompareCmd(func(o *CompareOptions) error { o.root = x.Root; return runCompare(o) })
+	code := execute(withCommand(cmd), append([]string{"compare"}, args...), &out, &out)
+	return out.String(), code, nil
+}
+
+// CompareSim implements notebook.SimComparer: gmplab compare ARGS with
+// the simulator's side only (no real run, an empty real column).
+func (x *CellExecutor) CompareSim(args []string) (string, int, error) {
+	var out bytes.Buffer
+	cmd := newCompareCmd(func(o *CompareOptions) error { o.root, o.simOnly = x.Root, true; return runCompare(o) })
 	code := execute(withCommand(cmd), append([]string{"compare"}, args...), &out, &out)
 	return out.String(), code, nil
 }

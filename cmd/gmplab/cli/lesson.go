@@ -124,6 +124,7 @@ func runLesson(o *LessonOptions) error {
 	if err != nil {
 		return lessonError("gmplab lesson", err)
 	}
+	defer nb.Close() // the traces the cells wrote
 	x := o.exec
 	if x == nil {
 		x = NewCellExecutor()

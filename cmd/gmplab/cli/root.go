@@ -140,6 +140,7 @@ The same program, flags and seed always give the same output, byte for byte.`,
 	root.AddCommand(newStepCmd(nil))    // step.go: gmplab step LESSON|FILE.go
 	root.AddCommand(newLessonsCmd(nil)) // lessons.go: gmplab lessons
 	root.AddCommand(newRealCmd(x, nil)) // real.go: gmplab real LESSON|FILE.go
+	root.AddCommand(newReplayCmd(nil))  // replay.go: gmplab replay TRACE
 	root.AddCommand(newCompareCmd(nil)) // compare.go: gmplab compare LESSON|FILE.go
 
 	root.AddCommand(newLessonCmd(nil))   // lesson.go: gmplab lesson LESSON
