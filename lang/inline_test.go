@@ -140,11 +140,16 @@ func TestInlineAgainstCompiler(t *testing.T) {
 			continue
 		}
 		known := readInlineKnown(t, r)
+		unlisted := 0
 		for _, d := range diffs {
 			if _, ok := known[d]; !ok {
 				t.Errorf("a disagreement with %s's compiler that %s does not list: %s", r.version, r.known, d)
+				unlisted++
 			}
 			delete(known, d)
+		}
+		if unlisted > 0 {
+			t.Errorf("if a program of the corpus changed, %s is out of date: go test ./lang -run InlineAgainstCompiler -real, with %s (GOTOOLCHAIN=%[2]s), records its decisions again", r.golden, r.version)
 		}
 		for _, d := range slices.Sorted(mapKeys(known)) {
 			t.Errorf("%s lists %q, which the model now gets right: take it out", r.known, d)
