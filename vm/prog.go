@@ -363,6 +363,7 @@ type TypeInfo struct {
 	Named      bool  // a defined type: panic prints Name(v) (printanycustomtype)
 	Comparable bool  // == on it is defined (else it panics in an interface)
 	Iface      bool  // an interface type (assertion targets)
+	Pointer    bool  // a pointer type (Elem is what it points to)
 	Elem       int32 // slice, array, map, chan, pointer: the element's type (-1: none)
 	Len        int   // array: its length
 	Key        int32 // map: the key's type

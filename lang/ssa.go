@@ -1,0 +1,158 @@
+package lang
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"go/types"
+	"os"
+	"runtime/debug"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gmplab/gmplab/lang/ssagen"
+	"github.com/gmplab/gmplab/vm"
+)
+
+// The go/ssa front end: the program is parsed and type-checked against
+// the library's Go source (ssalib.go), built into SSA form by
+// golang.org/x/tools/go/ssa, and generated into the VM's program form by
+// lang/ssagen.
+//
+// It runs beside the syntax-tree front end (compile.go) until it prints
+// the same for every program of the corpora; the environment variable
+// GMPLAB_FRONTEND=ssa (tests and the hidden --frontend flag) makes
+// Compile use it.
+
+// FrontendEnv is the environment variable that selects the front end:
+// "ssa" for the go/ssa one, anything else the syntax-tree one.
+const FrontendEnv = "GMPLAB_FRONTEND"
+
+// useSSA reports whether Compile uses the go/ssa front end.
+func useSSA() bool { return os.Getenv(FrontendEnv) == "ssa" }
+
+// CompileSSA compiles the Go source src of a scenario with the go/ssa
+// front end; filename is used in positions and error messages.
+func CompileSSA(filename string, src []byte) (prog *vm.Program, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			prog = nil
+			err = &Error{Lines: []string{filename + ": internal compiler error: " + fmt.Sprint(r) + "\n" + string(debug.Stack())}}
+		}
+	}()
+	lib := loadSSALib()
+	errs := &errList{fset: newSSAFileSet(lib)}
+	fset := errs.fset
+	f, perr := parser.ParseFile(fset, filename, src, parser.SkipObjectResolution)
+	if perr != nil {
+		if list, ok := perr.(scanner.ErrorList); ok {
+			for _, e := range list {
+				msg := syntaxMessage(e.Msg)
+				if strings.Contains(msg, "unexpected EOF") {
+					e.Pos = endOfFile(filename, src)
+				}
+				errs.addPosition(e.Pos, msg)
+			}
+		} else {
+			errs.addPosition(token.Position{Filename: filename}, perr.Error())
+		}
+		return nil, errs.err()
+	}
+	if f.Name.Name != "main" {
+		errs.add(f.Name.Pos(), "%s", notSupported("package "+f.Name.Name, "gmplab runs a package main"))
+		return nil, errs.err()
+	}
+	for _, e := range lib.errs {
+		errs.addPosition(e.pos, "internal error in library source: "+e.msg)
+	}
+	for _, imp := range f.Imports {
+		path, perr := strconv.Unquote(imp.Path.Value)
+		if perr != nil || isInternalPath(path) || lib.pkgs[path] == nil {
+			list := "gmplab supports: " + strings.Join(supportedImports, ", ")
+			if perr == nil && isIOPackage(path) {
+				list = ioAdvice
+			}
+			errs.add(imp.Path.Pos(), "%s", notSupported("import "+imp.Path.Value, list))
+		}
+	}
+	if errs.len() > 0 {
+		return nil, errs.err()
+	}
+	info := newInfo()
+	conf := types.Config{
+		Importer: importerFunc(func(path string) (*types.Package, error) {
+			if p := lib.pkgs[path]; p != nil {
+				return p, nil
+			}
+			return nil, errUnsupportedImport
+		}),
+		GoVersion: "go1.26",
+		Sizes:     types.SizesFor("gc", "amd64"),
+		Error: func(err error) {
+			if te, ok := err.(types.Error); ok {
+				errs.add(te.Pos, "%s", rewriteTypeError(te.Msg))
+			} else {
+				errs.addPosition(token.Position{Filename: filename}, err.Error())
+			}
+		},
+	}
+	pkg, _ := conf.Check("main", fset, []*ast.File{f}, info)
+	if errs.len() > 0 {
+		return nil, errs.err()
+	}
+	if pkg.Scope().Lookup("main") == nil {
+		errs.add(f.Name.Pos(), "function main is undeclared in the main package")
+		return nil, errs.err()
+	}
+
+	sp := ssa.NewProgram(fset, ssa.InstantiateGenerics)
+	created := map[*types.Package]bool{}
+	var create func(p *types.Package)
+	create = func(p *types.Package) {
+		if created[p] {
+			return
+		}
+		created[p] = true
+		for _, imp := range p.Imports() {
+			create(imp)
+		}
+		sp.CreatePackage(p, lib.byPkg[p.Path()], lib.infos[p.Path()], true)
+	}
+	for _, imp := range pkg.Imports() {
+		create(imp)
+	}
+	mainPkg := sp.CreatePackage(pkg, []*ast.File{f}, info, false)
+	sp.Build()
+	initsOS := false
+	for _, imp := range f.Imports {
+		if path, err := strconv.Unquote(imp.Path.Value); err == nil && (path == "fmt" || path == simPath || path == "os") {
+			initsOS = true
+		}
+	}
+	out, gerr := ssagen.Generate(sp, mainPkg, ssagen.Options{
+		InitsOS: initsOS,
+		Source: func(name string) []byte {
+			if name == filename {
+				return src
+			}
+			for _, sf := range lib.files {
+				if sf.name == name {
+					return sf.src
+				}
+			}
+			return nil
+		},
+	})
+	if gerr != nil {
+		if ge, ok := gerr.(*ssagen.Error); ok && !ge.Internal {
+			errs.addPosition(ge.Pos, ge.Msg)
+			return nil, errs.err()
+		}
+		return nil, &Error{Lines: []string{filename + ": internal compiler error: " + gerr.Error()}}
+	}
+	return out, nil
+}

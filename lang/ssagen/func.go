@@ -1,0 +1,396 @@
+package ssagen
+
+import (
+	"go/token"
+	"go/types"
+	"strconv"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gmplab/gmplab/vm"
+)
+
+// One function: its frame (a slot for every SSA value), its blocks in
+// go/ssa's order, each instruction's code, and the φ-nodes resolved as
+// parallel copies on the edges into their block.
+//
+// Frame layout (vm.Func): the parameters in slots 0..NParams-1 (the
+// receiver first), then a slot for each value (n slots for a tuple, one
+// per element, which Extract reads in place), then the operand stack.
+
+// fnGen builds one VM function.
+type fnGen struct {
+	g    *gen
+	fn   *ssa.Function // nil for a function the generator makes
+	idx  int32
+	name string
+	decl token.Pos
+
+	code []vm.Instr
+	pos  []vm.Pos
+	cur  vm.Pos
+
+	nparams, nresults int
+	slots             []int // bytes of each slot
+	values            map[ssa.Value]int32
+	frees             map[*ssa.FreeVar]freeVar
+
+	depth, maxDepth int
+	hasCall         bool // calls anything (runtime included): not a leaf
+	outArgs         int  // the largest outgoing argument area
+
+	blockPC []int32 // the pc of each block's first instruction
+	fixups  []fixup // jumps to blocks, patched at the end
+	boxes   map[*ssa.Alloc]bool
+}
+
+// fixup is a jump whose target is a block's start.
+type fixup struct {
+	at    int
+	block int
+}
+
+// freeVar is how a closure holds one of its free variables: its index
+// among the closure's boxes, and whether the box is the variable itself
+// (the binding was a boxed Alloc: a read of the free variable is the box's
+// address) or holds the bound value.
+type freeVar struct {
+	index int32
+	isBox bool
+}
+
+func (g *gen) newFnGen(fn *ssa.Function, idx int32, name string) *fnGen {
+	return &fnGen{g: g, fn: fn, idx: idx, name: name, values: map[ssa.Value]int32{}, frees: map[*ssa.FreeVar]freeVar{}, boxes: map[*ssa.Alloc]bool{}}
+}
+
+// function generates fn's code into its reserved index.
+func (g *gen) function(fn *ssa.Function) {
+	f := g.newFnGen(fn, g.funcs[fn], g.funcName(fn))
+	f.decl = fn.Pos()
+	if !f.decl.IsValid() && fn.Object() != nil {
+		f.decl = fn.Object().Pos()
+	}
+	if !f.decl.IsValid() && fn.Parent() != nil {
+		f.decl = fn.Parent().Pos()
+	}
+	f.setPos(f.decl)
+	if g.extern(fn) != nil || fn.Blocks == nil {
+		f.external()
+		return
+	}
+	for _, p := range fn.Params {
+		f.values[p] = f.newSlot(slotBytes(p.Type()))
+	}
+	f.nparams = len(fn.Params)
+	f.nresults = fn.Signature.Results().Len()
+	if kinds, ok := g.freeKinds[fn]; ok {
+		for i, fv := range fn.FreeVars {
+			f.frees[fv] = freeVar{index: int32(i), isBox: kinds[i]}
+		}
+	} else {
+		for i, fv := range fn.FreeVars {
+			f.frees[fv] = freeVar{index: int32(i)}
+		}
+	}
+	f.findBoxes()
+	f.blockPC = make([]int32, len(fn.Blocks))
+	for _, b := range fn.Blocks {
+		f.blockPC[b.Index] = int32(len(f.code))
+		f.block(b)
+	}
+	for _, x := range f.fixups {
+		f.code[x.at].A = f.blockPC[x.block]
+	}
+	recoverPC := int32(0)
+	if fn.Recover != nil {
+		recoverPC = f.blockPC[fn.Recover.Index] + 1
+	}
+	f.finish().Recover = recoverPC
+}
+
+// findBoxes marks the Allocs that are boxes (not objects or handles).
+func (f *fnGen) findBoxes() {
+	for _, b := range f.fn.Blocks {
+		for _, in := range b.Instrs {
+			if a, ok := in.(*ssa.Alloc); ok && reprOf(deref(a.Type())) == rWord {
+				f.boxes[a] = true
+			}
+		}
+	}
+}
+
+// finish stores the function in the program.
+func (f *fnGen) finish() *vm.Func {
+	frame := 16 + f.outArgs
+	for _, s := range f.slots {
+		frame += s
+	}
+	out := &f.g.out.Funcs[f.idx]
+	*out = vm.Func{
+		Name:      f.name,
+		NParams:   f.nparams,
+		NResults:  f.nresults,
+		NLocals:   len(f.slots),
+		MaxStack:  f.maxDepth,
+		Code:      f.code,
+		Pos:       f.pos,
+		Decl:      f.g.pos(f.decl),
+		FrameSize: frame,
+		NoSplit:   !f.hasCall && frame < 128,
+	}
+	return out
+}
+
+func (f *fnGen) newSlot(bytes int) int32 {
+	f.slots = append(f.slots, bytes)
+	return int32(len(f.slots) - 1)
+}
+
+func (f *fnGen) setPos(p token.Pos) {
+	if p.IsValid() {
+		f.cur = f.g.pos(p)
+	}
+}
+
+// internal reports a bug in the generator.
+func (f *fnGen) internal(what string) {
+	panic(f.name + ": " + what + " at " + strconv.Itoa(int(f.cur.Line)) + ":" + strconv.Itoa(int(f.cur.Col)))
+}
+
+// emitN appends an instruction that pops pop and pushes push operands.
+func (f *fnGen) emitN(op vm.Op, a, b int32, pop, push int) {
+	f.code = append(f.code, vm.Instr{Op: op, A: a, B: b})
+	f.pos = append(f.pos, f.cur)
+	f.depth -= pop
+	if f.depth < 0 {
+		f.internal("operand stack underflow (" + op.String() + ")")
+	}
+	f.depth += push
+	f.maxDepth = max(f.maxDepth, f.depth)
+}
+
+// emitCallOp is emitN for an instruction that calls into the runtime or
+// a function: the function is not a leaf.
+func (f *fnGen) emitCallOp(op vm.Op, a, b int32, pop, push int) {
+	f.hasCall = true
+	f.outArgs = max(f.outArgs, 8*max(pop, 1))
+	f.emitN(op, a, b, pop, push)
+}
+
+// emit appends an instruction with the stack effect of the ops that
+// take no variable operands.
+func (f *fnGen) emit(op vm.Op, a, b int32) {
+	pop, push := fixedEffect(op)
+	f.emitN(op, a, b, pop, push)
+}
+
+// emitCall calls function fi with nargs arguments on the stack, pushing
+// nres results.
+func (f *fnGen) emitCall(fi int32, nargs, nres int) {
+	f.emitCallOp(vm.OpCall, fi, int32(nargs), nargs, nres)
+}
+
+// fixedEffect is the stack effect of the ops emit takes.
+func fixedEffect(op vm.Op) (pop, push int) {
+	switch op {
+	case vm.OpExit, vm.OpReturn, vm.OpJump, vm.OpNop, vm.OpGosched, vm.OpBreakpoint, vm.OpRunDefers:
+		return 0, 0
+	case vm.OpLoad, vm.OpLoadBox, vm.OpLoadFree, vm.OpFreeRef, vm.OpLocalRef, vm.OpLoadGlob, vm.OpInt, vm.OpStr,
+		vm.OpFuncVal, vm.OpNewObj, vm.OpZeroObj, vm.OpNewWG, vm.OpNewMutex, vm.OpRecover, vm.OpDeferRange, vm.OpNow,
+		vm.OpNumGoroutine, vm.OpNumCPU:
+		return 0, 1
+	case vm.OpStore, vm.OpStoreBox, vm.OpNewBox, vm.OpStoreFree, vm.OpStoreGlob, vm.OpPop, vm.OpJumpIf, vm.OpJumpIfNot,
+		vm.OpClose, vm.OpSleep, vm.OpLock, vm.OpUnlock, vm.OpWGWait, vm.OpMapClear, vm.OpWork, vm.OpSyscall, vm.OpRead:
+		return 1, 0
+	case vm.OpDup:
+		return 1, 2
+	case vm.OpNeg, vm.OpNot, vm.OpSLen, vm.OpField, vm.OpObjCopy, vm.OpDeref, vm.OpElemRef, vm.OpArraySlice,
+		vm.OpKeyOf, vm.OpKeyObj, vm.OpSliceToArray, vm.OpSliceLen, vm.OpSliceCap, vm.OpMakeMap, vm.OpMapLen,
+		vm.OpMakeIface, vm.OpChanLen, vm.OpChanCap, vm.OpTryLock, vm.OpGOMAXPROCS, vm.OpDial:
+		return 1, 1
+	case vm.OpAdd, vm.OpSub, vm.OpMul, vm.OpDiv, vm.OpRem, vm.OpAnd, vm.OpOr, vm.OpXor, vm.OpAndNot, vm.OpShl, vm.OpShr,
+		vm.OpEq, vm.OpNe, vm.OpLt, vm.OpLe, vm.OpGt, vm.OpGe, vm.OpConcat, vm.OpSEq, vm.OpSNe, vm.OpSLt, vm.OpSLe,
+		vm.OpSGt, vm.OpSGe, vm.OpIndex, vm.OpObjEq, vm.OpIndexObj, vm.OpSliceRef, vm.OpSliceIndex, vm.OpCopySlice,
+		vm.OpIfaceEq, vm.OpAppendSlice:
+		return 2, 1
+	case vm.OpSetField, vm.OpObjAssign, vm.OpStoreDeref, vm.OpMapDelete, vm.OpSend, vm.OpWGAdd:
+		return 2, 0
+	case vm.OpStoreIndexObj, vm.OpSliceStore, vm.OpMapStore:
+		return 3, 0
+	case vm.OpMakeSlice:
+		return 2, 1
+	}
+	panic("ssagen: no fixed stack effect for " + op.String())
+}
+
+// ---- values ------------------------------------------------------------------
+
+// slot is the first slot of value v, allocated on first use.
+func (f *fnGen) slot(v ssa.Value) int32 {
+	if s, ok := f.values[v]; ok {
+		return s
+	}
+	var s int32
+	if t, ok := v.Type().(*types.Tuple); ok {
+		s = int32(len(f.slots))
+		for i := 0; i < t.Len(); i++ {
+			f.newSlot(slotBytes(t.At(i).Type()))
+		}
+		if t.Len() == 0 {
+			s = f.newSlot(8)
+		}
+	} else {
+		s = f.newSlot(slotBytes(v.Type()))
+	}
+	f.values[v] = s
+	return s
+}
+
+// push pushes value v.
+func (f *fnGen) push(v ssa.Value) {
+	switch v := v.(type) {
+	case *ssa.Const:
+		f.pushConst(v)
+	case *ssa.Function:
+		f.emit(vm.OpFuncVal, f.g.funcIndex(v), 0)
+	case *ssa.Global:
+		f.pushGlobalAddr(v)
+	case *ssa.FreeVar:
+		fv, ok := f.frees[v]
+		if !ok {
+			f.internal("unknown free variable " + v.Name())
+		}
+		if fv.isBox {
+			f.emit(vm.OpFreeRef, fv.index, 0)
+		} else {
+			f.emit(vm.OpLoadFree, fv.index, 0)
+		}
+	case *ssa.Extract:
+		i := int32(v.Index)
+		if _, ok := v.Tuple.(*ssa.Select); ok && i > 2 {
+			i = 2 // one slot for every received value (selectInstr)
+		}
+		f.emit(vm.OpLoad, f.slot(v.Tuple)+i, 0)
+	case *ssa.Builtin:
+		f.internal("a builtin as a value: " + v.Name())
+	default:
+		s, ok := f.values[v]
+		if !ok {
+			f.internal("value used before it is defined: " + v.Name() + " = " + v.String())
+		}
+		f.emit(vm.OpLoad, s, 0)
+	}
+}
+
+// define pops the top of the stack into v's slot (or drops it if nothing
+// uses v).
+func (f *fnGen) define(v ssa.Value) {
+	if refs := v.Referrers(); refs != nil && len(*refs) == 0 {
+		f.emit(vm.OpPop, 0, 0)
+		return
+	}
+	f.emit(vm.OpStore, f.slot(v), 0)
+}
+
+// pushInt pushes the constant n.
+func (f *fnGen) pushInt(n int64) {
+	f.emit(vm.OpInt, int32(n>>32), int32(uint32(n)))
+}
+
+// pushStr pushes the constant s.
+func (f *fnGen) pushStr(s string) {
+	f.emit(vm.OpStr, f.g.str(s), 0)
+}
+
+// pushGlobalAddr pushes the address of package-level variable v: for a
+// variable held in an object or a record, its id (the variable's value);
+// else a global pointer (vm/pointer.go).
+func (f *fnGen) pushGlobalAddr(v *ssa.Global) {
+	gi := f.g.global(v)
+	if reprOf(deref(v.Type())) != rWord {
+		f.emit(vm.OpLoadGlob, gi, 0)
+		return
+	}
+	f.pushInt(vm.GlobalPtr(gi))
+}
+
+// ---- blocks ------------------------------------------------------------------
+
+// block generates b's instructions.
+func (f *fnGen) block(b *ssa.BasicBlock) {
+	for _, in := range b.Instrs {
+		if p := in.Pos(); p.IsValid() {
+			f.setPos(p)
+		}
+		f.instr(in)
+		if f.depth != 0 {
+			f.internal("operand stack not empty after " + in.String())
+		}
+	}
+}
+
+// jumpTo emits a jump (op OpJump, OpJumpIf, OpJumpIfNot) to block b.
+func (f *fnGen) jumpTo(op vm.Op, b *ssa.BasicBlock) {
+	f.fixups = append(f.fixups, fixup{at: len(f.code), block: b.Index})
+	f.emit(op, 0, 0)
+}
+
+// edge emits the φ copies of the edge from block from to block to (the
+// k-th edge between them, for an If whose both successors are to), then
+// a jump to it unless it follows.
+func (f *fnGen) edge(from, to *ssa.BasicBlock, k int, next *ssa.BasicBlock) {
+	pi := -1
+	for i, p := range to.Preds {
+		if p == from {
+			if k == 0 {
+				pi = i
+				break
+			}
+			k--
+		}
+	}
+	if pi < 0 {
+		f.internal("no edge from block " + strconv.Itoa(from.Index) + " to " + strconv.Itoa(to.Index))
+	}
+	// A parallel copy: every source pushed, then every φ stored.
+	var phis []*ssa.Phi
+	for _, in := range to.Instrs {
+		phi, ok := in.(*ssa.Phi)
+		if !ok {
+			break
+		}
+		if refs := phi.Referrers(); refs != nil && len(*refs) == 0 {
+			continue
+		}
+		f.push(phi.Edges[pi])
+		phis = append(phis, phi)
+	}
+	for i := len(phis) - 1; i >= 0; i-- {
+		f.emit(vm.OpStore, f.slot(phis[i]), 0)
+	}
+	if to != next {
+		f.jumpTo(vm.OpJump, to)
+	}
+}
+
+// nextBlock is the block generated after b (nil after the last).
+func (f *fnGen) nextBlock(b *ssa.BasicBlock) *ssa.BasicBlock {
+	if b.Index+1 < len(f.fn.Blocks) {
+		return f.fn.Blocks[b.Index+1]
+	}
+	return nil
+}
+
+// hasPhis reports whether block b starts with φ-nodes that are used.
+func hasPhis(b *ssa.BasicBlock) bool {
+	for _, in := range b.Instrs {
+		phi, ok := in.(*ssa.Phi)
+		if !ok {
+			return false
+		}
+		if refs := phi.Referrers(); refs == nil || len(*refs) > 0 {
+			return true
+		}
+	}
+	return false
+}

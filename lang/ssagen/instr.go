@@ -1,0 +1,569 @@
+package ssagen
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gmplab/gmplab/vm"
+)
+
+// instr generates one instruction.
+func (f *fnGen) instr(in ssa.Instruction) {
+	switch in := in.(type) {
+	case *ssa.DebugRef:
+	case *ssa.Phi:
+		// Its value arrives with the edges (edge).
+		f.slot(in)
+	case *ssa.Jump:
+		b := in.Block()
+		f.edge(b, b.Succs[0], 0, f.nextBlock(b))
+	case *ssa.If:
+		f.ifInstr(in)
+	case *ssa.Return:
+		for _, r := range in.Results {
+			f.push(r)
+		}
+		f.emitN(vm.OpReturn, 0, 0, len(in.Results), 0)
+	case *ssa.RunDefers:
+		f.hasCall = true
+		f.emit(vm.OpRunDefers, 0, 0)
+	case *ssa.Panic:
+		f.panicInstr(in)
+
+	case *ssa.Alloc:
+		f.alloc(in)
+	case *ssa.Store:
+		f.store(in.Addr, in.Val)
+	case *ssa.FieldAddr:
+		f.fieldAddr(in)
+	case *ssa.Field:
+		f.push(in.X)
+		f.emit(vm.OpField, int32(in.Field), 0)
+		f.define(in)
+	case *ssa.IndexAddr:
+		f.indexAddr(in)
+	case *ssa.Index:
+		f.index(in)
+	case *ssa.Slice:
+		f.slice(in)
+	case *ssa.SliceToArrayPointer:
+		f.sliceToArrayPointer(in)
+
+	case *ssa.UnOp:
+		f.unOp(in)
+	case *ssa.BinOp:
+		f.push(in.X)
+		f.push(in.Y)
+		f.binOp(in.Op, in.X.Type(), in.Y.Type())
+		f.define(in)
+	case *ssa.Convert:
+		f.push(in.X)
+		f.convert(in.X.Type(), in.Type())
+		f.define(in)
+	case *ssa.ChangeType:
+		f.push(in.X)
+		f.define(in)
+	case *ssa.ChangeInterface:
+		f.push(in.X)
+		f.define(in)
+	case *ssa.MultiConvert:
+		f.g.fail(in.Pos(), "a conversion between type parameters of several types is not supported")
+
+	case *ssa.MakeInterface:
+		f.push(in.X)
+		f.emitCallOp(vm.OpMakeIface, f.g.types.typeID(in.X.Type()), 0, 1, 1)
+		f.define(in)
+	case *ssa.TypeAssert:
+		f.typeAssert(in)
+	case *ssa.Extract:
+		// Read in place from the tuple's slots (push).
+
+	case *ssa.MakeClosure:
+		f.makeClosure(in)
+	case *ssa.MakeSlice:
+		f.push(in.Len)
+		f.push(in.Cap)
+		f.emitCallOp(vm.OpMakeSlice, f.elemLayout(in.Type().Underlying().(*types.Slice).Elem()), 0, 2, 1)
+		f.define(in)
+	case *ssa.MakeMap:
+		if in.Reserve != nil {
+			f.push(in.Reserve)
+		} else {
+			f.pushInt(0)
+		}
+		f.emitCallOp(vm.OpMakeMap, 0, 0, 1, 1)
+		f.define(in)
+	case *ssa.MakeChan:
+		f.push(in.Size)
+		elem := in.Type().Underlying().(*types.Chan).Elem()
+		f.emitCallOp(vm.OpMakeChan, 1, int32(amd64.Sizeof(elem)), 1, 1)
+		f.define(in)
+	case *ssa.MapUpdate:
+		mt := in.Map.Type().Underlying().(*types.Map)
+		f.push(in.Map)
+		f.mapKey(in.Key, mt.Key(), true)
+		f.push(in.Value)
+		f.emitCallOp(vm.OpMapStore, 0, 0, 3, 0)
+	case *ssa.Lookup:
+		f.lookup(in)
+	case *ssa.Range:
+		f.rangeInstr(in)
+	case *ssa.Next:
+		f.next(in)
+
+	case *ssa.Call:
+		f.call(in.Common(), in)
+	case *ssa.Go:
+		f.goDefer(in.Common(), vm.OpGo, nil, in.Pos())
+	case *ssa.Defer:
+		f.goDefer(in.Common(), vm.OpDefer, in.DeferStack, in.Pos())
+	case *ssa.Send:
+		f.push(in.Chan)
+		f.push(in.X)
+		f.emitCallOp(vm.OpSend, 0, 0, 2, 0)
+	case *ssa.Select:
+		f.selectInstr(in)
+
+	default:
+		f.g.fail(in.Pos(), "%T is not supported", in)
+	}
+}
+
+// ifInstr branches on the condition: the false successor's edge is
+// reached by a jump, the true one's follows.
+func (f *fnGen) ifInstr(in *ssa.If) {
+	b := in.Block()
+	t, e := b.Succs[0], b.Succs[1]
+	next := f.nextBlock(b)
+	f.push(in.Cond)
+	if !hasPhis(t) && !hasPhis(e) {
+		switch next {
+		case t:
+			f.jumpTo(vm.OpJumpIfNot, e)
+		case e:
+			f.jumpTo(vm.OpJumpIf, t)
+		default:
+			f.jumpTo(vm.OpJumpIfNot, e)
+			f.jumpTo(vm.OpJump, t)
+		}
+		return
+	}
+	// The φ copies of each edge on its own path.
+	at := len(f.code)
+	f.emit(vm.OpJumpIfNot, 0, 0)
+	f.edge(b, t, 0, nil)
+	f.code[at].A = int32(len(f.code))
+	k := 0
+	if t == e {
+		k = 1
+	}
+	f.edge(b, e, k, next)
+}
+
+// panicInstr is panic(x): the value, and the text the runtime prints for
+// it (printpanicval, with the Error and String methods called as
+// preprintpanics does).
+func (f *fnGen) panicInstr(in *ssa.Panic) {
+	f.g.types.runtimeErrors()
+	f.push(in.X)
+	if c, ok := in.X.(*ssa.Const); ok && c.IsNil() {
+		f.pushStr("panic called with nil argument")
+	} else {
+		f.emit(vm.OpDup, 0, 0)
+		f.fmtAny('P', 0)
+	}
+	f.emitCallOp(vm.OpPanic, 0, 1, 2, 0)
+}
+
+// fmtAny replaces the interface value on top of the stack by its text,
+// formatted with verb (vm/format_dynamic.go).
+func (f *fnGen) fmtAny(verb rune, flags int32) {
+	f.emitCallOp(vm.OpFmtAny, int32(f.depth-1)<<21|int32(verb), flags, 1, 1)
+}
+
+// ---- memory ------------------------------------------------------------------
+
+// alloc makes a variable: an object for a struct or an array, a runtime
+// record for a handle type (its id is its address), else a box.
+func (f *fnGen) alloc(in *ssa.Alloc) {
+	t := deref(in.Type())
+	switch reprOf(t) {
+	case rObject, rHandle:
+		f.zero(t)
+		f.define(in)
+	default:
+		f.pushZero(t)
+		f.emitCallOp(vm.OpNewBox, f.slot(in), 0, 1, 0)
+	}
+}
+
+// zero pushes a fresh zero value of type t: a new object (its nested
+// objects and records made too), a new record, or the zero Value.
+func (f *fnGen) zero(t types.Type) {
+	switch reprOf(t) {
+	case rHandle:
+		if op := handleTypes[typeName(t)]; op != 0 {
+			f.emitCallOp(op, 0, 0, 0, 1)
+		} else {
+			f.pushInt(0)
+		}
+		return
+	case rWord:
+		f.pushInt(0)
+		return
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Array:
+		if !f.g.types.needsRecords(u.Elem()) {
+			f.emitCallOp(vm.OpZeroObj, f.g.types.layout(t), 0, 0, 1)
+			return
+		}
+		f.emitCallOp(vm.OpNewObj, int32(u.Len()), 0, 0, 1)
+		for i := int64(0); i < u.Len(); i++ {
+			f.emit(vm.OpDup, 0, 0)
+			f.pushInt(i)
+			f.zero(u.Elem())
+			f.emitN(vm.OpStoreIndexObj, 0, 0, 3, 0)
+		}
+	case *types.Struct:
+		f.emitCallOp(vm.OpNewObj, int32(u.NumFields()), 0, 0, 1)
+		for i := 0; i < u.NumFields(); i++ {
+			ft := u.Field(i).Type()
+			if f.g.types.needsZero(ft) {
+				f.emit(vm.OpDup, 0, 0)
+				f.zero(ft)
+				f.emit(vm.OpSetField, int32(i), 0)
+			}
+		}
+	}
+}
+
+// pushZero pushes the zero value of t (a fresh one where it is made by
+// code).
+func (f *fnGen) pushZero(t types.Type) {
+	if f.g.types.needsZero(t) {
+		f.zero(t)
+		return
+	}
+	if isString(t) {
+		f.pushStr("")
+		return
+	}
+	f.pushInt(0)
+}
+
+// load pushes *addr, a value of type t.
+func (f *fnGen) load(addr ssa.Value, t types.Type) {
+	switch reprOf(t) {
+	case rHandle:
+		f.push(addr)
+		return
+	case rObject:
+		f.push(addr)
+		f.emitCallOp(vm.OpObjCopy, f.g.types.layout(t), 0, 1, 1)
+		return
+	}
+	switch a := addr.(type) {
+	case *ssa.FreeVar:
+		if fv := f.frees[a]; fv.isBox {
+			f.emit(vm.OpLoadFree, fv.index, 0)
+			return
+		}
+	case *ssa.Alloc:
+		if f.boxes[a] {
+			f.emit(vm.OpLoadBox, f.slot(a), 0)
+			return
+		}
+	case *ssa.Global:
+		f.emit(vm.OpLoadGlob, f.g.global(a), 0)
+		return
+	}
+	f.push(addr)
+	f.emit(vm.OpDeref, 0, 0)
+}
+
+// store performs *addr = val.
+func (f *fnGen) store(addr, val ssa.Value) {
+	t := deref(addr.Type())
+	switch reprOf(t) {
+	case rHandle:
+		// A handle's record is its variable: a store of a value of a
+		// handle type (mu = sync.Mutex{}) keeps the record.
+		return
+	case rObject:
+		f.push(addr)
+		f.push(val)
+		f.emitN(vm.OpObjAssign, f.g.types.layout(t), 0, 2, 0)
+		return
+	}
+	switch a := addr.(type) {
+	case *ssa.FreeVar:
+		if fv := f.frees[a]; fv.isBox {
+			f.push(val)
+			f.emit(vm.OpStoreFree, fv.index, 0)
+			return
+		}
+	case *ssa.Alloc:
+		if f.boxes[a] {
+			f.push(val)
+			f.emit(vm.OpStoreBox, f.slot(a), 0)
+			return
+		}
+	case *ssa.Global:
+		f.push(val)
+		f.emit(vm.OpStoreGlob, f.g.global(a), 0)
+		return
+	}
+	f.push(addr)
+	f.push(val)
+	f.emit(vm.OpStoreDeref, 0, 0)
+}
+
+// fieldAddr is &x.f: a nested object's or record's id, else a pointer to
+// the field's slot.
+func (f *fnGen) fieldAddr(in *ssa.FieldAddr) {
+	st := deref(in.X.Type()).Underlying().(*types.Struct)
+	ft := st.Field(in.Field).Type()
+	f.push(in.X)
+	if reprOf(ft) != rWord {
+		f.emit(vm.OpField, int32(in.Field), 0)
+	} else {
+		f.emit(vm.OpElemRef, int32(in.Field), 0)
+	}
+	f.define(in)
+}
+
+// indexAddr is &x[i] of a slice or an array pointer.
+func (f *fnGen) indexAddr(in *ssa.IndexAddr) {
+	f.push(in.X)
+	f.push(in.Index)
+	switch u := in.X.Type().Underlying().(type) {
+	case *types.Slice:
+		if reprOf(u.Elem()) != rWord {
+			f.emit(vm.OpSliceIndex, 0, 0)
+		} else {
+			f.emit(vm.OpSliceRef, 0, 0)
+		}
+	case *types.Pointer:
+		a := u.Elem().Underlying().(*types.Array)
+		if reprOf(a.Elem()) != rWord {
+			f.emit(vm.OpIndexObj, 0, 0)
+		} else {
+			f.emitN(vm.OpElemRef, 0, 1, 2, 1)
+		}
+	default:
+		f.internal("IndexAddr of " + in.X.Type().String())
+	}
+	f.define(in)
+}
+
+// index is x[i] of an array value or a string.
+func (f *fnGen) index(in *ssa.Index) {
+	f.push(in.X)
+	f.push(in.Index)
+	if isString(in.X.Type()) {
+		f.emit(vm.OpIndex, 0, 0)
+	} else {
+		f.emit(vm.OpIndexObj, 0, 0)
+	}
+	f.define(in)
+}
+
+// slice is x[lo:hi:max] of a string, a slice or an array pointer.
+func (f *fnGen) slice(in *ssa.Slice) {
+	f.push(in.X)
+	if isString(in.X.Type()) {
+		var b int32
+		n := 0
+		if in.Low != nil {
+			f.push(in.Low)
+			n++
+		} else {
+			b |= 1
+		}
+		if in.High != nil {
+			f.push(in.High)
+			n++
+		} else {
+			b |= 2
+		}
+		f.emitCallOp(vm.OpSlice, 0, b, n+1, 1)
+		f.define(in)
+		return
+	}
+	if _, ok := in.X.Type().Underlying().(*types.Pointer); ok {
+		f.emit(vm.OpArraySlice, 0, 0)
+		if in.Low == nil && in.High == nil && in.Max == nil {
+			f.define(in)
+			return
+		}
+	}
+	var b int32
+	n := 0
+	if in.Low != nil {
+		f.push(in.Low)
+		n++
+	} else {
+		b |= 1
+	}
+	if in.High != nil {
+		f.push(in.High)
+		n++
+	} else {
+		b |= 2
+	}
+	if in.Max != nil {
+		f.push(in.Max)
+		n++
+		b |= 4
+	}
+	f.emitCallOp(vm.OpReslice, 0, b, n+1, 1)
+	f.define(in)
+}
+
+// sliceToArrayPointer is (*[N]T)(s): the VM's arrays are objects of their
+// own, so it is supported for the conversion to an array value only
+// (SliceToArray, which go/ssa builds as a load of this pointer).
+func (f *fnGen) sliceToArrayPointer(in *ssa.SliceToArrayPointer) {
+	at := deref(in.Type())
+	f.push(in.X)
+	f.emitCallOp(vm.OpSliceToArray, f.g.types.layout(at), 0, 1, 1)
+	f.define(in)
+}
+
+// elemLayout is OpMakeSlice's A for elements of type t: their layout if
+// they are held in objects, else -1.
+func (f *fnGen) elemLayout(t types.Type) int32 {
+	if isObject(t) {
+		return f.g.types.layout(t)
+	}
+	return -1
+}
+
+// needsRecords reports whether a zero value of t makes runtime records
+// (a handle with an operation, inside t).
+func (tt *typeTable) needsRecords(t types.Type) bool {
+	switch reprOf(t) {
+	case rHandle:
+		return handleTypes[typeName(t)] != 0
+	case rWord:
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Array:
+		return tt.needsRecords(u.Elem())
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if tt.needsRecords(u.Field(i).Type()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ---- maps ----------------------------------------------------------------------
+
+// mapKey pushes k as the key of a map with keys of type kt (a float's -0
+// made +0; an object's contents; a value holding interfaces encoded,
+// vm/mapkey.go); assign says it is for a store, whose panic for an
+// unhashable key is worded differently.
+func (f *fnGen) mapKey(k ssa.Value, kt types.Type, assign bool) {
+	f.push(k)
+	if isFloat(kt) {
+		if _, ok := k.(*ssa.Const); !ok {
+			f.pushInt(0)
+			f.emit2(vm.OpFloat, vm.FAdd, 0, 2, 1)
+		}
+	}
+	iface := types.IsInterface(kt)
+	if !iface && !(isObject(kt) && holdsIface(kt)) {
+		if isObject(kt) {
+			f.emitCallOp(vm.OpKeyOf, f.g.types.layout(kt), 0, 1, 1)
+		}
+		return
+	}
+	b := int32(0)
+	if !iface {
+		b = f.g.types.layout(kt) + 1
+	}
+	b <<= 1
+	if assign {
+		b |= 1
+	}
+	f.host("map.key", b)
+}
+
+// keyValue turns a map key on top of the stack back into a value of key
+// type kt.
+func (f *fnGen) keyValue(kt types.Type) {
+	if isObject(kt) {
+		f.emitCallOp(vm.OpKeyObj, f.g.types.layout(kt), 0, 1, 1)
+	}
+	if types.IsInterface(kt) {
+		f.host("map.ifaceKeyValue", 0)
+	}
+}
+
+// holdsIface reports whether array or struct type t has an interface
+// inside.
+func holdsIface(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Interface:
+		return true
+	case *types.Array:
+		return holdsIface(u.Elem())
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if holdsIface(u.Field(i).Type()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// lookup is m[k] (and ok) of a map.
+func (f *fnGen) lookup(in *ssa.Lookup) {
+	mt, ok := in.X.Type().Underlying().(*types.Map)
+	if !ok {
+		f.internal("Lookup of " + in.X.Type().String())
+	}
+	f.push(in.X)
+	f.mapKey(in.Index, mt.Key(), false)
+	var a int32
+	push := 1
+	if in.CommaOk {
+		a, push = 1, 2
+	}
+	f.emitN(vm.OpMapIndex, a, f.elemLayout(mt.Elem()), 2, push)
+	if in.CommaOk {
+		s := f.slot(in)
+		f.emit(vm.OpStore, s+1, 0)
+		f.emit(vm.OpStore, s, 0)
+		return
+	}
+	f.define(in)
+}
+
+// emit2 is emitN for an op with a sub-operation in A.
+func (f *fnGen) emit2(op vm.Op, a, b int32, pop, push int) { f.emitN(op, a, b, pop, push) }
+
+// host calls host function name (vm.RegisterHost) with type operand b.
+func (f *fnGen) host(name string, b int32) {
+	i, pop, push, ok := vm.Host(name)
+	if !ok {
+		f.internal("no host function " + name)
+	}
+	f.emitCallOp(vm.OpHost, i, b, pop, push)
+}
+
+// posOf is a safe position of v (its instruction's, else none).
+func posOf(v ssa.Value) token.Pos {
+	if v == nil {
+		return token.NoPos
+	}
+	return v.Pos()
+}
