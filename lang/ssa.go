@@ -109,24 +109,10 @@ func CompileSSA(filename string, src []byte) (prog *vm.Program, err error) {
 		return nil, errs.err()
 	}
 
-	sp := ssa.NewProgram(fset, ssa.InstantiateGenerics)
-	created := map[*types.Package]bool{}
-	var create func(p *types.Package)
-	create = func(p *types.Package) {
-		if created[p] {
-			return
-		}
-		created[p] = true
-		for _, imp := range p.Imports() {
-			create(imp)
-		}
-		sp.CreatePackage(p, lib.byPkg[p.Path()], lib.infos[p.Path()], true)
+	sp, mainPkg := buildSSA(fset, lib, pkg, f, info)
+	if ssaHook != nil {
+		ssaHook(sp, mainPkg)
 	}
-	for _, imp := range pkg.Imports() {
-		create(imp)
-	}
-	mainPkg := sp.CreatePackage(pkg, []*ast.File{f}, info, false)
-	sp.Build()
 	initsOS := false
 	for _, imp := range f.Imports {
 		if path, err := strconv.Unquote(imp.Path.Value); err == nil && (path == "fmt" || path == simPath || path == "os") {
@@ -155,4 +141,32 @@ func CompileSSA(filename string, src []byte) (prog *vm.Program, err error) {
 		return nil, &Error{Lines: []string{filename + ": internal compiler error: " + gerr.Error()}}
 	}
 	return out, nil
+}
+
+// ssaHook, if set (by tests), sees every program's SSA before the code
+// is generated.
+var ssaHook func(*ssa.Program, *ssa.Package)
+
+// buildSSA builds the SSA form of package main (pkg, of file f) and of
+// the library packages it imports.
+func buildSSA(fset *token.FileSet, lib *ssaLib, pkg *types.Package, f *ast.File, info *types.Info) (*ssa.Program, *ssa.Package) {
+	sp := ssa.NewProgram(fset, ssa.InstantiateGenerics)
+	created := map[*types.Package]bool{}
+	var create func(p *types.Package)
+	create = func(p *types.Package) {
+		if created[p] {
+			return
+		}
+		created[p] = true
+		for _, imp := range p.Imports() {
+			create(imp)
+		}
+		sp.CreatePackage(p, lib.byPkg[p.Path()], lib.infos[p.Path()], true)
+	}
+	for _, imp := range pkg.Imports() {
+		create(imp)
+	}
+	mainPkg := sp.CreatePackage(pkg, []*ast.File{f}, info, false)
+	sp.Build()
+	return sp, mainPkg
 }

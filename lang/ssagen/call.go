@@ -75,7 +75,10 @@ func (f *fnGen) storeResults(v ssa.Value, nres int) {
 // defer (ssa:deferstack), nil for the current one.
 func (f *fnGen) goDefer(c *ssa.CallCommon, op vm.Op, deferStack ssa.Value, pos token.Pos) {
 	var at int32
-	if deferStack != nil {
+	if deferStack != nil && f.fn != nil && f.fn.Synthetic == "range-over-func yield" {
+		// A range-over-func body's defer: for the frame of the function
+		// that holds the loop. (go/ssa passes the defer stack to the
+		// function's own defers too: those are ordinary.)
 		f.push(deferStack)
 		at = 1
 	}
@@ -192,6 +195,17 @@ func isBoundRecv(fn *ssa.Function) bool {
 func (f *fnGen) typeAssert(in *ssa.TypeAssert) {
 	tt := &f.g.types
 	f.push(in.X)
+	if refs := in.Referrers(); !in.CommaOk && refs != nil && len(*refs) == 0 && types.IsInterface(in.AssertedType) && types.Identical(in.AssertedType, in.X.Type()) {
+		// go/ssa's nil check of a method value of an interface (its
+		// result unused): the Go compiler's loads the method from the
+		// nil itab, a nil dereference (an interface value is an object:
+		// its slot 0).
+		f.emit(vm.OpDup, 0, 0)
+		f.emit(vm.OpField, 0, 0)
+		f.emit(vm.OpPop, 0, 0)
+		f.define(in)
+		return
+	}
 	mode := int32(0)
 	push := 1
 	if in.CommaOk {
@@ -289,22 +303,18 @@ func (f *fnGen) builtin(b *ssa.Builtin, args []ssa.Value, v ssa.Value) {
 		f.emit(vm.OpDeferRange, 0, 0)
 		f.define(v)
 	case "ssa:wrapnilchk":
-		// ssa:wrapnilchk(ptr, "T", "M") panics if ptr is nil (a value
-		// method called through a nil pointer), else is ptr.
+		// ssa:wrapnilchk(ptr, "T", "M") is ptr, after the nil check of a
+		// value method called through a pointer: the Go compiler's
+		// wrapper loads *ptr, so a nil one is a nil dereference.
 		f.push(args[0])
 		f.emit(vm.OpDup, 0, 0)
 		f.pushInt(0)
 		f.emit(vm.OpNe, 0, 0)
 		ok := len(f.code)
 		f.emit(vm.OpJumpIf, 0, 0)
-		f.emit(vm.OpPop, 0, 0)
-		tn, _ := args[1].(*ssa.Const)
-		mn, _ := args[2].(*ssa.Const)
-		msg := "value method " + constString(tn) + "." + constString(mn) + " called using nil *" + lastElem(constString(tn)) + " pointer"
 		f.pushInt(0)
-		f.pushStr(msg)
-		f.emitCallOp(vm.OpPanic, 0, 1, 2, 0)
-		f.depth = 1
+		f.emit(vm.OpDeref, 0, 0) // panics
+		f.emit(vm.OpPop, 0, 0)
 		f.code[ok].A = int32(len(f.code))
 		f.define(v)
 	default:

@@ -42,6 +42,8 @@ type fnGen struct {
 	blockPC []int32 // the pc of each block's first instruction
 	fixups  []fixup // jumps to blocks, patched at the end
 	boxes   map[*ssa.Alloc]bool
+
+	deferStack bool // range-over-func bodies defer calls for this function's frame
 }
 
 // fixup is a jump whose target is a block's start.
@@ -108,12 +110,20 @@ func (g *gen) function(fn *ssa.Function) {
 	f.finish().Recover = recoverPC
 }
 
-// findBoxes marks the Allocs that are boxes (not objects or handles).
+// findBoxes marks the Allocs that are boxes (not objects or handles),
+// and notes a call of ssa:deferstack.
 func (f *fnGen) findBoxes() {
 	for _, b := range f.fn.Blocks {
 		for _, in := range b.Instrs {
-			if a, ok := in.(*ssa.Alloc); ok && reprOf(deref(a.Type())) == rWord {
-				f.boxes[a] = true
+			switch in := in.(type) {
+			case *ssa.Alloc:
+				if reprOf(deref(in.Type())) == rWord {
+					f.boxes[in] = true
+				}
+			case *ssa.Call:
+				if bi, ok := in.Call.Value.(*ssa.Builtin); ok && bi.Name() == "ssa:deferstack" {
+					f.deferStack = true
+				}
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package ssagen
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -22,10 +23,7 @@ func (f *fnGen) instr(in ssa.Instruction) {
 	case *ssa.If:
 		f.ifInstr(in)
 	case *ssa.Return:
-		for _, r := range in.Results {
-			f.push(r)
-		}
-		f.emitN(vm.OpReturn, 0, 0, len(in.Results), 0)
+		f.returnInstr(in)
 	case *ssa.RunDefers:
 		f.hasCall = true
 		f.emit(vm.OpRunDefers, 0, 0)
@@ -131,6 +129,41 @@ func (f *fnGen) instr(in ssa.Instruction) {
 	}
 }
 
+// returnInstr returns the results. In a function whose range-over-func
+// bodies defer calls (go/ssa's defer stack), a return that no RunDefers
+// precedes still runs them before the results are read, as Go does: go/ssa
+// reads a named result before that, so it is read again after them.
+func (f *fnGen) returnInstr(in *ssa.Return) {
+	if f.deferStack && !hasRunDefers(in.Block()) {
+		f.hasCall = true
+		f.emit(vm.OpRunDefers, 0, 0)
+		for _, r := range in.Results {
+			if u, ok := r.(*ssa.UnOp); ok && u.Op == token.MUL {
+				if _, ok := u.X.(*ssa.Alloc); ok {
+					f.load(u.X, u.Type())
+					continue
+				}
+			}
+			f.push(r)
+		}
+	} else {
+		for _, r := range in.Results {
+			f.push(r)
+		}
+	}
+	f.emitN(vm.OpReturn, 0, 0, len(in.Results), 0)
+}
+
+// hasRunDefers reports whether block b runs the deferred calls.
+func hasRunDefers(b *ssa.BasicBlock) bool {
+	for _, in := range b.Instrs {
+		if _, ok := in.(*ssa.RunDefers); ok {
+			return true
+		}
+	}
+	return false
+}
+
 // ifInstr branches on the condition: the false successor's edge is
 // reached by a jump, the true one's follows.
 func (f *fnGen) ifInstr(in *ssa.If) {
@@ -167,6 +200,9 @@ func (f *fnGen) ifInstr(in *ssa.If) {
 // preprintpanics does).
 func (f *fnGen) panicInstr(in *ssa.Panic) {
 	f.g.types.runtimeErrors()
+	if f.rangePanic(in) {
+		return
+	}
 	f.push(in.X)
 	if c, ok := in.X.(*ssa.Const); ok && c.IsNil() {
 		f.pushStr("panic called with nil argument")
@@ -175,6 +211,70 @@ func (f *fnGen) panicInstr(in *ssa.Panic) {
 		f.fmtAny('P', 0)
 	}
 	f.emitCallOp(vm.OpPanic, 0, 1, 2, 0)
+}
+
+// The run-time errors of range-over-func loops (runtime/panic.go:
+// panicrangestate), which go/ssa raises as strings of its own.
+const (
+	errRangeDone         = "runtime error: range function continued iteration after function for loop body returned false"
+	errRangePanic        = "runtime error: range function continued iteration after loop body panic"
+	errRangeExhausted    = "runtime error: range function continued iteration after whole loop exit"
+	errRangeMissingPanic = "runtime error: range function recovered a loop body panic and did not resume panicking"
+)
+
+// rangePanic generates go/ssa's panics of a range-over-func loop whose
+// iterator misbehaves as the Go runtime raises them (false if in is not
+// one): after the loop body panicked (the jump variable BUSY, -1), after
+// the iterator returned (DONE, -2), after the body exited the loop (an
+// exit's number).
+func (f *fnGen) rangePanic(in *ssa.Panic) bool {
+	mi, ok := in.X.(*ssa.MakeInterface)
+	if !ok {
+		return false
+	}
+	c, ok := mi.X.(*ssa.Const)
+	if !ok || c.Value == nil || c.Value.Kind() != constant.String {
+		return false
+	}
+	switch constant.StringVal(c.Value) {
+	case "iterator call did not preserve panic":
+		f.pushStr(errRangeMissingPanic)
+		f.emitCallOp(vm.OpPanic, 0, 0, 1, 0)
+		return true
+	case "yield function called after range loop exit":
+	default:
+		return false
+	}
+	// The jump variable's value, which the block before tested.
+	var jump ssa.Value
+	if b := in.Block(); len(b.Preds) == 1 {
+		if iff, ok := b.Preds[0].Instrs[len(b.Preds[0].Instrs)-1].(*ssa.If); ok {
+			if cmp, ok := iff.Cond.(*ssa.BinOp); ok {
+				jump = cmp.X
+			}
+		}
+	}
+	if jump == nil {
+		f.pushStr(errRangeDone)
+		f.emitCallOp(vm.OpPanic, 0, 0, 1, 0)
+		return true
+	}
+	for _, x := range []struct {
+		state int64
+		msg   string
+	}{{-1, errRangePanic}, {-2, errRangeExhausted}} {
+		f.push(jump)
+		f.pushInt(x.state)
+		f.emit(vm.OpEq, 0, 0)
+		next := len(f.code)
+		f.emit(vm.OpJumpIfNot, 0, 0)
+		f.pushStr(x.msg)
+		f.emitCallOp(vm.OpPanic, 0, 0, 1, 0)
+		f.code[next].A = int32(len(f.code))
+	}
+	f.pushStr(errRangeDone)
+	f.emitCallOp(vm.OpPanic, 0, 0, 1, 0)
+	return true
 }
 
 // fmtAny replaces the interface value on top of the stack by its text,
