@@ -97,9 +97,7 @@ func (f *fnGen) unOp(in *ssa.UnOp) {
 		f.push(in.X)
 		if in.CommaOk {
 			f.emitCallOp(vm.OpRecv, 1, 0, 1, 2)
-			s := f.slot(in)
-			f.emit(vm.OpStore, s+1, 0)
-			f.emit(vm.OpStore, s, 0)
+			f.storeTuple(in, 2)
 			return
 		}
 		f.emitCallOp(vm.OpRecv, 0, 0, 1, 1)

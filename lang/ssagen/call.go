@@ -61,10 +61,7 @@ func (f *fnGen) storeResults(v ssa.Value, nres int) {
 		f.define(v)
 		return
 	}
-	s := f.slot(v)
-	for i := nres - 1; i >= 0; i-- {
-		f.emit(vm.OpStore, s+int32(i), 0)
-	}
+	f.storeTuple(v, nres)
 }
 
 // goDefer generates go f(args) (op OpGo) or defer f(args) (OpDefer): the
@@ -213,9 +210,7 @@ func (f *fnGen) typeAssert(in *ssa.TypeAssert) {
 	}
 	f.emitCallOp(vm.OpAssert, tt.typeID(in.AssertedType), tt.typeID(in.X.Type())<<2|mode, 1, push)
 	if in.CommaOk {
-		s := f.slot(in)
-		f.emit(vm.OpStore, s+1, 0)
-		f.emit(vm.OpStore, s, 0)
+		f.storeTuple(in, 2)
 		return
 	}
 	f.define(in)

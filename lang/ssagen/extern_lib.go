@@ -3,8 +3,6 @@ package ssagen
 import (
 	"go/types"
 
-	"golang.org/x/tools/go/ssa"
-
 	"github.com/gmplab/gmplab/vm"
 )
 
@@ -75,10 +73,6 @@ func init() {
 	bind("math/rand.New", func(c *extCall) { c.push(0) }) // the *Rand is its source's id
 	bind("math/rand/v2.New", func(c *extCall) {
 		// The Source is an interface: its dynamic value is the id.
-		if mi, ok := c.args[0].(*ssa.MakeInterface); ok {
-			c.f.push(mi.X)
-			return
-		}
 		c.push(0)
 		c.f.host("randv2.sourceOf", 0)
 	})

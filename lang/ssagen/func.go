@@ -2,7 +2,6 @@ package ssagen
 
 import (
 	"go/token"
-	"go/types"
 	"strconv"
 
 	"golang.org/x/tools/go/ssa"
@@ -44,6 +43,7 @@ type fnGen struct {
 	boxes   map[*ssa.Alloc]bool
 
 	deferStack bool // range-over-func bodies defer calls for this function's frame
+	allocated  bool // the values have their slots (regalloc.go)
 }
 
 // fixup is a jump whose target is a block's start.
@@ -80,9 +80,6 @@ func (g *gen) function(fn *ssa.Function) {
 		f.external()
 		return
 	}
-	for _, p := range fn.Params {
-		f.values[p] = f.newSlot(slotBytes(p.Type()))
-	}
 	f.nparams = len(fn.Params)
 	f.nresults = fn.Signature.Results().Len()
 	if kinds, ok := g.freeKinds[fn]; ok {
@@ -95,6 +92,8 @@ func (g *gen) function(fn *ssa.Function) {
 		}
 	}
 	f.findBoxes()
+	f.allocate()
+	f.allocated = true
 	f.blockPC = make([]int32, len(fn.Blocks))
 	for _, b := range fn.Blocks {
 		f.blockPC[b.Index] = int32(len(f.code))
@@ -235,25 +234,54 @@ func fixedEffect(op vm.Op) (pop, push int) {
 
 // ---- values ------------------------------------------------------------------
 
-// slot is the first slot of value v, allocated on first use.
+// slot is value v's slot: the allocator's (regalloc.go), -1 if nothing
+// reads v. In a function the generator makes (no allocation), a slot is
+// made on first use.
 func (f *fnGen) slot(v ssa.Value) int32 {
 	if s, ok := f.values[v]; ok {
 		return s
 	}
-	var s int32
-	if t, ok := v.Type().(*types.Tuple); ok {
-		s = int32(len(f.slots))
-		for i := 0; i < t.Len(); i++ {
-			f.newSlot(slotBytes(t.At(i).Type()))
-		}
-		if t.Len() == 0 {
-			s = f.newSlot(8)
-		}
-	} else {
-		s = f.newSlot(slotBytes(v.Type()))
+	if f.allocated {
+		return -1
 	}
+	s := f.newSlot(slotBytes(v.Type()))
 	f.values[v] = s
 	return s
+}
+
+// tupleSlots are, for each element of tuple v (k of them), the slots of
+// the Extracts that read it (none if nothing does).
+func (f *fnGen) tupleSlots(v ssa.Value, k int) [][]int32 {
+	out := make([][]int32, k)
+	for _, x := range extracts(v) {
+		x := x.(*ssa.Extract)
+		if s := f.slot(x); s >= 0 && x.Index < k {
+			out[x.Index] = append(out[x.Index], s)
+		}
+	}
+	return out
+}
+
+// storeTuple pops the k elements of tuple v (the last on top) into the
+// slots of their Extracts.
+func (f *fnGen) storeTuple(v ssa.Value, k int) {
+	slots := f.tupleSlots(v, k)
+	for i := k - 1; i >= 0; i-- {
+		f.storeTo(slots[i])
+	}
+}
+
+// storeTo pops the top of the stack into every slot of ss (or drops it).
+func (f *fnGen) storeTo(ss []int32) {
+	if len(ss) == 0 {
+		f.emit(vm.OpPop, 0, 0)
+		return
+	}
+	for _, s := range ss[1:] {
+		f.emit(vm.OpDup, 0, 0)
+		f.emit(vm.OpStore, s, 0)
+	}
+	f.emit(vm.OpStore, ss[0], 0)
 }
 
 // push pushes value v.
@@ -276,11 +304,11 @@ func (f *fnGen) push(v ssa.Value) {
 			f.emit(vm.OpLoadFree, fv.index, 0)
 		}
 	case *ssa.Extract:
-		i := int32(v.Index)
-		if _, ok := v.Tuple.(*ssa.Select); ok && i > 2 {
-			i = 2 // one slot for every received value (selectInstr)
+		s := f.slot(v)
+		if s < 0 {
+			f.internal("an extract without a slot: " + v.String())
 		}
-		f.emit(vm.OpLoad, f.slot(v.Tuple)+i, 0)
+		f.emit(vm.OpLoad, s, 0)
 	case *ssa.Builtin:
 		f.internal("a builtin as a value: " + v.Name())
 	default:
@@ -295,11 +323,12 @@ func (f *fnGen) push(v ssa.Value) {
 // define pops the top of the stack into v's slot (or drops it if nothing
 // uses v).
 func (f *fnGen) define(v ssa.Value) {
-	if refs := v.Referrers(); refs != nil && len(*refs) == 0 {
+	s := f.slot(v)
+	if s < 0 {
 		f.emit(vm.OpPop, 0, 0)
 		return
 	}
-	f.emit(vm.OpStore, f.slot(v), 0)
+	f.emit(vm.OpStore, s, 0)
 }
 
 // pushInt pushes the constant n.
@@ -369,8 +398,9 @@ func (f *fnGen) edge(from, to *ssa.BasicBlock, k int, next *ssa.BasicBlock) {
 		if !ok {
 			break
 		}
-		if refs := phi.Referrers(); refs != nil && len(*refs) == 0 {
-			continue
+		s := f.slot(phi)
+		if s < 0 || f.values[phi.Edges[pi]] == s && isReg(phi.Edges[pi]) {
+			continue // unused, or the value already in the φ's slot
 		}
 		f.push(phi.Edges[pi])
 		phis = append(phis, phi)

@@ -16,7 +16,6 @@ func (f *fnGen) instr(in ssa.Instruction) {
 	case *ssa.DebugRef:
 	case *ssa.Phi:
 		// Its value arrives with the edges (edge).
-		f.slot(in)
 	case *ssa.Jump:
 		b := in.Block()
 		f.edge(b, b.Succs[0], 0, f.nextBlock(b))
@@ -245,12 +244,17 @@ func (f *fnGen) rangePanic(in *ssa.Panic) bool {
 	default:
 		return false
 	}
-	// The jump variable's value, which the block before tested.
-	var jump ssa.Value
+	// The jump variable, which the block before loaded and tested (read
+	// again here: its value's slot may be reused since).
+	var jump *ssa.UnOp
 	if b := in.Block(); len(b.Preds) == 1 {
 		if iff, ok := b.Preds[0].Instrs[len(b.Preds[0].Instrs)-1].(*ssa.If); ok {
 			if cmp, ok := iff.Cond.(*ssa.BinOp); ok {
-				jump = cmp.X
+				if u, ok := cmp.X.(*ssa.UnOp); ok && u.Op == token.MUL {
+					if _, ok := u.X.(*ssa.FreeVar); ok {
+						jump = u
+					}
+				}
 			}
 		}
 	}
@@ -263,7 +267,7 @@ func (f *fnGen) rangePanic(in *ssa.Panic) bool {
 		state int64
 		msg   string
 	}{{-1, errRangePanic}, {-2, errRangeExhausted}} {
-		f.push(jump)
+		f.load(jump.X, jump.Type())
 		f.pushInt(x.state)
 		f.emit(vm.OpEq, 0, 0)
 		next := len(f.code)
@@ -295,7 +299,11 @@ func (f *fnGen) alloc(in *ssa.Alloc) {
 		f.define(in)
 	default:
 		f.pushZero(t)
-		f.emitCallOp(vm.OpNewBox, f.slot(in), 0, 1, 0)
+		s := f.slot(in)
+		if s < 0 {
+			s = f.newSlot(8) // a variable nothing reads: made all the same
+		}
+		f.emitCallOp(vm.OpNewBox, s, 0, 1, 0)
 	}
 }
 
@@ -640,9 +648,7 @@ func (f *fnGen) lookup(in *ssa.Lookup) {
 	}
 	f.emitN(vm.OpMapIndex, a, f.elemLayout(mt.Elem()), 2, push)
 	if in.CommaOk {
-		s := f.slot(in)
-		f.emit(vm.OpStore, s+1, 0)
-		f.emit(vm.OpStore, s, 0)
+		f.storeTuple(in, 2)
 		return
 	}
 	f.define(in)

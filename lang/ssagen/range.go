@@ -55,7 +55,19 @@ func (f *fnGen) rangeSlots(in *ssa.Range, n int) int32 {
 // next is one step of an iterator: its tuple (ok, key, value).
 func (f *fnGen) next(in *ssa.Next) {
 	it := f.values[in.Iter]
-	t := f.slot(in)
+	// The tuple in three slots of its own, then in its Extracts' slots.
+	t := f.newSlot(8)
+	f.newSlot(16)
+	f.newSlot(16)
+	defer func() {
+		slots := f.tupleSlots(in, 3)
+		for i := range 3 {
+			if len(slots[i]) > 0 {
+				f.emit(vm.OpLoad, t+int32(i), 0)
+				f.storeTo(slots[i])
+			}
+		}
+	}()
 	if in.IsString {
 		// ok, index, rune
 		done := len(f.code)
