@@ -90,7 +90,11 @@ func (f *fnGen) truncate(t types.Type) {
 func (f *fnGen) unOp(in *ssa.UnOp) {
 	switch in.Op {
 	case token.MUL:
-		f.load(in.X, deref(in.X.Type()))
+		if f.steal[in] {
+			f.push(in.X) // the variable's object: nothing uses it after
+		} else {
+			f.load(in.X, deref(in.X.Type()))
+		}
 		f.define(in)
 		return
 	case token.ARROW:

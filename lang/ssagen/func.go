@@ -44,6 +44,10 @@ type fnGen struct {
 
 	deferStack bool // range-over-func bodies defer calls for this function's frame
 	allocated  bool // the values have their slots (regalloc.go)
+
+	fused map[ssa.Instruction]bool // addresses not made (fuse.go)
+	alias map[*ssa.Alloc]ssa.Value // variables that are a value (fuse.go)
+	steal map[*ssa.UnOp]bool       // loads that take the variable's object
 }
 
 // fixup is a jump whose target is a block's start.
@@ -92,6 +96,7 @@ func (g *gen) function(fn *ssa.Function) {
 		}
 	}
 	f.findBoxes()
+	f.analyze()
 	f.allocate()
 	f.allocated = true
 	f.blockPC = make([]int32, len(fn.Blocks))
@@ -311,13 +316,24 @@ func (f *fnGen) push(v ssa.Value) {
 		f.emit(vm.OpLoad, s, 0)
 	case *ssa.Builtin:
 		f.internal("a builtin as a value: " + v.Name())
-	default:
-		s, ok := f.values[v]
-		if !ok {
-			f.internal("value used before it is defined: " + v.Name() + " = " + v.String())
+	case *ssa.Alloc:
+		if x, ok := f.alias[v]; ok {
+			f.push(x)
+			return
 		}
-		f.emit(vm.OpLoad, s, 0)
+		f.pushSlot(v)
+	default:
+		f.pushSlot(v)
 	}
+}
+
+// pushSlot pushes the value in v's slot.
+func (f *fnGen) pushSlot(v ssa.Value) {
+	s, ok := f.values[v]
+	if !ok {
+		f.internal("value used before it is defined: " + v.Name() + " = " + v.String())
+	}
+	f.emit(vm.OpLoad, s, 0)
 }
 
 // define pops the top of the stack into v's slot (or drops it if nothing

@@ -30,17 +30,25 @@ func (f *fnGen) instr(in ssa.Instruction) {
 		f.panicInstr(in)
 
 	case *ssa.Alloc:
-		f.alloc(in)
+		if f.alias[in] == nil {
+			f.alloc(in)
+		}
 	case *ssa.Store:
-		f.store(in.Addr, in.Val)
+		if a, ok := in.Addr.(*ssa.Alloc); !ok || f.alias[a] == nil {
+			f.store(in.Addr, in.Val)
+		}
 	case *ssa.FieldAddr:
-		f.fieldAddr(in)
+		if !f.fused[in] {
+			f.fieldAddr(in)
+		}
 	case *ssa.Field:
 		f.push(in.X)
 		f.emit(vm.OpField, int32(in.Field), 0)
 		f.define(in)
 	case *ssa.IndexAddr:
-		f.indexAddr(in)
+		if !f.fused[in] {
+			f.indexAddr(in)
+		}
 	case *ssa.Index:
 		f.index(in)
 	case *ssa.Slice:
@@ -364,6 +372,30 @@ func (f *fnGen) pushZero(t types.Type) {
 
 // load pushes *addr, a value of type t.
 func (f *fnGen) load(addr ssa.Value, t types.Type) {
+	switch a := addr.(type) {
+	case *ssa.Alloc:
+		if v := f.alias[a]; v != nil {
+			f.push(v) // the value itself: nothing writes it
+			return
+		}
+	case *ssa.FieldAddr:
+		if f.fused[a] {
+			f.push(a.X)
+			f.emit(vm.OpField, int32(a.Field), 0)
+			return
+		}
+	case *ssa.IndexAddr:
+		if f.fused[a] {
+			f.push(a.X)
+			f.push(a.Index)
+			if _, ok := a.X.Type().Underlying().(*types.Slice); ok {
+				f.emit(vm.OpSliceIndex, 0, 0)
+			} else {
+				f.emit(vm.OpIndexObj, 0, 0)
+			}
+			return
+		}
+	}
 	switch reprOf(t) {
 	case rHandle:
 		f.push(addr)
@@ -394,6 +426,27 @@ func (f *fnGen) load(addr ssa.Value, t types.Type) {
 
 // store performs *addr = val.
 func (f *fnGen) store(addr, val ssa.Value) {
+	switch a := addr.(type) {
+	case *ssa.FieldAddr:
+		if f.fused[a] {
+			f.push(a.X)
+			f.push(val)
+			f.emit(vm.OpSetField, int32(a.Field), 0)
+			return
+		}
+	case *ssa.IndexAddr:
+		if f.fused[a] {
+			f.push(a.X)
+			f.push(a.Index)
+			f.push(val)
+			if _, ok := a.X.Type().Underlying().(*types.Slice); ok {
+				f.emit(vm.OpSliceStore, 0, 0)
+			} else {
+				f.emit(vm.OpStoreIndexObj, 0, 0)
+			}
+			return
+		}
+	}
 	t := deref(addr.Type())
 	switch reprOf(t) {
 	case rHandle:

@@ -98,7 +98,10 @@ func (f *fnGen) allocate() {
 	}
 	for _, b := range fn.Blocks {
 		for _, in := range b.Instrs {
-			if v, ok := in.(ssa.Value); ok && isReg(v) {
+			if v, ok := in.(ssa.Value); ok && isReg(v) && !f.fused[in] {
+				if a, ok := v.(*ssa.Alloc); ok && f.alias[a] != nil {
+					continue
+				}
 				add(v)
 			}
 		}
@@ -360,8 +363,35 @@ func (f *fnGen) allocate() {
 // the named results it reads again.
 func (f *fnGen) operands(in ssa.Instruction) []ssa.Value {
 	var out []ssa.Value
+	var add func(v ssa.Value)
+	add = func(v ssa.Value) {
+		switch x := v.(type) {
+		case *ssa.Alloc:
+			if a := f.alias[x]; a != nil {
+				add(a)
+				return
+			}
+		case *ssa.FieldAddr:
+			if f.fused[x] {
+				add(x.X)
+				return
+			}
+		case *ssa.IndexAddr:
+			if f.fused[x] {
+				add(x.X)
+				add(x.Index)
+				return
+			}
+		}
+		out = append(out, v)
+	}
+	if s, ok := in.(*ssa.Store); ok {
+		if a, ok := s.Addr.(*ssa.Alloc); ok && f.alias[a] != nil {
+			return nil // the initialisation of an aliased variable: none
+		}
+	}
 	for _, op := range in.Operands(nil) {
-		out = append(out, *op)
+		add(*op)
 	}
 	if r, ok := in.(*ssa.Return); ok && f.deferStack {
 		for _, x := range r.Results {
