@@ -64,7 +64,7 @@ func TestFrontendParity(t *testing.T) {
 			continue
 		}
 		src, _ := os.ReadFile(file)
-		old, err := Compile(file, src)
+		old, err := compileProgram(file, src, false)
 		if err != nil {
 			continue // a program that does not compile: the error tests' business
 		}

@@ -3,14 +3,11 @@ package lang
 import (
 	"fmt"
 	"go/ast"
-	"go/parser"
-	"go/scanner"
 	"go/token"
 	"go/types"
 	"os"
 	"runtime/debug"
 	"strconv"
-	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -46,69 +43,26 @@ func CompileSSA(filename string, src []byte) (prog *vm.Program, err error) {
 	}()
 	lib := loadSSALib()
 	errs := &errList{fset: newSSAFileSet(lib)}
-	fset := errs.fset
-	f, perr := parser.ParseFile(fset, filename, src, parser.SkipObjectResolution)
-	if perr != nil {
-		if list, ok := perr.(scanner.ErrorList); ok {
-			for _, e := range list {
-				msg := syntaxMessage(e.Msg)
-				if strings.Contains(msg, "unexpected EOF") {
-					e.Pos = endOfFile(filename, src)
-				}
-				errs.addPosition(e.Pos, msg)
-			}
-		} else {
-			errs.addPosition(token.Position{Filename: filename}, perr.Error())
+	lookup := func(path string) *types.Package { return lib.pkgs[path] }
+	importer := importerFunc(func(path string) (*types.Package, error) {
+		if p := lib.pkgs[path]; p != nil {
+			return p, nil
 		}
+		return nil, errUnsupportedImport
+	})
+	ch, ok := parseAndCheck(filename, src, errs, importer, lookup, newInfo(), func() {
+		for _, e := range lib.errs {
+			errs.addPosition(e.pos, "internal error in library source: "+e.msg)
+		}
+	})
+	if !ok {
 		return nil, errs.err()
 	}
-	if f.Name.Name != "main" {
-		errs.add(f.Name.Pos(), "%s", notSupported("package "+f.Name.Name, "gmplab runs a package main"))
-		return nil, errs.err()
-	}
-	for _, e := range lib.errs {
-		errs.addPosition(e.pos, "internal error in library source: "+e.msg)
-	}
-	for _, imp := range f.Imports {
-		path, perr := strconv.Unquote(imp.Path.Value)
-		if perr != nil || isInternalPath(path) || lib.pkgs[path] == nil {
-			list := "gmplab supports: " + strings.Join(supportedImports, ", ")
-			if perr == nil && isIOPackage(path) {
-				list = ioAdvice
-			}
-			errs.add(imp.Path.Pos(), "%s", notSupported("import "+imp.Path.Value, list))
-		}
-	}
+	fset, f, pkg, info := ch.fset, ch.file, ch.pkg, ch.info
+	refuse(ch, errs)
 	if errs.len() > 0 {
 		return nil, errs.err()
 	}
-	info := newInfo()
-	conf := types.Config{
-		Importer: importerFunc(func(path string) (*types.Package, error) {
-			if p := lib.pkgs[path]; p != nil {
-				return p, nil
-			}
-			return nil, errUnsupportedImport
-		}),
-		GoVersion: "go1.26",
-		Sizes:     types.SizesFor("gc", "amd64"),
-		Error: func(err error) {
-			if te, ok := err.(types.Error); ok {
-				errs.add(te.Pos, "%s", rewriteTypeError(te.Msg))
-			} else {
-				errs.addPosition(token.Position{Filename: filename}, err.Error())
-			}
-		},
-	}
-	pkg, _ := conf.Check("main", fset, []*ast.File{f}, info)
-	if errs.len() > 0 {
-		return nil, errs.err()
-	}
-	if pkg.Scope().Lookup("main") == nil {
-		errs.add(f.Name.Pos(), "function main is undeclared in the main package")
-		return nil, errs.err()
-	}
-
 	sp, mainPkg := buildSSA(fset, lib, pkg, f, info)
 	if ssaHook != nil {
 		ssaHook(sp, mainPkg)
@@ -121,6 +75,15 @@ func CompileSSA(filename string, src []byte) (prog *vm.Program, err error) {
 	}
 	out, gerr := ssagen.Generate(sp, mainPkg, ssagen.Options{
 		InitsOS: initsOS,
+		PackagePos: func(path string) token.Pos {
+			if path == "main" {
+				return f.Name.Pos()
+			}
+			if files := lib.byPkg[path]; len(files) > 0 {
+				return files[0].Name.Pos()
+			}
+			return token.NoPos
+		},
 		Source: func(name string) []byte {
 			if name == filename {
 				return src

@@ -79,6 +79,9 @@ func (g *gen) function(fn *ssa.Function) {
 	if !f.decl.IsValid() && fn.Parent() != nil {
 		f.decl = fn.Parent().Pos()
 	}
+	if !f.decl.IsValid() {
+		f.decl = g.packagePos(fn.Pkg) // a package's initialiser
+	}
 	f.setPos(f.decl)
 	if g.extern(fn) != nil || fn.Blocks == nil {
 		f.external()

@@ -41,6 +41,10 @@ type Options struct {
 	Source func(filename string) []byte
 	// InitsOS: see vm.Program.InitsOS.
 	InitsOS bool
+	// PackagePos is where the package of import path path is declared
+	// (the package clause of its first file): the position of the code
+	// of its initialiser.
+	PackagePos func(path string) token.Pos
 }
 
 // gen is one program being generated.
@@ -181,7 +185,7 @@ func (g *gen) runtimeMain(mainFn *ssa.Function) {
 	idx := g.newFunc("runtime.main")
 	g.out.Main = int(idx)
 	f := g.newFnGen(nil, idx, "runtime.main")
-	f.decl = g.main.Pkg.Scope().Pos() // the program's package clause
+	f.decl = g.packagePos(g.main) // the program's package clause
 	if f.decl == token.NoPos {
 		f.decl = mainFn.Pos()
 	}
@@ -193,6 +197,14 @@ func (g *gen) runtimeMain(mainFn *ssa.Function) {
 	f.emitCall(g.funcIndex(mainFn), 0, 0)
 	f.emit(vm.OpExit, 0, 0)
 	f.finish()
+}
+
+// packagePos is where package p is declared (its package clause).
+func (g *gen) packagePos(p *ssa.Package) token.Pos {
+	if p == nil || g.opts.PackagePos == nil {
+		return token.NoPos
+	}
+	return g.opts.PackagePos(p.Pkg.Path())
 }
 
 // zeroGlobals gives every package-level variable of a type held in an
