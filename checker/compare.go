@@ -11,6 +11,7 @@ import (
 	"github.com/gmplab/gmplab/lang"
 	"github.com/gmplab/gmplab/runtime"
 	"github.com/gmplab/gmplab/view"
+	"github.com/gmplab/gmplab/vm"
 )
 
 // scenario is a program the batteries run, with where it comes from.
@@ -30,15 +31,15 @@ type runCfg struct {
 // Gs ends as a limit, not a hang.
 const maxSteps = 300_000
 
-var progCache sync.Map // path → *runtime.Program
+var progCache sync.Map // path → *vm.Program
 
 // eventsCompared counts the events compared in agreeing runs (the
 // summary after a pass).
 var eventsCompared atomic.Int64
 
-func compile(sc scenario) (*runtime.Program, error) {
+func compile(sc scenario) (*vm.Program, error) {
 	if p, ok := progCache.Load(sc.path); ok {
-		return p.(*runtime.Program), nil
+		return p.(*vm.Program), nil
 	}
 	p, err := lang.Compile(sc.path, sc.src)
 	if err != nil {

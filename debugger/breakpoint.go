@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/vm"
 )
 
 // Breakpoint stops forward and backward motions at the events it matches:
@@ -198,7 +199,7 @@ func (s *Session) LineNote(bp *Breakpoint) string {
 			for i, p := range fn.Pos {
 				if int(p.File) < len(prog.Files) && path.Base(prog.Files[p.File]) == t.file && p.Line == t.line {
 					code = true
-					if fn.Code[i].Op.IsSched() || fn.Code[i].Op == runtime.OpCall || fn.Code[i].Op == runtime.OpCallClosure {
+					if fn.Code[i].Op.IsSched() || fn.Code[i].Op == vm.OpCall || fn.Code[i].Op == vm.OpCallClosure {
 						sched = true
 					}
 				}

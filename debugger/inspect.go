@@ -9,6 +9,7 @@ import (
 
 	"github.com/gmplab/gmplab/runtime"
 	"github.com/gmplab/gmplab/view"
+	"github.com/gmplab/gmplab/vm"
 )
 
 // The looking commands' text: when, why, goroutines, goroutine, procs,
@@ -368,7 +369,7 @@ func (s *Session) List(loc string) (string, error) {
 	return b.String(), nil
 }
 
-func fileIndex(prog *runtime.Program, name string) int {
+func fileIndex(prog *vm.Program, name string) int {
 	for i, f := range prog.Files {
 		if f == name {
 			return i

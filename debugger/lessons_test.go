@@ -14,12 +14,13 @@ import (
 	"github.com/gmplab/gmplab/lessons"
 	"github.com/gmplab/gmplab/runtime"
 	"github.com/gmplab/gmplab/view"
+	"github.com/gmplab/gmplab/vm"
 )
 
 // stateCase is a program with its settings, for the every-event checks.
 type stateCase struct {
 	name string
-	prog *runtime.Program
+	prog *vm.Program
 	cfg  runtime.Config
 }
 

@@ -19,11 +19,12 @@ import (
 
 	"github.com/gmplab/gmplab/runtime"
 	"github.com/gmplab/gmplab/view"
+	"github.com/gmplab/gmplab/vm"
 )
 
 // Options configure a session.
 type Options struct {
-	Program *runtime.Program
+	Program *vm.Program
 	// Config is the engine's configuration; the session turns Why on.
 	Config runtime.Config
 	// Name says what runs, for messages ("lessons/04-sysmon/handoff.go").
@@ -117,7 +118,7 @@ func (s *Session) Config() runtime.Config { return s.cfg }
 func (s *Session) Name() string { return s.opts.Name }
 
 // Program is the program being debugged.
-func (s *Session) Program() *runtime.Program { return s.opts.Program }
+func (s *Session) Program() *vm.Program { return s.opts.Program }
 
 // Pos is the number of events taken: the session stands after event Pos.
 func (s *Session) Pos() int64 { return s.pos }

@@ -10,38 +10,39 @@ import (
 
 	"github.com/gmplab/gmplab/runtime"
 	"github.com/gmplab/gmplab/view"
+	"github.com/gmplab/gmplab/vm"
 )
 
 // goschedProg is main calling runtime.Gosched n times, then
 // sim.Breakpoint() if bp, then returning: a program built by hand, so that
 // these tests need no front end. Line i+3 holds the i-th Gosched.
-func goschedProg(n int, bp bool) *runtime.Program {
-	var code []runtime.Instr
-	var pos []runtime.Pos
+func goschedProg(n int, bp bool) *vm.Program {
+	var code []vm.Instr
+	var pos []vm.Pos
 	var src strings.Builder
 	src.WriteString("package main\n\nfunc main() {\n")
 	for i := 0; i < n; i++ {
-		code = append(code, runtime.Instr{Op: runtime.OpGosched})
-		pos = append(pos, runtime.Pos{Line: int32(4 + i), Col: 2})
+		code = append(code, vm.Instr{Op: vm.OpGosched})
+		pos = append(pos, vm.Pos{Line: int32(4 + i), Col: 2})
 		src.WriteString("\truntime.Gosched()\n")
 	}
 	if bp {
-		code = append(code, runtime.Instr{Op: runtime.OpBreakpoint})
-		pos = append(pos, runtime.Pos{Line: int32(4 + n), Col: 2})
+		code = append(code, vm.Instr{Op: vm.OpBreakpoint})
+		pos = append(pos, vm.Pos{Line: int32(4 + n), Col: 2})
 		src.WriteString("\tsim.Breakpoint()\n")
 	}
-	code = append(code, runtime.Instr{Op: runtime.OpExit})
-	pos = append(pos, runtime.Pos{Line: int32(5 + n), Col: 1})
+	code = append(code, vm.Instr{Op: vm.OpExit})
+	pos = append(pos, vm.Pos{Line: int32(5 + n), Col: 1})
 	src.WriteString("}\n")
-	return &runtime.Program{
+	return &vm.Program{
 		Files:   []string{"gosched.go"},
 		Sources: [][]byte{[]byte(src.String())},
-		Funcs:   []runtime.Func{{Name: "main.main", Code: code, Pos: pos, Decl: runtime.Pos{Line: 3, Col: 1}, FrameSize: 16, NoSplit: true}},
+		Funcs:   []vm.Func{{Name: "main.main", Code: code, Pos: pos, Decl: vm.Pos{Line: 3, Col: 1}, FrameSize: 16, NoSplit: true}},
 		Main:    0, Init: -1,
 	}
 }
 
-func newSession(t testing.TB, prog *runtime.Program, every int64, max int) *Session {
+func newSession(t testing.TB, prog *vm.Program, every int64, max int) *Session {
 	t.Helper()
 	s, err := New(Options{Program: prog, Config: runtime.Config{GOMAXPROCS: 2, Seed: 1}, Name: "gosched.go", SnapshotEvery: every, MaxSnapshots: max})
 	if err != nil {
@@ -52,7 +53,7 @@ func newSession(t testing.TB, prog *runtime.Program, every int64, max int) *Sess
 
 // fresh returns the state JSON and the event after n events of a fresh
 // run, stepped forwards with no snapshots involved.
-func fresh(t *testing.T, prog *runtime.Program, n int64) ([]byte, runtime.Event) {
+func fresh(t *testing.T, prog *vm.Program, n int64) ([]byte, runtime.Event) {
 	t.Helper()
 	mc, err := runtime.New(prog, runtime.Config{GOMAXPROCS: 2, Seed: 1, Why: true})
 	if err != nil {
@@ -73,7 +74,7 @@ func fresh(t *testing.T, prog *runtime.Program, n int64) ([]byte, runtime.Event)
 	return view.MarshalState(mc.StateAt(n)), last
 }
 
-func runLength(t *testing.T, prog *runtime.Program) int64 {
+func runLength(t *testing.T, prog *vm.Program) int64 {
 	s := newSession(t, prog, 0, 0)
 	st, err := s.Continue()
 	if err != nil {

@@ -162,7 +162,7 @@ func (fs *fnState) callExpr(call *ast.CallExpr, want int) int {
 	nargs := fs.args(call, ce.sig)
 	fs.setPos(call.Lparen)
 	fs.noteCall(c.sigArgBytes(ce.sig))
-	fs.emit(vm.OpCallClosure, 0, int32(nargs), nargs+1, nres)
+	fs.emit(vm.OpCallClosure, 0, fs.callSlots(call.Lparen, nargs, nres), nargs+1, nres)
 	return nres
 }
 

@@ -28,8 +28,9 @@ type fnState struct {
 	subst             map[ast.Expr]int32   // a wrapper's operands: expression → parameter slot
 
 	depth, maxDepth int
-	outArgs         int  // the largest outgoing argument area
-	hasCall         bool // calls anything (runtime included): not a leaf
+	ret             vm.Func // NResults for emit's check of OpReturn (vm.StackEffect)
+	outArgs         int     // the largest outgoing argument area
+	hasCall         bool    // calls anything (runtime included): not a leaf
 	reachable       bool
 
 	targets      []*target
@@ -104,12 +105,21 @@ func (fs *fnState) internal(what string) {
 }
 
 // emit appends an instruction that pops pop and pushes push operands.
-// Unreachable code is not emitted.
+// Unreachable code is not emitted. Where the op table knows the effect
+// (vm.StackEffect), pop and push must be it: a mismatch is a bug in the
+// compiler. (Once an error is reported the program will not run, and an
+// operand left short by it, as callSlots leaves one, is not checked.)
 func (fs *fnState) emit(op vm.Op, a, b int32, pop, push int) {
 	if !fs.reachable {
 		return
 	}
-	fs.code = append(fs.code, vm.Instr{Op: op, A: a, B: b})
+	in := vm.Instr{Op: op, A: a, B: b}
+	fs.ret.NResults = fs.nresults
+	if tp, tq := vm.StackEffect(in, nil, &fs.ret); (tp >= 0 && tp != pop || tq >= 0 && tq != push) && fs.c.errs.len() == 0 {
+		fs.internal("emit " + op.String() + " " + strconv.Itoa(int(a)) + " " + strconv.Itoa(int(b)) + " pops " + strconv.Itoa(pop) + " and pushes " + strconv.Itoa(push) +
+			", but the op table says " + strconv.Itoa(tp) + " and " + strconv.Itoa(tq))
+	}
+	fs.code = append(fs.code, in)
 	fs.pos = append(fs.pos, fs.cur)
 	fs.depth -= pop
 	if fs.depth < 0 {
@@ -117,8 +127,7 @@ func (fs *fnState) emit(op vm.Op, a, b int32, pop, push int) {
 	}
 	fs.depth += push
 	fs.maxDepth = max(fs.maxDepth, fs.depth)
-	switch op {
-	case vm.OpReturn, vm.OpPanic, vm.OpJump, vm.OpExit:
+	if op.Ends() {
 		fs.reachable = false
 	}
 }
@@ -236,6 +245,16 @@ func (fs *fnState) call(fi int32, nargs, nres int, argBytes int) {
 	}
 	fs.noteCall(argBytes)
 	fs.emit(vm.OpCall, fi, int32(nargs), nargs, nres)
+}
+
+// callSlots is the B of a call through a func or an interface value
+// (vm.CallSlots), or an error at pos if it has too many slots for it.
+func (fs *fnState) callSlots(pos token.Pos, nargs, nres int) int32 {
+	if nargs >= vm.MaxCallSlots || nres >= vm.MaxCallSlots {
+		fs.c.errorf(pos, "gmplab: a call through a func or interface value with %d argument and %d result slots is beyond the model's limit of %d each (vm.MaxCallSlots)", nargs, nres, vm.MaxCallSlots-1)
+		return 0
+	}
+	return vm.CallSlots(nargs, nres)
 }
 
 // ---- variables -----------------------------------------------------------------

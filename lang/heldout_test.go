@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/vm"
 )
 
 // Held-out scenario programs (testdata/heldout): programs a course author
@@ -95,7 +95,7 @@ func heldoutGolden(file string, procs int) string {
 	return strings.TrimSuffix(file, ".go") + ".p" + strconv.Itoa(procs) + ".golden"
 }
 
-func simulateHeldout(t *testing.T, prog *runtime.Program, procs int) string {
+func simulateHeldout(t *testing.T, prog *vm.Program, procs int) string {
 	t.Helper()
 	return normalizeTraceback(formatFull(simulateRaw(t, prog, procs)))
 }

@@ -263,7 +263,7 @@ func (fs *fnState) ifaceCall(call *ast.CallExpr, ce callee) int {
 	fs.setPos(call.Lparen)
 	fs.noteCall(8 * (n + 1))
 	nres := ce.sig.Results().Len()
-	fs.emit(vm.OpIfaceCall, fs.c.str(ce.sel.Obj().Name()), int32(n), n+1, nres)
+	fs.emit(vm.OpIfaceCall, fs.c.str(ce.sel.Obj().Name()), fs.callSlots(call.Lparen, n, nres), n+1, nres)
 	return nres
 }
 
@@ -391,7 +391,7 @@ func (c *compiler) promotedMethod(t types.Type, sel *types.Selection) (int32, bo
 		fs.call(idx, n+1, fs.nresults, c.sigArgBytes(sig)+8)
 	} else {
 		fs.noteCall(8 * (n + 1))
-		fs.emit(vm.OpIfaceCall, c.str(m.Name()), int32(n), n+1, fs.nresults)
+		fs.emit(vm.OpIfaceCall, c.str(m.Name()), fs.callSlots(m.Pos(), n, fs.nresults), n+1, fs.nresults)
 	}
 	fs.emit(vm.OpReturn, 0, 0, fs.nresults, 0)
 	return fs.finish(), true
@@ -422,7 +422,7 @@ func (fs *fnState) ifaceMethodValue(e *ast.SelectorExpr, sel *types.Selection) {
 			wf.emit(vm.OpLoad, int32(i), 0, 0, 1)
 		}
 		wf.noteCall(8 * (n + 1))
-		wf.emit(vm.OpIfaceCall, c.str(m.Name()), int32(n), n+1, wf.nresults)
+		wf.emit(vm.OpIfaceCall, c.str(m.Name()), wf.callSlots(e.Sel.Pos(), n, wf.nresults), n+1, wf.nresults)
 		wf.emit(vm.OpReturn, 0, 0, wf.nresults, 0)
 		wf.finish()
 	}

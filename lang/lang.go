@@ -1,5 +1,5 @@
 // Package lang is gmplab's front end: it compiles the Go source of a
-// scenario (a package main in a subset of Go) into a runtime.Program for the
+// scenario (a package main in a subset of Go) into a *vm.Program for the
 // simulated runtime's stack machine.
 //
 // The pipeline is the Go toolchain's own, minus the machine code: go/parser,

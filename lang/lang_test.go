@@ -1,10 +1,12 @@
 package lang
 
 import (
+	"bytes"
 	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -223,74 +225,103 @@ func TestDisasmGolden(t *testing.T) {
 	}
 }
 
-// The program form's invariants, on every program of the test data: what
-// the interpreter and the scheduler rely on.
+// The program form's invariants (vm.Verify, and what the front end adds
+// to them: the entry and init functions' names, a source line for every
+// instruction) on every program of the corpus: the test data, the
+// examples, the lessons' scenarios and the exercises' scenarios. A
+// program the front end refuses is left to the tests of its own corpus
+// (TestExamplePrograms lists the ones refused).
 func TestCompiledProgramsAreWellFormed(t *testing.T) {
-	files, _ := filepath.Glob("testdata/*/*.go")
+	var files []string
+	for _, pattern := range []string{"testdata/*/*.go", "../examples/*.go",
+		"../lessons/*/*.go", "../exercises/*/*.go", "../exercises/*/solution/*.go"} {
+		m, _ := filepath.Glob(pattern)
+		files = append(files, m...)
+	}
+	compiled := 0
 	for _, file := range files {
+		if src, err := os.ReadFile(file); err != nil || !bytes.HasPrefix(src, []byte("package main")) && !bytes.Contains(src, []byte("\npackage main\n")) {
+			continue
+		}
 		p, err := CompileFile(file)
 		if err != nil {
-			if strings.HasPrefix(file, "testdata/examples/") {
-				continue // TestExamplePrograms lists the ones refused
+			if strings.Contains(err.Error(), "internal compiler error") {
+				t.Errorf("%s: %v", file, err)
 			}
-			t.Fatal(err)
+			continue
 		}
+		compiled++
 		checkProgram(t, file, p)
+	}
+	t.Logf("%d programs verified", compiled)
+	if compiled < 250 {
+		t.Errorf("only %d programs compiled: the corpus was not found", compiled)
+	}
+}
+
+// vm.Verify fails compiled programs broken as a front end's bug would
+// break them: a pop left out, a stack too shallow, a jump astray, a call
+// passing one argument too many.
+func TestVerifyRejectsBrokenPrograms(t *testing.T) {
+	files := []string{"testdata/disasm/fib.go", "testdata/disasm/select.go", "testdata/run/generics.go", "testdata/run/pointers.go"}
+	for _, c := range []struct {
+		name   string
+		op     vm.Op // the instruction broken (OpNop: the function)
+		mutate func(f *vm.Func, pc int)
+	}{
+		{"a pop left out", vm.OpPop, func(f *vm.Func, pc int) { f.Code[pc].Op = vm.OpNop }},
+		{"MaxStack one short", vm.OpNop, func(f *vm.Func, _ int) { f.MaxStack-- }},
+		{"a jump past the end", vm.OpJump, func(f *vm.Func, pc int) { f.Code[pc].A = int32(len(f.Code)) }},
+		{"an extra argument", vm.OpCall, func(f *vm.Func, pc int) { f.Code[pc].B++ }},
+	} {
+		broken := 0
+		for _, file := range files {
+			p, err := CompileFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for fi := range p.Funcs {
+				f := &p.Funcs[fi]
+				pc := slices.IndexFunc(f.Code, func(in vm.Instr) bool { return in.Op == c.op })
+				if c.op == vm.OpNop {
+					pc = 0
+					if f.MaxStack == 0 {
+						pc = -1
+					}
+				}
+				if pc >= 0 {
+					c.mutate(f, pc)
+					broken++
+					if err := vm.Verify(p); err == nil {
+						t.Errorf("%s with %s in %s: Verify found nothing", file, c.name, f.Name)
+					}
+					break
+				}
+			}
+		}
+		if broken < 2 {
+			t.Errorf("%s: only %d programs to break", c.name, broken)
+		}
 	}
 }
 
 func checkProgram(t *testing.T, name string, p *vm.Program) {
 	t.Helper()
+	if err := vm.Verify(p); err != nil {
+		t.Errorf("%s:\n%v", name, err)
+	}
 	if p.Main < 0 || p.Main >= len(p.Funcs) || p.Funcs[p.Main].Name != "runtime.main" {
 		t.Errorf("%s: Main = %d", name, p.Main)
 	}
 	if p.Init >= len(p.Funcs) || p.Init >= 0 && p.Funcs[p.Init].Name != "main.init" {
 		t.Errorf("%s: Init = %d", name, p.Init)
 	}
-	for fi, f := range p.Funcs {
-		if len(f.Code) == 0 || len(f.Pos) != len(f.Code) {
-			t.Errorf("%s: %s: %d instructions, %d positions", name, f.Name, len(f.Code), len(f.Pos))
-			continue
-		}
-		if f.NParams > f.NLocals || f.FrameSize < 16 || f.NoSplit && f.FrameSize >= 128 {
-			t.Errorf("%s: %s: params %d locals %d frame %d nosplit %v", name, f.Name, f.NParams, f.NLocals, f.FrameSize, f.NoSplit)
-		}
-		last := f.Code[len(f.Code)-1].Op
-		if last != vm.OpReturn && last != vm.OpJump && last != vm.OpPanic && last != vm.OpExit {
-			t.Errorf("%s: %s ends with %v: it could run off its end", name, f.Name, last)
-		}
-		for pc, in := range f.Code {
-			switch in.Op {
-			case vm.OpJump, vm.OpJumpIf, vm.OpJumpIfNot:
-				if in.A < 0 || int(in.A) >= len(f.Code) {
-					t.Errorf("%s: %s:%d jumps to %d", name, f.Name, pc, in.A)
-				}
-			case vm.OpCall, vm.OpClosure, vm.OpFuncVal:
-				if in.A < 0 || int(in.A) >= len(p.Funcs) {
-					t.Errorf("%s: %s:%d names func %d", name, f.Name, pc, in.A)
-				}
-			case vm.OpLoad, vm.OpStore, vm.OpLoadBox, vm.OpStoreBox, vm.OpNewBox, vm.OpLocalRef:
-				if in.A < 0 || int(in.A) >= f.NLocals {
-					t.Errorf("%s: %s:%d local %d of %d", name, f.Name, pc, in.A, f.NLocals)
-				}
-			case vm.OpLoadGlob, vm.OpStoreGlob:
-				if in.A < 0 || int(in.A) >= p.Globals {
-					t.Errorf("%s: %s:%d global %d of %d", name, f.Name, pc, in.A, p.Globals)
-				}
-			case vm.OpStr:
-				if in.A < 0 || int(in.A) >= len(p.Strings) {
-					t.Errorf("%s: %s:%d string %d", name, f.Name, pc, in.A)
-				}
-			case vm.OpSelect:
-				if in.A < 0 || int(in.A) >= len(p.Selects) {
-					t.Errorf("%s: %s:%d select %d", name, f.Name, pc, in.A)
-				}
-			}
+	for _, f := range p.Funcs {
+		for pc := range f.Pos {
 			if f.Pos[pc].Line <= 0 {
 				t.Errorf("%s: %s:%d has no position", name, f.Name, pc)
 			}
 		}
-		_ = fi
 	}
 }
 

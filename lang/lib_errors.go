@@ -113,7 +113,7 @@ func (fs *fnState) unwrapOne() {
 // arguments.
 func (fs *fnState) ifaceMethod(name string, nargs, nres int) {
 	fs.noteCall(8 * (nargs + 1))
-	fs.emit(vm.OpIfaceCall, fs.c.str(name), int32(nargs), nargs+1, nres)
+	fs.emit(vm.OpIfaceCall, fs.c.str(name), vm.CallSlots(nargs, nres), nargs+1, nres)
 }
 
 // errorsAs compiles errors.As(err, target) as a call of the source's

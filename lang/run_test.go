@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/vm"
 )
 
 // End-to-end tests of the front end and the interpreter: the programs in
@@ -50,7 +51,7 @@ func formatRun(stdout, stderr string, code int) string {
 }
 
 // simulate runs prog on the simulated runtime.
-func simulate(t *testing.T, prog *runtime.Program, procs int) string {
+func simulate(t *testing.T, prog *vm.Program, procs int) string {
 	t.Helper()
 	return formatRun(simulateRaw(t, prog, procs))
 }
@@ -58,7 +59,7 @@ func simulate(t *testing.T, prog *runtime.Program, procs int) string {
 // simulateRaw runs prog on the simulated runtime and returns what it
 // printed on stdout and stderr (the exit message included) and its exit
 // code.
-func simulateRaw(t *testing.T, prog *runtime.Program, procs int) (stdout, stderr string, code int) {
+func simulateRaw(t *testing.T, prog *vm.Program, procs int) (stdout, stderr string, code int) {
 	t.Helper()
 	mc, err := runtime.New(prog, runtime.Config{GOMAXPROCS: procs, Check: true})
 	if err != nil {

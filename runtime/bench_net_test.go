@@ -12,6 +12,7 @@ import (
 
 	"github.com/gmplab/gmplab/internal/realtrace"
 	"github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/vm"
 )
 
 // Benchmarks for issue 3's numbers: the netpoller at scale, and a mixed
@@ -111,7 +112,7 @@ func BenchmarkSimNetpoll100k(b *testing.B) {
 
 // mixedSim runs testdata/bench/mixed.go at GOMAXPROCS=4, trace discarded
 // (Config.Why false, no event callback).
-func mixedSim(b *testing.B, prog *runtime.Program) (runtime.Stats, int64) {
+func mixedSim(b *testing.B, prog *vm.Program) (runtime.Stats, int64) {
 	b.Helper()
 	mc, err := runtime.New(prog, runtime.Config{GOMAXPROCS: 4, Seed: 1, MaxSteps: 1 << 40, MaxTime: 1 << 50})
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gmplab/gmplab/lang"
 	"github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/vm"
 )
 
 // Benchmarks for issue 2's numbers. Each simulated benchmark reports
@@ -16,7 +17,7 @@ import (
 // run: time per scheduling decision (an execute in the model; a goroutine
 // start or wake-up on the real side).
 
-func compileBench(b *testing.B, name string) *runtime.Program {
+func compileBench(b *testing.B, name string) *vm.Program {
 	b.Helper()
 	src, err := os.ReadFile("testdata/bench/" + name)
 	if err != nil {
@@ -29,7 +30,7 @@ func compileBench(b *testing.B, name string) *runtime.Program {
 	return prog
 }
 
-func runSim(b *testing.B, prog *runtime.Program, procs int) runtime.Stats {
+func runSim(b *testing.B, prog *vm.Program, procs int) runtime.Stats {
 	b.Helper()
 	var st runtime.Stats
 	for i := 0; i < b.N; i++ {

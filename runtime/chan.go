@@ -1,5 +1,7 @@
 package runtime
 
+import "github.com/gmplab/gmplab/vm"
+
 // Channels (chan.go: chansend, chanrecv, closechan; select.go: selectgo).
 // A waiting G is a sudog on the channel's recvq or sendq (FIFO). The G that
 // completes the operation writes the result onto the waiter's operand stack
@@ -12,7 +14,7 @@ type hchan struct {
 	// empties (see bufput). The runtime allocates dataqsiz elements at
 	// makechan; the model spends host memory only on what is buffered, so a
 	// channel of any capacity Go allows costs nothing until it is used.
-	buf      []Value
+	buf      []vm.Value
 	qcount   int64
 	dataqsiz int64
 	recvx    int64
@@ -29,10 +31,10 @@ const chanBufKeep = 64
 
 // bufput appends v at the buffer's tail (chan.go: chanbuf(c, c.sendx),
 // sendx++). The caller checked qcount < dataqsiz.
-func (ch *hchan) bufput(v Value) {
+func (ch *hchan) bufput(v vm.Value) {
 	if int(ch.qcount) == len(ch.buf) {
 		n := min(max(8, 2*int64(len(ch.buf))), ch.dataqsiz)
-		nb := make([]Value, n)
+		nb := make([]vm.Value, n)
 		for i := int64(0); i < ch.qcount; i++ {
 			nb[i] = ch.buf[(ch.recvx+i)%int64(len(ch.buf))]
 		}
@@ -44,9 +46,9 @@ func (ch *hchan) bufput(v Value) {
 
 // bufget takes the value at the buffer's head (chan.go: chanbuf(c,
 // c.recvx), recvx++). The caller checked qcount > 0.
-func (ch *hchan) bufget() Value {
+func (ch *hchan) bufget() vm.Value {
 	v := ch.buf[ch.recvx]
-	ch.buf[ch.recvx] = Value{}
+	ch.buf[ch.recvx] = vm.Value{}
 	ch.recvx = (ch.recvx + 1) % int64(len(ch.buf))
 	ch.qcount--
 	if ch.qcount == 0 {
@@ -75,7 +77,7 @@ type sudog struct {
 	next     int32
 	prev     int32
 	c        int32
-	elem     Value
+	elem     vm.Value
 	kind     sudogKind
 	isSend   bool  // for select cases
 	caseIdx  int32 // for select cases
@@ -161,17 +163,17 @@ func (mc *Machine) unlinkSudog(q *waitq, s int32) {
 // complete delivers a finished operation to waiting sudog s: pushes its
 // results on its G's operand stack, removes a select's other cases from their
 // channels, and frees the sudogs. It returns the G to ready.
-func (mc *Machine) complete(s int32, v Value, ok bool) int32 {
+func (mc *Machine) complete(s int32, v vm.Value, ok bool) int32 {
 	sg := mc.sudogs[s]
 	G := &mc.allg[sg.g]
 	switch sg.kind {
 	case sudogRecv:
 		G.th.Push(v)
 	case sudogRecvOk:
-		G.th.Push(v, Value{I: boolInt(ok)})
+		G.th.Push(v, vm.Value{I: boolInt(ok)})
 	case sudogSend:
 	case sudogSelect:
-		G.th.Push(Value{I: int64(sg.caseIdx)}, v, Value{I: boolInt(ok)})
+		G.th.Push(vm.Value{I: int64(sg.caseIdx)}, v, vm.Value{I: boolInt(ok)})
 		// Dequeue the G's other cases (select.go: selectgo pass 3).
 		for o := G.param; o != nilIdx; {
 			next := mc.sudogs[o].waitlink
@@ -201,7 +203,7 @@ func kindOfRecv(withOk bool) sudogKind {
 
 // chansend sends v on c for the running G of M mi (chan.go: chansend). It
 // reports whether the G blocked. The pc has been advanced already.
-func (mc *Machine) chansend(mi int32, c int32, v Value, pos Pos) (blocked bool) {
+func (mc *Machine) chansend(mi int32, c int32, v vm.Value, pos vm.Pos) (blocked bool) {
 	gi := mc.allm[mi].curg
 	if c == 0 {
 		mc.gopark(mi, waitReasonChanSendNilChan, pos)
@@ -232,7 +234,7 @@ func (mc *Machine) chansend(mi int32, c int32, v Value, pos Pos) (blocked bool) 
 
 // chanrecv receives from c for the running G (chan.go: chanrecv). If it does
 // not block, the value (and ok) are pushed on the G's operand stack.
-func (mc *Machine) chanrecv(mi int32, c int32, withOk bool, pos Pos) (blocked bool) {
+func (mc *Machine) chanrecv(mi int32, c int32, withOk bool, pos vm.Pos) (blocked bool) {
 	gi := mc.allm[mi].curg
 	G := &mc.allg[gi]
 	if c == 0 {
@@ -244,14 +246,14 @@ func (mc *Machine) chanrecv(mi int32, c int32, withOk bool, pos Pos) (blocked bo
 	}
 	ch := &mc.chans[c]
 	mc.acc += CostChan
-	push := func(v Value, ok bool) {
+	push := func(v vm.Value, ok bool) {
 		G.th.Push(v)
 		if withOk {
-			G.th.Push(Value{I: boolInt(ok)})
+			G.th.Push(vm.Value{I: boolInt(ok)})
 		}
 	}
 	if ch.closed && ch.qcount == 0 {
-		push(Value{}, false)
+		push(vm.Value{}, false)
 		return false
 	}
 	if s := mc.dequeue(&ch.sendq); s != nilIdx {
@@ -265,7 +267,7 @@ func (mc *Machine) chanrecv(mi int32, c int32, withOk bool, pos Pos) (blocked bo
 			push(ch.bufget(), true)
 			ch.bufput(sv)
 		}
-		sg := mc.complete(s, Value{}, true)
+		sg := mc.complete(s, vm.Value{}, true)
 		mc.ready(sg, mc.allm[mi].p, "chan receive found it waiting to send and took its value")
 		return false
 	}
@@ -306,7 +308,7 @@ func (mc *Machine) closechan(mi int32, c int32) {
 		if s == nilIdx {
 			break
 		}
-		glist = append(glist, mc.complete(s, Value{}, false))
+		glist = append(glist, mc.complete(s, vm.Value{}, false))
 	}
 	for {
 		s := mc.dequeue(&ch.sendq)
@@ -314,8 +316,8 @@ func (mc *Machine) closechan(mi int32, c int32) {
 			break
 		}
 		gi := mc.sudogs[s].g
-		mc.complete(s, Value{}, false)
-		mc.allg[gi].th.SetPanic("send on closed channel", Pos{})
+		mc.complete(s, vm.Value{}, false)
+		mc.allg[gi].th.SetPanic("send on closed channel", vm.Pos{})
 		glist = append(glist, gi)
 	}
 	pp := mc.allm[mi].p
@@ -328,7 +330,7 @@ func (mc *Machine) closechan(mi int32, c int32) {
 // it was due (time/sleep.go: sendTime).
 func (mc *Machine) timerSend(c int32, pp int32, due int64) {
 	ch := &mc.chans[c]
-	v := monoTime(due)
+	v := vm.MonoTime(due)
 	if s := mc.dequeue(&ch.recvq); s != nilIdx {
 		rg := mc.complete(s, v, true)
 		mc.ready(rg, pp, "the timer's channel handed the time to a waiting receiver")
@@ -349,12 +351,12 @@ func (mc *Machine) cheaprandn(n uint32) uint32 {
 // first ready one is taken; otherwise default; otherwise the G waits on every
 // channel and the first operation to complete wins. ops holds each case's
 // channel and, for a send, its value.
-func (mc *Machine) selectgo(mi int32, info *SelectInfo, ops []Value, pos Pos) (blocked bool) {
+func (mc *Machine) selectgo(mi int32, info *vm.SelectInfo, ops []vm.Value, pos vm.Pos) (blocked bool) {
 	gi := mc.allm[mi].curg
 	G := &mc.allg[gi]
 	n := len(info.Cases)
 	chans := make([]int32, n)
-	vals := make([]Value, n)
+	vals := make([]vm.Value, n)
 	k := 0
 	for i, cs := range info.Cases {
 		chans[i] = int32(ops[k].I)
@@ -378,8 +380,8 @@ func (mc *Machine) selectgo(mi int32, info *SelectInfo, ops []Value, pos Pos) (b
 		order[j] = i
 	}
 	pp := mc.allm[mi].p
-	done := func(idx int, v Value, ok bool) {
-		G.th.Push(Value{I: int64(idx)}, v, Value{I: boolInt(ok)})
+	done := func(idx int, v vm.Value, ok bool) {
+		G.th.Push(vm.Value{I: int64(idx)}, v, vm.Value{I: boolInt(ok)})
 	}
 	for _, i := range order {
 		c := chans[i]
@@ -394,13 +396,13 @@ func (mc *Machine) selectgo(mi int32, info *SelectInfo, ops []Value, pos Pos) (b
 			}
 			if s := mc.dequeue(&ch.recvq); s != nilIdx {
 				rg := mc.complete(s, vals[i], true)
-				done(i, Value{}, false)
+				done(i, vm.Value{}, false)
 				mc.ready(rg, pp, "select sent to it while it waited")
 				return false
 			}
 			if ch.qcount < ch.dataqsiz {
 				ch.bufput(vals[i])
-				done(i, Value{}, false)
+				done(i, vm.Value{}, false)
 				return false
 			}
 		} else {
@@ -412,7 +414,7 @@ func (mc *Machine) selectgo(mi int32, info *SelectInfo, ops []Value, pos Pos) (b
 					done(i, ch.bufget(), true)
 					ch.bufput(sv)
 				}
-				sg := mc.complete(s, Value{}, true)
+				sg := mc.complete(s, vm.Value{}, true)
 				mc.ready(sg, pp, "select received from it while it waited to send")
 				return false
 			}
@@ -421,13 +423,13 @@ func (mc *Machine) selectgo(mi int32, info *SelectInfo, ops []Value, pos Pos) (b
 				return false
 			}
 			if ch.closed {
-				done(i, Value{}, false)
+				done(i, vm.Value{}, false)
 				return false
 			}
 		}
 	}
 	if info.HasDefault {
-		done(n, Value{}, false)
+		done(n, vm.Value{}, false)
 		return false
 	}
 	if n == 0 {

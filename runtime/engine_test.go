@@ -11,6 +11,7 @@ import (
 
 	"github.com/gmplab/gmplab/lang"
 	"github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/vm"
 )
 
 // scenarios returns every example and lesson scenario, compiled.
@@ -18,11 +19,11 @@ import (
 // "//gmplab:want deadlock" (a lesson's scenario that deadlocks on purpose).
 var wantEnd = map[string]string{}
 
-func scenarios(t testing.TB) map[string]*runtime.Program {
+func scenarios(t testing.TB) map[string]*vm.Program {
 	t.Helper()
 	files, _ := filepath.Glob("../examples/*.go")
 	lessons, _ := filepath.Glob("../lessons/*/*.go")
-	progs := map[string]*runtime.Program{}
+	progs := map[string]*vm.Program{}
 	for _, f := range append(files, lessons...) {
 		if filepath.Base(f) == "lessons.go" || filepath.Ext(f) != ".go" || len(f) > 8 && f[len(f)-8:] == "_test.go" {
 			continue
@@ -46,7 +47,7 @@ func scenarios(t testing.TB) map[string]*runtime.Program {
 
 var wantRE = regexp.MustCompile(`(?m)^//gmplab:want (\w+)$`)
 
-func sortedKeys(m map[string]*runtime.Program) []string {
+func sortedKeys(m map[string]*vm.Program) []string {
 	var ks []string
 	for k := range m {
 		ks = append(ks, k)
@@ -59,7 +60,7 @@ func sortedKeys(m map[string]*runtime.Program) []string {
 	return ks
 }
 
-func run(t testing.TB, p *runtime.Program, cfg runtime.Config) ([]runtime.Event, *runtime.Exit) {
+func run(t testing.TB, p *vm.Program, cfg runtime.Config) ([]runtime.Event, *runtime.Exit) {
 	t.Helper()
 	mc, err := runtime.New(p, cfg)
 	if err != nil {

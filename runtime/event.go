@@ -1,5 +1,7 @@
 package runtime
 
+import "github.com/gmplab/gmplab/vm"
+
 // EvKind names what happened. Every kind is named after the runtime function
 // (proc.go, chan.go, stack.go, …) that does the same thing in Go 1.26, so a
 // learner can read the trace next to the source.
@@ -112,7 +114,7 @@ func (k EvKind) String() string {
 	if int(k) < len(evNames) {
 		return evNames[k]
 	}
-	return "EvKind(" + itoa(int64(k)) + ")"
+	return "EvKind(" + vm.Itoa(int64(k)) + ")"
 }
 
 // EvKindByName returns the kind whose String is name.
@@ -151,7 +153,7 @@ type Event struct {
 	G    int64  `json:"g"`
 	Arg1 int64  `json:"arg1,omitempty"`
 	Arg2 int64  `json:"arg2,omitempty"`
-	Pos  Pos    `json:"-"` // source position of G when it matters (park, breakpoint, print)
+	Pos  vm.Pos `json:"-"` // source position of G when it matters (park, breakpoint, print)
 	Text string `json:"text,omitempty"`
 	Why  string `json:"why,omitempty"`
 }

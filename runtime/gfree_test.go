@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"github.com/gmplab/gmplab/vm"
 	"strings"
 	"testing"
 )
@@ -85,21 +86,21 @@ func TestGfreeStacksAndCosts(t *testing.T) {
 // r(0), which calls f, whose 2,000-byte frame crosses stackguard0 with
 // main's frame and 1,000 of r's on the stack.
 func TestCopystackCostsPerFrame(t *testing.T) {
-	in := func(op Op, a, b int32) Instr { return Instr{Op: op, A: a, B: b} }
-	fn := func(name string, params, frame int, code ...Instr) Func {
-		f := Func{Name: name, NParams: params, NLocals: params, FrameSize: frame, MaxStack: 8, Code: code, NoSplit: frame == 0}
+	in := func(op vm.Op, a, b int32) vm.Instr { return vm.Instr{Op: op, A: a, B: b} }
+	fn := func(name string, params, frame int, code ...vm.Instr) vm.Func {
+		f := vm.Func{Name: name, NParams: params, NLocals: params, FrameSize: frame, MaxStack: 8, Code: code, NoSplit: frame == 0}
 		for k := range code {
-			f.Pos = append(f.Pos, Pos{Line: int32(k + 1), Col: 1})
+			f.Pos = append(f.Pos, vm.Pos{Line: int32(k + 1), Col: 1})
 		}
 		return f
 	}
-	prog := &Program{Files: []string{"t.go"}, Main: 0, Init: -1, Funcs: []Func{
-		fn("main.main", 0, 0, in(OpInt, 0, 999), in(OpCall, 1, 1), in(OpExit, 0, 0)),
+	prog := &vm.Program{Files: []string{"t.go"}, Main: 0, Init: -1, Funcs: []vm.Func{
+		fn("main.main", 0, 0, in(vm.OpInt, 0, 999), in(vm.OpCall, 1, 1), in(vm.OpExit, 0, 0)),
 		fn("main.r", 1, 0,
-			in(OpLoad, 0, 0), in(OpInt, 0, 0), in(OpEq, 0, 0), in(OpJumpIfNot, 6, 0),
-			in(OpCall, 2, 0), in(OpReturn, 0, 0),
-			in(OpLoad, 0, 0), in(OpInt, 0, 1), in(OpSub, 0, 0), in(OpCall, 1, 1), in(OpReturn, 0, 0)),
-		fn("main.f", 0, 2000, in(OpReturn, 0, 0)),
+			in(vm.OpLoad, 0, 0), in(vm.OpInt, 0, 0), in(vm.OpEq, 0, 0), in(vm.OpJumpIfNot, 6, 0),
+			in(vm.OpCall, 2, 0), in(vm.OpReturn, 0, 0),
+			in(vm.OpLoad, 0, 0), in(vm.OpInt, 0, 1), in(vm.OpSub, 0, 0), in(vm.OpCall, 1, 1), in(vm.OpReturn, 0, 0)),
+		fn("main.f", 0, 2000, in(vm.OpReturn, 0, 0)),
 	}}
 	mc, err := New(prog, Config{GOMAXPROCS: 1, Layers: AllLayers, Why: true, bareStart: true})
 	if err != nil {

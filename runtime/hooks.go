@@ -1,5 +1,7 @@
 package runtime
 
+import "github.com/gmplab/gmplab/vm"
+
 // The table of replaceable functions (Config.Hooks). The course's exercises
 // ask a learner to write a rule of the scheduler (runqput, runqgrab,
 // retake's syscall check, …); the checker puts the learner's function in
@@ -212,7 +214,7 @@ func (mc *Machine) gindex(gp Guintptr, where string) int32 {
 		return nilIdx
 	}
 	if int(gp) > len(mc.allg) {
-		panic("hook: " + where + " holds G pointer " + itoa(int64(gp)) + ", which is no G")
+		panic("hook: " + where + " holds G pointer " + vm.Itoa(int64(gp)) + ", which is no G")
 	}
 	return int32(gp) - 1
 }
@@ -289,14 +291,14 @@ func (mc *Machine) hookRunqputNow(pp int32, gi int32, next bool) {
 func (mc *Machine) hookRunqputEvents(pp int32, old int32) {
 	if old != nilIdx {
 		if ev := mc.emit(EvRunqput, mc.curM(), pp, mc.allg[old].goid, 0, 0); ev != nil && mc.cfg.Why {
-			ev.Why = "kicked out of runnext by G" + itoa(mc.goidOf(mc.allp[pp].runnext)) + " (hook runqput)"
+			ev.Why = "kicked out of runnext by G" + vm.Itoa(mc.goidOf(mc.allp[pp].runnext)) + " (hook runqput)"
 		}
 	}
 	if grew := mc.hookSpill; grew > 0 {
 		mc.hookSpill = 0
 		last := mc.sched.runq.tail
 		if ev := mc.emit(EvRunqputslow, mc.curM(), pp, mc.allg[last].goid, grew, 0); ev != nil && mc.cfg.Why {
-			ev.Why = itoa(grew) + " Gs went from P" + itoa(int64(pp)) + " to the global queue's tail (hook runqput)"
+			ev.Why = vm.Itoa(grew) + " Gs went from P" + vm.Itoa(int64(pp)) + " to the global queue's tail (hook runqput)"
 		}
 	}
 }
@@ -329,7 +331,7 @@ func (mc *Machine) hookFindRunnableQueues(mi, pp int32) (gi int32, inheritTime b
 	case taken > 0:
 		tick := mc.allp[pp].schedtick%61 == 0
 		if ev := mc.emit(EvGlobrunqget, mi, pp, mc.goidOf(gi), int64(taken), boolInt(tick)); mc.cfg.Why {
-			ev.Why = "took " + itoa(int64(taken)) + " from the global queue's head (hook findRunnable)"
+			ev.Why = "took " + vm.Itoa(int64(taken)) + " from the global queue's head (hook findRunnable)"
 		}
 		if tick {
 			return gi, false, "from the global queue (schedtick%61 == 0)", true
@@ -337,7 +339,7 @@ func (mc *Machine) hookFindRunnableQueues(mi, pp int32) (gi int32, inheritTime b
 		return gi, false, "from the global queue", true
 	}
 	if ev := mc.emit(EvRunqget, mi, pp, mc.goidOf(gi), boolInt(inh), 0); mc.cfg.Why {
-		ev.Why = "took G" + itoa(mc.goidOf(gi)) + " from P" + itoa(int64(pp)) + "'s local queue (hook findRunnable)"
+		ev.Why = "took G" + vm.Itoa(mc.goidOf(gi)) + " from P" + vm.Itoa(int64(pp)) + "'s local queue (hook findRunnable)"
 	}
 	if inh {
 		return gi, true, "from runnext", true
@@ -358,14 +360,14 @@ func (mc *Machine) hookRunqgrab(victim int32, stealRunNext bool) (int32, bool) {
 	var batch [runqSize]Guintptr
 	n := mc.cfg.Hooks.Runqgrab(h, &batch, batchHead, stealRunNext)
 	if n > runqSize {
-		panic("runqgrab: returned " + itoa(int64(n)) + ", more than len(batch)")
+		panic("runqgrab: returned " + vm.Itoa(int64(n)) + ", more than len(batch)")
 	}
 	mc.unhookP(victim, h)
 	mc.grab = mc.grab[:0]
 	for i := uint32(0); i < n; i++ {
 		gi := mc.gindex(batch[(batchHead+i)%runqSize], "batch")
 		if gi == nilIdx {
-			panic("runqgrab: batch[" + itoa(int64((batchHead+i)%runqSize)) + "] is nil but n is " + itoa(int64(n)))
+			panic("runqgrab: batch[" + vm.Itoa(int64((batchHead+i)%runqSize)) + "] is nil but n is " + vm.Itoa(int64(n)))
 		}
 		mc.grab = append(mc.grab, gi)
 	}
@@ -456,7 +458,7 @@ func (mc *Machine) hookNewstack(mi, gi int32, framesize int64) (newsize, copied 
 	}
 	newsize, copied = mc.cfg.Hooks.Newstack(mc.hookG(mi, gi), framesize)
 	if newsize <= mc.allg[gi].stackSize || newsize-mc.allg[gi].stackUsed < framesize+stackGuard {
-		panic("newstack: a " + itoa(newsize) + "-byte stack does not fit a " + itoa(framesize) + "-byte frame above " + itoa(mc.allg[gi].stackUsed) + " used bytes")
+		panic("newstack: a " + vm.Itoa(newsize) + "-byte stack does not fit a " + vm.Itoa(framesize) + "-byte frame above " + vm.Itoa(mc.allg[gi].stackUsed) + " used bytes")
 	}
 	return newsize, copied, true
 }

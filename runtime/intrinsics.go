@@ -1,26 +1,29 @@
 package runtime
 
+import "github.com/gmplab/gmplab/vm"
+
 // Scheduler operations: the instructions the interpreter stops in front of
-// (Op.IsSched). Each pops its operands from the G's stack, does what the
-// runtime function would, pushes its results and advances the pc. An
-// operation that blocks advances the pc first; the G that completes it pushes
-// the results (chan.go: complete).
+// (Op.IsSched). Each takes its operands from the G's stack (operands: as
+// many as the op's row in the op table pops, bottom first, in the order
+// the row names them), does what the runtime function would, pushes its
+// results and advances the pc. An operation that blocks advances the pc
+// first; the G that completes it pushes the results (chan.go: complete).
 
-func (mc *Machine) pop(G *g) Value {
-	return G.th.Pop()
-}
+// operands pops the operands of the scheduler op in that G stopped at
+// (vm.Machine.Operands: good until the next push on G).
+func (mc *Machine) operands(G *g, in vm.Instr) []vm.Value { return mc.vm.Operands(&G.th, in) }
 
-func (mc *Machine) push(G *g, v Value) { G.th.Push(v) }
+func (mc *Machine) push(G *g, v vm.Value) { G.th.Push(v) }
 
 // gpos is the source position of gi's current instruction.
-func (mc *Machine) gpos(gi int32) Pos {
+func (mc *Machine) gpos(gi int32) vm.Pos {
 	return mc.vm.Pos(&mc.allg[gi].th)
 }
 
 // framePos is the source position of G's frame i (the top one is the last):
 // where its code is, or, for a frame stopped in a call, the call's line
 // (vm.Machine.FramePos).
-func (mc *Machine) framePos(G *g, i int) Pos {
+func (mc *Machine) framePos(G *g, i int) vm.Pos {
 	return mc.vm.FramePos(&G.th, i)
 }
 
@@ -41,10 +44,9 @@ func (mc *Machine) schedOp(mi int32) {
 	in, pos := mc.vm.Instr(&G.th)
 	adv := G.th.Advance
 	switch in.Op {
-	case OpGo:
-		n := int(in.B)
-		args := G.th.PopN(n)
-		clo := funcIndex(mc.pop(G))
+	case vm.OpGo:
+		ops := mc.operands(G, in) // f args
+		clo, args := vm.FuncIndex(ops[0]), ops[1:]
 		adv()
 		if clo == 0 {
 			mc.gopanic(mi, "runtime error: invalid memory address or nil pointer dereference\n[signal SIGSEGV: segmentation violation]")
@@ -52,78 +54,71 @@ func (mc *Machine) schedOp(mi int32) {
 		}
 		mc.newproc(mi, gi, clo, args, pos)
 		mc.continueG(mi, 0)
-	case OpMakeChan:
+	case vm.OpMakeChan:
 		size := int64(0)
-		if in.A == 1 {
-			size = mc.pop(G).I
+		if ops := mc.operands(G, in); len(ops) == 1 { // [cap]
+			size = ops[0].I
 		}
 		adv()
 		if !makechanSizeOK(size, int64(in.B)) {
 			mc.gopanic(mi, "makechan: size out of range")
 			return
 		}
-		mc.push(G, Value{I: int64(mc.makechan(size))})
+		mc.push(G, vm.Value{I: int64(mc.makechan(size))})
 		mc.continueG(mi, CostChan)
-	case OpSend:
-		v := mc.pop(G)
-		c := int32(mc.pop(G).I)
+	case vm.OpSend:
+		ops := mc.operands(G, in) // ch v
+		c, v := int32(ops[0].I), ops[1]
 		adv()
 		if !mc.chansend(mi, c, v, pos) {
 			mc.continueG(mi, 0)
 		}
-	case OpRecv:
-		c := int32(mc.pop(G).I)
+	case vm.OpRecv:
+		c := int32(mc.operands(G, in)[0].I) // ch
 		adv()
 		if !mc.chanrecv(mi, c, in.A == 1, pos) {
 			mc.continueG(mi, 0)
 		}
-	case OpClose:
-		c := int32(mc.pop(G).I)
+	case vm.OpClose:
+		c := int32(mc.operands(G, in)[0].I) // ch
 		adv()
 		mc.closechan(mi, c)
 		if mc.allm[mi].curg == gi && mc.exit == nil {
 			mc.continueG(mi, 0)
 		}
-	case OpChanLen, OpChanCap:
-		c := int32(mc.pop(G).I)
+	case vm.OpChanLen, vm.OpChanCap:
+		c := int32(mc.operands(G, in)[0].I) // ch
 		adv()
 		v := int64(0)
 		// A timer channel has a buffer but shows none (chan.go: chanlen,
 		// chancap): a value can be taken back without anyone noticing.
 		if c != 0 && mc.chans[c].timer == 0 {
-			if in.Op == OpChanLen {
+			if in.Op == vm.OpChanLen {
 				v = int64(mc.chans[c].qcount)
 			} else {
 				v = int64(mc.chans[c].dataqsiz)
 			}
 		}
-		mc.push(G, Value{I: v})
+		mc.push(G, vm.Value{I: v})
 		mc.continueG(mi, 0)
-	case OpSelect:
+	case vm.OpSelect:
 		info := &mc.prog.Selects[in.A]
-		k := 0
-		for _, cs := range info.Cases {
-			k++
-			if cs.Send {
-				k++
-			}
-		}
-		ops := G.th.PopN(k)
+		ops := mc.operands(G, in) // each case's channel and, for a send, its value
 		adv()
 		if !mc.selectgo(mi, info, ops, pos) {
 			mc.continueG(mi, 0)
 		}
-	case OpNewWG:
+	case vm.OpNewWG:
 		adv()
-		mc.push(G, Value{I: mc.newWaitGroup()})
+		mc.push(G, vm.Value{I: mc.newWaitGroup()})
 		mc.continueG(mi, 0)
-	case OpNewMutex:
+	case vm.OpNewMutex:
 		adv()
-		mc.push(G, Value{I: mc.newMutex()})
+		mc.push(G, vm.Value{I: mc.newMutex()})
 		mc.continueG(mi, 0)
-	case OpWGAdd:
-		n := mc.pop(G).I
-		w := mc.pop(G).I
+	case vm.OpWGAdd:
+		ops := mc.operands(G, in) // wg n
+		w, n := ops[0].I, ops[1].I
 		adv()
 		if w == 0 {
 			mc.gopanic(mi, "runtime error: invalid memory address or nil pointer dereference\n[signal SIGSEGV: segmentation violation]")
@@ -133,54 +128,54 @@ func (mc *Machine) schedOp(mi int32) {
 		if mc.allm[mi].curg == gi && mc.exit == nil {
 			mc.continueG(mi, CostChan)
 		}
-	case OpWGWait:
-		w := mc.pop(G).I
+	case vm.OpWGWait:
+		w := mc.operands(G, in)[0].I // wg
 		adv()
 		if !mc.wgWait(mi, w, pos) {
 			mc.continueG(mi, CostChan)
 		}
-	case OpLock:
-		u := G.th.Peek().I
+	case vm.OpLock:
+		u := mc.vm.PeekOperands(&G.th, in)[0].I // mu, popped once it is locked
 		if mc.lock(mi, u, pos) {
-			mc.pop(G)
+			mc.vm.DropOperands(&G.th, in)
 			adv()
 			mc.continueG(mi, CostChan)
 		}
-	case OpUnlock:
-		u := mc.pop(G).I
+	case vm.OpUnlock:
+		u := mc.operands(G, in)[0].I // mu
 		adv()
 		if mc.unlock(mi, u) && mc.exit == nil {
 			mc.continueG(mi, CostChan)
 		}
-	case OpSync:
+	case vm.OpSync:
 		mc.syncOp(mi, in, pos)
-	case OpTryLock:
-		u := mc.pop(G).I
+	case vm.OpTryLock:
+		u := mc.operands(G, in)[0].I // mu
 		adv()
-		mc.push(G, Value{I: boolInt(mc.tryLock(u))})
+		mc.push(G, vm.Value{I: boolInt(mc.tryLock(u))})
 		mc.continueG(mi, CostChan)
-	case OpSleep:
-		d := mc.pop(G).I
+	case vm.OpSleep:
+		d := mc.operands(G, in)[0].I // d
 		adv()
 		mc.timeSleep(mi, d, pos)
-	case OpTimer:
+	case vm.OpTimer:
 		adv()
-		if !mc.timerOp(mi, in.A) {
+		if !mc.timerOp(mi, in) {
 			mc.continueG(mi, 0)
 		}
-	case OpNow:
+	case vm.OpNow:
 		adv()
-		mc.push(G, monoTime(mc.now))
+		mc.push(G, vm.MonoTime(mc.now))
 		mc.continueG(mi, 0)
-	case OpGosched:
+	case vm.OpGosched:
 		adv()
 		mc.goschedImpl(mi, false, pos)
-	case OpGOMAXPROCS:
-		n := mc.pop(G).I
+	case vm.OpGOMAXPROCS:
+		n := mc.operands(G, in)[0].I // n
 		adv()
-		mc.push(G, Value{I: int64(len(mc.allp))})
+		mc.push(G, vm.Value{I: int64(len(mc.allp))})
 		if n > maxGomaxprocs {
-			mc.fatalG(gi, "gmplab: "+mc.prog.PosString(pos)+": runtime.GOMAXPROCS("+itoa(n)+"): gmplab supports at most 1024 Ps", "unsupported")
+			mc.fatalG(gi, "gmplab: "+mc.prog.PosString(pos)+": runtime.GOMAXPROCS("+vm.Itoa(n)+"): gmplab supports at most 1024 Ps", "unsupported")
 			return
 		}
 		if n > 0 && int(n) != len(mc.allp) {
@@ -188,16 +183,16 @@ func (mc *Machine) schedOp(mi int32) {
 			return
 		}
 		mc.continueG(mi, 0)
-	case OpNumCPU:
+	case vm.OpNumCPU:
 		adv()
-		mc.push(G, Value{I: int64(mc.cfg.NCPU)})
+		mc.push(G, vm.Value{I: int64(mc.cfg.NCPU)})
 		mc.continueG(mi, 0)
-	case OpNumGoroutine:
+	case vm.OpNumGoroutine:
 		adv()
-		mc.push(G, Value{I: int64(mc.numGoroutine())})
+		mc.push(G, vm.Value{I: int64(mc.numGoroutine())})
 		mc.continueG(mi, 0)
-	case OpPrint:
-		s := mc.pop(G).S
+	case vm.OpPrint:
+		s := mc.operands(G, in)[0].S // s
 		adv()
 		ev := mc.emit(EvPrint, mi, M.p, G.goid, int64(in.A), 0)
 		ev.Text = s
@@ -215,25 +210,25 @@ func (mc *Machine) schedOp(mi int32) {
 		// takes the P meanwhile, retake's and exitsyscall's whys name the
 		// print's write.
 		mc.writeSyscall(mi)
-	case OpWork:
-		d := mc.pop(G).I
+	case vm.OpWork:
+		d := mc.operands(G, in)[0].I // d
 		adv()
 		G.inWork = d > 0
 		mc.continueG(mi, max(d, 0))
-	case OpSyscall:
-		d := mc.pop(G).I
+	case vm.OpSyscall:
+		d := mc.operands(G, in)[0].I // d
 		adv()
 		mc.entersyscall(mi, max(d, 0), pos)
-	case OpDial:
-		d := mc.pop(G).I
+	case vm.OpDial:
+		d := mc.operands(G, in)[0].I // d
 		adv()
-		mc.push(G, Value{I: int64(mc.dial(max(d, 0)))})
+		mc.push(G, vm.Value{I: int64(mc.dial(max(d, 0)))})
 		mc.continueG(mi, CostSyscall)
-	case OpRead:
-		c := int32(mc.pop(G).I)
+	case vm.OpRead:
+		c := int32(mc.operands(G, in)[0].I) // conn
 		adv()
 		mc.netRead(mi, c, pos)
-	case OpBreakpoint:
+	case vm.OpBreakpoint:
 		adv()
 		if ev := mc.emit(EvBreakpoint, mi, M.p, G.goid, 0, 0); true {
 			ev.Pos = pos
@@ -242,12 +237,12 @@ func (mc *Machine) schedOp(mi int32) {
 			}
 		}
 		mc.continueG(mi, 0)
-	case OpExit:
+	case vm.OpExit:
 		mc.exitProgram(int(in.A), "exit", "")
-	case OpRuntime:
-		mc.runtimeOp(mi, in.A, pos)
+	case vm.OpRuntime:
+		mc.runtimeOp(mi, in, pos)
 	default:
-		panic("schedOp: not a scheduler op: " + itoa(int64(in.Op)))
+		panic("schedOp: not a scheduler op: " + vm.Itoa(int64(in.Op)))
 	}
 }
 

@@ -1,5 +1,7 @@
 package runtime
 
+import "github.com/gmplab/gmplab/vm"
+
 // checkInvariants verifies the state after an action (tests and --check).
 // A broken invariant is a bug in the engine, so it panics with the
 // invariant's name first, like the runtime's throws.
@@ -48,7 +50,7 @@ func (mc *Machine) checkPlaces() {
 	mc.checkWhere = where
 	mark := func(gi int32, what string) {
 		if gi < 0 || int(gi) >= len(mc.allg) {
-			panic("checkInvariants: " + what + " holds bad G index " + itoa(int64(gi)))
+			panic("checkInvariants: " + what + " holds bad G index " + vm.Itoa(int64(gi)))
 		}
 		where[gi]++
 	}
@@ -56,7 +58,7 @@ func (mc *Machine) checkPlaces() {
 	for i := range mc.allp {
 		P := &mc.allp[i]
 		if n := P.runqtail - P.runqhead; n > runqSize {
-			panic("checkInvariants: P" + itoa(int64(i)) + " ring holds " + itoa(int64(n)))
+			panic("checkInvariants: P" + vm.Itoa(int64(i)) + " ring holds " + vm.Itoa(int64(n)))
 		}
 		if P.runnext != nilIdx {
 			mark(P.runnext, "runnext")
@@ -74,7 +76,7 @@ func (mc *Machine) checkPlaces() {
 			n++
 		}
 		if n != P.nFree {
-			panic("checkInvariants: P" + itoa(int64(i)) + " gFree count")
+			panic("checkInvariants: P" + vm.Itoa(int64(i)) + " gFree count")
 		}
 	}
 	mc.checkQueue(&mc.sched.runq, "global runq", _Grunnable, mark)
@@ -142,7 +144,7 @@ func (mc *Machine) checkPlaces() {
 			want = 0 // a select whose channels are all nil
 		}
 		if where[i] != want {
-			panic("checkInvariants: G" + itoa(G.goid) + " (" + G.status.String() + ") is in " + itoa(int64(where[i])) + " places, want " + itoa(int64(want)))
+			panic("checkInvariants: G" + vm.Itoa(G.goid) + " (" + G.status.String() + ") is in " + vm.Itoa(int64(where[i])) + " places, want " + vm.Itoa(int64(want)))
 		}
 	}
 }
@@ -150,9 +152,9 @@ func (mc *Machine) checkPlaces() {
 func (mc *Machine) wantStatus(gi int32, s gstatus, where string, idx int) {
 	if mc.allg[gi].status != s {
 		if idx >= 0 {
-			where += itoa(int64(idx))
+			where += vm.Itoa(int64(idx))
 		}
-		panic("checkInvariants: G" + itoa(mc.goidOf(gi)) + " in " + where + " is " + mc.allg[gi].status.String())
+		panic("checkInvariants: G" + vm.Itoa(mc.goidOf(gi)) + " in " + where + " is " + mc.allg[gi].status.String())
 	}
 }
 
@@ -169,7 +171,7 @@ func (mc *Machine) checkQueue(q *gQueue, name string, s gstatus, mark func(int32
 		}
 	}
 	if n != q.size || last != q.tail {
-		panic("checkInvariants: " + name + " size " + itoa(int64(q.size)) + " but holds " + itoa(int64(n)))
+		panic("checkInvariants: " + name + " size " + vm.Itoa(int64(q.size)) + " but holds " + vm.Itoa(int64(n)))
 	}
 }
 
@@ -180,45 +182,45 @@ func (mc *Machine) checkPsMs() {
 	for i := range mc.allp {
 		P := &mc.allp[i]
 		if P.m != nilIdx && mc.allm[P.m].p != int32(i) {
-			panic("checkInvariants: P" + itoa(int64(i)) + ".m = M" + itoa(int64(P.m)) + " but that M's p is " + itoa(int64(mc.allm[P.m].p)))
+			panic("checkInvariants: P" + vm.Itoa(int64(i)) + ".m = M" + vm.Itoa(int64(P.m)) + " but that M's p is " + vm.Itoa(int64(mc.allm[P.m].p)))
 		}
 		if (P.status == _Prunning) != (P.m != nilIdx) {
-			panic("checkInvariants: P" + itoa(int64(i)) + " is " + P.status.String() + " with m " + itoa(int64(P.m)))
+			panic("checkInvariants: P" + vm.Itoa(int64(i)) + " is " + P.status.String() + " with m " + vm.Itoa(int64(P.m)))
 		}
 	}
 	nspin := int32(0)
 	for i := range mc.allm {
 		M := &mc.allm[i]
 		if M.p != nilIdx && mc.allp[M.p].m != int32(i) {
-			panic("checkInvariants: M" + itoa(int64(i)) + ".p = P" + itoa(int64(M.p)) + " but that P's m is " + itoa(int64(mc.allp[M.p].m)))
+			panic("checkInvariants: M" + vm.Itoa(int64(i)) + ".p = P" + vm.Itoa(int64(M.p)) + " but that P's m is " + vm.Itoa(int64(mc.allp[M.p].m)))
 		}
 		if M.spinning {
 			nspin++
 		}
 		if M.curg != nilIdx {
 			if mc.allg[M.curg].m != int32(i) {
-				panic("checkInvariants: M" + itoa(int64(i)) + ".curg's m disagrees")
+				panic("checkInvariants: M" + vm.Itoa(int64(i)) + ".curg's m disagrees")
 			}
 			switch M.state {
 			case mRunning:
 				mc.wantStatus(M.curg, _Grunning, "curg of running M", i)
 				if M.p == nilIdx {
-					panic("checkInvariants: M" + itoa(int64(i)) + " runs G" + itoa(mc.goidOf(M.curg)) + " without a P")
+					panic("checkInvariants: M" + vm.Itoa(int64(i)) + " runs G" + vm.Itoa(mc.goidOf(M.curg)) + " without a P")
 				}
 			case mSyscall:
 				mc.wantStatus(M.curg, _Gsyscall, "curg in a syscall of M", i)
 			default:
-				panic("checkInvariants: M" + itoa(int64(i)) + " in state " + M.state.String() + " has a curg")
+				panic("checkInvariants: M" + vm.Itoa(int64(i)) + " in state " + M.state.String() + " has a curg")
 			}
 		}
 		if (M.heapIdx == nilIdx) != (M.state == mParked) {
-			panic("checkInvariants: M" + itoa(int64(i)) + " is " + M.state.String() + " but heap index is " + itoa(int64(M.heapIdx)))
+			panic("checkInvariants: M" + vm.Itoa(int64(i)) + " is " + M.state.String() + " but heap index is " + vm.Itoa(int64(M.heapIdx)))
 		}
 	}
 	// Spinning: wakep counts the M it starts before it runs, so Ms waking
 	// to spin count too.
 	if nspin != mc.sched.nmspinning {
-		panic("checkInvariants: nmspinning is " + itoa(int64(mc.sched.nmspinning)) + " but " + itoa(int64(nspin)) + " Ms spin")
+		panic("checkInvariants: nmspinning is " + vm.Itoa(int64(mc.sched.nmspinning)) + " but " + vm.Itoa(int64(nspin)) + " Ms spin")
 	}
 	// Idle lists.
 	n := int32(0)
@@ -226,7 +228,7 @@ func (mc *Machine) checkPsMs() {
 	for pp := mc.sched.pidle; pp != nilIdx; pp = mc.allp[pp].link {
 		onList[pp] = true
 		if mc.allp[pp].status != _Pidle || mc.allp[pp].m != nilIdx {
-			panic("checkInvariants: idle list holds P" + itoa(int64(pp)) + " which is " + mc.allp[pp].status.String())
+			panic("checkInvariants: idle list holds P" + vm.Itoa(int64(pp)) + " which is " + mc.allp[pp].status.String())
 		}
 		n++
 		if n > int32(len(mc.allp)) {
@@ -235,16 +237,16 @@ func (mc *Machine) checkPsMs() {
 	}
 	for i := range mc.allp {
 		if mc.allp[i].idle != onList[i] {
-			panic("checkInvariants: P" + itoa(int64(i)) + "'s idlepMask bit disagrees with the idle list")
+			panic("checkInvariants: P" + vm.Itoa(int64(i)) + "'s idlepMask bit disagrees with the idle list")
 		}
 	}
 	if n != mc.sched.npidle {
-		panic("checkInvariants: npidle is " + itoa(int64(mc.sched.npidle)) + " but the idle list holds " + itoa(int64(n)))
+		panic("checkInvariants: npidle is " + vm.Itoa(int64(mc.sched.npidle)) + " but the idle list holds " + vm.Itoa(int64(n)))
 	}
 	n = 0
 	for mi := mc.sched.midle; mi != nilIdx; mi = mc.allm[mi].schedlink {
 		if mc.allm[mi].state != mParked || mc.allm[mi].p != nilIdx {
-			panic("checkInvariants: idle M list holds M" + itoa(int64(mi)) + " in state " + mc.allm[mi].state.String())
+			panic("checkInvariants: idle M list holds M" + vm.Itoa(int64(mi)) + " in state " + mc.allm[mi].state.String())
 		}
 		n++
 	}
@@ -260,7 +262,7 @@ func (mc *Machine) checkPsMs() {
 	}
 	for i := range mc.allp {
 		if mc.allp[i].status != _Prunning && !handed[i] && !onList[i] {
-			panic("checkInvariants: P" + itoa(int64(i)) + " is idle but on no list and handed to no M")
+			panic("checkInvariants: P" + vm.Itoa(int64(i)) + " is idle but on no list and handed to no M")
 		}
 	}
 }

@@ -1,6 +1,9 @@
 package runtime
 
-import "strings"
+import (
+	"github.com/gmplab/gmplab/vm"
+	"strings"
+)
 
 // The run's limits (Config.MaxEvents, MaxInstrs, MaxSteps, MaxTime).
 //
@@ -50,7 +53,7 @@ func (mc *Machine) exitLimit(which string) {
 	if which == "max-time" {
 		msg = "gmplab: stopped at virtual time " + fmtNs(mc.cfg.MaxTime) + " (--max-time); the program had not finished. Raise --max-time to run longer."
 	} else {
-		msg = "gmplab: stopped after " + itoa(n) + " " + counted + " (--" + which + " " + itoa(limit) + ") at virtual time " +
+		msg = "gmplab: stopped after " + vm.Itoa(n) + " " + counted + " (--" + which + " " + vm.Itoa(limit) + ") at virtual time " +
 			fmtNs(mc.now) + "; the program had not finished. Raise --" + which + " to run longer."
 	}
 	msg += mc.explainStuck(which)
@@ -81,13 +84,13 @@ func (mc *Machine) explainStuck(which string) string {
 		}
 		gi := mc.allm[mi].curg
 		G := &mc.allg[gi]
-		s := "G" + itoa(G.goid) + " on P" + itoa(int64(i)) + " " + mc.gWhere(gi)
+		s := "G" + vm.Itoa(G.goid) + " on P" + vm.Itoa(int64(i)) + " " + mc.gWhere(gi)
 		if G.sinceSched > 0 && (which == "max-instrs" || which == "max-time") {
-			s += ", " + itoa(G.sinceSched) + " instructions since it last called into the scheduler"
+			s += ", " + vm.Itoa(G.sinceSched) + " instructions since it last called into the scheduler"
 		}
 		running = append(running, s)
 		if G.status == _Grunning {
-			hogs = append(hogs, "G"+itoa(G.goid)+" on P"+itoa(int64(i)))
+			hogs = append(hogs, "G"+vm.Itoa(G.goid)+" on P"+vm.Itoa(int64(i)))
 		}
 	}
 	var b strings.Builder
@@ -99,11 +102,11 @@ func (mc *Machine) explainStuck(which string) string {
 	}
 	switch {
 	case !mc.cfg.Layers.Has(LayerPreempt) && waiting > 0 && len(hogs) > 0:
-		b.WriteString("\n" + strings.Join(hogs, ", ") + " never blocked or yielded, and " + itoa(waiting) +
+		b.WriteString("\n" + strings.Join(hogs, ", ") + " never blocked or yielded, and " + vm.Itoa(waiting) +
 			" runnable goroutine(s) waited: with the preempt layer off nothing stops a goroutine that does not block or yield" +
 			" (the real runtime with GODEBUG=asyncpreemptoff=1 hangs the same way on a loop with no calls). Turn on --layers preempt.")
 	case waiting > 0:
-		b.WriteString("\n" + itoa(waiting) + " runnable goroutine(s) in run queues.")
+		b.WriteString("\n" + vm.Itoa(waiting) + " runnable goroutine(s) in run queues.")
 	}
 	return b.String()
 }
@@ -137,11 +140,11 @@ func (mc *Machine) waitSummary() string {
 		if G.status == _Gwaiting {
 			why = G.waitreason.String()
 		}
-		parts = append(parts, "G"+itoa(G.goid)+" ("+why+") "+mc.gWhere(int32(i)))
+		parts = append(parts, "G"+vm.Itoa(G.goid)+" ("+why+") "+mc.gWhere(int32(i)))
 	}
 	s := strings.Join(parts, "; ")
 	if more > 0 {
-		s += "; and " + itoa(int64(more)) + " more"
+		s += "; and " + vm.Itoa(int64(more)) + " more"
 	}
 	return s
 }

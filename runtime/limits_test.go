@@ -8,9 +8,10 @@ import (
 
 	"github.com/gmplab/gmplab/lang"
 	"github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/vm"
 )
 
-func compileSrc(t testing.TB, name, src string) *runtime.Program {
+func compileSrc(t testing.TB, name, src string) *vm.Program {
 	t.Helper()
 	p, err := lang.Compile(name, []byte(src))
 	if err != nil {
@@ -19,7 +20,7 @@ func compileSrc(t testing.TB, name, src string) *runtime.Program {
 	return p
 }
 
-func runCfg(t testing.TB, p *runtime.Program, cfg runtime.Config) *runtime.Exit {
+func runCfg(t testing.TB, p *vm.Program, cfg runtime.Config) *runtime.Exit {
 	t.Helper()
 	mc, err := runtime.New(p, cfg)
 	if err != nil {

@@ -26,12 +26,12 @@ import "github.com/gmplab/gmplab/vm"
 // that Config stays comparable.)
 func (mc *Machine) SetArgs(args []string) { mc.vm.SetArgs(args) }
 
-// runtimeOp performs OpRuntime's function a for the running G of M mi.
-func (mc *Machine) runtimeOp(mi int32, a int32, pos Pos) {
+// runtimeOp performs OpRuntime's function (in.A) for the running G of M mi.
+func (mc *Machine) runtimeOp(mi int32, in vm.Instr, pos vm.Pos) {
 	M := &mc.allm[mi]
 	gi := M.curg
 	G := &mc.allg[gi]
-	switch a {
+	switch a := in.A; a {
 	case vm.RtGoexit:
 		G.th.Advance()
 		G.th.Goexit()
@@ -51,15 +51,15 @@ func (mc *Machine) runtimeOp(mi int32, a int32, pos Pos) {
 		mc.unlockOSThread(mi, pos)
 		mc.continueG(mi, 0)
 	case vm.RtOSExit:
-		code := mc.pop(G).I
+		code := mc.operands(G, in)[0].I // code
 		G.th.Advance()
 		// os.Exit: syscall.Exit at once; no deferred call runs and the
 		// other goroutines die with the process.
 		if ev := mc.exitProgram(int(int32(code)), "exit", ""); ev != nil && mc.cfg.Why {
-			ev.Why = "os.Exit(" + itoa(code) + ") at " + mc.prog.PosString(pos) + ": the process exits at once; deferred calls do not run"
+			ev.Why = "os.Exit(" + vm.Itoa(code) + ") at " + mc.prog.PosString(pos) + ": the process exits at once; deferred calls do not run"
 		}
 	default:
-		panic("runtimeOp: unknown function " + itoa(int64(a)))
+		panic("runtimeOp: unknown function " + vm.Itoa(int64(a)))
 	}
 }
 
@@ -71,7 +71,7 @@ func (mc *Machine) lockedM(gi int32) int32 { return mc.allg[gi].lockedm - 1 }
 
 // lockOSThread wires the running G of M mi to mi (proc.go: LockOSThread:
 // lockedExt++, dolockOSThread).
-func (mc *Machine) lockOSThread(mi int32, pos Pos) {
+func (mc *Machine) lockOSThread(mi int32, pos vm.Pos) {
 	M := &mc.allm[mi]
 	gi := M.curg
 	M.lockedExt++
@@ -89,7 +89,7 @@ func (mc *Machine) lockOSThread(mi int32, pos Pos) {
 // unlockOSThread undoes one LockOSThread (proc.go: UnlockOSThread:
 // lockedExt--, dounlockOSThread); at zero the G and the M are free again.
 // An unlock without a lock does nothing, as in Go.
-func (mc *Machine) unlockOSThread(mi int32, pos Pos) {
+func (mc *Machine) unlockOSThread(mi int32, pos vm.Pos) {
 	M := &mc.allm[mi]
 	gi := M.curg
 	if M.lockedExt == 0 {
@@ -155,7 +155,7 @@ func (mc *Machine) startlockedm(mi, gi int32) {
 	L := &mc.allm[lm]
 	asleep := L.lockedPark
 	if lm == mi || L.nextp != nilIdx || (!asleep && L.state != mSchedule) {
-		panic("startlockedm: M" + itoa(int64(lm)) + " is neither asleep in stoplockedm nor on its way there")
+		panic("startlockedm: M" + vm.Itoa(int64(lm)) + " is neither asleep in stoplockedm nor on its way there")
 	}
 	pp := mc.releasep(mi)
 	if ev := mc.emit(EvStartlockedm, mi, pp, mc.goidOf(gi), int64(lm), 0); mc.cfg.Why {
@@ -183,7 +183,7 @@ func (mc *Machine) runLocked(mi int32) {
 	M.nextp = nilIdx
 	mc.acquirep(mi, pp)
 	gi := mc.lockedG(mi)
-	mc.execute(mi, gi, false, "M"+itoa(int64(mi))+" runs the G locked to it, on the P startlockedm handed it")
+	mc.execute(mi, gi, false, "M"+vm.Itoa(int64(mi))+" runs the G locked to it, on the P startlockedm handed it")
 }
 
 // mexit: the G locked to M mi ended without unlocking, so the thread
@@ -196,7 +196,7 @@ func (mc *Machine) mexit(mi int32) {
 		if mi == 0 {
 			ev.Why = "a G locked to m0 ended without UnlockOSThread: m0 cannot exit, so it hands its P off and sleeps forever (mexit's wedge)"
 		} else {
-			ev.Why = "a G locked to M" + itoa(int64(mi)) + " ended without UnlockOSThread: the thread may be in an unusual state, so it exits instead of going back to the idle list (mexit)"
+			ev.Why = "a G locked to M" + vm.Itoa(int64(mi)) + " ended without UnlockOSThread: the thread may be in an unusual state, so it exits instead of going back to the idle list (mexit)"
 		}
 	}
 	M.lockedExt = 0

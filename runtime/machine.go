@@ -24,7 +24,7 @@ import (
 
 // New prepares prog to run under cfg: the runtime's state as runtime.main
 // leaves it when main.main is about to start.
-func New(prog *Program, cfg Config) (*Machine, error) {
+func New(prog *vm.Program, cfg Config) (*Machine, error) {
 	if prog == nil || prog.Main < 0 || prog.Main >= len(prog.Funcs) {
 		return nil, errors.New("runtime.New: the program has no main function")
 	}
@@ -32,13 +32,13 @@ func New(prog *Program, cfg Config) (*Machine, error) {
 		cfg.NCPU = DefaultNCPU
 	}
 	if cfg.NCPU < 1 {
-		return nil, errors.New("NCPU must be at least 1, not " + itoa(int64(cfg.NCPU)))
+		return nil, errors.New("NCPU must be at least 1, not " + vm.Itoa(int64(cfg.NCPU)))
 	}
 	if cfg.GOMAXPROCS == 0 {
 		cfg.GOMAXPROCS = min(cfg.NCPU, maxGomaxprocs)
 	}
 	if cfg.GOMAXPROCS < 1 || cfg.GOMAXPROCS > 1024 {
-		return nil, errors.New("GOMAXPROCS must be between 1 and 1024, not " + itoa(int64(cfg.GOMAXPROCS)))
+		return nil, errors.New("GOMAXPROCS must be between 1 and 1024, not " + vm.Itoa(int64(cfg.GOMAXPROCS)))
 	}
 	if cfg.Layers == 0 {
 		cfg.Layers = AllLayers
@@ -149,7 +149,7 @@ func (mc *Machine) Run(f func(*Event)) *Exit {
 func (mc *Machine) Exit() *Exit { return mc.exit }
 
 // Program returns the program being run.
-func (mc *Machine) Program() *Program { return mc.prog }
+func (mc *Machine) Program() *vm.Program { return mc.prog }
 
 // Config returns the run's configuration, defaults filled in.
 func (mc *Machine) Config() Config { return mc.cfg }
@@ -230,7 +230,7 @@ func (mc *Machine) advance() {
 	case mSysmon:
 		mc.sysmonTick(mi)
 	default:
-		panic("advance: M" + itoa(int64(mi)) + " acts in state " + M.state.String())
+		panic("advance: M" + vm.Itoa(int64(mi)) + " acts in state " + M.state.String())
 	}
 	mc.cur = nilIdx
 	mc.step++
@@ -266,7 +266,7 @@ func (mc *Machine) runG(mi int32) {
 	G.inWork = false
 	if G.system != 0 {
 		// A model system goroutine: it parks at once.
-		mc.gopark(mi, G.system, Pos{})
+		mc.gopark(mi, G.system, vm.Pos{})
 		return
 	}
 	G.wgWoken = 0 // it runs: Wait has returned
@@ -274,7 +274,7 @@ func (mc *Machine) runG(mi int32) {
 		// Woken to panic (a sender on a channel that was closed, a
 		// waiter on a WaitGroup reused before its Wait returned).
 		msg := G.th.PanicMsg()
-		G.th.SetPanic("", Pos{})
+		G.th.SetPanic("", vm.Pos{})
 		mc.gopanic(mi, msg)
 		return
 	}
@@ -291,20 +291,20 @@ func (mc *Machine) runG(mi int32) {
 		if n > 0 {
 			M.workEnd = mc.now + int64(n)*CostInstr
 			M.pendingStop = s
-			M.hasPending = s != stopBudget
+			M.hasPending = s != vm.StopBudget
 			mc.setWhen(mi, M.workEnd)
 			return
 		}
 		stop = s
 	}
 	M.hasPending = false
-	if stop != stopBudget {
+	if stop != vm.StopBudget {
 		G.sinceSched = 0 // it called into the scheduler (or exits, or grows its stack)
 	}
 	switch stop {
-	case stopBudget:
+	case vm.StopBudget:
 		mc.continueG(mi, 0)
-	case stopSched:
+	case vm.StopSched:
 		if G.stackguard0 == stackPreempt {
 			if name := mc.callTarget(gi); name != "" {
 				mc.preemptAtCall(mi, name)
@@ -312,11 +312,11 @@ func (mc *Machine) runG(mi int32) {
 			}
 		}
 		mc.schedOp(mi)
-	case stopExit:
+	case vm.StopExit:
 		mc.goexit0(mi)
-	case stopMorestack:
+	case vm.StopMorestack:
 		mc.newstack(mi)
-	case stopPanic:
+	case vm.StopPanic:
 		mc.fatalPanic(mi)
 	}
 }
@@ -429,14 +429,14 @@ func (mc *Machine) goroutineHeader(gi int32) string {
 		state = G.waitreason.String()
 		if G.waitsince > 0 {
 			if mins := (mc.now - G.waitsince) / 60e9; mins > 0 {
-				state += ", " + itoa(mins) + " minutes"
+				state += ", " + vm.Itoa(mins) + " minutes"
 			}
 		}
 	}
 	if G.lockedm != 0 {
 		state += ", locked to thread" // traceback.go: goroutineheader
 	}
-	return "goroutine " + itoa(G.goid) + " [" + state + "]:\n"
+	return "goroutine " + vm.Itoa(G.goid) + " [" + state + "]:\n"
 }
 
 // traceback prints gi's frames like the runtime (without PCs and offsets).
@@ -447,7 +447,7 @@ func (mc *Machine) traceback(gi int32) string {
 		// Not started: the runtime shows the entry function at its
 		// first line (gp.sched.pc is its entry).
 		fn := &mc.prog.Funcs[mc.vm.ClosureFn(G.th.EntryClo())]
-		b.WriteString(fn.Name + "(...)\n\t" + mc.prog.FileName(fn.Decl) + ":" + itoa(int64(fn.Decl.Line)) + "\n")
+		b.WriteString(fn.Name + "(...)\n\t" + mc.prog.FileName(fn.Decl) + ":" + vm.Itoa(int64(fn.Decl.Line)) + "\n")
 	}
 	shown := mc.shownFrames(G)
 	k := 0 // frames counted so far, innermost first
@@ -461,7 +461,7 @@ func (mc *Machine) traceback(gi int32) string {
 		if k++; elided(k, shown) {
 			if k == tracebackInnerFrames+1 {
 				b.WriteString("...")
-				b.WriteString(itoa(int64(shown - tracebackInnerFrames - tracebackOuterFrames)))
+				b.WriteString(vm.Itoa(int64(shown - tracebackInnerFrames - tracebackOuterFrames)))
 				b.WriteString(" frames elided...\n")
 				i, k = mc.outerFrames(G), shown-tracebackOuterFrames
 			}
@@ -471,13 +471,13 @@ func (mc *Machine) traceback(gi int32) string {
 			continue
 		}
 		pos := mc.framePos(G, i)
-		b.WriteString(fn.Name + "(...)\n\t" + mc.prog.FileName(pos) + ":" + itoa(int64(pos.Line)) + "\n")
+		b.WriteString(fn.Name + "(...)\n\t" + mc.prog.FileName(pos) + ":" + vm.Itoa(int64(pos.Line)) + "\n")
 	}
 	if G.goFunc {
 		b.WriteString("created by time.goFunc\n\t" + goFuncFile + "\n")
 	}
 	if G.parent > 0 && G.goid != 1 {
-		b.WriteString("created by " + mc.creatorName(gi) + " in goroutine " + itoa(G.parent) + "\n\t" + mc.prog.FileName(G.gopc) + ":" + itoa(int64(G.gopc.Line)) + "\n")
+		b.WriteString("created by " + mc.creatorName(gi) + " in goroutine " + vm.Itoa(G.parent) + "\n\t" + mc.prog.FileName(G.gopc) + ":" + vm.Itoa(int64(G.gopc.Line)) + "\n")
 	}
 	return b.String()
 }

@@ -1,6 +1,9 @@
 package runtime
 
-import "testing"
+import (
+	"github.com/gmplab/gmplab/vm"
+	"testing"
+)
 
 // chan.go: the buffer is a FIFO ring (chanbuf, sendx, recvx). The model's
 // ring holds only what is buffered: a channel of capacity 2^40 costs the
@@ -13,7 +16,7 @@ func TestChanBufferCostsWhatIsBuffered(t *testing.T) {
 	next := int64(0)
 	for round := 0; round < 3; round++ {
 		for i := 0; i < 1000; i++ {
-			ch.bufput(Value{I: int64(round*1000 + i)})
+			ch.bufput(vm.Value{I: int64(round*1000 + i)})
 		}
 		if ch.qcount != 1000 || len(ch.buf) > 2048 {
 			t.Fatalf("round %d: qcount %d, ring of %d", round, ch.qcount, len(ch.buf))
@@ -38,7 +41,7 @@ func TestChanBufferCostsWhatIsBuffered(t *testing.T) {
 	// A full small channel wraps around without growing past its capacity.
 	small := hchan{dataqsiz: 3}
 	for i := 0; i < 10; i++ {
-		small.bufput(Value{I: int64(i)})
+		small.bufput(vm.Value{I: int64(i)})
 		if small.qcount == 3 {
 			small.bufget()
 		}

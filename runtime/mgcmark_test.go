@@ -4,10 +4,11 @@ import (
 	"testing"
 
 	"github.com/gmplab/gmplab/lang"
+	"github.com/gmplab/gmplab/vm"
 )
 
 // runEvents runs prog and returns every event line and the exit.
-func runEvents(t *testing.T, prog *Program, procs int, noGC bool) ([]Event, *Machine) {
+func runEvents(t *testing.T, prog *vm.Program, procs int, noGC bool) ([]Event, *Machine) {
 	t.Helper()
 	mc, err := New(prog, Config{GOMAXPROCS: procs, Why: true})
 	if err != nil {

@@ -1,5 +1,7 @@
 package runtime
 
+import "github.com/gmplab/gmplab/vm"
+
 // sync.Mutex as internal/sync/mutex.go has it, on the runtime's semaphore
 // (runtime/sema.go: semacquire1, semrelease1) and sync_runtime_canSpin
 // (proc.go).
@@ -77,7 +79,7 @@ func (mc *Machine) canSpin(mi int32, iter int8) bool {
 // Lock. It reports whether the G holds the mutex (the caller advances the
 // pc); if not, the G spun (and comes back to Lock after the spin) or
 // sleeps on the semaphore.
-func (mc *Machine) lock(mi int32, u int64, pos Pos) bool {
+func (mc *Machine) lock(mi int32, u int64, pos vm.Pos) bool {
 	gi := mc.allm[mi].curg
 	G := &mc.allg[gi]
 	mu := &mc.mus[u]
@@ -271,7 +273,7 @@ func (mc *Machine) goyield(mi int32) {
 	mc.casgstatus(gi, _Grunning, _Grunnable)
 	mc.dropg(mi)
 	if ev := mc.emit(EvGoyield, mi, pp, G.goid, 0, 0); mc.cfg.Why {
-		ev.Why = "the unlocker yields (goyield) so that the waiter it handed the mutex to runs now: G" + itoa(G.goid) + " goes to P" + itoa(int64(pp)) + "'s ring tail"
+		ev.Why = "the unlocker yields (goyield) so that the waiter it handed the mutex to runs now: G" + vm.Itoa(G.goid) + " goes to P" + vm.Itoa(int64(pp)) + "'s ring tail"
 	}
 	mc.runqput(pp, gi, false)
 	mc.toSchedule(mi)

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"github.com/gmplab/gmplab/vm"
 	"slices"
 	"testing"
 )
@@ -49,7 +50,7 @@ func TestMutexWaiterThatWaitedRequeuesAtHead(t *testing.T) {
 	running(mc, again)
 	mc.allg[again].lock = lockSlow{in: true, waitStart: 1, awoke: true}
 	mu.state |= mutexWoken
-	if mc.lock(0, u, Pos{}) {
+	if mc.lock(0, u, vm.Pos{}) {
 		t.Fatal("took a locked mutex")
 	}
 	if !slices.Equal(mu.waiters, []int32{again, first}) {
@@ -76,7 +77,7 @@ func TestMutexStarvationHandoff(t *testing.T) {
 	mc.allg[waiter].lock = lockSlow{in: true, waitStart: 1, woken: true}
 	running(mc, waiter)
 	mc.now = 2_000_002
-	if mc.lock(0, u, Pos{}) {
+	if mc.lock(0, u, vm.Pos{}) {
 		t.Fatal("took a locked mutex")
 	}
 	if mu.state&mutexStarving == 0 || !slices.Equal(mu.waiters, []int32{waiter}) {
@@ -100,7 +101,7 @@ func TestMutexStarvationHandoff(t *testing.T) {
 	mc.allp[0].runnext = nilIdx
 	mc.allg[waiter].status = _Grunnable
 	running(mc, waiter)
-	if !mc.lock(0, u, Pos{}) || mu.state != mutexLocked {
+	if !mc.lock(0, u, vm.Pos{}) || mu.state != mutexLocked {
 		t.Errorf("after the hand-off state %b, want locked and normal mode", mu.state)
 	}
 }
@@ -119,7 +120,7 @@ func TestMutexSpinsBeforeSleeping(t *testing.T) {
 	g := mkG(mc)
 	running(mc, g)
 	for i := 1; i <= activeSpin; i++ {
-		if mc.lock(0, u, Pos{}) || mc.allg[g].status != _Grunning || mc.allg[g].lock.iter != int8(i) {
+		if mc.lock(0, u, vm.Pos{}) || mc.allg[g].status != _Grunning || mc.allg[g].lock.iter != int8(i) {
 			t.Fatalf("spin %d: status %v iter %d", i, mc.allg[g].status, mc.allg[g].lock.iter)
 		}
 		if mu.state&mutexWoken == 0 {
@@ -127,7 +128,7 @@ func TestMutexSpinsBeforeSleeping(t *testing.T) {
 		}
 	}
 	// After active_spin spins it sleeps.
-	if mc.lock(0, u, Pos{}) || mc.allg[g].status != _Gwaiting || len(mu.waiters) != 1 {
+	if mc.lock(0, u, vm.Pos{}) || mc.allg[g].status != _Gwaiting || len(mu.waiters) != 1 {
 		t.Errorf("after %d spins: status %v, %d waiters; want asleep on the semaphore", activeSpin, mc.allg[g].status, len(mu.waiters))
 	}
 }

@@ -1,5 +1,7 @@
 package runtime
 
+import "github.com/gmplab/gmplab/vm"
+
 // The network poller (netpoll.go, netpoll_epoll.go; proc.go: injectglist).
 //
 // sim.Dial(d) makes a connection whose data is ready d later; Conn.Read
@@ -27,7 +29,7 @@ func (mc *Machine) dial(d int64) int32 {
 }
 
 // netRead is Conn.Read for the running G of M mi.
-func (mc *Machine) netRead(mi int32, c int32, pos Pos) {
+func (mc *Machine) netRead(mi int32, c int32, pos vm.Pos) {
 	M := &mc.allm[mi]
 	gi := M.curg
 	if c <= 0 || int(c) >= len(mc.conns) {
@@ -60,7 +62,7 @@ func (mc *Machine) netRead(mi int32, c int32, pos Pos) {
 	mc.connPush(c)
 	if ev := mc.emit(EvNetpollBlock, mi, M.p, mc.goidOf(gi), int64(c), C.readyAt); mc.cfg.Why {
 		ev.Pos = pos
-		ev.Why = "conn " + itoa(int64(c)) + " has no data yet: G" + itoa(mc.goidOf(gi)) + " parks in netpollblock; its M is free to run other Gs"
+		ev.Why = "conn " + vm.Itoa(int64(c)) + " has no data yet: G" + vm.Itoa(mc.goidOf(gi)) + " parks in netpollblock; its M is free to run other Gs"
 	}
 	mc.gopark(mi, waitReasonIOWait, pos)
 }
@@ -95,7 +97,7 @@ func (mc *Machine) netpoll(mi int32, _ int64) []int32 {
 			pp = mc.allm[mi].p
 		}
 		if ev := mc.emit(EvNetpoll, mi, pp, mc.goidOf(ready[0]), int64(len(ready)), 0); mc.cfg.Why {
-			ev.Why = itoa(int64(len(ready))) + " G(s) ready on the network; the list is in reverse event order (netpollready pushes at the head)"
+			ev.Why = vm.Itoa(int64(len(ready))) + " G(s) ready on the network; the list is in reverse event order (netpollready pushes at the head)"
 		}
 	}
 	return ready
@@ -120,9 +122,9 @@ func (mc *Machine) injectglist(mi int32, list []int32) {
 	report := func() {
 		if ev := mc.emit(EvInjectglist, mi, pp, mc.goidOf(list[0]), int64(len(list)), 0); mc.cfg.Why {
 			if pp == nilIdx {
-				ev.Why = "no P: all " + itoa(int64(len(list))) + " go to the global queue and up to that many idle Ps are started"
+				ev.Why = "no P: all " + vm.Itoa(int64(len(list))) + " go to the global queue and up to that many idle Ps are started"
 			} else {
-				ev.Why = "with P" + itoa(int64(pp)) + ": the first min(npidle=" + itoa(int64(mc.sched.npidle)) + ", n) go to the global queue (starting that many idle Ps), the rest to the local ring"
+				ev.Why = "with P" + vm.Itoa(int64(pp)) + ": the first min(npidle=" + vm.Itoa(int64(mc.sched.npidle)) + ", n) go to the global queue (starting that many idle Ps), the rest to the local ring"
 			}
 		}
 	}

@@ -1,5 +1,7 @@
 package runtime
 
+import "github.com/gmplab/gmplab/vm"
+
 // Preemption (proc.go: preemptone; signal_unix.go: preemptM, doSigPreempt;
 // preempt.go: isAsyncSafePoint, asyncPreempt).
 //
@@ -46,11 +48,11 @@ func (mc *Machine) preemptone(pp int32, ran int64) bool {
 		}
 	}
 	if ev := mc.emit(EvPreemptone, mc.curM(), pp, G.goid, boolInt(signal), ran); mc.cfg.Why {
-		ev.Why = "P" + itoa(int64(pp)) + "'s schedtick has not changed for " + fmtNs(ran) + " (≥ forcePreemptNS = 10ms): G" + itoa(G.goid) + " has used its time slice; set stackguard0 = stackPreempt"
+		ev.Why = "P" + vm.Itoa(int64(pp)) + "'s schedtick has not changed for " + fmtNs(ran) + " (≥ forcePreemptNS = 10ms): G" + vm.Itoa(G.goid) + " has used its time slice; set stackguard0 = stackPreempt"
 		if signal {
-			ev.Why += " and send SIGURG to M" + itoa(int64(mi))
+			ev.Why += " and send SIGURG to M" + vm.Itoa(int64(mi))
 		} else {
-			ev.Why += " (a signal is already pending on M" + itoa(int64(mi)) + ")"
+			ev.Why += " (a signal is already pending on M" + vm.Itoa(int64(mi)) + ")"
 		}
 	}
 	return true
@@ -87,7 +89,7 @@ func (mc *Machine) asyncPreempt(mi int32) bool {
 		if G.inWork {
 			where = "inside sim.Work (a loop with no calls: only the signal can stop it)"
 		}
-		ev.Why = "SIGURG reached M" + itoa(int64(mi)) + " while G" + itoa(G.goid) + " was " + where + ", an async safe point: asyncPreempt → gopreempt_m, to the global queue's tail"
+		ev.Why = "SIGURG reached M" + vm.Itoa(int64(mi)) + " while G" + vm.Itoa(G.goid) + " was " + where + ", an async safe point: asyncPreempt → gopreempt_m, to the global queue's tail"
 	}
 	mc.gosched2(mi)
 	return true

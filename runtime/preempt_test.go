@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"github.com/gmplab/gmplab/vm"
 	"slices"
 	"strings"
 	"testing"
@@ -8,24 +9,24 @@ import (
 
 // spinProg: main starts two goroutines that loop on sim.Work(chunk)
 // forever and sleeps for sleep ns, then exits.
-func spinProg(sleep, chunk int64) *Program {
-	p0 := []Pos{{Line: 1}}
-	main := Func{Name: "runtime.main", FrameSize: 16, Code: []Instr{
-		{Op: OpFuncVal, A: 1}, {Op: OpGo},
-		{Op: OpFuncVal, A: 1}, {Op: OpGo},
-		{Op: OpInt, A: int32(sleep >> 32), B: int32(uint32(sleep))}, {Op: OpSleep},
-		{Op: OpExit},
+func spinProg(sleep, chunk int64) *vm.Program {
+	p0 := []vm.Pos{{Line: 1}}
+	main := vm.Func{Name: "runtime.main", FrameSize: 16, Code: []vm.Instr{
+		{Op: vm.OpFuncVal, A: 1}, {Op: vm.OpGo},
+		{Op: vm.OpFuncVal, A: 1}, {Op: vm.OpGo},
+		{Op: vm.OpInt, A: int32(sleep >> 32), B: int32(uint32(sleep))}, {Op: vm.OpSleep},
+		{Op: vm.OpExit},
 	}}
-	spin := Func{Name: "main.spin", FrameSize: 16, Code: []Instr{
-		{Op: OpInt, A: int32(chunk >> 32), B: int32(uint32(chunk))}, {Op: OpWork}, {Op: OpJump, A: 0},
+	spin := vm.Func{Name: "main.spin", FrameSize: 16, Code: []vm.Instr{
+		{Op: vm.OpInt, A: int32(chunk >> 32), B: int32(uint32(chunk))}, {Op: vm.OpWork}, {Op: vm.OpJump, A: 0},
 	}}
-	for _, f := range []*Func{&main, &spin} {
+	for _, f := range []*vm.Func{&main, &spin} {
 		for range f.Code {
 			f.Pos = append(f.Pos, p0[0])
 		}
 		f.MaxStack = 2
 	}
-	return &Program{Files: []string{"spin.go"}, Funcs: []Func{main, spin}, Main: 0, Init: -1}
+	return &vm.Program{Files: []string{"spin.go"}, Funcs: []vm.Func{main, spin}, Main: 0, Init: -1}
 }
 
 // runAll runs mc to the end and returns its events.

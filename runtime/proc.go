@@ -1,5 +1,7 @@
 package runtime
 
+import "github.com/gmplab/gmplab/vm"
+
 // Goroutine lifecycle and the scheduler loop (proc.go: newproc, execute,
 // schedule, findRunnable, gopark, ready, goschedImpl, goexit0, wakep,
 // startm, stopm, acquirep, releasep, pidleput, pidleget).
@@ -22,7 +24,7 @@ func (mc *Machine) goidOf(gi int32) int64 {
 func (mc *Machine) casgstatus(gi int32, old, new gstatus) {
 	G := &mc.allg[gi]
 	if G.status != old {
-		panic("casgstatus: G" + itoa(G.goid) + " is " + G.status.String() + ", want " + old.String())
+		panic("casgstatus: G" + vm.Itoa(G.goid) + " is " + G.status.String() + ", want " + old.String())
 	}
 	G.status = new
 }
@@ -36,14 +38,14 @@ const _GoidCacheBatch = 16
 // newproc creates a G running closure clo with args, puts it in the current
 // P's runnext (kicking the old runnext to the ring's tail) and calls wakep
 // (proc.go: newproc, newproc1).
-func (mc *Machine) newproc(mi int32, parent int32, clo int32, args []Value, pos Pos) int32 {
+func (mc *Machine) newproc(mi int32, parent int32, clo int32, args []vm.Value, pos vm.Pos) int32 {
 	return mc.newprocOn(mi, mc.allm[mi].p, clo, args, pos, mc.goidOf(parent), "go statement")
 }
 
 // newprocOn is newproc on P pp for a creator of goid parent (0: none, as
 // for time.goFunc run by the timers on g0); what names the creator in the
 // event's why.
-func (mc *Machine) newprocOn(mi, pp int32, clo int32, args []Value, pos Pos, parent int64, what string) int32 {
+func (mc *Machine) newprocOn(mi, pp int32, clo int32, args []vm.Value, pos vm.Pos, parent int64, what string) int32 {
 	fresh := mc.allp[pp].gFree == nilIdx && mc.sched.gFree.size == 0
 	gi := mc.newproc1(pp, clo, args)
 	G := &mc.allg[gi]
@@ -79,7 +81,7 @@ func (mc *Machine) newprocOn(mi, pp int32, clo int32, args []Value, pos Pos, par
 
 // newproc1 allocates or reuses a G (gfget) with a fresh goid from pp's
 // cache and its initial frame set up (proc.go: newproc1, malg).
-func (mc *Machine) newproc1(pp int32, clo int32, args []Value) int32 {
+func (mc *Machine) newproc1(pp int32, clo int32, args []vm.Value) int32 {
 	gi := mc.gfget(pp)
 	if gi == nilIdx {
 		// malg: a new g and its stack, added to allgs.
@@ -224,7 +226,7 @@ func (mc *Machine) execute(mi int32, gi int32, inheritTime bool, why string) {
 func (mc *Machine) schedule(mi int32) {
 	M := &mc.allm[mi]
 	if M.p == nilIdx {
-		panic("schedule: M" + itoa(int64(mi)) + " has no P")
+		panic("schedule: M" + vm.Itoa(int64(mi)) + " has no P")
 	}
 	mc.allp[M.p].preempt = false
 	if M.lockedg != 0 {
@@ -317,7 +319,7 @@ func (mc *Machine) findRunnable(mi int32) (gi int32, inheritTime bool, why strin
 			size := mc.sched.runq.size
 			gi := mc.globrunqget()
 			if ev := mc.emit(EvGlobrunqget, mi, pp, mc.goidOf(gi), 1, 1); mc.cfg.Why {
-				ev.Why = "schedtick " + itoa(int64(P.schedtick)) + " % 61 == 0 and the global queue holds " + itoa(int64(size)) + ": take one global G before the local queue (fairness)"
+				ev.Why = "schedtick " + vm.Itoa(int64(P.schedtick)) + " % 61 == 0 and the global queue holds " + vm.Itoa(int64(size)) + ": take one global G before the local queue (fairness)"
 			}
 			return gi, false, "from the global queue (schedtick%61 == 0)", true
 		}
@@ -344,9 +346,9 @@ func (mc *Machine) findRunnable(mi int32) (gi int32, inheritTime bool, why strin
 			gi, n := mc.globrunqgetbatch(pp, runqSize/2)
 			if ev := mc.emit(EvGlobrunqget, mi, pp, mc.goidOf(gi), int64(n), 0); mc.cfg.Why {
 				if procs {
-					ev.Why = joinPath(path) + "took " + itoa(int64(n)) + " of " + itoa(int64(size)) + " from the global queue (min(128, size, size/GOMAXPROCS+1)): runs the first, " + itoa(int64(n-1)) + " to P" + itoa(int64(pp)) + "'s ring"
+					ev.Why = joinPath(path) + "took " + vm.Itoa(int64(n)) + " of " + vm.Itoa(int64(size)) + " from the global queue (min(128, size, size/GOMAXPROCS+1)): runs the first, " + vm.Itoa(int64(n-1)) + " to P" + vm.Itoa(int64(pp)) + "'s ring"
 				} else {
-					ev.Why = "GM model: took the global queue's head under sched.lock (" + itoa(int64(size-1)) + " left)"
+					ev.Why = "GM model: took the global queue's head under sched.lock (" + vm.Itoa(int64(size-1)) + " left)"
 				}
 			}
 			return gi, false, "from the global queue", true
@@ -393,7 +395,7 @@ func (mc *Machine) findRunnable(mi int32) (gi int32, inheritTime bool, why strin
 				}
 				note("stealWork: 4 passes over all Ps found nothing")
 			} else {
-				note("not spinning: spinning Ms (" + itoa(int64(mc.sched.nmspinning)) + ") already cover half the busy Ps")
+				note("not spinning: spinning Ms (" + vm.Itoa(int64(mc.sched.nmspinning)) + ") already cover half the busy Ps")
 			}
 		}
 		// 13. Last look at the global queue, then give up the P.
@@ -412,7 +414,7 @@ func (mc *Machine) findRunnable(mi int32) (gi int32, inheritTime bool, why strin
 				if mc.gm() {
 					note("timers pending: earliest at " + fmtNs(mc.timers[mc.allp[pp].timers[0]].hwhen))
 				} else {
-					note("P" + itoa(int64(pp)) + " has timers: earliest at " + fmtNs(mc.timers[mc.allp[pp].timers[0]].hwhen))
+					note("P" + vm.Itoa(int64(pp)) + " has timers: earliest at " + fmtNs(mc.timers[mc.allp[pp].timers[0]].hwhen))
 				}
 			}
 			ev.Why = joinPath(path) + "nothing to run: drop the P"
@@ -501,7 +503,7 @@ func (mc *Machine) isIdleP(pp int32) bool { return mc.allp[pp].idle }
 
 // gopark blocks the running G with reason; its M schedules another
 // (proc.go: gopark, park_m).
-func (mc *Machine) gopark(mi int32, reason waitReason, pos Pos) {
+func (mc *Machine) gopark(mi int32, reason waitReason, pos vm.Pos) {
 	M := &mc.allm[mi]
 	gi := M.curg
 	G := &mc.allg[gi]
@@ -576,12 +578,12 @@ func (mc *Machine) ready(gi int32, pp int32, why string) {
 // goschedImpl puts the running G on the global queue's tail and schedules
 // (proc.go: goschedImpl; runtime.Gosched and preemption share it). No STW
 // is modelled, so a preempted G never goes to its own P's runnext.
-func (mc *Machine) goschedImpl(mi int32, preempted bool, pos Pos) {
+func (mc *Machine) goschedImpl(mi int32, preempted bool, pos vm.Pos) {
 	gi := mc.gosched1(mi, preempted)
 	if !preempted {
 		if ev := mc.emit(EvGosched, mi, mc.allm[mi].p, mc.goidOf(gi), 0, 0); mc.cfg.Why {
 			ev.Pos = pos
-			ev.Why = "runtime.Gosched: G" + itoa(ev.G) + " goes to the global queue's tail (not the local ring) and M" + itoa(int64(mi)) + " schedules"
+			ev.Why = "runtime.Gosched: G" + vm.Itoa(ev.G) + " goes to the global queue's tail (not the local ring) and M" + vm.Itoa(int64(mi)) + " schedules"
 		}
 	}
 	mc.gosched2(mi)
@@ -646,14 +648,14 @@ func (mc *Machine) goexit0(mi int32) {
 func (mc *Machine) acquirep(mi, pp int32) {
 	P := &mc.allp[pp]
 	if P.m != nilIdx || P.status != _Pidle {
-		panic("acquirep: invalid p state: P" + itoa(int64(pp)) + " is " + P.status.String())
+		panic("acquirep: invalid p state: P" + vm.Itoa(int64(pp)) + " is " + P.status.String())
 	}
 	P.m = mi
 	P.oldm = mi
 	P.status = _Prunning
 	mc.allm[mi].p = pp
 	if ev := mc.emit(EvAcquirep, mi, pp, -1, 0, 0); mc.cfg.Why && mc.gm() {
-		ev.Why = "M" + itoa(int64(mi)) + " may run Go code: it takes one of the GOMAXPROCS=" + itoa(int64(len(mc.allp))) + " slots of Ms that may run Go code at once (Go 1.0's mcpumax)"
+		ev.Why = "M" + vm.Itoa(int64(mi)) + " may run Go code: it takes one of the GOMAXPROCS=" + vm.Itoa(int64(len(mc.allp))) + " slots of Ms that may run Go code at once (Go 1.0's mcpumax)"
 	}
 }
 
@@ -681,7 +683,7 @@ func (mc *Machine) pidleput(pp int32) {
 	if ev := mc.emit(EvReleasep, mc.curM(), pp, -1, 0, 0); mc.cfg.Why {
 		ev.Why = mc.why().s("P").i(int64(pp)).s(" goes to the head of the idle P list (LIFO); ").i(int64(mc.sched.npidle)).s(" idle").str()
 		if mc.gm() {
-			ev.Why = "the M stops running Go code; " + itoa(int64(len(mc.allp)-int(mc.sched.npidle))) + " of GOMAXPROCS=" + itoa(int64(len(mc.allp))) + " Ms still do"
+			ev.Why = "the M stops running Go code; " + vm.Itoa(int64(len(mc.allp)-int(mc.sched.npidle))) + " of GOMAXPROCS=" + vm.Itoa(int64(len(mc.allp))) + " Ms still do"
 		}
 	}
 }
@@ -741,7 +743,7 @@ func (mc *Machine) wakep() {
 		if mc.sched.runq.size > 0 && mc.sched.npidle > 0 && mc.sched.nmspinning == 0 {
 			pp := mc.pidleget()
 			if ev := mc.emit(EvWakep, mc.curM(), pp, -1, 0, 0); mc.cfg.Why {
-				ev.Why = "the global queue has work and fewer than GOMAXPROCS=" + itoa(int64(len(mc.allp))) + " Ms run Go code: start an M for it"
+				ev.Why = "the global queue has work and fewer than GOMAXPROCS=" + vm.Itoa(int64(len(mc.allp))) + " Ms run Go code: start an M for it"
 			}
 			mc.startm(pp, false)
 		}
@@ -824,7 +826,7 @@ func (mc *Machine) newm() int32 {
 	mc.sched.mnext++
 	mc.stats.Threads++
 	if ev := mc.emit(EvNewm, mc.curM(), -1, -1, int64(mi), 0); mc.cfg.Why {
-		ev.Why = "no idle M: create thread M" + itoa(int64(mi)) + " (" + itoa(int64(mc.sched.mnext)) + " threads)"
+		ev.Why = "no idle M: create thread M" + vm.Itoa(int64(mi)) + " (" + vm.Itoa(int64(mc.sched.mnext)) + " threads)"
 	}
 	return mi
 }
@@ -869,9 +871,9 @@ func (mc *Machine) stopm(mi int32) {
 	mc.unsetWhen(mi)
 	mc.acc = 0
 	if ev := mc.emit(EvStopm, mi, -1, -1, 0, 0); mc.cfg.Why {
-		ev.Why = "M" + itoa(int64(mi)) + " has no P and nothing to do: it sleeps on the idle M list (" + itoa(int64(mc.sched.nmidle)) + " idle)"
+		ev.Why = "M" + vm.Itoa(int64(mi)) + " has no P and nothing to do: it sleeps on the idle M list (" + vm.Itoa(int64(mc.sched.nmidle)) + " idle)"
 		if mc.gm() {
-			ev.Why = "M" + itoa(int64(mi)) + " has nothing to do: it sleeps on the idle M list (" + itoa(int64(mc.sched.nmidle)) + " idle)"
+			ev.Why = "M" + vm.Itoa(int64(mi)) + " has nothing to do: it sleeps on the idle M list (" + vm.Itoa(int64(mc.sched.nmidle)) + " idle)"
 		}
 	}
 	mc.checkdead()
@@ -891,7 +893,7 @@ func (mc *Machine) mstart(mi int32) {
 	if M.spinning {
 		// The spinning flag was set by startm and counted by wakep.
 		if ev := mc.emit(EvSpinning, mi, pp, -1, int64(mc.sched.nmspinning), 0); mc.cfg.Why {
-			ev.Why = "M" + itoa(int64(mi)) + " wakes up spinning on P" + itoa(int64(pp)) + " and looks for work"
+			ev.Why = "M" + vm.Itoa(int64(mi)) + " wakes up spinning on P" + vm.Itoa(int64(pp)) + " and looks for work"
 		}
 	}
 	mc.schedule(mi)

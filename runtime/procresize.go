@@ -1,5 +1,7 @@
 package runtime
 
+import "github.com/gmplab/gmplab/vm"
+
 // runtime.GOMAXPROCS(n) (debug.go: GOMAXPROCS; proc.go: stopTheWorldGC,
 // stopTheWorldWithSema, procresize, (*p).destroy, startTheWorldWithSema).
 //
@@ -35,7 +37,7 @@ const maxGomaxprocs = 1024
 
 // gomaxprocs is runtime.GOMAXPROCS(n) by the running G of M mi, n > 0 and
 // different from the current value.
-func (mc *Machine) gomaxprocs(mi int32, n int, pos Pos) {
+func (mc *Machine) gomaxprocs(mi int32, n int, pos vm.Pos) {
 	M := &mc.allm[mi]
 	goid := mc.allg[M.curg].goid
 	old := len(mc.allp)
@@ -44,7 +46,7 @@ func (mc *Machine) gomaxprocs(mi int32, n int, pos Pos) {
 		ev.Text = "GOMAXPROCS"
 		ev.Pos = pos
 		if mc.cfg.Why {
-			ev.Why = "runtime.GOMAXPROCS(" + itoa(int64(n)) + ") stops the world (stopTheWorldGC): every other running G is preempted into its own P's runnext and its M sleeps; Ps in syscalls are taken; idle Ps leave the idle list"
+			ev.Why = "runtime.GOMAXPROCS(" + vm.Itoa(int64(n)) + ") stops the world (stopTheWorldGC): every other running G is preempted into its own P's runnext and its M sleeps; Ps in syscalls are taken; idle Ps leave the idle list"
 		}
 	}
 	runnable := mc.procresize(mi, n)
@@ -58,21 +60,21 @@ func (mc *Machine) gomaxprocs(mi int32, n int, pos Pos) {
 }
 
 func procresizeWhy(old, n int, pp int32) string {
-	s := "GOMAXPROCS " + itoa(int64(old)) + " → " + itoa(int64(n))
+	s := "GOMAXPROCS " + vm.Itoa(int64(old)) + " → " + vm.Itoa(int64(n))
 	if n < old {
-		s += "; P" + itoa(int64(n))
+		s += "; P" + vm.Itoa(int64(n))
 		if old-n > 1 {
-			s += "–P" + itoa(int64(old-1))
+			s += "–P" + vm.Itoa(int64(old-1))
 		}
-		s += " destroyed: their rings (tail first) and runnext go to the global queue's head, their timers to P" + itoa(int64(pp)) + ", their free Gs to the global list"
+		s += " destroyed: their rings (tail first) and runnext go to the global queue's head, their timers to P" + vm.Itoa(int64(pp)) + ", their free Gs to the global list"
 	} else {
-		s += "; new Ps P" + itoa(int64(old))
+		s += "; new Ps P" + vm.Itoa(int64(old))
 		if n-old > 1 {
-			s += "–P" + itoa(int64(n-1))
+			s += "–P" + vm.Itoa(int64(n-1))
 		}
 		s += " created"
 	}
-	return s + "; the caller runs on P" + itoa(int64(pp)) + "; Ps with work get an M, the others go to the idle list"
+	return s + "; the caller runs on P" + vm.Itoa(int64(pp)) + "; Ps with work get an M, the others go to the idle list"
 }
 
 // stopTheWorld takes every P from its M but the caller's (proc.go:
@@ -310,7 +312,7 @@ func (mc *Machine) startTheWorld(runnable []pm) {
 		M.nextp = r.p
 		M.state = mWaking
 		if ev := mc.emit(EvStartm, mc.curM(), r.p, -1, int64(mi), 0); mc.cfg.Why {
-			ev.Why = "startTheWorld: P" + itoa(int64(r.p)) + " has work: M" + itoa(int64(mi)) + " runs it"
+			ev.Why = "startTheWorld: P" + vm.Itoa(int64(r.p)) + " has work: M" + vm.Itoa(int64(mi)) + " runs it"
 		}
 		mc.setWhen(mi, mc.now+mc.acc+delay)
 	}

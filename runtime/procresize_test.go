@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"github.com/gmplab/gmplab/vm"
 	"slices"
 	"testing"
 )
@@ -25,7 +26,7 @@ func TestProcresizeShrinkMovesWorkToGlobalHead(t *testing.T) {
 	ti := mc.addtimer(3, timerSleep, 5e9, sleeper, nilIdx)
 	mc.casgstatus(dead, _Grunnable, _Gdead)
 	mc.gfput(3, dead)
-	mc.gomaxprocs(0, 2, Pos{})
+	mc.gomaxprocs(0, 2, vm.Pos{})
 	if got, want := global(mc), []int32{r, a, b, c, x}; !slices.Equal(got, want) {
 		t.Errorf("global queue %v, want %v (P3's runnext, P3's ring, P2's ring, what was there)", got, want)
 	}
@@ -62,9 +63,9 @@ func TestProcresizeGrowBringsBackDestroyedP(t *testing.T) {
 	mc.newproc1(3, 1, nil) // P3 takes a goid batch
 	cache, tick := mc.allp[3].goidcache, mc.allp[3].schedtick+7
 	mc.allp[3].schedtick = tick
-	mc.gomaxprocs(0, 1, Pos{})
+	mc.gomaxprocs(0, 1, vm.Pos{})
 	mc.allm[0].state = mRunning
-	mc.gomaxprocs(0, 4, Pos{})
+	mc.gomaxprocs(0, 4, vm.Pos{})
 	if P := &mc.allp[3]; P.goidcache != cache || P.schedtick != tick || P.status != _Pidle {
 		t.Errorf("P3 back with goidcache %d schedtick %d %v, want %d %d idle", P.goidcache, P.schedtick, P.status, cache, tick)
 	}
@@ -89,7 +90,7 @@ func TestStopTheWorldKeepsPreemptedGInRunnext(t *testing.T) {
 	mc.setWhen(m1, 1000)
 	mc.cur = 0
 	mc.now = 400
-	mc.gomaxprocs(0, 3, Pos{})
+	mc.gomaxprocs(0, 3, vm.Pos{})
 	if mc.allp[1].runnext != other || mc.allg[other].status != _Grunnable || mc.allg[other].workLeft != 600 {
 		t.Errorf("P1 runnext G%d, status %v, workLeft %d; want the stopped G with 600 ns left", mc.goidOf(mc.allp[1].runnext), mc.allg[other].status, mc.allg[other].workLeft)
 	}

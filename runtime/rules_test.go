@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"github.com/gmplab/gmplab/vm"
 	"slices"
 	"strings"
 	"testing"
@@ -40,7 +41,7 @@ func TestGoschedToGlobalTail(t *testing.T) {
 	first, g := mkG(mc), mkG(mc)
 	mc.gqPushBack(&mc.sched.runq, first)
 	running(mc, g)
-	mc.goschedImpl(0, false, Pos{})
+	mc.goschedImpl(0, false, vm.Pos{})
 	if got := global(mc); !slices.Equal(got, []int32{first, g}) || len(ring(mc, 0)) != 0 {
 		t.Errorf("global=%v ring=%v; want the G at the global tail", got, ring(mc, 0))
 	}

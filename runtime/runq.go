@@ -1,5 +1,7 @@
 package runtime
 
+import "github.com/gmplab/gmplab/vm"
+
 // Run queues: the P's runnext slot and 256-slot ring, and the global queue
 // (proc.go @7249–7760). The real ring is lock-free (CAS on runqhead) because
 // thieves race with the owner; the simulation runs one action at a time, so
@@ -137,7 +139,7 @@ func (mc *Machine) runqputslow(pp int32, gi int32) {
 	mc.gqPushBack(&mc.sched.runq, gi)
 	mc.lockSched(CostGlobrunq)
 	if ev := mc.emit(EvRunqputslow, mc.curM(), pp, mc.allg[gi].goid, int64(n+1), 0); ev != nil && mc.cfg.Why {
-		ev.Why = "P" + itoa(int64(pp)) + "'s ring is full (256): its oldest 128 Gs plus G" + itoa(mc.allg[gi].goid) + " (129 in all) go to the global queue's tail"
+		ev.Why = "P" + vm.Itoa(int64(pp)) + "'s ring is full (256): its oldest 128 Gs plus G" + vm.Itoa(mc.allg[gi].goid) + " (129 in all) go to the global queue's tail"
 	}
 }
 
@@ -306,7 +308,7 @@ func (mc *Machine) lockSched(hold int64) {
 			if mi != nilIdx {
 				mc.allm[mi].lockDelay += wait
 				if ev := mc.emit(EvLock, mi, mc.allm[mi].p, -1, wait, 0); mc.cfg.Why {
-					ev.Why = "GM model: every run queue operation takes sched.lock; another M holds it, so M" + itoa(int64(mi)) + " waits " + fmtNs(wait)
+					ev.Why = "GM model: every run queue operation takes sched.lock; another M holds it, so M" + vm.Itoa(int64(mi)) + " waits " + fmtNs(wait)
 				}
 			}
 		}

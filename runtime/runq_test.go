@@ -1,15 +1,16 @@
 package runtime
 
 import (
+	"github.com/gmplab/gmplab/vm"
 	"slices"
 	"testing"
 )
 
 // exitProg is the smallest program: runtime.main exits at once.
-func exitProg() *Program {
-	return &Program{
+func exitProg() *vm.Program {
+	return &vm.Program{
 		Files: []string{"t.go"},
-		Funcs: []Func{{Name: "runtime.main", Code: []Instr{{Op: OpExit}}, Pos: []Pos{{}}, FrameSize: 16, NoSplit: true}},
+		Funcs: []vm.Func{{Name: "runtime.main", Code: []vm.Instr{{Op: vm.OpExit}}, Pos: []vm.Pos{{}}, FrameSize: 16, NoSplit: true}},
 		Main:  0, Init: -1,
 	}
 }

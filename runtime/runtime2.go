@@ -40,7 +40,7 @@ func (s gstatus) String() string {
 	if int(s) < len(gstatusNames) && gstatusNames[s] != "" {
 		return gstatusNames[s]
 	}
-	return "gstatus(" + itoa(int64(s)) + ")"
+	return "gstatus(" + vm.Itoa(int64(s)) + ")"
 }
 
 // waitReason is why a G is _Gwaiting; the strings are runtime2.go's
@@ -113,7 +113,7 @@ type g struct {
 
 	// The Go code: frames, operands, deferred calls (package vm).
 	th   vm.Thread
-	gopc Pos // the go statement that created it
+	gopc vm.Pos // the go statement that created it
 
 	// CPU still to burn before the next instruction, in virtual ns
 	// (sim.Work, the interpreter's cost, a context switch). While the G runs
@@ -168,7 +168,7 @@ func (s pstatus) String() string {
 	case _Pdead:
 		return "dead"
 	}
-	return "pstatus(" + itoa(int64(s)) + ")"
+	return "pstatus(" + vm.Itoa(int64(s)) + ")"
 }
 
 // runqSize is len(p.runq): the local ring's capacity (runtime2.go: runq [256]guintptr).
@@ -249,7 +249,7 @@ type m struct {
 	signalAt      int64 // when it is delivered
 	// pendingStop is why curg's last batch of instructions stopped (a
 	// scheduler op, exit, morestack, panic), handled at workEnd.
-	pendingStop execStop
+	pendingStop vm.Stop
 	hasPending  bool
 	lockDelay   int64 // time lost waiting for sched.lock (GM model)
 	wasSpinning bool  // it was spinning when it blocked in netpoll
@@ -303,7 +303,7 @@ type schedt struct {
 // machine. Its caller drives it with Step; it owns no goroutine, no clock and
 // no global random source (see the package documentation).
 type Machine struct {
-	prog *Program // shared, read-only
+	prog *vm.Program // shared, read-only
 	cfg  Config
 
 	now  int64 // virtual ns

@@ -1,6 +1,9 @@
 package runtime
 
-import "strings"
+import (
+	"github.com/gmplab/gmplab/vm"
+	"strings"
+)
 
 // Schedtrace returns the GODEBUG=schedtrace line for now, in Go 1.26's
 // exact format (proc.go: schedtrace, non-detailed). Time is virtual ms since
@@ -35,35 +38,35 @@ func (s *State) Schedtrace() string {
 func schedtraceLine[N int | int32](gm bool, now int64, npidle, threads, spinning int32, needspinning bool, nmidle int32, runqueue N, runqs []int, ticks []uint32) string {
 	var b strings.Builder
 	b.WriteString("SCHED ")
-	b.WriteString(itoa(now / 1e6))
+	b.WriteString(vm.Itoa(now / 1e6))
 	b.WriteString("ms: gomaxprocs=")
-	b.WriteString(itoa(int64(len(runqs))))
+	b.WriteString(vm.Itoa(int64(len(runqs))))
 	if gm {
 		b.WriteString(" threads=")
-		b.WriteString(itoa(int64(threads)))
+		b.WriteString(vm.Itoa(int64(threads)))
 		b.WriteString(" idlethreads=")
-		b.WriteString(itoa(int64(nmidle)))
+		b.WriteString(vm.Itoa(int64(nmidle)))
 		b.WriteString(" runqueue=")
-		b.WriteString(itoa(int64(runqueue)))
+		b.WriteString(vm.Itoa(int64(runqueue)))
 		return b.String()
 	}
 	b.WriteString(" idleprocs=")
-	b.WriteString(itoa(int64(npidle)))
+	b.WriteString(vm.Itoa(int64(npidle)))
 	b.WriteString(" threads=")
-	b.WriteString(itoa(int64(threads)))
+	b.WriteString(vm.Itoa(int64(threads)))
 	b.WriteString(" spinningthreads=")
-	b.WriteString(itoa(int64(spinning)))
+	b.WriteString(vm.Itoa(int64(spinning)))
 	b.WriteString(" needspinning=")
-	b.WriteString(itoa(boolInt(needspinning)))
+	b.WriteString(vm.Itoa(boolInt(needspinning)))
 	b.WriteString(" idlethreads=")
-	b.WriteString(itoa(int64(nmidle)))
+	b.WriteString(vm.Itoa(int64(nmidle)))
 	b.WriteString(" runqueue=")
-	b.WriteString(itoa(int64(runqueue)))
+	b.WriteString(vm.Itoa(int64(runqueue)))
 	for i, n := range runqs {
 		if i == 0 {
 			b.WriteString(" [ ")
 		}
-		b.WriteString(itoa(int64(n)))
+		b.WriteString(vm.Itoa(int64(n)))
 		b.WriteString(" ")
 		if i == len(runqs)-1 {
 			b.WriteString("]")
@@ -71,7 +74,7 @@ func schedtraceLine[N int | int32](gm bool, now int64, npidle, threads, spinning
 	}
 	b.WriteString(" schedticks=[ ")
 	for _, t := range ticks {
-		b.WriteString(itoa(int64(t)))
+		b.WriteString(vm.Itoa(int64(t)))
 		b.WriteString(" ")
 	}
 	b.WriteString("]")

@@ -1,5 +1,7 @@
 package runtime
 
+import "github.com/gmplab/gmplab/vm"
+
 // sync.WaitGroup (sync/waitgroup.go, runtime/sema.go). Waiters are
 // readied with goready, so they land in the releaser's runnext. sync.Mutex
 // is in mutex.go.
@@ -30,7 +32,7 @@ func (mc *Machine) wgAdd(mi int32, w int64, delta int64) {
 	if wg.counter == 0 && delta > 0 {
 		for _, gi := range wg.woken {
 			if G := &mc.allg[gi]; G.wgWoken == int32(w) {
-				G.th.SetPanic(errWaitGroupReused, Pos{})
+				G.th.SetPanic(errWaitGroupReused, vm.Pos{})
 			}
 		}
 		wg.woken = nil
@@ -53,7 +55,7 @@ func (mc *Machine) wgAdd(mi int32, w int64, delta int64) {
 }
 
 // wgWait blocks the running G until the counter is zero.
-func (mc *Machine) wgWait(mi int32, w int64, pos Pos) bool {
+func (mc *Machine) wgWait(mi int32, w int64, pos vm.Pos) bool {
 	wg := &mc.wgs[w]
 	if wg.counter == 0 {
 		return false

@@ -15,7 +15,7 @@ import "github.com/gmplab/gmplab/vm"
 // addresses is one queue per semaphore, and each atomic step succeeds.
 
 // syncOp performs OpSync for the running G of M mi.
-func (mc *Machine) syncOp(mi int32, in Instr, pos Pos) {
+func (mc *Machine) syncOp(mi int32, in vm.Instr, pos vm.Pos) {
 	G := &mc.allg[mc.allm[mi].curg]
 	switch in.A {
 	case vm.SyncSemacquire:
@@ -23,40 +23,41 @@ func (mc *Machine) syncOp(mi int32, in Instr, pos Pos) {
 		if in.B&0xff == vm.SemaRWMutexR {
 			reason = waitReasonSyncRWMutexRLock
 		}
-		if mc.semacquire(mi, G.th.Peek().I, in.B&vm.SemaLIFO != 0, reason, pos) {
-			mc.pop(G)
+		s := mc.vm.PeekOperands(&G.th, in)[0].I // s, popped once it is acquired
+		if mc.semacquire(mi, s, in.B&vm.SemaLIFO != 0, reason, pos) {
+			mc.vm.DropOperands(&G.th, in)
 			G.th.Advance()
 			mc.continueG(mi, CostChan)
 		}
 	case vm.SyncSemrelease:
-		s := mc.pop(G).I
+		s := mc.operands(G, in)[0].I // s
 		G.th.Advance()
 		if !mc.semrelease(mi, s, in.B == 1, "runtime_Semrelease (sync.RWMutex) wakes a waiter of the semaphore") {
 			mc.continueG(mi, CostChan)
 		}
 	case vm.SyncFatal:
-		msg := mc.pop(G).S
+		msg := mc.operands(G, in)[0].S // msg
 		G.th.Advance()
 		mc.fatalG(mc.allm[mi].curg, "fatal error: "+msg, "fatal")
 	case vm.SyncNotifyListAdd:
-		l := mc.pop(G).I
+		l := mc.operands(G, in)[0].I // l
 		G.th.Advance()
-		mc.push(G, Value{I: int64(mc.notifyListAdd(l))})
+		mc.push(G, vm.Value{I: int64(mc.notifyListAdd(l))})
 		mc.continueG(mi, CostChan)
 	case vm.SyncNotifyListWait:
-		t := uint32(mc.pop(G).I)
-		l := mc.pop(G).I
+		ops := mc.operands(G, in) // l ticket
+		l, t := ops[0].I, uint32(ops[1].I)
 		G.th.Advance()
 		if !mc.notifyListWait(mi, l, t, pos) {
 			mc.continueG(mi, CostChan)
 		}
 	case vm.SyncNotifyOne, vm.SyncNotifyAll:
-		l := mc.pop(G).I
+		l := mc.operands(G, in)[0].I // l
 		G.th.Advance()
 		mc.notifyListNotify(mi, l, in.A == vm.SyncNotifyAll)
 		mc.continueG(mi, CostChan)
 	default:
-		panic("runtime: OpSync " + itoa(int64(in.A)))
+		panic("runtime: OpSync " + vm.Itoa(int64(in.A)))
 	}
 }
 
@@ -66,7 +67,7 @@ func (mc *Machine) syncOp(mi int32, in Instr, pos Pos) {
 // parks it, and the G comes back to the op when semrelease readies it:
 // with the ticket a handoff gave it, or to try the count again and sleep
 // again if a newcomer took it.
-func (mc *Machine) semacquire(mi int32, s int64, lifo bool, reason waitReason, pos Pos) bool {
+func (mc *Machine) semacquire(mi int32, s int64, lifo bool, reason waitReason, pos vm.Pos) bool {
 	gi := mc.allm[mi].curg
 	G := &mc.allg[gi]
 	mu := &mc.mus[s]
@@ -102,7 +103,7 @@ func (mc *Machine) notifyListAdd(l int64) uint32 {
 // notifyListWait is notifyListWait for the running G of M mi, whose pc has
 // moved past the op: it returns at once (false) if ticket t was notified
 // already, else it queues the G at the list's tail and parks it.
-func (mc *Machine) notifyListWait(mi int32, l int64, t uint32, pos Pos) bool {
+func (mc *Machine) notifyListWait(mi int32, l int64, t uint32, pos vm.Pos) bool {
 	nl := &mc.mus[l]
 	if int32(t-nl.sema) < 0 { // less(t, l.notify)
 		return false

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"github.com/gmplab/gmplab/vm"
 	"slices"
 	"testing"
 )
@@ -15,10 +16,10 @@ func TestSemacquireTakesCountOrParks(t *testing.T) {
 	sm.sema = 1
 	a, b, c := mkG(mc), mkG(mc), mkG(mc)
 	running(mc, a)
-	if !mc.semacquire(0, s, false, waitReasonSyncRWMutexRLock, Pos{}) || sm.sema != 0 {
+	if !mc.semacquire(0, s, false, waitReasonSyncRWMutexRLock, vm.Pos{}) || sm.sema != 0 {
 		t.Fatalf("semacquire with a count: sema %d", sm.sema)
 	}
-	if mc.semacquire(0, s, false, waitReasonSyncRWMutexRLock, Pos{}) {
+	if mc.semacquire(0, s, false, waitReasonSyncRWMutexRLock, vm.Pos{}) {
 		t.Fatal("semacquire took a zero count")
 	}
 	if g := &mc.allg[a]; g.status != _Gwaiting || g.waitreason != waitReasonSyncRWMutexRLock {
@@ -26,10 +27,10 @@ func TestSemacquireTakesCountOrParks(t *testing.T) {
 	}
 	mc.allm[0].curg = nilIdx
 	running(mc, b)
-	mc.semacquire(0, s, false, waitReasonSyncRWMutexLock, Pos{})
+	mc.semacquire(0, s, false, waitReasonSyncRWMutexLock, vm.Pos{})
 	mc.allm[0].curg = nilIdx
 	running(mc, c)
-	mc.semacquire(0, s, true, waitReasonSyncRWMutexLock, Pos{})
+	mc.semacquire(0, s, true, waitReasonSyncRWMutexLock, vm.Pos{})
 	if !slices.Equal(sm.waiters, []int32{c, a, b}) {
 		t.Errorf("waiters %v, want the lifo one at the head, then FIFO", sm.waiters)
 	}
@@ -45,7 +46,7 @@ func TestSemreleaseReadiesFirstWaiter(t *testing.T) {
 	sm := &mc.mus[s]
 	waiter, releaser, newcomer := mkG(mc), mkG(mc), mkG(mc)
 	running(mc, waiter)
-	mc.semacquire(0, s, false, waitReasonSyncRWMutexLock, Pos{})
+	mc.semacquire(0, s, false, waitReasonSyncRWMutexLock, vm.Pos{})
 	mc.allm[0].curg = nilIdx
 	running(mc, releaser)
 	if mc.semrelease(0, s, false, "test") {
@@ -57,13 +58,13 @@ func TestSemreleaseReadiesFirstWaiter(t *testing.T) {
 	// A newcomer takes the count before the waiter runs.
 	mc.allm[0].curg = nilIdx
 	running(mc, newcomer)
-	if !mc.semacquire(0, s, false, waitReasonSyncRWMutexLock, Pos{}) {
+	if !mc.semacquire(0, s, false, waitReasonSyncRWMutexLock, vm.Pos{}) {
 		t.Fatal("the newcomer did not take the count")
 	}
 	mc.allm[0].curg = nilIdx
 	mc.allp[0].runnext = nilIdx
 	running(mc, waiter)
-	if mc.semacquire(0, s, false, waitReasonSyncRWMutexLock, Pos{}) || !slices.Equal(sm.waiters, []int32{waiter}) {
+	if mc.semacquire(0, s, false, waitReasonSyncRWMutexLock, vm.Pos{}) || !slices.Equal(sm.waiters, []int32{waiter}) {
 		t.Errorf("waiters %v: want the woken waiter asleep again", sm.waiters)
 	}
 }
@@ -97,7 +98,7 @@ func TestNotifyList(t *testing.T) {
 	// b and a park (in that order); c's ticket is notified before it parks.
 	for _, gi := range []int32{b, a} {
 		as(gi)
-		if !mc.notifyListWait(0, l, tickets[gi], Pos{}) {
+		if !mc.notifyListWait(0, l, tickets[gi], vm.Pos{}) {
 			t.Fatalf("G%d did not park", gi)
 		}
 		if g := &mc.allg[gi]; g.waitreason != waitReasonSyncCondWait {
@@ -112,12 +113,12 @@ func TestNotifyList(t *testing.T) {
 	mc.notifyListNotify(0, l, false) // ticket 1: b
 	mc.notifyListNotify(0, l, false) // ticket 2: c, not parked yet
 	as(c)
-	if mc.notifyListWait(0, l, tickets[c], Pos{}) {
+	if mc.notifyListWait(0, l, tickets[c], vm.Pos{}) {
 		t.Errorf("a notified ticket parked")
 	}
 	// d parks, then NotifyAll.
 	as(d)
-	mc.notifyListWait(0, l, tickets[d], Pos{})
+	mc.notifyListWait(0, l, tickets[d], vm.Pos{})
 	as(c) // still running: its ticket had been notified
 	mc.notifyListNotify(0, l, true)
 	if len(mc.mus[l].waiters) != 0 || mc.allp[0].runnext != d {

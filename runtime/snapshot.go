@@ -101,12 +101,12 @@ func (mc *Machine) State() *State {
 			ps.G = mc.goidOf(mc.allm[P.m].curg)
 		}
 		if P.runnext != nilIdx {
-			where[P.runnext] = "runnext of P" + itoa(int64(i))
+			where[P.runnext] = "runnext of P" + vm.Itoa(int64(i))
 		}
 		for h := P.runqhead; h != P.runqtail; h++ {
 			gi := P.runq[h%runqSize]
 			ps.Runq = append(ps.Runq, mc.goidOf(gi))
-			where[gi] = "runq of P" + itoa(int64(i))
+			where[gi] = "runq of P" + vm.Itoa(int64(i))
 		}
 		s.Ps = append(s.Ps, ps)
 	}
@@ -146,9 +146,9 @@ func (mc *Machine) State() *State {
 		}
 		if M.curg != nilIdx {
 			if M.state == mSyscall {
-				where[M.curg] = "in a syscall on M" + itoa(int64(i))
+				where[M.curg] = "in a syscall on M" + vm.Itoa(int64(i))
 			} else {
-				where[M.curg] = "running on M" + itoa(int64(i))
+				where[M.curg] = "running on M" + vm.Itoa(int64(i))
 			}
 		}
 		s.Ms = append(s.Ms, ms)
@@ -172,7 +172,7 @@ func (mc *Machine) State() *State {
 				if mc.gm() {
 					where[t.g] = "sleeping (timer)" // the GM model has no Ps to hold timers
 				} else {
-					where[t.g] = "sleeping (timer on P" + itoa(int64(i)) + ")"
+					where[t.g] = "sleeping (timer on P" + vm.Itoa(int64(i)) + ")"
 				}
 			}
 			s.Timers = append(s.Timers, ti)
@@ -188,16 +188,16 @@ func (mc *Machine) State() *State {
 		C := &mc.conns[c]
 		if C.g != nilIdx {
 			s.Netpoll = append(s.Netpoll, ConnInfo{Conn: int32(c), G: mc.goidOf(C.g), ReadyAt: C.readyAt})
-			where[C.g] = "waiting on the network (conn " + itoa(int64(c)) + ")"
+			where[C.g] = "waiting on the network (conn " + vm.Itoa(int64(c)) + ")"
 		}
 	}
 	for c := range mc.chans {
 		ch := &mc.chans[c]
 		for s := ch.recvq.first; s != nilIdx; s = mc.sudogs[s].next {
-			where[mc.sudogs[s].g] = "chan " + itoa(int64(c)) + " recvq"
+			where[mc.sudogs[s].g] = "chan " + vm.Itoa(int64(c)) + " recvq"
 		}
 		for s := ch.sendq.first; s != nilIdx; s = mc.sudogs[s].next {
-			where[mc.sudogs[s].g] = "chan " + itoa(int64(c)) + " sendq"
+			where[mc.sudogs[s].g] = "chan " + vm.Itoa(int64(c)) + " sendq"
 		}
 	}
 	for i := range mc.allg {

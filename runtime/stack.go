@@ -1,5 +1,7 @@
 package runtime
 
+import "github.com/gmplab/gmplab/vm"
+
 // Goroutine stacks (stack.go, cmd/internal/obj/x86/obj6.go: stacksplit).
 //
 // A G's stack is [0, stackSize) and grows down: SP at a function's entry is
@@ -54,7 +56,7 @@ func (mc *Machine) newstack(mi int32) {
 		// called morestack, so the innermost frame of the traceback is the
 		// callee at its declaration line.
 		G.th.PushMorestackFrame()
-		mc.throwAll(gi, "runtime: goroutine stack exceeds "+itoa(mc.cfg.MaxStackSize)+"-byte limit\nruntime: sp="+hex(G.stackSize-G.stackUsed)+" stack=[0x0, "+hex(G.stackSize)+"]\nfatal error: stack overflow")
+		mc.throwAll(gi, "runtime: goroutine stack exceeds "+vm.Itoa(mc.cfg.MaxStackSize)+"-byte limit\nruntime: sp="+hex(G.stackSize-G.stackUsed)+" stack=[0x0, "+hex(G.stackSize)+"]\nfatal error: stack overflow")
 		return
 	}
 	// copystack: a memmove of the used part, then adjustframe on every
@@ -66,7 +68,7 @@ func (mc *Machine) newstack(mi int32) {
 	mc.stats.StackGrows++
 	if ev := mc.emit(EvNewstack, mi, M.p, G.goid, old, newsize); mc.cfg.Why {
 		ev.Pos = pos
-		ev.Why = "calling " + fn.Name + " (frame " + itoa(int64(fn.FrameSize)) + " B) with " + itoa(G.stackUsed) + " B used would cross stackguard0 (lo+928): the stack doubles to " + itoa(newsize) + " B; copystack copies the " + itoa(G.stackUsed) + " used bytes and adjusts " + itoa(int64(G.th.NumFrames())) + " frames (" + fmtNs(copyCost) + ")"
+		ev.Why = "calling " + fn.Name + " (frame " + vm.Itoa(int64(fn.FrameSize)) + " B) with " + vm.Itoa(G.stackUsed) + " B used would cross stackguard0 (lo+928): the stack doubles to " + vm.Itoa(newsize) + " B; copystack copies the " + vm.Itoa(G.stackUsed) + " used bytes and adjusts " + vm.Itoa(int64(G.th.NumFrames())) + " frames (" + fmtNs(copyCost) + ")"
 	}
 	mc.continueG(mi, 0)
 }
@@ -85,7 +87,7 @@ func (mc *Machine) preemptAtCall(mi int32, fn string) {
 	mc.gosched1(mi, true)
 	if ev := mc.emit(EvPreempted, mi, M.p, G.goid, 0, 0); mc.cfg.Why {
 		ev.Pos = pos
-		ev.Why = "G" + itoa(G.goid) + " called " + fn + ": its prologue found stackguard0 = stackPreempt, so morestack → newstack → gopreempt_m (cooperative preemption): to the global queue's tail"
+		ev.Why = "G" + vm.Itoa(G.goid) + " called " + fn + ": its prologue found stackguard0 = stackPreempt, so morestack → newstack → gopreempt_m (cooperative preemption): to the global queue's tail"
 	}
 	mc.gosched2(mi)
 }
@@ -94,14 +96,14 @@ func (mc *Machine) preemptAtCall(mi int32, fn string) {
 // its operation calls).
 func (mc *Machine) callTarget(gi int32) string {
 	in, _ := mc.vm.Instr(&mc.allg[gi].th)
-	if in.Op == OpTimer && in.A >= 0 && int(in.A) < len(timerCallNames) {
+	if in.Op == vm.OpTimer && in.A >= 0 && int(in.A) < len(timerCallNames) {
 		return timerCallNames[in.A]
 	}
 	return callName(in.Op)
 }
 
 // curOp is the op at gi's pc.
-func (mc *Machine) curOp(gi int32) Op {
+func (mc *Machine) curOp(gi int32) vm.Op {
 	in, _ := mc.vm.Instr(&mc.allg[gi].th)
 	return in.Op
 }
@@ -110,49 +112,49 @@ func (mc *Machine) curOp(gi int32) Op {
 // prologue is a cooperative preemption point; "" for ops that compile to no
 // call with a stack check (len and cap of a channel, inlined fast paths of
 // sync.Mutex, variable declarations, leaving main).
-func callName(op Op) string {
+func callName(op vm.Op) string {
 	switch op {
-	case OpGo:
+	case vm.OpGo:
 		return "runtime.newproc"
-	case OpMakeChan:
+	case vm.OpMakeChan:
 		return "runtime.makechan"
-	case OpSend:
+	case vm.OpSend:
 		return "runtime.chansend1"
-	case OpRecv:
+	case vm.OpRecv:
 		return "runtime.chanrecv1"
-	case OpClose:
+	case vm.OpClose:
 		return "runtime.closechan"
-	case OpSelect:
+	case vm.OpSelect:
 		return "runtime.selectgo"
-	case OpWGAdd:
+	case vm.OpWGAdd:
 		return "sync.(*WaitGroup).Add"
-	case OpWGWait:
+	case vm.OpWGWait:
 		return "sync.(*WaitGroup).Wait"
-	case OpSleep:
+	case vm.OpSleep:
 		return "time.Sleep"
-	case OpTimer:
+	case vm.OpTimer:
 		return "time.NewTimer" // see callTarget
-	case OpNow:
+	case vm.OpNow:
 		return "time.Now"
-	case OpGosched:
+	case vm.OpGosched:
 		return "runtime.Gosched"
-	case OpGOMAXPROCS:
+	case vm.OpGOMAXPROCS:
 		return "runtime.GOMAXPROCS"
-	case OpNumCPU:
+	case vm.OpNumCPU:
 		return "runtime.NumCPU"
-	case OpNumGoroutine:
+	case vm.OpNumGoroutine:
 		return "runtime.NumGoroutine"
-	case OpPrint:
+	case vm.OpPrint:
 		return "fmt.Fprintln"
-	case OpWork:
+	case vm.OpWork:
 		return "sim.Work"
-	case OpSyscall:
+	case vm.OpSyscall:
 		return "sim.Syscall"
-	case OpDial:
+	case vm.OpDial:
 		return "sim.Dial"
-	case OpRead:
+	case vm.OpRead:
 		return "sim.(*Conn).Read"
-	case OpBreakpoint:
+	case vm.OpBreakpoint:
 		return "sim.Breakpoint"
 	}
 	return ""

@@ -1,5 +1,7 @@
 package runtime
 
+import "github.com/gmplab/gmplab/vm"
+
 // System calls with Go 1.26 semantics (proc.go: reentersyscall, exitsyscall,
 // exitsyscallTryGetP, exitsyscallNoP; shared/go126-scheduler.md §6).
 //
@@ -9,7 +11,7 @@ package runtime
 // it off; the returning G then looks for a P on the slow paths.
 
 // entersyscall: the running G of M mi makes a blocking system call of d.
-func (mc *Machine) entersyscall(mi int32, d int64, pos Pos) {
+func (mc *Machine) entersyscall(mi int32, d int64, pos vm.Pos) {
 	M := &mc.allm[mi]
 	gi := M.curg
 	G := &mc.allg[gi]
@@ -23,7 +25,7 @@ func (mc *Machine) entersyscall(mi int32, d int64, pos Pos) {
 	mc.setWhen(mi, G.syscallAt)
 	if ev := mc.emit(EvEntersyscall, mi, M.p, G.goid, d, 0); mc.cfg.Why {
 		ev.Pos = pos
-		ev.Why = "G" + itoa(G.goid) + " enters a " + fmtNs(d) + " system call; in Go 1.26 its P" + itoa(int64(M.p)) + " stays attached (_Prunning) to M" + itoa(int64(mi))
+		ev.Why = "G" + vm.Itoa(G.goid) + " enters a " + fmtNs(d) + " system call; in Go 1.26 its P" + vm.Itoa(int64(M.p)) + " stays attached (_Prunning) to M" + vm.Itoa(int64(mi))
 		if mc.cfg.Layers.Has(LayerSysmon) {
 			ev.Why += " until sysmon's retake takes it"
 		} else {
@@ -75,7 +77,7 @@ func (mc *Machine) exitsyscall(mi int32) {
 	why := ""
 	pp := M.p
 	if pp != nilIdx {
-		why = "fast path: M" + itoa(int64(mi)) + " still has P" + itoa(int64(pp)) + ": the G goes on at once, without the scheduler (schedtick unchanged)"
+		why = "fast path: M" + vm.Itoa(int64(mi)) + " still has P" + vm.Itoa(int64(pp)) + ": the G goes on at once, without the scheduler (schedtick unchanged)"
 	} else {
 		pp, path, why = mc.exitsyscallTryGetP(mi, oldp)
 		if pp != nilIdx {
@@ -118,7 +120,7 @@ func (mc *Machine) exitsyscall(mi int32) {
 		if write {
 			ev.Why = "the print's write(2) returned; "
 		}
-		ev.Why += "slowest path (exitsyscallNoP): its P was retaken and no P is idle: G" + itoa(G.goid) + " goes to the global queue's tail and M" + itoa(int64(mi)) + " parks"
+		ev.Why += "slowest path (exitsyscallNoP): its P was retaken and no P is idle: G" + vm.Itoa(G.goid) + " goes to the global queue's tail and M" + vm.Itoa(int64(mi)) + " parks"
 	}
 	if M.lockedg != 0 {
 		mc.stoplockedm(mi) // it waits for whoever schedules its G (lockosthread.go)
@@ -141,13 +143,13 @@ func (mc *Machine) exitsyscallTryGetP(mi int32, oldp int32) (int32, int64, strin
 				P.m = nilIdx
 				P.status = _Pidle
 				P.syscalltick++
-				return oldp, 1, "slow path: its old P" + itoa(int64(oldp)) + " was held by M" + itoa(int64(holder)) + ", itself in a syscall, so it takes it back (exitsyscallTryGetP)"
+				return oldp, 1, "slow path: its old P" + vm.Itoa(int64(oldp)) + " was held by M" + vm.Itoa(int64(holder)) + ", itself in a syscall, so it takes it back (exitsyscallTryGetP)"
 			}
 		}
 	}
 	if pp := mc.pidleget(); pp != nilIdx {
 		mc.sysmonWake()
-		return pp, 2, "slow path: its P was retaken; took idle P" + itoa(int64(pp)) + " (exitsyscallTryGetP)"
+		return pp, 2, "slow path: its P was retaken; took idle P" + vm.Itoa(int64(pp)) + " (exitsyscallTryGetP)"
 	}
 	return nilIdx, 3, ""
 }

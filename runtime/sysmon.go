@@ -1,5 +1,7 @@
 package runtime
 
+import "github.com/gmplab/gmplab/vm"
+
 // sysmon: the system monitor, on its own M without a P (proc.go: sysmon,
 // retake, handoffp). It sleeps 20 µs; after 50 idle passes in a row it
 // doubles its sleep, up to 10 ms; only taking a P from a syscall resets it.
@@ -159,29 +161,29 @@ func (mc *Machine) retake(mi int32, now int64) int {
 		if ev := mc.emit(EvRetake, mi, pp, mc.goidOf(cg), int64(holder), 0); mc.cfg.Why {
 			switch {
 			case pd.syscalltick == 0 && P.syscalltick == 1 && pd.syscallwhen == 0:
-				ev.Why = "P" + itoa(int64(pp)) + "'s first syscall: sysmon's record of its syscalltick starts at 0, which equals the P's, so this first look counts as the second (the zero-tick quirk), and there is work waiting or no idle capacity: take the P from M" + itoa(int64(holder))
+				ev.Why = "P" + vm.Itoa(int64(pp)) + "'s first syscall: sysmon's record of its syscalltick starts at 0, which equals the P's, so this first look counts as the second (the zero-tick quirk), and there is work waiting or no idle capacity: take the P from M" + vm.Itoa(int64(holder))
 			case sysretake:
 				// retake skips the syscalltick check for a stale slice,
 				// but not the nothing-to-gain rule below it.
-				ev.Why = "P" + itoa(int64(pp)) + "'s schedtick has not changed for 10ms and its G is in a syscall (a stale slice preemptone cannot end), so sysmon skips the syscalltick check; "
+				ev.Why = "P" + vm.Itoa(int64(pp)) + "'s schedtick has not changed for 10ms and its G is in a syscall (a stale slice preemptone cannot end), so sysmon skips the syscalltick check; "
 				switch {
 				case !mc.runqempty(pp):
-					ev.Why += "P" + itoa(int64(pp)) + " has local work waiting"
+					ev.Why += "P" + vm.Itoa(int64(pp)) + " has local work waiting"
 				case mc.sched.nmspinning+mc.sched.npidle == 0:
 					ev.Why += "no P is idle and no M spins"
 				default:
 					ev.Why += "the syscall has lasted over 10ms since sysmon first saw it"
 				}
-				ev.Why += ": take the P from M" + itoa(int64(holder))
+				ev.Why += ": take the P from M" + vm.Itoa(int64(holder))
 			case !mc.runqempty(pp):
-				ev.Why = "sysmon saw the same syscalltick twice (the syscall has lasted at least one sysmon period) and P" + itoa(int64(pp)) + " has local work waiting: take the P from M" + itoa(int64(holder))
+				ev.Why = "sysmon saw the same syscalltick twice (the syscall has lasted at least one sysmon period) and P" + vm.Itoa(int64(pp)) + " has local work waiting: take the P from M" + vm.Itoa(int64(holder))
 			case mc.sched.nmspinning+mc.sched.npidle == 0:
-				ev.Why = "sysmon saw the same syscalltick twice and no P is idle and no M spins: take P" + itoa(int64(pp)) + " from M" + itoa(int64(holder))
+				ev.Why = "sysmon saw the same syscalltick twice and no P is idle and no M spins: take P" + vm.Itoa(int64(pp)) + " from M" + vm.Itoa(int64(holder))
 			default:
-				ev.Why = "the syscall has lasted over 10ms since sysmon first saw it: take P" + itoa(int64(pp)) + " from M" + itoa(int64(holder)) + " even with nothing waiting"
+				ev.Why = "the syscall has lasted over 10ms since sysmon first saw it: take P" + vm.Itoa(int64(pp)) + " from M" + vm.Itoa(int64(holder)) + " even with nothing waiting"
 			}
 			if mc.allg[cg].inWrite {
-				ev.Why = "G" + itoa(mc.goidOf(cg)) + "'s print is in its write(2): " + ev.Why
+				ev.Why = "G" + vm.Itoa(mc.goidOf(cg)) + "'s print is in its write(2): " + ev.Why
 			}
 		}
 		mc.handoffp(pp)
@@ -221,7 +223,7 @@ func (mc *Machine) handoffp(pp int32) {
 	}
 decided:
 	if ev := mc.emit(EvHandoffp, mc.curM(), pp, -1, step, 0); mc.cfg.Why {
-		ev.Why = "handoffp step " + itoa(step) + ": " + why
+		ev.Why = "handoffp step " + vm.Itoa(step) + ": " + why
 	}
 	if start {
 		mc.startm(pp, spinning)

@@ -1,5 +1,7 @@
 package runtime
 
+import "github.com/gmplab/gmplab/vm"
+
 // Timers (time.go: time.Sleep here, package time's timers in
 // timer_chan.go). Each P keeps a min-heap of its timers ordered by the
 // when each had when it was pushed or last run (timerWhen.when; ties by
@@ -188,18 +190,18 @@ func (mc *Machine) unlockAndRun(ti, owner, target, mi int32, now int64) {
 		G := &mc.allg[gi]
 		G.timer = nilIdx
 		if ev := mc.emit(EvTimer, mi, target, G.goid, int64(where), due); mc.cfg.Why {
-			ev.Why = "P" + itoa(int64(owner)) + "'s timer for G" + itoa(G.goid) + " expired (due " + fmtNs(due) + ")"
+			ev.Why = "P" + vm.Itoa(int64(owner)) + "'s timer for G" + vm.Itoa(G.goid) + " expired (due " + fmtNs(due) + ")"
 			if mc.gm() {
-				ev.Why = "the timer for G" + itoa(G.goid) + " expired (due " + fmtNs(due) + ")"
+				ev.Why = "the timer for G" + vm.Itoa(G.goid) + " expired (due " + fmtNs(due) + ")"
 			} else if owner != target {
-				ev.Why += "; run by P" + itoa(int64(target)) + " while stealing"
+				ev.Why += "; run by P" + vm.Itoa(int64(target)) + " while stealing"
 			}
 		}
 		mc.ready(gi, target, "time.Sleep is over")
 	case timerChan:
 		c := t.c
 		if ev := mc.emit(EvTimer, mi, target, -1, int64(where), due); mc.cfg.Why {
-			ev.Why = mc.timerWhose(owner) + "timer for chan " + itoa(int64(c)) + " expired (due " + fmtNs(due) + "): sendTime sends the time, unless a value is already buffered"
+			ev.Why = mc.timerWhose(owner) + "timer for chan " + vm.Itoa(int64(c)) + " expired (due " + fmtNs(due) + "): sendTime sends the time, unless a value is already buffered"
 			if owner == nilIdx {
 				ev.Why += "; run by the receive that found it expired (maybeRunChan)"
 			}
@@ -219,7 +221,7 @@ func (mc *Machine) timerWhose(owner int32) string {
 	if mc.gm() || owner == nilIdx {
 		return "a "
 	}
-	return "P" + itoa(int64(owner)) + "'s "
+	return "P" + vm.Itoa(int64(owner)) + "'s "
 }
 
 // maxWhen is the latest when (time.go: maxWhen).
@@ -253,7 +255,7 @@ func (mc *Machine) wakeNetPoller(when int64) {
 }
 
 // timeSleep parks the running G until now+d (time.go: timeSleep).
-func (mc *Machine) timeSleep(mi int32, d int64, pos Pos) {
+func (mc *Machine) timeSleep(mi int32, d int64, pos vm.Pos) {
 	M := &mc.allm[mi]
 	gi := M.curg
 	if d <= 0 {

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"github.com/gmplab/gmplab/vm"
 	"slices"
 	"testing"
 )
@@ -73,7 +74,7 @@ func TestCloseWakesInReverseWaitOrder(t *testing.T) {
 		t.Errorf("ring = %v, want %v", got, []int32{ws[2], ws[1]})
 	}
 	for _, w := range ws {
-		if v := mc.allg[w].th.Slots(); len(v) != 1 || v[0] != (Value{}) {
+		if v := mc.allg[w].th.Slots(); len(v) != 1 || v[0] != (vm.Value{}) {
 			t.Errorf("waiter got %v, want the zero value", v)
 		}
 	}

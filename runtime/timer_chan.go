@@ -30,19 +30,6 @@ import "github.com/gmplab/gmplab/vm"
 // sendLock are not modelled. Package time's timers are never freed (as
 // channels are not).
 
-// The operations of OpTimer (its A) are vm.TimerNewTimer… (vm/timer.go).
-const (
-	TimerNewTimer  = vm.TimerNewTimer
-	TimerNewTicker = vm.TimerNewTicker
-	TimerTick      = vm.TimerTick
-	TimerAfter     = vm.TimerAfter
-	TimerAfterFunc = vm.TimerAfterFunc
-	TimerStop      = vm.TimerStop
-	TimerReset     = vm.TimerReset
-	TickerStop     = vm.TickerStop
-	TickerReset    = vm.TickerReset
-)
-
 // goFuncFile is where time.goFunc's go statement is, as a traceback shows
 // it (GOROOT as the playground's).
 const goFuncFile = "/usr/local/go/src/time/sleep.go:215"
@@ -51,75 +38,75 @@ const goFuncFile = "/usr/local/go/src/time/sleep.go:215"
 var timerCallNames = [...]string{"time.NewTimer", "time.NewTicker", "time.Tick", "time.After", "time.AfterFunc",
 	"time.(*Timer).Stop", "time.(*Timer).Reset", "time.(*Ticker).Stop", "time.(*Ticker).Reset"}
 
-// timerOp performs OpTimer's operation a for the running G of M mi; the
-// pc has been advanced. It reports whether the G panicked.
-func (mc *Machine) timerOp(mi int32, a int32) (panicked bool) {
+// timerOp performs OpTimer's operation (in.A) for the running G of M mi;
+// the pc has been advanced. It reports whether the G panicked.
+func (mc *Machine) timerOp(mi int32, in vm.Instr) (panicked bool) {
 	G := &mc.allg[mc.allm[mi].curg]
+	a := in.A
+	ops := mc.operands(G, in)
 	switch a {
-	case TimerNewTimer, TimerNewTicker, TimerTick, TimerAfter:
-		d := mc.pop(G).I
-		if a == TimerNewTicker && d <= 0 {
+	case vm.TimerNewTimer, vm.TimerNewTicker, vm.TimerTick, vm.TimerAfter:
+		d := ops[0].I // d
+		if a == vm.TimerNewTicker && d <= 0 {
 			mc.gopanic(mi, "non-positive interval for NewTicker")
 			return true
 		}
-		if a == TimerTick && d <= 0 {
-			G.th.Push(Value{})
+		if a == vm.TimerTick && d <= 0 {
+			G.th.Push(vm.Value{})
 			return false
 		}
 		period := int64(0)
-		if a == TimerNewTicker || a == TimerTick {
+		if a == vm.TimerNewTicker || a == vm.TimerTick {
 			period = d
 		}
 		c := mc.makechan(1)
 		mc.acc += CostChan
 		ti := mc.newTimeTimer(mi, mc.when(d), period, timerChan, c, 0)
-		G.th.Push(Value{I: int64(c)})
-		if a == TimerNewTimer || a == TimerNewTicker {
-			G.th.Push(Value{I: int64(ti) + 1})
+		G.th.Push(vm.Value{I: int64(c)})
+		if a == vm.TimerNewTimer || a == vm.TimerNewTicker {
+			G.th.Push(vm.Value{I: int64(ti) + 1})
 		}
-	case TimerAfterFunc:
-		f := mc.pop(G).I
-		d := mc.pop(G).I
+	case vm.TimerAfterFunc:
+		d, f := ops[0].I, ops[1].I // d f
 		ti := mc.newTimeTimer(mi, mc.when(d), 0, timerFunc, 0, f)
-		G.th.Push(Value{I: int64(ti) + 1})
-	case TimerStop, TickerStop:
-		id := mc.pop(G).I
+		G.th.Push(vm.Value{I: int64(ti) + 1})
+	case vm.TimerStop, vm.TickerStop:
+		id := ops[0].I // id
 		if id == 0 {
-			if a == TickerStop {
+			if a == vm.TickerStop {
 				return false // Ticker.Stop of an uninitialised Ticker does nothing
 			}
 			mc.gopanic(mi, "time: Stop called on uninitialized Timer")
 			return true
 		}
 		stopped := mc.stopTimer(int32(id - 1))
-		if a == TimerStop {
-			G.th.Push(Value{I: boolInt(stopped)})
+		if a == vm.TimerStop {
+			G.th.Push(vm.Value{I: boolInt(stopped)})
 		}
-	case TimerReset, TickerReset:
-		d := mc.pop(G).I
-		id := mc.pop(G).I
-		if a == TickerReset && d <= 0 {
+	case vm.TimerReset, vm.TickerReset:
+		id, d := ops[0].I, ops[1].I // id d
+		if a == vm.TickerReset && d <= 0 {
 			mc.gopanic(mi, "non-positive interval for Ticker.Reset")
 			return true
 		}
 		if id == 0 {
 			what := "Timer"
-			if a == TickerReset {
+			if a == vm.TickerReset {
 				what = "Ticker"
 			}
 			mc.gopanic(mi, "time: Reset called on uninitialized "+what)
 			return true
 		}
 		period := int64(0)
-		if a == TickerReset {
+		if a == vm.TickerReset {
 			period = d
 		}
 		active := mc.modifyTimer(mi, int32(id-1), mc.when(d), period)
-		if a == TimerReset {
-			G.th.Push(Value{I: boolInt(active)})
+		if a == vm.TimerReset {
+			G.th.Push(vm.Value{I: boolInt(active)})
 		}
 	default:
-		panic("timerOp: unknown operation " + itoa(int64(a)))
+		panic("timerOp: unknown operation " + vm.Itoa(int64(a)))
 	}
 	return false
 }
@@ -310,6 +297,6 @@ func (mc *Machine) unblockTimerChans(gi int32) {
 // timers for P pp (time/sleep.go: goFunc's go statement, run on the
 // system stack: newproc puts the G in pp's runnext and wakes a P).
 func (mc *Machine) goFunc(mi, pp, clo int32) {
-	gi := mc.newprocOn(mi, pp, clo, nil, Pos{}, 0, "time.goFunc (an AfterFunc timer fired)")
+	gi := mc.newprocOn(mi, pp, clo, nil, vm.Pos{}, 0, "time.goFunc (an AfterFunc timer fired)")
 	mc.allg[gi].goFunc = true
 }

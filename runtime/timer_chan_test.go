@@ -33,7 +33,7 @@ func TestTimerChanInHeapOnlyWhileBlocked(t *testing.T) {
 	if mc.timers[ti].pp != nilIdx || len(mc.allp[0].timers) != 0 {
 		t.Fatalf("a channel timer nobody waits on is in a heap")
 	}
-	if mc.chanrecv(0, c, false, Pos{}) != true {
+	if mc.chanrecv(0, c, false, vm.Pos{}) != true {
 		t.Fatalf("receive on a pending timer's channel did not block")
 	}
 	if mc.timers[ti].pp != 0 || mc.timers[ti].blocked != 1 {
@@ -68,7 +68,7 @@ func TestTimerChanZombieRevivedThenSwept(t *testing.T) {
 	mc := newTestMachine(t, 1)
 	g := runningG(mc)
 	c, ti := newChanTimer(mc, 100, 100)
-	mc.chanrecv(0, c, false, Pos{})
+	mc.chanrecv(0, c, false, vm.Pos{})
 	mc.now = 100
 	mc.checkTimers(0, 0)
 	if tm := mc.timers[ti]; tm.when != 200 || tm.hwhen != 200 || tm.pp != 0 {
@@ -80,7 +80,7 @@ func TestTimerChanZombieRevivedThenSwept(t *testing.T) {
 		t.Fatalf("the ticker is not a zombie once nobody waits")
 	}
 	// Blocking again revives it where it is.
-	mc.chanrecv(0, c, false, Pos{})
+	mc.chanrecv(0, c, false, vm.Pos{})
 	if tm := mc.timers[ti]; tm.zombie || tm.pp != 0 || mc.allp[0].zombies != 0 {
 		t.Fatalf("blockTimerChan did not revive the zombie in place")
 	}
@@ -99,7 +99,7 @@ func TestMaybeRunChanRunsExpiredTimer(t *testing.T) {
 	g := runningG(mc)
 	c, ti := newChanTimer(mc, 50, 0)
 	mc.now = 500
-	if mc.chanrecv(0, c, false, Pos{}) {
+	if mc.chanrecv(0, c, false, vm.Pos{}) {
 		t.Fatalf("receive blocked on an expired timer")
 	}
 	if v := mc.allg[g].th.Slots(); len(v) != 1 || v[0] != vm.MonoTime(50) {

@@ -29,6 +29,7 @@ import (
 	"time"
 
 	"github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/vm"
 )
 
 // Column widths of the text line. A longer field widens the line.
@@ -445,14 +446,14 @@ func WaitReason(r int64) string {
 }
 
 // appendAt appends " at line:col", or nothing without a position.
-func appendAt(b []byte, pos runtime.Pos) []byte {
+func appendAt(b []byte, pos vm.Pos) []byte {
 	if pos.Line <= 0 {
 		return b
 	}
 	return appendLineCol(append(b, " at "...), pos)
 }
 
-func appendLineCol(b []byte, pos runtime.Pos) []byte {
+func appendLineCol(b []byte, pos vm.Pos) []byte {
 	b = strconv.AppendInt(b, int64(pos.Line), 10)
 	return strconv.AppendInt(append(b, ':'), int64(pos.Col), 10)
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/vm"
 )
 
 // JSONEvent is the JSON form of an event (`--format json`, one object per
@@ -59,7 +60,7 @@ func FromJSON(je JSONEvent) (runtime.Event, bool) {
 		Seq: je.Seq, T: je.T, Kind: k,
 		M: je.M, P: je.P, G: je.G,
 		Arg1: je.Arg1, Arg2: je.Arg2,
-		Pos:  runtime.Pos{Line: je.Line, Col: je.Col},
+		Pos:  vm.Pos{Line: je.Line, Col: je.Col},
 		Text: je.Text, Why: je.Why,
 	}, true
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/vm"
 )
 
 func ev(seq, t int64, k runtime.EvKind, m, p int32, g, a1, a2 int64) runtime.Event {
@@ -33,10 +34,10 @@ func TestFormatTime(t *testing.T) {
 
 func TestFormatEvent(t *testing.T) {
 	newproc := ev(2, 150, runtime.EvNewproc, 0, 0, 2, 1, 0)
-	newproc.Pos = runtime.Pos{Line: 9, Col: 3}
+	newproc.Pos = vm.Pos{Line: 9, Col: 3}
 	newproc.Why = "go statement: G2 created (stack 2048 B) and put in P0's runnext"
 	park := ev(40, 1_234_567, runtime.EvGopark, 0, 0, 1, 8, 0)
-	park.Pos = runtime.Pos{Line: 14, Col: 9}
+	park.Pos = vm.Pos{Line: 14, Col: 9}
 	print := ev(41, 2_000_000, runtime.EvPrint, 1, 3, 17, 0, 0)
 	print.Text = "hello, \"world\"\n"
 	println := print
@@ -201,7 +202,7 @@ func TestWaitReason(t *testing.T) {
 
 func TestJSON(t *testing.T) {
 	e := ev(3, 150, runtime.EvNewproc, 0, 0, 2, 1, 0)
-	e.Pos = runtime.Pos{Line: 9, Col: 3}
+	e.Pos = vm.Pos{Line: 9, Col: 3}
 	e.Why = "a <b> & c"
 	got := string(MarshalEvent(e))
 	want := `{"seq":3,"t":150,"kind":"newproc","m":0,"p":0,"g":2,"arg1":1,"line":9,"col":3,"details":"by G1 at 9:3","why":"a <b> & c"}`

@@ -3,7 +3,8 @@ package vm
 // What an instruction adds to the one virtual ns every instruction costs
 // (the runtime's CostInstr), for the operations that do more than a few
 // machine instructions. Orders of magnitude on linux/amd64, from the Go
-// distribution's own benchmarks.
+// distribution's own benchmarks. The op table's Cost column (ops.go)
+// gives each op's whole charge, in picoseconds, from these figures.
 const (
 	// costAlloc: mallocgc of a small object (go test -bench 'Malloc8$|Malloc16$'
 	// runtime ≈ 10–20 ns).

@@ -47,16 +47,6 @@ const (
 var floatOpNames = [numFloatOps]string{"add", "sub", "mul", "div", "neg", "eq", "ne", "lt", "le", "gt", "ge",
 	"fromint", "fromuint", "toint", "toint32", "touint", "round", "min", "max"}
 
-func floatOpName(a, b int64) string {
-	if a < 0 || a >= numFloatOps {
-		return "?"
-	}
-	if b == 1 {
-		return floatOpNames[a] + " f32"
-	}
-	return floatOpNames[a]
-}
-
 // F64 is the value of a float held in v.
 func F64(v Value) float64 { return math.Float64frombits(uint64(v.I)) }
 

@@ -430,7 +430,7 @@ load:
 			n++
 			goto load
 		case OpCallClosure:
-			nargs := int(in.B)
+			nargs, _ := CallSlotsOf(in.B)
 			id := vals[sp-nargs-1].I & refMask
 			if id == 0 {
 				pmsg = errNilFunc
@@ -451,7 +451,7 @@ load:
 			n++
 			goto load
 		case OpIfaceCall:
-			nargs := int(in.B)
+			nargs, _ := CallSlotsOf(in.B)
 			i := vals[sp-nargs-1].I
 			if i&refMask == 0 {
 				pmsg = errNilFunc

@@ -66,7 +66,7 @@ func (r *testRun) run(t *testing.T, budget int) execStop {
 			in := r.mc.prog.Funcs[fr.fn].Code[fr.pc]
 			switch in.Op {
 			case OpPrint:
-				r.out.WriteString(r.gp.Pop().S)
+				r.out.WriteString(r.mc.Operands(r.gp, in)[0].S)
 				fr.pc++
 			case OpExit:
 				return stop

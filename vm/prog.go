@@ -59,182 +59,184 @@ const (
 // FuncIndex is the index of the closure a func value names (0 for nil).
 func FuncIndex(v Value) int32 { return int32(v.I & refMask) }
 
-// Op is an instruction's operation. The comment of each op gives its operands
-// (A, B) and its effect on the operand stack, top of stack on the right.
+// Op is an instruction's operation. Each is declared once, as a row of
+// the op table (ops.go: its name, what A and B mean, its effect on the
+// operand stack, whether the scheduler performs it, its cost); the
+// constants below only name the rows, in groups.
 type Op uint8
 
 const (
 	OpNop Op = iota
 
 	// Constants and variables.
-	OpInt       // A,B: push int64(A)<<32 | uint32(B)      ... → v
-	OpStr       // A: push Program.Strings[A]              ... → s
-	OpLoad      // A: push local A                          ... → v
-	OpStore     // A: local A = pop                         v → ...
-	OpLoadBox   // A: push heap[local A]  (local A holds a box id)
-	OpStoreBox  // A: heap[local A] = pop
-	OpNewBox    // A: local A = new box initialised with pop       v → ...
-	OpLoadFree  // A: push heap[closure's captured box A]
-	OpStoreFree // A: heap[closure's captured box A] = pop
-	OpFreeRef   // A: push the box id of captured box A (to capture it again)
-	OpLocalRef  // A: push the box id held in local A (to capture it)
-	OpLoadGlob  // A: push global A
-	OpStoreGlob // A: global A = pop
-	OpPop       // v → ...
-	OpDup       // v → v v
+	OpInt
+	OpStr
+	OpLoad
+	OpStore
+	OpLoadBox
+	OpStoreBox
+	OpNewBox
+	OpLoadFree
+	OpStoreFree
+	OpFreeRef
+	OpLocalRef
+	OpLoadGlob
+	OpStoreGlob
+	OpPop
+	OpDup
 
 	// Integer arithmetic (int64, wrapping like Go's int on 64-bit).
-	OpAdd    // a b → a+b
-	OpSub    // a b → a-b
-	OpMul    // a b → a*b
-	OpDiv    // a b → a/b   (b == 0 panics: "runtime error: integer divide by zero")
-	OpRem    // a b → a%b   (same)
-	OpNeg    // a → -a
-	OpAnd    // a b → a&b
-	OpOr     // a b → a|b
-	OpXor    // a b → a^b
-	OpAndNot // a b → a&^b
-	OpShl    // a b → a<<b  (b < 0 panics: "runtime error: negative shift amount")
-	OpShr    // a b → a>>b  (same)
-	OpNot    // bool a → !a
-	OpEq     // a b → a==b  (ints, bools, channels, ids)
-	OpNe     // a b → a!=b
-	OpLt     // a b → a<b
-	OpLe     // a b → a<=b
-	OpGt     // a b → a>b
-	OpGe     // a b → a>=b
+	OpAdd
+	OpSub
+	OpMul
+	OpDiv
+	OpRem
+	OpNeg
+	OpAnd
+	OpOr
+	OpXor
+	OpAndNot
+	OpShl
+	OpShr
+	OpNot
+	OpEq
+	OpNe
+	OpLt
+	OpLe
+	OpGt
+	OpGe
 
 	// Strings.
-	OpConcat // s t → s+t
-	OpSEq    // s t → s==t
-	OpSNe    // s t → s!=t
-	OpSLt    // s t → s<t
-	OpSLe    // s t → s<=t
-	OpSGt    // s t → s>t
-	OpSGe    // s t → s>=t
-	OpSLen   // s → len(s)
-	OpIndex  // s i → s[i] as int (byte); out of range panics like Go
-	OpSlice  // s i j → s[i:j]; B&1: i omitted (0), B&2: j omitted (len); an omitted index is not pushed
+	OpConcat
+	OpSEq
+	OpSNe
+	OpSLt
+	OpSLe
+	OpSGt
+	OpSGe
+	OpSLen
+	OpIndex
+	OpSlice
 
-	// Formatting (for fmt and println; the compiler lowers Printf into these).
-	OpFmtInt  // a → decimal string
-	OpFmtBool // a → "true"/"false"
-	OpFmtDur  // a → time.Duration(a).String()
-	OpFmtQ    // s → strconv.Quote(s)
-	OpFmtPad  // A: width, B: flags (1 left-justify, 2 zero-pad, 4 zeros after a leading sign: a number); s → padded s
+	// Formatting (for fmt and println).
+	OpFmtInt
+	OpFmtBool
+	OpFmtDur
+	OpFmtQ
+	OpFmtPad
 
 	// Control.
-	OpJump        // A: pc = A
-	OpJumpIf      // A: if pop { pc = A }
-	OpJumpIfNot   // A: if !pop { pc = A }
-	OpCall        // A: function index, B: argument slots.   args → results
-	OpCallClosure // B: argument slots.                     f args → results
-	OpClosure     // A: function index, B: captured boxes.  boxids → f
-	OpFuncVal     // A: function index: a func value with no captures → f
-	OpReturn      // return from the current function; the callee's results are the top NResults slots
-	OpDefer       // B: argument slots: record f(args) to run when the function returns   f args → ...; with A=1 (runtime.deferprocat): tok f args → ..., for the frame of token tok (OpDeferRange)
-	OpPanic       // s → (the G panics with message s); with B=1: v s → (v, an interface value, is what recover returns)
-	OpRunDefers   // run the frame's deferred calls now, LIFO, as OpReturn would, then go on (lang: a function with named results and defers reads its results after them)
-	OpDeferRange  // → tok (runtime.deferrangefunc: the current frame's token, under which OpDefer with A=1 registers a range-over-func body's deferred calls)
+	OpJump
+	OpJumpIf
+	OpJumpIfNot
+	OpCall
+	OpCallClosure
+	OpClosure
+	OpFuncVal
+	OpReturn
+	OpDefer
+	OpPanic
+	OpRunDefers
+	OpDeferRange
 
 	// Objects (object.go): a struct's storage, named by its id (objTag).
-	OpNewObj    // A: slots.                   → o  (zeroed slots)
-	OpField     // A: slot.               o → o.A   (o nil panics: nil dereference)
-	OpSetField  // A: slot.             o v → ...   (o.A = v; with B=1 the operands are v o)
-	OpObjCopy   // A: Program.Layouts index. o → a new object with o's contents (nested structs copied too)
-	OpObjAssign // A: layout.           d s → ...   (d's contents = s's, nested structs too; with B=1: s d)
-	OpObjEq     // A: layout.           a b → a==b  (field by field, as Go compares structs)
+	OpNewObj
+	OpField
+	OpSetField
+	OpObjCopy
+	OpObjAssign
+	OpObjEq
 
 	// Pointers to anything but structs and arrays (pointer.go).
-	OpDeref      // p → *p   (p nil panics: nil dereference)
-	OpStoreDeref // p v → ...   (*p = v; with B=1 the operands are v p)
-	OpElemRef    // A: slot.   o → &o.A;  with B=1: o i → &o[i] (i out of range panics like Go)
-	OpSliceRef   // s i → &s[i]   (out of range panics like Go)
+	OpDeref
+	OpStoreDeref
+	OpElemRef
+	OpSliceRef
 
 	// Arrays (array.go): objects of one slot per element.
-	OpZeroObj       // A: layout.   → a new zero object (nested arrays and structs too)
-	OpIndexObj      // o i → o[i]   (out of range panics like Go; o nil: nil dereference)
-	OpStoreIndexObj // o i v → ...   (o[i] = v; with B=1 the operands are v o i)
-	OpArraySlice    // o → o[:]   (a slice over the whole array, sharing it)
-	OpKeyOf         // A: layout.   o → the map key of array or struct o (its contents)
-	OpKeyObj        // A: layout.   k → a new object with the contents of map key k
-	OpSliceToArray  // A: the array's layout.   s → [N]T(s), a copy (a shorter s panics like Go)
+	OpZeroObj
+	OpIndexObj
+	OpStoreIndexObj
+	OpArraySlice
+	OpKeyOf
+	OpKeyObj
+	OpSliceToArray
 
 	// Slices (slice.go).
-	OpMakeSlice   // A: element layout (-1: plain).   n c → s
-	OpSliceLen    // s → len(s)
-	OpSliceCap    // s → cap(s)
-	OpSliceIndex  // s i → s[i]   (out of range panics like Go)
-	OpSliceStore  // s i v → ...  (s[i] = v; with B=1 the operands are v s i)
-	OpAppend      // A: values, B: element size<<1 | 1 if it holds no pointers, or ^layout for elements held in objects (slice.go: elemSpec).   s v… → s'
-	OpAppendSlice // B: as OpAppend.   s t → append(s, t...)
-	OpCopySlice   // B: ^layout for elements held in objects (copied into), else 0.   d s → copy(d, s)
-	OpReslice     // B: 1 lo omitted, 2 hi omitted, 4 max given.   s [lo] [hi] [max] → s[lo:hi:max]
+	OpMakeSlice
+	OpSliceLen
+	OpSliceCap
+	OpSliceIndex
+	OpSliceStore
+	OpAppend
+	OpAppendSlice
+	OpCopySlice
+	OpReslice
 
 	// Maps (hashmap.go).
-	OpMakeMap   // hint → m
-	OpMapIndex  // A: 1 to push ok too; B: the value's struct layout (-1: plain).   m k → v [ok]
-	OpMapStore  // m k v → ...   (with B=1 the operands are v m k; a nil map panics)
-	OpMapDelete // m k → ...
-	OpMapLen    // m → len(m)
-	OpMapClear  // m → ...
-	OpMapKeys   // A: 1 sorted (fmt), 2 sorted as floats (MapKeysFloat), 0 from a random bucket (range).   m → a []K of the keys
+	OpMakeMap
+	OpMapIndex
+	OpMapStore
+	OpMapDelete
+	OpMapLen
+	OpMapClear
+	OpMapKeys
 
-	// 64-bit unsigned integers (uint64, uint, uintptr): the operations
-	// whose result differs from int64's.
-	OpUnsigned // A: UDiv, URem, UShr, ULt, ULe, UGt, UGe (a b → r) or UFmt (a → decimal string)
+	// 64-bit unsigned integers: the operations whose result differs from
+	// int64's.
+	OpUnsigned
 
-	// Floating point (float.go): a float is its float64 bits in I.
-	OpFloat // A: FAdd… (float.go); B: 1 to round the result to float32.   operands → r
+	// Floating point (float.go).
+	OpFloat
 
 	// Interface values (iface.go).
-	OpMakeIface // A: Program.Types index.   v → i  (nil stays nil only for a nil interface)
-	OpIfaceCall // A: the method's name (Program.Strings), B: argument slots.   i args → results
-	OpIfaceEq   // a b → a==b (same dynamic type and equal values; an uncomparable one panics)
-	OpAssert    // A: target type, B: source type<<2 | AssertOK (push ok too) or AssertTest (push only ok).   i → v [ok]
-	OpRecover   // → v  (recover(): the panic's value, or nil where recover has no effect)
-	OpFmtAny    // A: depth<<21 | verb, B: flags | width (FmtAny*).   i → text  (fmt of an interface value at operand depth A>>21, see format_dynamic.go)
+	OpMakeIface
+	OpIfaceCall
+	OpIfaceEq
+	OpAssert
+	OpRecover
+	OpFmtAny
 
-	// sync/atomic: one instruction, so that no preemption splits it.
-	OpAtomic // A: AtomicLoad… (below); B: 0 64-bit, 1 int32, 2 uint32, |AtomicPtr: o is a slot pointer.   o [args] → result (none for Store)
+	// sync/atomic.
+	OpAtomic
 
 	// Libraries computed by the VM.
-	OpRand    // A: a Rand* function of rand.go; its operands → its result
-	OpStrings // A: a Str* function of strings.go, B: the dynamic type of its errors; its operands → its results
-	OpHost    // A: a host function (host.go, Host(name)), B: its type operand; its operands → its results
+	OpRand
+	OpStrings
+	OpHost
 
-	// Scheduler operations (IsSched). The interpreter stops in front of them.
-	OpGo           // B: argument slots: start f(args) in a new goroutine.     f args → ...
-	OpMakeChan     // A: 1 if a capacity is on the stack (else 0); B: the element's size. [cap] → ch
-	OpSend         // ch v → ...
-	OpRecv         // A: 1 to also push ok.                                    ch → v [ok]
-	OpClose        // ch → ...
-	OpChanLen      // ch → len
-	OpChanCap      // ch → cap
-	OpSelect       // A: Program.Selects index (see SelectInfo).               operands → index [v ok]
-	OpNewWG        // → wg          (a fresh sync.WaitGroup)
-	OpWGAdd        // wg n → ...
-	OpWGWait       // wg → ...
-	OpNewMutex     // → mu          (a fresh sync.Mutex)
-	OpLock         // mu → ...
-	OpUnlock       // mu → ...
-	OpTryLock      // mu → ok
-	OpSync         // A: SyncSemacquire… (sync.go), B: its operand.  operands → results
-	OpSleep        // d → ...
-	OpTimer        // A: a Timer* operation of package runtime (timer_chan.go): NewTimer, After, AfterFunc, Stop, Reset, …
-	OpNow          // → t           (time.Now: the virtual clock as a time.Time, host_time.go: MonoTime)
-	OpGosched      // ...           (runtime.Gosched)
-	OpGOMAXPROCS   // n → previous  (runtime.GOMAXPROCS: procresize under stop-the-world when n > 0 changes it)
-	OpNumGoroutine // → n
-	OpNumCPU       // → n           (runtime.NumCPU: Config.NCPU)
-	OpPrint        // A: 0 stdout (fmt), 1 stderr (println; with B=1 os.Stderr.Write, as log).  s → ...
-	OpWork         // d → ...       (sim.Work: CPU with no calls)
-	OpSyscall      // d → ...       (sim.Syscall: a blocking system call)
-	OpDial         // d → conn      (sim.Dial: a connection whose next Read is ready after d)
-	OpRead         // conn → ...    (Conn.Read)
-	OpBreakpoint   // ...           (sim.Breakpoint)
-	OpExit         // A: exit code: the program ends (returned from main.main, os.Exit)
-	OpRuntime      // A: RtGoexit, RtLockOSThread, RtUnlockOSThread (...), RtOSExit (code → ...): rtops.go
+	// Scheduler operations (their rows' Sched: Op.IsSched).
+	OpGo
+	OpMakeChan
+	OpSend
+	OpRecv
+	OpClose
+	OpChanLen
+	OpChanCap
+	OpSelect
+	OpNewWG
+	OpWGAdd
+	OpWGWait
+	OpNewMutex
+	OpLock
+	OpUnlock
+	OpTryLock
+	OpSync
+	OpSleep
+	OpTimer
+	OpNow
+	OpGosched
+	OpGOMAXPROCS
+	OpNumGoroutine
+	OpNumCPU
+	OpPrint
+	OpWork
+	OpSyscall
+	OpDial
+	OpRead
+	OpBreakpoint
+	OpExit
+	OpRuntime
 
 	numOps
 )
@@ -264,9 +266,6 @@ const (
 	UGe
 	UFmt
 )
-
-// IsSched reports whether op is performed by the scheduler, not the interpreter.
-func (op Op) IsSched() bool { return op >= OpGo && op < numOps }
 
 // Instr is one instruction.
 type Instr struct {

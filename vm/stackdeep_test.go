@@ -222,7 +222,7 @@ func main() {
 }
 
 // runRecorded runs p and returns its events, one line each, and its exit.
-func runRecorded(t *testing.T, p *runtime.Program, cfg runtime.Config) []string {
+func runRecorded(t *testing.T, p *vm.Program, cfg runtime.Config) []string {
 	t.Helper()
 	mc, err := runtime.New(p, cfg)
 	if err != nil {

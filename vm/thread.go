@@ -11,8 +11,9 @@ import "slices"
 // deferred calls and panic, the state a real G keeps on its stack) and asks
 // the Machine to Run it for a budget of instructions; Run answers with the
 // number of instructions it ran and why it stopped (Stop). Everything the
-// scheduler does to a G's code goes through the Thread's methods below:
-// popping a scheduler op's operands and pushing its results, advancing the
+// scheduler does to a G's code goes through the Thread's methods below
+// and the Machine's: taking a scheduler op's operands (Machine.Operands,
+// sched_operands.go) and pushing its results, advancing the
 // pc past the op, starting the G on a function, reading its frames for a
 // traceback. The VM never sees a P, an M, a queue or the clock.
 //
@@ -164,31 +165,14 @@ func (t *Thread) SetStack(size, used int64, guard uint64) {
 // StackUsed is the bytes of stack in use after Run.
 func (t *Thread) StackUsed() int64 { return t.stackUsed }
 
-// Push pushes a scheduler op's result.
+// Push pushes a scheduler op's results, in the order its row in the op
+// table gives them (its operands come from Machine.Operands).
 func (t *Thread) Push(vs ...Value) { t.vals = append(t.vals, vs...) }
-
-// Pop pops a scheduler op's operand.
-func (t *Thread) Pop() Value {
-	v := t.vals[len(t.vals)-1]
-	t.vals = t.vals[:len(t.vals)-1]
-	return v
-}
-
-// PopN pops n operands into a new slice, bottom first.
-func (t *Thread) PopN(n int) []Value {
-	vs := make([]Value, n)
-	copy(vs, t.vals[len(t.vals)-n:])
-	t.vals = t.vals[:len(t.vals)-n]
-	return vs
-}
 
 // Slots are the locals and operands of the window's frames (all frames
 // but for a deep stack, see stackdeep.go), bottom first (read only: for
 // tests and inspection).
 func (t *Thread) Slots() []Value { return t.vals }
-
-// Peek is the top operand.
-func (t *Thread) Peek() Value { return t.vals[len(t.vals)-1] }
 
 // NumFrames is the depth of the G's call stack.
 func (t *Thread) NumFrames() int { return int(t.depth()) }

@@ -16,6 +16,7 @@ import (
 	"github.com/gmplab/gmplab/lang"
 	"github.com/gmplab/gmplab/lessons"
 	"github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/vm"
 )
 
 // go test ./debugger/terminal -update rewrites docs/debugger.md and the
@@ -68,23 +69,23 @@ func TestTableIsComplete(t *testing.T) {
 
 // goschedProg is main calling runtime.Gosched n times, then returning; a
 // program built by hand so that these tests need no front end.
-func goschedProg(n int) *runtime.Program {
-	var code []runtime.Instr
-	var pos []runtime.Pos
+func goschedProg(n int) *vm.Program {
+	var code []vm.Instr
+	var pos []vm.Pos
 	var src strings.Builder
 	src.WriteString("package main\n\nfunc main() {\n")
 	for i := 0; i < n; i++ {
-		code = append(code, runtime.Instr{Op: runtime.OpGosched})
-		pos = append(pos, runtime.Pos{Line: int32(4 + i), Col: 2})
+		code = append(code, vm.Instr{Op: vm.OpGosched})
+		pos = append(pos, vm.Pos{Line: int32(4 + i), Col: 2})
 		src.WriteString("\truntime.Gosched()\n")
 	}
-	code = append(code, runtime.Instr{Op: runtime.OpBreakpoint}, runtime.Instr{Op: runtime.OpExit})
-	pos = append(pos, runtime.Pos{Line: int32(4 + n), Col: 2}, runtime.Pos{Line: int32(5 + n), Col: 1})
+	code = append(code, vm.Instr{Op: vm.OpBreakpoint}, vm.Instr{Op: vm.OpExit})
+	pos = append(pos, vm.Pos{Line: int32(4 + n), Col: 2}, vm.Pos{Line: int32(5 + n), Col: 1})
 	src.WriteString("\tsim.Breakpoint()\n}\n")
-	return &runtime.Program{
+	return &vm.Program{
 		Files:   []string{"gosched.go"},
 		Sources: [][]byte{[]byte(src.String())},
-		Funcs:   []runtime.Func{{Name: "main.main", Code: code, Pos: pos, Decl: runtime.Pos{Line: 3, Col: 1}, FrameSize: 16, NoSplit: true}},
+		Funcs:   []vm.Func{{Name: "main.main", Code: code, Pos: pos, Decl: vm.Pos{Line: 3, Col: 1}, FrameSize: 16, NoSplit: true}},
 		Main:    0, Init: -1,
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/gmplab/gmplab/internal/realtrace"
 	"github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/vm"
 )
 
 // Measures is what one run says about the scheduler.
@@ -34,7 +35,7 @@ type Measures struct {
 // (newproc, goready, goschedImpl, a preemption, exitsyscall with no P, a
 // timer, injectglist's and netpoll's first G) to its execute; the
 // simulator's time is virtual.
-func Sim(prog *runtime.Program, cfg runtime.Config) (Measures, error) {
+func Sim(prog *vm.Program, cfg runtime.Config) (Measures, error) {
 	mc, err := runtime.New(prog, cfg)
 	if err != nil {
 		return Measures{}, err

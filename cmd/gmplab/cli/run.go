@@ -17,6 +17,7 @@ import (
 	"github.com/gmplab/gmplab/lessons"
 	"github.com/gmplab/gmplab/runtime"
 	"github.com/gmplab/gmplab/view"
+	"github.com/gmplab/gmplab/vm"
 )
 
 // Output formats of `gmplab run`.
@@ -262,7 +263,7 @@ func (o *RunOptions) config() runtime.Config {
 // directory); a lesson's scenario that is not on disk
 // (lessons/04-sysmon/handoff.go, from another directory) is gmplab's
 // embedded copy, as for gmplab step.
-func compile(root, file string) (*runtime.Program, error) {
+func compile(root, file string) (*vm.Program, error) {
 	disk := inRoot(root, file)
 	fi, err := os.Stat(disk)
 	switch {

@@ -15,6 +15,7 @@ import (
 	"github.com/gmplab/gmplab/lang"
 	"github.com/gmplab/gmplab/lessons"
 	"github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/vm"
 )
 
 // StepOptions are the inputs of `gmplab step`, filled from its flags.
@@ -119,7 +120,7 @@ standard input when it is not a terminal: gmplab step lesson-04 < script.txt.`,
 
 // stepTarget is a resolved target: the program and its configuration.
 type stepTarget struct {
-	prog   *runtime.Program
+	prog   *vm.Program
 	cfg    runtime.Config
 	name   string          // what runs, as the user will recognise it
 	lesson *lessons.Lesson // nil outside the lessons
@@ -175,7 +176,7 @@ func loadStepTarget(o *StepOptions) (*stepTarget, error) {
 
 // compileEmbedded compiles a lesson's scenario from the copy built into
 // gmplab, naming it by its path in the repository.
-func compileEmbedded(t lessons.Target) (*runtime.Program, error) {
+func compileEmbedded(t lessons.Target) (*vm.Program, error) {
 	src, err := t.Lesson.Source(t.Scenario)
 	if err != nil {
 		return nil, err

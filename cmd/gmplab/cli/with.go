@@ -11,6 +11,7 @@ import (
 	"github.com/gmplab/gmplab/checker"
 	"github.com/gmplab/gmplab/exercises/rt"
 	"github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/vm"
 )
 
 // `gmplab step --with exercises/NN-name` runs the debugger with the
@@ -38,7 +39,7 @@ func SetWith(dir string, hooks *runtime.Hooks) { withDir, withHooks = dir, hooks
 // applyWith puts the functions of exercise dir into cfg, or, in gmplab
 // itself, builds and runs the program that has them (ran is then true and
 // err carries its exit code).
-func applyWith(o *StepOptions, cfg *runtime.Config, prog *runtime.Program) (ran bool, err error) {
+func applyWith(o *StepOptions, cfg *runtime.Config, prog *vm.Program) (ran bool, err error) {
 	root, err := checker.FindRoot(".")
 	if err != nil {
 		return false, &ExitError{Code: 1, Msg: "gmplab step --with: " + err.Error()}
@@ -64,7 +65,7 @@ func applyWith(o *StepOptions, cfg *runtime.Config, prog *runtime.Program) (ran 
 // preflight runs the program once with the learner's functions, so that a
 // function not started, a panic or a corrupt state is said before the
 // debugger opens, not as a crash in the middle of it.
-func preflight(d checker.Dir, cfg runtime.Config, prog *runtime.Program) (err error) {
+func preflight(d checker.Dir, cfg runtime.Config, prog *vm.Program) (err error) {
 	m, err := runtime.New(prog, cfg)
 	if err != nil {
 		return &ExitError{Code: 1, Msg: "gmplab step: " + err.Error()}

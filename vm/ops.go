@@ -1,0 +1,535 @@
+package vm
+
+// The op table: every opcode declared once.
+//
+// An opcode is a constant in prog.go (its name, which must stay stable:
+// programs, goldens and other packages name it) and a row of opTable
+// below, which holds everything gmplab knows about it apart from what it
+// does: its name, what its operands A and B mean, its effect on the
+// operand stack, where control goes next, whether the scheduler performs
+// it, and what it costs. What it does is its case in the interpreter
+// (interp.go, interp_data.go and the files they call) or, for a
+// scheduler op, in package runtime (intrinsics.go). The disassembler
+// (disasm.go), Op.IsSched, the program verifier (verify.go), the
+// scheduler ops' operand decoder (sched_operands.go) and the front end's
+// check of its own stack accounting (lang: emit) all read the table.
+//
+// How to add an opcode: a constant at the end of its group in prog.go,
+// a row here, its case in the interpreter or in runtime/intrinsics.go,
+// and the front end's emit. TestOpTableComplete fails until the row is
+// complete; Verify checks every program the tests compile against it.
+// (docs/hacking.md says the same for people.)
+//
+// The idea is the Go compiler's (cmd/compile/internal/ssa/_gen/
+// genericOps.go: "easier to maintain a few tables than a lot of code")
+// and the program verifier's is go/ssa's sanity.go.
+
+// OpInfo is one opcode's row in the op table. The columns:
+//
+//   - Name: the op's name without the Op prefix, as the disassembler
+//     prints it ("Call", "Send").
+//   - A, B: what the instruction's operands mean. The Operand kind says
+//     how the disassembler shows one and what Verify checks it against
+//     (an index into Program.Strings, a local slot, a jump target…);
+//     OperandNum is a number whose meaning Stack gives.
+//   - Stack: the operands on the stack and the results, bottom first,
+//     top of stack on the right ("ch v → ..."; "..." is the rest of the
+//     stack), with what A and B change in them. Scheduler ops' operands
+//     are decoded in this order by Machine.Operands.
+//   - Pop, Push: the operand-stack effect: the op pops Pop operands, then
+//     pushes Push results. For an op whose effect depends on the
+//     instruction or the program (a call, OpAppend, OpSelect, OpHost…),
+//     Effect computes them instead (StackEffect).
+//   - Flow: where control goes after the op (FlowNext unless it jumps or
+//     leaves the function).
+//   - Sched: the scheduler performs the op (Op.IsSched): the interpreter
+//     stops in front of it, package runtime pops its operands, does it
+//     and pushes its results.
+//   - Cost: the virtual CPU time the interpreter charges for one
+//     execution of the op, in picoseconds: the one virtual nanosecond
+//     every instruction costs (the runtime's CostInstr) plus what cost.go
+//     adds for the ops that do more. CostVar names, in words, a part that
+//     depends on the operands ("" if none). A scheduler op costs 0 here:
+//     the interpreter charges nothing for it, and the scheduler charges
+//     runtime/cost.go's figures for what the op does (CostChan, …). An
+//     op that panics charges one instruction, whatever its row says.
+//     The interpreter does not read this column yet: its charges are the
+//     ones written in its cases, and TestOpTableCostIsCharged checks
+//     that the two agree, for an op of every cost.
+type OpInfo struct {
+	Name      string
+	A, B      Operand
+	Stack     string
+	Pop, Push int8
+	Effect    func(in Instr, p *Program, f *Func) (pop, push int)
+	Flow      Flow
+	Sched     bool
+	Cost      int64
+	CostVar   string
+}
+
+// Flow is where control goes after an op.
+type Flow uint8
+
+const (
+	// FlowNext: the next instruction.
+	FlowNext Flow = iota
+	// FlowBranch: the instruction at A or the next one.
+	FlowBranch
+	// FlowJump: the instruction at A.
+	FlowJump
+	// FlowEnd: none in this function (it returns, panics or the program
+	// exits).
+	FlowEnd
+)
+
+// Picoseconds in a virtual nanosecond: the op table's costs are in
+// picoseconds, so that an operation can cost less than a nanosecond.
+const psPerNs = 1000
+
+// The op table's costs, in picoseconds.
+const (
+	psInstr = 1 * psPerNs                 // an instruction
+	psAlloc = psInstr + costAlloc*psPerNs // one that allocates (costAlloc)
+	psMap   = psInstr + costMap*psPerNs   // a map access (costMap)
+	psRand  = psInstr + costRand*psPerNs  // a random draw (costRand)
+	psHost  = psInstr + costHost*psPerNs  // a host function (costHost)
+	psSched = 0                           // a scheduler op (runtime/cost.go)
+	memmove = "plus the bytes of elements held in objects that it copies, at memmoveBytesPerNs"
+)
+
+// Info is op's row of the op table (the zero OpInfo for an op that does
+// not exist).
+func (op Op) Info() OpInfo {
+	if op < numOps {
+		return opTable[op]
+	}
+	return OpInfo{}
+}
+
+// IsSched reports whether op is performed by the scheduler, not the
+// interpreter (the op table's Sched column).
+func (op Op) IsSched() bool { return isSched[op] }
+
+// isSched is the Sched column indexed by any uint8, for the interpreter's
+// dispatch (no bounds check).
+var isSched = func() (s [256]bool) {
+	for op := range numOps {
+		s[op] = opTable[op].Sched
+	}
+	return s
+}()
+
+// Ends reports whether control never goes on to the instruction after op
+// (a jump, a return, a panic, the program's exit).
+func (op Op) Ends() bool {
+	return op < numOps && (opTable[op].Flow == FlowJump || opTable[op].Flow == FlowEnd)
+}
+
+// NumOps is the number of opcodes.
+const NumOps = int(numOps)
+
+// StackEffect is how many operands in pops and how many results it then
+// pushes (its row's Pop and Push, or its Effect). p is the program and f
+// the function in holds; either may be nil while a front end builds them,
+// and a count that depends on what is missing is then -1 (a call's
+// results, a select's operands, a return's results). A count is also -1
+// when the instruction is malformed (an A that names no function, no
+// sub-operation): Verify says which.
+func StackEffect(in Instr, p *Program, f *Func) (pop, push int) {
+	if in.Op >= numOps {
+		return -1, -1
+	}
+	r := &opTable[in.Op]
+	if r.Effect != nil {
+		return r.Effect(in, p, f)
+	}
+	return int(r.Pop), int(r.Push)
+}
+
+// opTable is the op table (see OpInfo).
+var opTable = [numOps]OpInfo{
+	OpNop: {Name: "Nop", Stack: "...", Cost: psInstr},
+
+	// Constants and variables.
+	OpInt:       {Name: "Int", A: OperandIntHi, B: OperandNum, Stack: "... → int64(A)<<32 | uint32(B)", Push: 1, Cost: psInstr},
+	OpStr:       {Name: "Str", A: OperandString, Stack: "... → Program.Strings[A]", Push: 1, Cost: psInstr},
+	OpLoad:      {Name: "Load", A: OperandLocal, Stack: "... → local A", Push: 1, Cost: psInstr},
+	OpStore:     {Name: "Store", A: OperandLocal, Stack: "v → ...   (local A = v)", Pop: 1, Cost: psInstr},
+	OpLoadBox:   {Name: "LoadBox", A: OperandLocal, Stack: "... → heap[local A]   (local A holds a box id)", Push: 1, Cost: psInstr},
+	OpStoreBox:  {Name: "StoreBox", A: OperandLocal, Stack: "v → ...   (heap[local A] = v)", Pop: 1, Cost: psInstr},
+	OpNewBox:    {Name: "NewBox", A: OperandLocal, Stack: "v → ...   (local A = a new box initialised with v)", Pop: 1, Cost: psInstr},
+	OpLoadFree:  {Name: "LoadFree", A: OperandFree, Stack: "... → heap[the closure's captured box A]", Push: 1, Cost: psInstr},
+	OpStoreFree: {Name: "StoreFree", A: OperandFree, Stack: "v → ...   (heap[the closure's captured box A] = v)", Pop: 1, Cost: psInstr},
+	OpFreeRef:   {Name: "FreeRef", A: OperandFree, Stack: "... → the box id of captured box A (to capture it again)", Push: 1, Cost: psInstr},
+	OpLocalRef:  {Name: "LocalRef", A: OperandLocal, Stack: "... → the box id held in local A (to capture it)", Push: 1, Cost: psInstr},
+	OpLoadGlob:  {Name: "LoadGlob", A: OperandGlobal, Stack: "... → global A", Push: 1, Cost: psInstr},
+	OpStoreGlob: {Name: "StoreGlob", A: OperandGlobal, Stack: "v → ...   (global A = v)", Pop: 1, Cost: psInstr},
+	OpPop:       {Name: "Pop", Stack: "v → ...", Pop: 1, Cost: psInstr},
+	OpDup:       {Name: "Dup", Stack: "v → v v", Pop: 1, Push: 2, Cost: psInstr},
+
+	// Integer arithmetic (int64, wrapping like Go's int on 64-bit).
+	OpAdd:    binOp("Add", "a b → a+b"),
+	OpSub:    binOp("Sub", "a b → a-b"),
+	OpMul:    binOp("Mul", "a b → a*b"),
+	OpDiv:    binOp("Div", `a b → a/b   (b == 0 panics: "runtime error: integer divide by zero")`),
+	OpRem:    binOp("Rem", "a b → a%b   (the same)"),
+	OpNeg:    unOp("Neg", "a → -a"),
+	OpAnd:    binOp("And", "a b → a&b"),
+	OpOr:     binOp("Or", "a b → a|b"),
+	OpXor:    binOp("Xor", "a b → a^b"),
+	OpAndNot: binOp("AndNot", "a b → a&^b"),
+	OpShl:    binOp("Shl", `a b → a<<b   (b < 0 panics: "runtime error: negative shift amount")`),
+	OpShr:    binOp("Shr", "a b → a>>b   (the same)"),
+	OpNot:    unOp("Not", "bool a → !a"),
+	OpEq:     binOp("Eq", "a b → a==b   (ints, bools, channels, ids)"),
+	OpNe:     binOp("Ne", "a b → a!=b"),
+	OpLt:     binOp("Lt", "a b → a<b"),
+	OpLe:     binOp("Le", "a b → a<=b"),
+	OpGt:     binOp("Gt", "a b → a>b"),
+	OpGe:     binOp("Ge", "a b → a>=b"),
+
+	// Strings.
+	OpConcat: binOp("Concat", "s t → s+t"),
+	OpSEq:    binOp("SEq", "s t → s==t"),
+	OpSNe:    binOp("SNe", "s t → s!=t"),
+	OpSLt:    binOp("SLt", "s t → s<t"),
+	OpSLe:    binOp("SLe", "s t → s<=t"),
+	OpSGt:    binOp("SGt", "s t → s>t"),
+	OpSGe:    binOp("SGe", "s t → s>=t"),
+	OpSLen:   unOp("SLen", "s → len(s)"),
+	OpIndex:  binOp("Index", "s i → s[i] as an int (a byte); out of range panics like Go"),
+	OpSlice: {Name: "Slice", B: OperandSliceForm, Stack: "s [i] [j] → s[i:j]   (B&1: i omitted (0), B&2: j omitted (len); an omitted index is not pushed)",
+		Effect: func(in Instr, _ *Program, _ *Func) (int, int) {
+			return 1 + bit0(in.B&1) + bit0(in.B&2), 1
+		}, Cost: psInstr},
+
+	// Formatting (for fmt and println; the front end lowers Printf into these).
+	OpFmtInt:  unOp("FmtInt", "a → a in decimal"),
+	OpFmtBool: unOp("FmtBool", `a → "true" or "false"`),
+	OpFmtDur:  unOp("FmtDur", "a → time.Duration(a).String()"),
+	OpFmtQ:    unOp("FmtQ", "s → strconv.Quote(s)"),
+	OpFmtPad: {Name: "FmtPad", A: OperandWidth, B: OperandPadFlags,
+		Stack: "s → s padded to width A   (B: 1 left-justify, 2 zero-pad, 4 zeros after a leading sign: a number)", Pop: 1, Push: 1, Cost: psInstr},
+
+	// Control.
+	OpJump:      {Name: "Jump", A: OperandPC, Stack: "...   (pc = A)", Flow: FlowJump, Cost: psInstr},
+	OpJumpIf:    {Name: "JumpIf", A: OperandPC, Stack: "c → ...   (if c, pc = A)", Pop: 1, Flow: FlowBranch, Cost: psInstr},
+	OpJumpIfNot: {Name: "JumpIfNot", A: OperandPC, Stack: "c → ...   (if !c, pc = A)", Pop: 1, Flow: FlowBranch, Cost: psInstr},
+	OpCall: {Name: "Call", A: OperandFunc, B: OperandArgs, Stack: "args → results   (calls function A with B argument slots)",
+		Effect: func(in Instr, p *Program, _ *Func) (int, int) {
+			if p == nil || in.A < 0 || int(in.A) >= len(p.Funcs) {
+				return int(in.B), -1
+			}
+			return int(in.B), p.Funcs[in.A].NResults
+		}, Cost: psInstr},
+	OpCallClosure: {Name: "CallClosure", B: OperandCallSlots, Stack: "f args → results   (B: CallSlots(args, results))",
+		Effect: func(in Instr, _ *Program, _ *Func) (int, int) {
+			args, res := CallSlotsOf(in.B)
+			return 1 + args, res
+		}, Cost: psInstr},
+	OpClosure: {Name: "Closure", A: OperandFunc, B: OperandCaptures, Stack: "boxids → f   (function A with B captured boxes)",
+		Effect: func(in Instr, _ *Program, _ *Func) (int, int) { return int(in.B), 1 }, Cost: psInstr},
+	OpFuncVal: {Name: "FuncVal", A: OperandFunc, Stack: "... → f   (function A as a func value with no captures)", Push: 1, Cost: psInstr},
+	OpReturn: {Name: "Return", Stack: "results → (returns from the function: the top NResults slots are its results)",
+		Effect: func(_ Instr, _ *Program, f *Func) (int, int) {
+			if f == nil {
+				return -1, 0
+			}
+			return f.NResults, 0
+		}, Flow: FlowEnd, Cost: psInstr, CostVar: "once more each time a deferred call it runs first returns"},
+	OpDefer: {Name: "Defer", A: OperandNum, B: OperandArgs,
+		Stack: "f args → ...   (records f(args), B argument slots, to run when the function returns); with A=1 (runtime.deferprocat): tok f args → ..., for the frame of OpDeferRange's token tok",
+		Effect: func(in Instr, _ *Program, _ *Func) (int, int) {
+			if in.A == 1 {
+				return int(in.B) + 2, 0
+			}
+			return int(in.B) + 1, 0
+		}, Cost: psInstr},
+	OpPanic: {Name: "Panic", B: OperandNum, Stack: "s → (the G panics with message s); with B=1: v s → (v, an interface value, is what recover returns)",
+		Effect: func(in Instr, _ *Program, _ *Func) (int, int) { return 1 + boolInt32(in.B == 1), 0 }, Flow: FlowEnd, Cost: psInstr},
+	OpRunDefers: {Name: "RunDefers", Stack: "...   (runs the frame's deferred calls now, LIFO, as OpReturn would, then goes on: a function with named results and defers reads its results after them)",
+		Cost: psInstr, CostVar: "once more each time a deferred call it runs returns"},
+	OpDeferRange: {Name: "DeferRange", Stack: "... → tok   (runtime.deferrangefunc: the frame's token, under which OpDefer with A=1 registers a range-over-func body's deferred calls)",
+		Push: 1, Cost: psInstr},
+
+	// Objects (object.go): a struct's storage, named by its id (objTag).
+	OpNewObj: {Name: "NewObj", A: OperandSlots, Stack: "... → o   (a new object of A zeroed slots)", Push: 1, Cost: psAlloc},
+	OpField:  {Name: "Field", A: OperandSlot, Stack: "o → o.A   (o nil panics: nil dereference)", Pop: 1, Push: 1, Cost: psInstr},
+	OpSetField: {Name: "SetField", A: OperandSlot, B: OperandSwap, Stack: "o v → ...   (o.A = v; with B=1 the operands are v o)",
+		Pop: 2, Cost: psInstr},
+	OpObjCopy: {Name: "ObjCopy", A: OperandLayout, Stack: "o → a new object with o's contents, layout A (nested structs copied too)", Pop: 1, Push: 1, Cost: psAlloc},
+	OpObjAssign: {Name: "ObjAssign", A: OperandLayout, B: OperandSwap, Stack: "d s → ...   (d's contents = s's, layout A, nested structs too; with B=1: s d)",
+		Pop: 2, Cost: psInstr},
+	OpObjEq: {Name: "ObjEq", A: OperandLayout, Stack: "a b → a==b   (field by field, layout A, as Go compares structs)", Pop: 2, Push: 1, Cost: psInstr},
+
+	// Pointers to anything but structs and arrays (pointer.go).
+	OpDeref:      unOp("Deref", "p → *p   (p nil panics: nil dereference)"),
+	OpStoreDeref: {Name: "StoreDeref", B: OperandSwap, Stack: "p v → ...   (*p = v; with B=1 the operands are v p)", Pop: 2, Cost: psInstr},
+	OpElemRef: {Name: "ElemRef", A: OperandNum, B: OperandNum, Stack: "o → &o.A (slot A); with B=1: o i → &o[i] (i out of range panics like Go)",
+		Effect: func(in Instr, _ *Program, _ *Func) (int, int) { return 1 + boolInt32(in.B == 1), 1 }, Cost: psInstr},
+	OpSliceRef: binOp("SliceRef", "s i → &s[i]   (out of range panics like Go)"),
+
+	// Arrays (array.go): objects of one slot per element.
+	OpZeroObj:  {Name: "ZeroObj", A: OperandLayout, Stack: "... → a new zero object of layout A (nested arrays and structs too)", Push: 1, Cost: psAlloc},
+	OpIndexObj: binOp("IndexObj", "o i → o[i]   (out of range panics like Go; o nil: nil dereference)"),
+	OpStoreIndexObj: {Name: "StoreIndexObj", B: OperandSwap, Stack: "o i v → ...   (o[i] = v; with B=1 the operands are v o i)",
+		Pop: 3, Cost: psInstr},
+	OpArraySlice:   {Name: "ArraySlice", Stack: "o → o[:]   (a slice over the whole array, sharing it)", Pop: 1, Push: 1, Cost: psAlloc},
+	OpKeyOf:        {Name: "KeyOf", A: OperandLayout, Stack: "o → the map key of array or struct o of layout A (its contents)", Pop: 1, Push: 1, Cost: psAlloc},
+	OpKeyObj:       {Name: "KeyObj", A: OperandLayout, Stack: "k → a new object of layout A with the contents of map key k", Pop: 1, Push: 1, Cost: psAlloc},
+	OpSliceToArray: {Name: "SliceToArray", A: OperandLayout, Stack: "s → [N]T(s), a copy; A is the array's layout (a shorter s panics like Go)", Pop: 1, Push: 1, Cost: psAlloc},
+
+	// Slices (slice.go).
+	OpMakeSlice:  {Name: "MakeSlice", A: OperandElemLayout, Stack: "n c → s   (A: the element's layout, -1 plain)", Pop: 2, Push: 1, Cost: psAlloc},
+	OpSliceLen:   unOp("SliceLen", "s → len(s)"),
+	OpSliceCap:   unOp("SliceCap", "s → cap(s)"),
+	OpSliceIndex: binOp("SliceIndex", "s i → s[i]   (out of range panics like Go)"),
+	OpSliceStore: {Name: "SliceStore", B: OperandSwap, Stack: "s i v → ...   (s[i] = v; with B=1 the operands are v s i)", Pop: 3, Cost: psInstr},
+	OpAppend: {Name: "Append", A: OperandValues, B: OperandElem,
+		Stack:  "s v… → s'   (A values; B: the element's size<<1 | 1 if it holds no pointers, or ^layout for elements held in objects: slice.go: elemSpec)",
+		Effect: func(in Instr, _ *Program, _ *Func) (int, int) { return 1 + int(in.A), 1 }, Cost: psAlloc, CostVar: memmove},
+	OpAppendSlice: {Name: "AppendSlice", B: OperandElem, Stack: "s t → append(s, t...)   (B as OpAppend's)", Pop: 2, Push: 1, Cost: psAlloc, CostVar: memmove},
+	OpCopySlice: {Name: "CopySlice", B: OperandElemIfLayout, Stack: "d s → copy(d, s)   (B: ^layout for elements held in objects, copied into; else 0)",
+		Pop: 2, Push: 1, Cost: psInstr, CostVar: memmove},
+	OpReslice: {Name: "Reslice", B: OperandNum, Stack: "s [lo] [hi] [max] → s[lo:hi:max]   (B: 1 lo omitted, 2 hi omitted, 4 max given; an omitted index is not pushed)",
+		Effect: func(in Instr, _ *Program, _ *Func) (int, int) {
+			return 1 + bit0(in.B&1) + bit0(in.B&2) + 1 - bit0(in.B&4), 1
+		}, Cost: psInstr},
+
+	// Maps (hashmap.go).
+	OpMakeMap: {Name: "MakeMap", Stack: "hint → m", Pop: 1, Push: 1, Cost: psAlloc},
+	OpMapIndex: {Name: "MapIndex", A: OperandNum, B: OperandNum, Stack: "m k → v [ok]   (A: 1 to push ok too; B: the value's struct layout, -1 plain)",
+		Effect: func(in Instr, _ *Program, _ *Func) (int, int) { return 2, 1 + boolInt32(in.A == 1) }, Cost: psMap},
+	OpMapStore:  {Name: "MapStore", B: OperandSwap, Stack: "m k v → ...   (with B=1 the operands are v m k; a nil map panics)", Pop: 3, Cost: psMap},
+	OpMapDelete: {Name: "MapDelete", Stack: "m k → ...", Pop: 2, Cost: psMap},
+	OpMapLen:    unOp("MapLen", "m → len(m)"),
+	OpMapClear:  {Name: "MapClear", Stack: "m → ...", Pop: 1, Cost: psInstr},
+	OpMapKeys: {Name: "MapKeys", A: OperandNum, Stack: "m → a []K of the keys   (A: 1 sorted (fmt), 2 sorted as floats (MapKeysFloat), 0 from a random bucket (range))",
+		Pop: 1, Push: 1, Cost: psAlloc},
+
+	// 64-bit unsigned integers (uint64, uint, uintptr): the operations
+	// whose result differs from int64's.
+	OpUnsigned: {Name: "Unsigned", A: OperandUnsignedOp, Stack: "a b → r for UDiv, URem, UShr, ULt, ULe, UGt, UGe (A); a → a in decimal for UFmt",
+		Effect: func(in Instr, _ *Program, _ *Func) (int, int) {
+			if in.A == UFmt {
+				return 1, 1
+			}
+			return 2, 1
+		}, Cost: psInstr},
+
+	// Floating point (float.go): a float is its float64 bits in I.
+	OpFloat: {Name: "Float", A: OperandFloatOp, B: OperandF32, Stack: "a b → r or a → r   (A: FAdd… of float.go; B=1 rounds the result to float32)",
+		Effect: func(in Instr, _ *Program, _ *Func) (int, int) {
+			if in.A < 0 || in.A >= numFloatOps {
+				return -1, -1
+			}
+			return floatArgs[in.A], 1
+		}, Cost: psInstr},
+
+	// Interface values (iface.go).
+	OpMakeIface: {Name: "MakeIface", A: OperandType, Stack: "v → i   (the dynamic type is Program.Types[A]; nil stays nil only for a nil interface)", Pop: 1, Push: 1, Cost: psAlloc},
+	OpIfaceCall: {Name: "IfaceCall", A: OperandMethod, B: OperandCallSlots,
+		Stack: "i args → results   (calls method Program.Strings[A] of i's dynamic type; B: CallSlots(args, results))",
+		Effect: func(in Instr, _ *Program, _ *Func) (int, int) {
+			args, res := CallSlotsOf(in.B)
+			return 1 + args, res
+		}, Cost: psInstr},
+	OpIfaceEq: binOp("IfaceEq", "a b → a==b   (the same dynamic type and equal values; an uncomparable one panics)"),
+	OpAssert: {Name: "Assert", A: OperandNum, B: OperandNum,
+		Stack:  "i → v [ok]   (A: the target type; B: the source type<<2 | AssertOK (push ok too) or AssertTest (push only ok))",
+		Effect: func(in Instr, _ *Program, _ *Func) (int, int) { return 1, 1 + boolInt32(in.B&3 == AssertOK) }, Cost: psInstr},
+	OpRecover: {Name: "Recover", Stack: "... → v   (recover(): the panic's value, or nil where recover has no effect)", Push: 1, Cost: psInstr},
+	OpFmtAny: {Name: "FmtAny", A: OperandNum, B: OperandNum,
+		Stack: "i → text; for a FmtRun* verb: format a → text   (A: depth<<21 | verb, B: flags | width (FmtAny*): fmt of the interface value at operand depth A>>21, format_dynamic.go; the String and Error methods it calls push their results above it until it completes)",
+		Effect: func(in Instr, _ *Program, _ *Func) (int, int) {
+			if in.A&(1<<21-1) >= FmtRunPrintf {
+				return 2, 1
+			}
+			return 1, 1
+		}, Cost: psAlloc, CostVar: "1 ns more for each String or Error method it calls first"},
+
+	// sync/atomic: one instruction, so that no preemption splits it.
+	OpAtomic: {Name: "Atomic", A: OperandNum, B: OperandNum,
+		Stack:  "o [args] → result   (A: AtomicLoad…, whose comment gives its args; B: 0 64-bit, 1 int32, 2 uint32, |AtomicPtr: o is a slot pointer; with AtomicValue: atomic.Value's method A, → result text)",
+		Effect: atomicEffect, Cost: psInstr},
+
+	// Libraries computed by the VM.
+	OpRand: {Name: "Rand", A: OperandRandFn, Stack: "args → r   (A: a Rand* function of rand.go)",
+		Effect: func(in Instr, _ *Program, _ *Func) (int, int) {
+			if in.A < 0 || in.A >= numRand {
+				return -1, -1
+			}
+			return randArgs(in.A), 1
+		}, Cost: psRand},
+	OpStrings: {Name: "Strings", A: OperandNum, B: OperandNum, Stack: "args → results   (A: a Str* function of strings.go, whose comment gives them; B: the dynamic type of its errors)",
+		Effect: func(in Instr, _ *Program, _ *Func) (int, int) {
+			if in.A < 0 || in.A >= numStr {
+				return -1, -1
+			}
+			return StrArgs(in.A)
+		}, Cost: psAlloc},
+	OpHost: {Name: "Host", A: OperandHostFn, B: OperandNum, Stack: "args → results   (A: a host function, host.go: Host(name), which gives their counts; B: its operand, whose meaning is the host function's: a type, a string, a layout…)",
+		Effect: func(in Instr, _ *Program, _ *Func) (int, int) {
+			sealHost()
+			if in.A < 0 || int(in.A) >= len(hostTable) {
+				return -1, -1
+			}
+			return hostTable[in.A].Pop, hostTable[in.A].Push
+		}, Cost: psHost, CostVar: "a host function with a Cost of its own charges it instead of costHost"},
+
+	// Scheduler operations (IsSched). The interpreter stops in front of them.
+	OpGo: {Name: "Go", B: OperandArgs, Stack: "f args → ...   (starts f(args), B argument slots, in a new goroutine)",
+		Effect: func(in Instr, _ *Program, _ *Func) (int, int) { return 1 + int(in.B), 0 }, Sched: true, Cost: psSched},
+	OpMakeChan: {Name: "MakeChan", A: OperandChanCap, B: OperandNum, Stack: "[cap] → ch   (A: 1 if a capacity is on the stack, else 0; B: the element's size)",
+		Effect: func(in Instr, _ *Program, _ *Func) (int, int) { return boolInt32(in.A == 1), 1 }, Sched: true, Cost: psSched},
+	OpSend: sched("Send", "ch v → ...", 2, 0),
+	OpRecv: {Name: "Recv", A: OperandOK, Stack: "ch → v [ok]   (A: 1 to push ok too)",
+		Effect: func(in Instr, _ *Program, _ *Func) (int, int) { return 1, 1 + boolInt32(in.A == 1) }, Sched: true, Cost: psSched},
+	OpClose:   sched("Close", "ch → ...", 1, 0),
+	OpChanLen: sched("ChanLen", "ch → len(ch)", 1, 1),
+	OpChanCap: sched("ChanCap", "ch → cap(ch)", 1, 1),
+	OpSelect: {Name: "Select", A: OperandSelect,
+		Stack: "operands → index v ok   (A: Program.Selects index: for each case in order its channel and, for a send, the value; the chosen case's index, len(Cases) for default, and a value and an ok flag, zero but for a receive)",
+		Effect: func(in Instr, p *Program, _ *Func) (int, int) {
+			if p == nil || in.A < 0 || int(in.A) >= len(p.Selects) {
+				return -1, 3
+			}
+			return p.Selects[in.A].operands(), 3
+		}, Sched: true, Cost: psSched},
+	OpNewWG:        sched("NewWG", "... → wg   (a fresh sync.WaitGroup)", 0, 1),
+	OpWGAdd:        sched("WGAdd", "wg n → ...", 2, 0),
+	OpWGWait:       sched("WGWait", "wg → ...", 1, 0),
+	OpNewMutex:     sched("NewMutex", "... → mu   (a fresh sync.Mutex)", 0, 1),
+	OpLock:         sched("Lock", "mu → ...", 1, 0),
+	OpUnlock:       sched("Unlock", "mu → ...", 1, 0),
+	OpTryLock:      sched("TryLock", "mu → ok", 1, 1),
+	OpSync:         {Name: "Sync", A: OperandNum, B: OperandNum, Stack: "args → results   (A: SyncSemacquire… of sync.go, whose comment gives them; B: its operand)", Effect: syncEffect, Sched: true, Cost: psSched},
+	OpSleep:        sched("Sleep", "d → ...", 1, 0),
+	OpTimer:        {Name: "Timer", A: OperandTimerOp, Stack: "args → results   (A: a Timer* operation of timer.go, whose comment gives them: NewTimer, After, AfterFunc, Stop, Reset, …)", Effect: timerEffect, Sched: true, Cost: psSched},
+	OpNow:          sched("Now", "... → t   (time.Now: the virtual clock as a time.Time, host_time.go: MonoTime)", 0, 1),
+	OpGosched:      sched("Gosched", "...   (runtime.Gosched)", 0, 0),
+	OpGOMAXPROCS:   sched("GOMAXPROCS", "n → previous   (runtime.GOMAXPROCS: procresize under stop-the-world when n > 0 changes it)", 1, 1),
+	OpNumGoroutine: sched("NumGoroutine", "... → n", 0, 1),
+	OpNumCPU:       sched("NumCPU", "... → n   (runtime.NumCPU: Config.NCPU)", 0, 1),
+	OpPrint: {Name: "Print", A: OperandStream, B: OperandNum, Stack: "s → ...   (A: 0 stdout (fmt), 1 stderr (println; with B=1 os.Stderr.Write, as log))",
+		Pop: 1, Sched: true, Cost: psSched},
+	OpWork:       sched("Work", "d → ...   (sim.Work: CPU with no calls)", 1, 0),
+	OpSyscall:    sched("Syscall", "d → ...   (sim.Syscall: a blocking system call)", 1, 0),
+	OpDial:       sched("Dial", "d → conn   (sim.Dial: a connection whose next Read is ready after d)", 1, 1),
+	OpRead:       sched("Read", "conn → ...   (Conn.Read)", 1, 0),
+	OpBreakpoint: sched("Breakpoint", "...   (sim.Breakpoint)", 0, 0),
+	OpExit: {Name: "Exit", A: OperandCode, Stack: "...   (the program ends with exit code A: main.main returned, os.Exit)",
+		Flow: FlowEnd, Sched: true, Cost: psSched},
+	OpRuntime: {Name: "Runtime", A: OperandRuntimeFn, Stack: "args → ...   (A: RtGoexit, RtLockOSThread, RtUnlockOSThread: ... → ...; RtOSExit: code → ...; rtops.go)",
+		Effect: func(in Instr, _ *Program, _ *Func) (int, int) {
+			if in.A < 0 || in.A >= numRt {
+				return -1, -1
+			}
+			return boolInt32(in.A == RtOSExit), 0
+		}, Sched: true, Cost: psSched},
+}
+
+// unOp and binOp are the rows of the plain ops that pop one or two
+// operands and push one result.
+func unOp(name, stack string) OpInfo {
+	return OpInfo{Name: name, Stack: stack, Pop: 1, Push: 1, Cost: psInstr}
+}
+
+func binOp(name, stack string) OpInfo {
+	return OpInfo{Name: name, Stack: stack, Pop: 2, Push: 1, Cost: psInstr}
+}
+
+// sched is the row of a scheduler op with no operand in A or B and a
+// fixed effect.
+func sched(name, stack string, pop, push int8) OpInfo {
+	return OpInfo{Name: name, Stack: stack, Pop: pop, Push: push, Sched: true, Cost: psSched}
+}
+
+// bit0 is 1 if the flag x is clear: an operand the flag omits is not
+// pushed.
+func bit0(x int32) int {
+	if x == 0 {
+		return 1
+	}
+	return 0
+}
+
+func boolInt32(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// CallSlots is OpCallClosure's and OpIfaceCall's B: the argument slots
+// the call pops (besides the func or interface value) and the result
+// slots it pushes. Each must be below MaxCallSlots.
+func CallSlots(args, results int) int32 { return int32(args | results<<16) }
+
+// CallSlotsOf splits OpCallClosure's or OpIfaceCall's B.
+func CallSlotsOf(b int32) (args, results int) { return int(b & 0xffff), int(b >> 16 & 0x7fff) }
+
+// MaxCallSlots bounds the argument and the result slots of one call
+// through a func or an interface value (CallSlots).
+const MaxCallSlots = 1 << 15
+
+// operands is how many operands a select with these cases pops.
+func (s *SelectInfo) operands() int {
+	k := 0
+	for _, c := range s.Cases {
+		k++
+		if c.Send {
+			k++
+		}
+	}
+	return k
+}
+
+// floatArgs is how many operands each OpFloat operation pops.
+var floatArgs = [numFloatOps]int{FAdd: 2, FSub: 2, FMul: 2, FDiv: 2, FNeg: 1, FEq: 2, FNe: 2, FLt: 2, FLe: 2, FGt: 2, FGe: 2,
+	FFromInt: 1, FFromUint: 1, FToInt: 1, FToInt32: 1, FToUint: 1, FRound: 1, FMin: 2, FMax: 2}
+
+// atomicArgs is how many operands each OpAtomic operation pops, o
+// included.
+var atomicArgs = [...]int{AtomicLoad: 1, AtomicStore: 2, AtomicAdd: 2, AtomicSwap: 2, AtomicCAS: 3, AtomicAnd: 2, AtomicOr: 2}
+
+func atomicEffect(in Instr, _ *Program, _ *Func) (int, int) {
+	if in.A < 0 || int(in.A) >= len(atomicArgs) {
+		return -1, -1
+	}
+	if in.B&AtomicValue != 0 {
+		switch in.A {
+		case AtomicLoad, AtomicStore, AtomicSwap, AtomicCAS:
+			return atomicArgs[in.A], 2
+		}
+		return -1, -1
+	}
+	if in.A == AtomicStore {
+		return 2, 0
+	}
+	return atomicArgs[in.A], 1
+}
+
+// syncArgs and timerArgs are the operands and results of OpSync's and
+// OpTimer's operations, as their comments in sync.go and timer.go give
+// them.
+var syncArgs = [...][2]int{SyncSemacquire: {1, 0}, SyncSemrelease: {1, 0}, SyncFatal: {1, 0}, SyncNotifyListAdd: {1, 1},
+	SyncNotifyListWait: {2, 0}, SyncNotifyOne: {1, 0}, SyncNotifyAll: {1, 0}}
+
+var timerArgs = [...][2]int{TimerNewTimer: {1, 2}, TimerNewTicker: {1, 2}, TimerTick: {1, 1}, TimerAfter: {1, 1},
+	TimerAfterFunc: {2, 1}, TimerStop: {1, 1}, TimerReset: {2, 1}, TickerStop: {1, 0}, TickerReset: {2, 0}}
+
+func syncEffect(in Instr, _ *Program, _ *Func) (int, int) {
+	if in.A < 0 || int(in.A) >= len(syncArgs) {
+		return -1, -1
+	}
+	return syncArgs[in.A][0], syncArgs[in.A][1]
+}
+
+func timerEffect(in Instr, _ *Program, _ *Func) (int, int) {
+	if in.A < 0 || int(in.A) >= len(timerArgs) {
+		return -1, -1
+	}
+	return timerArgs[in.A][0], timerArgs[in.A][1]
+}
