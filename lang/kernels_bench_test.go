@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/vm"
 )
 
 // The speed of the simulated program's code: four kernels of ordinary Go
@@ -115,7 +116,7 @@ func BenchmarkKernel(b *testing.B) {
 		})
 		for _, fe := range []struct {
 			name    string
-			compile func(string, []byte) (*runtime.Program, error)
+			compile func(string, []byte) (*vm.Program, error)
 		}{{"ast", Compile}, {"ssa", CompileSSA}} {
 			prog, err := fe.compile(k.name+".go", k.program())
 			if err != nil {

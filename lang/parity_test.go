@@ -73,6 +73,8 @@ func TestFrontendParity(t *testing.T) {
 		prog, err := CompileSSA(file, src)
 		if err != nil {
 			why = "does not compile: " + firstLine(err.Error())
+		} else if verr := vm.Verify(prog); verr != nil {
+			why = "fails vm.Verify: " + verr.Error()
 		} else {
 			why = paritySimulate(t, old, prog)
 		}

@@ -240,7 +240,7 @@ func (v *verifier) instr(f *Func, pc int, in Instr) bool {
 	case OpSync:
 		fail(inRange(in.A, len(syncArgs), "OpSync operation"))
 	case OpFmtAny:
-		if verb := in.A & (1<<21 - 1); verb > FmtRunPrint {
+		if verb := in.A & (1<<21 - 1); verb > FmtRunPrintln {
 			fail("verb " + itoa(int64(verb)) + " out of range")
 		}
 	}

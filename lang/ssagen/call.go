@@ -25,7 +25,7 @@ func (f *fnGen) call(c *ssa.CallCommon, v ssa.Value) {
 		for _, a := range c.Args {
 			f.push(a)
 		}
-		f.emitCallOp(vm.OpIfaceCall, f.g.str(c.Method.Name()), int32(len(c.Args)), len(c.Args)+1, nres)
+		f.emitCallOp(vm.OpIfaceCall, f.g.str(c.Method.Name()), vm.CallSlots(len(c.Args), nres), len(c.Args)+1, nres)
 	default:
 		switch fn := c.Value.(type) {
 		case *ssa.Builtin:
@@ -46,7 +46,7 @@ func (f *fnGen) call(c *ssa.CallCommon, v ssa.Value) {
 			for _, a := range c.Args {
 				f.push(a)
 			}
-			f.emitCallOp(vm.OpCallClosure, 0, int32(len(c.Args)), len(c.Args)+1, nres)
+			f.emitCallOp(vm.OpCallClosure, 0, vm.CallSlots(len(c.Args), nres), len(c.Args)+1, nres)
 		}
 	}
 	f.storeResults(v, nres)
@@ -138,7 +138,9 @@ func (f *fnGen) wrapCall(c *ssa.CallCommon, op vm.Op) []ssa.Value {
 		cc.Args = params
 	}
 	w.call(&cc, nil)
-	w.depth = 0 // the results of the call, if any, are dropped by the return
+	for w.depth > 0 {
+		w.emit(vm.OpPop, 0, 0) // the call's results
+	}
 	w.emitN(vm.OpReturn, 0, 0, 0, 0)
 	w.finish()
 	f.emit(vm.OpFuncVal, w.idx, 0)

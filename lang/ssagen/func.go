@@ -174,9 +174,14 @@ func (f *fnGen) internal(what string) {
 	panic(f.name + ": " + what + " at " + strconv.Itoa(int(f.cur.Line)) + ":" + strconv.Itoa(int(f.cur.Col)))
 }
 
-// emitN appends an instruction that pops pop and pushes push operands.
+// emitN appends an instruction that pops pop and pushes push operands;
+// where the op table knows the instruction's effect, it must agree.
 func (f *fnGen) emitN(op vm.Op, a, b int32, pop, push int) {
-	f.code = append(f.code, vm.Instr{Op: op, A: a, B: b})
+	in := vm.Instr{Op: op, A: a, B: b}
+	if p, q := vm.StackEffect(in, nil, nil); p >= 0 && p != pop || q >= 0 && q != push {
+		f.internal(op.String() + " pops " + itoa(p) + " and pushes " + itoa(q) + " by the op table, not " + itoa(pop) + " and " + itoa(push))
+	}
+	f.code = append(f.code, in)
 	f.pos = append(f.pos, f.cur)
 	f.depth -= pop
 	if f.depth < 0 {
@@ -194,10 +199,12 @@ func (f *fnGen) emitCallOp(op vm.Op, a, b int32, pop, push int) {
 	f.emitN(op, a, b, pop, push)
 }
 
-// emit appends an instruction with the stack effect of the ops that
-// take no variable operands.
+// emit appends an instruction whose stack effect the op table gives.
 func (f *fnGen) emit(op vm.Op, a, b int32) {
-	pop, push := fixedEffect(op)
+	pop, push := vm.StackEffect(vm.Instr{Op: op, A: a, B: b}, nil, nil)
+	if pop < 0 || push < 0 {
+		f.internal(op.String() + ": its stack effect depends on the program: emitN")
+	}
 	f.emitN(op, a, b, pop, push)
 }
 
@@ -205,39 +212,6 @@ func (f *fnGen) emit(op vm.Op, a, b int32) {
 // nres results.
 func (f *fnGen) emitCall(fi int32, nargs, nres int) {
 	f.emitCallOp(vm.OpCall, fi, int32(nargs), nargs, nres)
-}
-
-// fixedEffect is the stack effect of the ops emit takes.
-func fixedEffect(op vm.Op) (pop, push int) {
-	switch op {
-	case vm.OpExit, vm.OpReturn, vm.OpJump, vm.OpNop, vm.OpGosched, vm.OpBreakpoint, vm.OpRunDefers:
-		return 0, 0
-	case vm.OpLoad, vm.OpLoadBox, vm.OpLoadFree, vm.OpFreeRef, vm.OpLocalRef, vm.OpLoadGlob, vm.OpInt, vm.OpStr,
-		vm.OpFuncVal, vm.OpNewObj, vm.OpZeroObj, vm.OpNewWG, vm.OpNewMutex, vm.OpRecover, vm.OpDeferRange, vm.OpNow,
-		vm.OpNumGoroutine, vm.OpNumCPU:
-		return 0, 1
-	case vm.OpStore, vm.OpStoreBox, vm.OpNewBox, vm.OpStoreFree, vm.OpStoreGlob, vm.OpPop, vm.OpJumpIf, vm.OpJumpIfNot,
-		vm.OpClose, vm.OpSleep, vm.OpLock, vm.OpUnlock, vm.OpWGWait, vm.OpMapClear, vm.OpWork, vm.OpSyscall, vm.OpRead:
-		return 1, 0
-	case vm.OpDup:
-		return 1, 2
-	case vm.OpNeg, vm.OpNot, vm.OpSLen, vm.OpField, vm.OpObjCopy, vm.OpDeref, vm.OpElemRef, vm.OpArraySlice,
-		vm.OpKeyOf, vm.OpKeyObj, vm.OpSliceToArray, vm.OpSliceLen, vm.OpSliceCap, vm.OpMakeMap, vm.OpMapLen,
-		vm.OpMakeIface, vm.OpChanLen, vm.OpChanCap, vm.OpTryLock, vm.OpGOMAXPROCS, vm.OpDial:
-		return 1, 1
-	case vm.OpAdd, vm.OpSub, vm.OpMul, vm.OpDiv, vm.OpRem, vm.OpAnd, vm.OpOr, vm.OpXor, vm.OpAndNot, vm.OpShl, vm.OpShr,
-		vm.OpEq, vm.OpNe, vm.OpLt, vm.OpLe, vm.OpGt, vm.OpGe, vm.OpConcat, vm.OpSEq, vm.OpSNe, vm.OpSLt, vm.OpSLe,
-		vm.OpSGt, vm.OpSGe, vm.OpIndex, vm.OpObjEq, vm.OpIndexObj, vm.OpSliceRef, vm.OpSliceIndex, vm.OpCopySlice,
-		vm.OpIfaceEq, vm.OpAppendSlice:
-		return 2, 1
-	case vm.OpSetField, vm.OpObjAssign, vm.OpStoreDeref, vm.OpMapDelete, vm.OpSend, vm.OpWGAdd:
-		return 2, 0
-	case vm.OpStoreIndexObj, vm.OpSliceStore, vm.OpMapStore:
-		return 3, 0
-	case vm.OpMakeSlice:
-		return 2, 1
-	}
-	panic("ssagen: no fixed stack effect for " + op.String())
 }
 
 // ---- values ------------------------------------------------------------------
