@@ -28,7 +28,8 @@ package vm
 //
 //   - Name: the op's name without the Op prefix, as the disassembler
 //     prints it ("Call", "Send").
-//   - A, B: what the instruction's operands mean. The Operand kind says
+//   - A, B, C: what the instruction's operands mean (C only in the
+//     register form, regops.go). The Operand kind says
 //     how the disassembler shows one and what Verify checks it against
 //     (an index into Program.Strings, a local slot, a jump target…);
 //     OperandNum is a number whose meaning Stack gives.
@@ -58,7 +59,7 @@ package vm
 //     that the two agree, for an op of every cost.
 type OpInfo struct {
 	Name      string
-	A, B      Operand
+	A, B, C   Operand
 	Stack     string
 	Pop, Push int8
 	Effect    func(in Instr, p *Program, f *Func) (pop, push int)
@@ -378,6 +379,77 @@ var opTable = [numOps]OpInfo{
 			return hostTable[in.A].Pop, hostTable[in.A].Push
 		}, Cost: psHost, CostVar: "a host function with a Cost of its own charges it instead of costHost"},
 
+	// Register form (regops.go): no operand stack; A the destination
+	// slot (or a jump target), B and C the operands' slots, or C an
+	// immediate.
+	OpMov:            reg("Mov", OperandLocal, OperandLocal, OperandNone, "local A = local B"),
+	OpMovI:           reg("MovI", OperandLocal, OperandNum, OperandIntLo, "local A = int64(B)<<32 | uint32(C)"),
+	OpMovS:           reg("MovS", OperandLocal, OperandString, OperandNone, "local A = Program.Strings[B]"),
+	OpAddR:           reg3("AddR", "+"),
+	OpSubR:           reg3("SubR", "-"),
+	OpMulR:           reg3("MulR", "*"),
+	OpDivR:           reg3("DivR", "/ (C == 0 panics as OpDiv)"),
+	OpRemR:           reg3("RemR", "% (the same)"),
+	OpAndR:           reg3("AndR", "&"),
+	OpOrR:            reg3("OrR", "|"),
+	OpXorR:           reg3("XorR", "^"),
+	OpAndNotR:        reg3("AndNotR", "&^"),
+	OpShlR:           reg3("ShlR", "<< (a negative count panics as OpShl)"),
+	OpShrR:           reg3("ShrR", ">> (the same)"),
+	OpAddI:           regI("AddI", "+"),
+	OpMulI:           regI("MulI", "*"),
+	OpDivI:           regI("DivI", "/ (C is not 0)"),
+	OpRemI:           regI("RemI", "% (C is not 0)"),
+	OpAndI:           regI("AndI", "&"),
+	OpOrI:            regI("OrI", "|"),
+	OpXorI:           regI("XorI", "^"),
+	OpShlI:           regI("ShlI", "<< (C ≥ 0)"),
+	OpShrI:           regI("ShrI", ">> (C ≥ 0)"),
+	OpNegR:           reg("NegR", OperandLocal, OperandLocal, OperandNone, "local A = -local B"),
+	OpNotR:           reg("NotR", OperandLocal, OperandLocal, OperandNone, "local A = !local B (a bool)"),
+	OpTruncR:         reg("TruncR", OperandLocal, OperandLocal, OperandTrunc, "local A = local B wrapped to an integer of C bits (C > 0: the low C bits; C < 0: sign-extended from -C bits)"),
+	OpEqR:            reg3("EqR", "=="),
+	OpNeR:            reg3("NeR", "!="),
+	OpLtR:            reg3("LtR", "<"),
+	OpLeR:            reg3("LeR", "<="),
+	OpGtR:            reg3("GtR", ">"),
+	OpGeR:            reg3("GeR", ">="),
+	OpEqI:            regI("EqI", "=="),
+	OpNeI:            regI("NeI", "!="),
+	OpLtI:            regI("LtI", "<"),
+	OpLeI:            regI("LeI", "<="),
+	OpGtI:            regI("GtI", ">"),
+	OpGeI:            regI("GeI", ">="),
+	OpJEqR:           regJ("JEqR", OperandLocal, "=="),
+	OpJNeR:           regJ("JNeR", OperandLocal, "!="),
+	OpJLtR:           regJ("JLtR", OperandLocal, "<"),
+	OpJLeR:           regJ("JLeR", OperandLocal, "<="),
+	OpJGtR:           regJ("JGtR", OperandLocal, ">"),
+	OpJGeR:           regJ("JGeR", OperandLocal, ">="),
+	OpJEqI:           regJ("JEqI", OperandImm, "=="),
+	OpJNeI:           regJ("JNeI", OperandImm, "!="),
+	OpJLtI:           regJ("JLtI", OperandImm, "<"),
+	OpJLeI:           regJ("JLeI", OperandImm, "<="),
+	OpJGtI:           regJ("JGtI", OperandImm, ">"),
+	OpJGeI:           regJ("JGeI", OperandImm, ">="),
+	OpJTrue:          {Name: "JTrue", A: OperandPC, B: OperandLocal, Stack: "...   (if local B, pc = A)", Flow: FlowBranch, Cost: psInstr},
+	OpJFalse:         {Name: "JFalse", A: OperandPC, B: OperandLocal, Stack: "...   (if !local B, pc = A)", Flow: FlowBranch, Cost: psInstr},
+	OpFieldR:         reg("FieldR", OperandLocal, OperandLocal, OperandSlot, "local A = slot C of the object in local B (nil panics: nil dereference)"),
+	OpSetFieldR:      reg("SetFieldR", OperandLocal, OperandSlot, OperandLocal, "slot B of the object in local A = local C (nil panics)"),
+	OpSliceIndexR:    reg("SliceIndexR", OperandLocal, OperandLocal, OperandLocal, "local A = (local B)[local C] of a slice (out of range panics like Go)"),
+	OpSliceStoreR:    reg("SliceStoreR", OperandLocal, OperandLocal, OperandLocal, "(local A)[local B] = local C of a slice (out of range panics like Go)"),
+	OpSliceLenR:      reg("SliceLenR", OperandLocal, OperandLocal, OperandNone, "local A = len(local B) of a slice"),
+	OpIndexObjR:      reg("IndexObjR", OperandLocal, OperandLocal, OperandLocal, "local A = slot (local C) of the array object in local B (out of range panics like Go; nil: nil dereference)"),
+	OpStoreIndexObjR: reg("StoreIndexObjR", OperandLocal, OperandLocal, OperandLocal, "slot (local B) of the array object in local A = local C (the same checks)"),
+	OpSLenR:          reg("SLenR", OperandLocal, OperandLocal, OperandNone, "local A = len(local B) of a string"),
+	OpStrIndexR:      reg("StrIndexR", OperandLocal, OperandLocal, OperandLocal, "local A = (local B)[local C] of a string, a byte (out of range panics like Go)"),
+	OpLoadBoxR:       reg("LoadBoxR", OperandLocal, OperandLocal, OperandNone, "local A = heap[local B] (local B holds a box id)"),
+	OpStoreBoxR:      reg("StoreBoxR", OperandLocal, OperandLocal, OperandNone, "heap[local A] = local B (local A holds a box id)"),
+	OpLoadGlobR:      reg("LoadGlobR", OperandLocal, OperandGlobal, OperandNone, "local A = global B"),
+	OpStoreGlobR:     reg("StoreGlobR", OperandGlobal, OperandLocal, OperandNone, "global A = local B"),
+	OpLoadFreeR:      reg("LoadFreeR", OperandLocal, OperandFree, OperandNone, "local A = heap[the closure's captured box B]"),
+	OpStoreFreeR:     reg("StoreFreeR", OperandFree, OperandLocal, OperandNone, "heap[the closure's captured box A] = local B"),
+
 	// Scheduler operations (IsSched). The interpreter stops in front of them.
 	OpGo: {Name: "Go", B: OperandArgs, Stack: "f args → ...   (starts f(args), B argument slots, in a new goroutine)",
 		Effect: func(in Instr, _ *Program, _ *Func) (int, int) { return 1 + int(in.B), 0 }, Sched: true, Cost: psSched},
@@ -438,6 +510,31 @@ func unOp(name, stack string) OpInfo {
 
 func binOp(name, stack string) OpInfo {
 	return OpInfo{Name: name, Stack: stack, Pop: 2, Push: 1, Cost: psInstr}
+}
+
+// reg is the row of a register-form instruction (no operand stack).
+func reg(name string, a, b, c Operand, what string) OpInfo {
+	return OpInfo{Name: name, A: a, B: b, C: c, Stack: "...   (" + what + ")", Cost: psInstr}
+}
+
+// reg3 is the row of local A = local B op local C.
+func reg3(name, op string) OpInfo {
+	return reg(name, OperandLocal, OperandLocal, OperandLocal, "local A = local B "+op+" local C")
+}
+
+// regI is the row of local A = local B op C, C an immediate.
+func regI(name, op string) OpInfo {
+	return reg(name, OperandLocal, OperandLocal, OperandImm, "local A = local B "+op+" C")
+}
+
+// regJ is the row of a jump to A if local B op C (c the kind of C: a
+// local or an immediate).
+func regJ(name string, c Operand, op string) OpInfo {
+	what := "local C"
+	if c == OperandImm {
+		what = "C"
+	}
+	return OpInfo{Name: name, A: OperandPC, B: OperandLocal, C: c, Stack: "...   (if local B " + op + " " + what + ", pc = A)", Flow: FlowBranch, Cost: psInstr}
 }
 
 // sched is the row of a scheduler op with no operand in A or B and a

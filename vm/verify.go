@@ -198,6 +198,9 @@ func (v *verifier) instr(f *Func, pc int, in Instr) bool {
 	if c := operandKinds[r.B].check; c != nil {
 		fail(c(p, f, in.B))
 	}
+	if c := operandKinds[r.C].check; c != nil {
+		fail(c(p, f, in.C))
+	}
 	if !ok {
 		return false
 	}

@@ -45,7 +45,9 @@ type fnGen struct {
 	deferStack bool // range-over-func bodies defer calls for this function's frame
 	allocated  bool // the values have their slots (regalloc.go)
 
-	fused map[ssa.Instruction]bool // addresses not made (fuse.go)
+	fused    map[ssa.Instruction]bool // addresses not made (fuse.go)
+	fusedCmp map[*ssa.BinOp]bool      // comparisons generated with their If (regform.go)
+	temps    [2][]int32               // scratch slots (regform.go: temp)
 	alias map[*ssa.Alloc]ssa.Value // variables that are a value (fuse.go)
 	steal map[*ssa.UnOp]bool       // loads that take the variable's object
 }
@@ -384,23 +386,28 @@ func (f *fnGen) edge(from, to *ssa.BasicBlock, k int, next *ssa.BasicBlock) {
 	if pi < 0 {
 		f.internal("no edge from block " + strconv.Itoa(from.Index) + " to " + strconv.Itoa(to.Index))
 	}
-	// A parallel copy: every source pushed, then every φ stored.
-	var phis []*ssa.Phi
+	// A parallel copy into the φs' slots.
+	var ms []move
 	for _, in := range to.Instrs {
 		phi, ok := in.(*ssa.Phi)
 		if !ok {
 			break
 		}
-		s := f.slot(phi)
-		if s < 0 || f.values[phi.Edges[pi]] == s && isReg(phi.Edges[pi]) {
-			continue // unused, or the value already in the φ's slot
+		d := f.slot(phi)
+		if d < 0 {
+			continue // unused
 		}
-		f.push(phi.Edges[pi])
-		phis = append(phis, phi)
+		e := phi.Edges[pi]
+		if a, ok := e.(*ssa.Alloc); ok && f.alias[a] != nil {
+			e = f.alias[a]
+		}
+		src := int32(-1)
+		if s, ok := f.values[e]; ok {
+			src = s
+		}
+		ms = append(ms, move{dst: d, src: src, val: e})
 	}
-	for i := len(phis) - 1; i >= 0; i-- {
-		f.emit(vm.OpStore, f.slot(phis[i]), 0)
-	}
+	f.parallelMoves(ms)
 	if to != next {
 		f.jumpTo(vm.OpJump, to)
 	}

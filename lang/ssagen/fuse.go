@@ -32,11 +32,16 @@ import (
 // loads of f's function.
 func (f *fnGen) analyze() {
 	f.fused = map[ssa.Instruction]bool{}
+	f.fusedCmp = map[*ssa.BinOp]bool{}
 	f.alias = map[*ssa.Alloc]ssa.Value{}
 	f.steal = map[*ssa.UnOp]bool{}
 	for _, b := range f.fn.Blocks {
 		for _, in := range b.Instrs {
 			switch in := in.(type) {
+			case *ssa.BinOp:
+				if fusesIf(in) {
+					f.fusedCmp[in] = true
+				}
 			case *ssa.FieldAddr:
 				if reprOf(fieldType(in)) == rWord && accessOnly(in) {
 					f.fused[in] = true

@@ -18,6 +18,13 @@ func (f *fnGen) instr(in ssa.Instruction) {
 		// Its value arrives with the edges (edge).
 	case *ssa.Jump:
 		b := in.Block()
+		if h := b.Succs[0]; f.threads(h) {
+			// A loop's head that only tests: its test here (the loop's
+			// back edge is one branch, not a jump and a branch).
+			f.edge(b, h, 0, h)
+			f.ifFrom(h.Instrs[len(h.Instrs)-1].(*ssa.If), f.nextBlock(b))
+			break
+		}
 		f.edge(b, b.Succs[0], 0, f.nextBlock(b))
 	case *ssa.If:
 		f.ifInstr(in)
@@ -42,9 +49,8 @@ func (f *fnGen) instr(in ssa.Instruction) {
 			f.fieldAddr(in)
 		}
 	case *ssa.Field:
-		f.push(in.X)
-		f.emit(vm.OpField, int32(in.Field), 0)
-		f.define(in)
+		x := f.src(in.X, 0)
+		f.emit3(vm.OpFieldR, f.dst(in), x, int32(in.Field))
 	case *ssa.IndexAddr:
 		if !f.fused[in] {
 			f.indexAddr(in)
@@ -59,20 +65,35 @@ func (f *fnGen) instr(in ssa.Instruction) {
 	case *ssa.UnOp:
 		f.unOp(in)
 	case *ssa.BinOp:
-		f.push(in.X)
-		f.push(in.Y)
-		f.binOp(in.Op, in.X.Type(), in.Y.Type())
-		f.define(in)
+		switch {
+		case f.fusedCmp[in]:
+			// Generated with its If.
+		case regBinOp(in):
+			f.binOpR(in)
+		default:
+			f.push(in.X)
+			f.push(in.Y)
+			f.binOp(in.Op, in.X.Type(), in.Y.Type())
+			f.define(in)
+		}
 	case *ssa.Convert:
+		if isInteger(in.X.Type()) && isInteger(in.Type()) {
+			d := f.dst(in)
+			f.setValue(d, in.X)
+			f.truncR(d, in.Type())
+			break
+		}
 		f.push(in.X)
 		f.convert(in.X.Type(), in.Type())
 		f.define(in)
 	case *ssa.ChangeType:
-		f.push(in.X)
-		f.define(in)
+		if s := f.slot(in); s >= 0 {
+			f.setValue(s, in.X)
+		}
 	case *ssa.ChangeInterface:
-		f.push(in.X)
-		f.define(in)
+		if s := f.slot(in); s >= 0 {
+			f.setValue(s, in.X)
+		}
 	case *ssa.MultiConvert:
 		f.g.fail(in.Pos(), "a conversion between type parameters of several types is not supported")
 
@@ -171,28 +192,57 @@ func hasRunDefers(b *ssa.BasicBlock) bool {
 	return false
 }
 
+// threads reports whether a jump to block h can do h's test itself: h
+// has φs (copied on the edge), then only its If (on a comparison
+// generated with it, or on a value), whose successors have no φs.
+func (f *fnGen) threads(h *ssa.BasicBlock) bool {
+	if h.Index == 0 || h == f.fn.Recover {
+		return false
+	}
+	n := len(h.Instrs)
+	iff, ok := h.Instrs[n-1].(*ssa.If)
+	if !ok || hasPhis(iff.Block().Succs[0]) || hasPhis(iff.Block().Succs[1]) {
+		return false
+	}
+	for i, in := range h.Instrs[:n-1] {
+		switch in := in.(type) {
+		case *ssa.Phi, *ssa.DebugRef:
+			continue
+		case *ssa.BinOp:
+			if i == n-2 && f.fusedCmp[in] {
+				continue
+			}
+		}
+		return false
+	}
+	return true
+}
+
 // ifInstr branches on the condition: the false successor's edge is
 // reached by a jump, the true one's follows.
 func (f *fnGen) ifInstr(in *ssa.If) {
+	f.ifFrom(in, f.nextBlock(in.Block()))
+}
+
+// ifFrom is ifInstr generated at the end of in's block or of one that
+// jumps to it (threads), followed by block next.
+func (f *fnGen) ifFrom(in *ssa.If, next *ssa.BasicBlock) {
 	b := in.Block()
 	t, e := b.Succs[0], b.Succs[1]
-	next := f.nextBlock(b)
-	f.push(in.Cond)
 	if !hasPhis(t) && !hasPhis(e) {
 		switch next {
 		case t:
-			f.jumpTo(vm.OpJumpIfNot, e)
+			f.jumpRTo(in.Cond, false, e)
 		case e:
-			f.jumpTo(vm.OpJumpIf, t)
+			f.jumpRTo(in.Cond, true, t)
 		default:
-			f.jumpTo(vm.OpJumpIfNot, e)
+			f.jumpRTo(in.Cond, false, e)
 			f.jumpTo(vm.OpJump, t)
 		}
 		return
 	}
 	// The φ copies of each edge on its own path.
-	at := len(f.code)
-	f.emit(vm.OpJumpIfNot, 0, 0)
+	at := f.jumpR(in.Cond, false)
 	f.edge(b, t, 0, nil)
 	f.code[at].A = int32(len(f.code))
 	k := 0

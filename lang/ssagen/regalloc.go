@@ -98,6 +98,9 @@ func (f *fnGen) allocate() {
 	}
 	for _, b := range fn.Blocks {
 		for _, in := range b.Instrs {
+			if b, ok := in.(*ssa.BinOp); ok && f.fusedCmp[b] {
+				continue
+			}
 			if v, ok := in.(ssa.Value); ok && isReg(v) && !f.fused[in] {
 				if a, ok := v.(*ssa.Alloc); ok && f.alias[a] != nil {
 					continue
@@ -382,8 +385,17 @@ func (f *fnGen) operands(in ssa.Instruction) []ssa.Value {
 				add(x.Index)
 				return
 			}
+		case *ssa.BinOp:
+			if f.fusedCmp[x] {
+				add(x.X)
+				add(x.Y)
+				return
+			}
 		}
 		out = append(out, v)
+	}
+	if b, ok := in.(*ssa.BinOp); ok && f.fusedCmp[b] {
+		return nil // read by its If
 	}
 	if s, ok := in.(*ssa.Store); ok {
 		if a, ok := s.Addr.(*ssa.Alloc); ok && f.alias[a] != nil {
