@@ -48,8 +48,8 @@ type fnGen struct {
 	fused    map[ssa.Instruction]bool // addresses not made (fuse.go)
 	fusedCmp map[*ssa.BinOp]bool      // comparisons generated with their If (regform.go)
 	temps    [2][]int32               // scratch slots (regform.go: temp)
-	alias map[*ssa.Alloc]ssa.Value // variables that are a value (fuse.go)
-	steal map[*ssa.UnOp]bool       // loads that take the variable's object
+	alias    map[*ssa.Alloc]ssa.Value // variables that are a value (fuse.go)
+	steal    map[*ssa.UnOp]bool       // loads that take the variable's object
 }
 
 // fixup is a jump whose target is a block's start.
