@@ -3,9 +3,11 @@ package lang
 import (
 	"cmp"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 )
 
 // What the go/ssa front end refuses, found on the typed syntax tree before
@@ -66,6 +68,13 @@ func (r *refusals) visit(n ast.Node) bool {
 		r.syncParams(n.Type.Pos(), n.Type)
 	case *ast.CallExpr:
 		r.call(n)
+		r.print(n)
+	case *ast.AssignStmt:
+		for _, l := range n.Lhs {
+			if t := r.ch.info.TypeOf(l); t != nil && isSyncValue(t) && n.Tok == token.ASSIGN {
+				r.add(l.Pos(), notSupported("assigning to a "+types.TypeString(t, shortQualifier), "declare a new variable instead"))
+			}
+		}
 	}
 	if e, ok := n.(ast.Expr); ok {
 		return r.expr(e)
@@ -234,4 +243,148 @@ func shortQualifier(p *types.Package) string {
 		return ""
 	}
 	return p.Name()
+}
+
+// printFuncs are the library functions that print their operands with
+// fmt, and for those with a format, the index of the format.
+var printFuncs = map[string]int{
+	"fmt.Print": -1, "fmt.Println": -1, "fmt.Sprint": -1, "fmt.Sprintln": -1, "fmt.Fprint": -1, "fmt.Fprintln": -1,
+	"fmt.Printf": 0, "fmt.Sprintf": 0, "fmt.Fprintf": 1, "fmt.Errorf": 0,
+	"log.Print": -1, "log.Println": -1, "log.Fatal": -1, "log.Fatalln": -1, "log.Panic": -1, "log.Panicln": -1,
+	"log.Printf": 0, "log.Fatalf": 0, "log.Panicf": 0,
+}
+
+// print reports an operand of a print function that fmt would print as
+// an address (a pointer to what is not a struct or an array, a channel, a
+// func, a sync value), which the simulator cannot make up, or a struct,
+// slice, array or map holding one: unless a verb %p or %T prints it.
+func (r *refusals) print(call *ast.CallExpr) {
+	info := r.ch.info
+	var fn *types.Func
+	switch f := call.Fun.(type) {
+	case *ast.SelectorExpr:
+		fn, _ = info.Uses[f.Sel].(*types.Func)
+	}
+	if fn == nil || fn.Pkg() == nil {
+		return
+	}
+	fi, ok := printFuncs[fn.Pkg().Path()+"."+fn.Name()]
+	if !ok || call.Ellipsis.IsValid() {
+		return
+	}
+	args := call.Args
+	var verbs []rune
+	if fi >= 0 {
+		if fi >= len(args) {
+			return
+		}
+		if tv := info.Types[args[fi]]; tv.Value != nil && tv.Value.Kind() == constant.String {
+			verbs = formatVerbs(constant.StringVal(tv.Value))
+		}
+		args = args[fi+1:]
+	} else if fn.Pkg().Path() == "fmt" && strings.HasPrefix(fn.Name(), "F") {
+		args = args[1:]
+	}
+	for i, a := range args {
+		if i < len(verbs) && (verbs[i] == 'p' || verbs[i] == 'T') {
+			continue
+		}
+		t := info.TypeOf(a)
+		if t == nil || types.IsInterface(t) {
+			continue
+		}
+		if why, deep := unprintable(t, 0); why != "" {
+			list := "it prints as an address, which the simulator cannot make up"
+			what := "printing a value of type " + types.TypeString(t, shortQualifier)
+			if deep {
+				what = "printing a struct or slice holding a " + why
+				list += "; print the fields you need"
+			}
+			r.add(a.Pos(), notSupported(what, list))
+		}
+	}
+}
+
+// unprintable is the type inside t (t itself at depth 0) that fmt prints
+// as an address, "" if none; deep says it is inside.
+func unprintable(t types.Type, depth int) (string, bool) {
+	if depth > 8 || hasStringMethod(t) {
+		return "", false
+	}
+	name := types.TypeString(t, shortQualifier)
+	switch u := t.Underlying().(type) {
+	case *types.Chan, *types.Signature:
+		return name, depth > 0
+	case *types.Pointer:
+		switch u.Elem().Underlying().(type) {
+		case *types.Struct, *types.Array:
+			if depth == 0 {
+				return unprintable(u.Elem(), depth+1)
+			}
+			return name, true // inside a value: an address
+		}
+		return name, depth > 0
+	case *types.Struct:
+		if isSyncValue(t) {
+			return name, depth > 0
+		}
+		for i := 0; i < u.NumFields(); i++ {
+			if w, _ := unprintable(u.Field(i).Type(), depth+1); w != "" {
+				return w, true
+			}
+		}
+	case *types.Slice:
+		return unprintable(u.Elem(), depth+1)
+	case *types.Array:
+		return unprintable(u.Elem(), depth+1)
+	case *types.Map:
+		if w, _ := unprintable(u.Key(), depth+1); w != "" {
+			return w, true
+		}
+		return unprintable(u.Elem(), depth+1)
+	}
+	return "", false
+}
+
+// hasStringMethod reports whether fmt calls a String or Error method of
+// values of type t.
+func hasStringMethod(t types.Type) bool {
+	ms := types.NewMethodSet(t)
+	for _, name := range []string{"String", "Error"} {
+		if sel := ms.Lookup(nil, name); sel != nil {
+			return true
+		}
+		for i := 0; i < ms.Len(); i++ {
+			if ms.At(i).Obj().Name() == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// formatVerbs are the verbs of format's directives, one per operand (nil
+// when an argument index or a * makes the mapping not one to one).
+func formatVerbs(format string) []rune {
+	var verbs []rune
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			continue
+		}
+		i++
+		for i < len(format) && strings.IndexByte("+-# 0123456789.", format[i]) >= 0 {
+			i++
+		}
+		if i >= len(format) {
+			break
+		}
+		switch format[i] {
+		case '%':
+			continue
+		case '[', '*':
+			return nil
+		}
+		verbs = append(verbs, rune(format[i]))
+	}
+	return verbs
 }

@@ -73,8 +73,15 @@ func CompileSSA(filename string, src []byte) (prog *vm.Program, err error) {
 			initsOS = true
 		}
 	}
+	goCalls := goCallsOf(f)
 	out, gerr := ssagen.Generate(sp, mainPkg, ssagen.Options{
 		InitsOS: initsOS,
+		GoCall: func(pos token.Pos) token.Pos {
+			if p, ok := goCalls[pos]; ok {
+				return p
+			}
+			return lib.goCalls[pos]
+		},
 		PackagePos: func(path string) token.Pos {
 			if path == "main" {
 				return f.Name.Pos()

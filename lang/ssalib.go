@@ -35,13 +35,14 @@ var stubFS embed.FS
 
 // ssaLib is the library, checked.
 type ssaLib struct {
-	fset  *token.FileSet
-	files []*srcFile                // in file-set order
-	byPkg map[string][]*ast.File    // by import path
-	pkgs  map[string]*types.Package // by import path
-	paths []string                  // sorted
-	infos map[string]*types.Info    // by import path (go/ssa reads a package's InitOrder from its own)
-	errs  []posError                // errors in the library: internal errors
+	fset    *token.FileSet
+	files   []*srcFile                // in file-set order
+	byPkg   map[string][]*ast.File    // by import path
+	pkgs    map[string]*types.Package // by import path
+	paths   []string                  // sorted
+	infos   map[string]*types.Info    // by import path (go/ssa reads a package's InitOrder from its own)
+	goCalls map[token.Pos]token.Pos   // goCallsOf, of every file
+	errs    []posError                // errors in the library: internal errors
 }
 
 // libFileName is the name a library file has in positions: where Go's
@@ -98,6 +99,12 @@ var loadSSALib = sync.OnceValue(func() *ssaLib {
 		lib.byPkg[p] = append(lib.byPkg[p], f)
 	}
 	sort.Strings(lib.paths)
+	lib.goCalls = map[token.Pos]token.Pos{}
+	for _, sf := range lib.files {
+		for k, v := range goCallsOf(sf.file) {
+			lib.goCalls[k] = v
+		}
+	}
 	for _, p := range lib.paths {
 		lib.check(p, nil)
 	}
@@ -167,6 +174,19 @@ func newSSAFileSet(lib *ssaLib) *token.FileSet {
 		tf.SetLines(sf.lines)
 	}
 	return fset
+}
+
+// goCallsOf maps the keyword of each go statement in f to its call's
+// position (where the runtime's newproc says it was called).
+func goCallsOf(f *ast.File) map[token.Pos]token.Pos {
+	m := map[token.Pos]token.Pos{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if g, ok := n.(*ast.GoStmt); ok {
+			m[g.Go] = g.Call.Pos()
+		}
+		return true
+	})
+	return m
 }
 
 // fromLibrary reports whether pos is in a library file.

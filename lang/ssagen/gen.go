@@ -41,6 +41,10 @@ type Options struct {
 	Source func(filename string) []byte
 	// InitsOS: see vm.Program.InitsOS.
 	InitsOS bool
+	// GoCall, if not nil, is the position of the call of the go
+	// statement whose keyword is at pos (the position the runtime's
+	// newproc names: the call's).
+	GoCall func(pos token.Pos) token.Pos
 	// PackagePos is where the package of import path path is declared
 	// (the package clause of its first file): the position of the code
 	// of its initialiser.

@@ -142,7 +142,13 @@ func (f *fnGen) instr(in ssa.Instruction) {
 	case *ssa.Call:
 		f.call(in.Common(), in)
 	case *ssa.Go:
-		f.goDefer(in.Common(), vm.OpGo, nil, in.Pos())
+		pos := in.Pos()
+		if f.g.opts.GoCall != nil {
+			if p := f.g.opts.GoCall(pos); p.IsValid() {
+				pos = p
+			}
+		}
+		f.goDefer(in.Common(), vm.OpGo, nil, pos)
 	case *ssa.Defer:
 		f.goDefer(in.Common(), vm.OpDefer, in.DeferStack, in.Pos())
 	case *ssa.Send:
