@@ -35,7 +35,7 @@ const (
 
 // referenceDocs are the docs/ pages the book holds, in order (a missing
 // one is left out: docs/go-subset.md may not exist yet).
-var referenceDocs = []string{"debugger.md", "go-subset.md", "assumptions.md", "exercises.md", "glossary.md", "book.md", "notebook.md"}
+var referenceDocs = []string{"debugger.md", "events.md", "go-subset.md", "assumptions.md", "exercises.md", "glossary.md", "book.md", "notebook.md"}
 
 // collect reads the course from the repository at root.
 func collect(root string) ([]*Page, error) {

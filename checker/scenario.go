@@ -92,7 +92,7 @@ func ScenarioSteal(file string) *Exercise {
 			if ev.Kind == runtime.EvRunqsteal {
 				shown = append(shown, ev)
 				if ev.P == 1 {
-					n += ev.Arg1
+					n += ev.MustArg("stolen")
 				}
 			}
 		}

@@ -41,21 +41,6 @@ type bpTerm struct {
 	line  int32
 }
 
-// kindGroups are names that stand for several events.
-var kindGroups = map[string][]runtime.EvKind{
-	"steal":    {runtime.EvRunqsteal},
-	"preempt":  {runtime.EvPreemptone, runtime.EvAsyncPreempt, runtime.EvPreempted},
-	"syscall":  {runtime.EvEntersyscall, runtime.EvExitsyscall},
-	"park":     {runtime.EvGopark, runtime.EvNetpollBlock},
-	"handoff":  {runtime.EvHandoffp},
-	"spinning": {runtime.EvSpinning},
-	"global":   {runtime.EvGlobrunqput, runtime.EvGlobrunqget, runtime.EvRunqputslow},
-	"gosched":  {runtime.EvGosched},
-}
-
-// kindGroupNames lists kindGroups in a fixed order.
-var kindGroupNames = []string{"steal", "preempt", "syscall", "park", "handoff", "spinning", "global", "gosched"}
-
 // AddBreakpoint parses spec ("handoffp", "steal p2", "g7", "line x.go:14",
 // optionally followed by "if <condition>") and adds the breakpoint.
 func (s *Session) AddBreakpoint(spec string) (*Breakpoint, error) {
@@ -110,7 +95,7 @@ func (s *Session) AddBreakpoint(spec string) (*Breakpoint, error) {
 // gomaxprocs Ps; lineTerm parses FILE:N (nil: lines are not supported).
 func parseTerm(f string, gomaxprocs int, lineTerm func(string) (bpTerm, error)) (bpTerm, error) {
 	lf := strings.ToLower(f)
-	if ks, ok := kindGroups[lf]; ok {
+	if ks := runtime.GroupKinds(lf); ks != nil {
 		return bpTerm{kind: termKinds, kinds: ks}, nil
 	}
 	for _, k := range runtime.EvKinds() {
@@ -146,7 +131,9 @@ func parseTerm(f string, gomaxprocs int, lineTerm func(string) (bpTerm, error)) 
 
 func breakWords() []string {
 	var ws []string
-	ws = append(ws, kindGroupNames...)
+	for _, g := range runtime.EvGroups {
+		ws = append(ws, g.Name)
+	}
 	for _, k := range runtime.EvKinds() {
 		ws = append(ws, k.String())
 	}

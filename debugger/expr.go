@@ -20,7 +20,9 @@ import (
 //	name, x.field, x[N], numbers (1_000, 0x10, -1), "strings"
 //
 // Names are the current event's fields (seq, t, kind, m, p, g, arg1, arg2,
-// line, why, text; ev or event for all of them) and the state's: pN, mN,
+// line, why, text; ev or event for all of them), its arguments by the names
+// its kind's spec gives them (step for handoffp, stolen and victim for
+// runqsteal: docs/events.md) and the state's: pN, mN,
 // gN (by goid), global, sched (and its fields alone: npidle, nmspinning,
 // …), sysmon, timers, netpoll, clock, gomaxprocs, layers, stats, exit, ps,
 // ms, gs, state. A field is named as in the --state-at JSON (runq,
@@ -293,7 +295,10 @@ func (e *pathExpr) String() string {
 	return b.String()
 }
 
-// eventView is the current event with its kind and position by name.
+// eventView is the current event with its kind and position by name. Its
+// arguments are also named by the kind's spec (runtime.EvSpec.Args): print
+// ev shows them so, and an expression names them (step, stolen, …) as well
+// as by position (arg1, arg2).
 type eventView struct {
 	Seq  int64  `json:"seq"`
 	T    int64  `json:"t"`
@@ -306,6 +311,8 @@ type eventView struct {
 	Line int32  `json:"line"`
 	Text string `json:"text"`
 	Why  string `json:"why"`
+
+	kind runtime.EvKind
 }
 
 func (c *evalCtx) eventView() *eventView {
@@ -314,7 +321,69 @@ func (c *evalCtx) eventView() *eventView {
 	}
 	ev := c.ev
 	return &eventView{Seq: ev.Seq, T: ev.T, Kind: ev.Kind.String(), M: ev.M, P: ev.P, G: ev.G,
-		Arg1: ev.Arg1, Arg2: ev.Arg2, Line: ev.Pos.Line, Text: ev.Text, Why: ev.Why}
+		Arg1: ev.Arg1, Arg2: ev.Arg2, Line: ev.Pos.Line, Text: ev.Text, Why: ev.Why, kind: ev.Kind}
+}
+
+var eventViewType = reflect.TypeFor[eventView]()
+
+// arg returns the argument of the event's kind named name (underscores
+// may be left out, as in field names).
+func (e *eventView) arg(name string) (value, bool) {
+	for i, a := range e.kind.Spec().Args {
+		if a.Name != "" && normName(a.Name) == normName(name) {
+			return value{v: reflect.ValueOf([2]int64{e.Arg1, e.Arg2}[i]), unit: argUnit(a.Type)}, true
+		}
+	}
+	return value{}, false
+}
+
+// fields lists the event's fields for print ev: its arguments by their
+// names, arg1 and arg2 only for a value the kind has no name for.
+func (e *eventView) fields() (names []string, vals []value) {
+	spec := e.kind.Spec()
+	rv := reflect.ValueOf(e).Elem()
+	gn, gv := structFields(rv)
+	for i, n := range gn {
+		if n == "arg1" || n == "arg2" {
+			a, v := spec.Args[n[3]-'1'], [2]int64{e.Arg1, e.Arg2}[n[3]-'1']
+			switch {
+			case a.Name != "":
+				names, vals = append(names, a.Name), append(vals, value{v: reflect.ValueOf(v), unit: argUnit(a.Type)})
+			case v != 0:
+				names, vals = append(names, n), append(vals, gv[i])
+			}
+			continue
+		}
+		names, vals = append(names, n), append(vals, gv[i])
+	}
+	return names, vals
+}
+
+// isArgName reports whether name is an argument of some event kind.
+func isArgName(name string) bool {
+	for _, k := range runtime.EvKinds() {
+		for _, a := range k.Spec().Args {
+			if a.Name != "" && normName(a.Name) == normName(name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// argUnit is how an argument of type t prints.
+func argUnit(t runtime.ArgType) unit {
+	switch t {
+	case runtime.ArgG:
+		return unitG
+	case runtime.ArgP:
+		return unitP
+	case runtime.ArgM:
+		return unitM
+	case runtime.ArgTime, runtime.ArgDuration:
+		return unitTime
+	}
+	return unitNone
 }
 
 func (e *pathExpr) eval(c *evalCtx) (value, error) {
@@ -331,8 +400,19 @@ func (e *pathExpr) eval(c *evalCtx) (value, error) {
 	return v, nil
 }
 
-// rootNames lists the names an expression starts with, for errors.
-const rootNames = "seq, t, kind, m, p, g, arg1, arg2, line, why, ev; pN, mN, gN, global, sched, sysmon, timers, netpoll, clock, gomaxprocs, ps, ms, gs, state"
+// rootNames lists the names an expression starts with, for errors: the
+// event's (with its kind's arguments) and the state's.
+func (c *evalCtx) rootNames() string {
+	names := "seq, t, kind, m, p, g, arg1, arg2, line, why, ev"
+	if c.ev != nil {
+		for _, a := range c.ev.Kind.Spec().Args {
+			if a.Name != "" {
+				names += ", " + a.Name
+			}
+		}
+	}
+	return names + "; pN, mN, gN, global, sched, sysmon, timers, netpoll, clock, gomaxprocs, ps, ms, gs, state"
+}
 
 func (e *pathExpr) root(c *evalCtx) (value, error) {
 	name := strings.ToLower(e.segs[0])
@@ -350,6 +430,13 @@ func (e *pathExpr) root(c *evalCtx) (value, error) {
 		return value{v: reflect.ValueOf(c.state().Global), unit: unitG}, nil
 	case "ps", "ms", "gs", "sched", "sysmon", "timers", "netpoll", "clock", "gomaxprocs", "layers", "stats", "exit":
 		return field(value{v: reflect.ValueOf(c.state())}, name, name)
+	}
+	// An argument of the event's kind by name (handoffp's step).
+	if v, ok := c.eventView().arg(name); ok {
+		return v, nil
+	}
+	if isArgName(name) {
+		return value{}, &errMissing{fmt.Sprintf("%s: the event (%s) has no such argument (print ev lists its fields)", e.segs[0], c.eventView().Kind)}
 	}
 	if len(name) > 1 && isDigits(name[1:]) {
 		n, err := strconv.ParseInt(name[1:], 10, 64)
@@ -380,7 +467,7 @@ func (e *pathExpr) root(c *evalCtx) (value, error) {
 	if v, err := field(value{v: reflect.ValueOf(&c.state().Sched)}, name, name); err == nil {
 		return v, nil
 	}
-	msg := fmt.Sprintf("unknown name %q (names: %s)", e.segs[0], rootNames)
+	msg := fmt.Sprintf("unknown name %q (names: %s)", e.segs[0], c.rootNames())
 	return value{}, errors.New(msg)
 }
 
@@ -402,6 +489,11 @@ func field(v value, seg, path string) (value, error) {
 	}
 	if rv.Kind() != reflect.Struct {
 		return value{}, fmt.Errorf("%s: %s has no fields", path, strings.TrimSuffix(strings.TrimSuffix(path, seg), "."))
+	}
+	if rv.Type() == eventViewType {
+		if v, ok := rv.Addr().Interface().(*eventView).arg(seg); ok {
+			return v, nil
+		}
 	}
 	want := normName(seg)
 	t := rv.Type()

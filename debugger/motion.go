@@ -44,13 +44,6 @@ func (s *Session) Next() (Stop, error) {
 	return s.finish(st, err)
 }
 
-// leaveKinds are the events by which a G leaves its M.
-var leaveKinds = map[runtime.EvKind]bool{
-	runtime.EvGopark: true, runtime.EvNetpollBlock: true, runtime.EvGosched: true,
-	runtime.EvPreempted: true, runtime.EvAsyncPreempt: true, runtime.EvGoexit0: true,
-	runtime.EvEntersyscall: true, runtime.EvGoyield: true,
-}
-
 // StepOut runs until the selected G leaves its M: it parks, yields, is
 // preempted, exits or enters a syscall.
 func (s *Session) StepOut() (Stop, error) {
@@ -59,7 +52,7 @@ func (s *Session) StepOut() (Stop, error) {
 		return Stop{}, err
 	}
 	st, err := s.forward(-1, s.matchStop(func(ev *runtime.Event) bool {
-		return ev.G == g && leaveKinds[ev.Kind]
+		return ev.G == g && ev.Kind.Spec().Leaves
 	}))
 	return s.finish(st, err)
 }

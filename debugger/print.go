@@ -99,6 +99,14 @@ func formatList(rv reflect.Value, u unit, indent string) string {
 // fields lists a struct's exported fields with their JSON names, leaving
 // out the empty ones the JSON leaves out (omitempty).
 func fields(rv reflect.Value) (names []string, vals []value) {
+	if rv.Type() == eventViewType && rv.CanAddr() {
+		return rv.Addr().Interface().(*eventView).fields()
+	}
+	return structFields(rv)
+}
+
+// structFields is fields for any struct.
+func structFields(rv reflect.Value) (names []string, vals []value) {
 	t := rv.Type()
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)

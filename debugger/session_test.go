@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -297,7 +298,7 @@ func TestNextAndStepOut(t *testing.T) {
 	}
 	g := st.Event.G
 	st, err = s.StepOut()
-	if err != nil || st.Event.G != g || !leaveKinds[st.Event.Kind] {
+	if err != nil || st.Event.G != g || !st.Event.Kind.Spec().Leaves {
 		t.Fatalf("stepout: %+v, %v", st.Event, err)
 	}
 	before := st.Seq
@@ -360,6 +361,12 @@ func TestPrint(t *testing.T) {
 		{"len(global) >= 1 && nmspinning == 1", "true"},
 		{"p1.schedtick", "3"},
 		{"gomaxprocs", "2"},
+		// startm's arguments, by the names its spec gives them.
+		{"thread", "M3"},
+		{"spin", "1"},
+		{"ev.thread", "M3"},
+		{"arg1", "3"},
+		{"thread == 3 && spin == 1", "true"},
 	} {
 		got, err := s.Print(tc.expr)
 		if err != nil {
@@ -385,13 +392,19 @@ func TestPrint(t *testing.T) {
 		{"", "empty expression"},
 		{"3xs", "unit is"},
 		{"p0..runq", "want a field name"},
+		{"step", "the event (startm) has no such argument"},
 	} {
 		_, err := s.Print(tc.expr)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("print %q: %v, want an error with %q", tc.expr, err, tc.want)
 		}
 	}
-	out, err := s.Print("p1")
+	// print ev names the arguments as the spec does.
+	out, err := s.Print("ev")
+	if err != nil || !strings.Contains(out, "\n  thread: M3\n  spin: 1\n  line:") || strings.Contains(out, "arg1") {
+		t.Errorf("print ev:\n%s", out)
+	}
+	out, err = s.Print("p1")
 	if err != nil || !strings.Contains(out, "\n  runq: []\n") || !strings.HasPrefix(out, "{") {
 		t.Errorf("print p0:\n%s", out)
 	}
@@ -556,5 +569,26 @@ func TestStepListsPassedEvents(t *testing.T) {
 	}
 	if st, _ := s.Continue(); st.Passed != nil {
 		t.Fatal("continue lists the events it passed")
+	}
+}
+
+// An argument's name is free in expressions: no event field, root name or
+// scheduler counter takes it, so it means the same at every event.
+func TestEventArgNamesAreFree(t *testing.T) {
+	c := &evalCtx{stateOf: func() *runtime.State { return &runtime.State{} }}
+	sched := value{v: reflect.ValueOf(&runtime.SchedState{})}
+	for _, k := range runtime.EvKinds() {
+		for _, a := range k.Spec().Args {
+			if a.Name == "" {
+				continue
+			}
+			_, err := (&pathExpr{segs: []string{a.Name}}).eval(c)
+			if err == nil || !strings.Contains(err.Error(), "has no such argument") {
+				t.Errorf("%s's argument %s is another name too (%v)", k, a.Name, err)
+			}
+			if _, err := field(sched, a.Name, a.Name); err == nil {
+				t.Errorf("%s's argument %s is a scheduler counter's name too", k, a.Name)
+			}
+		}
 	}
 }

@@ -68,7 +68,7 @@ func simulateRaw(t *testing.T, prog *vm.Program, procs int) (stdout, stderr stri
 	var out, errOut strings.Builder
 	ex := mc.Run(func(ev *runtime.Event) {
 		if ev.Kind == runtime.EvPrint {
-			if ev.Arg1 == 1 {
+			if ev.MustArg("stream") == 1 {
 				errOut.WriteString(ev.Text)
 			} else {
 				out.WriteString(ev.Text)
@@ -205,7 +205,7 @@ func main() {
 	mc.Run(func(ev *runtime.Event) {
 		switch ev.Kind {
 		case runtime.EvNewstack:
-			got = append(got, [2]int64{ev.Arg1, ev.Arg2})
+			got = append(got, [2]int64{ev.MustArg("old_size"), ev.MustArg("new_size")})
 		case runtime.EvPrint:
 			out += ev.Text
 		}

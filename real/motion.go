@@ -56,7 +56,7 @@ func (s *Session) next() (ev runtime.Event, out []runtime.Event, ok bool, err er
 			continue
 		}
 		if err != nil {
-			return ev, out, false, fmt.Errorf("reading %s's arguments: %v", sf.fn, err)
+			return ev, out, false, fmt.Errorf("reading %s's arguments: %v", sf.fn(), err)
 		}
 		s.pos++
 		ev.Seq = s.pos
@@ -193,7 +193,7 @@ func (s *Session) forward(n int64, match func(ev *runtime.Event) (debugger.StopR
 		}
 		switch {
 		case ev.Kind == runtime.EvNewproc:
-			s.selG = ev.Arg1 // the new G does not exist yet
+			s.selG = ev.MustArg("parent") // the new G does not exist yet
 		case ev.G >= 0:
 			s.selG = ev.G
 		}
@@ -251,14 +251,11 @@ func (s *Session) Next() (debugger.Stop, error) {
 	}))
 }
 
-// leaveKinds are the events by which a G leaves its M.
-var leaveKinds = []runtime.EvKind{runtime.EvGopark, runtime.EvGosched, runtime.EvPreempted, runtime.EvGoexit0, runtime.EvEntersyscall}
-
 // StepOut runs until the selected G leaves its M.
 func (s *Session) StepOut() (debugger.Stop, error) {
 	g := s.selG
 	return s.forward(-1, s.matchStop(func(ev *runtime.Event) bool {
-		return ev.G == g && slices.Contains(leaveKinds, ev.Kind)
+		return ev.G == g && ev.Kind.Spec().Leaves
 	}))
 }
 

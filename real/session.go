@@ -132,16 +132,16 @@ func (s *Session) start() error {
 	s.missed = nil
 	for i := range stopFuncs {
 		sf := &stopFuncs[i]
-		addrs, err := proc.FindFunctionLocation(s.tg, sf.fn, 0)
+		addrs, err := proc.FindFunctionLocation(s.tg, sf.fn(), 0)
 		if err != nil || len(addrs) == 0 {
-			if strings.HasPrefix(sf.fn, "runtime.") { // sim.Breakpoint is linked only when called
-				s.missed = append(s.missed, sf.fn)
+			if strings.HasPrefix(sf.fn(), "runtime.") { // sim.Breakpoint is linked only when called
+				s.missed = append(s.missed, sf.fn())
 			}
 			continue
 		}
 		for _, a := range addrs {
 			if _, err := s.tg.SetBreakpoint(0, a, proc.UserBreakpoint, nil); err != nil {
-				return fmt.Errorf("breakpoint on %s: %v", sf.fn, err)
+				return fmt.Errorf("breakpoint on %s: %v", sf.fn(), err)
 			}
 			s.stops[a] = sf
 		}

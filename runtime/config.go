@@ -144,7 +144,8 @@ type Config struct {
 	MaxSteps int64
 	// MaxTime bounds virtual time in ns (0: DefaultMaxTime).
 	MaxTime int64
-	// Check verifies every invariant after every event (invariants.go).
+	// Check verifies every invariant after every event (invariants.go),
+	// and that every event fits its kind's spec (CheckEvent).
 	Check bool
 	// Why fills Event.Why with the sentence that says which rule decided.
 	// Off, the engine formats nothing (for benchmarks and --quiet).

@@ -266,3 +266,14 @@ func (mc *Machine) checkPsMs() {
 		}
 	}
 }
+
+// checkEvents checks the events of the last step against their kinds'
+// specs (CheckEvent): an argument the spec does not declare, a code it
+// does not name. Like a broken invariant, that is a bug in the engine.
+func (mc *Machine) checkEvents() {
+	for i := range mc.pending {
+		if err := CheckEvent(&mc.pending[i]); err != nil {
+			panic("checkEvents: " + err.Error())
+		}
+	}
+}

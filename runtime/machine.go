@@ -124,6 +124,9 @@ func (mc *Machine) Step() (ev Event, ok bool) {
 		}
 		mc.phead = 0
 		mc.advance()
+		if mc.cfg.Check {
+			mc.checkEvents()
+		}
 	}
 	ev = mc.pending[mc.phead]
 	mc.phead++

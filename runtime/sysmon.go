@@ -60,7 +60,7 @@ func (mc *Machine) sysmonTick(mi int32) {
 				sleep = next - now
 			}
 			S.deep = true
-			if ev := mc.emit(EvSysmon, mi, -1, -1, -1, 0); mc.cfg.Why {
+			if ev := mc.emit(EvSysmon, mi, -1, -1, 0, 0); mc.cfg.Why {
 				ev.Why = "every P is idle: sysmon sleeps deeply for " + fmtNs(sleep) + " (until the next timer, at most 60s) or until a syscall wakes it"
 			}
 			mc.setWhen(mi, now+sleep+TimerSlack)

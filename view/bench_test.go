@@ -99,6 +99,23 @@ func BenchmarkTextFormat(b *testing.B) {
 	b.ReportMetric(float64(events)/b.Elapsed().Seconds(), "events/s")
 }
 
+// BenchmarkJSONFormat is the JSON form alone (--format json's lines), on
+// the same run's events as BenchmarkTextFormat, for comparison.
+func BenchmarkJSONFormat(b *testing.B) {
+	mc := benchMachine(b)
+	var evs []runtime.Event
+	mc.Run(func(ev *runtime.Event) { evs = append(evs, *ev) })
+	out := bufio.NewWriterSize(io.Discard, 64<<10)
+	var events int64
+	for b.Loop() {
+		for i := range evs {
+			WriteEventJSON(out, evs[i])
+		}
+		events += int64(len(evs))
+	}
+	b.ReportMetric(float64(events)/b.Elapsed().Seconds(), "events/s")
+}
+
 // BenchmarkEngineWhy is the engine alone with why sentences on, for
 // comparison.
 func BenchmarkEngineWhy(b *testing.B) {

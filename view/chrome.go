@@ -17,7 +17,8 @@ import (
 // keeps the P attached), until exitsyscall or until sysmon retakes the P.
 // Instants mark the decisions a learner looks for: steals, preemptions,
 // handoffs, stack growth, overflow to the global queue, the netpoller,
-// timers, breakpoints and the program's output. Events with no P (sysmon,
+// timers, breakpoints and the program's output (the kinds whose spec says
+// Instant; its Span says how each kind starts or ends a slice). Events with no P (sysmon,
 // an M without a P) go on one extra track.
 //
 // Times are virtual. The format's "ts" is in microseconds; it is written
@@ -193,53 +194,36 @@ func (c *ChromeWriter) syscallP(g int64) int32 {
 	return -1
 }
 
-// isInstant lists the kinds drawn as instants: the decisions worth finding
-// on a timeline.
-func isInstant(k runtime.EvKind) bool {
-	switch k {
-	case runtime.EvRunqsteal, runtime.EvRunqputslow, runtime.EvPreemptone,
-		runtime.EvAsyncPreempt, runtime.EvPreempted, runtime.EvRetake,
-		runtime.EvHandoffp, runtime.EvNewstack, runtime.EvNetpoll,
-		runtime.EvInjectglist, runtime.EvTimer, runtime.EvBreakpoint,
-		runtime.EvPrint, runtime.EvGosched, runtime.EvExit:
-		return true
-	case runtime.EvGlobrunqget:
-		return true
-	}
-	return false
-}
-
 // Event adds one event. Events must come in Seq order.
 func (c *ChromeWriter) Event(ev runtime.Event) error {
 	c.last = ev.T
-	switch ev.Kind {
-	case runtime.EvExecute:
+	spec := ev.Kind.Spec()
+	switch spec.Span {
+	case runtime.SpanRun:
 		if ev.P >= 0 {
 			c.start(ev.P, ev.G, ev.M, false, ev.T)
 		}
-	case runtime.EvGopark, runtime.EvGosched, runtime.EvGoexit0, runtime.EvPreempted,
-		runtime.EvAsyncPreempt, runtime.EvNetpollBlock, runtime.EvReleasep,
-		runtime.EvRetake, runtime.EvHandoffp:
+	case runtime.SpanStop, runtime.SpanRetake:
 		c.end(ev.P, ev.T)
-	case runtime.EvEntersyscall:
+	case runtime.SpanSyscall:
 		if ev.P >= 0 {
 			c.start(ev.P, ev.G, ev.M, true, ev.T)
 		}
-	case runtime.EvExitsyscall:
+	case runtime.SpanExitsyscall:
 		if p := c.syscallP(ev.G); p >= 0 {
 			c.end(p, ev.T)
 		}
 		if ev.P >= 0 {
 			c.start(ev.P, ev.G, ev.M, false, ev.T)
 		}
-	case runtime.EvExit:
+	case runtime.SpanEnd:
 		for p := range c.open {
 			c.end(int32(p), ev.T)
 		}
 	}
-	if isInstant(ev.Kind) {
+	if spec.Instant {
 		c.emit(chromeEvent{
-			Name: ev.Kind.String(), Cat: "sched", Ph: "i", S: "t",
+			Name: spec.Name, Cat: "sched", Ph: "i", S: "t",
 			Pid: chromePid, Tid: c.track(ev.P), Ts: usec(ev.T),
 			Args: chromeInstantArgs{Seq: ev.Seq, M: ev.M, G: ev.G, Details: Details(ev), Why: ev.Why},
 		})

@@ -115,26 +115,26 @@ func (t *Timeline) mark(row int, at int64, m byte) {
 func (t *Timeline) Event(ev runtime.Event) {
 	t.end = max(t.end, ev.T)
 	p := int(ev.P)
-	switch ev.Kind {
-	case runtime.EvExecute:
+	spec := ev.Kind.Spec()
+	switch spec.Span {
+	case runtime.SpanRun:
 		if p >= 0 {
 			t.start(p, ev.G, ev.T, false)
 		}
-	case runtime.EvEntersyscall:
+	case runtime.SpanSyscall:
 		if p >= 0 {
 			t.start(p, ev.G, ev.T, true)
 		}
-	case runtime.EvGopark, runtime.EvGosched, runtime.EvGoexit0, runtime.EvPreempted,
-		runtime.EvAsyncPreempt, runtime.EvNetpollBlock, runtime.EvReleasep:
+	case runtime.SpanStop:
 		if p >= 0 {
 			t.stop(p, ev.T)
 		}
-	case runtime.EvRetake:
+	case runtime.SpanRetake:
 		if r, ok := t.open[p]; ok && r.Syscall {
 			t.stop(p, ev.T)
 			t.noP[r.G] = TimelineRun{Row: RowMs, G: r.G, Start: ev.T, Syscall: true}
 		}
-	case runtime.EvExitsyscall:
+	case runtime.SpanExitsyscall:
 		if r, ok := t.noP[ev.G]; ok {
 			delete(t.noP, ev.G)
 			r.End = ev.T
@@ -143,31 +143,28 @@ func (t *Timeline) Event(ev runtime.Event) {
 		if p >= 0 {
 			t.start(p, ev.G, ev.T, false)
 		}
-	case runtime.EvExit:
+	case runtime.SpanEnd:
 		t.closeAll(ev.T)
 	}
-	switch ev.Kind {
-	case runtime.EvRunqsteal:
-		t.mark(p, ev.T, 'S')
-	case runtime.EvAsyncPreempt, runtime.EvPreempted:
-		t.mark(p, ev.T, '!')
-	case runtime.EvPreemptone:
-		t.mark(RowSysmon, ev.T, '!')
-	case runtime.EvRetake:
-		t.mark(p, ev.T, 'R')
-		t.mark(RowSysmon, ev.T, 'R')
-	case runtime.EvHandoffp:
-		t.mark(p, ev.T, 'H')
-	case runtime.EvRunqputslow:
-		t.mark(p, ev.T, 'O')
-	case runtime.EvNetpoll, runtime.EvInjectglist:
-		if p >= 0 {
-			t.mark(p, ev.T, 'N')
-		} else if ev.Kind == runtime.EvNetpoll {
-			t.mark(RowSysmon, ev.T, 'N')
-		}
-	case runtime.EvSysmon:
-		t.mark(RowSysmon, ev.T, 'z')
+	if spec.Mark == 0 {
+		return
+	}
+	onP, onSysmon := false, false
+	switch spec.MarkOn {
+	case runtime.MarkOnP:
+		onP = p >= 0
+	case runtime.MarkOnSysmon:
+		onSysmon = true
+	case runtime.MarkOnPAndSysmon:
+		onP, onSysmon = p >= 0, true
+	case runtime.MarkOnPElseSysmon:
+		onP, onSysmon = p >= 0, p < 0
+	}
+	if onP {
+		t.mark(p, ev.T, spec.Mark)
+	}
+	if onSysmon {
+		t.mark(RowSysmon, ev.T, spec.Mark)
 	}
 }
 

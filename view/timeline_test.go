@@ -9,7 +9,7 @@ import (
 	"github.com/gmplab/gmplab/runtime"
 )
 
-var updateTimeline = flag.Bool("update", false, "rewrite view/testdata/timeline.txt")
+var update = flag.Bool("update", false, "rewrite view/testdata/timeline.txt and docs/events.md")
 
 // timelineEvents is a made-up run on two Ps that has every shape the
 // timeline draws: runs, a system call that keeps its P and then loses it
@@ -32,7 +32,7 @@ func timelineEvents() []runtime.Event {
 		{T: 1230 * us, Kind: runtime.EvReleasep, M: 3, P: 1, G: -1},
 		{T: 2180 * us, Kind: runtime.EvGopark, M: 2, P: 0, G: 12},
 		{T: 2180 * us, Kind: runtime.EvReleasep, M: 2, P: 0, G: -1},
-		{T: 2300 * us, Kind: runtime.EvSysmon, M: 1, P: -1, G: -1, Arg1: -1},
+		{T: 2300 * us, Kind: runtime.EvSysmon, M: 1, P: -1, G: -1},
 		{T: 3000 * us, Kind: runtime.EvNetpoll, M: 1, P: -1, G: 12, Arg1: 1},
 		{T: 3000 * us, Kind: runtime.EvInjectglist, M: 4, P: 0, G: 12, Arg1: 1},
 		{T: 3010 * us, Kind: runtime.EvExecute, M: 4, P: 0, G: 12},
@@ -53,7 +53,7 @@ func TestTimelineGolden(t *testing.T) {
 	}
 	got := tl.String()
 	const golden = "testdata/timeline.txt"
-	if *updateTimeline {
+	if *update {
 		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
 		}

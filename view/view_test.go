@@ -53,8 +53,6 @@ func TestFormatEvent(t *testing.T) {
 				"                      go statement: G2 created (stack 2048 B) and put in P0's runnext"},
 		{park,
 			"    40    1.234567ms  M0    P0    G1     gopark         sync.WaitGroup.Wait at 14:9"},
-		{ev(3, 170, runtime.EvRunqput, 0, 0, 2, 1, 0),
-			"     3    0.000170ms  M0    P0    G2     runqput        into runnext"},
 		{ev(4, 170, runtime.EvRunqput, 0, 0, 2, 0, 0),
 			"     4    0.000170ms  M0    P0    G2     runqput        into the ring's tail"},
 		{ev(5, 171, runtime.EvRunqputslow, 0, 0, 258, 129, 0),
@@ -77,8 +75,6 @@ func TestFormatEvent(t *testing.T) {
 			"    13    0.006000ms  M0    P-    G-     newm           M2 created"},
 		{ev(14, 6000, runtime.EvWakep, 0, 1, -1, 0, 0),
 			"    14    0.006000ms  M0    P1    G-     wakep"},
-		{ev(15, 20_000, runtime.EvSysmon, 1, -1, -1, 20, 0),
-			"    15    0.020000ms  M1    P-    G-     sysmon         delay 20µs"},
 		{ev(16, 30_000, runtime.EvExitsyscall, 0, -1, 5, 3, 0),
 			"    16    0.030000ms  M0    P-    G5     exitsyscall    no P: G to the global queue"},
 		{ev(17, 30_000, runtime.EvHandoffp, 1, 0, -1, 4, 0),
@@ -93,7 +89,7 @@ func TestFormatEvent(t *testing.T) {
 			"     7    1.000000ms  M-    P-    G-     schedtrace     SCHED 1ms: gomaxprocs=1 idleprocs=0 threads=2 spinningthreads=0 needspinning=0 idlethreads=0 runqueue=0 [ 0 ] schedticks=[ 3 ]"},
 		{ev(99, 9_000_000, runtime.EvExit, 0, 0, 1, 2, 0),
 			"    99    9.000000ms  M0    P0    G1     exit           code 2"},
-		{ev(19, 30_000, runtime.EvSysmon, 1, -1, -1, -1, 0),
+		{ev(19, 30_000, runtime.EvSysmon, 1, -1, -1, 0, 0),
 			"    19    0.030000ms  M1    P-    G-     sysmon         deep sleep"},
 		{ev(20, 30_000, runtime.EvEntersyscall, 0, 0, 9, 10_000_000, 0),
 			"    20    0.030000ms  M0    P0    G9     entersyscall   for 10ms"},
@@ -109,9 +105,15 @@ func TestFormatEvent(t *testing.T) {
 			"    25   51.240800ms  M2    P1    G1     timer          due 50.000366ms on P0"},
 		{ev(26, 100, runtime.EvNetpollBlock, 0, 0, 7, 3, 1_000_100),
 			"    26    0.000100ms  M0    P0    G7     netpollblock   conn 3 ready at 1.000100ms"},
-		// Arguments a kind does not document are shown raw, not hidden.
+		// Arguments a kind does not have are shown raw, not hidden, also
+		// after the details of those it has.
 		{ev(100, 1, runtime.EvWakep, 1, 0, -1, 5, 6),
 			"   100    0.000001ms  M1    P0    G-     wakep          arg1=5 arg2=6"},
+		{ev(101, 1, runtime.EvNewm, 0, -1, -1, 2, 6),
+			"   101    0.000001ms  M0    P-    G-     newm           M2 created arg2=6"},
+		// A code with no words is shown raw.
+		{ev(102, 1, runtime.EvExitsyscall, 0, 0, 5, 7, 0),
+			"   102    0.000001ms  M0    P0    G5     exitsyscall    arg1=7"},
 		// Wide fields push the line right instead of being cut.
 		{ev(1234567, 61_000_000_000, runtime.EvExecute, 10000, 1023, 1_000_000, 0, 1),
 			"1234567 61000.000000ms  M10000 P1023 G1000000 execute        schedtick=1"},
@@ -188,24 +190,12 @@ func TestFormatEveryKind(t *testing.T) {
 	}
 }
 
-func TestWaitReason(t *testing.T) {
-	if got := WaitReason(8); got != "sync.WaitGroup.Wait" {
-		t.Errorf("WaitReason(8) = %q", got)
-	}
-	if got := WaitReason(10); got != "IO wait" {
-		t.Errorf("WaitReason(10) = %q", got)
-	}
-	if got := WaitReason(200); got != "waitReason(200)" {
-		t.Errorf("WaitReason(200) = %q", got)
-	}
-}
-
 func TestJSON(t *testing.T) {
 	e := ev(3, 150, runtime.EvNewproc, 0, 0, 2, 1, 0)
 	e.Pos = vm.Pos{Line: 9, Col: 3}
 	e.Why = "a <b> & c"
 	got := string(MarshalEvent(e))
-	want := `{"seq":3,"t":150,"kind":"newproc","m":0,"p":0,"g":2,"arg1":1,"line":9,"col":3,"details":"by G1 at 9:3","why":"a <b> & c"}`
+	want := `{"seq":3,"t":150,"kind":"newproc","m":0,"p":0,"g":2,"parent":1,"line":9,"col":3,"details":"by G1 at 9:3","why":"a <b> & c"}`
 	if got != want {
 		t.Errorf("MarshalEvent:\n got %s\nwant %s", got, want)
 	}
@@ -223,12 +213,27 @@ func TestJSON(t *testing.T) {
 	if err := WriteEventJSON(&buf, p); err != nil {
 		t.Fatal(err)
 	}
-	if want := `{"seq":4,"t":200,"kind":"print","m":0,"p":0,"g":1,"arg1":1,"text":"x\n","details":"stderr \"x\\n\""}` + "\n"; buf.String() != want {
+	if want := `{"seq":4,"t":200,"kind":"print","m":0,"p":0,"g":1,"stream":1,"text":"x\n","details":"stderr \"x\\n\""}` + "\n"; buf.String() != want {
 		t.Errorf("WriteEventJSON:\n got %s\nwant %s", buf.String(), want)
 	}
-	// The exit event carries its code, 0 included.
-	if got, want := string(MarshalEvent(ev(9, 300, runtime.EvExit, 0, -1, -1, 0, 0))), `{"seq":9,"t":300,"kind":"exit","m":0,"p":-1,"g":-1,"details":"code 0","exit_code":0}`; got != want {
+	// Every argument of the kind is there, 0 included: the exit event
+	// carries its code.
+	if got, want := string(MarshalEvent(ev(9, 300, runtime.EvExit, 0, -1, -1, 0, 0))), `{"seq":9,"t":300,"kind":"exit","m":0,"p":-1,"g":-1,"exit_code":0,"details":"code 0"}`; got != want {
 		t.Errorf("exit event:\n got %s\nwant %s", got, want)
+	}
+	// A value in an argument the kind does not have is shown raw, in the
+	// details and in the JSON, and read back.
+	odd := ev(10, 300, runtime.EvGoready, 0, 1, 5, 0, 7)
+	got = string(MarshalEvent(odd))
+	if want := `{"seq":10,"t":300,"kind":"goready","m":0,"p":1,"g":5,"arg2":7,"details":"made runnable arg2=7"}`; got != want {
+		t.Errorf("undeclared argument:\n got %s\nwant %s", got, want)
+	}
+	je = JSONEvent{}
+	if err := json.Unmarshal([]byte(got), &je); err != nil {
+		t.Fatal(err)
+	}
+	if back, ok := FromJSON(je); !ok || back.Arg2 != 7 || back.Arg1 != 0 {
+		t.Errorf("undeclared argument read back as %+v", back)
 	}
 	if _, ok := FromJSON(JSONEvent{Kind: "nosuch"}); ok {
 		t.Error("FromJSON accepted an unknown kind")

@@ -3,9 +3,20 @@ package terminal
 import (
 	"strconv"
 	"strings"
+
+	"github.com/gmplab/gmplab/runtime"
 )
 
 // Breakpoints: on events, goroutines, Ps, Ms and lines, with conditions.
+
+// groupNames lists the breakpoint groups of event kinds (runtime.EvGroups).
+func groupNames() string {
+	var ns []string
+	for _, g := range runtime.EvGroups {
+		ns = append(ns, g.Name)
+	}
+	return strings.Join(ns, ", ")
+}
 
 func breakCommands() []*command {
 	return []*command{
@@ -17,14 +28,16 @@ func breakCommands() []*command {
 
 WHAT is one or more of these; an event must match all of them:
     an event kind       handoffp, retake, runqsteal, execute, gopark, … (any kind)
-    a group of kinds    steal, preempt, syscall, park, handoff, spinning, global, gosched
+    a group of kinds    ` + groupNames() + `
     gN                  any event of goroutine N          (break g7)
     pN, mN              any event on P N, on M N          (break p2, break steal p2)
     line FILE:N         an event at that line of the program, such as a
                         goroutine parking, entering a syscall or being
                         created there (break line handoff.go:14, or line 14)
 The program's own sim.Breakpoint() calls always stop.
-A condition is an expression like print's: break steal if len(global) > 10.`,
+A condition is an expression like print's: break steal if len(global) > 10.
+It may name the event's arguments: break handoffp if step == 4, break
+runqsteal if stolen > 2 (docs/events.md lists every kind's).`,
 			fn:       cmdBreak,
 			noRepeat: true,
 		},

@@ -49,7 +49,7 @@ func Sim(prog *vm.Program, cfg runtime.Config) (Measures, error) {
 			// Each print is os.(*File).Write's write(2), a system call
 			// the real trace counts (runtime/syscall.go: writeSyscall).
 			m.Syscalls++
-			if ev.Arg1 == 0 {
+			if ev.MustArg("stream") == 0 {
 				out.WriteString(ev.Text)
 			}
 		case runtime.EvExecute:
@@ -66,7 +66,7 @@ func Sim(prog *vm.Program, cfg runtime.Config) (Measures, error) {
 				since[ev.G] = ev.T
 			}
 		case runtime.EvExitsyscall:
-			if ev.Arg1 == 3 {
+			if ev.MustArg("path") == 3 { // no P: to the global queue
 				since[ev.G] = ev.T
 			}
 		}

@@ -353,7 +353,7 @@ func runRun(o *RunOptions) error {
 		switch {
 		case o.Quiet:
 			if ev.Kind == runtime.EvPrint {
-				if ev.Arg1 == 1 {
+				if ev.MustArg("stream") == 1 {
 					// Keep the order of the two streams: what the
 					// program printed on stdout so far goes out first.
 					if err := out.Flush(); err != nil {
