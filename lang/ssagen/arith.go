@@ -91,10 +91,15 @@ func (f *fnGen) unOp(in *ssa.UnOp) {
 	switch in.Op {
 	case token.MUL:
 		if f.steal[in] {
-			f.push(in.X) // the variable's object: nothing uses it after
-		} else {
-			f.load(in.X, deref(in.X.Type()))
+			if s := f.slot(in); s >= 0 {
+				f.setValue(s, in.X) // the variable's object: nothing uses it after
+			}
+			return
 		}
+		if f.loadR(in, in.X, deref(in.X.Type())) {
+			return
+		}
+		f.load(in.X, deref(in.X.Type()))
 		f.define(in)
 		return
 	case token.ARROW:

@@ -33,8 +33,11 @@ func (f *fnGen) call(c *ssa.CallCommon, v ssa.Value) {
 			return
 		case *ssa.Function:
 			if x := f.g.extern(fn); x != nil {
-				x.gen(&extCall{f: f, fn: fn, args: c.Args, pos: c.Pos(), result: v})
-				f.storeResults(v, nres)
+				xc := &extCall{f: f, fn: fn, args: c.Args, pos: c.Pos(), result: v}
+				x.gen(xc)
+				if !xc.none {
+					f.storeResults(v, nres)
+				}
 				return
 			}
 			for _, a := range c.Args {

@@ -33,6 +33,22 @@ type extCall struct {
 	args   []ssa.Value
 	pos    token.Pos
 	result ssa.Value // the call's value (nil in a thunk)
+	// none: the binding pushed no results, as nothing reads them
+	// (unused).
+	none bool
+}
+
+// unused reports whether nothing reads the call's results (so that a
+// binding need not push them: it then sets none).
+func (c *extCall) unused() bool {
+	v := c.result
+	if v == nil || c.f.fn == nil {
+		return false // a thunk returns them
+	}
+	if isTuple(v) {
+		return len(extracts(v)) == 0
+	}
+	return c.f.slot(v) < 0
 }
 
 // push pushes argument i.

@@ -27,6 +27,11 @@ func init() {
 	for key, mode := range print {
 		bind(key, func(c *extCall) {
 			fmtText(c, mode, 0)
+			if c.unused() {
+				c.f.emitCallOp(vm.OpPrint, 0, 0, 1, 0)
+				c.none = true
+				return
+			}
 			c.f.emit(vm.OpDup, 0, 0)
 			c.f.emitCallOp(vm.OpPrint, 0, 0, 1, 0)
 			printResults(c.f)
@@ -37,6 +42,11 @@ func init() {
 		bind(key, func(c *extCall) {
 			fmtText(c, mode, 1)
 			writeFile(c.f, c.args[0])
+			if c.unused() {
+				c.f.emit(vm.OpPop, 0, 0)
+				c.none = true
+				return
+			}
 			printResults(c.f)
 		})
 	}

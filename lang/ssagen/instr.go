@@ -42,7 +42,9 @@ func (f *fnGen) instr(in ssa.Instruction) {
 		}
 	case *ssa.Store:
 		if a, ok := in.Addr.(*ssa.Alloc); !ok || f.alias[a] == nil {
-			f.store(in.Addr, in.Val)
+			if !f.storeR(in.Addr, in.Val) {
+				f.store(in.Addr, in.Val)
+			}
 		}
 	case *ssa.FieldAddr:
 		if !f.fused[in] {
@@ -424,6 +426,121 @@ func (f *fnGen) pushZero(t types.Type) {
 		return
 	}
 	f.pushInt(0)
+}
+
+// loadR is the register form of v = *addr, a value of type t (false if
+// it has none: a copy of an object, a pointer of unknown kind).
+func (f *fnGen) loadR(v, addr ssa.Value, t types.Type) bool {
+	if reprOf(t) != rWord {
+		if a, ok := addr.(*ssa.Alloc); ok && f.alias[a] != nil && f.slot(v) >= 0 {
+			f.setValue(f.slot(v), f.alias[a])
+			return true
+		}
+		return false
+	}
+	switch a := addr.(type) {
+	case *ssa.Alloc:
+		if x := f.alias[a]; x != nil {
+			if s := f.slot(v); s >= 0 {
+				f.setValue(s, x)
+			}
+			return true
+		}
+		if f.boxes[a] {
+			f.emit3(vm.OpLoadBoxR, f.dst(v), f.slot(a), 0)
+			return true
+		}
+	case *ssa.Global:
+		f.emit3(vm.OpLoadGlobR, f.dst(v), f.g.global(a), 0)
+		return true
+	case *ssa.FreeVar:
+		if fv := f.frees[a]; fv.isBox {
+			f.emit3(vm.OpLoadFreeR, f.dst(v), fv.index, 0)
+			return true
+		}
+	case *ssa.FieldAddr:
+		if f.fused[a] {
+			x := f.src(a.X, 0)
+			f.emit3(vm.OpFieldR, f.dst(v), x, int32(a.Field))
+			return true
+		}
+	case *ssa.IndexAddr:
+		if f.fused[a] {
+			if k, ok := constArrayIndex(a); ok {
+				// An array's element at a constant index, which go/types
+				// has checked: a slot of its object.
+				f.emit3(vm.OpFieldR, f.dst(v), f.src(a.X, 0), k)
+				return true
+			}
+			x, i := f.src(a.X, 0), f.src(a.Index, 1)
+			if _, ok := a.X.Type().Underlying().(*types.Slice); ok {
+				f.emit3(vm.OpSliceIndexR, f.dst(v), x, i)
+			} else {
+				f.emit3(vm.OpIndexObjR, f.dst(v), x, i)
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// constArrayIndex is the index of &a[k] on an array pointer when k is a
+// constant within the array's bounds.
+func constArrayIndex(a *ssa.IndexAddr) (int32, bool) {
+	p, ok := a.X.Type().Underlying().(*types.Pointer)
+	if !ok {
+		return 0, false
+	}
+	arr, ok := p.Elem().Underlying().(*types.Array)
+	k, isConst := imm(a.Index)
+	if !ok || !isConst || k < 0 || int64(k) >= arr.Len() {
+		return 0, false
+	}
+	return k, true
+}
+
+// storeR is the register form of *addr = val (false if it has none).
+func (f *fnGen) storeR(addr, val ssa.Value) bool {
+	if reprOf(deref(addr.Type())) != rWord {
+		return false
+	}
+	switch a := addr.(type) {
+	case *ssa.Alloc:
+		if f.boxes[a] {
+			f.emit3(vm.OpStoreBoxR, f.slot(a), f.src(val, 0), 0)
+			return true
+		}
+	case *ssa.Global:
+		f.emit3(vm.OpStoreGlobR, f.g.global(a), f.src(val, 0), 0)
+		return true
+	case *ssa.FreeVar:
+		if fv := f.frees[a]; fv.isBox {
+			f.emit3(vm.OpStoreFreeR, fv.index, f.src(val, 0), 0)
+			return true
+		}
+	case *ssa.FieldAddr:
+		if f.fused[a] {
+			x := f.src(a.X, 0)
+			f.emit3(vm.OpSetFieldR, x, int32(a.Field), f.src(val, 1))
+			return true
+		}
+	case *ssa.IndexAddr:
+		if f.fused[a] {
+			if k, ok := constArrayIndex(a); ok {
+				f.emit3(vm.OpSetFieldR, f.src(a.X, 0), k, f.src(val, 1))
+				return true
+			}
+			x, i := f.src(a.X, 0), f.src(a.Index, 1)
+			v := f.src(val, 2)
+			if _, ok := a.X.Type().Underlying().(*types.Slice); ok {
+				f.emit3(vm.OpSliceStoreR, x, i, v)
+			} else {
+				f.emit3(vm.OpStoreIndexObjR, x, i, v)
+			}
+			return true
+		}
+	}
+	return false
 }
 
 // load pushes *addr, a value of type t.

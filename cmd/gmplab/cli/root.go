@@ -21,6 +21,8 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"github.com/gmplab/gmplab/lang"
 )
 
 // Main runs gmplab with the process's arguments and standard streams and
@@ -95,6 +97,18 @@ The same program, flags and seed always give the same output, byte for byte.`,
 	}
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.SetFlagErrorFunc(flagError)
+	// --frontend=ast compiles with the syntax-tree front end the go/ssa one
+	// replaces (lang.FrontendEnv), while both are there: for comparing
+	// them, not for users.
+	var frontend string
+	root.PersistentFlags().StringVar(&frontend, "frontend", "", "the front end: ssa (the default) or ast")
+	_ = root.PersistentFlags().MarkHidden("frontend")
+	root.PersistentPreRunE = func(*cobra.Command, []string) error {
+		if frontend != "" {
+			return os.Setenv(lang.FrontendEnv, frontend)
+		}
+		return nil
+	}
 
 	// One line per command; each command lives in its own file.
 	root.AddCommand(newRunCmd(nil)) // run.go: gmplab run FILE.go
