@@ -291,6 +291,10 @@ func (f *fnGen) builtin(b *ssa.Builtin, args []ssa.Value, v ssa.Value) {
 		default:
 			f.internal("clear of " + t.String())
 		}
+	case "panic":
+		// panic as a value of go or defer (defer panic(v)): as the
+		// instruction does.
+		f.panicValue(args[0])
 	case "recover":
 		g.types.runtimeErrors()
 		f.emitCallOp(vm.OpRecover, 0, 0, 0, 1)

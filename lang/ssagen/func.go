@@ -1,6 +1,7 @@
 package ssagen
 
 import (
+	"go/ast"
 	"go/token"
 	"strconv"
 
@@ -42,8 +43,9 @@ type fnGen struct {
 	fixups  []fixup // jumps to blocks, patched at the end
 	boxes   map[*ssa.Alloc]bool
 
-	deferStack bool // range-over-func bodies defer calls for this function's frame
-	allocated  bool // the values have their slots (regalloc.go)
+	deferStack bool        // range-over-func bodies defer calls for this function's frame
+	allocated  bool        // the values have their slots (regalloc.go)
+	emptyLoops []token.Pos // for {} loops not yet placed (blockPos)
 
 	fused    map[ssa.Instruction]bool // addresses not made (fuse.go)
 	fusedCmp map[*ssa.BinOp]bool      // comparisons generated with their If (regform.go)
@@ -352,6 +354,9 @@ func (f *fnGen) pushGlobalAddr(v *ssa.Global) {
 
 // block generates b's instructions.
 func (f *fnGen) block(b *ssa.BasicBlock) {
+	if p := f.blockPos(b); p.IsValid() {
+		f.setPos(p)
+	}
 	for _, in := range b.Instrs {
 		if p := in.Pos(); p.IsValid() {
 			f.setPos(p)
@@ -361,6 +366,58 @@ func (f *fnGen) block(b *ssa.BasicBlock) {
 			f.internal("operand stack not empty after " + in.String())
 		}
 	}
+}
+
+// blockPos is where a block none of whose instructions has a position is
+// in the source: its successor's first position, or for a loop with an
+// empty body (for {}), the for statement's (NoPos if b has positions).
+func (f *fnGen) blockPos(b *ssa.BasicBlock) token.Pos {
+	for _, in := range b.Instrs {
+		if in.Pos().IsValid() {
+			return token.NoPos
+		}
+	}
+	if len(b.Succs) == 1 && b.Succs[0] == b {
+		// for {}: the n-th such loop of the function's syntax.
+		if f.emptyLoops == nil {
+			f.emptyLoops = emptyForLoops(f.fn.Syntax())
+		}
+		if len(f.emptyLoops) > 0 {
+			p := f.emptyLoops[0]
+			f.emptyLoops = f.emptyLoops[1:]
+			return p
+		}
+		return token.NoPos
+	}
+	if len(b.Succs) == 1 {
+		for _, in := range b.Succs[0].Instrs {
+			if p := in.Pos(); p.IsValid() {
+				return p
+			}
+		}
+	}
+	return token.NoPos
+}
+
+// emptyForLoops are the for statements with neither a condition nor a
+// statement in their body in function syntax n (not in its closures).
+func emptyForLoops(n ast.Node) []token.Pos {
+	var out []token.Pos
+	if n == nil {
+		return nil
+	}
+	ast.Inspect(n, func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.FuncLit:
+			return x == n
+		case *ast.ForStmt:
+			if x.Cond == nil && len(x.Body.List) == 0 {
+				out = append(out, x.For)
+			}
+		}
+		return true
+	})
+	return out
 }
 
 // jumpTo emits a jump (op OpJump, OpJumpIf, OpJumpIfNot) to block b.

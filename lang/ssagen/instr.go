@@ -268,8 +268,14 @@ func (f *fnGen) panicInstr(in *ssa.Panic) {
 	if f.rangePanic(in) {
 		return
 	}
-	f.push(in.X)
-	if c, ok := in.X.(*ssa.Const); ok && c.IsNil() {
+	f.panicValue(in.X)
+}
+
+// panicValue panics with interface value x.
+func (f *fnGen) panicValue(x ssa.Value) {
+	f.g.types.runtimeErrors()
+	f.push(x)
+	if c, ok := x.(*ssa.Const); ok && c.IsNil() {
 		f.pushStr("panic called with nil argument")
 	} else {
 		f.emit(vm.OpDup, 0, 0)

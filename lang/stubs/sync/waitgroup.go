@@ -4,32 +4,7 @@
 
 //go:build ignore
 
-// Package sync as gmplab declares it: a Mutex and a WaitGroup (and the
-// semaphores and notify lists of the source part, lang/srcpkg/sync) hold
-// the id of the simulated runtime's record, made with the zero value, so
-// that &mu is the id too; their methods are scheduler operations.
-// RWMutex, Cond, Map and OnceFunc are Go's source.
 package sync
-
-import "sync/atomic"
-
-type Mutex struct{ state int64 }
-
-func (m *Mutex) Lock()
-
-func (m *Mutex) Unlock()
-
-func (m *Mutex) TryLock() bool
-
-// Once runs f once; a second caller does not wait for the first's f to
-// return (a simplification of Go's, which does).
-type Once struct{ done int64 }
-
-func (o *Once) Do(f func()) {
-	if atomic.CompareAndSwapInt64(&o.done, 0, 1) {
-		f()
-	}
-}
 
 type WaitGroup struct{ state int64 }
 
@@ -66,10 +41,3 @@ func (wg *WaitGroup) Go(f func()) {
 		f()
 	}()
 }
-
-// sema is a runtime semaphore (Go's is a uint32 the runtime's semtable
-// keys by address).
-type sema struct{ n uint32 }
-
-// notifyList is a runtime notifyList (Cond's).
-type notifyList struct{ n uint32 }
