@@ -1,152 +1,109 @@
 package lang
 
 import (
+	"flag"
 	"fmt"
-	"strconv"
+	"os"
+	"strings"
 	"testing"
-
-	"github.com/gmplab/gmplab/runtime"
-	"github.com/gmplab/gmplab/vm"
+	"time"
 )
 
-// The speed of the simulated program's code: four kernels of ordinary Go
-// (a loop of additions, a recursion, a value-receiver method called in a
-// loop, a closure called in a loop), each run natively and by gmplab
-// (compiled by each front end, then simulated) in the same benchmark run:
+var (
+	kernelSize = flag.String("kernels-size", "full", "BenchmarkKernels: the kernels' size, full (their defaults: 0.1-0.8 s natively) or test (TestKernelVirtualTime's)")
+	kernelRuns = flag.Int("kernels-runs", 3, "BenchmarkKernels: native runs of each kernel (the least CPU time counts)")
+)
+
+// BenchmarkKernels is issue 17's table: each compute kernel
+// (testdata/kernels) built with the go command and run natively, and
+// compiled and run on gmplab, in the same run:
 //
-//	go test ./lang -run '^$' -bench Kernel
+//	go test ./lang -run '^$' -bench Kernels -benchtime 1x
 //
-// The native and simulated functions compute the same value; the
-// cpu-ns/op figures side by side (the process's CPU time, which the
-// machine's load does not inflate as it does ns/op) are the speed ratio.
-
-// A kernel is the Go source of one function, kernel(n int) int, and its
-// native twin.
-type kernel struct {
-	name   string
-	n      int
-	src    string
-	native func(n int) int
-}
-
-var kernels = []kernel{
-	{"loop", 10_000_000, `func kernel(n int) int {
-	s := 0
-	for i := 0; i < n; i++ {
-		s += i
+// For each kernel it reports the native binary's CPU time (user + system
+// from rusage, the least of -kernels-runs runs, less an empty program's),
+// gmplab's CPU time (compiling and simulating, in this process, from
+// rusage), their ratio, gmplab's virtual CPU time (what the kernel's Go
+// code cost in the model: runtime.Stats.CPU) and its ratio to the native
+// CPU time; then the geometric means, and the whole table on stdout.
+// Without the go command it skips.
+func BenchmarkKernels(b *testing.B) {
+	dir, err := nativeKernels()
+	if err != nil {
+		b.Skip(err)
 	}
-	return s
-}`, func(n int) int {
-		s := 0
-		for i := 0; i < n; i++ {
-			s += i
-		}
-		return s
-	}},
-	{"fib", 25, `func fib(n int) int {
-	if n < 2 {
-		return n
+	type row struct {
+		name                 string
+		native, host, virt   time.Duration
+		hostRatio, virtRatio float64
 	}
-	return fib(n-1) + fib(n-2)
-}
-
-func kernel(n int) int { return fib(n) }`, nativeFib},
-	{"method", 1_000_000, `type point struct{ x, y int }
-
-func (p point) sum() int { return p.x + p.y }
-
-func kernel(n int) int {
-	p := point{1, 2}
-	s := 0
-	for i := 0; i < n; i++ {
-		s += p.sum()
-	}
-	return s
-}`, func(n int) int {
-		p := nativePoint{1, 2}
-		s := 0
-		for i := 0; i < n; i++ {
-			s += p.sum()
-		}
-		return s
-	}},
-	{"closure", 1_000_000, `func kernel(n int) int {
-	k := 3
-	add := func(a int) int { return a + k }
-	s := 0
-	for i := 0; i < n; i++ {
-		s = add(s)
-	}
-	return s
-}`, func(n int) int {
-		k := 3
-		add := func(a int) int { return a + k }
-		s := 0
-		for i := 0; i < n; i++ {
-			s = add(s)
-		}
-		return s
-	}},
-}
-
-//go:noinline
-func nativeFib(n int) int {
-	if n < 2 {
-		return n
-	}
-	return nativeFib(n-1) + nativeFib(n-2)
-}
-
-type nativePoint struct{ x, y int }
-
-//go:noinline
-func (p nativePoint) sum() int { return p.x + p.y }
-
-// kernelProgram is the kernel as a program that prints kernel(n).
-func (k kernel) program() []byte {
-	return []byte("package main\n\nimport \"fmt\"\n\n" + k.src + "\n\nfunc main() {\n\tfmt.Println(kernel(" + strconv.Itoa(k.n) + "))\n}\n")
-}
-
-func BenchmarkKernel(b *testing.B) {
+	var rows []row
 	for _, k := range kernels {
-		want := fmt.Sprintln(k.native(k.n))
-		b.Run(k.name+"/native", func(b *testing.B) {
-			cpu := cpuTime()
-			for b.Loop() {
-				k.native(k.n)
-			}
-			b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
-		})
-		for _, fe := range []struct {
-			name    string
-			compile func(string, []byte) (*vm.Program, error)
-		}{{"ast", Compile}, {"ssa", CompileSSA}} {
-			prog, err := fe.compile(k.name+".go", k.program())
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.Run(k.name+"/"+fe.name, func(b *testing.B) {
-				var instrs int64
-				cpu := cpuTime()
-				for b.Loop() {
-					mc, err := runtime.New(prog, runtime.Config{GOMAXPROCS: 1, MaxInstrs: 1 << 40, MaxTime: 1 << 50})
-					if err != nil {
-						b.Fatal(err)
-					}
-					var out string
-					ex := mc.Run(func(ev *runtime.Event) {
-						if ev.Kind == runtime.EvPrint {
-							out += ev.Text
-						}
-					})
-					if ex == nil || ex.Code != 0 || out != want {
-						b.Fatalf("exit %v, output %q, want %q", ex, out, want)
-					}
-					instrs = mc.Stats().Instrs
-				}
-				b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
-				b.ReportMetric(float64(instrs)/float64(k.n), "instrs/n")
-			})
+		args := []string(nil) // the defaults: full size
+		switch *kernelSize {
+		case "test":
+			args = k.test
+		case "full":
+		default:
+			b.Fatalf("-kernels-size %q: want full or test", *kernelSize)
 		}
+		b.Run(k.name, func(b *testing.B) {
+			var r row
+			for range b.N {
+				native, want, err := nativeKernelCPU(dir, k.name, args, *kernelRuns)
+				if err != nil {
+					b.Fatal(err)
+				}
+				sim, err := simulateKernel(k.name, args)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if sim.out != want {
+					b.Fatalf("gmplab printed %q, go printed %q", sim.out, want)
+				}
+				r = row{name: k.name, native: native, host: sim.host, virt: time.Duration(sim.cpu)}
+			}
+			r.hostRatio = r.host.Seconds() / r.native.Seconds()
+			r.virtRatio = r.virt.Seconds() / r.native.Seconds()
+			b.ReportMetric(r.native.Seconds(), "native-cpu-s")
+			b.ReportMetric(r.host.Seconds(), "gmplab-cpu-s")
+			b.ReportMetric(r.hostRatio, "cpu-x")
+			b.ReportMetric(r.virt.Seconds(), "virtual-s")
+			b.ReportMetric(r.virtRatio, "virtual-x")
+			rows = append(rows, r)
+		})
 	}
+	if len(rows) == 0 {
+		return
+	}
+	var hostRatios, virtRatios []float64
+	var t strings.Builder
+	fmt.Fprintf(&t, "\n%-10s %12s %12s %8s %12s %8s\n", "kernel", "native CPU", "gmplab CPU", "ratio", "virtual", "ratio")
+	for _, r := range rows {
+		fmt.Fprintf(&t, "%-10s %12s %12s %7.1fx %12s %7.2fx\n", r.name, round(r.native), round(r.host), r.hostRatio, round(r.virt), r.virtRatio)
+		hostRatios = append(hostRatios, r.hostRatio)
+		virtRatios = append(virtRatios, r.virtRatio)
+	}
+	gh, gv := geomean(hostRatios), geomean(virtRatios)
+	fmt.Fprintf(&t, "%-10s %12s %12s %7.1fx %12s %7.2fx\n", "geomean", "", "", gh, "", gv)
+	fmt.Fprint(os.Stdout, t.String())
+	b.Run("geomean", func(b *testing.B) {
+		b.ReportMetric(gh, "cpu-x")
+		b.ReportMetric(gv, "virtual-x")
+	})
+}
+
+// round is d to three significant figures, for the table.
+func round(d time.Duration) time.Duration {
+	switch {
+	case d >= 10*time.Second:
+		return d.Round(100 * time.Millisecond)
+	case d >= time.Second:
+		return d.Round(10 * time.Millisecond)
+	case d >= 100*time.Millisecond:
+		return d.Round(time.Millisecond)
+	case d >= 10*time.Millisecond:
+		return d.Round(100 * time.Microsecond)
+	}
+	return d.Round(10 * time.Microsecond)
 }

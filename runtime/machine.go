@@ -118,10 +118,7 @@ func (mc *Machine) Step() (ev Event, ok bool) {
 			return Event{}, false
 		}
 		mc.pending = mc.pending[:0]
-		if len(mc.watch.states) > 0 {
-			clear(mc.watch.states) // let the last step's states go
-			mc.watch.states = mc.watch.states[:0]
-		}
+		mc.watch.reset() // let the last step's states go
 		mc.phead = 0
 		mc.advance()
 		if mc.cfg.Check {
@@ -284,15 +281,19 @@ func (mc *Machine) runG(mi int32) {
 	stop := M.pendingStop
 	if !M.hasPending {
 		G.th.SetStack(G.stackSize, G.stackUsed, G.stackguard0)
-		n, s := mc.vm.Run(&G.th, execBudget)
+		n, ps, s := mc.vm.Run(&G.th, execBudget)
 		G.stackUsed = G.th.StackUsed()
 		if mc.vm.NeedGC() && !mc.noGC {
 			mc.gcCollect()
 		}
+		ps += G.psRem
+		ns := ps / 1000
+		G.psRem = ps % 1000
 		mc.stats.Instrs += int64(n)
-		G.sinceSched += int64(n)
+		mc.stats.CPU += ns
+		G.sinceSched += ns
 		if n > 0 {
-			M.workEnd = mc.now + int64(n)*CostInstr
+			M.workEnd = mc.now + ns
 			M.pendingStop = s
 			M.hasPending = s != vm.StopBudget
 			mc.setWhen(mi, M.workEnd)

@@ -12,7 +12,7 @@ import "math"
 // share their elements as in Go.
 
 // arrayOp performs the array instructions (see dataOp).
-func (mc *Machine) arrayOp(in Instr, vals []Value, sp int, n *int) ([]Value, int, string, bool) {
+func (mc *Machine) arrayOp(in Instr, vals []Value, sp int, ps *int64) ([]Value, int, string, bool) {
 	switch in.Op {
 	case OpZeroObj:
 		if sp == len(vals) {
@@ -20,7 +20,7 @@ func (mc *Machine) arrayOp(in Instr, vals []Value, sp int, n *int) ([]Value, int
 		}
 		vals[sp] = Value{I: mc.zeroObj(in.A)}
 		sp++
-		*n += costAlloc
+		*ps += memmoveCost(1, mc.prog.Layouts[in.A].Size) // a stack object cleared
 	case OpIndexObj:
 		o, i := vals[sp-2].I, vals[sp-1].I
 		if o&refMask == 0 {
@@ -53,7 +53,6 @@ func (mc *Machine) arrayOp(in Instr, vals []Value, sp int, n *int) ([]Value, int
 		}
 		k := len(mc.objs[o&refMask])
 		vals[sp-1] = Value{I: mc.newSlice(o, 0, k, k)}
-		*n += costAlloc
 	case OpSliceToArray:
 		elems, l, _ := mc.sliceParts(vals[sp-1].I)
 		nested := mc.prog.Layouts[in.A].Nested
@@ -69,7 +68,7 @@ func (mc *Machine) arrayOp(in Instr, vals []Value, sp int, n *int) ([]Value, int
 			mc.objs[o&refMask][i] = v
 		}
 		vals[sp-1] = Value{I: o}
-		*n += costAlloc
+		*ps += memmoveCost(1, mc.prog.Layouts[in.A].Size)
 	case OpKeyOf:
 		o := vals[sp-1].I
 		if o&refMask == 0 {
@@ -84,7 +83,7 @@ func (mc *Machine) arrayOp(in Instr, vals []Value, sp int, n *int) ([]Value, int
 			k.I = mc.copyObj(o, in.A)
 		}
 		vals[sp-1] = k
-		*n += costAlloc
+		*ps += memmoveCost(1, mc.prog.Layouts[in.A].Size)
 	case OpKeyObj:
 		o := vals[sp-1].I
 		if o == 0 {
@@ -93,7 +92,7 @@ func (mc *Machine) arrayOp(in Instr, vals []Value, sp int, n *int) ([]Value, int
 			o = mc.copyObj(o, in.A)
 		}
 		vals[sp-1] = Value{I: o}
-		*n += costAlloc
+		*ps += memmoveCost(1, mc.prog.Layouts[in.A].Size)
 	default:
 		return vals, sp, "", false
 	}

@@ -9,7 +9,8 @@ import (
 // The interpreter: runs a G's Go code (its frames, locals and operands) until
 // something needs the scheduler. It never touches scheduler state (queues,
 // Ps, Ms, other Gs) and never reads the clock; the scheduler charges
-// CostInstr per instruction it reports.
+// the virtual CPU time it reports: what the Go operations it ran cost
+// compiled (cost.go), in ps.
 //
 // Calls. The caller pushes the arguments; they become the callee's locals
 // 0..NParams-1 in place (a closure call first drops the func value under
@@ -173,8 +174,9 @@ func posAt(f *Func, pc int) Pos {
 }
 
 // exec runs gp's code for at most budget instructions and reports how many
-// ran and why it stopped (see execStop and the comment at the top).
-func (mc *Machine) exec(gp *g, budget int) (n int, stop execStop) {
+// ran, what they cost in virtual CPU time (ps, cost.go) and why it stopped
+// (see execStop and the comment at the top).
+func (mc *Machine) exec(gp *g, budget int) (n int, ps int64, stop execStop) {
 	gp.inCall = false
 	funcs := mc.prog.Funcs
 	var (
@@ -196,12 +198,12 @@ func (mc *Machine) exec(gp *g, budget int) (n int, stop execStop) {
 		c := &mc.closures[gp.entryClo]
 		if c.fn < 0 {
 			gp.startPanic(errNilFunc, Pos{})
-			return 0, stopPanic
+			return 0, 0, stopPanic
 		}
 		f := &funcs[c.fn]
 		if !f.NoSplit && gp.morestackNeeded(f.FrameSize) {
 			gp.morestackFn = c.fn
-			return 0, stopMorestack
+			return 0, 0, stopMorestack
 		}
 		gp.started = true
 		vals = gp.vals[:cap(gp.vals)]
@@ -209,7 +211,7 @@ func (mc *Machine) exec(gp *g, budget int) (n int, stop execStop) {
 		gp.vals = vals[:sp]
 	}
 	if len(gp.frames) == 0 {
-		return 0, stopExit
+		return 0, 0, stopExit
 	}
 	vals = gp.vals[:cap(gp.vals)]
 	sp = len(gp.vals)
@@ -232,7 +234,7 @@ load:
 	free = mc.closures[fr.clo].boxes
 
 	for n < budget {
-		pc, sp, n = mc.fast(code, vals, mc.boxes, free, pc, sp, base, n, budget)
+		pc, sp, n, ps = mc.fast(code, vals, mc.boxes, free, pc, sp, base, n, ps, budget)
 		if n >= budget {
 			break
 		}
@@ -313,6 +315,9 @@ load:
 			}
 			sp--
 			vals[sp-1].I /= vals[sp].I
+			if pc > 0 && code[pc-1].Op == OpInt {
+				ps += psDivConst - psDiv // by a constant: a multiply and shifts
+			}
 		case OpRem:
 			if vals[sp-1].I == 0 {
 				pmsg = errDivide
@@ -320,6 +325,9 @@ load:
 			}
 			sp--
 			vals[sp-1].I %= vals[sp].I
+			if pc > 0 && code[pc-1].Op == OpInt {
+				ps += psDivConst - psDiv
+			}
 		case OpAndNot:
 			sp--
 			vals[sp-1].I &^= vals[sp].I
@@ -342,6 +350,13 @@ load:
 		case OpConcat:
 			sp--
 			vals[sp-1].S += vals[sp].S
+			ps += memmoveCost(len(vals[sp-1].S), 1)
+			if in.B == 1 {
+				// It continues a concatenation (a + b + c): Go makes
+				// one concatstrings of all the operands, whose call
+				// and mallocgc the first OpConcat paid.
+				ps -= psConcat + psMalloc
+			}
 		case OpSEq:
 			sp--
 			vals[sp-1] = Value{I: boolInt(vals[sp-1].S == vals[sp].S)}
@@ -428,6 +443,7 @@ load:
 			fr.pc = int32(pc + 1)
 			vals, sp = mc.enter(gp, in.A, sp-int(in.B), sp, 0, vals)
 			n++
+			ps += opCost[OpCall]
 			goto load
 		case OpCallClosure:
 			nargs, _ := CallSlotsOf(in.B)
@@ -449,6 +465,7 @@ load:
 			sp--
 			vals, sp = mc.enter(gp, fi, sp-nargs, sp, int32(id), vals)
 			n++
+			ps += opCost[OpCallClosure]
 			goto load
 		case OpIfaceCall:
 			nargs, _ := CallSlotsOf(in.B)
@@ -488,6 +505,7 @@ load:
 			fr.pc = int32(pc + 1)
 			vals, sp = mc.enter(gp, m.Fn, sp-nargs-1, sp, 0, vals)
 			n++
+			ps += opCost[OpIfaceCall]
 			goto load
 		case OpClosure:
 			nb := int(in.B)
@@ -557,7 +575,6 @@ load:
 			if fi < 0 {
 				vals[at] = Value{S: text}
 				sp = at + 1
-				n += costAlloc
 				break
 			}
 			callee := &funcs[fi]
@@ -660,7 +677,7 @@ load:
 				goto out
 			}
 			var ok bool
-			if vals, sp, pmsg, ok = mc.dataOp(in, vals, sp, &n); ok {
+			if vals, sp, pmsg, ok = mc.dataOp(in, vals, sp, &ps); ok {
 				if pmsg != "" {
 					goto raise
 				}
@@ -668,6 +685,7 @@ load:
 			}
 			panic("exec: bad instruction " + itoa(int64(in.Op)) + " in " + fn.Name + " at " + itoa(int64(pc)))
 		}
+		ps += opCost[in.Op]
 		pc++
 		n++
 	}
@@ -730,7 +748,7 @@ unwind:
 
 out:
 	gp.vals = vals[:sp]
-	return n, stop
+	return n, ps, stop
 }
 
 // indexError is the message of panicIndex (runtime/error.go: boundsError).
@@ -781,21 +799,22 @@ func fmtPad(s string, width int, flags int32) string {
 // cannot panic, comparisons, jumps) in a loop small enough for its state to
 // stay in registers. It returns at the first instruction it does not do
 // (without doing it), when a push needs a bigger vals, or when the budget
-// is used up; exec does the rest.
-func (mc *Machine) fast(code []Instr, vals []Value, boxes []Value, free []int32, pc, sp, base, n, budget int) (int, int, int) {
+// is used up; exec does the rest. ps accumulates the cost of what it ran
+// (opCost, and psTakenBranch for a jump taken).
+func (mc *Machine) fast(code []Instr, vals []Value, boxes []Value, free []int32, pc, sp, base, n int, ps int64, budget int) (int, int, int, int64) {
 	for n < budget {
 		in := code[pc]
 		switch in.Op {
 		case OpNop:
 		case OpInt:
 			if sp == len(vals) {
-				return pc, sp, n
+				return pc, sp, n, ps
 			}
 			vals[sp] = Value{I: int64(in.A)<<32 | int64(uint32(in.B))}
 			sp++
 		case OpLoad:
 			if sp == len(vals) {
-				return pc, sp, n
+				return pc, sp, n, ps
 			}
 			vals[sp] = vals[base+int(in.A)]
 			sp++
@@ -804,7 +823,7 @@ func (mc *Machine) fast(code []Instr, vals []Value, boxes []Value, free []int32,
 			vals[base+int(in.A)] = vals[sp]
 		case OpLoadBox:
 			if sp == len(vals) {
-				return pc, sp, n
+				return pc, sp, n, ps
 			}
 			vals[sp] = boxes[vals[base+int(in.A)].I&refMask]
 			sp++
@@ -813,7 +832,7 @@ func (mc *Machine) fast(code []Instr, vals []Value, boxes []Value, free []int32,
 			boxes[vals[base+int(in.A)].I&refMask] = vals[sp]
 		case OpLoadFree:
 			if sp == len(vals) {
-				return pc, sp, n
+				return pc, sp, n, ps
 			}
 			vals[sp] = boxes[free[in.A]]
 			sp++
@@ -824,7 +843,7 @@ func (mc *Machine) fast(code []Instr, vals []Value, boxes []Value, free []int32,
 			sp--
 		case OpDup:
 			if sp == len(vals) {
-				return pc, sp, n
+				return pc, sp, n, ps
 			}
 			vals[sp] = vals[sp-1]
 			sp++
@@ -871,12 +890,14 @@ func (mc *Machine) fast(code []Instr, vals []Value, boxes []Value, free []int32,
 		case OpJump:
 			pc = int(in.A)
 			n++
+			ps += psTakenBranch
 			continue
 		case OpJumpIf:
 			sp--
 			if vals[sp].I != 0 {
 				pc = int(in.A)
 				n++
+				ps += psTakenBranch
 				continue
 			}
 		case OpJumpIfNot:
@@ -884,6 +905,7 @@ func (mc *Machine) fast(code []Instr, vals []Value, boxes []Value, free []int32,
 			if vals[sp].I == 0 {
 				pc = int(in.A)
 				n++
+				ps += psTakenBranch
 				continue
 			}
 
@@ -959,118 +981,132 @@ func (mc *Machine) fast(code []Instr, vals []Value, boxes []Value, free []int32,
 			if vals[base+int(in.B)].I == vals[base+int(in.C)].I {
 				pc = int(in.A)
 				n++
+				ps += opCost[in.Op] + psTakenBranch
 				continue
 			}
 		case OpJNeR:
 			if vals[base+int(in.B)].I != vals[base+int(in.C)].I {
 				pc = int(in.A)
 				n++
+				ps += opCost[in.Op] + psTakenBranch
 				continue
 			}
 		case OpJLtR:
 			if vals[base+int(in.B)].I < vals[base+int(in.C)].I {
 				pc = int(in.A)
 				n++
+				ps += opCost[in.Op] + psTakenBranch
 				continue
 			}
 		case OpJLeR:
 			if vals[base+int(in.B)].I <= vals[base+int(in.C)].I {
 				pc = int(in.A)
 				n++
+				ps += opCost[in.Op] + psTakenBranch
 				continue
 			}
 		case OpJGtR:
 			if vals[base+int(in.B)].I > vals[base+int(in.C)].I {
 				pc = int(in.A)
 				n++
+				ps += opCost[in.Op] + psTakenBranch
 				continue
 			}
 		case OpJGeR:
 			if vals[base+int(in.B)].I >= vals[base+int(in.C)].I {
 				pc = int(in.A)
 				n++
+				ps += opCost[in.Op] + psTakenBranch
 				continue
 			}
 		case OpJEqI:
 			if vals[base+int(in.B)].I == int64(in.C) {
 				pc = int(in.A)
 				n++
+				ps += opCost[in.Op] + psTakenBranch
 				continue
 			}
 		case OpJNeI:
 			if vals[base+int(in.B)].I != int64(in.C) {
 				pc = int(in.A)
 				n++
+				ps += opCost[in.Op] + psTakenBranch
 				continue
 			}
 		case OpJLtI:
 			if vals[base+int(in.B)].I < int64(in.C) {
 				pc = int(in.A)
 				n++
+				ps += opCost[in.Op] + psTakenBranch
 				continue
 			}
 		case OpJLeI:
 			if vals[base+int(in.B)].I <= int64(in.C) {
 				pc = int(in.A)
 				n++
+				ps += opCost[in.Op] + psTakenBranch
 				continue
 			}
 		case OpJGtI:
 			if vals[base+int(in.B)].I > int64(in.C) {
 				pc = int(in.A)
 				n++
+				ps += opCost[in.Op] + psTakenBranch
 				continue
 			}
 		case OpJGeI:
 			if vals[base+int(in.B)].I >= int64(in.C) {
 				pc = int(in.A)
 				n++
+				ps += opCost[in.Op] + psTakenBranch
 				continue
 			}
 		case OpJTrue:
 			if vals[base+int(in.B)].I != 0 {
 				pc = int(in.A)
 				n++
+				ps += opCost[in.Op] + psTakenBranch
 				continue
 			}
 		case OpJFalse:
 			if vals[base+int(in.B)].I == 0 {
 				pc = int(in.A)
 				n++
+				ps += opCost[in.Op] + psTakenBranch
 				continue
 			}
 		case OpFieldR:
 			o := vals[base+int(in.B)].I
 			if o&refMask == 0 {
-				return pc, sp, n
+				return pc, sp, n, ps
 			}
 			vals[base+int(in.A)] = mc.objs[o&refMask][in.C]
 		case OpSetFieldR:
 			o := vals[base+int(in.A)].I
 			if o&refMask == 0 {
-				return pc, sp, n
+				return pc, sp, n, ps
 			}
 			mc.objs[o&refMask][in.B] = vals[base+int(in.C)]
 		case OpSliceIndexR:
 			s := vals[base+int(in.B)].I
 			i := vals[base+int(in.C)].I
 			if s&refMask == 0 {
-				return pc, sp, n
+				return pc, sp, n, ps
 			}
 			h := mc.objs[s&refMask]
 			if uint64(i) >= uint64(h[shLen].I) {
-				return pc, sp, n
+				return pc, sp, n, ps
 			}
 			vals[base+int(in.A)] = mc.objs[h[shArr].I&refMask][h[shOff].I+i]
 		case OpSliceStoreR:
 			s := vals[base+int(in.A)].I
 			i := vals[base+int(in.B)].I
 			if s&refMask == 0 {
-				return pc, sp, n
+				return pc, sp, n, ps
 			}
 			h := mc.objs[s&refMask]
 			if uint64(i) >= uint64(h[shLen].I) {
-				return pc, sp, n
+				return pc, sp, n, ps
 			}
 			mc.objs[h[shArr].I&refMask][h[shOff].I+i] = vals[base+int(in.C)]
 		case OpSliceLenR:
@@ -1089,10 +1125,11 @@ func (mc *Machine) fast(code []Instr, vals []Value, boxes []Value, free []int32,
 		case OpStoreFreeR:
 			boxes[free[in.A]] = vals[base+int(in.B)]
 		default:
-			return pc, sp, n
+			return pc, sp, n, ps
 		}
+		ps += opCost[in.Op]
 		pc++
 		n++
 	}
-	return pc, sp, n
+	return pc, sp, n, ps
 }
