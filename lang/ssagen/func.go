@@ -114,9 +114,14 @@ func (g *gen) function(fn *ssa.Function) {
 	for _, x := range f.fixups {
 		f.code[x.at].A = f.blockPC[x.block]
 	}
+	var keep []int32
+	if fn.Recover != nil {
+		keep = append(keep, f.blockPC[fn.Recover.Index])
+	}
+	newPC := f.layout(keep)
 	recoverPC := int32(0)
 	if fn.Recover != nil {
-		recoverPC = f.blockPC[fn.Recover.Index] + 1
+		recoverPC = newPC[f.blockPC[fn.Recover.Index]] + 1
 	}
 	f.finish().Recover = recoverPC
 }
