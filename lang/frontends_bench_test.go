@@ -120,7 +120,7 @@ func BenchmarkFrontEnds(b *testing.B) {
 		for _, fe := range []struct {
 			name    string
 			compile func(string, []byte) (*vm.Program, error)
-		}{{"ast", Compile}, {"ssa", CompileSSA}} {
+		}{{"ast", func(name string, src []byte) (*vm.Program, error) { return compileProgram(name, src, false) }}, {"ssa", CompileSSA}} {
 			prog, err := fe.compile(k.name+".go", k.program())
 			if err != nil {
 				b.Fatal(err)

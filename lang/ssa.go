@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gmplab/gmplab/lang/inline"
 	"github.com/gmplab/gmplab/lang/ssagen"
 	"github.com/gmplab/gmplab/vm"
 )
@@ -39,7 +40,7 @@ func CompileSSA(filename string, src []byte) (prog *vm.Program, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			prog = nil
-			err = &Error{Lines: []string{filename + ": internal compiler error: " + fmt.Sprint(r) + "\n" + string(debug.Stack())}}
+			err = &Error{Lines: []string{filename + ": " + internalPrefix + fmt.Sprint(r) + "\n" + string(debug.Stack())}, Internal: true}
 		}
 	}()
 	lib := loadSSALib()
@@ -77,6 +78,7 @@ func CompileSSA(filename string, src []byte) (prog *vm.Program, err error) {
 	goCalls := goCallsOf(f)
 	out, gerr := ssagen.Generate(sp, mainPkg, ssagen.Options{
 		InitsOS: initsOS,
+		Inline:  inlineModel(f, info),
 		GoCall: func(pos token.Pos) token.Pos {
 			if p, ok := goCalls[pos]; ok {
 				return p
@@ -109,7 +111,7 @@ func CompileSSA(filename string, src []byte) (prog *vm.Program, err error) {
 			errs.addPosition(ge.Pos, ge.Msg)
 			return nil, errs.err()
 		}
-		return nil, &Error{Lines: []string{filename + ": internal compiler error: " + gerr.Error()}}
+		return nil, &Error{Lines: []string{filename + ": " + internalPrefix + gerr.Error()}, Internal: true}
 	}
 	return out, nil
 }
@@ -140,4 +142,19 @@ func buildSSA(fset *token.FileSet, lib *ssaLib, pkg *types.Package, f *ast.File,
 	mainPkg := sp.CreatePackage(pkg, []*ast.File{f}, info, false)
 	sp.Build()
 	return sp, mainPkg
+}
+
+// inlineModel is the model of the compiler's inliner (lang/inline) over
+// the program's functions. The library's source is type-checked apart
+// from the program (ssalib.go), so its functions are what the model's
+// table of the standard library says of them (inline.Std), not bodies of
+// its own: a simplification (docs/assumptions.md).
+func inlineModel(f *ast.File, info *types.Info) *inline.Package {
+	var decls []*ast.FuncDecl
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok {
+			decls = append(decls, fd)
+		}
+	}
+	return inline.Analyze(inline.Config{Info: info}, decls)
 }

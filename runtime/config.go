@@ -162,6 +162,12 @@ type Config struct {
 	// Hooks replaces some of the engine's rules with other functions (an
 	// exercise's; see hooks.go). nil: the engine's own rules.
 	Hooks *Hooks
+	// AsyncPreemptOff is GODEBUG=asyncpreemptoff=1: preemptone asks
+	// only cooperatively (stackguard0 = stackPreempt) and sends no
+	// signal, so a goroutine in a loop without a prologue check (no
+	// call, or calls the compiler inlines or leaves without a check)
+	// keeps its P until it blocks or yields (proc.go: preemptone).
+	AsyncPreemptOff bool
 
 	// bareStart (white-box tests of single rules): start as schedinit
 	// leaves the Ps, main on P0 and every other P idle, instead of where

@@ -294,7 +294,14 @@ func (t *Timeline) String() string {
 		idle = ". slot idle"
 	}
 	b.WriteString("G7---- G7 runs   G1~~~ G1 in a system call   * runs too short for their id   " + idle + "\n")
-	b.WriteString("marks: S steal, ! preemption, R retake, H handoffp, N netpoll, O overflow, z deep sleep\n")
+	b.WriteString("marks:")
+	for i, m := range TimelineMarks {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(" " + string(m.Mark) + " " + m.Short)
+	}
+	b.WriteString("\n")
 	return b.String()
 }
 

@@ -52,6 +52,8 @@ type fnGen struct {
 	temps    [2][]int32               // scratch slots (regform.go: temp)
 	alias    map[*ssa.Alloc]ssa.Value // variables that are a value (fuse.go)
 	steal    map[*ssa.UnOp]bool       // loads that take the variable's object
+
+	sites map[token.Pos]int32 // call instructions by their call's position (inline.go)
 }
 
 // fixup is a jump whose target is a block's start.
@@ -93,6 +95,7 @@ func (g *gen) function(fn *ssa.Function) {
 	}
 	f.nparams = len(fn.Params)
 	f.nresults = fn.Signature.Results().Len()
+	f.g.generated = append(f.g.generated, fn)
 	if kinds, ok := g.freeKinds[fn]; ok {
 		for i, fv := range fn.FreeVars {
 			f.frees[fv] = freeVar{index: int32(i), isBox: kinds[i]}
@@ -119,6 +122,10 @@ func (g *gen) function(fn *ssa.Function) {
 		keep = append(keep, f.blockPC[fn.Recover.Index])
 	}
 	newPC := f.layout(keep)
+	for p, pc := range f.sites {
+		f.sites[p] = newPC[pc]
+	}
+	f.g.sites[f.idx] = f.sites
 	recoverPC := int32(0)
 	if fn.Recover != nil {
 		recoverPC = newPC[f.blockPC[fn.Recover.Index]] + 1

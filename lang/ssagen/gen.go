@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/gmplab/gmplab/lang/inline"
 	"github.com/gmplab/gmplab/vm"
 )
 
@@ -49,6 +50,9 @@ type Options struct {
 	// (the package clause of its first file): the position of the code
 	// of its initialiser.
 	PackagePos func(path string) token.Pos
+	// Inline, if not nil, is the model of the compiler's inliner for the
+	// program (lang/inline): inline.go gives its decisions to the code.
+	Inline *inline.Package
 }
 
 // gen is one program being generated.
@@ -66,9 +70,11 @@ type gen struct {
 	files     map[*token.File]int32
 	globals   map[*ssa.Global]int32
 	types     typeTable
-	wraps     map[string]int32         // functions the generator makes (thunks of externals, …), by name
-	nwraps    map[string]int           // go and defer wrappers made per function and kind
-	freeKinds map[*ssa.Function][]bool // for each closure, which free variables are boxes (makeClosure)
+	wraps     map[string]int32              // functions the generator makes (thunks of externals, …), by name
+	nwraps    map[string]int                // go and defer wrappers made per function and kind
+	freeKinds map[*ssa.Function][]bool      // for each closure, which free variables are boxes (makeClosure)
+	sites     map[int32]map[token.Pos]int32 // each function's call instructions by position (inline.go)
+	generated []*ssa.Function               // the functions with a body, in order
 
 	err *Error
 }
@@ -88,6 +94,7 @@ func Generate(prog *ssa.Program, main *ssa.Package, opts Options) (out *vm.Progr
 		wraps:     map[string]int32{},
 		nwraps:    map[string]int{},
 		freeKinds: map[*ssa.Function][]bool{},
+		sites:     map[int32]map[token.Pos]int32{},
 	}
 	g.types.init(g)
 	defer func() {
@@ -110,6 +117,9 @@ func Generate(prog *ssa.Program, main *ssa.Package, opts Options) (out *vm.Progr
 		g.function(fn)
 	}
 	g.out.Globals = len(g.globals)
+	if opts.Inline != nil {
+		g.applyInlining(opts.Inline)
+	}
 	return g.out, nil
 }
 

@@ -142,7 +142,9 @@ func (f *fnGen) instr(in ssa.Instruction) {
 		f.next(in)
 
 	case *ssa.Call:
+		at := len(f.code)
 		f.call(in.Common(), in)
+		f.noteSite(in.Common().Pos(), at)
 	case *ssa.Go:
 		pos := in.Pos()
 		if f.g.opts.GoCall != nil {

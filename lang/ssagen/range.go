@@ -114,8 +114,8 @@ func (f *fnGen) next(in *ssa.Next) {
 	f.emit(vm.OpStore, it+3, 0)
 	f.emit(vm.OpLoad, it, 0)
 	f.emit(vm.OpLoad, kk, 0)
-	f.emitN(vm.OpMapIndex, 1, -1, 2, 2)
-	f.emit(vm.OpStore, t, 0) // ok
+	f.emitN(vm.OpMapIndex, 3, -1, 2, 2) // with ok, a step of an iteration (vm/maplog.go)
+	f.emit(vm.OpStore, t, 0)            // ok
 	f.emit(vm.OpStore, vv, 0)
 	f.emit(vm.OpLoad, t, 0)
 	f.emit(vm.OpJumpIfNot, loop, 0)
