@@ -12,7 +12,7 @@ import (
 // Command is a cell's gmplab command line.
 type Command struct {
 	Env     []string // NAME=VALUE settings before gmplab: GODEBUG or GOMAXPROCS, as a shell sets them
-	Verb    string   // "run", "step", or for a real cell "compare" or "real"
+	Verb    string   // "run", "step", "replay", or for a real cell "compare" or "real"
 	Args    []string // the words after gmplab VERB, unquoted
 	Filters []Filter // run cells: | head -n N, | tail -n N, | grep -E 'RE'
 	Line    string   // the line as written
@@ -46,12 +46,20 @@ type Question struct {
 	Expr    string   // predict: the print expression whose value is the answer
 	Explain string
 	Show    []string // the debugger commands that show the answer
+	// Expect: what the "See it" session (Run, else the lesson's gmplab
+	// step, with the Show commands) must print: each text must appear in
+	// its transcript, in order (the expect: lines).
+	Expect []string
 }
 
 // GuideText is a guide cell: a paragraph, then commands to try.
 type GuideText struct {
 	Text string   // the paragraph, its lines joined by spaces
 	Try  []string // the try: lines' commands
+	// Expect: what the try commands must print, after them (expect:
+	// lines, not shown to the learner): each text must appear in the
+	// transcript of gmplab step lesson-NN with the try commands, in order.
+	Expect []string
 }
 
 // parse reads the cell's body according to its kind.
@@ -81,14 +89,17 @@ func (c *Cell) parse() error {
 		c.Command = cmd
 	case Step:
 		if len(lines) == 0 {
-			return errors.New("want a first line gmplab step [ARGS] or gmplab real ARGS, then debugger commands")
+			return errors.New("want a first line gmplab step [ARGS], gmplab real ARGS or gmplab replay TRACE, then debugger commands")
 		}
 		cmd, err := ParseCommand(lines[0])
 		if err != nil {
 			return err
 		}
-		if (cmd.Verb != "step" && cmd.Verb != "real") || len(cmd.Filters) > 0 {
-			return fmt.Errorf("want a first line gmplab step [ARGS] or gmplab real ARGS (no pipes), got %q", lines[0])
+		if (cmd.Verb != "step" && cmd.Verb != "real" && cmd.Verb != "replay") || len(cmd.Filters) > 0 {
+			return fmt.Errorf("want a first line gmplab step [ARGS], gmplab real ARGS or gmplab replay TRACE (no pipes), got %q", lines[0])
+		}
+		if cmd.Verb == "replay" && (len(cmd.Args) == 0 || strings.HasPrefix(cmd.Args[0], "-")) {
+			return fmt.Errorf("gmplab replay wants a trace first (gmplab replay server.trace), got %q", lines[0])
 		}
 		if cmd.Verb == "real" && (len(cmd.Args) == 0 || strings.HasPrefix(cmd.Args[0], "-")) {
 			return fmt.Errorf("gmplab real wants a lesson or a file first (gmplab real lesson-04, gmplab real handoff.go), got %q", lines[0])
@@ -104,8 +115,10 @@ func (c *Cell) parse() error {
 		g := &GuideText{}
 		var para []string
 		for _, l := range lines {
-			if cmd, ok := strings.CutPrefix(l, "try:"); ok {
+			if cmd, ok := strings.CutPrefix(l, "try:"); ok && len(g.Expect) == 0 {
 				g.Try = append(g.Try, strings.TrimSpace(cmd))
+			} else if e, ok := strings.CutPrefix(l, "expect:"); ok && len(g.Try) > 0 {
+				g.Expect = append(g.Expect, strings.TrimSpace(e))
 			} else if len(g.Try) > 0 {
 				return fmt.Errorf("%q after the try: lines (the paragraph comes first)", l)
 			} else {
@@ -154,8 +167,8 @@ func (c *Cell) parseSource() error {
 // envName is a shell's variable name.
 var envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
-// ParseCommand parses `[NAME=VALUE...] gmplab run|step|compare|real ARGS
-// [| filter]...`
+// ParseCommand parses `[NAME=VALUE...] gmplab run|step|compare|real|replay
+// ARGS [| filter]...`
 // (which verb a cell takes is the cell's to check). Words split
 // as a shell splits them: spaces separate, 'single' and "double" quotes
 // group.
@@ -188,10 +201,13 @@ func ParseCommand(line string) (*Command, error) {
 		env = append(env, first[0])
 		first = first[1:]
 	}
-	if len(first) < 2 || first[0] != "gmplab" || !slices.Contains([]string{"run", "step", "compare", "real"}, first[1]) {
-		return nil, fmt.Errorf("want gmplab run ARGS, gmplab step ARGS, gmplab compare ARGS or gmplab real ARGS, got %q", line)
+	if len(first) < 2 || first[0] != "gmplab" || !slices.Contains([]string{"run", "step", "compare", "real", "replay"}, first[1]) {
+		return nil, fmt.Errorf("want gmplab run ARGS, gmplab step ARGS, gmplab compare ARGS, gmplab real ARGS or gmplab replay TRACE, got %q", line)
 	}
 	cmd := &Command{Env: env, Verb: first[1], Args: first[2:], Line: line}
+	if len(env) > 0 && cmd.Verb == "replay" {
+		return nil, fmt.Errorf("gmplab replay reads a trace, which no environment changes: set %s for run and step cells only", strings.Join(env, " "))
+	}
 	if len(env) > 0 && cmd.Real() {
 		return nil, fmt.Errorf("gmplab %s runs the real program, which a cell cannot give an environment: set %s for run and step cells only", cmd.Verb, strings.Join(env, " "))
 	}
@@ -345,8 +361,10 @@ func parseQuestion(lines []string) (*Question, error) {
 			q.Explain = val
 		case "show":
 			q.Show = splitCommands(val)
+		case "expect":
+			q.Expect = append(q.Expect, val)
 		default:
-			return nil, fmt.Errorf("unknown key %q (keys: id, q, kind, run, do, expr, explain, show; choices start with - or *)", key)
+			return nil, fmt.Errorf("unknown key %q (keys: id, q, kind, run, do, expr, explain, show, expect; choices start with - or *)", key)
 		}
 	}
 	switch {
@@ -366,8 +384,8 @@ func parseQuestion(lines []string) (*Question, error) {
 		if right != 1 {
 			return nil, fmt.Errorf("quiz %s: kind: choice wants exactly one right choice (a * line), got %d", q.ID, right)
 		}
-		if q.Run != nil || q.Expr != "" || q.Do != nil {
-			return nil, fmt.Errorf("quiz %s: run:, do: and expr: are for kind: predict", q.ID)
+		if q.Expr != "" || q.Do != nil {
+			return nil, fmt.Errorf("quiz %s: do: and expr: are for kind: predict (a choice question's run: is the session its show: commands run in)", q.ID)
 		}
 	case "predict":
 		if right != 0 {

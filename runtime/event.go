@@ -57,6 +57,20 @@ const (
 	EvStoplockedm
 	EvStartlockedm
 	EvMexit
+	// Kinds an execution trace records that the simulator does not make
+	// (gmplab replay shows them; the GC is not simulated).
+	EvStartTheWorld
+	EvGCStart
+	EvGCMarkTermination
+	EvGCAssist
+	EvUserTaskCreate
+	EvUserTaskEnd
+	EvUserRegion
+	EvUserLog
+	EvTraceAdvance
+	EvNewcoro
+	EvNeedm
+	EvDropm
 	numEvKinds
 )
 

@@ -18,6 +18,7 @@ var evSpecs = [numEvKinds]EvSpec{
 		Details: func(b []byte, ev Event) []byte {
 			return appendAt(AppendID(append(b, "by "...), 'G', ev.Arg1), ev.Pos)
 		},
+		Trace: []TraceEv{{Name: "GoCreate"}},
 	},
 	EvRunqput: {
 		Name: "runqput", Func: "runtime.runqput", File: "runtime/proc.go",
@@ -92,6 +93,7 @@ var evSpecs = [numEvKinds]EvSpec{
 		},
 		DetailsGM: func(b []byte, _ Event) []byte { return b }, // schedtick is a P's
 		Span:      SpanRun,
+		Trace:     []TraceEv{{Name: "GoStart"}},
 	},
 	EvFindRunnable: {
 		Name: "findRunnable", Func: "runtime.findRunnable", File: "runtime/proc.go",
@@ -111,11 +113,13 @@ var evSpecs = [numEvKinds]EvSpec{
 		},
 		Span: SpanStop, Leaves: true,
 		Groups: []string{"park"},
+		Trace:  []TraceEv{{Name: "GoBlock"}}, // the reason: WaitReasonTrace
 	},
 	EvGoready: {
 		Name: "goready", Func: "runtime.goready", File: "runtime/proc.go",
 		Doc:     "The running G made G runnable: into its P's runnext (or the global queue, with P -1).",
 		Details: func(b []byte, _ Event) []byte { return append(b, "made runnable"...) },
+		Trace:   []TraceEv{{Name: "GoUnblock"}},
 	},
 	EvGosched: {
 		Name: "goschedImpl", Func: "runtime.goschedImpl", File: "runtime/proc.go",
@@ -124,18 +128,21 @@ var evSpecs = [numEvKinds]EvSpec{
 		Details: func(b []byte, _ Event) []byte { return append(b, "to the global tail"...) },
 		Instant: true, Span: SpanStop, Leaves: true,
 		Groups: []string{"gosched"},
+		Trace:  []TraceEv{{Name: "GoStop", Reason: "runtime.Gosched"}},
 	},
 	EvGoexit0: {
 		Name: "goexit0", Func: "runtime.goexit0", File: "runtime/proc.go",
 		Doc:     "G finished: it goes to P's free list.",
 		Details: func(b []byte, _ Event) []byte { return append(b, "dead"...) },
 		Span:    SpanStop, Leaves: true,
+		Trace: []TraceEv{{Name: "GoDestroy"}},
 	},
 	EvGoyield: {
 		Name: "goyield", Func: "runtime.goyield", File: "runtime/proc.go",
 		Doc:     "G yields to the tail of its own P's ring (sync.Mutex's starvation hand-off).",
 		Details: func(b []byte, _ Event) []byte { return append(b, "to the ring's tail"...) },
-		Leaves:  true, // the execute that follows ends its run
+		Leaves:  true,                                             // the execute that follows ends its run
+		Trace:   []TraceEv{{Name: "GoStop", Reason: "preempted"}}, // goyield_m traces a GoPreempt
 	},
 	EvGoexit: {
 		Name: "Goexit", Func: "runtime.Goexit", File: "runtime/panic.go",
@@ -195,12 +202,14 @@ var evSpecs = [numEvKinds]EvSpec{
 	},
 	EvAcquirep: {
 		Name: "acquirep", Func: "runtime.acquirep", File: "runtime/proc.go",
-		Doc: "M takes P.",
+		Doc:   "M takes P.",
+		Trace: []TraceEv{{Name: "ProcStart"}},
 	},
 	EvReleasep: {
 		Name: "releasep", Func: "runtime.releasep", File: "runtime/proc.go",
-		Doc:  "M dropped P, which goes to the head of the idle P list (pidleput).",
-		Span: SpanStop,
+		Doc:   "M dropped P, which goes to the head of the idle P list (pidleput).",
+		Span:  SpanStop,
+		Trace: []TraceEv{{Name: "ProcStop"}},
 	},
 	EvSpinning: {
 		Name: "becomeSpinning", Func: "runtime.(*m).becomeSpinning", File: "runtime/proc.go",
@@ -250,6 +259,7 @@ var evSpecs = [numEvKinds]EvSpec{
 		},
 		Span: SpanSyscall, Leaves: true,
 		Groups: []string{"syscall"},
+		Trace:  []TraceEv{{Name: "GoSyscallBegin"}},
 	},
 	EvExitsyscall: {
 		Name: "exitsyscall", Func: "runtime.exitsyscall", File: "runtime/proc.go",
@@ -263,6 +273,7 @@ var evSpecs = [numEvKinds]EvSpec{
 		},
 		Span:   SpanExitsyscall,
 		Groups: []string{"syscall"},
+		Trace:  []TraceEv{{Name: "GoSyscallEnd", Arg: "path", Value: 0}, {Name: "GoSyscallEndBlocked", Arg: "path", Value: 1}, {Name: "GoSyscallEndBlocked", Arg: "path", Value: 2}, {Name: "GoSyscallEndBlocked", Arg: "path", Value: 3}},
 	},
 	EvRetake: {
 		Name: "retake", Func: "runtime.retake", File: "runtime/proc.go",
@@ -270,6 +281,7 @@ var evSpecs = [numEvKinds]EvSpec{
 		Args:    [2]EvArg{{Name: "thread", Type: ArgM, Doc: "the M in the system call"}},
 		Details: func(b []byte, ev Event) []byte { return AppendID(append(b, "from "...), 'M', ev.Arg1) },
 		Instant: true, Span: SpanRetake, Mark: 'R', MarkOn: MarkOnPAndSysmon,
+		Trace: []TraceEv{{Name: "ProcSteal"}},
 	},
 	EvHandoffp: {
 		Name: "handoffp", Func: "runtime.handoffp", File: "runtime/proc.go",
@@ -323,6 +335,7 @@ var evSpecs = [numEvKinds]EvSpec{
 		},
 		Instant: true, Span: SpanStop, Leaves: true, Mark: '!', MarkOn: MarkOnP,
 		Groups: []string{"preempt"},
+		Trace:  []TraceEv{{Name: "GoStop", Reason: "preempted"}},
 	},
 	EvPreempted: {
 		Name: "gopreempt_m", Func: "runtime.gopreempt_m", File: "runtime/proc.go",
@@ -330,6 +343,7 @@ var evSpecs = [numEvKinds]EvSpec{
 		Pos:     "the call",
 		Instant: true, Span: SpanStop, Leaves: true, Mark: '!', MarkOn: MarkOnP,
 		Groups: []string{"preempt"},
+		Trace:  []TraceEv{{Name: "GoStop", Reason: "preempted"}},
 	},
 
 	// ---- the network poller ------------------------------------------------
@@ -347,6 +361,7 @@ var evSpecs = [numEvKinds]EvSpec{
 		Args:    [2]EvArg{{Name: "runnable", Type: ArgInt, Doc: "Gs made runnable"}},
 		Details: func(b []byte, ev Event) []byte { return append(appendN(b, ev.Arg1, "G", "Gs"), " made runnable"...) },
 		Instant: true, Mark: 'N', MarkOn: MarkOnP,
+		Trace: []TraceEv{{Name: "GoUnblock"}}, // of its first G; the others' come when they run
 	},
 	EvNetpollBlock: {
 		Name: "netpollblock", Func: "runtime.netpollblock", File: "runtime/netpoll.go",
@@ -375,6 +390,7 @@ var evSpecs = [numEvKinds]EvSpec{
 		Details: func(b []byte, ev Event) []byte {
 			return append(appendN(append(append(b, ev.Text...), ": "...), ev.Arg1, "P", "Ps"), " stopped"...)
 		},
+		Trace: []TraceEv{{Name: "STWBegin"}},
 	},
 	EvProcresize: {
 		Name: "procresize", Func: "runtime.procresize", File: "runtime/proc.go",
@@ -386,6 +402,7 @@ var evSpecs = [numEvKinds]EvSpec{
 		Details: func(b []byte, ev Event) []byte {
 			return strconv.AppendInt(append(strconv.AppendInt(append(b, "GOMAXPROCS "...), ev.Arg1, 10), " → "...), ev.Arg2, 10)
 		},
+		Trace: []TraceEv{{Name: "ProcsChange"}},
 	},
 	EvLockOSThread: {
 		Name: "lockOSThread", Func: "runtime.dolockOSThread", File: "runtime/proc.go",
@@ -449,6 +466,7 @@ var evSpecs = [numEvKinds]EvSpec{
 			return strconv.AppendQuote(b, ev.Text)
 		},
 		Instant: true,
+		Trace:   []TraceEv{{Name: "UserLog"}}, // category "stdout" or "stderr"
 	},
 	EvSchedtrace: {
 		Name: "schedtrace", Func: "runtime.schedtrace", File: "runtime/proc.go",
@@ -464,6 +482,157 @@ var evSpecs = [numEvKinds]EvSpec{
 		Details: func(b []byte, ev Event) []byte { return strconv.AppendInt(append(b, "code "...), ev.Arg1, 10) },
 		Instant: true, Span: SpanEnd,
 	},
+	// ---- what execution traces record and the simulator does not make -----
+
+	EvStartTheWorld: {
+		Name: "startTheWorld", Func: "runtime.startTheWorldWithSema", File: "runtime/proc.go",
+		Doc:       "The world restarts after a stop-the-world: every P runs again.",
+		Text:      "the stop-the-world's reason",
+		Details:   func(b []byte, ev Event) []byte { return append(b, ev.Text...) },
+		Groups:    []string{"gc"},
+		Trace:     []TraceEv{{Name: "STWEnd"}},
+		TraceOnly: true,
+	},
+	EvGCStart: {
+		Name: "gcStart", Func: "runtime.gcStart", File: "runtime/mgc.go",
+		Doc:       "A garbage collection cycle begins its concurrent mark phase: mark workers take up to a quarter of the Ps.",
+		Args:      [2]EvArg{{Name: "under_way", Type: ArgBool, Doc: "1 if it was under way when the trace began"}},
+		Details:   func(b []byte, ev Event) []byte { return appendIf(b, ev.Arg1 == 1, "under way when the trace began") },
+		Instant:   true,
+		Groups:    []string{"gc"},
+		Trace:     []TraceEv{{Name: "GCBegin", Arg: "under_way", Value: 0}, {Name: "GCActive", Arg: "under_way", Value: 1}},
+		TraceOnly: true,
+	},
+	EvGCMarkTermination: {
+		Name: "gcMarkTermination", Func: "runtime.gcMarkTermination", File: "runtime/mgc.go",
+		Doc:       "The garbage collector's mark phase ends.",
+		Groups:    []string{"gc"},
+		Trace:     []TraceEv{{Name: "GCEnd"}},
+		TraceOnly: true,
+	},
+	EvGCAssist: {
+		Name: "gcAssistAlloc", Func: "runtime.gcAssistAlloc", File: "runtime/mgcmark.go",
+		Doc:  "G, allocating while the GC marks, marks in proportion before it may allocate more (a mark assist), or stops.",
+		Args: [2]EvArg{{Name: "done", Type: ArgBool, Doc: "1 when the assist ends"}},
+		Details: func(b []byte, ev Event) []byte {
+			if ev.Arg1 == 1 {
+				return append(b, "assist ends"...)
+			}
+			return append(b, "assist begins"...)
+		},
+		Groups:    []string{"gc"},
+		Trace:     []TraceEv{{Name: "GCMarkAssistBegin", Arg: "done", Value: 0}, {Name: "GCMarkAssistEnd", Arg: "done", Value: 1}},
+		TraceOnly: true,
+	},
+	EvUserTaskCreate: {
+		Name: "userTaskCreate", Func: "trace.userTaskCreate", File: "runtime/trace/annotation.go",
+		Doc: "The program began a task (runtime/trace.NewTask).",
+		Args: [2]EvArg{
+			{Name: "task", Type: ArgInt, Doc: "the task's id"},
+			{Name: "parent", Type: ArgInt, Doc: "the enclosing task's id (0: none)"},
+		},
+		Text:      "the task's type",
+		Details:   appendTask,
+		Groups:    []string{"user"},
+		Trace:     []TraceEv{{Name: "UserTaskBegin"}},
+		TraceOnly: true,
+	},
+	EvUserTaskEnd: {
+		Name: "userTaskEnd", Func: "trace.userTaskEnd", File: "runtime/trace/annotation.go",
+		Doc:       "The program ended a task (Task.End).",
+		Args:      [2]EvArg{{Name: "task", Type: ArgInt, Doc: "the task's id"}},
+		Text:      "the task's type",
+		Details:   appendTask,
+		Groups:    []string{"user"},
+		Trace:     []TraceEv{{Name: "UserTaskEnd"}},
+		TraceOnly: true,
+	},
+	EvUserRegion: {
+		Name: "userRegion", Func: "trace.userRegion", File: "runtime/trace/annotation.go",
+		Doc: "G entered or left a region (runtime/trace.StartRegion, WithRegion).",
+		Args: [2]EvArg{
+			{Name: "task", Type: ArgInt, Doc: "the task it belongs to (0: none)"},
+			{Name: "mode", Type: ArgCode, Doc: "userRegion's mode", Values: []ArgValue{{0, "start"}, {1, "end"}}},
+		},
+		Text: "the region's type",
+		Details: func(b []byte, ev Event) []byte {
+			b = strconv.AppendQuote(b, ev.Text)
+			if ev.Arg2 == 1 {
+				return append(b, " ends"...)
+			}
+			return append(b, " starts"...)
+		},
+		Groups:    []string{"user"},
+		Trace:     []TraceEv{{Name: "UserRegionBegin", Arg: "mode", Value: 0}, {Name: "UserRegionEnd", Arg: "mode", Value: 1}},
+		TraceOnly: true,
+	},
+	EvUserLog: {
+		Name: "userLog", Func: "trace.userLog", File: "runtime/trace/annotation.go",
+		Doc:       "G logged a message (runtime/trace.Log).",
+		Args:      [2]EvArg{{Name: "task", Type: ArgInt, Doc: "the task it belongs to (0: none)"}},
+		Text:      "the category and the message, as \"category: message\"",
+		Details:   func(b []byte, ev Event) []byte { return strconv.AppendQuote(b, ev.Text) },
+		Instant:   true,
+		Groups:    []string{"user"},
+		Trace:     []TraceEv{{Name: "UserLog"}},
+		TraceOnly: true,
+	},
+	EvTraceAdvance: {
+		Name: "traceAdvance", Func: "runtime.traceAdvance", File: "runtime/trace.go",
+		Doc: "The tracer recorded the state of G, or of P, which it had not seen yet: it was in it before the trace began.",
+		Args: [2]EvArg{
+			{Name: "seen_as", Type: ArgCode, Doc: "the state recorded", Values: traceStates},
+			{Name: "proc", Type: ArgBool, Doc: "1 if the state is P's, 0 if G's"},
+		},
+		Details: func(b []byte, ev Event) []byte {
+			if ev.Arg2 == 1 {
+				b = AppendID(b, 'P', int64(ev.P))
+			} else {
+				b = AppendID(b, 'G', ev.G)
+			}
+			return append(append(b, ' '), codeName(traceStates, ev.Arg1)...)
+		},
+		Trace:     []TraceEv{{Name: "GoStatus", Arg: "proc", Value: 0}, {Name: "ProcStatus", Arg: "proc", Value: 1}},
+		TraceOnly: true,
+	},
+	EvNewcoro: {
+		Name: "newcoro", Func: "runtime.newcoro", File: "runtime/coro.go",
+		Doc:       "A coroutine of iter.Pull was made: G is created blocked (newproc1 with parked), to run when switched to.",
+		Args:      [2]EvArg{{Name: "parent", Type: ArgG, Doc: "the goroutine that made it"}},
+		Details:   func(b []byte, ev Event) []byte { return AppendID(append(b, "by "...), 'G', ev.Arg1) },
+		TraceOnly: true,
+		Trace:     []TraceEv{{Name: "GoCreateBlocked"}},
+	},
+	EvNeedm: {
+		Name: "needm", Func: "runtime.needm", File: "runtime/proc.go",
+		Doc:       "A thread Go did not start (C calling into Go) took an M: G appears in a system call.",
+		Trace:     []TraceEv{{Name: "GoCreateSyscall"}},
+		TraceOnly: true,
+	},
+	EvDropm: {
+		Name: "dropm", Func: "runtime.dropm", File: "runtime/proc.go",
+		Doc:       "A thread Go did not start gave its M back as the C call into Go returned: G ends.",
+		Trace:     []TraceEv{{Name: "GoDestroySyscall"}},
+		TraceOnly: true,
+	},
+}
+
+// traceStates are the states traceAdvance records.
+var traceStates = []ArgValue{{1, "runnable"}, {2, "running"}, {3, "waiting"}, {4, "in a system call"}, {5, "idle"}}
+
+func appendTask(b []byte, ev Event) []byte {
+	b = strconv.AppendInt(append(b, "task "...), ev.Arg1, 10)
+	if ev.Text != "" {
+		b = strconv.AppendQuote(append(b, ' '), ev.Text)
+	}
+	return b
+}
+
+func appendIf(b []byte, ok bool, s string) []byte {
+	if ok {
+		return append(b, s...)
+	}
+	return b
 }
 
 func appendCountAt(b []byte, ev Event) []byte {

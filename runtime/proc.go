@@ -238,11 +238,14 @@ func (mc *Machine) schedule(mi int32) {
 	if M.p == nilIdx {
 		panic("schedule: M" + vm.Itoa(int64(mi)) + " has no P")
 	}
-	mc.allp[M.p].preempt = false
+	if mc.hookSchedule(mi) {
+		return
+	}
 	if M.lockedg != 0 {
 		mc.stoplockedm(mi) // the locked G blocked or yielded (lockosthread.go)
 		return
 	}
+	mc.allp[M.p].preempt = false
 	if M.spinning && !mc.runqempty(M.p) {
 		panic("schedule: spinning with local work")
 	}
@@ -264,6 +267,9 @@ func (mc *Machine) schedule(mi int32) {
 // spinner, wake another so that there is always one looking
 // (proc.go: resetspinning).
 func (mc *Machine) resetspinning(mi int32) {
+	if mc.hookResetspinning(mi) {
+		return
+	}
 	mc.allm[mi].spinning = false
 	mc.sched.nmspinning--
 	if mc.sched.nmspinning < 0 {
@@ -285,6 +291,9 @@ func (mc *Machine) resetspinning(mi int32) {
 // Not modelled (no GC, no tracer, no cgo): gcstopm, runSafePointFn, the trace
 // reader, GC mark workers, finalizer and cleanup wake-ups, cgo_yield.
 func (mc *Machine) findRunnable(mi int32) (gi int32, inheritTime bool, why string, ok bool) {
+	if gi, inh, why, ok, hooked := mc.hookFindRunnable(mi); hooked {
+		return gi, inh, why, ok
+	}
 	var path []string // the decision path, for Why
 	note := func(s string) {
 		if mc.cfg.Why {
@@ -326,23 +335,11 @@ func (mc *Machine) findRunnable(mi int32) (gi int32, inheritTime bool, why strin
 		// first, so that a pair of Gs handing runnext to each other cannot
 		// starve it.
 		if procs && P.schedtick%61 == 0 && mc.sched.runq.size > 0 {
-			size := mc.sched.runq.size
-			gi := mc.globrunqget()
-			if ev := mc.emit(EvGlobrunqget, mi, pp, mc.goidOf(gi), 1, 1); mc.cfg.Why {
-				ev.Why = "schedtick " + vm.Itoa(int64(P.schedtick)) + " % 61 == 0 and the global queue holds " + vm.Itoa(int64(size)) + ": take one global G before the local queue (fairness)"
-			}
-			return gi, false, "from the global queue (schedtick%61 == 0)", true
+			return mc.globrunqget61(mi, pp), false, "from the global queue (schedtick%61 == 0)", true
 		}
 		if procs {
 			// 7. runnext, then the ring's head.
-			if gi, inh := mc.runqget(pp); gi != nilIdx {
-				if ev := mc.emit(EvRunqget, mi, pp, mc.goidOf(gi), boolInt(inh), 0); mc.cfg.Why {
-					if inh {
-						ev.Why = mc.why().s("P").i(int64(pp)).s("'s runnext held G").i(mc.goidOf(gi)).str()
-					} else {
-						ev.Why = mc.why().s("runnext was empty; took the head of P").i(int64(pp)).s("'s ring (").i(int64(mc.runqlen(pp))).s(" left)").str()
-					}
-				}
+			if gi, inh := mc.runqgetEv(mi, pp); gi != nilIdx {
 				if inh {
 					return gi, true, "from runnext", true
 				}
@@ -352,16 +349,7 @@ func (mc *Machine) findRunnable(mi int32) (gi int32, inheritTime bool, why strin
 		}
 		// 8. A batch from the global queue.
 		if mc.sched.runq.size > 0 {
-			size := mc.sched.runq.size
-			gi, n := mc.globrunqgetbatch(pp, runqSize/2)
-			if ev := mc.emit(EvGlobrunqget, mi, pp, mc.goidOf(gi), int64(n), 0); mc.cfg.Why {
-				if procs {
-					ev.Why = joinPath(path) + "took " + vm.Itoa(int64(n)) + " of " + vm.Itoa(int64(size)) + " from the global queue (min(128, size, size/GOMAXPROCS+1)): runs the first, " + vm.Itoa(int64(n-1)) + " to P" + vm.Itoa(int64(pp)) + "'s ring"
-				} else {
-					ev.Why = "GM model: took the global queue's head under sched.lock (" + vm.Itoa(int64(size-1)) + " left)"
-				}
-			}
-			return gi, false, "from the global queue", true
+			return mc.globrunqgetbatchEv(mi, pp, joinPath(path)), false, "from the global queue", true
 		}
 	queuesEmpty:
 		note("global queue empty")
@@ -410,8 +398,7 @@ func (mc *Machine) findRunnable(mi int32) (gi int32, inheritTime bool, why strin
 		}
 		// 13. Last look at the global queue, then give up the P.
 		if mc.sched.runq.size > 0 {
-			gi, _ := mc.globrunqgetbatch(pp, runqSize/2)
-			return gi, false, "from the global queue (checked again before dropping the P)", true
+			return mc.globrunqgetbatchEv(mi, pp, joinPath(path)), false, "from the global queue (checked again before dropping the P)", true
 		}
 		if !M.spinning && mc.sched.needspinning {
 			mc.becomeSpinning(mi)
@@ -419,20 +406,14 @@ func (mc *Machine) findRunnable(mi int32) (gi int32, inheritTime bool, why strin
 			continue
 		}
 		wasSpinning := M.spinning
-		if ev := mc.emit(EvFindRunnable, mi, pp, -1, 0, 0); mc.cfg.Why {
-			if len(mc.allp[pp].timers) > 0 {
-				if mc.gm() {
-					note("timers pending: earliest at " + fmtNs(mc.timers[mc.allp[pp].timers[0]].hwhen))
-				} else {
-					note("P" + vm.Itoa(int64(pp)) + " has timers: earliest at " + fmtNs(mc.timers[mc.allp[pp].timers[0]].hwhen))
-				}
-			}
-			ev.Why = joinPath(path) + "nothing to run: drop the P"
+		if mc.cfg.Why && len(mc.allp[pp].timers) > 0 {
 			if mc.gm() {
-				ev.Why = joinPath(path) + "nothing to run: the M stops running Go code"
+				note("timers pending: earliest at " + fmtNs(mc.timers[mc.allp[pp].timers[0]].hwhen))
+			} else {
+				note("P" + vm.Itoa(int64(pp)) + " has timers: earliest at " + fmtNs(mc.timers[mc.allp[pp].timers[0]].hwhen))
 			}
 		}
-		mc.releasep(mi)
+		mc.dropP(mi, joinPath(path))
 		mc.pidleput(pp)
 		if wasSpinning {
 			// 14. Drop spinning, then re-check every source without a P:
@@ -442,9 +423,9 @@ func (mc *Machine) findRunnable(mi int32) (gi int32, inheritTime bool, why strin
 			mc.sched.nmspinning--
 			if mc.sched.runq.size > 0 {
 				if pp2 := mc.pidlegetSpinning(); pp2 != nilIdx {
+					gi := mc.globrunqgetbatchEv(mi, pp2, "re-checked after dropping the P: ")
 					mc.acquirep(mi, pp2)
 					mc.becomeSpinning(mi)
-					gi, _ := mc.globrunqgetbatch(pp2, runqSize/2)
 					return gi, false, "from the global queue (re-checked after dropping the P)", true
 				}
 			}
@@ -478,6 +459,69 @@ func joinPath(path []string) string {
 		s += p + "; "
 	}
 	return s
+}
+
+// globrunqget61 is findRunnable's fairness check: on every 61st schedtick
+// one G from the global queue's head, before the local queue
+// (proc.go: findRunnable, globrunqget).
+func (mc *Machine) globrunqget61(mi, pp int32) int32 {
+	size := mc.sched.runq.size
+	gi := mc.globrunqget()
+	tick := mc.allp[pp].schedtick
+	if ev := mc.emit(EvGlobrunqget, mi, pp, mc.goidOf(gi), 1, boolInt(tick%61 == 0)); mc.cfg.Why {
+		ev.Why = "schedtick " + vm.Itoa(int64(tick)) + " % 61 == 0 and the global queue holds " + vm.Itoa(int64(size)) + ": take one global G before the local queue (fairness)"
+	}
+	return gi
+}
+
+// runqgetEv is findRunnable's runqget(pp), reported (proc.go: findRunnable,
+// runqget).
+func (mc *Machine) runqgetEv(mi, pp int32) (int32, bool) {
+	gi, inh := mc.runqget(pp)
+	if gi == nilIdx {
+		return nilIdx, false
+	}
+	if ev := mc.emit(EvRunqget, mi, pp, mc.goidOf(gi), boolInt(inh), 0); mc.cfg.Why {
+		if inh {
+			ev.Why = mc.why().s("P").i(int64(pp)).s("'s runnext held G").i(mc.goidOf(gi)).str()
+		} else {
+			ev.Why = mc.why().s("runnext was empty; took the head of P").i(int64(pp)).s("'s ring (").i(int64(mc.runqlen(pp))).s(" left)").str()
+		}
+	}
+	return gi, inh
+}
+
+// globrunqgetbatchEv is findRunnable's globrunqgetbatch(len(pp.runq)/2)
+// and runqputbatch(pp, &q), reported; path starts the why (proc.go:
+// findRunnable, globrunqgetbatch). It returns nilIdx for an empty queue.
+func (mc *Machine) globrunqgetbatchEv(mi, pp int32, path string) int32 {
+	size := mc.sched.runq.size
+	gi, n := mc.globrunqgetbatch(pp, runqSize/2)
+	if gi == nilIdx {
+		return nilIdx
+	}
+	if ev := mc.emit(EvGlobrunqget, mi, pp, mc.goidOf(gi), int64(n), 0); mc.cfg.Why {
+		if mc.cfg.Layers.Has(LayerProcs) {
+			ev.Why = path + "took " + vm.Itoa(int64(n)) + " of " + vm.Itoa(int64(size)) + " from the global queue (min(128, size, size/GOMAXPROCS+1)): runs the first, " + vm.Itoa(int64(n-1)) + " to P" + vm.Itoa(int64(pp)) + "'s ring"
+		} else {
+			ev.Why = "GM model: took the global queue's head under sched.lock (" + vm.Itoa(int64(size-1)) + " left)"
+		}
+	}
+	return gi
+}
+
+// dropP is findRunnable's "return P and block": nothing to run, so the M
+// gives its P up (proc.go: findRunnable, releasep); the caller puts the P
+// on the idle list (pidleput). path starts the why.
+func (mc *Machine) dropP(mi int32, path string) int32 {
+	pp := mc.allm[mi].p
+	if ev := mc.emit(EvFindRunnable, mi, pp, -1, 0, 0); mc.cfg.Why {
+		ev.Why = path + "nothing to run: drop the P"
+		if mc.gm() {
+			ev.Why = path + "nothing to run: the M stops running Go code"
+		}
+	}
+	return mc.releasep(mi)
 }
 
 func boolInt(b bool) int64 {
@@ -725,6 +769,9 @@ func (mc *Machine) pidleget() int32 {
 // sets sched.needspinning so that a P about to go idle spins instead
 // (proc.go: pidlegetSpinning).
 func (mc *Machine) pidlegetSpinning() int32 {
+	if pp, hooked := mc.hookPidlegetSpinning(); hooked {
+		return pp
+	}
 	pp := mc.pidleget()
 	if pp == nilIdx {
 		mc.sched.needspinning = true
@@ -734,9 +781,11 @@ func (mc *Machine) pidlegetSpinning() int32 {
 
 // becomeSpinning marks the M as looking for work (proc.go: becomeSpinning).
 func (mc *Machine) becomeSpinning(mi int32) {
-	mc.allm[mi].spinning = true
-	mc.sched.nmspinning++
-	mc.sched.needspinning = false
+	if !mc.hookBecomeSpinning(mi) {
+		mc.allm[mi].spinning = true
+		mc.sched.nmspinning++
+		mc.sched.needspinning = false
+	}
 	if ev := mc.emit(EvSpinning, mi, mc.allm[mi].p, -1, int64(mc.sched.nmspinning), 0); mc.cfg.Why {
 		ev.Why = mc.why().s("M").i(int64(mi)).s(" is out of local work and starts looking for some (spinning Ms: ").i(int64(mc.sched.nmspinning)).s(")").str()
 	}
@@ -746,7 +795,7 @@ func (mc *Machine) becomeSpinning(mi int32) {
 // spinning M (proc.go: wakep). Without the steal layer there are no spinning
 // Ms: an idle P is woken only when the global queue has work for it.
 func (mc *Machine) wakep() {
-	if !mc.mainStarted {
+	if !mc.mainStarted || mc.hookWakep() {
 		return
 	}
 	if !mc.cfg.Layers.Has(LayerSteal) {

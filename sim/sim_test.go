@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"runtime"
 	"sync"
 	"testing"
 	"time"
@@ -72,3 +73,37 @@ func TestManyConcurrentDials(t *testing.T) {
 func TestBreakpointIsANoOp(t *testing.T) {
 	Breakpoint()
 }
+
+// On Linux the peer is the kernel (a timerfd), not Go code of this
+// process: Dial starts no goroutine, so a program that hogs its Ps cannot
+// delay the data it waits for, and a real run measures the scheduler.
+func TestDialStartsNoGoroutine(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the peer is a goroutine (time.AfterFunc) off Linux")
+	}
+	before := runtime.NumGoroutine()
+	conns := make([]*Conn, 10)
+	for i := range conns {
+		conns[i] = Dial(time.Duration(i+1) * time.Millisecond)
+	}
+	if after := runtime.NumGoroutine(); after != before {
+		t.Errorf("10 Dials changed the goroutine count from %d to %d, want no change", before, after)
+	}
+	for _, c := range conns {
+		c.Read()
+	}
+}
+
+// The calibration runs at package initialisation, before main.main (and
+// here before any test): a scenario's first Work call does not pay for it.
+func TestCalibratedAtInit(t *testing.T) {
+	if calibratedBeforeTests <= 0 {
+		t.Fatalf("itersPerNs = %v before the first Work call: the calibration did not run at init", calibratedBeforeTests)
+	}
+}
+
+// calibratedBeforeTests is itersPerNs as this file's init finds it: after
+// sim.go's init (files initialise in name order), before any test.
+var calibratedBeforeTests float64
+
+func init() { calibratedBeforeTests = itersPerNs }
