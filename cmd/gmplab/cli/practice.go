@@ -65,6 +65,7 @@ type practiceEvent struct {
 	P       int    `json:"p"`
 	G       int    `json:"g"`
 	Inherit int    `json:"inherit_time"`
+	Tick    int    `json:"schedtick"` // execute: P's schedtick after it
 	Details string `json:"details"`
 	Why     string `json:"why"`
 }
@@ -252,14 +253,14 @@ func runPractice(o *QuizOptions) error {
 	if isTerminalW(o.Out) {
 		width = proseWidth(o.Out)
 	}
-	fmt.Fprintf(w, "Practice for %s: %s, %d questions made from its scenarios with seed %d\n", l.Name(), l.Title, len(qs), seed)
+	fmt.Fprintf(w, "Practice for %s: %s, %s made from its scenarios with seed %d\n", l.Name(), l.Title, plural(len(qs), "question"), seed)
 	fmt.Fprintf(w, "(gmplab quiz %s --practice --seed %d asks them again; the score is not recorded).\n", l.Name(), seed)
 	score := 0
 	for i, d := range qs {
 		step := "gmplab step " + strings.Join(d.args, " ")
 		fmt.Fprintf(w, "\n%d/%d. %s at GOMAXPROCS=%d, just before event %d at %s:\n\n", i+1, len(qs), d.args[0], l.GOMAXPROCS, d.src.Seq, fmtMs(d.src.T))
 		w.WriteString(boardBefore(x, d.args, d.src.Seq))
-		w.WriteString("\n" + hang("", fmt.Sprintf("M%d is about to choose the next goroutine to run on P%d. Where does that goroutine come from?", d.exec.M, d.exec.P), width))
+		w.WriteString("\n" + hang("", fmt.Sprintf("M%d is about to choose the next goroutine to run on P%d, whose schedtick is %d. Where does that goroutine come from?", d.exec.M, d.exec.P, d.exec.Tick-(1-d.exec.Inherit)), width))
 		right := -1
 		for j, s := range choices {
 			fmt.Fprintf(w, "  %c) %s\n", 'a'+j, sourceChoice[s])
@@ -291,4 +292,12 @@ func runPractice(o *QuizOptions) error {
 // fmtMs prints a virtual time as the event lines do (0.003779ms).
 func fmtMs(ns int64) string {
 	return strconv.FormatFloat(float64(ns)/1e6, 'f', 6, 64) + "ms"
+}
+
+// plural is "1 question" or "n questions".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
 }

@@ -66,9 +66,9 @@ func TestPracticeSeededAndScored(t *testing.T) {
 	if code != 0 || !strings.Contains(all, "Score: 8/8.") {
 		t.Errorf("answering %v: exit %d, want Score: 8/8:\n%s", right, code, all)
 	}
-	for _, want := range []string{"Practice for lesson-06", "with seed 11", "just before event", "status   M     runs   runnext",
-		"Where does that goroutine come from?", "e) the network poller", "See it: gmplab step lessons/06-netpoll/"} {
-		if !strings.Contains(out1, want) {
+	for _, want := range []string{"Practice for lesson-06", "with seed 11", "just before event", "status M runs runnext",
+		"whose schedtick is", "Where does that goroutine come from?", "e) the network poller", "See it: gmplab step lessons/06-netpoll/"} {
+		if !strings.Contains(strings.Join(strings.Fields(out1), " "), want) { // wrapped to the width
 			t.Errorf("the transcript has no %q:\n%s", want, out1)
 		}
 	}
@@ -114,6 +114,13 @@ func TestPracticeAnswerIsTheEngines(t *testing.T) {
 				}
 				if !ok {
 					t.Errorf("%s event %d: practice says %q, execute's why says %q", sc, d.exec.Seq, sourceChoice[d.answer], d.exec.Why)
+				}
+				// The schedtick the question shows is the one findRunnable
+				// read: when the fairness rule took the goroutine, a
+				// multiple of 61.
+				tick := d.exec.Tick - (1 - d.exec.Inherit)
+				if strings.HasPrefix(d.src.Details, "1 by the schedtick%61 rule") && tick%61 != 0 {
+					t.Errorf("%s event %d: taken by the schedtick%%61 rule, but the question shows schedtick %d", sc, d.exec.Seq, tick)
 				}
 			}
 		}
