@@ -124,6 +124,8 @@ func TestTryThisEditsAreTheScenario(t *testing.T) {
 		{"05-preempt/coop.go", "05-preempt/testdata/coopleaf.go",
 			"func step(i int) int { return leaf(i) + leaf(i+1) }",
 			"func step(i int) int { return i & 7 }"},
+		{"05-preempt/preempt.go", "05-preempt/testdata/preempt3.go",
+			"for i := 0; i < 2; i++ {", "for i := 0; i < 3; i++ {"},
 		{"06-netpoll/netpoll.go", "06-netpoll/testdata/netpoll5ms.go",
 			"sim.Dial(time.Duration(i) * time.Millisecond)", "sim.Dial(5 * time.Millisecond)"},
 		{"06-netpoll/busy.go", "06-netpoll/testdata/busy20.go",
