@@ -1,0 +1,165 @@
+//go:build linux
+
+package cli
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/gmplab/gmplab/progress"
+)
+
+// readerOnTerminal runs gmplab lesson (this test binary, as gmplab) with
+// a pseudo-terminal as its controlling terminal and standard streams, as a
+// shell starts it. act plays the learner: given all gmplab has written so
+// far, it returns the bytes to type next (nil: nothing yet), or asks for
+// a signal to be sent to gmplab. It returns what gmplab wrote, the
+// terminal's settings once gmplab is gone, and how gmplab ended.
+func readerOnTerminal(t *testing.T, act func(out []byte) ([]byte, os.Signal), args ...string) (string, *unix.Termios, *os.ProcessState) {
+	t.Helper()
+	ptmx, tty := openPty(t, 80)
+	defer ptmx.Close()
+	defer tty.Close()
+	cmd := exec.Command(os.Args[0], args...)
+	// GLAMOUR_STYLE: no question to the terminal; CI= because termenv
+	// takes any CI to mean "not a terminal".
+	cmd.Env = append(os.Environ(), asGmplab+"=1", "TERM=xterm-256color", "TMUX=", "CI=",
+		"NO_COLOR=1", "GLAMOUR_STYLE=dark", progress.EnvDir+"="+t.TempDir())
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, tty
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan struct{})
+	go func() {
+		cmd.Wait()
+		close(exited)
+	}()
+	var out []byte
+	reads := make(chan []byte)
+	go func() {
+		for {
+			buf := make([]byte, 4096)
+			n, err := ptmx.Read(buf)
+			if n > 0 {
+				reads <- buf[:n]
+			}
+			if err != nil {
+				close(reads)
+				return
+			}
+		}
+	}()
+	// A minute is far more than the fixture takes even under load: a
+	// reader still waiting then is waiting for an Enter it should not
+	// need.
+	deadline := time.After(time.Minute)
+	for done := false; !done; {
+		select {
+		case b, ok := <-reads:
+			if !ok {
+				reads = nil
+				continue
+			}
+			out = append(out, b...)
+			typed, sig := act(out)
+			if typed != nil {
+				ptmx.Write(typed)
+			}
+			if sig != nil {
+				cmd.Process.Signal(sig)
+			}
+		case <-exited:
+			done = true
+		case <-deadline:
+			cmd.Process.Kill()
+			<-exited
+			t.Fatalf("gmplab %s still running after a minute; it wrote:\n%s", strings.Join(args, " "), out)
+		}
+	}
+	// What is left to read, then the terminal's settings.
+	for len(reads) > 0 {
+		out = append(out, <-reads...)
+	}
+	tio, err := unix.IoctlGetTermios(int(tty.Fd()), unix.TCGETS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.ReplaceAll(string(out), "\r", ""), tio, cmd.ProcessState
+}
+
+// cooked reports whether a terminal is back in its usual mode: lines
+// edited and echoed, Ctrl-C a signal.
+func cooked(tio *unix.Termios) bool {
+	return tio.Lflag&unix.ICANON != 0 && tio.Lflag&unix.ECHO != 0 && tio.Lflag&unix.ISIG != 0
+}
+
+// On a terminal the reader answers single keys, with no Enter: ? lists
+// the keys and the sections, a section's number goes there, q leaves at
+// once. The terminal is left as it was found, after q, after the end, and
+// after a signal.
+func TestLessonKeysOnTerminal(t *testing.T) {
+	t.Chdir(repoRoot)
+	fix := "cmd/gmplab/cli/" + fixture
+	after := func(out []byte, marker string, n int) bool { return bytes.Count(out, []byte(marker)) == n }
+
+	t.Run("? then 3", func(t *testing.T) {
+		sent := 0
+		out, tio, st := readerOnTerminal(t, func(out []byte) ([]byte, os.Signal) {
+			switch {
+			case sent == 0 && after(out, "?: keys ──", 1):
+				sent++
+				return []byte("?"), nil
+			case sent == 1 && bytes.Contains(out, []byte("Sections:")) && after(out, "?: keys ──", 2):
+				sent++
+				return []byte("3"), nil
+			}
+			return nil, nil
+		}, "lesson", fix)
+		if !st.Success() || !strings.Contains(out, "   3  Quiz") || !strings.Contains(out, "## Quiz") || strings.Contains(out, "## The cells") || !strings.Contains(out, "End of lesson-99.") {
+			t.Errorf("%v; wrote:\n%s", st, out)
+		}
+		if !cooked(tio) {
+			t.Errorf("the terminal is left raw: lflag %#x", tio.Lflag)
+		}
+	})
+	t.Run("q", func(t *testing.T) {
+		out, tio, st := readerOnTerminal(t, func(out []byte) ([]byte, os.Signal) {
+			if after(out, "?: keys ──", 1) {
+				return []byte("q"), nil
+			}
+			return nil, nil
+		}, "lesson", fix)
+		if !st.Success() || strings.Contains(out, "End of lesson-99") {
+			t.Errorf("%v; wrote:\n%s", st, out)
+		}
+		if !cooked(tio) {
+			t.Errorf("the terminal is left raw: lflag %#x", tio.Lflag)
+		}
+	})
+	t.Run("SIGTERM", func(t *testing.T) {
+		out, tio, st := readerOnTerminal(t, func(out []byte) ([]byte, os.Signal) {
+			if after(out, "?: keys ──", 1) {
+				// The prompt is written just before the terminal is
+				// made raw: wait for it to be.
+				time.Sleep(200 * time.Millisecond)
+				return nil, syscall.SIGTERM
+			}
+			return nil, nil
+		}, "lesson", fix)
+		ws, _ := st.Sys().(syscall.WaitStatus)
+		if !ws.Signaled() || ws.Signal() != syscall.SIGTERM {
+			t.Errorf("gmplab ended %v, not by the signal; wrote:\n%s", st, out)
+		}
+		if !cooked(tio) {
+			t.Errorf("the terminal is left raw after SIGTERM: lflag %#x", tio.Lflag)
+		}
+	})
+}
