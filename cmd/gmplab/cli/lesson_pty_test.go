@@ -163,3 +163,25 @@ func TestLessonKeysOnTerminal(t *testing.T) {
 		}
 	})
 }
+
+// gmplab next's lines fold to the terminal's width like every command's.
+func TestNextOnTerminal(t *testing.T) {
+	t.Chdir(repoRoot)
+	dir := t.TempDir()
+	t.Setenv(progress.EnvDir, dir)
+	st, err := progress.OpenAt(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.MarkLessonRead("lesson-04")
+	st.RecordQuiz("lesson-04", 5, 5)
+	out := onTerminal(t, 60, "", "next")
+	if !strings.Contains(out, "gmplab check 04-") {
+		t.Fatalf("gmplab next does not name lesson 04's exercise:\n%s", out)
+	}
+	for i, line := range strings.Split(out, "\n") {
+		if n := len([]rune(line)); n > 60 {
+			t.Errorf("line %d is %d columns wide: %q", i+1, n, line)
+		}
+	}
+}

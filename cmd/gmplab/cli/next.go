@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"io"
 
 	"github.com/spf13/cobra"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/gmplab/gmplab/lessons"
 	"github.com/gmplab/gmplab/notebook"
 	"github.com/gmplab/gmplab/progress"
+	"github.com/gmplab/gmplab/view"
 )
 
 // NextOptions are the inputs of `gmplab next`.
@@ -124,7 +126,8 @@ func runNext(o *NextOptions) error {
 		return &ExitError{Code: 1, Msg: "gmplab next: " + err.Error()}
 	}
 	s := nextStep(st, ls)
-	fmt.Fprintln(lo.Out, "Next: "+s.describe())
+	width := layoutWidth(lo.Out) // 0, the fixed form, into a pipe
+	io.WriteString(lo.Out, view.Fill("Next: "+s.describe()+"\n", width))
 	switch s.what {
 	case "lesson":
 		lo.Target, lo.Section = s.lesson.Name(), s.section
@@ -132,7 +135,7 @@ func runNext(o *NextOptions) error {
 	case "quiz":
 		return runQuiz(&QuizOptions{In: lo.In, Out: lo.Out, Err: lo.Err, Target: s.lesson.Name()})
 	case "exercise":
-		fmt.Fprintf(lo.Out, "Read exercises/%s/ in your clone of gmplab, write the function, then run gmplab check %s.\n", s.exercise, s.exercise)
+		io.WriteString(lo.Out, view.Fill(fmt.Sprintf("Read exercises/%s/ in your clone of gmplab, write the function, then run gmplab check %s.\n", s.exercise, s.exercise), width))
 	}
 	return nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/gmplab/gmplab/checker"
 	"github.com/gmplab/gmplab/lessons"
 	"github.com/gmplab/gmplab/progress"
+	"github.com/gmplab/gmplab/view"
 )
 
 // ProgressOptions are the inputs of `gmplab progress`.
@@ -140,7 +141,7 @@ func runProgress(o *ProgressOptions) error {
 		fmt.Fprintf(&b, "Other exercises passed: %s\n", strings.Join(others, ", "))
 	}
 	b.WriteString("Next: " + nextStep(st, ls).describe() + "\n")
-	_, err = io.WriteString(o.Out, b.String())
+	_, err = io.WriteString(o.Out, view.Fill(b.String(), layoutWidth(o.Out)))
 	return err
 }
 

@@ -103,6 +103,7 @@ func TestTerminalWidths(t *testing.T) {
 		{"step steal", "break runqsteal\ncontinue\nwhy\ngoroutines -group p\nexit\n", []string{"step", "lesson-03"}, true},
 		{"board", "step 30\nboard\nexit\n", []string{"step", "lesson-03"}, false},
 		{"lessons", "", []string{"lessons"}, true},
+		{"progress", "", []string{"progress"}, true},
 		{"version", "", []string{"version"}, true},
 		{"help", "", []string{"--help"}, true},
 		{"bad flag", "", []string{"run", "examples/gosched.go", "--gomaxprocs", "x"}, true},
