@@ -364,7 +364,7 @@ func TestProgressShowsAndSetsAsideCorrupt(t *testing.T) {
 	st.RecordQuiz("lesson-00", 2, 3)
 	out.Reset()
 	Run([]string{"progress"}, nil, &out, &errb)
-	if !strings.Contains(out.String(), "lesson-00   yes   2/3 (best 2)") {
+	if !strings.Contains(out.String(), "lesson-00  yes   2/3 (best 2)") {
 		t.Errorf("progress does not show lesson 00:\n%s", out.String())
 	}
 	out.Reset()
