@@ -4,6 +4,7 @@ package cli
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"os/exec"
 	"strings"
@@ -183,5 +184,42 @@ func TestNextOnTerminal(t *testing.T) {
 		if n := len([]rune(line)); n > 60 {
 			t.Errorf("line %d is %d columns wide: %q", i+1, n, line)
 		}
+	}
+}
+
+// gmplab compare's report folds to the terminal's width (the simulator's
+// side here: the real runs change nothing in the layout).
+func TestCompareOnTerminal(t *testing.T) {
+	t.Chdir(repoRoot)
+	ptmx, tty := openPty(t, 60)
+	defer ptmx.Close()
+	var out bytes.Buffer
+	done := make(chan struct{})
+	go func() {
+		io.Copy(&out, ptmx)
+		close(done)
+	}()
+	cmd := newCompareCmd(func(o *CompareOptions) error { o.simOnly = true; return runCompare(o) })
+	cmd.SetArgs([]string{"examples/gosched.go", "--gomaxprocs", "1"})
+	cmd.SetOut(tty)
+	cmd.SetErr(tty)
+	err := cmd.Execute()
+	tty.Close()
+	<-done
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.ReplaceAll(out.String(), "\r", "")
+	if !strings.Contains(got, "time runnable p50") {
+		t.Fatalf("no report:\n%s", got)
+	}
+	for i, line := range strings.Split(got, "\n") {
+		if n := len([]rune(line)); n > 60 {
+			t.Errorf("line %d is %d columns wide: %q", i+1, n, line)
+		}
+	}
+	// The closing paragraph is filled again, not left ragged.
+	if !strings.Contains(got, "What the trace cannot show: the run queues' contents (which\nG waits") || strings.Contains(got, "G waits in which\nP's ring") {
+		t.Errorf("the closing paragraph is not filled for 60 columns:\n%s", got)
 	}
 }
