@@ -223,3 +223,25 @@ func TestCompareOnTerminal(t *testing.T) {
 		t.Errorf("the closing paragraph is not filled for 60 columns:\n%s", got)
 	}
 }
+
+// gmplab replay --report folds to the terminal's width.
+func TestReplayReportOnTerminal(t *testing.T) {
+	t.Chdir(repoRoot)
+	var trace, errb bytes.Buffer
+	if code := Run([]string{"run", "examples/steal.go", "--gomaxprocs", "4", "--format", "trace"}, strings.NewReader(""), &trace, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	file := t.TempDir() + "/steal.trace"
+	if err := os.WriteFile(file, trace.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := onTerminal(t, 60, "", "replay", file, "--report")
+	if !strings.Contains(got, "longest waits") {
+		t.Fatalf("no report:\n%s", got)
+	}
+	for i, line := range strings.Split(got, "\n") {
+		if n := len([]rune(line)); n > 60 {
+			t.Errorf("line %d is %d columns wide: %q", i+1, n, line)
+		}
+	}
+}
