@@ -27,7 +27,6 @@ func readerOnTerminal(t *testing.T, act func(out []byte) ([]byte, os.Signal), ar
 	t.Helper()
 	ptmx, tty := openPty(t, 80)
 	defer ptmx.Close()
-	defer tty.Close()
 	cmd := exec.Command(os.Args[0], args...)
 	// GLAMOUR_STYLE: no question to the terminal; CI= because termenv
 	// takes any CI to mean "not a terminal".
@@ -62,11 +61,12 @@ func readerOnTerminal(t *testing.T, act func(out []byte) ([]byte, os.Signal), ar
 	// reader still waiting then is waiting for an Enter it should not
 	// need.
 	deadline := time.After(time.Minute)
+	live := reads // nil once closed
 	for done := false; !done; {
 		select {
-		case b, ok := <-reads:
+		case b, ok := <-live:
 			if !ok {
-				reads = nil
+				live = nil
 				continue
 			}
 			out = append(out, b...)
@@ -82,16 +82,19 @@ func readerOnTerminal(t *testing.T, act func(out []byte) ([]byte, os.Signal), ar
 		case <-deadline:
 			cmd.Process.Kill()
 			<-exited
+			tty.Close()
 			t.Fatalf("gmplab %s still running after a minute; it wrote:\n%s", strings.Join(args, " "), out)
 		}
 	}
-	// What is left to read, then the terminal's settings.
-	for len(reads) > 0 {
-		out = append(out, <-reads...)
-	}
+	// The terminal's settings, then what is left to read: closing the
+	// terminal's last end makes the reading goroutine's Read fail.
 	tio, err := unix.IoctlGetTermios(int(tty.Fd()), unix.TCGETS)
 	if err != nil {
 		t.Fatal(err)
+	}
+	tty.Close()
+	for b := range reads {
+		out = append(out, b...)
 	}
 	return strings.ReplaceAll(string(out), "\r", ""), tio, cmd.ProcessState
 }

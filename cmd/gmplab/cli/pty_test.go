@@ -104,7 +104,6 @@ func TestTerminalWidths(t *testing.T) {
 		{"board", "step 30\nboard\nexit\n", []string{"step", "lesson-03"}, false},
 		{"lessons", "", []string{"lessons"}, true},
 		{"progress", "", []string{"progress"}, true},
-		{"check not started", "", []string{"check", "01-newstack"}, true},
 		{"quiz", "b\nc\nc\nb\na\n", []string{"quiz", "4"}, true},
 		{"version", "", []string{"version"}, true},
 		{"help", "", []string{"--help"}, true},
