@@ -105,6 +105,7 @@ func TestTerminalWidths(t *testing.T) {
 		{"lessons", "", []string{"lessons"}, true},
 		{"progress", "", []string{"progress"}, true},
 		{"quiz", "b\nc\nc\nb\na\n", []string{"quiz", "4"}, true},
+		{"quiz practice", "a\nb\n", []string{"quiz", "4", "--practice", "--seed", "1", "--count", "2"}, false}, // the boards fit what they show to the width
 		{"version", "", []string{"version"}, true},
 		{"help", "", []string{"--help"}, true},
 		{"bad flag", "", []string{"run", "examples/gosched.go", "--gomaxprocs", "x"}, true},
