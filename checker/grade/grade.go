@@ -520,6 +520,11 @@ func confined(ctx context.Context, o Options, tmp, bin string, read []string, ar
 
 // confinedIn is confined with the scratch folder given.
 func confinedIn(ctx context.Context, o Options, scratch, bin string, read []string, args ...string) (*exec.Cmd, error) {
+	// A process given files to read (a scenario exercise's file, named
+	// from the grader's working directory) runs there; every other one
+	// runs in its scratch folder. Decided before bin, the hidden folder
+	// and the record join read, which they always do.
+	fromHere := len(read) > 0
 	read = append([]string{bin}, read...)
 	env := []string{}
 	if o.Seed > 0 {
@@ -545,7 +550,7 @@ func confinedIn(ctx context.Context, o Options, scratch, bin string, read []stri
 		FileBytes: fileBytes, Read: read, Scratch: scratch}
 	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Dir = scratch
-	if len(read) > 0 {
+	if fromHere {
 		cmd.Dir, _ = os.Getwd() // a scenario's file is named from here
 	}
 	cmd.Env = append(env, sandbox.EnvConfig+"="+cfg.Encode(), "PATH="+os.Getenv("PATH"), "GOTRACEBACK=single", "HOME="+scratch, "TMPDIR="+scratch)
