@@ -36,7 +36,15 @@ const wallFactor = 20
 // will not come. The engine itself never blocks: every one of its runs is
 // bounded by steps. The thread's CPU time is the fallback for a wait the
 // record does not name (BlockedTimeout without using the CPU).
-func guard(f func() string) (msg string, notStarted bool) {
+//
+// A learner's function the engine called (instrument) that has used
+// HangBudget of CPU time in one call without returning is an endless
+// loop, found in about that long rather than after CallTimeout; so is a
+// test that calls the learner's functions itself (direct: the property
+// batteries, which take milliseconds) when it has used HangBudget in all.
+// Either leaves the function running on a goroutine nothing can stop:
+// stuck says so, and the caller runs no more tests beside it.
+func guard(f func() string, direct bool) (msg string, notStarted, stuck bool) {
 	type outcome struct {
 		msg        string
 		notStarted bool
@@ -67,31 +75,59 @@ func guard(f func() string) (msg string, notStarted bool) {
 	var lastCPU time.Duration
 	lastChange := time.Now()
 	waits, lastWait := 0, ""
+	callSeq, callCPU := int64(-1), time.Duration(0) // the call in progress, and the CPU time when first seen
 	for {
 		select {
 		case o := <-done:
-			return o.msg, o.notStarted
+			return o.msg, o.notStarted, false
 		case <-tick.C:
 			if reason, stack := goroutineWait(id.gid); reason != "" && reason == lastWait {
 				if waits++; waits >= blockedPolls {
-					return blockedOn(reason, stack) + at(), false
+					return blockedOn(reason, stack) + at(), false, false
 				}
 			} else {
 				waits, lastWait = 0, reason
 			}
 			cpu, ok := threadCPU(id.tid)
-			if ok && cpu > CallTimeout {
-				return hung(CallTimeout.String()+" of CPU") + at(), false
+			if !ok {
+				continue
 			}
-			if ok && cpu != lastCPU {
+			if cpu > CallTimeout {
+				return hung(CallTimeout.String()+" of CPU") + at(), false, true
+			}
+			if inLearner.depth.Load() > 0 {
+				if seq := inLearner.seq.Load(); seq != callSeq {
+					callSeq, callCPU = seq, cpu
+				} else if cpu-callCPU > HangBudget {
+					return hungIn(*inLearner.fn.Load()) + at(), false, true
+				}
+			} else {
+				callSeq = -1
+			}
+			if direct && cpu > HangBudget {
+				return hung(HangBudget.String()+" of CPU") + at(), false, true
+			}
+			if cpu != lastCPU {
 				lastCPU, lastChange = cpu, time.Now()
-			} else if ok && time.Since(lastChange) > blockedAfter {
-				return blocked(blockedAfter) + at(), false
+			} else if time.Since(lastChange) > blockedAfter {
+				return blocked(blockedAfter) + at(), false, false
 			}
 		case <-wall:
-			return hung((wallFactor * CallTimeout).String()), false
+			return hung((wallFactor * CallTimeout).String()), false, true
 		}
 	}
+}
+
+// HangBudget is the CPU time one call of a learner's function may use
+// (and a test that calls them itself, in all) before it counts as an
+// endless loop. The reference solutions' calls take microseconds, and
+// their longest property test 80 ms.
+var HangBudget = time.Second
+
+// hungIn is the feedback for a learner's function fn, called by the
+// engine, that did not return.
+func hungIn(fn string) string {
+	return "your " + fn + " did not return within " + HangBudget.String() + " of CPU time: an endless loop? (a call takes microseconds; nothing can stop it, so this exercise's other tests do not run)"
 }
 
 // at names the scenario run the test's goroutine was in, on a line of
@@ -182,10 +218,11 @@ func blocked(after time.Duration) string {
 }
 
 // hung is the feedback for a function that did not return. Its goroutine
-// cannot be stopped and keeps a CPU busy until the process ends; gmplab
+// cannot be stopped and keeps a CPU busy until the process ends, so the
+// exercise's other tests are not run beside it (Exercise.Run); gmplab
 // grade runs each exercise in its own process.
 func hung(limit string) string {
-	return "your function did not return within " + limit + ": an endless loop? (the checker carries on; this test fails)"
+	return "your function did not return within " + limit + ": an endless loop? (nothing can stop it, so this exercise's other tests do not run)"
 }
 
 // panicMessage explains a recovered panic: the engine's invariant checks

@@ -82,9 +82,9 @@ type ProcStats struct {
 var statsMu sync.Mutex
 
 // account adds a finished process to the statistics.
-func (p *ProcStats) account(ps *os.ProcessState) {
+func (p *ProcStats) account(ps *os.ProcessState) time.Duration {
 	if ps == nil {
-		return
+		return 0
 	}
 	cpu := ps.UserTime() + ps.SystemTime()
 	var rss int64
@@ -98,6 +98,7 @@ func (p *ProcStats) account(ps *os.ProcessState) {
 	p.MaxCPU = max(p.MaxCPU, cpu)
 	p.MaxRSS = max(p.MaxRSS, rss)
 	p.SumRSS += rss
+	return cpu
 }
 
 // Submission is one submission's grades.
@@ -386,13 +387,17 @@ func run(ctx context.Context, o Options, tmp string, bins map[int]string, jobs [
 	}
 	var mu sync.Mutex
 	done := 0
-	set := func(j job, r *checker.Result) {
+	set := func(j job, r *checker.Result, cpu time.Duration) {
 		mu.Lock()
 		defer mu.Unlock()
 		gb.Submissions[j.sub].Results[index[j.ex.Name]] = r
 		done++
 		if o.Log != nil {
-			fmt.Fprintf(o.Log, "[%d/%d] %s %s: %s\n", done, len(jobs), gb.Submissions[j.sub].Name, j.ex.Name, cell(r))
+			took := ""
+			if cpu > 0 {
+				took = fmt.Sprintf(" (%.2f s CPU)", cpu.Seconds())
+			}
+			fmt.Fprintf(o.Log, "[%d/%d] %s %s: %s%s\n", done, len(jobs), gb.Submissions[j.sub].Name, j.ex.Name, cell(r), took)
 		}
 	}
 	work := make(chan job)
@@ -404,7 +409,7 @@ func run(ctx context.Context, o Options, tmp string, bins map[int]string, jobs [
 			for j := range work {
 				if !j.ex.Scenario {
 					if msg, bad := broken[importPath(j.sub, j.ex.Pkg)]; bad {
-						set(j, errResult(j.ex.Name, msg))
+						set(j, errResult(j.ex.Name, msg), 0)
 						continue
 					}
 				}
@@ -413,10 +418,11 @@ func run(ctx context.Context, o Options, tmp string, bins map[int]string, jobs [
 					bin, ok = bins[-1], true
 				}
 				if !ok {
-					set(j, errResult(j.ex.Name, "the submission's grading program does not start (a gmplab bug)"))
+					set(j, errResult(j.ex.Name, "the submission's grading program does not start (a gmplab bug)"), 0)
 					continue
 				}
-				set(j, runOne(ctx, o, tmp, bin, j))
+				r, cpu := runOne(ctx, o, tmp, bin, j)
+				set(j, r, cpu)
 			}
 		}()
 	}
@@ -432,8 +438,9 @@ func run(ctx context.Context, o Options, tmp string, bins map[int]string, jobs [
 // process that spins gets its CPU limit in about as much wall-clock time).
 const wallFactor = 30
 
-// runOne runs one exercise of one submission in its own process.
-func runOne(ctx context.Context, o Options, tmp, bin string, j job) *checker.Result {
+// runOne runs one exercise of one submission in its own process, and
+// says how much CPU time the process used.
+func runOne(ctx context.Context, o Options, tmp, bin string, j job) (*checker.Result, time.Duration) {
 	// The CPU limit is the child's (RLIMIT_CPU); wall-clock time,
 	// wallFactor times it, is the last resort for a process that sleeps
 	// or blocks.
@@ -448,12 +455,12 @@ func runOne(ctx context.Context, o Options, tmp, bin string, j job) *checker.Res
 	}
 	cmd, scratch, err := confined(ctx, o, tmp, bin, read, args...)
 	if err != nil {
-		return errResult(j.ex.Name, err.Error())
+		return errResult(j.ex.Name, err.Error()), 0
 	}
 	defer os.RemoveAll(scratch)
 	rd, wr, err := os.Pipe()
 	if err != nil {
-		return errResult(j.ex.Name, err.Error())
+		return errResult(j.ex.Name, err.Error()), 0
 	}
 	cmd.ExtraFiles = []*os.File{wr}
 	stdout, stderr := newOutput(0), newOutput(32<<10)
@@ -461,11 +468,12 @@ func runOne(ctx context.Context, o Options, tmp, bin string, j job) *checker.Res
 	var result []byte
 	done := make(chan struct{})
 	go func() { result, _ = io.ReadAll(io.LimitReader(rd, maxResult)); io.Copy(io.Discard, rd); close(done) }()
+	var cpu time.Duration
 	err = cmd.Start()
 	wr.Close()
 	if err == nil {
 		err = cmd.Wait()
-		procStats.account(cmd.ProcessState)
+		cpu = procStats.account(cmd.ProcessState)
 	}
 	<-done
 	rd.Close()
@@ -476,13 +484,13 @@ func runOne(ctx context.Context, o Options, tmp, bin string, j job) *checker.Res
 		if stdout.n+stderr.n >= 1<<20 {
 			msg += "; it printed over 1 MB, and printing in a function the engine calls thousands of times is slow"
 		}
-		return errResult(j.ex.Name, msg)
+		return errResult(j.ex.Name, msg), cpu
 	}
 	var r checker.Result
 	if jerr := json.Unmarshal(result, &r); jerr == nil && r.Exercise == j.ex.Name && err == nil {
-		return &r
+		return &r, cpu
 	}
-	return errResult(j.ex.Name, explainDeath(err, stderr.String(), o.MemoryMB))
+	return errResult(j.ex.Name, explainDeath(err, stderr.String(), o.MemoryMB)), cpu
 }
 
 // procStats is where the grading in progress measures its processes.
