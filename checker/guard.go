@@ -79,6 +79,11 @@ func guard(f func() string, direct bool) (msg string, notStarted, stuck bool) {
 	for {
 		select {
 		case o := <-done:
+			if o.msg == "" && !o.notStarted {
+				if made := learnerGoroutine(); made != "" {
+					return startedGoroutine(made), false, true
+				}
+			}
 			return o.msg, o.notStarted, false
 		case <-tick.C:
 			if reason, stack := goroutineWait(id.gid); reason != "" && reason == lastWait {
@@ -184,6 +189,53 @@ func goroutineWait(gid int) (reason string, stack []byte) {
 		}
 	}
 	return "", nil
+}
+
+// learnerGoroutine says where a goroutine that is still alive was started
+// by the learner's code ("go" in one of the exercise's files: the stack's
+// "created by" frame), or "". Exercise code computes where the engine
+// calls it; a goroutine of its own runs beside the checker (spinning or
+// printing forever, the hostile submissions of the class) and nothing can
+// stop it. It is looked for when a test has passed, so that one that is
+// still running then fails that test, whatever the machine's load.
+func learnerGoroutine() string {
+	buf := make([]byte, 1<<16)
+	for {
+		n := goruntime.Stack(buf, true)
+		if n < len(buf) {
+			buf = buf[:n]
+			break
+		}
+		buf = make([]byte, 2*len(buf))
+	}
+	return createdByLearner(buf)
+}
+
+// createdByLearner is learnerGoroutine on a dump of every goroutine's
+// stack (runtime.Stack's).
+func createdByLearner(dump []byte) string {
+	lines := strings.Split(string(dump), "\n")
+	for i := 0; i+1 < len(lines); i++ {
+		if !strings.HasPrefix(lines[i], "created by ") {
+			continue
+		}
+		m := stackFile.FindStringSubmatch(lines[i+1])
+		if m == nil || strings.Contains(m[2], "exercises/rt/") || strings.Contains(m[2], "_test.go") {
+			continue
+		}
+		fn, _, _ := strings.Cut(strings.TrimPrefix(lines[i], "created by "), " in goroutine")
+		if k := strings.LastIndex(fn, "/"); k >= 0 {
+			fn = fn[k+1:]
+		}
+		return fn + " at " + gradebuild.ReplaceAllString(m[2], "")
+	}
+	return ""
+}
+
+// startedGoroutine is the feedback for a function that started a
+// goroutine that is still alive when its test ended.
+func startedGoroutine(where string) string {
+	return "your function started a goroutine that still runs (go statement in " + where + "): exercise code runs where the engine calls it, on one M at a time, and nothing can stop a goroutine, so this exercise's other tests do not run"
 }
 
 // goid is the calling goroutine's id, from its stack's first line.

@@ -181,3 +181,41 @@ func TestHangFoundInOneCall(t *testing.T) {
 		t.Errorf("took %v, want about HangBudget (20 s allowed for a loaded machine)", took)
 	}
 }
+
+// TestCreatedByLearner: a goroutine still alive that the learner's code
+// started (its "created by" frame in an exercise's file, under go test or
+// in a grading program's package) is found; the checker's and the Go
+// runtime's own goroutines, and the exercise types' package, are not.
+func TestCreatedByLearner(t *testing.T) {
+	const dump = `goroutine 1 [chan receive]:
+testing.(*T).Run(0xc000003880, {0x5a1b2c, 0x9}, 0x5b0c38)
+	/usr/local/go/src/testing/testing.go:2005 +0x485
+created by testing.(*T).Run in goroutine 1
+	/usr/local/go/src/testing/testing.go:1997 +0x465
+
+goroutine 7 [running]:
+github.com/gmplab/gmplab/checker.guard.func1()
+	/work/gmplab/checker/guard.go:60 +0x5f
+created by github.com/gmplab/gmplab/checker.guard in goroutine 6
+	/work/gmplab/checker/guard.go:56 +0x125
+
+goroutine 9 [runnable]:
+github.com/gmplab/gmplab/exercises/rt.helper()
+	/work/gmplab/exercises/rt/rt.go:10 +0x1
+created by github.com/gmplab/gmplab/exercises/rt.Start in goroutine 7
+	/work/gmplab/exercises/rt/rt.go:12 +0x1
+`
+	if got := createdByLearner([]byte(dump)); got != "" {
+		t.Errorf("the checker's own goroutines: %q", got)
+	}
+	for _, c := range []struct{ file, want string }{
+		{"/home/ann/gmplab/exercises/05-preempt/preempt.go:14 +0x25", "preempt.spoil at exercises/05-preempt/preempt.go:14"},
+		{"/tmp/x/github.com/gmplab/gmplab/internal/gradebuild/s12/preempt/preempt.go:14 +0x25", "preempt.spoil at preempt/preempt.go:14"},
+	} {
+		d := dump + "\ngoroutine 12 [running]:\nmain.loop()\n\t" + c.file + "\ncreated by github.com/gmplab/gmplab/exercises/05-preempt.spoil in goroutine 7\n\t" + c.file + "\n"
+		d = strings.Replace(d, "github.com/gmplab/gmplab/exercises/05-preempt.spoil", "github.com/gmplab/gmplab/exercises/preempt.spoil", 1)
+		if got := createdByLearner([]byte(d)); got != c.want {
+			t.Errorf("%s: %q, want %q", c.file, got, c.want)
+		}
+	}
+}
