@@ -61,14 +61,14 @@ var classMutations = []mutation{
 	{kind: "wrong", exercise: "03-wakep", file: "wakep.go", old: "if sched.Nmspinning() != 0 || !sched.CasNmspinning(0, 1) {", new: "if !sched.CasNmspinning(sched.Nmspinning(), sched.Nmspinning()+1) {", want: "wakep"},
 	{kind: "wrong", exercise: "04-exitsyscall", file: "exitsyscall.go", old: "\t\tsched.IncSyscalltick(pp)\n", new: "", want: "syscalltick"},
 	{kind: "wrong", exercise: "04-sysmon", file: "sysmon.go", old: "} else if st.Idle > 50 {", new: "} else if st.Idle >= 50 {", want: "20 µs while idle passes are 50 or fewer"},
-	{kind: "wrong", exercise: "05-preemptone", file: "preemptone.go", old: "\t\tsched.PreemptM(mp)\n", new: "", want: "the signal"},
+	{kind: "wrong", exercise: "05-preemptone", file: "preemptone.go", old: "\t\tsched.PreemptM(mp)\n", new: "", want: "and Go's:\n   4 preemptM(M1)"},
 	{kind: "wrong", exercise: "06-findrunnable", file: "findrunnable.go", old: "if sched.Schedtick(pp)%61 == 0 && !sched.GlobrunqEmpty() {", new: "if sched.Schedtick(pp)%60 == 0 && !sched.GlobrunqEmpty() {", want: "61st schedtick"},
-	{kind: "wrong", exercise: "07-scheduler", file: "scheduler.go", old: "\tif sched.Spinning() {\n\t\tresetspinning(sched)\n\t}\n", new: "", want: "first divergence at event"},
+	{kind: "wrong", exercise: "07-scheduler", file: "scheduler.go", old: "\tif sched.Spinning() {\n\t\tresetspinning(sched)\n\t}\n", new: "", want: "a spinning M that found work stops spinning before it runs it"},
 	{kind: "wrong", exercise: "03-scenario-steal", file: "scenario.go", old: "for i := 0; i < 3; i++ {", new: "for i := 0; i < 5; i++ {", want: "P1 steals exactly 3 goroutines"},
 	{kind: "wrong", exercise: "04-scenario-handoff", file: "scenario.go", old: "for i := 0; i < 3; i++ {", new: "for i := 0; i < 1; i++ {", want: "exactly twice"},
 	// Hanging, panicking, blocking: found in a second or less.
 	{kind: "hanging", exercise: "02-runqput", file: "runqput.go", old: "func runqput(pp *rt.P, sched *rt.Schedt, gp rt.Guintptr, next bool) {", new: "func runqput(pp *rt.P, sched *rt.Schedt, gp rt.Guintptr, next bool) {\n\tfor pp != nil {\n\t}", want: "did not return within 1s of CPU"},
-	{kind: "hanging", exercise: "05-preemptone", file: "preemptone.go", old: "\tsched.SetStackguard0(gp, rt.StackPreempt)\n", new: "\tfor gp != 0 {\n\t}\n", want: "your preemptone did not return within 1s of CPU time"},
+	{kind: "hanging", exercise: "05-preemptone", file: "preemptone.go", old: "\tsched.SetStackguard0(gp, rt.StackPreempt)\n", new: "\tfor gp != 0 {\n\t}\n", want: "preemptone: your function did not return within 1s of CPU"},
 	{kind: "panicking", exercise: "01-newstack", file: "newstack.go", old: "oldsize := gp.StackSize", new: "oldsize := gp.StackSize + int64([]int{}[gp.Goid])", want: "panicked"},
 	{kind: "blocking", exercise: "02-runqget", file: "runqget.go", old: "func runqget(pp *rt.P) (gp rt.Guintptr, inheritTime bool) {", new: "func runqget(pp *rt.P) (gp rt.Guintptr, inheritTime bool) {\n\tif pp.Runnext == 0 && pp.Runqhead == pp.Runqtail {\n\t\t<-make(chan int)\n\t}", want: "blocked"},
 	// Hostile: each spoils at most its own grade.
