@@ -18,10 +18,13 @@
 //
 // Learner code is called under recover and a time limit: a panic, a
 // corrupt ring (refused by the engine where it is made), a broken
-// invariant, a blocked goroutine (its wait reason) or an endless loop
-// fails that test with a message and the learner's frames of the stack,
-// and the checker carries on. Scores are by rule (rules.go): each
-// exercise lists its rules, and a rule holds when all its tests pass.
+// invariant or a blocked goroutine (its wait reason) fails that test with
+// a message and the learner's frames of the stack, and the checker
+// carries on. An endless loop (one call's HangBudget of CPU time) or a
+// goroutine of the learner's still alive when its test ends fails that
+// test too, and the exercise's other tests do not run beside a goroutine
+// nothing can stop. Scores are by rule (rules.go): each exercise lists
+// its rules, and a rule holds when all its tests pass.
 //
 // What a learner's folder may hold is checked before any of its code runs
 // (refuse.go), under go test as under gmplab grade, whose grading
