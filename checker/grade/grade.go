@@ -72,7 +72,7 @@ type Gradebook struct {
 // ProcStats measures the grading processes of one grading.
 type ProcStats struct {
 	N         int           // processes run (probes included)
-	MaxRSS    int64         // the largest peak resident set of one, bytes
+	MaxRSS    int64         // the largest peak resident set of one, bytes (wait4's ru_maxrss: at least the grader's own resident set when it started the process, which the child shares until it execs)
 	SumRSS    int64         // their peaks added up, for the mean
 	CPU       time.Duration // user and system time of all of them
 	MaxCPU    time.Duration // of the one that used most
