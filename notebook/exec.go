@@ -300,6 +300,7 @@ func (nb *Notebook) Answer(x Executor, q *Question) (int, error) {
 		return q.Right, nil
 	}
 	args := nb.ResolveArgs(q.Run)
+	defer withEnv(x, q.Run)()
 	v, err := x.Eval(args, q.Do, q.Expr)
 	if err != nil {
 		return -1, fmt.Errorf("quiz %s: %v", q.ID, err)
