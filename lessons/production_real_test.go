@@ -35,6 +35,13 @@ const realDir = "07-production/real"
 // cache makes a second build of the same program quick.
 func buildReal(t *testing.T, name string, env ...string) string {
 	t.Helper()
+	return buildFile(t, filepath.Join(realDir, name+".go"), env...)
+}
+
+// buildFile builds the program file (a path from lessons/) as buildReal
+// does.
+func buildFile(t *testing.T, file string, env ...string) string {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("builds and runs a real Go program; skipped with -short")
 	}
@@ -42,11 +49,12 @@ func buildReal(t *testing.T, name string, env ...string) string {
 	if err != nil {
 		t.Skip("the go command is not on PATH: cannot run the real runtime")
 	}
+	name := strings.TrimSuffix(filepath.Base(file), ".go")
 	exe := filepath.Join(t.TempDir(), name)
-	cmd := exec.Command(gocmd, "build", "-o", exe, filepath.Join(realDir, name+".go"))
+	cmd := exec.Command(gocmd, "build", "-o", exe, file)
 	cmd.Env = append(os.Environ(), env...)
 	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build %s.go: %v\n%s", name, err, out)
+		t.Fatalf("go build %s: %v\n%s", file, err, out)
 	}
 	return exe
 }
@@ -55,15 +63,30 @@ func buildReal(t *testing.T, name string, env ...string) string {
 // returns what it printed.
 func runReal(t *testing.T, exe string, env []string, args ...string) string {
 	t.Helper()
+	out, err := runExit(t, exe, env, args...)
+	if err != nil {
+		t.Fatalf("%s %s: %v\n%s", filepath.Base(exe), strings.Join(args, " "), err, out)
+	}
+	return out
+}
+
+// runExit runs exe as runReal does, and returns its error (an exit
+// status) rather than failing on it.
+func runExit(t *testing.T, exe string, env []string, args ...string) (string, error) {
+	t.Helper()
 	cmd := exec.Command(exe, args...)
-	cmd.Env = append(os.Environ(), env...)
+	// The test's own GODEBUG or GOMAXPROCS must not reach the program.
+	for _, e := range os.Environ() {
+		if !strings.HasPrefix(e, "GODEBUG=") && !strings.HasPrefix(e, "GOMAXPROCS=") {
+			cmd.Env = append(cmd.Env, e)
+		}
+	}
+	cmd.Env = append(cmd.Env, env...)
 	cmd.Dir = t.TempDir()
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("%s %s: %v\n%s", filepath.Base(exe), strings.Join(args, " "), err, out.String())
-	}
-	return out.String()
+	err := cmd.Run()
+	return out.String(), err
 }
 
 // failOrSkip fails t with msg, unless the host is too loaded for the
@@ -412,5 +435,45 @@ func TestLesson07FirstGoroutineIDVaries(t *testing.T) {
 	t.Logf("first goroutine ids over 20 runs: %v", seen)
 	if len(seen) < 2 {
 		failOrSkip(t, "want at least two different ids over 20 runs, got "+strconv.Itoa(len(seen)))
+	}
+}
+
+var (
+	schedLineRE = regexp.MustCompile(`(?m)^SCHED \d+ms: gomaxprocs=`)
+	chanSendRE  = regexp.MustCompile(`(?m)^  G(\d+): status=4\(chan send\)`)
+)
+
+// TestLesson07RealCommands runs the commands of lesson 07's "On the real
+// runtime" as the lesson gives them: the scenarios built first, then run
+// with GODEBUG (runtime/proc.go: schedtrace). The server prints several
+// schedtrace lines at a 5 ms period; leak's scheddetail dumps show exactly
+// its five leaked workers in status 4 (_Gwaiting) with the wait reason
+// "chan send"; deadlock ends in checkdead's fatal error, exit status 2,
+// with main in sync.WaitGroup.Wait and its three workers in chan send.
+func TestLesson07RealCommands(t *testing.T) {
+	server := buildFile(t, "07-production/server.go")
+	out := runReal(t, server, []string{"GODEBUG=schedtrace=5"})
+	if n := len(schedLineRE.FindAllString(out, -1)); n < 3 || !strings.Contains(out, "200 requests served") {
+		t.Errorf("GODEBUG=schedtrace=5 ./server: want at least 3 SCHED lines and the program's output, got %d lines:\n%s", n, out)
+	}
+
+	leak := buildFile(t, "07-production/leak.go")
+	out = runReal(t, leak, []string{"GODEBUG=schedtrace=1,scheddetail=1"})
+	ids := map[string]bool{}
+	for _, m := range chanSendRE.FindAllStringSubmatch(out, -1) {
+		ids[m[1]] = true
+	}
+	if len(ids) != 5 {
+		t.Errorf("GODEBUG=schedtrace=1,scheddetail=1 ./leak: want the 5 leaked workers in status=4(chan send), got goroutines %v", ids)
+	}
+
+	deadlock := buildFile(t, "07-production/deadlock.go")
+	out, err := runExit(t, deadlock, []string{"GOMAXPROCS=1"})
+	exit, _ := err.(*exec.ExitError)
+	if exit == nil || exit.ExitCode() != 2 ||
+		!strings.Contains(out, "fatal error: all goroutines are asleep - deadlock!") ||
+		!strings.Contains(out, "goroutine 1 [sync.WaitGroup.Wait]:") ||
+		strings.Count(out, " [chan send]:") != 3 {
+		t.Errorf("GOMAXPROCS=1 ./deadlock: want exit status 2, checkdead's fatal error, main in sync.WaitGroup.Wait and 3 workers in chan send; got %v:\n%s", err, out)
 	}
 }
