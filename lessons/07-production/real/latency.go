@@ -2,7 +2,7 @@
 
 // latency: the scheduler's own latency signal, read from runtime/metrics
 // while eight goroutines serve requests: each waits for the next one
-// (time.Sleep) and computes 200 µs for it, 100 times. With -load light a
+// (time.Sleep) and computes 200 µs for it, 100 times (-n). With -load light a
 // request comes every 2 ms, so the eight need 0.7 CPUs; with -load heavy
 // one comes every 100 µs, and they would need 5.3 CPUs: at GOMAXPROCS=2
 // most of them are runnable, waiting for a P. With -trace FILE it also writes an execution trace of
@@ -68,6 +68,7 @@ func since(now, before *metrics.Float64Histogram) *metrics.Float64Histogram {
 func main() {
 	load := flag.String("load", "light", "light or heavy")
 	traceFile := flag.String("trace", "", "write an execution trace of the load to this file")
+	requests := flag.Int("n", 100, "requests per goroutine")
 	flag.Parse()
 	if *load != "light" && *load != "heavy" {
 		fmt.Fprintln(os.Stderr, "latency: -load must be light or heavy")
@@ -105,7 +106,7 @@ func main() {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for j := 0; j < 100; j++ {
+			for j := 0; j < *requests; j++ {
 				time.Sleep(pause)            // wait for the next request
 				spin(200 * time.Microsecond) // serve it
 			}
