@@ -48,7 +48,7 @@ func percentile(h *metrics.Float64Histogram, q float64) float64 {
 	return h.Buckets[len(h.Buckets)-1]
 }
 
-// copyOf copies h: the next metrics.Read may reuse its memory.
+// copyOf copies h: metrics.Read reuses a histogram's memory for the next read.
 func copyOf(h *metrics.Float64Histogram) *metrics.Float64Histogram {
 	return &metrics.Float64Histogram{
 		Buckets: append([]float64(nil), h.Buckets...),
