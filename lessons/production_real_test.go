@@ -492,3 +492,59 @@ func TestLesson07RealCommands(t *testing.T) {
 		t.Errorf("GOMAXPROCS=1 ./deadlock: want exit status 2, checkdead's fatal error, main in sync.WaitGroup.Wait and 3 workers in chan send; got %v:\n%s", err, out)
 	}
 }
+
+var gcRE = regexp.MustCompile(`GOGC (\d+): (\d+) GC cycles, (\d+) stop-the-world pauses \(/sched/pauses/total/gc:seconds\), ([0-9.]+) s of mark assists`)
+
+// gcRun is one run of gcload.go.
+type gcRun struct {
+	cycles, pauses int
+	assist         float64
+}
+
+// TestLesson07GCMetrics checks what lesson 07's checklist says of the
+// collector's share: each GC cycle stops the world twice, to start marking
+// and to end it (runtime/mgc.go: gcStart and gcMarkDone's
+// stopTheWorldWithSema), so /sched/pauses/total/gc:seconds counts two
+// pauses a cycle (one more while a cycle is under way); goroutines that
+// allocate during marking pay mark assists (mgcmark.go: gcAssistAlloc),
+// /cpu/classes/gc/mark/assist:cpu-seconds; and a lower GOGC (gcControllerState's
+// heap goal) means more cycles for the same allocation. Three runs at
+// GOGC=100 and GOGC=10.
+func TestLesson07GCMetrics(t *testing.T) {
+	exe := buildReal(t, "gcload")
+	run := func(gogc string) gcRun {
+		out := runReal(t, exe, []string{"GOGC=" + gogc, "GOMAXPROCS=2"})
+		m := gcRE.FindStringSubmatch(out)
+		if m == nil || m[1] != gogc {
+			t.Fatalf("GOGC=%s ./gcload printed no GC line for it:\n%s", gogc, out)
+		}
+		var r gcRun
+		r.cycles, _ = strconv.Atoi(m[2])
+		r.pauses, _ = strconv.Atoi(m[3])
+		r.assist, _ = strconv.ParseFloat(m[4], 64)
+		return r
+	}
+	more, assisted := 0, 0
+	for i := 0; i < 3; i++ {
+		hi, lo := run("100"), run("10")
+		t.Logf("run %d: GOGC=100 %d cycles, %d pauses, %.6f s assists; GOGC=10 %d cycles, %d pauses, %.6f s assists",
+			i+1, hi.cycles, hi.pauses, hi.assist, lo.cycles, lo.pauses, lo.assist)
+		for _, r := range []gcRun{hi, lo} {
+			if r.cycles == 0 || r.pauses < 2*r.cycles || r.pauses > 2*r.cycles+2 {
+				t.Errorf("run %d: want two stop-the-world pauses per GC cycle (one more while a cycle runs), got %d pauses for %d cycles", i+1, r.pauses, r.cycles)
+			}
+			if r.assist > 0 {
+				assisted++
+			}
+		}
+		if lo.cycles > hi.cycles {
+			more++
+		}
+	}
+	if more < 3 {
+		t.Errorf("want more GC cycles at GOGC=10 than at GOGC=100 in each of 3 runs, got %d", more)
+	}
+	if assisted < 3 {
+		failOrSkip(t, "want mark assists in at least 3 of the 6 runs, got "+strconv.Itoa(assisted))
+	}
+}
