@@ -11,6 +11,7 @@ package lessons_test
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"math"
 	"os"
 	"os/exec"
@@ -319,11 +320,13 @@ func TestLesson07ContentionProfiles(t *testing.T) {
 
 var (
 	leakCountsRE = regexp.MustCompile(`NumGoroutine (\d+); /sched/goroutines:goroutines (\d+), /sched/goroutines/waiting:goroutines (\d+)`)
+	timedOutRE   = regexp.MustCompile(`(\d+) of 100 requests timed out`)
 	leakHeadRE   = regexp.MustCompile(`(?m)^--- the goroutine(leak)? profile`)
 )
 
 // TestLesson07LeakProfiles checks lesson 07's leak hunt on the real
-// runtime, exactly: leakprof.go leaks 100 workers; runtime.NumGoroutine
+// runtime, exactly: leakprof.go leaks a worker per request that timed out
+// (all 100, but on a loaded host); runtime.NumGoroutine
 // (gcount(false)) counts them with main, the metric /sched/goroutines
 // (gcount(true)) adds the runtime's own goroutines; the goroutine profile
 // holds one record of 100 at main.fetch.func1; the goroutineleak profile
@@ -337,20 +340,28 @@ func TestLesson07LeakProfiles(t *testing.T) {
 	check := func(out string, wantLeakProfile bool) {
 		t.Helper()
 		m := leakCountsRE.FindStringSubmatch(out)
-		if m == nil {
-			t.Fatalf("no counts line:\n%s", out)
+		to := timedOutRE.FindStringSubmatch(out)
+		if m == nil || to == nil {
+			t.Fatalf("no counts lines:\n%s", out)
+		}
+		// Each request that timed out leaked its worker: all 100, but
+		// on a host that delays main past the backend's 2 ms (its
+		// select may then find the answer ready too).
+		leaked, _ := strconv.Atoi(to[1])
+		if leaked < 90 {
+			failOrSkip(t, fmt.Sprintf("want (nearly) all 100 requests to time out, got %d", leaked))
 		}
 		num, _ := strconv.Atoi(m[1])
 		total, _ := strconv.Atoi(m[2])
-		if num != 101 || total <= num {
-			t.Errorf("want NumGoroutine 101 (main and 100 leaked workers) and /sched/goroutines:goroutines above it (the runtime's own goroutines), got %d and %d", num, total)
+		if num != leaked+1 || total <= num {
+			t.Errorf("want NumGoroutine %d (main and the %d leaked workers) and /sched/goroutines:goroutines above it (the runtime's own goroutines), got %d and %d", leaked+1, leaked, num, total)
 		}
 		parts := leakHeadRE.Split(out, -1)
 		heads := leakHeadRE.FindAllString(out, -1)
 		for i, h := range heads {
 			recs, _ := parseProfile(parts[i+1])
-			if _, n := sum(recs, "main.fetch.func1"); n != 100 {
-				t.Errorf("%s: want 100 goroutines at main.fetch.func1, got %d:\n%s", h, n, parts[i+1])
+			if _, n := sum(recs, "main.fetch.func1"); n != leaked {
+				t.Errorf("%s: want %d goroutines at main.fetch.func1, got %d:\n%s", h, leaked, n, parts[i+1])
 			}
 		}
 		if got := strings.Contains(out, "--- the goroutineleak profile"); got != wantLeakProfile {
@@ -462,8 +473,8 @@ var (
 // runtime" as the lesson gives them: the scenarios built first, then run
 // with GODEBUG (runtime/proc.go: schedtrace). The server prints several
 // schedtrace lines at a 5 ms period; leak's scheddetail dumps show exactly
-// its five leaked workers in status 4 (_Gwaiting) with the wait reason
-// "chan send"; deadlock ends in checkdead's fatal error, exit status 2,
+// one worker in status 4 (_Gwaiting) with the wait reason "chan send" per
+// request that timed out (all five, but on a loaded host); deadlock ends in checkdead's fatal error, exit status 2,
 // with main in sync.WaitGroup.Wait and its three workers in chan send.
 func TestLesson07RealCommands(t *testing.T) {
 	server := buildFile(t, "07-production/server.go")
@@ -472,14 +483,21 @@ func TestLesson07RealCommands(t *testing.T) {
 		t.Errorf("GODEBUG=schedtrace=5 ./server: want at least 3 SCHED lines and the program's output, got %d lines:\n%s", n, out)
 	}
 
+	// Each request that times out leaks its worker: all five, unless
+	// the machine delays main past the backend's 2 ms, when its select
+	// may find the answer ready too.
 	leak := buildFile(t, "07-production/leak.go")
 	out = runReal(t, leak, []string{"GODEBUG=schedtrace=1,scheddetail=1"})
 	ids := map[string]bool{}
 	for _, m := range chanSendRE.FindAllStringSubmatch(out, -1) {
 		ids[m[1]] = true
 	}
-	if len(ids) != 5 {
-		t.Errorf("GODEBUG=schedtrace=1,scheddetail=1 ./leak: want the 5 leaked workers in status=4(chan send), got goroutines %v", ids)
+	timedOut := strings.Count(out, " timed out\n")
+	if len(ids) != timedOut || timedOut == 0 {
+		t.Errorf("GODEBUG=schedtrace=1,scheddetail=1 ./leak: want one worker in status=4(chan send) per request that timed out (%d), got goroutines %v:\n%s", timedOut, ids, out)
+	}
+	if timedOut != 5 {
+		failOrSkip(t, fmt.Sprintf("./leak: want all 5 requests to time out, got %d", timedOut))
 	}
 
 	deadlock := buildFile(t, "07-production/deadlock.go")
@@ -505,7 +523,8 @@ type gcRun struct {
 // collector's share: each GC cycle stops the world twice, to start marking
 // and to end it (runtime/mgc.go: gcStart and gcMarkDone's
 // stopTheWorldWithSema), so /sched/pauses/total/gc:seconds counts two
-// pauses a cycle (one more while a cycle is under way); goroutines that
+// pauses a cycle (give or take the cycle under way when they are read);
+// goroutines that
 // allocate during marking pay mark assists (mgcmark.go: gcAssistAlloc),
 // /cpu/classes/gc/mark/assist:cpu-seconds; and a lower GOGC (gcControllerState's
 // heap goal) means more cycles for the same allocation. Three runs at
@@ -530,8 +549,12 @@ func TestLesson07GCMetrics(t *testing.T) {
 		t.Logf("run %d: GOGC=100 %d cycles, %d pauses, %.6f s assists; GOGC=10 %d cycles, %d pauses, %.6f s assists",
 			i+1, hi.cycles, hi.pauses, hi.assist, lo.cycles, lo.pauses, lo.assist)
 		for _, r := range []gcRun{hi, lo} {
-			if r.cycles == 0 || r.pauses < 2*r.cycles || r.pauses > 2*r.cycles+2 {
-				t.Errorf("run %d: want two stop-the-world pauses per GC cycle (one more while a cycle runs), got %d pauses for %d cycles", i+1, r.pauses, r.cycles)
+			// The cycle under way when the metrics are read may have
+			// one pause recorded and not yet counted as a cycle, or
+			// the reverse (gcMarkTermination counts the cycle before
+			// the world starts again and the pause is recorded).
+			if r.cycles == 0 || r.pauses < 2*r.cycles-2 || r.pauses > 2*r.cycles+2 {
+				t.Errorf("run %d: want two stop-the-world pauses per GC cycle (give or take the cycle under way), got %d pauses for %d cycles", i+1, r.pauses, r.cycles)
 			}
 			if r.assist > 0 {
 				assisted++

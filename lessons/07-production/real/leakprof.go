@@ -39,12 +39,16 @@ func fetch(id int) (int, bool) {
 }
 
 func main() {
+	timedOut := 0
 	for id := 1; id <= 100; id++ {
-		fetch(id)
+		if _, ok := fetch(id); !ok {
+			timedOut++ // its worker is left behind
+		}
 	}
 	time.Sleep(10 * time.Millisecond) // let the last workers reach their send
 	s := []metrics.Sample{{Name: "/sched/goroutines:goroutines"}, {Name: "/sched/goroutines/waiting:goroutines"}}
 	metrics.Read(s)
+	fmt.Printf("%d of 100 requests timed out\n", timedOut)
 	fmt.Printf("NumGoroutine %d; /sched/goroutines:goroutines %d, /sched/goroutines/waiting:goroutines %d\n",
 		runtime.NumGoroutine(), s[0].Value.Uint64(), s[1].Value.Uint64())
 	fmt.Println("--- the goroutine profile (debug=1):")
