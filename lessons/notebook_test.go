@@ -57,19 +57,16 @@ func executor() *cli.CellExecutor {
 // notebook.Unavailable (skipped, and kept as stored by -update).
 type simOnly struct{ notebook.Executor }
 
-// SetEnv passes a cell's GODEBUG to the executor underneath: the embedded
-// interface alone would hide it, and -short would fail such cells.
-func (s simOnly) SetEnv(env []string) (restore func()) {
-	if ex, ok := s.Executor.(notebook.EnvExecutor); ok {
-		return ex.SetEnv(env)
-	}
-	return func() {}
-}
-
 // CompareSim keeps the simulator's side of gmplab compare cells: it is
 // checked exactly with -short too.
 func (s simOnly) CompareSim(args []string) (string, int, error) {
 	return s.Executor.(notebook.SimComparer).CompareSim(args)
+}
+
+// SetEnv keeps the GODEBUG and GOMAXPROCS that simulated cells may set
+// (GODEBUG=asyncpreemptoff=1 gmplab run coop.go) working with -short.
+func (s simOnly) SetEnv(env []string) (restore func()) {
+	return s.Executor.(notebook.EnvExecutor).SetEnv(env)
 }
 
 func TestCellOutputs(t *testing.T) {
