@@ -37,7 +37,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"testing"
 
 	"github.com/gmplab/gmplab/runtime"
 
@@ -211,42 +210,22 @@ const EnvReport = "GMPLAB_REPORT"
 // the first failing test (gmplab check --watch).
 const EnvFirstFailure = "GMPLAB_FIRST_FAILURE"
 
-// Test runs ex under go test: one subtest per test, skipped as a whole
-// when the exercise is not started, with the feedback in the failures
-// (go test -v and -json show it).
-func Test(t *testing.T, ex *Exercise) {
+// RunForTest runs ex for package checktest's Test (under go test): it
+// stops at the first failing test when EnvFirstFailure is set, and writes
+// the Result as JSON into EnvReport's directory when that is set.
+func (ex *Exercise) RunForTest() (*Result, error) {
 	ex.stopAtFirst = os.Getenv(EnvFirstFailure) != ""
 	r := ex.Run()
 	if dir := os.Getenv(EnvReport); dir != "" {
 		b, _ := json.MarshalIndent(r, "", "  ")
 		if err := os.WriteFile(filepath.Join(dir, ex.Name+".json"), append(b, '\n'), 0o644); err != nil {
-			t.Errorf("writing the report: %v", err)
+			return r, fmt.Errorf("writing the report: %v", err)
 		}
 	}
-	if testing.Verbose() {
-		// go test -v and -json carry the result whole, rules and scores,
-		// for gmplab grade --from-json.
-		fmt.Println(ResultLine(r))
-	}
-	if r.Status == StatusNotStarted {
-		t.Skip(r.Message)
-	}
-	for _, tr := range r.Tests {
-		t.Run(tr.Name, func(t *testing.T) {
-			if tr.Status != StatusPass {
-				t.Error("\n" + tr.Message)
-			}
-		})
-	}
-	t.Logf("%s: %d/%d rules hold; tests: %s", ex.Name, r.Score, r.Total, strings.Join(r.Scores(), ", "))
-	for _, rr := range r.Rules {
-		if rr.Status != StatusPass {
-			t.Logf("rule not holding: %s (%s)", rr.Name, strings.Join(rr.Failed, ", "))
-		}
-	}
+	return r, nil
 }
 
-// ResultPrefix starts the line Test prints with the result as JSON, under
+// ResultPrefix starts the line checktest.Test prints with the result as JSON, under
 // go test -v and -json.
 const ResultPrefix = "gmplab-result "
 
@@ -257,7 +236,7 @@ const ResultPrefix = "gmplab-result "
 // os). gmplab grade --from-json --key checks it.
 const EnvResultKey = "GMPLAB_RESULT_KEY"
 
-// ResultLine is the line Test prints: ResultPrefix, the signature (or
+// ResultLine is the line checktest.Test prints: ResultPrefix, the signature (or
 // "-" without a key), the result as JSON.
 func ResultLine(r *Result) string {
 	b, _ := json.Marshal(r)
