@@ -18,10 +18,13 @@
 //
 // Learner code is called under recover and a time limit: a panic, a
 // corrupt ring (refused by the engine where it is made), a broken
-// invariant, a blocked goroutine (its wait reason) or an endless loop
-// fails that test with a message and the learner's frames of the stack,
-// and the checker carries on. Scores are by rule (rules.go): each
-// exercise lists its rules, and a rule holds when all its tests pass.
+// invariant or a blocked goroutine (its wait reason) fails that test with
+// a message and the learner's frames of the stack, and the checker
+// carries on. An endless loop (one call's HangBudget of CPU time) or a
+// goroutine of the learner's still alive when its test ends fails that
+// test too, and the exercise's other tests do not run beside a goroutine
+// nothing can stop. Scores are by rule (rules.go): each exercise lists
+// its rules, and a rule holds when all its tests pass.
 //
 // What a learner's folder may hold is checked before any of its code runs
 // (refuse.go), under go test as under gmplab grade, whose grading
@@ -121,13 +124,22 @@ func (ex *Exercise) Run() *Result {
 		r.Status, r.Message = StatusNotStarted, notStartedMsg(ex)
 		return r
 	}
+	stuckAt := "" // the test that left a learner's function running
 	for _, b := range ex.batteries {
 		failed := false
 		for _, t := range b.tests {
 			if failed && ex.firstFailOnly {
 				break
 			}
-			msg, notStarted := guard(t.run)
+			if stuckAt != "" {
+				// Beside a function that still spins, every test would
+				// be slower and most would hang too: they count as
+				// failed, without running.
+				r.Tests = append(r.Tests, TestResult{Name: b.name + "/" + t.name, Status: StatusFail,
+					Message: "not run: your function did not return in " + stuckAt + " and still runs (nothing can stop it)"})
+				continue
+			}
+			msg, notStarted, stuck := guard(t.run, b.name == directBattery)
 			if notStarted {
 				m := notStartedMsg(ex)
 				if msg != "" && len(ex.Funcs) > 1 {
@@ -142,6 +154,9 @@ func (ex *Exercise) Run() *Result {
 				failed = true
 			}
 			r.Tests = append(r.Tests, tr)
+			if stuck {
+				stuckAt = tr.Name
+			}
 			if failed && ex.stopAtFirst {
 				scoreRules(r)
 				r.Message = tr.Name + ": " + firstLine(tr.Message)
@@ -161,6 +176,10 @@ func (ex *Exercise) Run() *Result {
 	}
 	return r
 }
+
+// directBattery is the battery whose tests call the learner's functions
+// themselves, not through the engine (guard's direct).
+const directBattery = "properties"
 
 func notStartedMsg(ex *Exercise) string {
 	return "not started: exercises/" + ex.Name + " still calls rt.TODO (or keeps its NOT STARTED line); see its README.md"
