@@ -214,6 +214,11 @@ func (mc *Machine) Collect(roots func(Roots)) {
 			g.freeBox = append(g.freeBox, int32(id))
 		}
 	}
+	for id := range mc.sbufs {
+		if !g.markObj[id] {
+			delete(mc.sbufs, id) // a dead Builder's buffer
+		}
+	}
 	g.freeObj = g.freeObj[:0]
 	for id := len(mc.objs) - 1; id > 0; id-- {
 		if !g.markObj[id] {
