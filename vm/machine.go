@@ -64,6 +64,7 @@ func (mc *Machine) Clone() Machine {
 	c.gc.markClo, c.gc.markBox, c.gc.markObj, c.gc.work = nil, nil, nil, nil
 	c.mapLog = nil
 	c.sbufs = nil
+	c.gc.spare = [spareSlots + 1][][]Value{}
 	return c
 }
 

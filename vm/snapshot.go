@@ -89,6 +89,7 @@ func (mc *Machine) CloneSharing(prev *Machine) (Machine, int64) {
 	c.gc.freeBox = slices.Clone(mc.gc.freeBox)
 	c.gc.markClo, c.gc.markBox, c.gc.markObj, c.gc.work = nil, nil, nil, nil
 	c.sbufs = nil
+	c.gc.spare = [spareSlots + 1][][]Value{}
 	return c, shared
 }
 
