@@ -493,7 +493,9 @@ load:
 				goto out
 			}
 			fr.pc = int32(pc + 1)
-			copy(vals[sp-nargs-1:], vals[sp-nargs:sp])
+			for i := sp - nargs - 1; i < sp-1; i++ {
+				vals[i] = vals[i+1] // drop the func value under the arguments
+			}
 			sp--
 			vals, sp = mc.enterInl(gp, fi, sp-nargs, sp, int32(id), vals, inl)
 			n++
@@ -663,7 +665,11 @@ load:
 				break // none (left) to run: go on
 			}
 			nr := fn.NResults
-			copy(vals[base:base+nr], vals[sp-nr:sp])
+			if nr == 1 {
+				vals[base] = vals[sp-1] // the common case, without copy's call
+			} else {
+				copy(vals[base:base+nr], vals[sp-nr:sp])
+			}
 			sp = base + nr
 			n++
 			if k == 1 {
