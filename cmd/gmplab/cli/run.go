@@ -40,6 +40,7 @@ const maxGOMAXPROCS = 1024
 
 // RunOptions are the inputs of `gmplab run`, filled from its flags.
 type RunOptions struct {
+	In       io.Reader // the program's os.Stdin (read only if it reads it)
 	Out, Err io.Writer
 
 	File     string
@@ -139,6 +140,7 @@ gmplab could not compile or finish the program (--max-events, --max-instrs,
 				o.ProgArgs = args[dash:]
 			}
 			o.procsFlags.set = cmd.Flags().Changed("gomaxprocs")
+			o.In = cmd.InOrStdin()
 			o.Out = cmd.OutOrStdout()
 			o.Err = cmd.ErrOrStderr()
 			o.formatSet = cmd.Flags().Changed("format")
@@ -314,6 +316,7 @@ func runRun(o *RunOptions) (err error) {
 	mc, err := runtime.New(prog, o.config())
 	if err == nil {
 		mc.SetArgs(o.ProgArgs)
+		mc.SetStdin(o.In)
 	}
 	if err != nil {
 		return &ExitError{Code: 1, Msg: "gmplab run: " + err.Error()}
