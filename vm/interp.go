@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"math"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -492,7 +493,9 @@ load:
 				goto out
 			}
 			fr.pc = int32(pc + 1)
-			copy(vals[sp-nargs-1:], vals[sp-nargs:sp])
+			for i := sp - nargs - 1; i < sp-1; i++ {
+				vals[i] = vals[i+1] // drop the func value under the arguments
+			}
 			sp--
 			vals, sp = mc.enterInl(gp, fi, sp-nargs, sp, int32(id), vals, inl)
 			n++
@@ -662,7 +665,11 @@ load:
 				break // none (left) to run: go on
 			}
 			nr := fn.NResults
-			copy(vals[base:base+nr], vals[sp-nr:sp])
+			if nr == 1 {
+				vals[base] = vals[sp-1] // the common case, without copy's call
+			} else {
+				copy(vals[base:base+nr], vals[sp-nr:sp])
+			}
 			sp = base + nr
 			n++
 			if k == 1 {
@@ -1149,6 +1156,49 @@ func (mc *Machine) fast(code []Instr, vals []Value, boxes []Value, free []int32,
 				l = mc.objs[s&refMask][shLen].I
 			}
 			vals[base+int(in.A)] = Value{I: l}
+		// The float64 arithmetic and comparisons of OpFloat (float.go:
+		// float, which does the rest), and a field or an element through
+		// the stack when nothing can panic (dataOp does the others).
+		case OpFloat:
+			if in.B != 0 || in.A > FGe || in.A == FDiv || in.A == FNeg || in.A == FEq || in.A == FNe {
+				return pc, sp, n, ps
+			}
+			sp--
+			a, x := math.Float64frombits(uint64(vals[sp-1].I)), math.Float64frombits(uint64(vals[sp].I))
+			switch in.A {
+			case FAdd:
+				vals[sp-1].I = int64(math.Float64bits(a + x))
+			case FSub:
+				vals[sp-1].I = int64(math.Float64bits(a - x))
+			case FMul:
+				vals[sp-1].I = int64(math.Float64bits(a * x))
+			case FLt:
+				vals[sp-1].I = boolInt(a < x)
+			case FLe:
+				vals[sp-1].I = boolInt(a <= x)
+			case FGt:
+				vals[sp-1].I = boolInt(a > x)
+			case FGe:
+				vals[sp-1].I = boolInt(a >= x)
+			}
+		case OpField:
+			o := vals[sp-1].I
+			if o&refMask == 0 {
+				return pc, sp, n, ps
+			}
+			vals[sp-1] = mc.objs[o&refMask][in.A]
+		case OpSliceIndex:
+			s := vals[sp-2].I
+			i := vals[sp-1].I
+			if s&refMask == 0 {
+				return pc, sp, n, ps
+			}
+			h := mc.objs[s&refMask]
+			if uint64(i) >= uint64(h[shLen].I) {
+				return pc, sp, n, ps
+			}
+			sp--
+			vals[sp-1] = mc.objs[h[shArr].I&refMask][h[shOff].I+i]
 		case OpLoadBoxR:
 			vals[base+int(in.A)] = boxes[vals[base+int(in.B)].I&refMask]
 		case OpStoreBoxR:

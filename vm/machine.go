@@ -22,6 +22,12 @@ type Machine struct {
 
 	logMaps bool        // log map accesses (maplog.go)
 	mapLog  []MapAccess // the last Run's
+
+	// sbufs are the host buffers behind strings.Builders' text, by
+	// object id (host_strings.go: builderAppend). A cache, not state: a
+	// clone starts without it (each machine appends in place only into
+	// buffers it made itself), and without it the text is the same.
+	sbufs map[int32][]byte
 }
 
 // closure is a func value: a function and the boxes it captured.
@@ -59,6 +65,8 @@ func (mc *Machine) Clone() Machine {
 	c.gc.freeBox = slices.Clone(mc.gc.freeBox)
 	c.gc.markClo, c.gc.markBox, c.gc.markObj, c.gc.work = nil, nil, nil, nil
 	c.mapLog = nil
+	c.sbufs = nil
+	c.gc.spare = [spareSlots + 1][][]Value{}
 	return c
 }
 

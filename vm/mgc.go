@@ -66,7 +66,21 @@ type gcState struct {
 	// Scratch for a collection (not part of the state: cleared after).
 	markClo, markBox, markObj []bool
 	work                      []int64
+
+	// spare holds the host slices of small objects the last collections
+	// freed, cleared, by size (spare[n] of n slots), for newObj to reuse:
+	// a program that copies small structs in a loop then allocates no
+	// host memory for them. Not part of the state: a clone starts without
+	// any (each machine reuses only slices it freed itself).
+	spare [spareSlots + 1][][]Value
 }
+
+// spareSlots is the biggest object whose slice a collection keeps for
+// reuse, and spareMax how many of each size it keeps at most.
+const (
+	spareSlots = 8
+	spareMax   = 4096
+)
 
 // newClosure allocates a func value.
 func (mc *Machine) newClosure(c closure) int64 {
@@ -214,9 +228,18 @@ func (mc *Machine) Collect(roots func(Roots)) {
 			g.freeBox = append(g.freeBox, int32(id))
 		}
 	}
+	for id := range mc.sbufs {
+		if !g.markObj[id] {
+			delete(mc.sbufs, id) // a dead Builder's buffer
+		}
+	}
 	g.freeObj = g.freeObj[:0]
 	for id := len(mc.objs) - 1; id > 0; id-- {
 		if !g.markObj[id] {
+			if o := mc.objs[id]; len(o) > 0 && len(o) <= spareSlots && len(g.spare[len(o)]) < spareMax {
+				clear(o)
+				g.spare[len(o)] = append(g.spare[len(o)], o)
+			}
 			mc.objs[id] = nil
 			g.freeObj = append(g.freeObj, int32(id))
 		}

@@ -24,13 +24,23 @@ import "slices"
 // newObj allocates an object of n zeroed slots.
 func (mc *Machine) newObj(n int) int64 {
 	mc.gc.alloc++
+	var o []Value
+	if n <= spareSlots && len(mc.gc.spare[n]) > 0 {
+		// A slice a collection freed (mgc.go: spare), already zeroed.
+		k := len(mc.gc.spare[n]) - 1
+		o = mc.gc.spare[n][k]
+		mc.gc.spare[n][k] = nil
+		mc.gc.spare[n] = mc.gc.spare[n][:k]
+	} else {
+		o = make([]Value, n)
+	}
 	if k := len(mc.gc.freeObj); k > 0 {
 		id := mc.gc.freeObj[k-1]
 		mc.gc.freeObj = mc.gc.freeObj[:k-1]
-		mc.objs[id] = make([]Value, n)
+		mc.objs[id] = o
 		return objTag | int64(id)
 	}
-	mc.objs = append(mc.objs, make([]Value, n))
+	mc.objs = append(mc.objs, o)
 	return objTag | int64(len(mc.objs)-1)
 }
 

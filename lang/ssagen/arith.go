@@ -328,3 +328,26 @@ func isByteOrRuneSlice(t types.Type) byte {
 	}
 	return 0
 }
+
+// continuesConcat reports whether in, a string +, continues the
+// concatenation its left operand began: a + b + c, which the compiler
+// makes one concatstrings call of all the operands (cmd/compile's
+// walkAddString), one mallocgc of the result. go/ssa makes it two
+// BinOps; the second is generated as an OpConcat with B 1, which the VM
+// charges only the bytes it copies. Taken as one expression: the left
+// operand is a + whose only use is this one, in the same block, on the
+// same line, before it (s := a + b; t := s + c on one line is counted
+// as one call too: a simplification, docs/assumptions.md).
+func (f *fnGen) continuesConcat(in *ssa.BinOp) bool {
+	x, ok := in.X.(*ssa.BinOp)
+	if !ok || in.Op != token.ADD || x.Op != token.ADD || !isString(in.Type()) || !isString(x.Type()) {
+		return false
+	}
+	if refs := x.Referrers(); refs == nil || len(*refs) != 1 || x.Block() != in.Block() {
+		return false
+	}
+	if !x.Pos().IsValid() || !in.Pos().IsValid() || x.Pos() >= in.Pos() {
+		return false
+	}
+	return f.g.fset.Position(x.Pos()).Line == f.g.fset.Position(in.Pos()).Line
+}

@@ -72,6 +72,11 @@ func (f *fnGen) instr(in ssa.Instruction) {
 			// Generated with its If.
 		case regBinOp(in):
 			f.binOpR(in)
+		case f.continuesConcat(in):
+			f.push(in.X)
+			f.push(in.Y)
+			f.emitCallOp(vm.OpConcat, 0, 1, 2, 1)
+			f.define(in)
 		default:
 			f.push(in.X)
 			f.push(in.Y)
