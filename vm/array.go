@@ -46,6 +46,7 @@ func (mc *Machine) arrayOp(in Instr, vals []Value, sp int, n *int) ([]Value, int
 		}
 		elems[i] = v
 		sp -= 3
+		*n += mc.wbCost(v)
 	case OpArraySlice:
 		o := vals[sp-1].I
 		if o&refMask == 0 {

@@ -57,6 +57,10 @@ const (
 	// stopPanic: the G panicked (gp.panicMsg, gp.panicPos) and its
 	// deferred calls have all run.
 	stopPanic
+	// stopAlloc: the instruction just done allocated the bytes that
+	// reached the limit the scheduler set (Machine.SetAllocLimit): the GC's
+	// trigger or the G's assist credit. The G can go on.
+	stopAlloc
 )
 
 // The depth field of a deferRec: > 0 is the depth (len(frames)) of the
@@ -232,7 +236,7 @@ load:
 	free = mc.closures[fr.clo].boxes
 
 	for n < budget {
-		pc, sp, n = mc.fast(code, vals, mc.boxes, free, pc, sp, base, n, budget)
+		pc, sp, n = mc.fast(code, vals, mc.boxes, free, pc, sp, base, n, budget, mc.heap.wb)
 		if n >= budget {
 			break
 		}
@@ -297,6 +301,7 @@ load:
 		case OpStoreGlob:
 			sp--
 			mc.globals[in.A] = vals[sp]
+			n += mc.wbCost(vals[sp])
 		case OpDup:
 			if sp == len(vals) {
 				vals = growVals(vals, sp, sp+1)
@@ -342,6 +347,7 @@ load:
 		case OpConcat:
 			sp--
 			vals[sp-1].S += vals[sp].S
+			mc.mallocString(len(vals[sp-1].S)) // runtime.concatstrings
 		case OpSEq:
 			sp--
 			vals[sp-1] = Value{I: boolInt(vals[sp-1].S == vals[sp].S)}
@@ -664,6 +670,12 @@ load:
 		}
 		pc++
 		n++
+		if mc.heap.stop {
+			mc.heap.stop = false
+			fr.pc = int32(pc)
+			stop = stopAlloc
+			goto out
+		}
 	}
 	fr.pc = int32(pc)
 	stop = stopBudget
@@ -776,7 +788,10 @@ func fmtPad(s string, width int, flags int32) string {
 // stay in registers. It returns at the first instruction it does not do
 // (without doing it), when a push needs a bigger vals, or when the budget
 // is used up; exec does the rest.
-func (mc *Machine) fast(code []Instr, vals []Value, boxes []Value, free []int32, pc, sp, base, n, budget int) (int, int, int) {
+//
+// wb is the write barrier's cost of a pointer store into a box (0: off;
+// malloc.go).
+func (mc *Machine) fast(code []Instr, vals []Value, boxes []Value, free []int32, pc, sp, base, n, budget, wb int) (int, int, int) {
 	for n < budget {
 		in := code[pc]
 		switch in.Op {
@@ -805,6 +820,9 @@ func (mc *Machine) fast(code []Instr, vals []Value, boxes []Value, free []int32,
 		case OpStoreBox:
 			sp--
 			boxes[vals[base+int(in.A)].I&refMask] = vals[sp]
+			if wb != 0 && isPointer(vals[sp]) {
+				n += wb
+			}
 		case OpLoadFree:
 			if sp == len(vals) {
 				return pc, sp, n
@@ -814,6 +832,9 @@ func (mc *Machine) fast(code []Instr, vals []Value, boxes []Value, free []int32,
 		case OpStoreFree:
 			sp--
 			boxes[free[in.A]] = vals[sp]
+			if wb != 0 && isPointer(vals[sp]) {
+				n += wb
+			}
 		case OpPop:
 			sp--
 		case OpDup:

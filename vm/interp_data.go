@@ -46,6 +46,8 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, n *int) ([]Value, int,
 		vals[sp] = Value{I: mc.newObj(int(in.A))}
 		sp++
 		*n += costAlloc
+	case OpNewobject:
+		mc.mallocObj(vals[sp-1].I, uint64(in.A), in.B == 1)
 	case OpField:
 		o := vals[sp-1].I
 		if o&refMask == 0 {
@@ -62,6 +64,7 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, n *int) ([]Value, int,
 		}
 		mc.objs[o&refMask][in.A] = v
 		sp -= 2
+		*n += mc.wbCost(v)
 	case OpObjCopy:
 		o := vals[sp-1].I
 		if o&refMask == 0 {
@@ -81,7 +84,7 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, n *int) ([]Value, int,
 		sp -= 2
 	// Slices.
 	case OpMakeSlice:
-		s, msg := mc.makeSlice(vals[sp-2].I, vals[sp-1].I, in.A)
+		s, msg := mc.makeSlice(vals[sp-2].I, vals[sp-1].I, in.A, in.B)
 		if msg != "" {
 			return vals, sp, msg, true
 		}
@@ -113,6 +116,7 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, n *int) ([]Value, int,
 		}
 		elems[i] = v
 		sp -= 3
+		*n += mc.wbCost(v)
 	case OpAppend:
 		k := int(in.A)
 		s, cost := mc.appendVals(vals[sp-k-1].I, vals[sp-k:sp], in.B, 0)
@@ -232,7 +236,7 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, n *int) ([]Value, int,
 		}
 		mc.mapSet(m, k, v)
 		sp -= 3
-		*n += costMap
+		*n += costMap + mc.wbCost(k) + mc.wbCost(v)
 	case OpMapDelete:
 		mc.mapDelete(vals[sp-2].I, vals[sp-1])
 		sp -= 2
@@ -318,7 +322,7 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, n *int) ([]Value, int,
 		}
 		vals[sp-1] = Value{I: boolInt(eq)}
 	default:
-		if vals, sp, msg, ok := mc.pointerOp(in, vals, sp); ok {
+		if vals, sp, msg, ok := mc.pointerOp(in, vals, sp, n); ok {
 			return vals, sp, msg, ok
 		}
 		return mc.arrayOp(in, vals, sp, n)

@@ -16,6 +16,7 @@ type Machine struct {
 	randSeed    uint64 // the run's seed, for the runtime source (rand.go)
 	runtimeRand int64  // the runtime source's object, once made
 	gc          gcState
+	heap        heap     // what Go's allocator would have allocated (malloc.go)
 	args        []string // os.Args (host_os.go)
 }
 
@@ -53,6 +54,7 @@ func (mc *Machine) Clone() Machine {
 	c.gc.freeClo = slices.Clone(mc.gc.freeClo)
 	c.gc.freeBox = slices.Clone(mc.gc.freeBox)
 	c.gc.markClo, c.gc.markBox, c.gc.markObj, c.gc.work = nil, nil, nil, nil
+	c.heap.objMeta = slices.Clone(mc.heap.objMeta)
 	return c
 }
 

@@ -261,7 +261,8 @@ var opTable = [numOps]OpInfo{
 	OpObjCopy: {Name: "ObjCopy", A: OperandLayout, Stack: "o → a new object with o's contents, layout A (nested structs copied too)", Pop: 1, Push: 1, Cost: psAlloc},
 	OpObjAssign: {Name: "ObjAssign", A: OperandLayout, B: OperandSwap, Stack: "d s → ...   (d's contents = s's, layout A, nested structs too; with B=1: s d)",
 		Pop: 2, Cost: psInstr},
-	OpObjEq: {Name: "ObjEq", A: OperandLayout, Stack: "a b → a==b   (field by field, layout A, as Go compares structs)", Pop: 2, Push: 1, Cost: psInstr},
+	OpObjEq:     {Name: "ObjEq", A: OperandLayout, Stack: "a b → a==b   (field by field, layout A, as Go compares structs)", Pop: 2, Push: 1, Cost: psInstr},
+	OpNewobject: {Name: "Newobject", A: OperandBytes, B: OperandNoScan, Stack: "o → o   (the object on top is new(T) or &T{...}: a heap allocation of A bytes, runtime.newobject; malloc.go)", Pop: 1, Push: 1, Cost: psInstr},
 
 	// Pointers to anything but structs and arrays (pointer.go).
 	OpDeref:      unOp("Deref", "p → *p   (p nil panics: nil dereference)"),
@@ -281,7 +282,7 @@ var opTable = [numOps]OpInfo{
 	OpSliceToArray: {Name: "SliceToArray", A: OperandLayout, Stack: "s → [N]T(s), a copy; A is the array's layout (a shorter s panics like Go)", Pop: 1, Push: 1, Cost: psAlloc},
 
 	// Slices (slice.go).
-	OpMakeSlice:  {Name: "MakeSlice", A: OperandElemLayout, Stack: "n c → s   (A: the element's layout, -1 plain)", Pop: 2, Push: 1, Cost: psAlloc},
+	OpMakeSlice:  {Name: "MakeSlice", A: OperandElemLayout, B: OperandHeapElem, Stack: "n c → s   (A: the element's layout, -1 plain; B: the element's size and noscan when the array is a heap allocation, malloc.go)", Pop: 2, Push: 1, Cost: psAlloc},
 	OpSliceLen:   unOp("SliceLen", "s → len(s)"),
 	OpSliceCap:   unOp("SliceCap", "s → cap(s)"),
 	OpSliceIndex: binOp("SliceIndex", "s i → s[i]   (out of range panics like Go)"),

@@ -88,6 +88,7 @@ func (mc *Machine) CloneSharing(prev *Machine) (Machine, int64) {
 	c.gc.freeClo = slices.Clone(mc.gc.freeClo)
 	c.gc.freeBox = slices.Clone(mc.gc.freeBox)
 	c.gc.markClo, c.gc.markBox, c.gc.markObj, c.gc.work = nil, nil, nil, nil
+	c.heap.objMeta = shareOrClone(mc.heap.objMeta, prev.heap.objMeta, &shared)
 	return c, shared
 }
 
