@@ -85,7 +85,7 @@ func TestCompileErrors(t *testing.T) {
 		{"method", "package main\nimport \"time\"\nfunc main() { var t time.Time; _ = t.AddDate(0, 0, 1) }\n",
 			"x.go:3:38: method time.Time.AddDate is not supported (gmplab supports: " + timeAPI + "; see docs/go-subset.md)"},
 		{"lib-func", "package main\nimport \"runtime\"\nfunc main() { runtime.Breakpoint() }\n",
-			"x.go:3:23: runtime.Breakpoint is not supported (gmplab supports: runtime.Gosched, runtime.GOMAXPROCS, runtime.NumGoroutine, runtime.NumCPU, runtime.Goexit, runtime.LockOSThread, runtime.UnlockOSThread, runtime.GC (a no-op), runtime.KeepAlive (a no-op); see docs/go-subset.md)"},
+			"x.go:3:23: runtime.Breakpoint is not supported (gmplab supports: runtime.Gosched, runtime.GOMAXPROCS, runtime.NumGoroutine, runtime.NumCPU, runtime.Goexit, runtime.LockOSThread, runtime.UnlockOSThread, runtime.GC, runtime.KeepAlive (a no-op); see docs/go-subset.md)"},
 		{"lib-typo", "package main\nimport \"runtime\"\nfunc main() { runtime.Goshed() }\n",
 			"x.go:3:23: undefined: runtime.Goshed"},
 		{"wg-by-value", "package main\nimport \"sync\"\nfunc f(wg sync.WaitGroup) {}\nfunc main() { var wg sync.WaitGroup; f(wg) }\n",

@@ -57,6 +57,17 @@ const (
 	EvStoplockedm
 	EvStartlockedm
 	EvMexit
+	EvGCStart
+	EvGcstopm
+	EvStartTheWorld
+	EvFindRunnableGCWorker
+	EvMarkWorkerStop
+	EvRunqdrain
+	EvGCAssistAlloc
+	EvGCMarkDone
+	EvGCMarkTermination
+	EvSetGCPercent
+	EvSetMemoryLimit
 	numEvKinds
 )
 

@@ -72,7 +72,10 @@ func FuncValue(fi int) int32 { return int32(fi) + 1 }
 // (FramePos), or the entry function's declaration before the G started.
 func (mc *Machine) Pos(t *Thread) Pos {
 	if len(t.frames) == 0 {
-		return mc.prog.Funcs[mc.closures[t.entryClo].fn].Decl
+		if fn := mc.closures[t.entryClo].fn; fn >= 0 {
+			return mc.prog.Funcs[fn].Decl
+		}
+		return Pos{} // a G with no code of the program's (the runtime's own)
 	}
 	return mc.FramePos(t, t.NumFrames()-1)
 }

@@ -422,12 +422,12 @@ var opTable = [numOps]OpInfo{
 	OpBreakpoint: sched("Breakpoint", "...   (sim.Breakpoint)", 0, 0),
 	OpExit: {Name: "Exit", A: OperandCode, Stack: "...   (the program ends with exit code A: main.main returned, os.Exit)",
 		Flow: FlowEnd, Sched: true, Cost: psSched},
-	OpRuntime: {Name: "Runtime", A: OperandRuntimeFn, Stack: "args → ...   (A: RtGoexit, RtLockOSThread, RtUnlockOSThread: ... → ...; RtOSExit: code → ...; rtops.go)",
+	OpRuntime: {Name: "Runtime", A: OperandRuntimeFn, Stack: "args → results   (A: RtGoexit, RtLockOSThread, RtUnlockOSThread, RtGC: ... → ...; RtOSExit: code → ...; RtSetGCPercent, RtSetMemoryLimit: v → old; rtops.go)",
 		Effect: func(in Instr, _ *Program, _ *Func) (int, int) {
 			if in.A < 0 || in.A >= numRt {
 				return -1, -1
 			}
-			return boolInt32(in.A == RtOSExit), 0
+			return rtStack[in.A][0], rtStack[in.A][1]
 		}, Sched: true, Cost: psSched},
 }
 
