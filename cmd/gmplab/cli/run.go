@@ -25,10 +25,11 @@ const (
 	formatText       = "text"
 	formatJSON       = "json"
 	formatSchedtrace = "schedtrace"
+	formatGctrace    = "gctrace"
 	formatChrome     = "chrome"
 )
 
-var formats = []string{formatText, formatJSON, formatSchedtrace, formatChrome}
+var formats = []string{formatText, formatJSON, formatSchedtrace, formatGctrace, formatChrome}
 
 // defaultSchedtracePeriod is one millisecond of virtual time: the smallest
 // period GODEBUG=schedtrace accepts (its unit is ms), and short enough that
@@ -59,6 +60,7 @@ type RunOptions struct {
 	// Set by validate.
 	gomaxprocs     int    // in force
 	gomaxprocsFrom string // where it came from (procsFlags.resolve)
+	gcHeader       string // GOGC and GOMEMLIMIT from the environment, for the header
 	layers         runtime.Layers
 	stateAt        stateAt
 	// Whether the flag was given (some combinations make no sense).
@@ -87,6 +89,8 @@ Output (--format):
   json        one JSON object per event per line, "kind" being the function's name
   schedtrace  only the GODEBUG=schedtrace lines of Go 1.26, one per
               --schedtrace-period of virtual time
+  gctrace     only the GODEBUG=gctrace=1 lines of Go 1.26, one per GC cycle
+              (the gc layer; GOGC and GOMEMLIMIT are read from the environment)
   chrome      a Chrome trace-event file with one track per P: open it in
               https://ui.perfetto.dev or chrome://tracing
 Arguments after -- are the program's: os.Args[1:] (os.Args[0] is the
@@ -225,6 +229,9 @@ func (o *RunOptions) validate() error {
 			return err
 		}
 	}
+	if o.Format == formatGctrace && !ls.Has(runtime.LayerGC) {
+		return fmt.Errorf("--format gctrace: the layers %s have no garbage collector (add gc, or use all)", ls)
+	}
 	switch {
 	case o.Quiet && o.formatSet:
 		return errors.New("--quiet and --format: choose one (--quiet prints only the program's output)")
@@ -246,6 +253,7 @@ func (o *RunOptions) config() runtime.Config {
 		Check:      o.Check,
 	}
 	o.Limits.apply(&cfg)
+	o.gcHeader = gcEnv(&cfg)
 	switch {
 	case o.Quiet || o.stateAt.on:
 	case o.Format == formatText || o.Format == formatJSON || o.Format == formatChrome:
@@ -312,6 +320,9 @@ func runRun(o *RunOptions) error {
 	if err == nil {
 		mc.SetArgs(o.ProgArgs)
 	}
+	if se := (*runtime.StartError)(nil); errors.As(err, &se) {
+		return &ExitError{Code: 2, Msg: se.Msg} // Go's own message and status
+	}
 	if err != nil {
 		return &ExitError{Code: 1, Msg: "gmplab run: " + err.Error()}
 	}
@@ -326,7 +337,7 @@ func runRun(o *RunOptions) error {
 	switch {
 	case o.Quiet:
 	case o.Format == formatText:
-		fmt.Fprintf(out, "# %s: %s seed=%d layers=%s\n", o.File, procsHeader(o.gomaxprocs, o.gomaxprocsFrom, o.NCPU), o.Seed, o.layers)
+		fmt.Fprintf(out, "# %s: %s seed=%d layers=%s%s\n", o.File, procsHeader(o.gomaxprocs, o.gomaxprocsFrom, o.NCPU), o.Seed, o.layers, o.gcHeader)
 		out.WriteString(style.Header())
 		out.WriteByte('\n')
 	case o.Format == formatChrome:
@@ -373,6 +384,11 @@ func runRun(o *RunOptions) error {
 		case o.Format == formatSchedtrace:
 			if ev.Kind == runtime.EvSchedtrace {
 				out.WriteString(strings.TrimSuffix(ev.Text, "\n"))
+				out.WriteByte('\n')
+			}
+		case o.Format == formatGctrace:
+			if ev.Kind == runtime.EvGCMarkTermination {
+				out.WriteString(ev.Text)
 				out.WriteByte('\n')
 			}
 		case o.Format == formatChrome:
