@@ -30,7 +30,7 @@ var assets embed.FS
 // Options say what to build.
 type Options struct {
 	Root     string           // the repository's root
-	Out      string           // the site's folder (created; its old files are replaced)
+	Out      string           // the site's folder (created; its old files are replaced); "" keeps the site in memory (Site.Files)
 	Timeline timelines.Runner // runs a timeline cell's command in process
 	Cache    string           // the cache folder ("" for CacheDir())
 	NoWasm   bool             // leave the WebAssembly module out (the steppers then say they cannot run)
@@ -41,7 +41,8 @@ type Options struct {
 // Site is a built site.
 type Site struct {
 	Pages []*Page
-	Wasm  string // the WebAssembly module used ("" with NoWasm)
+	Wasm  string            // the WebAssembly module used ("" with NoWasm)
+	Files map[string][]byte // the site's files by their paths in it
 }
 
 // Build renders the book into o.Out.
@@ -123,19 +124,32 @@ func Build(o Options) (*Site, error) {
 		if i+1 < len(pages) {
 			next = pages[i+1]
 		}
-		b, err := page(tmpl, p, html[p], pages, prev, next, o.Live)
+		b, err := page(tmpl, p, html[p], pages, prev, next, o)
 		if err != nil {
 			return nil, err
 		}
 		out[p.URL] = b
 	}
 	for _, p := range extra {
-		b, err := page(tmpl, p, html[p], pages, nil, nil, o.Live)
+		b, err := page(tmpl, p, html[p], pages, nil, nil, o)
 		if err != nil {
 			return nil, err
 		}
 		out[p.URL] = b
 	}
+	// The whole book on one page, for print.
+	pc, err := printContent(pages, html)
+	if err != nil {
+		return nil, err
+	}
+	intro := "<p class=\"print-note\">The whole book on one page, to print or to save as a PDF (Ctrl+P). " +
+		"The steppers are left out: each lesson's cells show the same runs.</p>\n"
+	pp := &Page{URL: printURL, Title: "The whole book, for print"}
+	b, err := page(tmpl, pp, &rendered{HTML: intro + pc, Summary: "gmplab: the whole book on one page, for print."}, pages, nil, nil, o)
+	if err != nil {
+		return nil, err
+	}
+	out[printURL] = b
 	out["search-index.js"] = searchIndex(pages, html)
 	if err := addAssets(out); err != nil {
 		return nil, err
@@ -150,22 +164,33 @@ func Build(o Options) (*Site, error) {
 			if out[name], err = os.ReadFile(f); err != nil {
 				return nil, err
 			}
+			for _, c := range Compressed {
+				if out[name+c.Ext], err = os.ReadFile(f + c.Ext); err != nil {
+					return nil, err
+				}
+			}
 		}
 		site.Wasm = module
+	}
+	site.Files = out
+	if o.Out == "" {
+		return site, nil
 	}
 	return site, write(o.Out, out)
 }
 
 // pageData is what the template sees.
 type pageData struct {
-	Page       *Page
-	Title      string
-	Content    template.HTML
-	Sections   []*section
-	Parts      []part
-	Prev, Next *Page
-	Stepper    bool
-	Live       bool
+	Page        *Page
+	Title       string
+	Content     template.HTML
+	Sections    []*section
+	Parts       []part
+	Prev, Next  *Page
+	Stepper     bool
+	Live        bool
+	NoWasm      bool   // the site has no WebAssembly module: the steppers say so at once
+	Description string // the page's first paragraph, shortened (search engines show it)
 }
 
 type part struct {
@@ -173,8 +198,8 @@ type part struct {
 	Pages []*Page
 }
 
-func page(tmpl *template.Template, p *Page, r *rendered, pages []*Page, prev, next *Page, live bool) ([]byte, error) {
-	d := pageData{Page: p, Title: p.Title, Content: template.HTML(r.HTML), Prev: prev, Next: next, Stepper: r.Stepper, Live: live}
+func page(tmpl *template.Template, p *Page, r *rendered, pages []*Page, prev, next *Page, o Options) ([]byte, error) {
+	d := pageData{Page: p, Title: p.Title, Content: template.HTML(r.HTML), Prev: prev, Next: next, Stepper: r.Stepper, Live: o.Live, NoWasm: o.NoWasm, Description: r.Summary}
 	for _, s := range r.Sections {
 		if s.Level == 2 {
 			d.Sections = append(d.Sections, s)
@@ -205,11 +230,13 @@ func searchIndex(pages []*Page, html map[*Page]*rendered) []byte {
 	var es []entry
 	for _, p := range pages {
 		for _, s := range html[p].Sections {
-			u := p.URL
+			u, title := p.URL, s.Title
 			if s.Level > 1 {
 				u += "#" + s.ID
+			} else {
+				title = p.Title // the page itself: its name once, as the table of contents says it
 			}
-			es = append(es, entry{U: u, P: p.Title, T: s.Title, X: strings.TrimSpace(s.Text.String())})
+			es = append(es, entry{U: u, P: p.Title, T: title, X: strings.TrimSpace(s.Text.String())})
 		}
 	}
 	j, _ := json.Marshal(es)

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -35,7 +36,9 @@ const (
 
 // referenceDocs are the docs/ pages the book holds, in order (a missing
 // one is left out: docs/go-subset.md may not exist yet).
-var referenceDocs = []string{"debugger.md", "events.md", "go-subset.md", "assumptions.md", "exercises.md", "glossary.md", "book.md", "notebook.md"}
+// Any other Markdown file in docs/ follows them, by name, so that no doc
+// is left as a raw listing.
+var referenceDocs = []string{"debugger.md", "events.md", "go-subset.md", "real.md", "assumptions.md", "exercises.md", "glossary.md", "book.md", "notebook.md"}
 
 // collect reads the course from the repository at root.
 func collect(root string) ([]*Page, error) {
@@ -92,7 +95,15 @@ func collect(root string) ([]*Page, error) {
 		pages = append(pages, &Page{Src: src, URL: "exercises/" + dir + ".html", Title: title, Part: partExercises, text: t})
 	}
 
-	for _, name := range referenceDocs {
+	docs := slices.Clone(referenceDocs)
+	more, _ := filepath.Glob(filepath.Join(root, "docs", "*.md"))
+	sort.Strings(more)
+	for _, f := range more {
+		if name := filepath.Base(f); !slices.Contains(docs, name) {
+			docs = append(docs, name)
+		}
+	}
+	for _, name := range docs {
 		src := "docs/" + name
 		t, err := read(src)
 		if os.IsNotExist(err) {
@@ -178,6 +189,13 @@ func (r *resolver) sourcePages() ([]*Page, error) {
 			b, err := os.ReadFile(disk)
 			if err != nil {
 				return nil, err
+			}
+			if strings.HasSuffix(p, ".md") {
+				// A Markdown file the book has no page for (an exercise's
+				// HINTS.md): rendered, not listed, and left out of the
+				// table of contents and the search.
+				out = append(out, &Page{Src: p, URL: "src/" + p + ".html", Title: firstHeading(string(b), p), text: string(b)})
+				continue
 			}
 			out = append(out, &Page{Src: p, URL: "src/" + p + ".html", Title: p, code: string(b), lang: langOf(p)})
 			continue

@@ -16,11 +16,11 @@ import (
 	"github.com/yuin/goldmark/text"
 
 	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
-	"github.com/alecthomas/chroma/v2/styles"
 
 	"github.com/gmplab/gmplab/book/asides"
 	"github.com/gmplab/gmplab/book/cells"
 	"github.com/gmplab/gmplab/book/links"
+	"github.com/gmplab/gmplab/book/pairs"
 	"github.com/gmplab/gmplab/book/quizzes"
 	"github.com/gmplab/gmplab/book/steppers"
 	"github.com/gmplab/gmplab/book/timelines"
@@ -44,6 +44,7 @@ func NewMarkdown(run timelines.Runner, f steppers.Files, res links.Resolver) gol
 			steppers.New(f),
 			asides.New(),
 			links.New(res),
+			pairs.New(),
 		),
 		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
 		goldmark.WithRendererOptions(gmhtml.WithUnsafe()),
@@ -56,6 +57,7 @@ type rendered struct {
 	HTML     string
 	Sections []*section // the page's ## and ### headings, with the prose under them
 	Stepper  bool       // the page has a stepper widget
+	Summary  string     // its first paragraph, at most about 160 characters
 }
 
 type section struct {
@@ -102,6 +104,9 @@ func render(md goldmark.Markdown, pg *Page) (*rendered, error) {
 		case *steppers.Widget:
 			r.Stepper = true
 		case *ast.Paragraph, *gast.TableCell:
+			if _, ok := n.(*ast.Paragraph); ok && r.Summary == "" && n.Parent() == doc {
+				r.Summary = shorten(plain(n, src), 160)
+			}
 			if cur != nil {
 				cur.Text.WriteString(plain(n, src) + " ")
 			}
@@ -115,6 +120,18 @@ func render(md goldmark.Markdown, pg *Page) (*rendered, error) {
 	}
 	r.HTML = b.String()
 	return r, nil
+}
+
+// shorten cuts s at a word boundary to at most n bytes, with an ellipsis.
+func shorten(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := strings.LastIndexByte(s[:n], ' ')
+	if cut < n/2 {
+		cut = n
+	}
+	return strings.TrimRight(s[:cut], " ,;:") + "…"
 }
 
 func asBytes(v any) []byte {
@@ -146,30 +163,4 @@ func plain(n ast.Node, src []byte) string {
 		return ast.WalkContinue, nil
 	})
 	return strings.TrimSpace(b.String())
-}
-
-// chromaCSS is the highlighting's colours: GitHub's for the light theme,
-// GitHub dark's for the dark one (the site sets data-theme on <html>).
-func chromaCSS() ([]byte, error) {
-	var b bytes.Buffer
-	f := chromahtml.New(chromahtml.WithClasses(true))
-	b.WriteString("\n/* Syntax highlighting (chroma): light, then dark. */\n")
-	if err := f.WriteCSS(&b, styles.Get("github")); err != nil {
-		return nil, err
-	}
-	var dark bytes.Buffer
-	if err := f.WriteCSS(&dark, styles.Get("github-dark")); err != nil {
-		return nil, err
-	}
-	for _, l := range strings.SplitAfter(dark.String(), "\n") {
-		if strings.HasPrefix(l, "/*") && strings.Contains(l, "*/ .") {
-			_, rule, _ := strings.Cut(l, "*/ ")
-			l = rule
-		}
-		if strings.HasPrefix(l, ".") {
-			l = "[data-theme=\"dark\"] " + l
-		}
-		b.WriteString(l)
-	}
-	return b.Bytes(), nil
 }

@@ -104,8 +104,13 @@ var fetchRe = regexp.MustCompile(`<(?:script|img)\b[^>]*\ssrc="([^"]*)"|<link re
 // search index when the reader first focuses the search box: the whole
 // site's, fetched once for every page, so it is logged apart, not counted.
 var scriptFetches = map[string][]string{
-	"assets/book.js":    nil,
-	"assets/stepper.js": nil,
+	"assets/book.js":      nil,
+	"assets/stepper.js":   nil,
+	"assets/engine.js":    {"assets/stepper-worker.js"},
+	"assets/permalink.js": nil,
+	// The worker loads wasm_exec.js and the module, which the weight
+	// leaves out.
+	"assets/stepper-worker.js": nil,
 }
 
 // TestLessonWeight: a lesson page, with everything it fetches (its

@@ -6,21 +6,32 @@
 // A battery is one kind of evidence: properties (the learner's function
 // called directly on prepared queues and compared with the reference, in
 // the style of the runtime's export_test.go queue tests: no G lost or
-// duplicated, order, bounds), the lesson's scenarios, and generated
-// scenarios across GOMAXPROCS values and seeds. Each scenario runs twice,
-// with the engine's own rules and with the learner's function, and the two
-// runs are compared event by event and queue by queue; the feedback is the
-// first divergence with both event lines, both boards side by side (drawn
-// by view.Board) and the command that opens the run in the debugger.
+// duplicated, order, bounds, and exhaustively over small state spaces),
+// the lesson's scenarios, generated scenarios across GOMAXPROCS values up
+// to 64 and seeds, and an instructor's hidden scenarios. Each scenario
+// runs twice, with the engine's own rules and with the learner's function,
+// and the two runs are compared event by event and, in the steps where
+// the learner's code ran, queue by queue after every event; the feedback
+// is the first divergence with both event lines, both boards side by side
+// (drawn by view.Board) and the command that opens the run in the
+// debugger.
 //
-// Learner code is called under recover and a time limit: a panic, an
-// endless loop or a corrupted state (the engine's invariants, checked after
-// every event) fails that test with a message and the learner's frames of
-// the stack, and the checker carries on. Scores are per test and per
-// battery (partial credit).
+// Learner code is called under recover and a time limit: a panic, a
+// corrupt ring (refused by the engine where it is made), a broken
+// invariant, a blocked goroutine (its wait reason) or an endless loop
+// fails that test with a message and the learner's frames of the stack,
+// and the checker carries on. Scores are by rule (rules.go): each
+// exercise lists its rules, and a rule holds when all its tests pass.
+//
+// What a learner's folder may hold is checked before any of its code runs
+// (refuse.go), under go test as under gmplab grade, whose grading
+// processes package sandbox confines.
 package checker
 
 import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -29,6 +40,11 @@ import (
 	"testing"
 
 	"github.com/gmplab/gmplab/runtime"
+
+	// The sandbox confines a grading process in its init, when gmplab
+	// grade asks: every learner package imports this one (exercise.go),
+	// so Go initialises the sandbox first, before any learner code runs.
+	_ "github.com/gmplab/gmplab/checker/sandbox"
 )
 
 // Exercise is one exercise as the checker runs it.
@@ -68,8 +84,9 @@ type Result struct {
 	Exercise string       `json:"exercise"`
 	Status   string       `json:"status"` // pass, fail, error, not-started
 	Message  string       `json:"message,omitempty"`
-	Score    int          `json:"score"` // tests passed
-	Total    int          `json:"total"`
+	Score    int          `json:"score"` // rules that hold (rules.go)
+	Total    int          `json:"total"` // rules
+	Rules    []RuleResult `json:"rules,omitempty"`
 	Tests    []TestResult `json:"tests"`
 	// Stopped: the run ended at the first failure (EnvFirstFailure).
 	Stopped bool `json:"stopped,omitempty"`
@@ -116,22 +133,21 @@ func (ex *Exercise) Run() *Result {
 				return &Result{Version: 2, Exercise: ex.Name, Status: StatusNotStarted, Message: notStartedMsg(ex)}
 			}
 			tr := TestResult{Name: b.name + "/" + t.name, Status: StatusPass}
-			r.Total++
-			if msg == "" {
-				r.Score++
-			} else {
+			if msg != "" {
 				tr.Status, tr.Message = StatusFail, msg
 				r.Status = StatusFail
 				failed = true
 			}
 			r.Tests = append(r.Tests, tr)
 			if failed && ex.stopAtFirst {
+				scoreRules(r)
 				r.Message = tr.Name + ": " + firstLine(tr.Message)
 				r.Stopped = true
 				return r
 			}
 		}
 	}
+	scoreRules(r)
 	if r.Status == StatusFail {
 		for _, t := range r.Tests {
 			if t.Status == StatusFail {
@@ -147,7 +163,18 @@ func notStartedMsg(ex *Exercise) string {
 	return "not started: exercises/" + ex.Name + " still calls rt.TODO (or keeps its NOT STARTED line); see its README.md"
 }
 
-// Scores returns the score per battery, in order.
+// TestsPassed counts the tests that passed.
+func (r *Result) TestsPassed() int {
+	n := 0
+	for _, t := range r.Tests {
+		if t.Status == StatusPass {
+			n++
+		}
+	}
+	return n
+}
+
+// Scores returns the tests passed per battery, in order.
 func (r *Result) Scores() []string {
 	var out []string
 	var cur string
@@ -192,6 +219,11 @@ func Test(t *testing.T, ex *Exercise) {
 			t.Errorf("writing the report: %v", err)
 		}
 	}
+	if testing.Verbose() {
+		// go test -v and -json carry the result whole, rules and scores,
+		// for gmplab grade --from-json.
+		fmt.Println(ResultLine(r))
+	}
 	if r.Status == StatusNotStarted {
 		t.Skip(r.Message)
 	}
@@ -202,7 +234,40 @@ func Test(t *testing.T, ex *Exercise) {
 			}
 		})
 	}
-	t.Logf("%s: %d/%d tests pass (%s)", ex.Name, r.Score, r.Total, strings.Join(r.Scores(), ", "))
+	t.Logf("%s: %d/%d rules hold; tests: %s", ex.Name, r.Score, r.Total, strings.Join(r.Scores(), ", "))
+	for _, rr := range r.Rules {
+		if rr.Status != StatusPass {
+			t.Logf("rule not holding: %s (%s)", rr.Name, strings.Join(rr.Failed, ", "))
+		}
+	}
+}
+
+// ResultPrefix starts the line Test prints with the result as JSON, under
+// go test -v and -json.
+const ResultPrefix = "gmplab-result "
+
+// EnvResultKey names the environment variable holding a key the result
+// line is signed with (HMAC-SHA256 of the JSON), so that a learner's
+// function printing a line of the same shape cannot pass for the
+// checker's: learner code cannot read the environment (it may not import
+// os). gmplab grade --from-json --key checks it.
+const EnvResultKey = "GMPLAB_RESULT_KEY"
+
+// ResultLine is the line Test prints: ResultPrefix, the signature (or
+// "-" without a key), the result as JSON.
+func ResultLine(r *Result) string {
+	b, _ := json.Marshal(r)
+	return ResultPrefix + Sign(os.Getenv(EnvResultKey), b) + " " + string(b)
+}
+
+// Sign is the hex HMAC-SHA256 of b with key, or "-" without one.
+func Sign(key string, b []byte) string {
+	if key == "" {
+		return "-"
+	}
+	m := hmac.New(sha256.New, []byte(key))
+	m.Write(b)
+	return hex.EncodeToString(m.Sum(nil))
 }
 
 func firstLine(s string) string {

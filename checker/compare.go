@@ -2,12 +2,14 @@ package checker
 
 import (
 	"fmt"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 
+	"github.com/gmplab/gmplab/exercises/rt"
 	"github.com/gmplab/gmplab/lang"
 	"github.com/gmplab/gmplab/runtime"
 	"github.com/gmplab/gmplab/view"
@@ -51,9 +53,17 @@ func compile(sc scenario) (*vm.Program, error) {
 
 // compareRun runs sc with the engine's rules and with hooks, and returns
 // "" when the two runs make the same decisions, else the feedback on the
-// first divergence. The runs leave Why empty (formatting every reason
-// costs more than the rest); a divergence is run again with it, to the
-// same event, for the feedback.
+// first divergence. The two runs are compared after every event: the
+// events themselves (what each decided) and the run queues right after
+// them (the engine records them per event: runtime.RecordQueues), so the
+// divergence shown is the event at which the learner's function first put
+// a G somewhere else, with both boards as they were right after it. A
+// learner's function that leaves the state corrupt (a ring of more than
+// 256 Gs, a G in two queues) stops its run inside the engine step that
+// called it; the feedback is then that step, after the last good event.
+// The runs leave Why empty (formatting every reason costs more than the
+// rest); a divergence is run again with it, to the same event, for the
+// feedback.
 func compareRun(ex string, sc scenario, rc runCfg, hooks *runtime.Hooks) string {
 	prog, err := compile(sc)
 	if err != nil {
@@ -74,42 +84,201 @@ func compareRun(ex string, sc scenario, rc runCfg, hooks *runtime.Hooks) string 
 	if err != nil {
 		return "the scenario does not start (a checker bug): " + err.Error()
 	}
-	var qw, qy []int64
-	for n := 0; ; n++ {
+	pos := &runPos{path: sc.path, rc: rc}
+	current.Store(pos)
+	defer current.CompareAndSwap(pos, nil)
+	// The queues are compared after every event of the steps in which the
+	// learner's code ran (a step without it cannot start a divergence:
+	// the two engines run the same rules on the same state). The
+	// learner's run is stepped first; when its step called the learner's
+	// code (which turned on its recording, calls.note), the reference,
+	// not yet into the same step, records the whole step too.
+	//
+	// differ is the number of the event (counted from 0) since which the
+	// queues have differed, or -1. Inside one engine step the hooked
+	// rule may do in one call what the engine's own rule does between two
+	// of its events (runqput(next) puts the new G in runnext and kicks the
+	// old one to the ring: the engine reports the two moves as two
+	// events), so a difference counts only if it is still there at the end
+	// of the step; the divergence shown is the event where it began.
+	//
+	// Until the learner's code first runs, the two runs are the same run
+	// (the same engine, program and configuration): the reference is
+	// stepped only from then on, after catching up to the same event, so
+	// that a scenario in which the learner's function is never called
+	// (a loop that runs 1.5 s of interpreter time in lesson 05's coop.go)
+	// costs one run, not two.
+	differ := int64(-1)
+	refAt := int64(0) // events the reference has handed out
+	for n := int64(0); ; n++ {
+		pos.n.Store(n)
+		ey, oky, bad := safeStep(yours)
+		if bad != nil {
+			return corrupted(ex, sc, rc, n, bad, start)
+		}
+		if refAt < n && !c.everCalled {
+			if !oky {
+				eventsCompared.Add(n)
+				return "" // the learner's code never ran
+			}
+			continue
+		}
+		for ; refAt < n; refAt++ {
+			ref.Step()
+		}
+		if c.called {
+			ref.RecordQueues(true)
+		}
 		ew, okw := ref.Step()
-		ey, oky := yours.Step()
+		refAt++
 		if !okw && !oky {
-			eventsCompared.Add(int64(n))
+			eventsCompared.Add(n)
 			return ""
 		}
 		diverged := okw != oky || !sameEvent(ew, ey)
 		if !diverged && c.called {
-			c.called = false
-			qw, qy = ref.AppendQueues(qw[:0]), yours.AppendQueues(qy[:0])
-			diverged = !slices.Equal(qw, qy)
+			qw, qy := ref.QueuesAt(ew.Seq), yours.QueuesAt(ey.Seq)
+			switch {
+			case qw == nil || qy == nil: // before the learner's call: the same
+			case slices.Equal(qw, qy):
+				differ = -1
+			case differ < 0:
+				differ = n
+			}
+			if yours.BetweenSteps() {
+				if differ >= 0 {
+					diverged, n = true, differ
+				}
+				c.called = false
+				ref.RecordQueues(false)
+				yours.RecordQueues(false)
+			}
 		}
 		if diverged {
 			// Again, with the reasons, to the same point.
 			ref, yours, c, _ = start(true)
-			for i := 0; i < n; i++ {
+			ref.WatchState(n + 1) // before the step that makes it
+			yours.WatchState(n + 1)
+			for i := int64(0); i < n; i++ {
 				ref.Step()
 				yours.Step()
 			}
-			c.called = false
-			ref.WatchState(int64(n) + 1)
-			yours.WatchState(int64(n) + 1)
 			ew, okw = ref.Step()
 			ey, oky = yours.Step()
 			what := ""
 			if okw == oky && sameEvent(ew, ey) {
 				what = diffQueues(stateAfter(ref, ew.Seq), stateAfter(yours, ey.Seq))
-				if c.called {
-					what += fmt.Sprintf("\n(your %s ran in this engine step, after event %d)", c.fn, c.after)
+				if what == "" {
+					what = diffFree(ref, yours)
+				}
+				if c.fn != "" {
+					what += fmt.Sprintf("\n(your %s ran last after event %d)", c.fn, c.after)
 				}
 			}
 			return divergence(ex, sc, rc, ref, yours, ew, ey, okw, oky, what)
 		}
 	}
+}
+
+// runPos is where a scenario run is: the checker names it when the
+// learner's function blocks or does not return in it.
+type runPos struct {
+	path string
+	rc   runCfg
+	n    atomic.Int64 // events compared so far
+}
+
+// current is the scenario run in progress (tests run one at a time).
+var current atomic.Pointer[runPos]
+
+// where names the run in progress, for guard's feedback; "" outside one.
+func where() string {
+	p := current.Load()
+	if p == nil {
+		return ""
+	}
+	return fmt.Sprintf("in the engine step after event %d of %s (GOMAXPROCS=%d seed=%d)", p.n.Load(), p.path, p.rc.gomaxprocs, p.rc.seed)
+}
+
+// stepFailure is a panic inside the engine step of the learner's run: the
+// engine's invariants broke (checkInvariants, hook: messages), or the
+// learner's function panicked.
+type stepFailure struct {
+	value any
+	stack []byte
+}
+
+// safeStep is m.Step, with a panic returned instead of propagated
+// (rt.TODO's is propagated: the exercise is not started).
+func safeStep(m *runtime.Machine) (ev runtime.Event, ok bool, bad *stepFailure) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ns := r.(rt.NotStarted); ns {
+				panic(r)
+			}
+			bad = &stepFailure{value: r, stack: debug.Stack()}
+		}
+	}()
+	ev, ok = m.Step()
+	return ev, ok, nil
+}
+
+// corrupted is the feedback for a learner's run that stopped inside the
+// step after event n: what broke, and both boards after event n, the
+// last one the two runs agreed on.
+func corrupted(ex string, sc scenario, rc runCfg, n int64, bad *stepFailure, start func(bool) (*runtime.Machine, *runtime.Machine, *calls, error)) string {
+	ref, yours, c, err := start(true)
+	if err != nil {
+		return "the scenario does not start (a checker bug): " + err.Error()
+	}
+	if n > 0 {
+		ref.WatchState(n)
+		yours.WatchState(n)
+	}
+	var last runtime.Event
+	for i := int64(0); i < n; i++ {
+		ref.Step()
+		last, _ = yours.Step()
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "your run stopped in the engine step after event %d of %s (GOMAXPROCS=%d seed=%d):\n  %s\n",
+		n, sc.path, rc.gomaxprocs, rc.seed, failureHead(bad.value, c.fn))
+	if n > 0 {
+		b.WriteString("the last good event:\n  " + strings.TrimRight(view.FormatEvent(last), "\n") + "\n")
+	}
+	if frames := learnerFrames(bad.stack); frames != "" && !isEngineCheck(bad.value) {
+		b.WriteString("in your code:\n" + frames)
+	}
+	b.WriteString("\nafter the last good event:\n")
+	b.WriteString(sideBySide(view.Board(stateAfter(yours, n), boardWidth), view.Board(stateAfter(ref, n), boardWidth)))
+	fmt.Fprintf(&b, "\nsee it in the debugger (it opens at event %d):\n  gmplab step %s --with exercises/%s --gomaxprocs %d --seed %d --layers %s\n",
+		n, sc.path, ex, rc.gomaxprocs, rc.seed, layersFlag(rc.layers))
+	return b.String()
+}
+
+// isEngineCheck says whether a panic is the engine's verdict on the
+// state (an invariant, a hook's result refused), not the learner's code
+// panicking.
+func isEngineCheck(r any) bool {
+	s := fmt.Sprint(r)
+	return strings.HasPrefix(s, "checkInvariants:") || strings.HasPrefix(s, "hook:") ||
+		strings.HasPrefix(s, "runqgrab:") || strings.HasPrefix(s, "newstack:")
+}
+
+// failureHead says what stopped a step that panicked.
+func failureHead(r any, fn string) string {
+	s := fmt.Sprint(r)
+	switch {
+	case strings.HasPrefix(s, "hook: your "):
+		return strings.TrimPrefix(s, "hook: ")
+	case isEngineCheck(r):
+		who := "your function"
+		if fn != "" {
+			who = "your " + fn
+		}
+		return who + " left the scheduler's state corrupt (the engine checks it after every event): " + s
+	}
+	return "your function panicked: " + s
 }
 
 // stateAfter is m's state right after event seq (the engine recorded it:
@@ -146,6 +315,22 @@ func diffQueues(want, got *runtime.State) string {
 	}
 	if want.Sched.NMSpinning != got.Sched.NMSpinning || want.Sched.NPIdle != got.Sched.NPIdle {
 		return fmt.Sprintf("nmspinning/npidle: yours %d/%d, Go's %d/%d", got.Sched.NMSpinning, got.Sched.NPIdle, want.Sched.NMSpinning, want.Sched.NPIdle)
+	}
+	return ""
+}
+
+// diffFree names the first free list of dead Gs whose length differs
+// (gfput, gfget), or "". The lengths are those at the end of the step.
+func diffFree(want, got *runtime.Machine) string {
+	wp, wg := want.FreeLists()
+	gp, gg := got.FreeLists()
+	for i := range wp {
+		if i < len(gp) && wp[i] != gp[i] {
+			return fmt.Sprintf("P%d's free list of dead Gs: yours holds %d, Go's %d", i, gp[i], wp[i])
+		}
+	}
+	if wg != gg {
+		return fmt.Sprintf("the global free list of dead Gs: yours holds %d, Go's %d", gg, wg)
 	}
 	return ""
 }

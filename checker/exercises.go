@@ -41,6 +41,8 @@ func Newstack(f NewstackFunc) *Exercise {
 		{"leaves StackGuard below the frame", 2048, 1000, 2800},
 		{"grows from 8 KB", 8192, 7900, 200},
 		{"copies the used bytes", 4096, 3500, 64},
+		{"the frame fits exactly with StackGuard to spare: no more doubling", 2048, 1000, 4096 - 1000 - rt.StackGuard},
+		{"one byte more than fits: doubles again", 2048, 1000, 4096 - 1000 - rt.StackGuard + 1},
 	}
 	var props []test
 	for _, c := range cases {
@@ -53,9 +55,10 @@ func Newstack(f NewstackFunc) *Exercise {
 			return desc(f(&g, c.fra)), desc(newstackref.Newstack(&g2, c.fra))
 		}))
 	}
+	props = append(props, exhaustiveNewstack(f))
 	hooks := &runtime.Hooks{Newstack: f}
 	ex.hooks = hooks
-	ex.batteries = append([]battery{{name: "properties", tests: props}}, scenarioBatteries(ex.Name, 1, []string{"deep.go"}, []int{1, 2}, hooks)...)
+	ex.batteries = append([]battery{{name: "properties", tests: props}}, scenarioBatteries(ex.Name, 1, []string{"deep.go"}, []int{1, 2, 8}, hooks)...)
 	return ex
 }
 
@@ -102,9 +105,10 @@ func Runqput(f RunqputFunc) *Exercise {
 		}
 		return run(f), run(runqputref.Runqput)
 	}))
+	props = append(props, exhaustiveRunqput(f))
 	hooks := &runtime.Hooks{Runqput: f}
 	ex.hooks = hooks
-	ex.batteries = append([]battery{{name: "properties", tests: props}}, scenarioBatteries(ex.Name, 2, []string{"spawn.go", "yield.go"}, []int{1, 2, 4}, hooks)...)
+	ex.batteries = append([]battery{{name: "properties", tests: props}}, scenarioBatteries(ex.Name, 2, []string{"spawn.go", "yield.go"}, []int{1, 2, 4, 16, 64}, hooks)...)
 	return ex
 }
 
@@ -127,6 +131,9 @@ func Runqget(get RunqgetFunc, find FindRunnable) *Exercise {
 		props = append(props, prop("runqget: "+c.name, c.desc, func() (string, string) {
 			p1, p2 := cloneP(c.pp), cloneP(c.pp)
 			g1, i1 := get(p1)
+			if msg := brokenRing("runqget", c.pp, p1); msg != "" {
+				return msg, ""
+			}
 			g2, i2 := runqgetref.Runqget(p2)
 			return fmt.Sprintf("%s inheritTime=%v; %s", gp(g1), i1, descP(p1)), fmt.Sprintf("%s inheritTime=%v; %s", gp(g2), i2, descP(p2))
 		}))
@@ -156,9 +163,10 @@ func Runqget(get RunqgetFunc, find FindRunnable) *Exercise {
 				fmt.Sprintf("%s inheritTime=%v; %s; %s", gp(g2), i2, descP(p2), descSched(s2))
 		}))
 	}
+	props = append(props, exhaustiveRunqget(get))
 	hooks := &runtime.Hooks{Runqget: get, FindRunnableQueues: find}
 	ex.hooks = hooks
-	ex.batteries = append([]battery{{name: "properties", tests: props}}, scenarioBatteries(ex.Name, 2, []string{"spawn.go", "yield.go"}, []int{1, 2, 4}, hooks)...)
+	ex.batteries = append([]battery{{name: "properties", tests: props}}, scenarioBatteries(ex.Name, 2, []string{"spawn.go", "yield.go"}, []int{1, 2, 4, 16, 64}, hooks)...)
 	return ex
 }
 
@@ -195,9 +203,10 @@ func Runqgrab(f RunqgrabFunc) *Exercise {
 			return run(f), run(runqgrabref.Runqgrab)
 		}))
 	}
+	props = append(props, exhaustiveRunqgrab(f))
 	hooks := &runtime.Hooks{Runqgrab: f}
 	ex.hooks = hooks
-	ex.batteries = append([]battery{{name: "properties", tests: props}}, scenarioBatteries(ex.Name, 3, []string{"spawn.go"}, []int{2, 3, 4}, hooks)...)
+	ex.batteries = append([]battery{{name: "properties", tests: props}}, scenarioBatteries(ex.Name, 3, []string{"spawn.go"}, []int{2, 3, 4, 16, 64}, hooks)...)
 	return ex
 }
 
@@ -239,6 +248,7 @@ func Retake(retake RetakeFunc, handoff HandoffpFunc) *Exercise {
 	}{
 		{"local work: start an M", "ring [G1]", mkP(0, 0, 1), mkSched(1, 1, 4)},
 		{"global work: start an M", "global [G5]", mkP(0, 0), mkSched(1, 1, 4, 5)},
+		{"global work while nobody is idle or spinning: an M, not spinning", "empty ring, global [G5], npidle 0, nmspinning 0", mkP(0, 0), mkSched(0, 0, 4, 5)},
 		{"no work, nobody looking: a spinning M", "npidle 0, nmspinning 0", mkP(0, 0), mkSched(0, 0, 4)},
 		{"the last running P: an M to poll the network", "GOMAXPROCS 4, npidle 3", mkP(0, 0), mkSched(3, 0, 4)},
 		{"the last running P while an M polls: idle", "GOMAXPROCS 4, npidle 3, polling", mkP(0, 0), &rt.Schedt{Npidle: 3, Gomaxprocs: 4, Polling: true}},
@@ -254,9 +264,10 @@ func Retake(retake RetakeFunc, handoff HandoffpFunc) *Exercise {
 			return run(handoff), run(retakeref.Handoffp)
 		}))
 	}
+	props = append(props, exhaustiveRetake(retake), exhaustiveHandoffp(handoff))
 	hooks := &runtime.Hooks{RetakeSyscall: retake, Handoffp: handoff}
 	ex.hooks = hooks
-	ex.batteries = append([]battery{{name: "properties", tests: props}}, scenarioBatteries(ex.Name, 4, []string{"syscalls.go"}, []int{1, 2, 3}, hooks)...)
+	ex.batteries = append([]battery{{name: "properties", tests: props}}, scenarioBatteries(ex.Name, 4, []string{"syscalls.go"}, []int{1, 2, 3, 16, 64}, hooks)...)
 	return ex
 }
 
@@ -295,7 +306,7 @@ func Preempt(put GopreemptFunc, want WantAsyncFunc, safe AsyncSafeFunc) *Exercis
 	}
 	hooks := &runtime.Hooks{GopreemptM: put, AsyncPreempt: func(gp *rt.G, pp *rt.P) bool { return want(gp, pp) && safe(gp) }}
 	ex.hooks = hooks
-	ex.batteries = append([]battery{{name: "properties", tests: props}}, scenarioBatteries(ex.Name, 5, []string{"syscalls.go", "yield.go"}, []int{1, 2}, hooks)...)
+	ex.batteries = append([]battery{{name: "properties", tests: props}}, scenarioBatteries(ex.Name, 5, []string{"syscalls.go", "yield.go"}, []int{1, 2, 16}, hooks)...)
 	return ex
 }
 
@@ -327,6 +338,6 @@ func Injectglist(f InjectglistFunc) *Exercise {
 	}
 	hooks := &runtime.Hooks{Injectglist: f}
 	ex.hooks = hooks
-	ex.batteries = append([]battery{{name: "properties", tests: props}}, scenarioBatteries(ex.Name, 6, []string{"netwait.go"}, []int{1, 2, 4}, hooks)...)
+	ex.batteries = append([]battery{{name: "properties", tests: props}}, scenarioBatteries(ex.Name, 6, []string{"netwait.go"}, []int{1, 2, 4, 16, 64}, hooks)...)
 	return ex
 }

@@ -1,10 +1,12 @@
 package checker
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	goruntime "runtime"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
 
@@ -21,18 +23,30 @@ var CallTimeout = 10 * time.Second
 
 const wallFactor = 20
 
-// guard runs f, turning a panic into feedback with the learner's frames
+// guard runs f, turning a panic into feedback with the learner's frames,
+// a blocked goroutine into feedback within about a quarter of a second,
 // and a hang into feedback after CallTimeout. notStarted reports rt.TODO.
+//
+// A blocked function is found by the Go runtime's own record of the
+// goroutine: its wait reason (chan receive, select, sync.Mutex.Lock, …),
+// read from runtime.Stack every blockedPoll. The exercises' functions are
+// pure computation (their imports are checked), so a goroutine of theirs
+// that waits for blockedPolls samples in a row waits for something that
+// will not come. The engine itself never blocks: every one of its runs is
+// bounded by steps. The thread's CPU time is the fallback for a wait the
+// record does not name (BlockedTimeout without using the CPU).
 func guard(f func() string) (msg string, notStarted bool) {
 	type outcome struct {
 		msg        string
 		notStarted bool
 	}
 	done := make(chan outcome, 1)
-	tid := make(chan int, 1)
+	type ids struct{ tid, gid int }
+	started := make(chan ids, 1)
+	current.Store(nil)
 	go func() {
 		goruntime.LockOSThread() // the thread's CPU time is the test's
-		tid <- threadID()
+		started <- ids{threadID(), goid()}
 		defer func() {
 			if r := recover(); r != nil {
 				if _, ok := r.(rt.NotStarted); ok {
@@ -44,26 +58,34 @@ func guard(f func() string) (msg string, notStarted bool) {
 		}()
 		done <- outcome{msg: f()}
 	}()
-	id := <-tid
-	tick := time.NewTicker(100 * time.Millisecond)
+	id := <-started
+	tick := time.NewTicker(blockedPoll)
 	defer tick.Stop()
 	wall := time.After(wallFactor * CallTimeout)
 	blockedAfter := BlockedTimeout
 	var lastCPU time.Duration
 	lastChange := time.Now()
+	waits, lastWait := 0, ""
 	for {
 		select {
 		case o := <-done:
 			return o.msg, o.notStarted
 		case <-tick.C:
-			cpu, ok := threadCPU(id)
+			if reason, stack := goroutineWait(id.gid); reason != "" && reason == lastWait {
+				if waits++; waits >= blockedPolls {
+					return blockedOn(reason, stack) + at(), false
+				}
+			} else {
+				waits, lastWait = 0, reason
+			}
+			cpu, ok := threadCPU(id.tid)
 			if ok && cpu > CallTimeout {
-				return hung(CallTimeout.String() + " of CPU"), false
+				return hung(CallTimeout.String()+" of CPU") + at(), false
 			}
 			if ok && cpu != lastCPU {
 				lastCPU, lastChange = cpu, time.Now()
 			} else if ok && time.Since(lastChange) > blockedAfter {
-				return blocked(blockedAfter), false
+				return blocked(blockedAfter) + at(), false
 			}
 		case <-wall:
 			return hung((wallFactor * CallTimeout).String()), false
@@ -71,11 +93,86 @@ func guard(f func() string) (msg string, notStarted bool) {
 	}
 }
 
+// at names the scenario run the test's goroutine was in, on a line of
+// its own, or "".
+func at() string {
+	if w := where(); w != "" {
+		return "\n" + w + "\n"
+	}
+	return ""
+}
+
+// blockedPoll and blockedPolls: a goroutine seen waiting for the same
+// reason blockedPolls times in a row, blockedPoll apart, is blocked.
+const (
+	blockedPoll  = 50 * time.Millisecond
+	blockedPolls = 5
+)
+
+// blockingWaits are the wait reasons (runtime2.go: waitReasonStrings) of
+// a goroutine that waits for another goroutine.
+var blockingWaits = []string{"chan receive", "chan send", "select", "sync.Mutex.Lock", "sync.RWMutex.Lock",
+	"sync.RWMutex.RLock", "sync.WaitGroup.Wait", "sync.Cond.Wait", "semacquire", "sleep", "sync.(*Mutex).Lock"}
+
+// goroutineWait returns goroutine gid's wait reason when it is one of
+// blockingWaits, and its stack; "" when it runs or is gone.
+func goroutineWait(gid int) (reason string, stack []byte) {
+	buf := make([]byte, 1<<16)
+	for {
+		n := goruntime.Stack(buf, true)
+		if n < len(buf) {
+			buf = buf[:n]
+			break
+		}
+		buf = make([]byte, 2*len(buf))
+	}
+	head := []byte("goroutine " + strconv.Itoa(gid) + " [")
+	i := bytes.Index(buf, head)
+	if i < 0 {
+		return "", nil
+	}
+	rest := buf[i+len(head):]
+	end := bytes.IndexByte(rest, ']')
+	if end < 0 {
+		return "", nil
+	}
+	state, _, _ := strings.Cut(string(rest[:end]), ",") // "chan receive, 2 minutes"
+	for _, w := range blockingWaits {
+		if state == w || strings.HasPrefix(state, w+" (") { // "chan receive (nil chan)"
+			block := buf[i:]
+			if j := bytes.Index(block, []byte("\n\n")); j >= 0 {
+				block = block[:j]
+			}
+			return state, block
+		}
+	}
+	return "", nil
+}
+
+// goid is the calling goroutine's id, from its stack's first line.
+func goid() int {
+	var buf [64]byte
+	b := buf[:goruntime.Stack(buf[:], false)]
+	b = bytes.TrimPrefix(b, []byte("goroutine "))
+	n, _ := strconv.Atoi(string(b[:max(0, bytes.IndexByte(b, ' '))]))
+	return n
+}
+
+// blockedOn is the feedback for a function whose goroutine waits (reason)
+// for something nothing will do; stack is its goroutine's stack.
+func blockedOn(reason string, stack []byte) string {
+	msg := "your function is blocked (" + reason + ") and nothing will wake it: a channel operation, a select or a lock that nothing answers (the Go runtime's record of its goroutine says so; the checker carries on, this test fails)\n"
+	if frames := learnerFrames(stack); frames != "" {
+		msg += "in your code:\n" + frames
+	}
+	return msg
+}
+
 // BlockedTimeout is how long a test's thread may use no CPU at all before
-// the test fails as blocked (a channel operation or a select that nothing
-// answers): a thread that runs, however loaded the machine, gets some CPU
-// time in that long; one whose goroutine is blocked gets none. The wall-
-// clock limit would otherwise take wallFactor times CallTimeout.
+// the test fails as blocked, for a wait goroutineWait does not name: a
+// thread that runs, however loaded the machine, gets some CPU time in that
+// long; one whose goroutine is blocked gets none. The wall-clock limit
+// would otherwise take wallFactor times CallTimeout.
 var BlockedTimeout = 10 * time.Second
 
 // blocked is the feedback for a function whose goroutine blocked.
@@ -109,7 +206,10 @@ func panicMessage(r any, stack []byte) string {
 	return b.String()
 }
 
-var stackFile = regexp.MustCompile(`^\s+(\S*/(exercises/[^ ]+\.go:\d+|internal/gradebuild/s\d+/[^ ]+\.go:\d+))`)
+// stackFile matches a frame in an exercise's folder (exercises/NN-name/,
+// not the checkout's own folder, which may be called exercises too) or in
+// a submission's package of gmplab grade.
+var stackFile = regexp.MustCompile(`^\s+(\S*/(exercises/\d\d-[^ ]+\.go:\d+|internal/gradebuild/s\d+/[^ ]+\.go:\d+))`)
 
 // gradebuild is where gmplab grade compiles a submission's files.
 var gradebuild = regexp.MustCompile(`^internal/gradebuild/s\d+/`)

@@ -9,16 +9,21 @@ import (
 // runs' queues only after an engine step in which the learner's code ran,
 // and names the function and the event it ran after.
 type calls struct {
-	called bool
-	fn     string
-	after  int64 // the machine's last event when it was called
-	m      *runtime.Machine
+	called     bool
+	everCalled bool // the learner's code has run in this run
+	fn         string
+	after      int64 // the machine's last event when it was called
+	m          *runtime.Machine
 }
 
+// note records a call of fn, and has the learner's machine record its
+// queues from here to the end of the step (compareRun compares them event
+// by event in the steps where the learner's code ran).
 func (c *calls) note(fn string) {
-	c.called, c.fn = true, fn
+	c.called, c.everCalled, c.fn = true, true, fn
 	if c.m != nil {
 		c.after = c.m.Seq()
+		c.m.RecordQueues(true)
 	}
 }
 
@@ -60,6 +65,21 @@ func instrument(h *runtime.Hooks, c *calls) *runtime.Hooks {
 	}
 	if f := h.Injectglist; f != nil {
 		w.Injectglist = func(l []rt.Guintptr, pp *rt.P, s *rt.Schedt) int { c.note("injectglist"); return f(l, pp, s) }
+	}
+	if f := h.Gfput; f != nil {
+		w.Gfput = func(pp *rt.PFree, q *rt.GQueue, gp rt.Guintptr) { c.note("gfput"); f(pp, q, gp) }
+	}
+	if f := h.Gfget; f != nil {
+		w.Gfget = func(pp *rt.PFree, q *rt.GQueue) rt.Guintptr { c.note("gfget"); return f(pp, q) }
+	}
+	if f := h.SysmonBackoff; f != nil {
+		w.SysmonBackoff = func(st *rt.SysmonState, r int) { c.note("sysmonBackoff"); f(st, r) }
+	}
+	if f := h.SysmonDeepSleep; f != nil {
+		w.SysmonDeepSleep = func(npidle, procs int32, next, now int64) (int64, bool) {
+			c.note("sysmonDeepSleep")
+			return f(npidle, procs, next, now)
+		}
 	}
 	return &w
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/gmplab/gmplab/exercises/rt"
+	"github.com/gmplab/gmplab/runtime"
 )
 
 // Properties call the learner's function directly on prepared queues, as
@@ -15,14 +16,59 @@ import (
 
 // prop is a property: run returns the outcome of the learner's function
 // and of the reference, described; they must be equal.
+//
+// The outcomes are compared whole (every G of every queue, in order); the
+// message shows them whole too, up to a point, and then the part around
+// their first difference. A yours that begins with "your " is a verdict
+// of its own (a corrupt ring: brokenRing), shown as it is.
 func prop(name, input string, run func() (yours, want string)) test {
 	return test{name: name, run: func() string {
 		y, w := run()
 		if y == w {
 			return ""
 		}
+		if strings.HasPrefix(y, "your ") {
+			return "input: " + input + "\n" + y + "\n"
+		}
+		if len(y) > maxShown || len(w) > maxShown {
+			y, w = aroundDiff(y, w)
+		}
 		return "input: " + input + "\nyours: " + y + "\nGo's:  " + w + "\n"
 	}}
+}
+
+// maxShown is the longest outcome a property's message shows whole.
+const maxShown = 400
+
+// aroundDiff cuts y and w to the part around their first difference,
+// saying where it is: "… [G1 … (from G 57) G58 G60 …".
+func aroundDiff(y, w string) (string, string) {
+	i := 0
+	for i < len(y) && i < len(w) && y[i] == w[i] {
+		i++
+	}
+	cut := func(s string) string {
+		from, to := max(0, i-120), min(len(s), i+160)
+		out := s[from:to]
+		if from > 0 {
+			out = "…" + out
+		}
+		if to < len(s) {
+			out += "…"
+		}
+		return out
+	}
+	note := fmt.Sprintf(" (they differ from character %d on)", i+1)
+	return cut(y) + note, cut(w)
+}
+
+// brokenRing is the verdict on a ring that fn left corrupt, going from
+// before to after (runtime.RingCorruption), or "".
+func brokenRing(fn string, before, after *rt.P) string {
+	if before == nil || after == nil {
+		return ""
+	}
+	return runtime.RingCorruption(fn, before.Runqhead, before.Runqtail, after.Runqhead, after.Runqtail)
 }
 
 // mkP is a P whose ring holds ring from head (the ring's indexes wrap).
@@ -109,9 +155,29 @@ func descP(pp *rt.P) string {
 
 func descSched(s *rt.Schedt) string { return "global " + short(s.Runq.Slice()) }
 
+// short lists Gs whole, a run of three or more consecutive Gs as
+// G1-G128, with the count after a long list: lossless, so that comparing
+// two lists compares every G, and an order error in the middle of a batch
+// shows as a break in a run.
 func short(list []rt.Guintptr) string {
-	if len(list) <= 10 {
-		return gnames(list)
+	var parts []string
+	for i := 0; i < len(list); {
+		j := i + 1
+		for j < len(list) && list[j] == list[j-1]+1 {
+			j++
+		}
+		if j-i >= 3 {
+			parts = append(parts, gp(list[i])+"-"+gp(list[j-1]))
+		} else {
+			for k := i; k < j; k++ {
+				parts = append(parts, gp(list[k]))
+			}
+		}
+		i = j
 	}
-	return fmt.Sprintf("%s … %s (%d)", strings.TrimSuffix(gnames(list[:4]), "]"), strings.TrimPrefix(gnames(list[len(list)-4:]), "["), len(list))
+	out := "[" + strings.Join(parts, " ") + "]"
+	if len(list) > 10 {
+		out += fmt.Sprintf(" (%d)", len(list))
+	}
+	return out
 }

@@ -4,10 +4,12 @@ import (
 	"testing"
 
 	newstackref "github.com/gmplab/gmplab/exercises/01-newstack/solution"
+	gfreeref "github.com/gmplab/gmplab/exercises/02-gfree/solution"
 	runqgetref "github.com/gmplab/gmplab/exercises/02-runqget/solution"
 	runqputref "github.com/gmplab/gmplab/exercises/02-runqput/solution"
 	runqgrabref "github.com/gmplab/gmplab/exercises/03-runqgrab/solution"
 	retakeref "github.com/gmplab/gmplab/exercises/04-retake/solution"
+	sysmonref "github.com/gmplab/gmplab/exercises/04-sysmon/solution"
 	preemptref "github.com/gmplab/gmplab/exercises/05-preempt/solution"
 	injectref "github.com/gmplab/gmplab/exercises/06-injectglist/solution"
 )
@@ -22,6 +24,8 @@ func references() []*Exercise {
 		Retake(retakeref.Retake, retakeref.Handoffp),
 		Preempt(preemptref.GopreemptM, preemptref.WantAsyncPreempt, preemptref.IsAsyncSafePoint),
 		Injectglist(injectref.Injectglist),
+		Gfree(gfreeref.Gfput, gfreeref.Gfget),
+		Sysmon(sysmonref.SysmonBackoff, sysmonref.SysmonDeepSleep),
 	}
 }
 
@@ -44,4 +48,60 @@ func TestSolutionsPass(t *testing.T) {
 			t.Logf("%d tests", r.Total)
 		})
 	}
+}
+
+// TestEveryPropertyHasARule: each exercise's properties belong to the
+// rules of ruleTable (a property left out would be scored as a rule of its
+// own), and every rule of the table has a test.
+func TestEveryPropertyHasARule(t *testing.T) {
+	for _, ex := range references() {
+		used := map[string]bool{}
+		for _, b := range ex.batteries {
+			for _, tc := range b.tests {
+				name := b.name + "/" + tc.name
+				r := ruleOf(ex.Name, name)
+				used[r] = true
+				inTable := false
+				for _, d := range ruleTable[ex.Name] {
+					inTable = inTable || d.name == r
+				}
+				if b.name == "properties" && !inTable {
+					t.Errorf("%s: %s is in no rule of ruleTable", ex.Name, name)
+				}
+			}
+		}
+		for _, r := range ruleTable[ex.Name] {
+			if !used[r.name] {
+				t.Errorf("%s: rule %q has no test", ex.Name, r.name)
+			}
+		}
+		t.Logf("%s: %d rules: %v", ex.Name, len(ex.Rules()), ex.Rules())
+	}
+}
+
+// TestScoreByRule: a wrong rule costs its share of the rules, however
+// many tests it fails (04-retake: one wrong handoffp decision).
+func TestScoreByRule(t *testing.T) {
+	for _, w := range wrongSolutions() {
+		if w.name != "04-handoffp-no-spinner" {
+			continue
+		}
+		r := w.ex.Run()
+		if got := r.FailedRules(); len(got) == 0 || r.Score != r.Total-len(got) {
+			t.Fatalf("score %d/%d with failed rules %v", r.Score, r.Total, got)
+		}
+		if !contains(r.FailedRules(), "handoffp: a spinning M when nobody looks for work") {
+			t.Errorf("failed rules %v do not name handoffp's spinning M", r.FailedRules())
+		}
+		t.Logf("%d/%d rules hold (%d/%d tests); failed: %v", r.Score, r.Total, r.TestsPassed(), len(r.Tests), r.FailedRules())
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }

@@ -6,10 +6,12 @@ import (
 	"testing"
 
 	newstack "github.com/gmplab/gmplab/exercises/01-newstack"
+	gfree "github.com/gmplab/gmplab/exercises/02-gfree"
 	runqget "github.com/gmplab/gmplab/exercises/02-runqget"
 	runqput "github.com/gmplab/gmplab/exercises/02-runqput"
 	runqgrab "github.com/gmplab/gmplab/exercises/03-runqgrab"
 	retake "github.com/gmplab/gmplab/exercises/04-retake"
+	sysmon "github.com/gmplab/gmplab/exercises/04-sysmon"
 	preempt "github.com/gmplab/gmplab/exercises/05-preempt"
 	injectglist "github.com/gmplab/gmplab/exercises/06-injectglist"
 
@@ -32,6 +34,8 @@ func TestStubsNotStarted(t *testing.T) {
 		{retake.Exercise(), "retake.go"},
 		{preempt.Exercise(), "preempt.go"},
 		{injectglist.Exercise(), "injectglist.go"},
+		{gfree.Exercise(), "gfree.go"},
+		{sysmon.Exercise(), "sysmon.go"},
 		{checker.ScenarioSteal("../exercises/03-scenario-steal/scenario.go"), "../03-scenario-steal/scenario.go"},
 		{checker.ScenarioHandoff("../exercises/04-scenario-handoff/scenario.go"), "../04-scenario-handoff/scenario.go"},
 	}

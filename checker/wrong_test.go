@@ -4,9 +4,12 @@ import (
 	"github.com/gmplab/gmplab/exercises/rt"
 
 	newstackref "github.com/gmplab/gmplab/exercises/01-newstack/solution"
+	gfreeref "github.com/gmplab/gmplab/exercises/02-gfree/solution"
 	runqgetref "github.com/gmplab/gmplab/exercises/02-runqget/solution"
 	runqputref "github.com/gmplab/gmplab/exercises/02-runqput/solution"
+	runqgrabref "github.com/gmplab/gmplab/exercises/03-runqgrab/solution"
 	retakeref "github.com/gmplab/gmplab/exercises/04-retake/solution"
+	sysmonref "github.com/gmplab/gmplab/exercises/04-sysmon/solution"
 	preemptref "github.com/gmplab/gmplab/exercises/05-preempt/solution"
 )
 
@@ -15,6 +18,19 @@ type wrongSolution struct {
 	name      string    // the golden file: testdata/wrong/NAME.golden
 	ex        *Exercise // the exercise with the wrong function in place
 	firstFail string    // the first test that must fail
+}
+
+// runqgetNoEmptyCheck is runqget without "if t == h { return nil,
+// false }": on an empty ring it takes a stale slot and moves the head past
+// the tail (the audit's natural bug that made the engine loop 2^32 times).
+func runqgetNoEmptyCheck(pp *rt.P) (rt.Guintptr, bool) {
+	if next := pp.Runnext; next != 0 {
+		pp.Runnext = 0
+		return next, true
+	}
+	g := pp.Runq[pp.Runqhead%256]
+	pp.Runqhead++
+	return g, false
 }
 
 func wrongSolutions() []wrongSolution {
@@ -33,6 +49,87 @@ func wrongSolutions() []wrongSolution {
 			size, _ := newstackref.Newstack(gp, n)
 			return size, gp.StackSize
 		}), "properties/doubles when the frame fits"},
+
+		// The audit's held-out mistakes: each passed, or was caught by one
+		// property only, before.
+		{"01-newstack-le-for-lt", Newstack(func(gp *rt.G, n int64) (int64, int64) {
+			size := gp.StackSize * 2
+			for size-gp.StackUsed <= n+rt.StackGuard {
+				size *= 2
+			}
+			return size, gp.StackUsed
+		}), "properties/the frame fits exactly with StackGuard to spare: no more doubling"},
+		{"04-handoffp-local-only", Retake(retakeref.Retake, func(pp *rt.P, s *rt.Schedt) (bool, bool) {
+			if !rt.Runqempty(pp) { // the global queue forgotten
+				return true, false
+			}
+			if s.Nmspinning+s.Npidle == 0 {
+				return true, true
+			}
+			return s.Npidle == s.Gomaxprocs-1 && !s.Polling, false
+		}), "properties/handoffp: global work: start an M"},
+		{"03-runqgrab-middle-order", Runqgrab(func(pp *rt.P, batch *[256]rt.Guintptr, head uint32, srn bool) uint32 {
+			n := runqgrabref.Runqgrab(pp, batch, head, srn)
+			if n >= 8 { // two Gs in the middle of a big batch swapped
+				i, j := (head+n/2)%256, (head+n/2+1)%256
+				batch[i], batch[j] = batch[j], batch[i]
+			}
+			return n
+		}), "properties/half of a full ring"},
+		{"02-runqput-spill-middle-order", Runqput(func(pp *rt.P, s *rt.Schedt, gp rt.Guintptr, next bool) {
+			before := s.Runq.Size()
+			runqputref.Runqput(pp, s, gp, next)
+			if s.Runq.Size()-before == 129 { // the spilled batch, two in its middle swapped
+				all := s.Runq.Slice()
+				k := int(before) + 64
+				all[k], all[k+1] = all[k+1], all[k]
+				s.Runq = rt.GQueue{}
+				for _, g := range all {
+					s.Runq.PushBack(g)
+				}
+			}
+		}), "properties/a full ring sends 128+1 to the global queue"},
+
+		{"02-gfree-keeps-32", Gfree(func(pp *rt.PFree, q *rt.GQueue, g rt.Guintptr) {
+			pp.GFree.Push(g)
+			pp.NFree++
+			if pp.NFree >= 64 {
+				for pp.NFree > 32 { // one G too many stays
+					q.PushBack(pp.GFree.Pop())
+					pp.NFree--
+				}
+			}
+		}, gfreeref.Gfget), "properties/gfput: at 64, 33 go to the global list, 31 stay"},
+		{"02-gfree-refills-one", Gfree(gfreeref.Gfput, func(pp *rt.PFree, q *rt.GQueue) rt.Guintptr {
+			if pp.GFree.Empty() && !q.Empty() {
+				return q.Pop() // no batch: the lock taken for every G
+			}
+			g := pp.GFree.Pop()
+			if g != 0 {
+				pp.NFree--
+			}
+			return g
+		}), "properties/gfget: an empty list takes 32 from the global head"},
+
+		{"04-sysmon-doubles-at-50", Sysmon(func(st *rt.SysmonState, r int) {
+			if r != 0 {
+				st.Idle = 0
+			} else {
+				st.Idle++
+			}
+			if st.Idle == 0 {
+				st.Delay = 20
+			} else if st.Idle >= 50 { // one pass early
+				st.Delay *= 2
+			}
+			st.Delay = min(st.Delay, 10_000)
+		}, sysmonref.SysmonDeepSleep), "properties/back-off: 20 µs while idle passes are 50 or fewer"},
+		{"04-sysmon-deep-no-cap", Sysmon(sysmonref.SysmonBackoff, func(npidle, procs int32, next, now int64) (int64, bool) {
+			if npidle != procs || next <= now {
+				return 0, false
+			}
+			return next - now, true // no timer: math.MaxInt64 - now
+		}), "properties/deep sleep: every P idle, no timer: 60 s"},
 
 		{"02-runqput-loses-kicked", Runqput(func(pp *rt.P, s *rt.Schedt, gp rt.Guintptr, next bool) {
 			if next {
@@ -73,6 +170,21 @@ func wrongSolutions() []wrongSolution {
 			}
 			return runqgetref.Runqget(pp)
 		}, runqgetref.FindRunnable), "properties/runqget: runnext first, inheriting the time slice"},
+		{"02-runqget-no-empty-check", Runqget(runqgetNoEmptyCheck, func(pp *rt.P, s *rt.Schedt) (rt.Guintptr, bool) {
+			if pp.Schedtick%61 == 0 && !s.Runq.Empty() {
+				return s.Runq.Pop(), false
+			}
+			if g, inh := runqgetNoEmptyCheck(pp); g != 0 {
+				return g, inh
+			}
+			return runqgetref.FindRunnable(pp, s)
+		}), "properties/runqget: nothing from an empty queue"},
+		{"02-runqget-blocks-when-empty", Runqget(func(pp *rt.P) (rt.Guintptr, bool) {
+			if pp.Runnext == 0 && pp.Runqhead == pp.Runqtail {
+				<-make(chan rt.Guintptr) // wait for work: nothing sends
+			}
+			return runqgetref.Runqget(pp)
+		}, runqgetref.FindRunnable), "properties/runqget: nothing from an empty queue"},
 		{"02-runqget-batch-without-min", Runqget(runqgetref.Runqget, func(pp *rt.P, s *rt.Schedt) (rt.Guintptr, bool) {
 			if pp.Schedtick%61 != 0 && rt.Runqempty(pp) && !s.Runq.Empty() {
 				n := s.Runq.Size()/s.Gomaxprocs + 1

@@ -343,7 +343,14 @@ func (fs *fnState) binary(e *ast.BinaryExpr, t types.Type) {
 		return
 	}
 	if op == vm.OpConcat {
-		fs.emitOp(op, 0, 0, 2, 1)
+		// Go's walk makes a + b + c one concatstrings (OADDSTR with
+		// the operands of nested additions): the concatenation that
+		// takes another's result continues it (B=1), for its cost.
+		var cont int32
+		if c.isStringAdd(e.X) || c.isStringAdd(e.Y) {
+			cont = 1
+		}
+		fs.emitOp(op, 0, cont, 2, 1)
 		return
 	}
 	if u, ok := unsignedOps[e.Op]; ok && ok64Unsigned(c.info.TypeOf(e.X)) {
@@ -524,4 +531,15 @@ func (fs *fnState) recvPtr(x ast.Expr) {
 func isPointer(t types.Type) bool {
 	_, ok := t.Underlying().(*types.Pointer)
 	return ok
+}
+
+// isStringAdd reports whether e is a string concatenation computed at run
+// time (a constant one is folded).
+func (c *compiler) isStringAdd(e ast.Expr) bool {
+	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
+	if !ok || b.Op != token.ADD || c.info.Types[e].Value != nil {
+		return false
+	}
+	k, _ := c.kindOf(c.info.TypeOf(e))
+	return k == kString
 }

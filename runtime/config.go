@@ -140,15 +140,19 @@ type Config struct {
 	// The limits (limits.go). Each bounds one thing the run counts, and a
 	// run that reaches one stops with a message naming it, what it counted,
 	// what the program was doing, and how to raise it. The defaults are
-	// far above what the programs of the lessons and README do (1,000,000
-	// goroutines, 10,000,000 printed lines) and still end a program that
-	// never finishes within seconds of host time.
+	// far above what the programs of the lessons, the README and public
+	// textbooks do (1,000,000 goroutines, 10,000,000 printed lines, the
+	// seed article's 1,000 goroutines each summing to 1,000,000) and
+	// still end a program that never finishes, though only after minutes
+	// of host time for a loop that never calls into the scheduler (lower
+	// --max-instrs or --max-time to stop one sooner).
 	//
 	// MaxEvents bounds the scheduler events (0: DefaultMaxEvents).
 	MaxEvents int64
 	// MaxInstrs bounds the instructions of Go code interpreted, over all
-	// goroutines (0: DefaultMaxInstrs): a loop that never calls into the
-	// scheduler makes no events but is bounded by this.
+	// goroutines (0: DefaultMaxInstrs): gmplab's work, where virtual time
+	// bounds the program's. A loop that never calls into the scheduler
+	// makes no events but is bounded by this.
 	MaxInstrs int64
 	// MaxSteps bounds the engine's actions (one action of one M; 0:
 	// DefaultMaxSteps), a safety net under the other limits.
@@ -183,8 +187,13 @@ type Config struct {
 }
 
 const (
-	DefaultMaxEvents = 50_000_000    // 5x the 10,000,000-line program
-	DefaultMaxInstrs = 1_000_000_000 // 1 s of virtual CPU; a few s of host time
+	DefaultMaxEvents = 50_000_000 // 5x the 10,000,000-line program
+	// DefaultMaxInstrs bounds gmplab's work, not the program's time: 10^11
+	// instructions, about eight times the seed article's 1,000 goroutines
+	// each summing to 1,000,000 (13 instructions an iteration), which
+	// take 0.4 s of CPU natively. Virtual time does not bound the work:
+	// an iteration of a loop costs a fraction of a virtual ns.
+	DefaultMaxInstrs = 100_000_000_000
 	DefaultMaxSteps  = 1_000_000_000 // engine actions: about 2 per event in practice
 	DefaultMaxTime   = 60 * 1e9      // one virtual minute
 	// DefaultNCPU is the simulated machine's CPU count unless told

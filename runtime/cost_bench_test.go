@@ -39,16 +39,6 @@ func oneP(b *testing.B) {
 
 var sink int64
 
-// CostInstr: one iteration of a loop.
-func BenchmarkCostInstr(b *testing.B) {
-	s := int64(0)
-	for i := 0; i < b.N; i++ {
-		s += int64(i) ^ s
-	}
-	sink = s
-	elapsed(b, runtime.CostInstr)
-}
-
 // CostNewproc, CostGoexit, CostSchedule, CostExecute: a go statement whose
 // G (from the free list) runs and exits, on one P, in batches of 100.
 func BenchmarkCostGoExit(b *testing.B) {

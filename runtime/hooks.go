@@ -142,6 +142,64 @@ type Hooks struct {
 	// Injectglist puts the Gs of glist, made runnable, on queues and
 	// returns how many idle Ps to start (proc.go: injectglist).
 	Injectglist func(glist []Guintptr, pp *HookP, sched *HookSched) (startIdle int)
+	// Gfput puts dead G gp on pp's free list, moving Gs to the global
+	// free list when the local one is too long (proc.go: gfput). The
+	// stack's freeing (a grown stack) stays the engine's.
+	Gfput func(pp *HookGFree, global *GQueue, gp Guintptr)
+	// Gfget takes a dead G from pp's free list, refilling it from the
+	// global one when empty, or returns 0 (proc.go: gfget).
+	Gfget func(pp *HookGFree, global *GQueue) Guintptr
+	// SysmonBackoff updates sysmon's count of idle passes and its next
+	// sleep after a pass in which retake took retaken Ps from syscalls
+	// (proc.go: sysmon's idle and delay).
+	SysmonBackoff func(st *SysmonState, retaken int)
+	// SysmonDeepSleep decides whether sysmon sleeps deeply, and how long,
+	// when it wakes (proc.go: sysmon's "sched.npidle == gomaxprocs"
+	// block): nextTimer is the earliest timer of every P (math.MaxInt64:
+	// none), in ns like now.
+	SysmonDeepSleep func(npidle, gomaxprocs int32, nextTimer, now int64) (sleep int64, deep bool)
+}
+
+// SysmonState is sysmon's sleep state: the passes in a row in which it
+// took nothing, and its next sleep in µs (proc.go: sysmon's idle, delay).
+type SysmonState struct {
+	Idle  int32
+	Delay int64
+}
+
+// GList is a LIFO of Gs (runtime2.go: gList): Push and Pop at the head.
+type GList struct{ gs []Guintptr } // the head is the last element
+
+// Push adds gp at the head.
+func (l *GList) Push(gp Guintptr) { l.gs = append(l.gs, gp) }
+
+// Pop removes and returns the head, or 0 if the list is empty.
+func (l *GList) Pop() Guintptr {
+	if len(l.gs) == 0 {
+		return 0
+	}
+	gp := l.gs[len(l.gs)-1]
+	l.gs = l.gs[:len(l.gs)-1]
+	return gp
+}
+
+// Empty reports whether l holds no G.
+func (l *GList) Empty() bool { return len(l.gs) == 0 }
+
+// Slice returns the Gs head first (a copy).
+func (l *GList) Slice() []Guintptr {
+	out := make([]Guintptr, len(l.gs))
+	for i, g := range l.gs {
+		out[len(l.gs)-1-i] = g
+	}
+	return out
+}
+
+// HookGFree is what gfput and gfget see of a P: its free list and its
+// length (runtime2.go: p.gFree, a gList with a count).
+type HookGFree struct {
+	GFree GList
+	NFree int32
 }
 
 func (mc *Machine) hooks() *Hooks { return mc.cfg.Hooks }
@@ -160,17 +218,45 @@ func (mc *Machine) hookP(pp int32) *HookP {
 	return h
 }
 
-// unhookP copies a hook's changes to P pp's run queue back.
-func (mc *Machine) unhookP(pp int32, h *HookP) {
+// unhookP copies a hook's changes to P pp's run queue back. fn names the
+// hook (runqget) for the message when the hook left the ring corrupt: a
+// ring of more than runqSize Gs (head past tail) cannot be copied, and
+// walking it would take 2^32 steps. The check is the one the real runtime
+// leaves to runqget's emptiness test (proc.go: runqget, "if t == h").
+func (mc *Machine) unhookP(pp int32, h *HookP, fn string) {
 	if h == nil {
 		return
 	}
 	P := &mc.allp[pp]
+	if msg := corruptRing(fn, P.runqhead, P.runqtail, h.Runqhead, h.Runqtail); msg != "" {
+		panic("hook: " + msg)
+	}
 	P.runqhead, P.runqtail = h.Runqhead, h.Runqtail
 	P.runnext = mc.gindex(h.Runnext, "runnext")
 	for i := P.runqhead; i != P.runqtail; i++ {
 		P.runq[i%runqSize] = mc.gindex(h.Runq[i%runqSize], "runq")
 	}
+}
+
+// RingCorruption says what is wrong with a ring whose head and tail a
+// learner's fn moved from (h0, t0) to (h, t), or "" when it holds 0 to 256
+// Gs: the one check the engine's hooks and the checker's properties share.
+func RingCorruption(fn string, h0, t0, h, t uint32) string { return corruptRing(fn, h0, t0, h, t) }
+
+// corruptRing says what is wrong with a ring whose head and tail went from
+// (h0, t0) to (h, t), or "" when it holds 0 to runqSize Gs.
+func corruptRing(fn string, h0, t0, h, t uint32) string {
+	if t-h <= runqSize {
+		return ""
+	}
+	was := " (head " + vm.Itoa(int64(h0)) + ", tail " + vm.Itoa(int64(t0)) + " before the call; head " + vm.Itoa(int64(h)) + ", tail " + vm.Itoa(int64(t)) + " after it)"
+	switch {
+	case h0 == t0 && h != h0:
+		return "your " + fn + " took from an empty ring: head == tail" + was
+	case h-t < 1<<31:
+		return "your " + fn + " moved the ring's head past its tail" + was
+	}
+	return "your " + fn + " left more than " + vm.Itoa(runqSize) + " Gs in the ring: tail - head = " + vm.Itoa(int64(t-h)) + was
 }
 
 // hookSched copies the scheduler's state out for a hook.
@@ -280,7 +366,7 @@ func (mc *Machine) hookRunqputNow(pp int32, gi int32, next bool) {
 	h, s := mc.hookP(pp), mc.hookSched()
 	before := s.Runq.Size()
 	mc.cfg.Hooks.Runqput(h, s, guintptr(gi), next)
-	mc.unhookP(pp, h)
+	mc.unhookP(pp, h, "runqput")
 	grew := s.Runq.Size() - before
 	mc.unhookSched(s, boolCount(grew > 0))
 	mc.hookSpill = int64(grew)
@@ -307,7 +393,7 @@ func (mc *Machine) hookRunqputEvents(pp int32, old int32) {
 func (mc *Machine) hookRunqget(pp int32) (int32, bool) {
 	h := mc.hookP(pp)
 	gp, inh := mc.cfg.Hooks.Runqget(h)
-	mc.unhookP(pp, h)
+	mc.unhookP(pp, h, "runqget")
 	return mc.gindex(gp, "runqget's result"), inh
 }
 
@@ -321,7 +407,7 @@ func (mc *Machine) hookFindRunnableQueues(mi, pp int32) (gi int32, inheritTime b
 	h, s := mc.hookP(pp), mc.hookSched()
 	before := s.Runq.Size()
 	gp, inh := mc.cfg.Hooks.FindRunnableQueues(h, s)
-	mc.unhookP(pp, h)
+	mc.unhookP(pp, h, "findRunnable")
 	taken := before - s.Runq.Size()
 	mc.unhookSched(s, boolCount(taken > 0))
 	gi = mc.gindex(gp, "findRunnable's result")
@@ -362,7 +448,7 @@ func (mc *Machine) hookRunqgrab(victim int32, stealRunNext bool) (int32, bool) {
 	if n > runqSize {
 		panic("runqgrab: returned " + vm.Itoa(int64(n)) + ", more than len(batch)")
 	}
-	mc.unhookP(victim, h)
+	mc.unhookP(victim, h, "runqgrab")
 	mc.grab = mc.grab[:0]
 	for i := uint32(0); i < n; i++ {
 		gi := mc.gindex(batch[(batchHead+i)%runqSize], "batch")
@@ -425,7 +511,7 @@ func (mc *Machine) hookGopreempt(gi, pp int32) bool {
 	h, s := mc.hookP(pp), mc.hookSched()
 	before := s.Runq.Size()
 	mc.cfg.Hooks.GopreemptM(guintptr(gi), h, s)
-	mc.unhookP(pp, h)
+	mc.unhookP(pp, h, "gopreempt_m")
 	mc.unhookSched(s, boolCount(s.Runq.Size() > before))
 	return true
 }
@@ -476,19 +562,131 @@ func (mc *Machine) hookInjectglist(list []int32, pp int32) (startIdle int, hooke
 	h, s := mc.hookP(pp), mc.hookSched()
 	before := s.Runq.Size()
 	startIdle = mc.cfg.Hooks.Injectglist(glist, h, s)
-	mc.unhookP(pp, h)
+	mc.unhookP(pp, h, "injectglist")
 	mc.unhookSched(s, max(0, int(s.Runq.Size()-before)))
 	return startIdle, true
 }
 
+// hookGfput is gfput's list work with Hooks.Gfput; hooked is false
+// without the hook.
+func (mc *Machine) hookGfput(pp, gi int32) bool {
+	if mc.cfg.Hooks == nil || mc.cfg.Hooks.Gfput == nil {
+		return false
+	}
+	h, q := mc.hookGFree(pp)
+	mc.cfg.Hooks.Gfput(h, q, guintptr(gi))
+	mc.unhookGFree(pp, h, q, "gfput")
+	return true
+}
+
+// hookGfget is gfget's list work with Hooks.Gfget; hooked is false
+// without the hook.
+func (mc *Machine) hookGfget(pp int32) (gi int32, hooked bool) {
+	if mc.cfg.Hooks == nil || mc.cfg.Hooks.Gfget == nil {
+		return nilIdx, false
+	}
+	h, q := mc.hookGFree(pp)
+	gp := mc.cfg.Hooks.Gfget(h, q)
+	mc.unhookGFree(pp, h, q, "gfget")
+	gi = mc.gindex(gp, "gfget's result")
+	if gi != nilIdx && mc.allg[gi].status != _Gdead {
+		panic("hook: your gfget returned G" + vm.Itoa(mc.allg[gi].goid) + ", which is not dead: it is not on a free list")
+	}
+	return gi, true
+}
+
+// hookSysmonBackoff is the end of a sysmon pass with Hooks.SysmonBackoff;
+// hooked is false without the hook.
+func (mc *Machine) hookSysmonBackoff(retaken int) bool {
+	if mc.cfg.Hooks == nil || mc.cfg.Hooks.SysmonBackoff == nil {
+		return false
+	}
+	st := SysmonState{Idle: int32(mc.sysmon.idle), Delay: mc.sysmon.delay}
+	mc.cfg.Hooks.SysmonBackoff(&st, retaken)
+	if st.Delay < 1 || st.Delay > 60_000_000 {
+		panic("hook: your sysmon back-off left a sleep of " + vm.Itoa(st.Delay) + " µs: sysmon sleeps at least 1 µs and at most a minute")
+	}
+	mc.sysmon.idle, mc.sysmon.delay = int(st.Idle), st.Delay
+	return true
+}
+
+// hookSysmonDeep is sysmon's deep-sleep decision with
+// Hooks.SysmonDeepSleep; hooked is false without the hook.
+func (mc *Machine) hookSysmonDeep(next, now int64) (sleep int64, deep, hooked bool) {
+	if mc.cfg.Hooks == nil || mc.cfg.Hooks.SysmonDeepSleep == nil {
+		return 0, false, false
+	}
+	sleep, deep = mc.cfg.Hooks.SysmonDeepSleep(mc.sched.npidle, int32(len(mc.allp)), next, now)
+	if deep && sleep <= 0 {
+		panic("hook: your deep sleep lasts " + vm.Itoa(sleep) + " ns: a deep sleep must end after now")
+	}
+	return sleep, deep, true
+}
+
+// FreeLists returns the length of each P's free list of dead Gs and of
+// the global one (the checker's feedback on gfput and gfget).
+func (mc *Machine) FreeLists() (perP []int32, global int32) {
+	for i := range mc.allp {
+		perP = append(perP, mc.allp[i].nFree)
+	}
+	return perP, mc.sched.gFree.size
+}
+
+// hookGFree copies P pp's free list and the global one out for a hook.
+func (mc *Machine) hookGFree(pp int32) (*HookGFree, *GQueue) {
+	P := &mc.allp[pp]
+	h := &HookGFree{NFree: P.nFree}
+	var stack []Guintptr
+	for g := P.gFree; g != nilIdx; g = mc.allg[g].schedlink {
+		stack = append(stack, guintptr(g))
+	}
+	for i := len(stack) - 1; i >= 0; i-- {
+		h.GFree.Push(stack[i])
+	}
+	q := &GQueue{}
+	for g := mc.sched.gFree.head; g != nilIdx; g = mc.allg[g].schedlink {
+		q.PushBack(guintptr(g))
+	}
+	return h, q
+}
+
+// unhookGFree copies a hook's free lists back. A G left on neither, or
+// on both, is found by the invariants (Config.Check); a count that is not
+// the list's length is refused here.
+func (mc *Machine) unhookGFree(pp int32, h *HookGFree, q *GQueue, fn string) {
+	P := &mc.allp[pp]
+	if int(h.NFree) != len(h.GFree.gs) {
+		panic("hook: your " + fn + " left NFree " + vm.Itoa(int64(h.NFree)) + " with " + vm.Itoa(int64(len(h.GFree.gs))) + " Gs on the P's free list")
+	}
+	P.gFree, P.nFree = nilIdx, h.NFree
+	for _, gp := range h.GFree.gs { // bottom first: each becomes the head
+		gi := mc.gindex(gp, "the P's free list")
+		if gi == nilIdx {
+			panic("hook: your " + fn + " put a nil G (0) on the P's free list")
+		}
+		mc.allg[gi].schedlink = P.gFree
+		P.gFree = gi
+	}
+	g := newGQueue()
+	for _, gp := range q.gs {
+		gi := mc.gindex(gp, "the global free list")
+		if gi == nilIdx {
+			panic("hook: your " + fn + " put a nil G (0) on the global free list")
+		}
+		mc.gqPushBack(&g, gi)
+	}
+	mc.sched.gFree = g
+}
+
 // AppendQueues appends a compact picture of the run queues to dst: per
-// P its status, M, runnext and ring (goids), then the global queue,
-// nmspinning and npidle. The checker compares two runs' pictures after
+// P its status, M, runnext and ring (goids) and the length of its free
+// list, then the global queue, nmspinning, npidle and the global free
+// list's length. The checker compares two runs' pictures after
 // every step in which a hook ran (State is too costly for that).
 func (mc *Machine) AppendQueues(dst []int64) []int64 {
 	for i := range mc.allp {
 		P := &mc.allp[i]
-		dst = append(dst, -2, int64(P.status), int64(P.m), mc.goidOf(P.runnext))
+		dst = append(dst, -2, int64(P.status), int64(P.m), mc.goidOf(P.runnext), int64(P.nFree))
 		for h := P.runqhead; h != P.runqtail; h++ {
 			dst = append(dst, mc.allg[P.runq[h%runqSize]].goid)
 		}
@@ -497,5 +695,5 @@ func (mc *Machine) AppendQueues(dst []int64) []int64 {
 	for gi := mc.sched.runq.head; gi != nilIdx; gi = mc.allg[gi].schedlink {
 		dst = append(dst, mc.allg[gi].goid)
 	}
-	return append(dst, -4, int64(mc.sched.nmspinning), int64(mc.sched.npidle))
+	return append(dst, -4, int64(mc.sched.nmspinning), int64(mc.sched.npidle), int64(mc.sched.gFree.size))
 }

@@ -64,8 +64,8 @@ func (mc *Machine) exitLimit(which string) {
 const limitShowGs = 6
 
 // explainStuck says what the program was doing when a limit stopped it:
-// the goroutines running on the Ps (and, for --max-instrs, how long each
-// ran without calling into the scheduler), where the others wait, and, when
+// the goroutines running on the Ps (and, for --max-instrs and --max-time,
+// how long each ran without calling into the scheduler), where the others wait, and, when
 // a G hogged a P with the preempt layer off while others waited, that the
 // preempt layer is what would have stopped it.
 func (mc *Machine) explainStuck(which string) string {
@@ -86,7 +86,7 @@ func (mc *Machine) explainStuck(which string) string {
 		G := &mc.allg[gi]
 		s := "G" + vm.Itoa(G.goid) + " on P" + vm.Itoa(int64(i)) + " " + mc.gWhere(gi)
 		if G.sinceSched > 0 && (which == "max-instrs" || which == "max-time") {
-			s += ", " + vm.Itoa(G.sinceSched) + " instructions since it last called into the scheduler"
+			s += ", running Go code for " + fmtNs(G.sinceSched) + " of virtual CPU since it last called into the scheduler"
 		}
 		running = append(running, s)
 		if G.status == _Grunning {

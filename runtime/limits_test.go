@@ -114,7 +114,7 @@ func main() {
 		"instructions of Go code (--max-instrs 200000)",
 		"Raise --max-instrs to run longer.",
 		"Running: G1 on P0 in main.main at loop.go:5:2, ",
-		"instructions since it last called into the scheduler",
+		"of virtual CPU since it last called into the scheduler",
 		"G1 on P0 never blocked or yielded",
 		"Turn on --layers preempt.",
 	} {

@@ -124,10 +124,7 @@ func (mc *Machine) Step() (ev Event, ok bool) {
 			return Event{}, false
 		}
 		mc.pending = mc.pending[:0]
-		if len(mc.watch.states) > 0 {
-			clear(mc.watch.states) // let the last step's states go
-			mc.watch.states = mc.watch.states[:0]
-		}
+		mc.watch.reset() // let the last step's states go
 		mc.phead = 0
 		mc.advance()
 		if mc.cfg.Check {
@@ -303,7 +300,7 @@ func (mc *Machine) runG(mi int32) {
 			before = mc.vm.HeapStats().Alloc
 			mc.setAllocLimit(gi)
 		}
-		n, s := mc.vm.Run(&G.th, execBudget)
+		n, ps, s := mc.vm.Run(&G.th, execBudget)
 		if mc.gcOn() {
 			mc.chargeAlloc(gi, before)
 		}
@@ -311,10 +308,14 @@ func (mc *Machine) runG(mi int32) {
 		if mc.vm.NeedGC() && !mc.noGC {
 			mc.gcCollect()
 		}
+		ps += G.psRem
+		ns := ps / 1000
+		G.psRem = ps % 1000
 		mc.stats.Instrs += int64(n)
-		G.sinceSched += int64(n)
+		mc.stats.CPU += ns
+		G.sinceSched += ns
 		if n > 0 {
-			M.workEnd = mc.now + int64(n)*CostInstr
+			M.workEnd = mc.now + ns
 			M.pendingStop = s
 			M.hasPending = s != vm.StopBudget
 			mc.setWhen(mi, M.workEnd)

@@ -359,7 +359,7 @@ func (mc *Machine) gcStartMark(mi int32) {
 		mc.allp[i].gcFractionalMarkTime = 0
 	}
 	W.phase = _GCmark
-	mc.vm.SetWriteBarrier(CostWriteBarrier)
+	mc.vm.SetWriteBarrier(CostWriteBarrier * 1000) // in ps
 	W.busy = 0
 	W.blackenEnabled = true
 	mc.gc.stats.pause(mc, mc.gc.stw.start)

@@ -139,6 +139,9 @@ func (mc *Machine) gfput(pp int32, gi int32) {
 		G.stackSize = 0
 		mc.acc += CostStackfree
 	}
+	if mc.hookGfput(pp, gi) {
+		return
+	}
 	P := &mc.allp[pp]
 	G.schedlink = P.gFree
 	P.gFree = gi
@@ -157,6 +160,13 @@ func (mc *Machine) gfput(pp int32, gi int32) {
 // list when empty (proc.go: gfget). A G whose stack gfput freed gets a new
 // one (stackalloc(startingStackSize)).
 func (mc *Machine) gfget(pp int32) int32 {
+	if gi, hooked := mc.hookGfget(pp); hooked {
+		if gi != nilIdx && mc.allg[gi].stackSize == 0 {
+			mc.allg[gi].stackSize = fixedStack
+			mc.acc += CostStackalloc
+		}
+		return gi
+	}
 	P := &mc.allp[pp]
 	if P.gFree == nilIdx && mc.sched.gFree.size > 0 {
 		for P.nFree < 32 && mc.sched.gFree.size > 0 {

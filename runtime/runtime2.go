@@ -135,9 +135,16 @@ type g struct {
 	// the remainder is saved here.
 	workLeft int64
 	inWork   bool // the pending CPU is sim.Work (no calls: only async preemption stops it)
-	// sinceSched counts the instructions it ran since it last called into
-	// the scheduler (for the --max-instrs message: who hogged a P).
+	// sinceSched is the virtual CPU time (ns) its Go code ran since it
+	// last called into the scheduler (for a limit's message: who hogged a
+	// P).
 	sinceSched int64
+	// psRem is what its Go code cost below a whole ns, in ps, not yet
+	// charged: the interpreter reports its cost in ps (vm/cost.go) and
+	// the clock counts ns, so the remainder is carried to the G's next
+	// run instead of being lost (deterministic, and nothing is rounded
+	// away however short the runs).
+	psRem int64
 	// wgWoken is the WaitGroup whose Wait readied it, until it runs (0:
 	// none; id 0 is no WaitGroup). See waitGroup.woken.
 	wgWoken int32
@@ -413,7 +420,8 @@ type Machine struct {
 type Stats struct {
 	Events      int64 `json:"events"`
 	Steps       int64 `json:"steps"`
-	Instrs      int64 `json:"instrs"`
+	Instrs      int64 `json:"instrs"`     // instructions of Go code interpreted
+	CPU         int64 `json:"cpu_ns"`     // their virtual CPU time, ns (vm/cost.go): what the Go code cost
 	Goroutines  int64 `json:"goroutines"` // created, main included
 	Threads     int32 `json:"threads"`    // Ms created, sysmon included
 	Steals      int64 `json:"steals"`

@@ -38,6 +38,13 @@ type stateWatch struct {
 	seq    int64    // record the state after this event
 	all    bool     // record the state after every event
 	states []*State // parallel to Machine.pending; nil: not recorded
+	// queues: record the run queues' picture (AppendQueues) after every
+	// event, into qbuf; pending[i]'s is qbuf[qfrom[i]:qends[i]], or none
+	// when qfrom[i] < 0 (made before RecordQueues).
+	queues bool
+	qbuf   []int64
+	qfrom  []int
+	qends  []int
 }
 
 // WatchState makes the engine record the state after event seq when it
@@ -56,7 +63,42 @@ func (mc *Machine) WatchState(seq int64) bool {
 // or only the watched one (off).
 func (mc *Machine) RecordStates(on bool) {
 	mc.watch.all = on
-	mc.watch.on = on || mc.watch.seq > mc.seq
+	mc.watch.on = on || mc.watch.seq > mc.seq || mc.watch.queues
+}
+
+// RecordQueues makes the engine record the run queues' picture
+// (AppendQueues) after every event, for QueuesAt. It is far cheaper than
+// RecordStates: the checker compares two runs' queues after every event,
+// so that the first divergence is the event at which a learner's function
+// first put a G somewhere else, not the end of the engine step it ran in.
+func (mc *Machine) RecordQueues(on bool) {
+	mc.watch.queues = on
+	mc.watch.on = on || mc.watch.all || mc.watch.seq > mc.seq
+}
+
+// QueuesAt returns the run queues' picture right after event seq, when
+// RecordQueues was on when the event was made and seq is in the step whose
+// events Step is handing out; nil otherwise. It is valid until the next
+// step.
+func (mc *Machine) QueuesAt(seq int64) []int64 {
+	w := &mc.watch
+	if len(mc.pending) == 0 {
+		return nil
+	}
+	i := seq - mc.pending[0].Seq
+	if i < 0 || i >= int64(len(w.qends)) || w.qfrom[i] < 0 {
+		return nil
+	}
+	return w.qbuf[w.qfrom[i]:w.qends[i]]
+}
+
+// resetWatch lets the last step's recorded states and queues go.
+func (w *stateWatch) reset() {
+	if len(w.states) > 0 {
+		clear(w.states)
+		w.states = w.states[:0]
+	}
+	w.qbuf, w.qfrom, w.qends = w.qbuf[:0], w.qfrom[:0], w.qends[:0]
 }
 
 // StateAt returns the state after event seq if the engine recorded it (a
@@ -81,6 +123,14 @@ func (mc *Machine) BetweenSteps() bool { return mc.phead >= len(mc.pending) }
 // recordState is emit's hook: the state after the event just appended.
 func (mc *Machine) recordState() {
 	w := &mc.watch
+	if w.queues {
+		for len(w.qends) < len(mc.pending)-1 { // events made before RecordQueues
+			w.qfrom, w.qends = append(w.qfrom, -1), append(w.qends, -1)
+		}
+		w.qfrom = append(w.qfrom, len(w.qbuf))
+		w.qbuf = mc.AppendQueues(w.qbuf)
+		w.qends = append(w.qends, len(w.qbuf))
+	}
 	if !w.all && mc.seq != w.seq {
 		return
 	}
@@ -91,6 +141,6 @@ func (mc *Machine) recordState() {
 	w.states[i] = mc.State()
 	if mc.seq == w.seq {
 		w.seq = 0
-		w.on = w.all
+		w.on = w.all || w.queues
 	}
 }

@@ -50,18 +50,22 @@ func (mc *Machine) sysmonTick(mi int32) {
 			S.delay = sysmonMinDelayUS
 		}
 		S.syscallWake = false
-	} else if mc.cfg.SchedtracePeriod <= 0 && (mc.sched.gcwaiting || mc.sched.npidle == int32(len(mc.allp))) {
+	} else if mc.cfg.SchedtracePeriod <= 0 && (mc.sched.gcwaiting || mc.sched.npidle == int32(len(mc.allp)) || mc.cfg.Hooks != nil && mc.cfg.Hooks.SysmonDeepSleep != nil) {
 		next := int64(math64Max)
 		for i := range mc.allp {
 			if h := mc.allp[i].timers; len(h) > 0 && mc.timers[h[0]].hwhen < next {
 				next = mc.timers[h[0]].hwhen
 			}
 		}
-		if next > now {
-			sleep := int64(sysmonDeepMaxNS)
+		sleep, deep, hooked := mc.hookSysmonDeep(next, now)
+		if !hooked {
+			deep = next > now
+			sleep = int64(sysmonDeepMaxNS)
 			if next-now < sleep {
 				sleep = next - now
 			}
+		}
+		if deep {
 			S.deep = true
 			if ev := mc.emit(EvSysmon, mi, -1, -1, 0, 0); mc.cfg.Why {
 				ev.Why = "every P is idle: sysmon sleeps deeply for " + fmtNs(sleep) + " (until the next timer, at most 60s) or until a syscall wakes it"
@@ -81,10 +85,14 @@ func (mc *Machine) sysmonTick(mi int32) {
 			mc.injectglist(mi, list)
 		}
 	}
-	if mc.retake(mi, now) != 0 {
-		S.idle = 0
-	} else {
-		S.idle++
+	retaken := mc.retake(mi, now)
+	backoffHooked := mc.hookSysmonBackoff(retaken)
+	if !backoffHooked {
+		if retaken != 0 {
+			S.idle = 0
+		} else {
+			S.idle++
+		}
 	}
 	if mc.gcOn() {
 		mc.sysmonForceGC(mi) // mgcsweep.go
@@ -97,13 +105,15 @@ func (mc *Machine) sysmonTick(mi int32) {
 		}
 	}
 	// The next sleep.
-	if S.idle == 0 {
-		S.delay = sysmonMinDelayUS
-	} else if S.idle > sysmonIdleBackoff {
-		S.delay *= 2
-	}
-	if S.delay > sysmonMaxDelayUS {
-		S.delay = sysmonMaxDelayUS
+	if !backoffHooked {
+		if S.idle == 0 {
+			S.delay = sysmonMinDelayUS
+		} else if S.idle > sysmonIdleBackoff {
+			S.delay *= 2
+		}
+		if S.delay > sysmonMaxDelayUS {
+			S.delay = sysmonMaxDelayUS
+		}
 	}
 	mc.setWhen(mi, now+CostSysmonLoop+S.delay*1000+TimerSlack)
 }

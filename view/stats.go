@@ -18,6 +18,7 @@ func FormatStats(s runtime.Stats) string {
 		{"events", s.Events},
 		{"steps", s.Steps},
 		{"instrs", s.Instrs},
+		{"cpu_ns", s.CPU},
 		{"goroutines", s.Goroutines},
 		{"threads", int64(s.Threads)},
 		{"switches", s.Switches},

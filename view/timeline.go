@@ -359,24 +359,12 @@ func (t *Timeline) String() string {
 	return b.String()
 }
 
-// TimelineMarkNames say what each mark of a timeline means, in the
-// legend's order; the collector's (GC) are listed when a run has one.
-var TimelineMarkNames = []struct {
-	Mark byte
-	Name string
-	GC   bool
-}{
-	{'S', "steal", false}, {'!', "preemption", false}, {'R', "retake", false}, {'H', "handoffp", false},
-	{'N', "netpoll", false}, {'O', "overflow", false}, {'z', "deep sleep", false},
-	{'a', "mark assist", true}, {'K', "run queue kicked to global by a mark worker", true},
-}
-
 // timelineMarks is the legend's line of the marks (the collector's, gc).
 func timelineMarks(gc bool) string {
 	var parts []string
-	for _, m := range TimelineMarkNames {
+	for _, m := range TimelineMarks {
 		if m.GC == gc {
-			parts = append(parts, string(m.Mark)+" "+m.Name)
+			parts = append(parts, string(m.Mark)+" "+m.Short)
 		}
 	}
 	if gc {

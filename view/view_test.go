@@ -312,6 +312,7 @@ func TestState(t *testing.T) {
     "events": 0,
     "steps": 0,
     "instrs": 0,
+    "cpu_ns": 0,
     "goroutines": 0,
     "threads": 0,
     "steals": 0,
@@ -393,7 +394,7 @@ func TestUsec(t *testing.T) {
 
 func TestFormatStats(t *testing.T) {
 	got := FormatStats(runtime.Stats{Events: 10, Goroutines: 2, Threads: 3, Switches: 4})
-	want := "events=10 steps=0 instrs=0 goroutines=2 threads=3 switches=4 steals=0 preemptions=0 handoffs=0 stack_grows=0"
+	want := "events=10 steps=0 instrs=0 cpu_ns=0 goroutines=2 threads=3 switches=4 steals=0 preemptions=0 handoffs=0 stack_grows=0"
 	if got != want {
 		t.Errorf("FormatStats:\n got %s\nwant %s", got, want)
 	}

@@ -12,7 +12,7 @@ import "math"
 // share their elements as in Go.
 
 // arrayOp performs the array instructions (see dataOp).
-func (mc *Machine) arrayOp(in Instr, vals []Value, sp int, n *int) ([]Value, int, string, bool) {
+func (mc *Machine) arrayOp(in Instr, vals []Value, sp int, ps *int64) ([]Value, int, string, bool) {
 	switch in.Op {
 	case OpZeroObj:
 		if sp == len(vals) {
@@ -20,7 +20,7 @@ func (mc *Machine) arrayOp(in Instr, vals []Value, sp int, n *int) ([]Value, int
 		}
 		vals[sp] = Value{I: mc.zeroObj(in.A)}
 		sp++
-		*n += costAlloc
+		*ps += memmoveCost(1, mc.prog.Layouts[in.A].Size) // a stack object cleared
 	case OpIndexObj:
 		o, i := vals[sp-2].I, vals[sp-1].I
 		if o&refMask == 0 {
@@ -46,7 +46,7 @@ func (mc *Machine) arrayOp(in Instr, vals []Value, sp int, n *int) ([]Value, int
 		}
 		elems[i] = v
 		sp -= 3
-		*n += mc.wbCost(v)
+		*ps += mc.wbCost(v)
 	case OpArraySlice:
 		o := vals[sp-1].I
 		if o&refMask == 0 {
@@ -54,7 +54,6 @@ func (mc *Machine) arrayOp(in Instr, vals []Value, sp int, n *int) ([]Value, int
 		}
 		k := len(mc.objs[o&refMask])
 		vals[sp-1] = Value{I: mc.newSlice(o, 0, k, k)}
-		*n += costAlloc
 	case OpSliceToArray:
 		elems, l, _ := mc.sliceParts(vals[sp-1].I)
 		nested := mc.prog.Layouts[in.A].Nested
@@ -70,7 +69,7 @@ func (mc *Machine) arrayOp(in Instr, vals []Value, sp int, n *int) ([]Value, int
 			mc.objs[o&refMask][i] = v
 		}
 		vals[sp-1] = Value{I: o}
-		*n += costAlloc
+		*ps += memmoveCost(1, mc.prog.Layouts[in.A].Size)
 	case OpKeyOf:
 		o := vals[sp-1].I
 		if o&refMask == 0 {
@@ -85,7 +84,7 @@ func (mc *Machine) arrayOp(in Instr, vals []Value, sp int, n *int) ([]Value, int
 			k.I = mc.copyObj(o, in.A)
 		}
 		vals[sp-1] = k
-		*n += costAlloc
+		*ps += memmoveCost(1, mc.prog.Layouts[in.A].Size)
 	case OpKeyObj:
 		o := vals[sp-1].I
 		if o == 0 {
@@ -94,7 +93,7 @@ func (mc *Machine) arrayOp(in Instr, vals []Value, sp int, n *int) ([]Value, int
 			o = mc.copyObj(o, in.A)
 		}
 		vals[sp-1] = Value{I: o}
-		*n += costAlloc
+		*ps += memmoveCost(1, mc.prog.Layouts[in.A].Size)
 	default:
 		return vals, sp, "", false
 	}

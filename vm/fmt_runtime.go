@@ -361,7 +361,7 @@ func init() {
 	// error, nil if the %w operand is not one) or 2 (a *wrapErrors: a
 	// new []error of the %w operands that are errors, in operand order,
 	// each once).
-	RegisterHost(HostFunc{Name: "fmt.errorfWrap", Pop: 2, Push: 2, Cost: costFmt, Fn: func(mc *Machine, b int32, a, r []Value) string {
+	RegisterHost(HostFunc{Name: "fmt.errorfWrap", Pop: 2, Push: 2, Cost: psFmt, Fn: func(mc *Machine, b int32, a, r []Value) string {
 		elems, n, _ := mc.sliceParts(a[1].I)
 		args := elems[:n]
 		f := &fmtState{mc: mc, dry: true, errorf: true, needFn: -1}

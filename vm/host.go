@@ -21,8 +21,11 @@ import (
 type HostFunc struct {
 	Name      string // as Go names it: "math.Sqrt", "strings.Builder.WriteString"
 	Pop, Push int    // operands popped, results pushed
-	Cost      int    // simulated ns (0: costHost)
-	Fn        func(mc *Machine, b int32, args, res []Value) (panicMsg string)
+	Cost      int64  // virtual CPU time in ps (0: psHost), cost.go
+	// Scale, if set, is what a call costs besides Cost, from its operands
+	// (before Fn runs): the work that grows with them.
+	Scale func(mc *Machine, b int32, args []Value) int64
+	Fn    func(mc *Machine, b int32, args, res []Value) (panicMsg string)
 }
 
 var (
@@ -77,12 +80,15 @@ func HostName(i int32) string {
 }
 
 // host performs OpHost: host function a, type operand b, on vals[sp-Pop:sp].
-func (mc *Machine) host(vals []Value, sp int, a, b int32, n *int) ([]Value, int, string) {
+func (mc *Machine) host(vals []Value, sp int, a, b int32, ps *int64) ([]Value, int, string) {
 	sealHost()
 	h := &hostTable[a]
 	// The results are written into the dead slots above the operands, then
 	// moved down over them: a scratch array passed to Fn (an indirect
 	// call) would escape, one allocation per OpHost.
+	if h.Scale != nil {
+		*ps += h.Scale(mc, b, vals[sp-h.Pop:sp])
+	}
 	vals = growVals(vals, sp, sp+h.Push)
 	out := vals[sp : sp+h.Push]
 	clear(out)
@@ -93,9 +99,9 @@ func (mc *Machine) host(vals []Value, sp int, a, b int32, n *int) ([]Value, int,
 	copy(vals[sp:], out)
 	sp += h.Push
 	if h.Cost > 0 {
-		*n += int(h.Cost)
+		*ps += h.Cost
 	} else {
-		*n += costHost
+		*ps += psHost
 	}
 	return vals, sp, ""
 }

@@ -22,7 +22,7 @@ import (
 // string, bool, …) or []T for a slice of one.
 
 func init() {
-	RegisterHost(HostFunc{Name: "fmt.value", Pop: 1, Push: 1, Cost: costFmt, Fn: func(mc *Machine, b int32, a, r []Value) string {
+	RegisterHost(HostFunc{Name: "fmt.value", Pop: 1, Push: 1, Cost: psFmt, Fn: func(mc *Machine, b int32, a, r []Value) string {
 		t, directive, _ := strings.Cut(mc.prog.Strings[b], "\x00")
 		r[0] = Value{S: fmt.Sprintf(directive, mc.fmtOperand(t, a[0]))}
 		return ""
@@ -30,7 +30,7 @@ func init() {
 	// %p: Go prints the address, which the simulator has not got. The
 	// made-up one is deterministic and looks like a Go heap address:
 	// 0xc000010000 plus 16 bytes per object id (0x0 for nil).
-	RegisterHost(HostFunc{Name: "fmt.pointer", Pop: 1, Push: 1, Cost: costFmt, Fn: func(mc *Machine, b int32, a, r []Value) string {
+	RegisterHost(HostFunc{Name: "fmt.pointer", Pop: 1, Push: 1, Cost: psFmt, Fn: func(mc *Machine, b int32, a, r []Value) string {
 		var addr uintptr
 		if id := a[0].I & refMask; id != 0 {
 			addr = 0xc000010000 + uintptr(id)*16
@@ -39,7 +39,7 @@ func init() {
 		r[0] = Value{S: fmt.Sprintf(d[:len(d)-1]+"s", "0x"+strconv.FormatUint(uint64(addr), 16))}
 		return ""
 	}})
-	RegisterHost(HostFunc{Name: "fmt.sprintf", Pop: 1, Push: 1, Cost: costFmt, Fn: func(mc *Machine, b int32, a, r []Value) string {
+	RegisterHost(HostFunc{Name: "fmt.sprintf", Pop: 1, Push: 1, Cost: psFmt, Fn: func(mc *Machine, b int32, a, r []Value) string {
 		mode, rest, _ := strings.Cut(mc.prog.Strings[b], "\x00")
 		ts, format, _ := strings.Cut(rest, "\x00")
 		elems, n, _ := mc.sliceParts(a[0].I)

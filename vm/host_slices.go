@@ -13,8 +13,9 @@ import (
 // (a Program.Strings index: "int", "float32", "string", …). A function
 // that works in place writes the whole backing array back.
 //
-// The model simplifies the cost: one call costs costHost whatever the
-// length, where Go's cost grows with it.
+// A call costs psHost plus, as Go's does, what grows with the slice:
+// sortCost for Sort, a memmove's rate per element for the others
+// (sliceScale).
 
 // SliceFuncs gives the operands and results of each function: the
 // parameters, '>', the results; s the slice (S), e an element (E), i int,
@@ -170,7 +171,7 @@ func init() {
 				pop, push = i, len(spec)-i-1
 			}
 		}
-		RegisterHost(HostFunc{Name: "slices." + name, Pop: pop, Push: push, Fn: func(mc *Machine, b int32, a, r []Value) (msg string) {
+		RegisterHost(HostFunc{Name: "slices." + name, Pop: pop, Push: push, Scale: sliceScale(name), Fn: func(mc *Machine, b int32, a, r []Value) (msg string) {
 			defer func() {
 				if p := recover(); p != nil {
 					msg = panicText(p)
@@ -182,5 +183,28 @@ func init() {
 			sliceOps[mc.prog.Strings[b]][name](mc, a, r)
 			return ""
 		}})
+	}
+}
+
+// sliceScale is the length-dependent cost of slices function name: a sort
+// of the first operand's n elements, a binary search's log2 n steps, or
+// every other function's pass over them.
+func sliceScale(name string) func(mc *Machine, b int32, a []Value) int64 {
+	return func(mc *Machine, b int32, a []Value) int64 {
+		if len(a) == 0 {
+			return 0
+		}
+		_, n, _ := mc.sliceParts(a[0].I)
+		switch name {
+		case "Sort":
+			return sortCost(n)
+		case "BinarySearch":
+			steps := int64(1)
+			for k := 1; k < n; k *= 2 {
+				steps++
+			}
+			return steps * (psIndex + psTakenBranch)
+		}
+		return memmoveCost(n, 8)
 	}
 }

@@ -9,7 +9,8 @@ import (
 // The interpreter: runs a G's Go code (its frames, locals and operands) until
 // something needs the scheduler. It never touches scheduler state (queues,
 // Ps, Ms, other Gs) and never reads the clock; the scheduler charges
-// CostInstr per instruction it reports.
+// the virtual CPU time it reports: what the Go operations it ran cost
+// compiled (cost.go), in ps.
 //
 // Calls. The caller pushes the arguments; they become the callee's locals
 // 0..NParams-1 in place (a closure call first drops the func value under
@@ -177,8 +178,9 @@ func posAt(f *Func, pc int) Pos {
 }
 
 // exec runs gp's code for at most budget instructions and reports how many
-// ran and why it stopped (see execStop and the comment at the top).
-func (mc *Machine) exec(gp *g, budget int) (n int, stop execStop) {
+// ran, what they cost in virtual CPU time (ps, cost.go) and why it stopped
+// (see execStop and the comment at the top).
+func (mc *Machine) exec(gp *g, budget int) (n int, ps int64, stop execStop) {
 	gp.inCall = false
 	funcs := mc.prog.Funcs
 	var (
@@ -200,12 +202,12 @@ func (mc *Machine) exec(gp *g, budget int) (n int, stop execStop) {
 		c := &mc.closures[gp.entryClo]
 		if c.fn < 0 {
 			gp.startPanic(errNilFunc, Pos{})
-			return 0, stopPanic
+			return 0, 0, stopPanic
 		}
 		f := &funcs[c.fn]
 		if !f.NoSplit && gp.morestackNeeded(f.FrameSize) {
 			gp.morestackFn = c.fn
-			return 0, stopMorestack
+			return 0, 0, stopMorestack
 		}
 		gp.started = true
 		vals = gp.vals[:cap(gp.vals)]
@@ -213,7 +215,7 @@ func (mc *Machine) exec(gp *g, budget int) (n int, stop execStop) {
 		gp.vals = vals[:sp]
 	}
 	if len(gp.frames) == 0 {
-		return 0, stopExit
+		return 0, 0, stopExit
 	}
 	vals = gp.vals[:cap(gp.vals)]
 	sp = len(gp.vals)
@@ -236,7 +238,7 @@ load:
 	free = mc.closures[fr.clo].boxes
 
 	for n < budget {
-		pc, sp, n = mc.fast(code, vals, mc.boxes, free, pc, sp, base, n, budget, mc.heap.wb)
+		pc, sp, n, ps = mc.fast(code, vals, mc.boxes, free, pc, sp, base, n, ps, budget, mc.heap.wb)
 		if n >= budget {
 			break
 		}
@@ -301,7 +303,7 @@ load:
 		case OpStoreGlob:
 			sp--
 			mc.globals[in.A] = vals[sp]
-			n += mc.wbCost(vals[sp])
+			ps += mc.wbCost(vals[sp])
 		case OpDup:
 			if sp == len(vals) {
 				vals = growVals(vals, sp, sp+1)
@@ -318,6 +320,9 @@ load:
 			}
 			sp--
 			vals[sp-1].I /= vals[sp].I
+			if pc > 0 && code[pc-1].Op == OpInt {
+				ps += psDivConst - psDiv // by a constant: a multiply and shifts
+			}
 		case OpRem:
 			if vals[sp-1].I == 0 {
 				pmsg = errDivide
@@ -325,6 +330,9 @@ load:
 			}
 			sp--
 			vals[sp-1].I %= vals[sp].I
+			if pc > 0 && code[pc-1].Op == OpInt {
+				ps += psDivConst - psDiv
+			}
 		case OpAndNot:
 			sp--
 			vals[sp-1].I &^= vals[sp].I
@@ -348,6 +356,13 @@ load:
 			sp--
 			vals[sp-1].S += vals[sp].S
 			mc.mallocString(len(vals[sp-1].S)) // runtime.concatstrings
+			ps += memmoveCost(len(vals[sp-1].S), 1)
+			if in.B == 1 {
+				// It continues a concatenation (a + b + c): Go makes
+				// one concatstrings of all the operands, whose call
+				// and mallocgc the first OpConcat paid.
+				ps -= psConcat + psMalloc
+			}
 		case OpSEq:
 			sp--
 			vals[sp-1] = Value{I: boolInt(vals[sp-1].S == vals[sp].S)}
@@ -434,6 +449,7 @@ load:
 			fr.pc = int32(pc + 1)
 			vals, sp = mc.enter(gp, in.A, sp-int(in.B), sp, 0, vals)
 			n++
+			ps += opCost[OpCall]
 			goto load
 		case OpCallClosure:
 			nargs, _ := CallSlotsOf(in.B)
@@ -455,6 +471,7 @@ load:
 			sp--
 			vals, sp = mc.enter(gp, fi, sp-nargs, sp, int32(id), vals)
 			n++
+			ps += opCost[OpCallClosure]
 			goto load
 		case OpIfaceCall:
 			nargs, _ := CallSlotsOf(in.B)
@@ -494,6 +511,7 @@ load:
 			fr.pc = int32(pc + 1)
 			vals, sp = mc.enter(gp, m.Fn, sp-nargs-1, sp, 0, vals)
 			n++
+			ps += opCost[OpIfaceCall]
 			goto load
 		case OpClosure:
 			nb := int(in.B)
@@ -563,7 +581,6 @@ load:
 			if fi < 0 {
 				vals[at] = Value{S: text}
 				sp = at + 1
-				n += costAlloc
 				break
 			}
 			callee := &funcs[fi]
@@ -660,7 +677,7 @@ load:
 				goto out
 			}
 			var ok bool
-			if vals, sp, pmsg, ok = mc.dataOp(in, vals, sp, &n); ok {
+			if vals, sp, pmsg, ok = mc.dataOp(in, vals, sp, &ps); ok {
 				if pmsg != "" {
 					goto raise
 				}
@@ -668,6 +685,7 @@ load:
 			}
 			panic("exec: bad instruction " + itoa(int64(in.Op)) + " in " + fn.Name + " at " + itoa(int64(pc)))
 		}
+		ps += opCost[in.Op]
 		pc++
 		n++
 		if mc.heap.stop {
@@ -736,7 +754,7 @@ unwind:
 
 out:
 	gp.vals = vals[:sp]
-	return n, stop
+	return n, ps, stop
 }
 
 // indexError is the message of panicIndex (runtime/error.go: boundsError).
@@ -787,24 +805,25 @@ func fmtPad(s string, width int, flags int32) string {
 // cannot panic, comparisons, jumps) in a loop small enough for its state to
 // stay in registers. It returns at the first instruction it does not do
 // (without doing it), when a push needs a bigger vals, or when the budget
-// is used up; exec does the rest.
+// is used up; exec does the rest. ps accumulates the cost of what it ran
+// (opCost, and psTakenBranch for a jump taken).
 //
-// wb is the write barrier's cost of a pointer store into a box (0: off;
-// malloc.go).
-func (mc *Machine) fast(code []Instr, vals []Value, boxes []Value, free []int32, pc, sp, base, n, budget, wb int) (int, int, int) {
+// wb is the write barrier's cost of a pointer store into a box, in ps (0:
+// off; malloc.go).
+func (mc *Machine) fast(code []Instr, vals []Value, boxes []Value, free []int32, pc, sp, base, n int, ps int64, budget int, wb int64) (int, int, int, int64) {
 	for n < budget {
 		in := code[pc]
 		switch in.Op {
 		case OpNop:
 		case OpInt:
 			if sp == len(vals) {
-				return pc, sp, n
+				return pc, sp, n, ps
 			}
 			vals[sp] = Value{I: int64(in.A)<<32 | int64(uint32(in.B))}
 			sp++
 		case OpLoad:
 			if sp == len(vals) {
-				return pc, sp, n
+				return pc, sp, n, ps
 			}
 			vals[sp] = vals[base+int(in.A)]
 			sp++
@@ -813,7 +832,7 @@ func (mc *Machine) fast(code []Instr, vals []Value, boxes []Value, free []int32,
 			vals[base+int(in.A)] = vals[sp]
 		case OpLoadBox:
 			if sp == len(vals) {
-				return pc, sp, n
+				return pc, sp, n, ps
 			}
 			vals[sp] = boxes[vals[base+int(in.A)].I&refMask]
 			sp++
@@ -821,11 +840,11 @@ func (mc *Machine) fast(code []Instr, vals []Value, boxes []Value, free []int32,
 			sp--
 			boxes[vals[base+int(in.A)].I&refMask] = vals[sp]
 			if wb != 0 && isPointer(vals[sp]) {
-				n += wb
+				ps += wb
 			}
 		case OpLoadFree:
 			if sp == len(vals) {
-				return pc, sp, n
+				return pc, sp, n, ps
 			}
 			vals[sp] = boxes[free[in.A]]
 			sp++
@@ -833,13 +852,13 @@ func (mc *Machine) fast(code []Instr, vals []Value, boxes []Value, free []int32,
 			sp--
 			boxes[free[in.A]] = vals[sp]
 			if wb != 0 && isPointer(vals[sp]) {
-				n += wb
+				ps += wb
 			}
 		case OpPop:
 			sp--
 		case OpDup:
 			if sp == len(vals) {
-				return pc, sp, n
+				return pc, sp, n, ps
 			}
 			vals[sp] = vals[sp-1]
 			sp++
@@ -886,12 +905,14 @@ func (mc *Machine) fast(code []Instr, vals []Value, boxes []Value, free []int32,
 		case OpJump:
 			pc = int(in.A)
 			n++
+			ps += psTakenBranch
 			continue
 		case OpJumpIf:
 			sp--
 			if vals[sp].I != 0 {
 				pc = int(in.A)
 				n++
+				ps += psTakenBranch
 				continue
 			}
 		case OpJumpIfNot:
@@ -899,13 +920,15 @@ func (mc *Machine) fast(code []Instr, vals []Value, boxes []Value, free []int32,
 			if vals[sp].I == 0 {
 				pc = int(in.A)
 				n++
+				ps += psTakenBranch
 				continue
 			}
 		default:
-			return pc, sp, n
+			return pc, sp, n, ps
 		}
+		ps += opCost[in.Op]
 		pc++
 		n++
 	}
-	return pc, sp, n
+	return pc, sp, n, ps
 }

@@ -6,13 +6,12 @@ import "strconv"
 // not do itself: objects (structs), slices, maps, interface values, atomics,
 // unsigned arithmetic and the libraries the VM computes. None of them
 // calls, returns or touches a frame. It returns the operand stack, a panic
-// message ("" if none) and whether in is one of them; *n gets the
-// instruction's extra cost.
-func (mc *Machine) dataOp(in Instr, vals []Value, sp int, n *int) ([]Value, int, string, bool) {
+// message ("" if none) and whether in is one of them; *ps gets what the
+// instruction costs besides its opCost (cost.go), in ps.
+func (mc *Machine) dataOp(in Instr, vals []Value, sp int, ps *int64) ([]Value, int, string, bool) {
 	switch in.Op {
 	case OpMakeIface:
 		vals[sp-1] = Value{I: mc.makeIface(in.A, vals[sp-1])}
-		*n += costAlloc
 	case OpIfaceEq:
 		eq, msg := mc.ifaceEq(vals[sp-2].I, vals[sp-1].I)
 		if msg != "" {
@@ -45,7 +44,7 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, n *int) ([]Value, int,
 		}
 		vals[sp] = Value{I: mc.newObj(int(in.A))}
 		sp++
-		*n += costAlloc
+		*ps += memmoveCost(int(in.A), 8) // a stack object's fields set
 	case OpNewobject:
 		mc.mallocObj(vals[sp-1].I, uint64(in.A), in.B == 1)
 	case OpField:
@@ -64,14 +63,14 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, n *int) ([]Value, int,
 		}
 		mc.objs[o&refMask][in.A] = v
 		sp -= 2
-		*n += mc.wbCost(v)
+		*ps += mc.wbCost(v)
 	case OpObjCopy:
 		o := vals[sp-1].I
 		if o&refMask == 0 {
 			return vals, sp, errNilFunc, true
 		}
 		vals[sp-1] = Value{I: mc.copyObj(o, in.A)}
-		*n += costAlloc
+		*ps += memmoveCost(1, mc.prog.Layouts[in.A].Size)
 	case OpObjAssign:
 		d, s := vals[sp-2].I, vals[sp-1].I
 		if in.B == 1 {
@@ -82,6 +81,7 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, n *int) ([]Value, int,
 		}
 		mc.assignObj(d, s, in.A)
 		sp -= 2
+		*ps += memmoveCost(1, mc.prog.Layouts[in.A].Size)
 	// Slices.
 	case OpMakeSlice:
 		s, msg := mc.makeSlice(vals[sp-2].I, vals[sp-1].I, in.A, in.B)
@@ -90,7 +90,7 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, n *int) ([]Value, int,
 		}
 		sp--
 		vals[sp-1] = Value{I: s}
-		*n += costAlloc
+		*ps += growCost(int(vals[sp].I), mc.elemSize(in.A))
 	case OpSliceLen, OpSliceCap:
 		_, l, c := mc.sliceParts(vals[sp-1].I)
 		if in.Op == OpSliceCap {
@@ -116,24 +116,24 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, n *int) ([]Value, int,
 		}
 		elems[i] = v
 		sp -= 3
-		*n += mc.wbCost(v)
+		*ps += mc.wbCost(v)
 	case OpAppend:
 		k := int(in.A)
 		s, cost := mc.appendVals(vals[sp-k-1].I, vals[sp-k:sp], in.B, 0)
 		sp -= k
 		vals[sp-1] = Value{I: s}
-		*n += costAlloc + cost
+		*ps += cost
 	case OpAppendSlice:
 		t, l, _ := mc.sliceParts(vals[sp-1].I)
 		s, cost := mc.appendVals(vals[sp-2].I, t[:l:l], in.B, vals[sp-1].I)
 		sp--
 		vals[sp-1] = Value{I: s}
-		*n += costAlloc + cost
+		*ps += cost
 	case OpCopySlice:
 		k, cost := mc.copySlice(vals[sp-2].I, vals[sp-1].I, ^in.B)
 		sp--
 		vals[sp-1] = Value{I: int64(k)}
-		*n += cost
+		*ps += cost
 	case OpReslice:
 		var lo, hi, mx int64
 		k := 0
@@ -210,8 +210,8 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, n *int) ([]Value, int,
 	// Maps.
 	case OpMakeMap:
 		vals[sp-1] = Value{I: mc.makeMap(vals[sp-1].I)}
-		*n += costAlloc
 	case OpMapIndex:
+		*ps += mapCost(psMapAccess, int(mc.mapLen(vals[sp-2].I)))
 		v, ok := mc.mapGet(vals[sp-2].I, vals[sp-1])
 		if !ok && in.B >= 0 {
 			v = Value{I: mc.zeroObj(in.B)}
@@ -225,7 +225,6 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, n *int) ([]Value, int,
 			vals[sp] = Value{I: boolInt(ok)}
 			sp++
 		}
-		*n += costMap
 	case OpMapStore:
 		m, k, v := vals[sp-3].I, vals[sp-2], vals[sp-1]
 		if in.B == 1 {
@@ -234,26 +233,38 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, n *int) ([]Value, int,
 		if m&refMask == 0 {
 			return vals, sp, "assignment to entry in nil map", true
 		}
+		before := mc.mapLen(m)
 		mc.mapSet(m, k, v)
 		sp -= 3
-		*n += costMap + mc.wbCost(k) + mc.wbCost(v)
+		if mc.mapLen(m) > before {
+			*ps += mapCost(psMapInsert, int(before))
+		} else {
+			*ps += mapCost(psMapAssign, int(before))
+		}
+		*ps += mc.wbCost(k) + mc.wbCost(v)
 	case OpMapDelete:
+		*ps += mapCost(psMapAssign, int(mc.mapLen(vals[sp-2].I)))
 		mc.mapDelete(vals[sp-2].I, vals[sp-1])
 		sp -= 2
-		*n += costMap
 	case OpMapLen:
 		vals[sp-1] = Value{I: mc.mapLen(vals[sp-1].I)}
 	case OpMapClear:
 		mc.mapClear(vals[sp-1].I)
 		sp--
 	case OpMapKeys:
+		*ps += psMalloc + int64(mc.mapLen(vals[sp-1].I))*psMapIter
 		vals[sp-1] = Value{I: mc.mapKeys(vals[sp-1].I, in.A != 0)}
 		if in.A == MapKeysFloat {
 			mc.sortFloats(vals[sp-1].I)
 		}
-		*n += costAlloc
 	case OpFloat:
 		sp = mc.float(in, vals, sp)
+		switch in.A {
+		case FDiv:
+			*ps += psFloatDiv - psFloatOp
+		case FFromInt, FFromUint, FToInt, FToInt32, FToUint:
+			*ps += psConvert - psFloatOp
+		}
 	case OpUnsigned:
 		if in.A == UFmt {
 			vals[sp-1] = Value{S: strconv.FormatUint(uint64(vals[sp-1].I), 10)}
@@ -266,6 +277,7 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, n *int) ([]Value, int,
 			if b == 0 {
 				return vals, sp, errDivide, true
 			}
+			*ps += psDiv - psIntOp
 			r = a / b
 			if in.A == URem {
 				r = a % b
@@ -294,14 +306,14 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, n *int) ([]Value, int,
 		if msg != "" {
 			return vals, sp, msg, true
 		}
+		*ps += mc.strsCost(in.A, vals[sp-k:sp], res[:m])
 		sp -= k
 		vals = growVals(vals, sp, sp+m)
 		copy(vals[sp:], res[:m])
 		sp += m
-		*n += costAlloc
 	case OpHost:
 		var msg string
-		if vals, sp, msg = mc.host(vals, sp, in.A, in.B, n); msg != "" {
+		if vals, sp, msg = mc.host(vals, sp, in.A, in.B, ps); msg != "" {
 			return vals, sp, msg, true
 		}
 	case OpRand:
@@ -313,19 +325,19 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, n *int) ([]Value, int,
 		sp -= k
 		vals[sp] = res
 		sp++
-		*n += costRand
 	case OpObjEq:
 		sp--
+		*ps += memmoveCost(1, mc.prog.Layouts[in.A].Size)
 		eq, msg := mc.eqObj(vals[sp-1].I, vals[sp].I, in.A)
 		if msg != "" {
 			return vals, sp, msg, true
 		}
 		vals[sp-1] = Value{I: boolInt(eq)}
 	default:
-		if vals, sp, msg, ok := mc.pointerOp(in, vals, sp, n); ok {
+		if vals, sp, msg, ok := mc.pointerOp(in, vals, sp, ps); ok {
 			return vals, sp, msg, ok
 		}
-		return mc.arrayOp(in, vals, sp, n)
+		return mc.arrayOp(in, vals, sp, ps)
 	}
 	return vals, sp, "", true
 }

@@ -53,7 +53,7 @@ func newTestRun(p *Program, entry int32, args ...Value) *testRun {
 func (r *testRun) run(t *testing.T, budget int) execStop {
 	t.Helper()
 	for range 1_000_000 {
-		n, stop := r.mc.exec(r.gp, budget)
+		n, _, stop := r.mc.exec(r.gp, budget)
 		if n > budget {
 			t.Fatalf("exec ran %d instructions with a budget of %d", n, budget)
 		}
@@ -220,7 +220,7 @@ func TestInterpMorestackReexecutesCall(t *testing.T) {
 	r := newTestRun(prog(main, callee, leaf, printInt), 0)
 	r.gp.stackguard0 = stackPreempt
 	// The entry call's own prologue fails first.
-	n, stop := r.mc.exec(r.gp, 100)
+	n, _, stop := r.mc.exec(r.gp, 100)
 	if n != 0 || stop != stopMorestack || r.gp.morestackFn != 0 || r.gp.started {
 		t.Fatalf("entry: n=%d stop=%d fn=%d started=%v", n, stop, r.gp.morestackFn, r.gp.started)
 	}
@@ -231,12 +231,12 @@ func TestInterpMorestackReexecutesCall(t *testing.T) {
 	}
 	// A nosplit leaf passes even with stackPreempt; main.f does not.
 	r2 := newTestRun(prog(main, callee, leaf, printInt), 0)
-	n, stop = r2.mc.exec(r2.gp, 1) // main entered, leaf called
+	n, _, stop = r2.mc.exec(r2.gp, 1) // main entered, leaf called
 	if n != 1 || stop != stopBudget || len(r2.gp.frames) != 2 {
 		t.Fatalf("n=%d stop=%d frames=%d", n, stop, len(r2.gp.frames))
 	}
 	r2.gp.stackguard0 = stackPreempt
-	n, stop = r2.mc.exec(r2.gp, 100) // leaf runs and returns; main.f's check fails
+	n, _, stop = r2.mc.exec(r2.gp, 100) // leaf runs and returns; main.f's check fails
 	if n != 2 || stop != stopMorestack || r2.gp.morestackFn != 1 {
 		t.Fatalf("n=%d stop=%d fn=%d", n, stop, r2.gp.morestackFn)
 	}
@@ -360,19 +360,19 @@ func TestInterpDeferredCallStopsAndGrows(t *testing.T) {
 	var n int
 	var stop execStop
 	for { // run up to f's OpReturn
-		n, stop = r.mc.exec(r.gp, 1)
+		n, _, stop = r.mc.exec(r.gp, 1)
 		fr := r.gp.frames[len(r.gp.frames)-1]
 		if fr.fn == 3 && fr.pc == 3 {
 			break
 		}
 	}
 	r.gp.stackguard0 = stackPreempt
-	n, stop = r.mc.exec(r.gp, 100)
+	n, _, stop = r.mc.exec(r.gp, 100)
 	if n != 0 || stop != stopMorestack || r.gp.morestackFn != 1 || r.gp.defers[0].depth != 2 {
 		t.Fatalf("n=%d stop=%d fn=%d defers=%+v", n, stop, r.gp.morestackFn, r.gp.defers)
 	}
 	r.gp.stackguard0 = stackGuard
-	n, stop = r.mc.exec(r.gp, 100)
+	n, _, stop = r.mc.exec(r.gp, 100)
 	if stop != stopSched || len(r.gp.frames) != 3 {
 		t.Fatalf("n=%d stop=%d frames=%d", n, stop, len(r.gp.frames))
 	}
@@ -438,12 +438,12 @@ func TestInterpPanicRunsAllDefersLIFO(t *testing.T) {
 	r := newTestRun(prog(main, d1, d2, f), 0)
 	r.gp.stackSize = 4096
 	// Fail the first deferred call's prologue once.
-	n, stop := r.mc.exec(r.gp, 10)
+	n, _, stop := r.mc.exec(r.gp, 10)
 	if stop != stopBudget {
 		t.Fatalf("n=%d stop=%d", n, stop)
 	}
 	r.gp.stackguard0 = stackPreempt
-	n, stop = r.mc.exec(r.gp, 100)
+	n, _, stop = r.mc.exec(r.gp, 100)
 	if stop != stopMorestack || !r.gp.panicking || r.gp.morestackFn != 2 {
 		t.Fatalf("n=%d stop=%d panicking=%v fn=%d", n, stop, r.gp.panicking, r.gp.morestackFn)
 	}
@@ -498,7 +498,7 @@ func TestInterpGoroutineEntryWithArgs(t *testing.T) {
 	if stop := r.run(t, 100); stop != stopExit || r.out.String() != "7\n" {
 		t.Errorf("stop %d out %q", stop, r.out.String())
 	}
-	if n, stop := r.mc.exec(r.gp, 100); n != 0 || stop != stopExit {
+	if n, _, stop := r.mc.exec(r.gp, 100); n != 0 || stop != stopExit {
 		t.Errorf("exec after exit: %d %d", n, stop)
 	}
 }
@@ -513,7 +513,7 @@ func BenchmarkInterpLoop(b *testing.B) {
 	for b.Loop() {
 		r := newTestRun(p, 0)
 		for {
-			_, stop := r.mc.exec(r.gp, 4096)
+			_, _, stop := r.mc.exec(r.gp, 4096)
 			if stop != stopBudget {
 				break
 			}
@@ -535,7 +535,7 @@ func BenchmarkInterpCalls(b *testing.B) {
 		r := newTestRun(p, 0)
 		r.gp.stackSize = 1 << 20
 		for {
-			_, stop := r.mc.exec(r.gp, 4096)
+			_, _, stop := r.mc.exec(r.gp, 4096)
 			if stop != stopBudget {
 				break
 			}

@@ -60,7 +60,7 @@ func (mc *Machine) Clone() Machine {
 
 // Run runs t's code for at most budget instructions and reports how many
 // ran and why it stopped.
-func (mc *Machine) Run(t *Thread, budget int) (n int, stop Stop) { return mc.exec(t, budget) }
+func (mc *Machine) Run(t *Thread, budget int) (n int, ps int64, stop Stop) { return mc.exec(t, budget) }
 
 // ClosureFn is the function index of func value id (-1 for nil).
 func (mc *Machine) ClosureFn(id int32) int32 { return mc.closures[id].fn }

@@ -44,7 +44,7 @@ type heap struct {
 	mallocs uint64 // objects allocated (MemStats.Mallocs)
 	limit   uint64 // Run stops with StopAlloc once alloc reaches it (0: never)
 	stop    bool   // alloc reached limit: exec stops after this instruction
-	wb      int    // the write barrier's cost per pointer store, in ns (0: off)
+	wb      int64  // the write barrier's cost per pointer store, in ps (0: off)
 	// objMeta is each object's Go size and whether it holds pointers
 	// (objNoScan), or 0 for an object that is not a heap allocation of its
 	// own (a struct value, a slice header, a nested struct). Objects past
@@ -168,20 +168,20 @@ func (mc *Machine) Malloc(size uint64, noscan bool) {
 	mc.malloc(SizeClass(size, noscan))
 }
 
-// SetWriteBarrier turns the write barrier on (cost > 0, in virtual ns per
+// SetWriteBarrier turns the write barrier on (cost > 0, in virtual ps per
 // pointer store) or off (0). While the collector marks, every store of a
 // pointer into memory that may be the heap (a box, a field, an element,
 // a global, a map entry) shades it first (mbarrier.go:
 // gcWriteBarrier). A Value is a pointer when it carries a reference
 // tag or is a non-empty string; stores to a frame's locals have none.
-func (mc *Machine) SetWriteBarrier(cost int) { mc.heap.wb = cost }
+func (mc *Machine) SetWriteBarrier(cost int64) { mc.heap.wb = cost }
 
 // isPointer reports whether v holds a pointer the write barrier shades.
 func isPointer(v Value) bool { return v.I&^refMask != 0 || v.S != "" }
 
 // wbCost is the write barrier's cost of storing v (0 when it is off or v
 // holds no pointer).
-func (mc *Machine) wbCost(v Value) int {
+func (mc *Machine) wbCost(v Value) int64 {
 	if mc.heap.wb != 0 && isPointer(v) {
 		return mc.heap.wb
 	}

@@ -20,7 +20,7 @@ func runMain(t *testing.T, src string) *vm.Machine {
 	th.Reset(vm.FuncValue(p.Main), nil)
 	th.SetStack(1<<20, 0, 928)
 	for range 1000 {
-		_, stop := m.Run(&th, 1<<20)
+		_, _, stop := m.Run(&th, 1<<20)
 		switch stop {
 		case vm.StopBudget, vm.StopAlloc:
 			continue
@@ -124,7 +124,7 @@ func TestAllocLimitStops(t *testing.T) {
 	th.SetStack(1<<20, 0, 928)
 	m.SetAllocLimit(10 * 1024)
 	for {
-		_, stop := m.Run(&th, 1<<20)
+		_, _, stop := m.Run(&th, 1<<20)
 		if stop == vm.StopAlloc {
 			break
 		}
@@ -136,7 +136,7 @@ func TestAllocLimitStops(t *testing.T) {
 		t.Fatalf("stopped at %d bytes, want 10240", a)
 	}
 	m.SetAllocLimit(0)
-	if _, stop := m.Run(&th, 1<<20); stop != vm.StopExit && stop != vm.StopSched {
+	if _, _, stop := m.Run(&th, 1<<20); stop != vm.StopExit && stop != vm.StopSched {
 		t.Fatalf("stop %d, want the end", stop)
 	}
 	if a := m.HeapStats().Alloc; a != 100*1024 {

@@ -46,16 +46,20 @@ package vm
 //     stops in front of it, package runtime pops its operands, does it
 //     and pushes its results.
 //   - Cost: the virtual CPU time the interpreter charges for one
-//     execution of the op, in picoseconds: the one virtual nanosecond
-//     every instruction costs (the runtime's CostInstr) plus what cost.go
-//     adds for the ops that do more. CostVar names, in words, a part that
-//     depends on the operands ("" if none). A scheduler op costs 0 here:
-//     the interpreter charges nothing for it, and the scheduler charges
-//     runtime/cost.go's figures for what the op does (CostChan, …). An
-//     op that panics charges one instruction, whatever its row says.
-//     The interpreter does not read this column yet: its charges are the
-//     ones written in its cases, and TestOpTableCostIsCharged checks
-//     that the two agree, for an op of every cost.
+//     execution of the op, in picoseconds: what the Go operation it
+//     completes costs compiled, one of cost.go's measured figures (psIntOp,
+//     psCall, psMalloc, …), or 0 for an op that only moves data compiled
+//     code keeps in registers (a constant, a local, dup, pop). CostVar
+//     names, in words, a part that depends on the operands or the data
+//     ("" if none), which the op's case adds as it runs. A scheduler op
+//     costs 0 here: the interpreter charges nothing for it, and the
+//     scheduler charges runtime/cost.go's figures for what the op does
+//     (CostChan, …). An op that panics charges nothing. The interpreter
+//     reads this column (opCost); TestOpTableCostIsCharged checks that
+//     what it charges is the row's Cost for every op without a CostVar.
+//     Adding the cost of a new op is this cell, naming a figure of
+//     cost.go, or a new figure there with the benchmark that measures it
+//     (cost_bench_test.go).
 type OpInfo struct {
 	Name      string
 	A, B      Operand
@@ -87,15 +91,15 @@ const (
 // picoseconds, so that an operation can cost less than a nanosecond.
 const psPerNs = 1000
 
-// The op table's costs, in picoseconds.
+// The words of the Cost column's variable parts (CostVar); the figures
+// are cost.go's.
 const (
-	psInstr = 1 * psPerNs                 // an instruction
-	psAlloc = psInstr + costAlloc*psPerNs // one that allocates (costAlloc)
-	psMap   = psInstr + costMap*psPerNs   // a map access (costMap)
-	psRand  = psInstr + costRand*psPerNs  // a random draw (costRand)
-	psHost  = psInstr + costHost*psPerNs  // a host function (costHost)
-	psSched = 0                           // a scheduler op (runtime/cost.go)
-	memmove = "plus the bytes of elements held in objects that it copies, at memmoveBytesPerNs"
+	psSched  = 0 // a scheduler op: the scheduler charges runtime/cost.go's figures
+	memmove  = "plus the bytes it copies or clears (memmoveCost); growing, a mallocgc and the new array's bytes (growCost)"
+	objBytes = "plus the object's bytes (memmoveCost of its layout's size)"
+	mapSize  = "plus what the map's size adds (mapCost); a new key psMapInsert, not psMapAssign"
+	branch   = "plus psTakenBranch when it jumps"
+	divConst = "psDivConst instead when the divisor is a constant (the instruction before it is an OpInt): a multiply and shifts"
 )
 
 // Info is op's row of the op table (the zero OpInfo for an op that does
@@ -106,6 +110,15 @@ func (op Op) Info() OpInfo {
 	}
 	return OpInfo{}
 }
+
+// opCost is the Cost column indexed by any uint8, for the interpreter's
+// dispatch (no bounds check).
+var opCost = func() (c [256]int64) {
+	for op := range numOps {
+		c[op] = opTable[op].Cost
+	}
+	return c
+}()
 
 // IsSched reports whether op is performed by the scheduler, not the
 // interpreter (the op table's Sched column).
@@ -149,95 +162,96 @@ func StackEffect(in Instr, p *Program, f *Func) (pop, push int) {
 
 // opTable is the op table (see OpInfo).
 var opTable = [numOps]OpInfo{
-	OpNop: {Name: "Nop", Stack: "...", Cost: psInstr},
+	OpNop: {Name: "Nop", Stack: "...", Cost: 0},
 
 	// Constants and variables.
-	OpInt:       {Name: "Int", A: OperandIntHi, B: OperandNum, Stack: "... → int64(A)<<32 | uint32(B)", Push: 1, Cost: psInstr},
-	OpStr:       {Name: "Str", A: OperandString, Stack: "... → Program.Strings[A]", Push: 1, Cost: psInstr},
-	OpLoad:      {Name: "Load", A: OperandLocal, Stack: "... → local A", Push: 1, Cost: psInstr},
-	OpStore:     {Name: "Store", A: OperandLocal, Stack: "v → ...   (local A = v)", Pop: 1, Cost: psInstr},
-	OpLoadBox:   {Name: "LoadBox", A: OperandLocal, Stack: "... → heap[local A]   (local A holds a box id)", Push: 1, Cost: psInstr},
-	OpStoreBox:  {Name: "StoreBox", A: OperandLocal, Stack: "v → ...   (heap[local A] = v)", Pop: 1, Cost: psInstr},
-	OpNewBox:    {Name: "NewBox", A: OperandLocal, Stack: "v → ...   (local A = a new box initialised with v)", Pop: 1, Cost: psInstr},
-	OpLoadFree:  {Name: "LoadFree", A: OperandFree, Stack: "... → heap[the closure's captured box A]", Push: 1, Cost: psInstr},
-	OpStoreFree: {Name: "StoreFree", A: OperandFree, Stack: "v → ...   (heap[the closure's captured box A] = v)", Pop: 1, Cost: psInstr},
-	OpFreeRef:   {Name: "FreeRef", A: OperandFree, Stack: "... → the box id of captured box A (to capture it again)", Push: 1, Cost: psInstr},
-	OpLocalRef:  {Name: "LocalRef", A: OperandLocal, Stack: "... → the box id held in local A (to capture it)", Push: 1, Cost: psInstr},
-	OpLoadGlob:  {Name: "LoadGlob", A: OperandGlobal, Stack: "... → global A", Push: 1, Cost: psInstr},
-	OpStoreGlob: {Name: "StoreGlob", A: OperandGlobal, Stack: "v → ...   (global A = v)", Pop: 1, Cost: psInstr},
-	OpPop:       {Name: "Pop", Stack: "v → ...", Pop: 1, Cost: psInstr},
-	OpDup:       {Name: "Dup", Stack: "v → v v", Pop: 1, Push: 2, Cost: psInstr},
+	OpInt:       {Name: "Int", A: OperandIntHi, B: OperandNum, Stack: "... → int64(A)<<32 | uint32(B)", Push: 1, Cost: 0},
+	OpStr:       {Name: "Str", A: OperandString, Stack: "... → Program.Strings[A]", Push: 1, Cost: 0},
+	OpLoad:      {Name: "Load", A: OperandLocal, Stack: "... → local A", Push: 1, Cost: 0},
+	OpStore:     {Name: "Store", A: OperandLocal, Stack: "v → ...   (local A = v)", Pop: 1, Cost: 0},
+	OpLoadBox:   {Name: "LoadBox", A: OperandLocal, Stack: "... → heap[local A]   (local A holds a box id)", Push: 1, Cost: psLoad},
+	OpStoreBox:  {Name: "StoreBox", A: OperandLocal, Stack: "v → ...   (heap[local A] = v)", Pop: 1, Cost: psStore},
+	OpNewBox:    {Name: "NewBox", A: OperandLocal, Stack: "v → ...   (local A = a new box initialised with v)", Pop: 1, Cost: psMalloc},
+	OpLoadFree:  {Name: "LoadFree", A: OperandFree, Stack: "... → heap[the closure's captured box A]", Push: 1, Cost: psLoad},
+	OpStoreFree: {Name: "StoreFree", A: OperandFree, Stack: "v → ...   (heap[the closure's captured box A] = v)", Pop: 1, Cost: psStore},
+	OpFreeRef:   {Name: "FreeRef", A: OperandFree, Stack: "... → the box id of captured box A (to capture it again)", Push: 1, Cost: 0},
+	OpLocalRef:  {Name: "LocalRef", A: OperandLocal, Stack: "... → the box id held in local A (to capture it)", Push: 1, Cost: 0},
+	OpLoadGlob:  {Name: "LoadGlob", A: OperandGlobal, Stack: "... → global A", Push: 1, Cost: psLoad},
+	OpStoreGlob: {Name: "StoreGlob", A: OperandGlobal, Stack: "v → ...   (global A = v)", Pop: 1, Cost: psStore},
+	OpPop:       {Name: "Pop", Stack: "v → ...", Pop: 1, Cost: 0},
+	OpDup:       {Name: "Dup", Stack: "v → v v", Pop: 1, Push: 2, Cost: 0},
 
 	// Integer arithmetic (int64, wrapping like Go's int on 64-bit).
-	OpAdd:    binOp("Add", "a b → a+b"),
-	OpSub:    binOp("Sub", "a b → a-b"),
-	OpMul:    binOp("Mul", "a b → a*b"),
-	OpDiv:    binOp("Div", `a b → a/b   (b == 0 panics: "runtime error: integer divide by zero")`),
-	OpRem:    binOp("Rem", "a b → a%b   (the same)"),
-	OpNeg:    unOp("Neg", "a → -a"),
-	OpAnd:    binOp("And", "a b → a&b"),
-	OpOr:     binOp("Or", "a b → a|b"),
-	OpXor:    binOp("Xor", "a b → a^b"),
-	OpAndNot: binOp("AndNot", "a b → a&^b"),
-	OpShl:    binOp("Shl", `a b → a<<b   (b < 0 panics: "runtime error: negative shift amount")`),
-	OpShr:    binOp("Shr", "a b → a>>b   (the same)"),
-	OpNot:    unOp("Not", "bool a → !a"),
-	OpEq:     binOp("Eq", "a b → a==b   (ints, bools, channels, ids)"),
-	OpNe:     binOp("Ne", "a b → a!=b"),
-	OpLt:     binOp("Lt", "a b → a<b"),
-	OpLe:     binOp("Le", "a b → a<=b"),
-	OpGt:     binOp("Gt", "a b → a>b"),
-	OpGe:     binOp("Ge", "a b → a>=b"),
+	OpAdd:    binOp("Add", "a b → a+b", psIntOp),
+	OpSub:    binOp("Sub", "a b → a-b", psIntOp),
+	OpMul:    binOp("Mul", "a b → a*b", psMul),
+	OpDiv:    {Name: "Div", Stack: `a b → a/b   (b == 0 panics: "runtime error: integer divide by zero")`, Pop: 2, Push: 1, Cost: psDiv, CostVar: divConst},
+	OpRem:    {Name: "Rem", Stack: "a b → a%b   (the same)", Pop: 2, Push: 1, Cost: psDiv, CostVar: divConst},
+	OpNeg:    unOp("Neg", "a → -a", psIntOp),
+	OpAnd:    binOp("And", "a b → a&b", psIntOp),
+	OpOr:     binOp("Or", "a b → a|b", psIntOp),
+	OpXor:    binOp("Xor", "a b → a^b", psIntOp),
+	OpAndNot: binOp("AndNot", "a b → a&^b", psIntOp),
+	OpShl:    binOp("Shl", `a b → a<<b   (b < 0 panics: "runtime error: negative shift amount")`, psIntOp),
+	OpShr:    binOp("Shr", "a b → a>>b   (the same)", psIntOp),
+	OpNot:    unOp("Not", "bool a → !a", psIntOp),
+	OpEq:     binOp("Eq", "a b → a==b   (ints, bools, channels, ids)", psIntOp),
+	OpNe:     binOp("Ne", "a b → a!=b", psIntOp),
+	OpLt:     binOp("Lt", "a b → a<b", psIntOp),
+	OpLe:     binOp("Le", "a b → a<=b", psIntOp),
+	OpGt:     binOp("Gt", "a b → a>b", psIntOp),
+	OpGe:     binOp("Ge", "a b → a>=b", psIntOp),
 
 	// Strings.
-	OpConcat: binOp("Concat", "s t → s+t"),
-	OpSEq:    binOp("SEq", "s t → s==t"),
-	OpSNe:    binOp("SNe", "s t → s!=t"),
-	OpSLt:    binOp("SLt", "s t → s<t"),
-	OpSLe:    binOp("SLe", "s t → s<=t"),
-	OpSGt:    binOp("SGt", "s t → s>t"),
-	OpSGe:    binOp("SGe", "s t → s>=t"),
-	OpSLen:   unOp("SLen", "s → len(s)"),
-	OpIndex:  binOp("Index", "s i → s[i] as an int (a byte); out of range panics like Go"),
+	OpConcat: {Name: "Concat", B: OperandNum, Stack: "s t → s+t   (B=1: it continues a concatenation, a + b + c, which Go makes one concatstrings)", Pop: 2, Push: 1,
+		Cost: psConcat + psMalloc, CostVar: "plus the result's bytes; with B=1 only the bytes (the first Concat paid the call and its mallocgc)"},
+	OpSEq:   binOp("SEq", "s t → s==t", psIntOp),
+	OpSNe:   binOp("SNe", "s t → s!=t", psIntOp),
+	OpSLt:   binOp("SLt", "s t → s<t", psIntOp),
+	OpSLe:   binOp("SLe", "s t → s<=t", psIntOp),
+	OpSGt:   binOp("SGt", "s t → s>t", psIntOp),
+	OpSGe:   binOp("SGe", "s t → s>=t", psIntOp),
+	OpSLen:  unOp("SLen", "s → len(s)", 0),
+	OpIndex: binOp("Index", "s i → s[i] as an int (a byte); out of range panics like Go", psIndex),
 	OpSlice: {Name: "Slice", B: OperandSliceForm, Stack: "s [i] [j] → s[i:j]   (B&1: i omitted (0), B&2: j omitted (len); an omitted index is not pushed)",
 		Effect: func(in Instr, _ *Program, _ *Func) (int, int) {
 			return 1 + bit0(in.B&1) + bit0(in.B&2), 1
-		}, Cost: psInstr},
+		}, Cost: 2 * psIntOp},
 
 	// Formatting (for fmt and println; the front end lowers Printf into these).
-	OpFmtInt:  unOp("FmtInt", "a → a in decimal"),
-	OpFmtBool: unOp("FmtBool", `a → "true" or "false"`),
-	OpFmtDur:  unOp("FmtDur", "a → time.Duration(a).String()"),
-	OpFmtQ:    unOp("FmtQ", "s → strconv.Quote(s)"),
+	OpFmtInt:  unOp("FmtInt", "a → a in decimal", psFmt),
+	OpFmtBool: unOp("FmtBool", `a → "true" or "false"`, psFmt),
+	OpFmtDur:  unOp("FmtDur", "a → time.Duration(a).String()", psFmt),
+	OpFmtQ:    unOp("FmtQ", "s → strconv.Quote(s)", psFmt),
 	OpFmtPad: {Name: "FmtPad", A: OperandWidth, B: OperandPadFlags,
-		Stack: "s → s padded to width A   (B: 1 left-justify, 2 zero-pad, 4 zeros after a leading sign: a number)", Pop: 1, Push: 1, Cost: psInstr},
+		Stack: "s → s padded to width A   (B: 1 left-justify, 2 zero-pad, 4 zeros after a leading sign: a number)", Pop: 1, Push: 1, Cost: psFmt},
 
 	// Control.
-	OpJump:      {Name: "Jump", A: OperandPC, Stack: "...   (pc = A)", Flow: FlowJump, Cost: psInstr},
-	OpJumpIf:    {Name: "JumpIf", A: OperandPC, Stack: "c → ...   (if c, pc = A)", Pop: 1, Flow: FlowBranch, Cost: psInstr},
-	OpJumpIfNot: {Name: "JumpIfNot", A: OperandPC, Stack: "c → ...   (if !c, pc = A)", Pop: 1, Flow: FlowBranch, Cost: psInstr},
+	OpJump:      {Name: "Jump", A: OperandPC, Stack: "...   (pc = A)", Flow: FlowJump, Cost: 0, CostVar: "psTakenBranch: it always jumps"},
+	OpJumpIf:    {Name: "JumpIf", A: OperandPC, Stack: "c → ...   (if c, pc = A)", Pop: 1, Flow: FlowBranch, Cost: 0, CostVar: branch},
+	OpJumpIfNot: {Name: "JumpIfNot", A: OperandPC, Stack: "c → ...   (if !c, pc = A)", Pop: 1, Flow: FlowBranch, Cost: 0, CostVar: branch},
 	OpCall: {Name: "Call", A: OperandFunc, B: OperandArgs, Stack: "args → results   (calls function A with B argument slots)",
 		Effect: func(in Instr, p *Program, _ *Func) (int, int) {
 			if p == nil || in.A < 0 || int(in.A) >= len(p.Funcs) {
 				return int(in.B), -1
 			}
 			return int(in.B), p.Funcs[in.A].NResults
-		}, Cost: psInstr},
+		}, Cost: psCall},
 	OpCallClosure: {Name: "CallClosure", B: OperandCallSlots, Stack: "f args → results   (B: CallSlots(args, results))",
 		Effect: func(in Instr, _ *Program, _ *Func) (int, int) {
 			args, res := CallSlotsOf(in.B)
 			return 1 + args, res
-		}, Cost: psInstr},
+		}, Cost: psClosureCall},
 	OpClosure: {Name: "Closure", A: OperandFunc, B: OperandCaptures, Stack: "boxids → f   (function A with B captured boxes)",
-		Effect: func(in Instr, _ *Program, _ *Func) (int, int) { return int(in.B), 1 }, Cost: psInstr},
-	OpFuncVal: {Name: "FuncVal", A: OperandFunc, Stack: "... → f   (function A as a func value with no captures)", Push: 1, Cost: psInstr},
+		Effect: func(in Instr, _ *Program, _ *Func) (int, int) { return int(in.B), 1 }, Cost: psMalloc},
+	OpFuncVal: {Name: "FuncVal", A: OperandFunc, Stack: "... → f   (function A as a func value with no captures)", Push: 1, Cost: 0},
 	OpReturn: {Name: "Return", Stack: "results → (returns from the function: the top NResults slots are its results)",
 		Effect: func(_ Instr, _ *Program, f *Func) (int, int) {
 			if f == nil {
 				return -1, 0
 			}
 			return f.NResults, 0
-		}, Flow: FlowEnd, Cost: psInstr, CostVar: "once more each time a deferred call it runs first returns"},
+		}, Flow: FlowEnd, Cost: 0},
 	OpDefer: {Name: "Defer", A: OperandNum, B: OperandArgs,
 		Stack: "f args → ...   (records f(args), B argument slots, to run when the function returns); with A=1 (runtime.deferprocat): tok f args → ..., for the frame of OpDeferRange's token tok",
 		Effect: func(in Instr, _ *Program, _ *Func) (int, int) {
@@ -245,69 +259,72 @@ var opTable = [numOps]OpInfo{
 				return int(in.B) + 2, 0
 			}
 			return int(in.B) + 1, 0
-		}, Cost: psInstr},
+		}, Cost: psCall},
 	OpPanic: {Name: "Panic", B: OperandNum, Stack: "s → (the G panics with message s); with B=1: v s → (v, an interface value, is what recover returns)",
-		Effect: func(in Instr, _ *Program, _ *Func) (int, int) { return 1 + boolInt32(in.B == 1), 0 }, Flow: FlowEnd, Cost: psInstr},
+		Effect: func(in Instr, _ *Program, _ *Func) (int, int) { return 1 + boolInt32(in.B == 1), 0 }, Flow: FlowEnd, Cost: psCall},
 	OpRunDefers: {Name: "RunDefers", Stack: "...   (runs the frame's deferred calls now, LIFO, as OpReturn would, then goes on: a function with named results and defers reads its results after them)",
-		Cost: psInstr, CostVar: "once more each time a deferred call it runs returns"},
+		Cost: 0},
 	OpDeferRange: {Name: "DeferRange", Stack: "... → tok   (runtime.deferrangefunc: the frame's token, under which OpDefer with A=1 registers a range-over-func body's deferred calls)",
-		Push: 1, Cost: psInstr},
+		Push: 1, Cost: 0},
 
 	// Objects (object.go): a struct's storage, named by its id (objTag).
-	OpNewObj: {Name: "NewObj", A: OperandSlots, Stack: "... → o   (a new object of A zeroed slots)", Push: 1, Cost: psAlloc},
-	OpField:  {Name: "Field", A: OperandSlot, Stack: "o → o.A   (o nil panics: nil dereference)", Pop: 1, Push: 1, Cost: psInstr},
+	OpNewObj: {Name: "NewObj", A: OperandSlots, Stack: "... → o   (a new object of A zeroed slots)", Push: 1, Cost: 0, CostVar: "a stack object: its slots' bytes (memmoveCost)"},
+	OpField:  {Name: "Field", A: OperandSlot, Stack: "o → o.A   (o nil panics: nil dereference)", Pop: 1, Push: 1, Cost: psLoad},
 	OpSetField: {Name: "SetField", A: OperandSlot, B: OperandSwap, Stack: "o v → ...   (o.A = v; with B=1 the operands are v o)",
-		Pop: 2, Cost: psInstr},
-	OpObjCopy: {Name: "ObjCopy", A: OperandLayout, Stack: "o → a new object with o's contents, layout A (nested structs copied too)", Pop: 1, Push: 1, Cost: psAlloc},
+		Pop: 2, Cost: psStore},
+	OpObjCopy: {Name: "ObjCopy", A: OperandLayout, Stack: "o → a new object with o's contents, layout A (nested structs copied too)", Pop: 1, Push: 1, Cost: 0, CostVar: objBytes},
 	OpObjAssign: {Name: "ObjAssign", A: OperandLayout, B: OperandSwap, Stack: "d s → ...   (d's contents = s's, layout A, nested structs too; with B=1: s d)",
-		Pop: 2, Cost: psInstr},
-	OpObjEq:     {Name: "ObjEq", A: OperandLayout, Stack: "a b → a==b   (field by field, layout A, as Go compares structs)", Pop: 2, Push: 1, Cost: psInstr},
-	OpNewobject: {Name: "Newobject", A: OperandBytes, B: OperandNoScan, Stack: "o → o   (the object on top is new(T) or &T{...}: a heap allocation of A bytes, runtime.newobject; malloc.go)", Pop: 1, Push: 1, Cost: psInstr},
+		Pop: 2, Cost: 0, CostVar: objBytes},
+	OpObjEq: {Name: "ObjEq", A: OperandLayout, Stack: "a b → a==b   (field by field, layout A, as Go compares structs)", Pop: 2, Push: 1, Cost: psIntOp, CostVar: objBytes},
+	// Newobject accounts the heap allocation for the collector (layer gc);
+	// its time is NewObj's (the model has no escape analysis to tell a
+	// heap object's mallocgc from a stack object's clearing).
+	OpNewobject: {Name: "Newobject", A: OperandBytes, B: OperandNoScan, Stack: "o → o   (the object on top is new(T) or &T{...}: a heap allocation of A bytes, runtime.newobject; malloc.go)", Pop: 1, Push: 1, Cost: 0},
 
 	// Pointers to anything but structs and arrays (pointer.go).
-	OpDeref:      unOp("Deref", "p → *p   (p nil panics: nil dereference)"),
-	OpStoreDeref: {Name: "StoreDeref", B: OperandSwap, Stack: "p v → ...   (*p = v; with B=1 the operands are v p)", Pop: 2, Cost: psInstr},
+	OpDeref:      unOp("Deref", "p → *p   (p nil panics: nil dereference)", psLoad),
+	OpStoreDeref: {Name: "StoreDeref", B: OperandSwap, Stack: "p v → ...   (*p = v; with B=1 the operands are v p)", Pop: 2, Cost: psStore},
 	OpElemRef: {Name: "ElemRef", A: OperandNum, B: OperandNum, Stack: "o → &o.A (slot A); with B=1: o i → &o[i] (i out of range panics like Go)",
-		Effect: func(in Instr, _ *Program, _ *Func) (int, int) { return 1 + boolInt32(in.B == 1), 1 }, Cost: psInstr},
-	OpSliceRef: binOp("SliceRef", "s i → &s[i]   (out of range panics like Go)"),
+		Effect: func(in Instr, _ *Program, _ *Func) (int, int) { return 1 + boolInt32(in.B == 1), 1 }, Cost: psIntOp},
+	OpSliceRef: binOp("SliceRef", "s i → &s[i]   (out of range panics like Go)", psIndex),
 
 	// Arrays (array.go): objects of one slot per element.
-	OpZeroObj:  {Name: "ZeroObj", A: OperandLayout, Stack: "... → a new zero object of layout A (nested arrays and structs too)", Push: 1, Cost: psAlloc},
-	OpIndexObj: binOp("IndexObj", "o i → o[i]   (out of range panics like Go; o nil: nil dereference)"),
+	OpZeroObj:  {Name: "ZeroObj", A: OperandLayout, Stack: "... → a new zero object of layout A (nested arrays and structs too)", Push: 1, Cost: 0, CostVar: objBytes},
+	OpIndexObj: binOp("IndexObj", "o i → o[i]   (out of range panics like Go; o nil: nil dereference)", psIndex),
 	OpStoreIndexObj: {Name: "StoreIndexObj", B: OperandSwap, Stack: "o i v → ...   (o[i] = v; with B=1 the operands are v o i)",
-		Pop: 3, Cost: psInstr},
-	OpArraySlice:   {Name: "ArraySlice", Stack: "o → o[:]   (a slice over the whole array, sharing it)", Pop: 1, Push: 1, Cost: psAlloc},
-	OpKeyOf:        {Name: "KeyOf", A: OperandLayout, Stack: "o → the map key of array or struct o of layout A (its contents)", Pop: 1, Push: 1, Cost: psAlloc},
-	OpKeyObj:       {Name: "KeyObj", A: OperandLayout, Stack: "k → a new object of layout A with the contents of map key k", Pop: 1, Push: 1, Cost: psAlloc},
-	OpSliceToArray: {Name: "SliceToArray", A: OperandLayout, Stack: "s → [N]T(s), a copy; A is the array's layout (a shorter s panics like Go)", Pop: 1, Push: 1, Cost: psAlloc},
+		Pop: 3, Cost: psIndexStore},
+	OpArraySlice:   {Name: "ArraySlice", Stack: "o → o[:]   (a slice over the whole array, sharing it)", Pop: 1, Push: 1, Cost: psIntOp},
+	OpKeyOf:        {Name: "KeyOf", A: OperandLayout, Stack: "o → the map key of array or struct o of layout A (its contents)", Pop: 1, Push: 1, Cost: psLoad, CostVar: objBytes},
+	OpKeyObj:       {Name: "KeyObj", A: OperandLayout, Stack: "k → a new object of layout A with the contents of map key k", Pop: 1, Push: 1, Cost: psLoad, CostVar: objBytes},
+	OpSliceToArray: {Name: "SliceToArray", A: OperandLayout, Stack: "s → [N]T(s), a copy; A is the array's layout (a shorter s panics like Go)", Pop: 1, Push: 1, Cost: 0, CostVar: objBytes},
 
 	// Slices (slice.go).
-	OpMakeSlice:  {Name: "MakeSlice", A: OperandElemLayout, B: OperandHeapElem, Stack: "n c → s   (A: the element's layout, -1 plain; B: the element's size and noscan when the array is a heap allocation, malloc.go)", Pop: 2, Push: 1, Cost: psAlloc},
-	OpSliceLen:   unOp("SliceLen", "s → len(s)"),
-	OpSliceCap:   unOp("SliceCap", "s → cap(s)"),
-	OpSliceIndex: binOp("SliceIndex", "s i → s[i]   (out of range panics like Go)"),
-	OpSliceStore: {Name: "SliceStore", B: OperandSwap, Stack: "s i v → ...   (s[i] = v; with B=1 the operands are v s i)", Pop: 3, Cost: psInstr},
+	OpMakeSlice:  {Name: "MakeSlice", A: OperandElemLayout, B: OperandHeapElem, Stack: "n c → s   (A: the element's layout, -1 plain; B: the element's size and noscan when the array is a heap allocation, malloc.go)", Pop: 2, Push: 1, Cost: 0, CostVar: "growCost of its capacity"},
+	OpSliceLen:   unOp("SliceLen", "s → len(s)", 0),
+	OpSliceCap:   unOp("SliceCap", "s → cap(s)", 0),
+	OpSliceIndex: binOp("SliceIndex", "s i → s[i]   (out of range panics like Go)", psIndex),
+	OpSliceStore: {Name: "SliceStore", B: OperandSwap, Stack: "s i v → ...   (s[i] = v; with B=1 the operands are v s i)", Pop: 3, Cost: psIndexStore},
 	OpAppend: {Name: "Append", A: OperandValues, B: OperandElem,
 		Stack:  "s v… → s'   (A values; B: the element's size<<1 | 1 if it holds no pointers, or ^layout for elements held in objects: slice.go: elemSpec)",
-		Effect: func(in Instr, _ *Program, _ *Func) (int, int) { return 1 + int(in.A), 1 }, Cost: psAlloc, CostVar: memmove},
-	OpAppendSlice: {Name: "AppendSlice", B: OperandElem, Stack: "s t → append(s, t...)   (B as OpAppend's)", Pop: 2, Push: 1, Cost: psAlloc, CostVar: memmove},
+		Effect: func(in Instr, _ *Program, _ *Func) (int, int) { return 1 + int(in.A), 1 }, Cost: psAppend, CostVar: memmove},
+	OpAppendSlice: {Name: "AppendSlice", B: OperandElem, Stack: "s t → append(s, t...)   (B as OpAppend's)", Pop: 2, Push: 1, Cost: psAppend, CostVar: memmove},
 	OpCopySlice: {Name: "CopySlice", B: OperandElemIfLayout, Stack: "d s → copy(d, s)   (B: ^layout for elements held in objects, copied into; else 0)",
-		Pop: 2, Push: 1, Cost: psInstr, CostVar: memmove},
+		Pop: 2, Push: 1, Cost: psIntOp, CostVar: memmove},
 	OpReslice: {Name: "Reslice", B: OperandNum, Stack: "s [lo] [hi] [max] → s[lo:hi:max]   (B: 1 lo omitted, 2 hi omitted, 4 max given; an omitted index is not pushed)",
 		Effect: func(in Instr, _ *Program, _ *Func) (int, int) {
 			return 1 + bit0(in.B&1) + bit0(in.B&2) + 1 - bit0(in.B&4), 1
-		}, Cost: psInstr},
+		}, Cost: 2 * psIntOp},
 
 	// Maps (hashmap.go).
-	OpMakeMap: {Name: "MakeMap", Stack: "hint → m", Pop: 1, Push: 1, Cost: psAlloc},
+	OpMakeMap: {Name: "MakeMap", Stack: "hint → m", Pop: 1, Push: 1, Cost: psMalloc},
 	OpMapIndex: {Name: "MapIndex", A: OperandNum, B: OperandNum, Stack: "m k → v [ok]   (A: 1 to push ok too; B: the value's struct layout, -1 plain)",
-		Effect: func(in Instr, _ *Program, _ *Func) (int, int) { return 2, 1 + boolInt32(in.A == 1) }, Cost: psMap},
-	OpMapStore:  {Name: "MapStore", B: OperandSwap, Stack: "m k v → ...   (with B=1 the operands are v m k; a nil map panics)", Pop: 3, Cost: psMap},
-	OpMapDelete: {Name: "MapDelete", Stack: "m k → ...", Pop: 2, Cost: psMap},
-	OpMapLen:    unOp("MapLen", "m → len(m)"),
-	OpMapClear:  {Name: "MapClear", Stack: "m → ...", Pop: 1, Cost: psInstr},
+		Effect: func(in Instr, _ *Program, _ *Func) (int, int) { return 2, 1 + boolInt32(in.A == 1) }, Cost: 0, CostVar: mapSize},
+	OpMapStore:  {Name: "MapStore", B: OperandSwap, Stack: "m k v → ...   (with B=1 the operands are v m k; a nil map panics)", Pop: 3, Cost: 0, CostVar: mapSize},
+	OpMapDelete: {Name: "MapDelete", Stack: "m k → ...", Pop: 2, Cost: 0, CostVar: mapSize},
+	OpMapLen:    unOp("MapLen", "m → len(m)", 0),
+	OpMapClear:  {Name: "MapClear", Stack: "m → ...", Pop: 1, Cost: 0},
 	OpMapKeys: {Name: "MapKeys", A: OperandNum, Stack: "m → a []K of the keys   (A: 1 sorted (fmt), 2 sorted as floats (MapKeysFloat), 0 from a random bucket (range))",
-		Pop: 1, Push: 1, Cost: psAlloc},
+		Pop: 1, Push: 1, Cost: 0, CostVar: "psMalloc and psMapIter for each key"},
 
 	// 64-bit unsigned integers (uint64, uint, uintptr): the operations
 	// whose result differs from int64's.
@@ -317,7 +334,7 @@ var opTable = [numOps]OpInfo{
 				return 1, 1
 			}
 			return 2, 1
-		}, Cost: psInstr},
+		}, Cost: psIntOp, CostVar: "UDiv and URem psDiv"},
 
 	// Floating point (float.go): a float is its float64 bits in I.
 	OpFloat: {Name: "Float", A: OperandFloatOp, B: OperandF32, Stack: "a b → r or a → r   (A: FAdd… of float.go; B=1 rounds the result to float32)",
@@ -326,21 +343,21 @@ var opTable = [numOps]OpInfo{
 				return -1, -1
 			}
 			return floatArgs[in.A], 1
-		}, Cost: psInstr},
+		}, Cost: psFloatOp, CostVar: "FDiv psFloatDiv, a conversion psConvert"},
 
 	// Interface values (iface.go).
-	OpMakeIface: {Name: "MakeIface", A: OperandType, Stack: "v → i   (the dynamic type is Program.Types[A]; nil stays nil only for a nil interface)", Pop: 1, Push: 1, Cost: psAlloc},
+	OpMakeIface: {Name: "MakeIface", A: OperandType, Stack: "v → i   (the dynamic type is Program.Types[A]; nil stays nil only for a nil interface)", Pop: 1, Push: 1, Cost: psMakeIface},
 	OpIfaceCall: {Name: "IfaceCall", A: OperandMethod, B: OperandCallSlots,
 		Stack: "i args → results   (calls method Program.Strings[A] of i's dynamic type; B: CallSlots(args, results))",
 		Effect: func(in Instr, _ *Program, _ *Func) (int, int) {
 			args, res := CallSlotsOf(in.B)
 			return 1 + args, res
-		}, Cost: psInstr},
-	OpIfaceEq: binOp("IfaceEq", "a b → a==b   (the same dynamic type and equal values; an uncomparable one panics)"),
+		}, Cost: psIfaceCall},
+	OpIfaceEq: binOp("IfaceEq", "a b → a==b   (the same dynamic type and equal values; an uncomparable one panics)", 2*psIntOp),
 	OpAssert: {Name: "Assert", A: OperandNum, B: OperandNum,
 		Stack:  "i → v [ok]   (A: the target type; B: the source type<<2 | AssertOK (push ok too) or AssertTest (push only ok))",
-		Effect: func(in Instr, _ *Program, _ *Func) (int, int) { return 1, 1 + boolInt32(in.B&3 == AssertOK) }, Cost: psInstr},
-	OpRecover: {Name: "Recover", Stack: "... → v   (recover(): the panic's value, or nil where recover has no effect)", Push: 1, Cost: psInstr},
+		Effect: func(in Instr, _ *Program, _ *Func) (int, int) { return 1, 1 + boolInt32(in.B&3 == AssertOK) }, Cost: psAssert},
+	OpRecover: {Name: "Recover", Stack: "... → v   (recover(): the panic's value, or nil where recover has no effect)", Push: 1, Cost: psIntOp},
 	OpFmtAny: {Name: "FmtAny", A: OperandNum, B: OperandNum,
 		Stack: "i → text; for a FmtRun* verb: format a → text   (A: depth<<21 | verb, B: flags | width (FmtAny*): fmt of the interface value at operand depth A>>21, format_dynamic.go; the String and Error methods it calls push their results above it until it completes)",
 		Effect: func(in Instr, _ *Program, _ *Func) (int, int) {
@@ -348,12 +365,12 @@ var opTable = [numOps]OpInfo{
 				return 2, 1
 			}
 			return 1, 1
-		}, Cost: psAlloc, CostVar: "1 ns more for each String or Error method it calls first"},
+		}, Cost: psFmt},
 
 	// sync/atomic: one instruction, so that no preemption splits it.
 	OpAtomic: {Name: "Atomic", A: OperandNum, B: OperandNum,
 		Stack:  "o [args] → result   (A: AtomicLoad…, whose comment gives its args; B: 0 64-bit, 1 int32, 2 uint32, |AtomicPtr: o is a slot pointer; with AtomicValue: atomic.Value's method A, → result text)",
-		Effect: atomicEffect, Cost: psInstr},
+		Effect: atomicEffect, Cost: psAtomic},
 
 	// Libraries computed by the VM.
 	OpRand: {Name: "Rand", A: OperandRandFn, Stack: "args → r   (A: a Rand* function of rand.go)",
@@ -369,7 +386,7 @@ var opTable = [numOps]OpInfo{
 				return -1, -1
 			}
 			return StrArgs(in.A)
-		}, Cost: psAlloc},
+		}, Cost: 0, CostVar: "strsCost: a sort's n log2 n steps, a mallocgc for a function that builds a string or slice, and the strings' bytes"},
 	OpHost: {Name: "Host", A: OperandHostFn, B: OperandNum, Stack: "args → results   (A: a host function, host.go: Host(name), which gives their counts; B: its operand, whose meaning is the host function's: a type, a string, a layout…)",
 		Effect: func(in Instr, _ *Program, _ *Func) (int, int) {
 			sealHost()
@@ -377,7 +394,7 @@ var opTable = [numOps]OpInfo{
 				return -1, -1
 			}
 			return hostTable[in.A].Pop, hostTable[in.A].Push
-		}, Cost: psHost, CostVar: "a host function with a Cost of its own charges it instead of costHost"},
+		}, Cost: 0, CostVar: "the host function's Cost (host.go; psHost if it has none) plus its Scale, what grows with its operands"},
 
 	// Scheduler operations (IsSched). The interpreter stops in front of them.
 	OpGo: {Name: "Go", B: OperandArgs, Stack: "f args → ...   (starts f(args), B argument slots, in a new goroutine)",
@@ -433,12 +450,12 @@ var opTable = [numOps]OpInfo{
 
 // unOp and binOp are the rows of the plain ops that pop one or two
 // operands and push one result.
-func unOp(name, stack string) OpInfo {
-	return OpInfo{Name: name, Stack: stack, Pop: 1, Push: 1, Cost: psInstr}
+func unOp(name, stack string, cost int64) OpInfo {
+	return OpInfo{Name: name, Stack: stack, Pop: 1, Push: 1, Cost: cost}
 }
 
-func binOp(name, stack string) OpInfo {
-	return OpInfo{Name: name, Stack: stack, Pop: 2, Push: 1, Cost: psInstr}
+func binOp(name, stack string, cost int64) OpInfo {
+	return OpInfo{Name: name, Stack: stack, Pop: 2, Push: 1, Cost: cost}
 }
 
 // sched is the row of a scheduler op with no operand in A or B and a

@@ -190,13 +190,13 @@ func chachaRead(o []Value, p []Value) int {
 }
 
 // The costs, from go test -bench 'ChaCha8$|ChaCha8Read' math/rand/v2:
-// a Uint64 is an OpRand draw (costRand; ≈ 5 ns there, the block
+// a Uint64 is an OpRand draw (psRand; ≈ 5 ns there, the block
 // computations included); NewChaCha8 and Seed compute one block of 32
 // words (≈ 32 × 5 ns); a Read costs what one of 32 bytes costs (≈ 20 ns),
 // whatever its length, as a host function's cost is fixed.
 const (
-	costChaChaBlock = 150
-	costChaChaRead  = 20
+	costChaChaBlock = 150_000 // ps
+	costChaChaRead  = 20_000
 )
 
 func init() {

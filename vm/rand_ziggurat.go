@@ -114,11 +114,11 @@ func init() {
 		d      *zigDraws
 	}{{"rand.Rand.", &zigV1}, {"randv2.Rand.", &zigV2}} {
 		d := pkg.d
-		RegisterHost(HostFunc{Name: pkg.prefix + "NormFloat64", Pop: 1, Push: 1, Cost: costRand, Fn: func(mc *Machine, _ int32, a, r []Value) string {
+		RegisterHost(HostFunc{Name: pkg.prefix + "NormFloat64", Pop: 1, Push: 1, Cost: psRand, Fn: func(mc *Machine, _ int32, a, r []Value) string {
 			r[0].I = int64(math.Float64bits(normFloat64(mc.gen(a[0].I), d)))
 			return ""
 		}})
-		RegisterHost(HostFunc{Name: pkg.prefix + "ExpFloat64", Pop: 1, Push: 1, Cost: costRand, Fn: func(mc *Machine, _ int32, a, r []Value) string {
+		RegisterHost(HostFunc{Name: pkg.prefix + "ExpFloat64", Pop: 1, Push: 1, Cost: psRand, Fn: func(mc *Machine, _ int32, a, r []Value) string {
 			r[0].I = int64(math.Float64bits(expFloat64(mc.gen(a[0].I), d)))
 			return ""
 		}})

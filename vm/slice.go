@@ -172,18 +172,12 @@ func (mc *Machine) elemSpec(b int32) (size uint64, noscan bool, li int32) {
 	return uint64(b >> 1), b&1 != 0, -1
 }
 
-// memmoveCost is the virtual cost of copying k elements of size bytes:
-// the bytes at memmoveBytesPerNs (cost.go).
-func memmoveCost(k int, size uint64) int {
-	return int(uint64(k) * size / memmoveBytesPerNs)
-}
-
 // appendVals is append(s, vs...) with elements as OpAppend's B describes
 // them; from is the slice vs are the elements of (append(s, t...)), or 0
 // when vs are OpAppend's operands, objects made for this append (copies
 // already), which a new array takes as they are. It returns the slice and
 // the bytes' copying cost for elements held in objects.
-func (mc *Machine) appendVals(s int64, vs []Value, b int32, from int64) (int64, int) {
+func (mc *Machine) appendVals(s int64, vs []Value, b int32, from int64) (int64, int64) {
 	if len(vs) == 0 {
 		return s, 0
 	}
@@ -210,12 +204,12 @@ func (mc *Machine) appendVals(s int64, vs []Value, b int32, from int64) (int64, 
 		mc.copyElems(a[n:], vs, li)
 	}
 	mc.zeroElems(a[n+len(vs):], li)
-	return mc.newSlice(arr, 0, n+len(vs), nc), mc.objCost(n+len(vs), size, li)
+	return mc.newSlice(arr, 0, n+len(vs), nc), growCost(nc, size)
 }
 
 // objCost is memmoveCost for elements held in objects (layout li ≥ 0),
 // 0 for plain ones.
-func (mc *Machine) objCost(k int, size uint64, li int32) int {
+func (mc *Machine) objCost(k int, size uint64, li int32) int64 {
 	if li < 0 {
 		return 0
 	}
@@ -258,12 +252,12 @@ func (mc *Machine) moveElems(dst, src []Value, li int32, backward bool) {
 // copySlice is copy(d, s) for elements of layout li (-1: plain) and size
 // bytes: the count and the bytes' copying cost for elements held in
 // objects.
-func (mc *Machine) copySlice(d, s int64, li int32) (int, int) {
+func (mc *Machine) copySlice(d, s int64, li int32) (int, int64) {
 	de, dl, _ := mc.sliceParts(d)
 	se, sl, _ := mc.sliceParts(s)
 	k := min(dl, sl)
 	if li < 0 || k == 0 {
-		return copy(de[:dl], se[:sl]), 0
+		return copy(de[:dl], se[:sl]), memmoveCost(k, 8)
 	}
 	dh, sh := mc.objs[d&refMask], mc.objs[s&refMask]
 	backward := dh[shArr].I == sh[shArr].I && dh[shOff].I > sh[shOff].I

@@ -48,8 +48,8 @@ func TestGrowsliceCopiesObjects(t *testing.T) {
 	if n != 3 || c != 4 {
 		t.Fatalf("len %d cap %d, want 3 4 (growslice of 16-byte elements)", n, c)
 	}
-	if want := 3 * 16 / memmoveBytesPerNs; cost != want {
-		t.Errorf("cost %d, want %d (memmove of 48 bytes)", cost, want)
+	if want := growCost(4, 16); cost != want {
+		t.Errorf("cost %d ps, want %d (growslice to 4 elements of 16 bytes: a mallocgc, 64 bytes moved or cleared)", cost, want)
 	}
 	distinctSlots(t, mc, s, g)
 	ge, _, _ := mc.sliceParts(g)

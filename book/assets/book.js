@@ -1,35 +1,68 @@
-// gmplab's book: theme, table of contents, search and quizzes. No framework.
+// gmplab's book: theme, table of contents, search (and its words marked
+// on the page it opens), copy buttons, keyboard access to what scrolls,
+// and quizzes. No framework.
 (function () {
   "use strict";
   var base = document.body.getAttribute("data-base") || "";
   var root = document.documentElement;
+  function store(k, v) { try { if (v == null) localStorage.removeItem(k); else localStorage.setItem(k, v); } catch (e) {} }
+  function stored(k) { try { return localStorage.getItem(k); } catch (e) { return null; } }
 
   // Light and dark.
   function setTheme(t) {
     root.setAttribute("data-theme", t);
-    try { localStorage.setItem("gmplab-theme", t); } catch (e) {}
+    store("gmplab-theme", t);
   }
   document.querySelector(".theme").addEventListener("click", function () {
     setTheme(root.getAttribute("data-theme") === "dark" ? "light" : "dark");
   });
 
-  // The table of contents on a phone.
+  // The table of contents: on a wide screen the ☰ button folds it away
+  // (and the book remembers); on a narrow one it is a drawer, closed by a
+  // tap outside it, by Escape or by following a link.
   var menu = document.querySelector(".menu");
-  menu.addEventListener("click", function () {
-    var open = document.body.classList.toggle("nav-open");
+  var narrow = window.matchMedia("(max-width: 960px)");
+  var sidebar = document.querySelector(".sidebar");
+  var backdrop = document.querySelector(".backdrop");
+  function menuState() {
+    var open = narrow.matches ? document.body.classList.contains("nav-open") : !root.classList.contains("nav-hidden");
     menu.setAttribute("aria-expanded", open ? "true" : "false");
+  }
+  function closeDrawer(focusMenu) {
+    if (!document.body.classList.contains("nav-open")) return;
+    document.body.classList.remove("nav-open");
+    menuState();
+    if (focusMenu) menu.focus();
+  }
+  menu.addEventListener("click", function () {
+    if (narrow.matches) {
+      document.body.classList.toggle("nav-open");
+      if (document.body.classList.contains("nav-open")) {
+        var a = sidebar.querySelector("li.current > a") || sidebar.querySelector("a");
+        setTimeout(function () { if (a) a.focus(); }, 0);
+      }
+    } else {
+      var hidden = root.classList.toggle("nav-hidden");
+      store("gmplab-sidebar", hidden ? "hidden" : null);
+    }
+    menuState();
   });
-  document.querySelector(".sidebar").addEventListener("click", function (e) {
-    if (e.target.tagName === "A") document.body.classList.remove("nav-open");
-  });
+  if (narrow.addEventListener) narrow.addEventListener("change", function () { document.body.classList.remove("nav-open"); menuState(); });
+  menuState();
+  if (backdrop) backdrop.addEventListener("click", function () { closeDrawer(false); });
+  sidebar.addEventListener("click", function (e) { if (e.target.tagName === "A") closeDrawer(false); });
+  sidebar.addEventListener("keydown", function (e) { if (e.key === "Escape") closeDrawer(true); });
   var cur = document.querySelector(".sidebar li.current");
-  if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: "center" });
+  if (cur && cur.scrollIntoView && !narrow.matches) {
+    var sr = sidebar.getBoundingClientRect(), cr = cur.getBoundingClientRect();
+    sidebar.scrollTop += cr.top - sr.top - sr.height / 3;
+  }
 
   // Anchors on headings.
   document.querySelectorAll(".page h2[id], .page h3[id]").forEach(function (h) {
     var a = document.createElement("a");
     a.className = "anchor"; a.href = "#" + h.id; a.textContent = "#";
-    a.setAttribute("aria-label", "Link to this section");
+    a.setAttribute("aria-label", "Link to the section " + h.textContent);
     h.appendChild(a);
   });
 
@@ -41,13 +74,80 @@
     var io = new IntersectionObserver(function (es) {
       es.forEach(function (e) {
         if (e.isIntersecting && byId[e.target.id]) {
-          secLinks.forEach(function (a) { a.classList.remove("active"); });
+          secLinks.forEach(function (a) { a.classList.remove("active"); a.removeAttribute("aria-current"); });
           byId[e.target.id].classList.add("active");
+          byId[e.target.id].setAttribute("aria-current", "location");
         }
       });
     }, { rootMargin: "0px 0px -70% 0px" });
     document.querySelectorAll(".page h2[id]").forEach(function (h) { io.observe(h); });
   }
+
+  // Copy buttons on code, outputs and commands.
+  function copyText(el) {
+    if (el.classList.contains("cmd")) return el.querySelector("code").textContent;
+    var c = el.querySelector("pre") || el;
+    // Highlighted code: without its line numbers.
+    var lines = c.querySelectorAll(".line .cl");
+    if (lines.length) return Array.prototype.map.call(lines, function (l) { return l.textContent; }).join("");
+    return c.textContent;
+  }
+  function copy(text) {
+    if (navigator.clipboard && navigator.clipboard.writeText) return navigator.clipboard.writeText(text);
+    return new Promise(function (ok, no) {
+      var t = document.createElement("textarea");
+      t.value = text; t.setAttribute("readonly", ""); t.style.position = "fixed"; t.style.opacity = "0";
+      document.body.appendChild(t); t.select();
+      var done = false;
+      try { done = document.execCommand("copy"); } catch (e) {}
+      t.remove();
+      if (done) ok(); else no(new Error("copy refused"));
+    });
+  }
+  document.querySelectorAll(".page .cell .cmd, .page .cell.source .chroma, .page .cell pre.output, .page > pre, .page li > pre, .page .aside pre").forEach(function (el) {
+    var what = el.classList.contains("cmd") ? "the command" : el.classList.contains("output") ? "the output" : "the code";
+    var b = document.createElement("button");
+    b.type = "button"; b.className = "copy"; b.textContent = "Copy";
+    b.setAttribute("aria-label", "Copy " + what);
+    b.addEventListener("click", function () {
+      copy(copyText(el)).then(function () { b.textContent = "Copied"; }, function () { b.textContent = "Select and copy"; });
+      b.classList.add("done");
+      setTimeout(function () { b.textContent = "Copy"; b.classList.remove("done"); }, 1600);
+    });
+    // What scrolls holds its button in a wrapper that does not.
+    var host = el.parentNode;
+    if (!el.classList.contains("chroma") || !host.classList.contains("cell")) {
+      host = document.createElement("div");
+      host.className = "copyable";
+      el.parentNode.insertBefore(host, el);
+      host.appendChild(el);
+    }
+    host.classList.add("copyable");
+    host.appendChild(b);
+  });
+
+  // What scrolls sideways or down can be scrolled from the keyboard: it
+  // takes the focus (WCAG 2.1.1, axe's scrollable-region-focusable).
+  function focusable() {
+    document.querySelectorAll(".page pre, .page .cmd, .page .timeline-scroll, .page table, .st-line, .st-code, .st-out, .results").forEach(function (el) {
+      var scrolls = el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
+      if (scrolls && !el.hasAttribute("tabindex")) {
+        el.tabIndex = 0;
+        el.setAttribute("data-scroll-focus", "");
+        if (!el.getAttribute("aria-label") && !el.getAttribute("role")) {
+          el.setAttribute("role", "region");
+          el.setAttribute("aria-label", el.classList.contains("cmd") ? "command" : el.classList.contains("timeline-scroll") ? "timeline" : el.tagName === "TABLE" ? "table" : "code or output");
+        }
+      } else if (!scrolls && el.hasAttribute("data-scroll-focus")) {
+        el.removeAttribute("tabindex");
+        el.removeAttribute("data-scroll-focus");
+      }
+    });
+  }
+  window.gmplabFocusable = focusable;
+  focusable();
+  var rt = null;
+  window.addEventListener("resize", function () { clearTimeout(rt); rt = setTimeout(focusable, 150); });
 
   // Search: a small index, loaded on first use.
   var input = document.getElementById("search");
@@ -66,43 +166,61 @@
     document.head.appendChild(s);
   }
   function esc(s) { return s.replace(/[&<>"]/g, function (c) { return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]; }); }
+  function reEsc(w) { return w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }
   function snippet(x, words) {
     var lx = x.toLowerCase(), at = -1;
     for (var i = 0; i < words.length && at < 0; i++) at = lx.indexOf(words[i]);
     var start = Math.max(0, at - 50), s = (start > 0 ? "…" : "") + x.slice(start, start + 150) + (x.length > start + 150 ? "…" : "");
     s = esc(s);
     words.forEach(function (w) {
-      if (w.length > 1) s = s.replace(new RegExp("(" + w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + ")", "ig"), "<mark>$1</mark>");
+      if (w.length > 1) s = s.replace(new RegExp("(" + reEsc(esc(w)) + ")", "ig"), "<mark>$1</mark>");
     });
     return s;
+  }
+  // score ranks an entry: the words in its section's title first, then
+  // in its text (more for more mentions), then in its page's title.
+  function score(e, words) {
+    var t = e.t.toLowerCase(), p = e.p.toLowerCase(), x = e.x.toLowerCase(), total = 0;
+    for (var i = 0; i < words.length; i++) {
+      var w = words[i], s = 0;
+      if (t.indexOf(w) >= 0) s += 10;
+      if (x.indexOf(w) >= 0) s += 2 + Math.min(6, x.split(w).length - 1) * 0.5;
+      if (p.indexOf(w) >= 0) s += 1;
+      if (!s) return 0;
+      total += s;
+    }
+    return total;
   }
   function search() {
     var q = input.value.trim().toLowerCase();
     list.innerHTML = ""; sel = -1;
-    if (!q) { list.hidden = true; return; }
+    if (!q) { list.hidden = true; input.setAttribute("aria-expanded", "false"); return; }
     var words = q.split(/\s+/), hits = [];
-    window.GMPLAB_SEARCH.forEach(function (e) {
-      var t = e.t.toLowerCase(), p = e.p.toLowerCase(), x = e.x.toLowerCase(), score = 0;
-      for (var i = 0; i < words.length; i++) {
-        var w = words[i], s = 0;
-        if (t.indexOf(w) >= 0) s += 10;
-        if (p.indexOf(w) >= 0) s += 3;
-        if (x.indexOf(w) >= 0) s += 1 + Math.min(4, x.split(w).length - 1) * 0.5;
-        if (!s) return;
-        score += s;
-      }
-      hits.push({ e: e, s: score });
+    window.GMPLAB_SEARCH.forEach(function (e, i) {
+      var s = score(e, words);
+      if (s) hits.push({ e: e, s: s, i: i });
     });
-    hits.sort(function (a, b) { return b.s - a.s; });
-    hits.slice(0, 12).forEach(function (h) {
+    hits.sort(function (a, b) { return b.s - a.s || a.i - b.i; });
+    var hl = "?highlight=" + encodeURIComponent(q);
+    hits.slice(0, 12).forEach(function (h, n) {
       var li = document.createElement("li");
-      li.innerHTML = '<a href="' + base + h.e.u + '"><span class="r-page">' + esc(h.e.p) + "</span>" + esc(h.e.t) +
+      var u = h.e.u.split("#");
+      li.id = "result-" + n;
+      li.setAttribute("role", "option");
+      li.innerHTML = '<a href="' + esc(base + u[0] + hl + (u[1] ? "#" + u[1] : "")) + '">' + (h.e.t === h.e.p ? "" : '<span class="r-page">' + esc(h.e.p) + "</span>") + esc(h.e.t) +
         '<span class="r-snip">' + snippet(h.e.x, words) + "</span></a>";
       list.appendChild(li);
     });
-    if (!hits.length) list.innerHTML = '<li><a>Nothing matches “' + esc(q) + '”.</a></li>';
+    if (!hits.length) list.innerHTML = '<li role="option"><a>Nothing matches “' + esc(q) + '”.</a></li>';
     list.hidden = false;
+    input.setAttribute("aria-expanded", "true");
   }
+  list.setAttribute("role", "listbox");
+  list.setAttribute("aria-label", "Search results");
+  input.setAttribute("role", "combobox");
+  input.setAttribute("aria-controls", "search-results");
+  input.setAttribute("aria-expanded", "false");
+  list.id = "search-results";
   input.addEventListener("focus", function () { loadIndex(function () {}); });
   input.addEventListener("input", function () { loadIndex(search); });
   input.addEventListener("keydown", function (e) {
@@ -111,34 +229,112 @@
       e.preventDefault();
       sel = Math.max(0, Math.min(as.length - 1, sel + (e.key === "ArrowDown" ? 1 : -1)));
       as.forEach(function (a, i) { a.classList.toggle("sel", i === sel); });
+      if (as[sel]) { input.setAttribute("aria-activedescendant", "result-" + sel); as[sel].scrollIntoView({ block: "nearest" }); }
     } else if (e.key === "Enter" && as.length) {
       location.href = as[Math.max(sel, 0)].href;
     } else if (e.key === "Escape") {
-      input.value = ""; list.hidden = true; input.blur();
+      input.value = ""; list.hidden = true; input.setAttribute("aria-expanded", "false"); input.blur();
     }
   });
-  document.addEventListener("click", function (e) { if (!e.target.closest(".search")) list.hidden = true; });
+  document.addEventListener("click", function (e) { if (!e.target.closest(".search")) { list.hidden = true; input.setAttribute("aria-expanded", "false"); } });
+
+  // The words searched for, marked on the page a result opened (as mdBook
+  // does); Escape or the bar's button clears them.
+  var hlq = new URLSearchParams(location.search).get("highlight");
+  if (hlq) {
+    var words = hlq.toLowerCase().split(/\s+/).filter(function (w) { return w.length > 1; });
+    var re = words.length ? new RegExp("(" + words.map(reEsc).join("|") + ")", "ig") : null;
+    var marks = [];
+    if (re) {
+      var walker = document.createTreeWalker(document.querySelector(".page"), NodeFilter.SHOW_TEXT, {
+        acceptNode: function (n) {
+          var p = n.parentNode;
+          if (!n.nodeValue.trim() || p.closest("script, style, textarea, .stepper, .timeline-svg, button")) return NodeFilter.FILTER_REJECT;
+          return NodeFilter.FILTER_ACCEPT;
+        }
+      });
+      var texts = [];
+      while (walker.nextNode()) texts.push(walker.currentNode);
+      texts.forEach(function (n) {
+        var v = n.nodeValue;
+        re.lastIndex = 0;
+        if (!re.test(v)) return;
+        var frag = document.createDocumentFragment(), last = 0;
+        v.replace(re, function (m, g, at) {
+          frag.appendChild(document.createTextNode(v.slice(last, at)));
+          var mk = document.createElement("mark");
+          mk.className = "hit"; mk.textContent = m;
+          frag.appendChild(mk); marks.push(mk);
+          last = at + m.length;
+        });
+        frag.appendChild(document.createTextNode(v.slice(last)));
+        n.parentNode.replaceChild(frag, n);
+      });
+    }
+    if (marks.length) {
+      var bar = document.createElement("div");
+      bar.className = "hits-bar";
+      bar.setAttribute("role", "status");
+      bar.appendChild(document.createTextNode(marks.length + " match" + (marks.length === 1 ? "" : "es") + " for “" + hlq + "” on this page "));
+      var clear = document.createElement("button");
+      clear.type = "button"; clear.textContent = "Clear (Esc)";
+      bar.appendChild(clear);
+      document.querySelector("main").insertBefore(bar, document.querySelector("main").firstChild);
+      var unmark = function () {
+        marks.forEach(function (m) { m.replaceWith(document.createTextNode(m.textContent)); });
+        marks = [];
+        bar.remove();
+        var u = new URL(location.href);
+        u.searchParams.delete("highlight");
+        history.replaceState(null, "", u.pathname + u.search + u.hash);
+      };
+      clear.addEventListener("click", unmark);
+      document.addEventListener("keydown", function (e) { if (e.key === "Escape" && marks.length && !e.target.closest("input, textarea, .stepper")) unmark(); });
+      if (!location.hash) marks[0].scrollIntoView({ block: "center" });
+    }
+  }
+
   document.addEventListener("keydown", function (e) {
     var t = e.target.tagName;
-    if (t === "INPUT" || t === "TEXTAREA" || e.ctrlKey || e.metaKey || e.altKey) return;
-    if (e.key === "/") { e.preventDefault(); input.focus(); }
+    if (t === "INPUT" || t === "TEXTAREA" || t === "SELECT" || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (document.querySelector("dialog[open]")) return;
+    var inWidget = document.activeElement && document.activeElement.closest && document.activeElement.closest(".stepper");
+    if (e.key === "Escape" && document.body.classList.contains("nav-open")) closeDrawer(true);
+    else if (inWidget) return;
+    else if (e.key === "/" || e.key === "s") { e.preventDefault(); input.focus(); }
     else if (e.key === "t") setTheme(root.getAttribute("data-theme") === "dark" ? "light" : "dark");
-    else if (e.key === "ArrowLeft" && !document.activeElement.closest(".stepper")) { var p = document.querySelector("a[rel=prev]"); if (p) location.href = p.href; }
-    else if (e.key === "ArrowRight" && !document.activeElement.closest(".stepper")) { var n = document.querySelector("a[rel=next]"); if (n) location.href = n.href; }
+    else if (e.key === "ArrowLeft" && !e.shiftKey) { var p = document.querySelector("a[rel=prev]"); if (p) location.href = p.href; }
+    else if (e.key === "ArrowRight" && !e.shiftKey) { var n = document.querySelector("a[rel=next]"); if (n) location.href = n.href; }
   });
 
-  // Quizzes, checked here.
+  // Quizzes, checked here: the verdict, and each marked choice, in words
+  // as well as in colour.
   document.querySelectorAll(".quiz").forEach(function (q) {
     var right = +q.getAttribute("data-right");
     var ans = q.querySelector(".quiz-answer"), verdict = q.querySelector(".verdict");
-    q.querySelectorAll(".choices button").forEach(function (b) {
+    var buttons = q.querySelectorAll(".choices button");
+    buttons.forEach(function (b) {
       b.addEventListener("click", function () {
         var i = +b.getAttribute("data-i");
-        q.querySelectorAll(".choices button").forEach(function (o) { o.classList.remove("right", "wrong"); });
-        b.classList.add(i === right ? "right" : "wrong");
-        if (i !== right) q.querySelector('.choices button[data-i="' + right + '"]').classList.add("right");
+        buttons.forEach(function (o) {
+          o.classList.remove("right", "wrong");
+          o.setAttribute("aria-pressed", o === b ? "true" : "false");
+          var s = o.querySelector(".said");
+          if (s) s.remove();
+        });
+        var say = function (o, cls, words) {
+          o.classList.add(cls);
+          var s = document.createElement("span");
+          s.className = "said"; s.textContent = words;
+          o.appendChild(s);
+        };
+        if (i === right) say(b, "right", "✓ Your answer: right");
+        else {
+          say(b, "wrong", "✗ Your answer: not this one");
+          say(q.querySelector('.choices button[data-i="' + right + '"]'), "right", "✓ The answer");
+        }
         verdict.className = "verdict " + (i === right ? "right" : "wrong");
-        verdict.textContent = i === right ? "Right." : "Not quite: the answer is marked.";
+        verdict.textContent = i === right ? "Right." : "Not quite: the answer is marked “✓ The answer”.";
         ans.hidden = false;
       });
     });

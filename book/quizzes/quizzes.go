@@ -68,7 +68,10 @@ func render(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStat
 	for i, ch := range q.Choices {
 		fmt.Fprintf(w, "<li><button type=\"button\" data-i=\"%d\">%s</button></li>\n", i, e(ch))
 	}
-	w.WriteString("</ol>\n<div class=\"quiz-answer\" hidden>\n<p class=\"verdict\" aria-live=\"polite\"></p>\n")
+	// The verdict is live before it has words, so that a screen reader
+	// says them; the key is for print, where nothing is clicked.
+	w.WriteString("</ol>\n<p class=\"verdict\" aria-live=\"polite\"></p>\n<div class=\"quiz-answer\" hidden>\n")
+	fmt.Fprintf(w, "<p class=\"quiz-key\">Answer: %s</p>\n", e(q.Choices[right]))
 	fmt.Fprintf(w, "<p>%s</p>\n", e(q.Explain))
 	fmt.Fprintf(w, "<p class=\"quiz-show\">See it in the debugger: <code>%s</code></p>\n", e(strings.Join(q.Show, "; ")))
 	w.WriteString("</div>\n")

@@ -1,22 +1,18 @@
 // Package stepper computes what the book's stepper widget steps through: a
 // program's run on the simulated runtime, event by event, with the line
-// `gmplab run` prints for each event and a small picture of the scheduler
-// (the board) after it. The browser calls Run compiled to WebAssembly
-// (book/stepper/wasm) when a widget scrolls into view and when a reader
-// edits a scenario and runs it again, so the widget's lines are the CLI's
-// lines for the same program and flags, byte for byte (stepper_test.go
-// compares them with gmplab run).
+// `gmplab run` prints for each event, the source line each event happens
+// at, the program's output as it grows, a small picture of the scheduler
+// (the board) after each event with the line every G on it is at, and
+// the run's per-P timeline. The browser calls Run compiled to WebAssembly
+// (book/stepper/wasm), in a Web Worker, when a widget scrolls into view
+// and when a reader edits a scenario and runs it again, so the widget's
+// lines are the CLI's lines for the same program and flags, byte for byte
+// (stepper_test.go compares them with gmplab run).
 package stepper
 
 import (
-	"bytes"
 	"fmt"
-	"slices"
-	"strconv"
 	"strings"
-	"time"
-
-	"github.com/spf13/pflag"
 
 	"github.com/gmplab/gmplab/lang"
 	"github.com/gmplab/gmplab/runtime"
@@ -24,171 +20,52 @@ import (
 )
 
 // MaxEvents bounds a trace the widget keeps: a longer run is cut there and
-// says so (Trace.Cut), so that a page stays light. Runs in the lessons are
-// far shorter.
+// says so (Trace.Cut, Trace.Total), so that a page stays light. Runs in
+// the lessons are far shorter. It is the page's limit, not gmplab run's:
+// the run goes on to its end (its output and how it ended are whole).
 const MaxEvents = 20000
+
+// ProgressEvery is how many events pass between two calls of a run's
+// progress function.
+const ProgressEvery = 2048
 
 // Trace is a run as the widget shows it. Field names are short because
 // the trace is shipped to the browser as JSON.
 type Trace struct {
-	Header string   `json:"h"`           // the CLI's first line: # FILE: GOMAXPROCS=… seed=… layers=…
-	Lines  []string `json:"l"`           // view.FormatEvent of each event, in order (its why on the lines after the first)
-	Kinds  []string `json:"k"`           // each event's kind (the runtime function's name)
-	Boards []Delta  `json:"b"`           // the board after each event (index 0: before the first), as changes
-	Out    string   `json:"o"`           // what the program printed (stdout and stderr, in order)
-	Exit   string   `json:"x"`           // how the run ended, as the CLI reports it ("" for exit 0)
-	Cut    bool     `json:"c,omitempty"` // the run had more than MaxEvents events
+	Header string   `json:"h"`             // the CLI's first line: # FILE: GOMAXPROCS=… seed=… layers=…
+	Lines  []string `json:"l"`             // view.FormatEvent of each event, in order (its why on the lines after the first)
+	Kinds  []string `json:"k"`             // each event's kind (the runtime function's name)
+	Src    []int32  `json:"s"`             // each event's line in the program's file (0: none; see srcLine)
+	Boards []Delta  `json:"b"`             // the board after each event (index 0: before the first), as changes
+	Out    string   `json:"o"`             // what the program printed (stdout and stderr, in order)
+	OutAt  [][2]int `json:"op,omitempty"`  // after event OutAt[i][0] (1-based), the output is Out[:OutAt[i][1]]: one pair per print
+	Exit   string   `json:"x"`             // how the run ended, as the CLI reports it ("" for exit 0)
+	Limit  string   `json:"lim,omitempty"` // the limit that stopped the run: "max-instrs", "max-events", "max-steps" or "max-time"
+	Cut    bool     `json:"c,omitempty"`   // the run had more than MaxEvents events
+	Total  int64    `json:"n"`             // the run's events (more than len(Lines) when Cut)
+	TL     Timeline `json:"tl"`            // the kept events' timeline
 }
 
-// Board is the scheduler after an event: the Ps with their queues, the
-// global queue, and the Ms.
-type Board struct {
-	T      int64   `json:"t"`
-	Ps     []P     `json:"p"`
-	Global []int64 `json:"g"`
-	Ms     []M     `json:"m"`
-}
-
-// Delta is a board as what changed since the one before (the first
-// holds everything): the Ps that changed by index, the global queue and
-// the Ms when they changed. It keeps a trace small: most events change one
-// P.
-type Delta struct {
-	T      int64        `json:"t"`
-	Ps     map[string]P `json:"p,omitempty"`
-	Global []int64      `json:"g,omitempty"`
-	Ms     []M          `json:"m,omitempty"`
-	Empty  bool         `json:"e,omitempty"` // the global queue became empty
-}
-
-// diff is b as a Delta from prev (nil: everything).
-func diff(prev *Board, b Board) Delta {
-	d := Delta{T: b.T}
-	for i, p := range b.Ps {
-		if prev == nil || i >= len(prev.Ps) || !sameP(prev.Ps[i], p) {
-			if d.Ps == nil {
-				d.Ps = map[string]P{}
-			}
-			d.Ps[strconv.Itoa(i)] = p
-		}
-	}
-	if prev == nil || !slices.Equal(prev.Global, b.Global) {
-		d.Global = b.Global
-		d.Empty = len(b.Global) == 0
-	}
-	if prev == nil || !slices.Equal(prev.Ms, b.Ms) {
-		d.Ms = b.Ms
-	}
-	return d
-}
-
-func sameP(a, b P) bool {
-	return a.Status == b.Status && a.M == b.M && a.G == b.G && a.Runnext == b.Runnext && slices.Equal(a.Runq, b.Runq)
-}
-
-// P is one P on the board.
-type P struct {
-	Status  string  `json:"s"`
-	M       int32   `json:"m"`
-	G       int64   `json:"g"`
-	Runnext int64   `json:"n"`
-	Runq    []int64 `json:"q"`
-}
-
-// M is one M on the board.
-type M struct {
-	ID       int32  `json:"i"`
-	State    string `json:"s"`
-	P        int32  `json:"p"`
-	G        int64  `json:"g"`
-	Spinning bool   `json:"sp,omitempty"`
-	Sysmon   bool   `json:"sm,omitempty"`
-}
-
-// Options are the flags of `gmplab run` that change the events
-// (cmd/gmplab/cli: procsFlags, Limits, --seed, --layers).
-type Options struct {
-	GOMAXPROCS int // 0: NCPU, as Go's schedinit decides
-	NCPU       int
-	Seed       uint64
-	Layers     string
-	MaxEvents  int64
-	MaxInstrs  int64
-	MaxSteps   int64
-	MaxTime    time.Duration
-}
-
-// DefaultOptions are gmplab run's defaults.
-func DefaultOptions() Options {
-	return Options{NCPU: runtime.DefaultNCPU, Seed: 1, Layers: "all",
-		MaxEvents: runtime.DefaultMaxEvents, MaxInstrs: runtime.DefaultMaxInstrs,
-		MaxSteps: runtime.DefaultMaxSteps, MaxTime: time.Duration(runtime.DefaultMaxTime)}
-}
-
-// ParseFlags reads the flags as `gmplab run` takes them (--gomaxprocs 2
-// --seed 7 --layers stacks,procs), with the same defaults. The page has
-// no environment: GOMAXPROCS is --gomaxprocs, else --ncpu.
-func ParseFlags(args []string) (Options, error) { return DefaultOptions().Parse(args) }
-
-// Parse reads flags over o: what they do not set stays as in o.
-func (o Options) Parse(args []string) (Options, error) {
-	fs := pflag.NewFlagSet("gmplab run", pflag.ContinueOnError)
-	fs.SetOutput(&bytes.Buffer{})
-	fs.IntVar(&o.GOMAXPROCS, "gomaxprocs", 0, "")
-	fs.IntVar(&o.NCPU, "ncpu", o.NCPU, "")
-	fs.Uint64Var(&o.Seed, "seed", o.Seed, "")
-	fs.StringVar(&o.Layers, "layers", o.Layers, "")
-	fs.Int64Var(&o.MaxEvents, "max-events", o.MaxEvents, "")
-	fs.Int64Var(&o.MaxInstrs, "max-instrs", o.MaxInstrs, "")
-	fs.Int64Var(&o.MaxSteps, "max-steps", o.MaxSteps, "")
-	fs.DurationVar(&o.MaxTime, "max-time", o.MaxTime, "")
-	if err := fs.Parse(args); err != nil {
-		return o, err
-	}
-	if fs.NArg() > 0 {
-		return o, fmt.Errorf("unexpected arguments: %s", strings.Join(fs.Args(), " "))
-	}
-	return o, nil
-}
-
-// Args are the options as `gmplab run` flags, in a fixed order; the
-// limits only where they differ from the defaults.
-func (o Options) Args() []string {
-	d := DefaultOptions()
-	a := []string{}
-	// GOMAXPROCS always, resolved: the command means the same run
-	// whatever $GOMAXPROCS the reader's shell has.
-	a = append(a, "--gomaxprocs", fmt.Sprint(o.procs()))
-	if o.NCPU != d.NCPU {
-		a = append(a, "--ncpu", fmt.Sprint(o.NCPU))
-	}
-	a = append(a, "--seed", fmt.Sprint(o.Seed), "--layers", o.Layers)
-	for _, l := range []struct {
-		flag   string
-		v, def int64
-	}{{"--max-events", o.MaxEvents, d.MaxEvents}, {"--max-instrs", o.MaxInstrs, d.MaxInstrs}, {"--max-steps", o.MaxSteps, d.MaxSteps}} {
-		if l.v != l.def {
-			a = append(a, l.flag, fmt.Sprint(l.v))
-		}
-	}
-	if o.MaxTime != d.MaxTime {
-		a = append(a, "--max-time", o.MaxTime.String())
-	}
-	return a
-}
-
-// procs is GOMAXPROCS: the flag, else the CPUs (as Go's schedinit).
-func (o Options) procs() int {
-	if o.GOMAXPROCS > 0 {
-		return o.GOMAXPROCS
-	}
-	return min(o.NCPU, 1024)
+// Timeline is view.Timeline's runs and marks, for the widget's drawing
+// (book/timelines draws the lessons' from the same data).
+type Timeline struct {
+	Rows  []string    `json:"r"` // lane names, top to bottom: P0, P1, …, then Ms and sysmon when used
+	Runs  [][5]int64  `json:"u"` // lane, goid, start, end, 1 if in a system call
+	Marks [][3]int64  `json:"m"` // lane, time, the mark's character
+	Names [][3]string `json:"n"` // the marks used: character, CSS class, name (view.TimelineMarks)
+	End   int64       `json:"e"`
 }
 
 // Run compiles src (named name, as gmplab run names its file) and runs it
 // with the flags in args, returning the trace. A compile error is the
 // compiler's own file:line:col message.
 func Run(name string, src []byte, args []string) (*Trace, error) {
+	return RunProgress(name, src, args, nil)
+}
+
+// RunProgress is Run calling progress(events so far) every ProgressEvery
+// events: the page shows it while a long run goes on in its worker.
+func RunProgress(name string, src []byte, args []string, progress func(events int64)) (*Trace, error) {
 	o, err := ParseFlags(args)
 	if err != nil {
 		return nil, err
@@ -212,13 +89,19 @@ func Run(name string, src []byte, args []string) (*Trace, error) {
 		return nil, err
 	}
 	tr := &Trace{Header: fmt.Sprintf("# %s: GOMAXPROCS=%d ncpu=%d seed=%d layers=%s", name, procs, o.NCPU, o.Seed, layers)}
-	prev := board(mc.State())
+	prev := board(mc.State(), name)
 	tr.Boards = append(tr.Boards, diff(nil, prev))
+	tl := view.NewTimeline(procs)
+	tl.NoPs = !layers.Has(runtime.LayerProcs)
 	var out strings.Builder
 	for {
 		ev, ok := mc.Step()
 		if !ok {
 			break
+		}
+		tr.Total++
+		if progress != nil && tr.Total%ProgressEvery == 0 {
+			progress(tr.Total)
 		}
 		if ev.Kind == runtime.EvPrint {
 			out.WriteString(ev.Text)
@@ -227,37 +110,104 @@ func Run(name string, src []byte, args []string) (*Trace, error) {
 			tr.Cut = true
 			continue
 		}
+		tl.Event(ev)
+		st := mc.State()
+		b := board(st, name)
 		tr.Lines = append(tr.Lines, view.FormatEvent(ev))
 		tr.Kinds = append(tr.Kinds, ev.Kind.String())
-		b := board(mc.State())
-		tr.Boards = append(tr.Boards, diff(&prev, b))
+		tr.Src = append(tr.Src, srcLine(prog.FileName(ev.Pos), ev, st, name))
+		if ev.Kind == runtime.EvPrint {
+			tr.OutAt = append(tr.OutAt, [2]int{len(tr.Lines), out.Len()})
+		}
+		tr.Boards = append(tr.Boards, diff(prev, b))
 		prev = b
 	}
 	tr.Out = out.String()
-	if ex := mc.Exit(); ex != nil && (ex.Code != 0 || ex.Msg != "") {
-		tr.Exit = strings.TrimSuffix(ex.Msg, "\n")
-		if tr.Exit == "" {
-			tr.Exit = fmt.Sprintf("exit status %d", ex.Code)
+	if ex := mc.Exit(); ex != nil {
+		if strings.HasPrefix(ex.Reason, "max-") {
+			tr.Limit = ex.Reason
+		}
+		if ex.Code != 0 || ex.Msg != "" {
+			tr.Exit = strings.TrimSuffix(ex.Msg, "\n")
+			if tr.Exit == "" {
+				tr.Exit = fmt.Sprintf("exit status %d", ex.Code)
+			}
 		}
 	}
+	tr.TL = timeline(tl, procs)
 	return tr, nil
 }
 
-// board keeps what the widget draws of a state.
-func board(st *runtime.State) Board {
-	b := Board{T: st.Clock, Global: nonNil(st.Global)}
-	for _, p := range st.Ps {
-		b.Ps = append(b.Ps, P{Status: p.Status, M: p.M, G: p.G, Runnext: p.Runnext, Runq: nonNil(p.Runq)})
+// srcLine is the line of the program's file an event happens at: where
+// the event says it is (a go statement, a channel operation, a print…),
+// else the line its G is at after it (a G that starts running, is
+// preempted or is stolen), else 0 (an event of an M or a P alone).
+func srcLine(posFile string, ev runtime.Event, st *runtime.State, file string) int32 {
+	if ev.Pos.Line > 0 && posFile == file {
+		return ev.Pos.Line
 	}
-	for _, m := range st.Ms {
-		b.Ms = append(b.Ms, M{ID: m.ID, State: m.State, P: m.P, G: m.CurG, Spinning: m.Spinning, Sysmon: m.Sysmon})
+	if ev.G >= 0 {
+		return lineOf(st, ev.G, file)
 	}
-	return b
+	return 0
 }
 
-func nonNil(s []int64) []int64 {
-	if s == nil {
-		return []int64{}
+// timeline is the widget's copy of a view.Timeline.
+func timeline(tl *view.Timeline, procs int) Timeline {
+	tl.Close()
+	var t Timeline
+	lanes := map[int]int{}
+	for _, r := range tl.Runs {
+		procs = max(procs, r.Row+1)
 	}
-	return s
+	for _, m := range tl.Marks {
+		procs = max(procs, m.Row+1)
+	}
+	for p := range procs {
+		lanes[p] = p
+		t.Rows = append(t.Rows, tl.RowName(p))
+	}
+	lane := func(row int) int {
+		if l, ok := lanes[row]; ok {
+			return l
+		}
+		lanes[row] = len(t.Rows)
+		t.Rows = append(t.Rows, tl.RowName(row))
+		return lanes[row]
+	}
+	// Ms before sysmon, as the lessons' drawings order them.
+	for _, want := range []int{view.RowMs, view.RowSysmon} {
+		for _, r := range tl.Runs {
+			if r.Row == want {
+				lane(want)
+				break
+			}
+		}
+		for _, m := range tl.Marks {
+			if m.Row == want {
+				lane(want)
+				break
+			}
+		}
+	}
+	used := map[byte]bool{}
+	for _, r := range tl.Runs {
+		sys := int64(0)
+		if r.Syscall {
+			sys = 1
+		}
+		t.Runs = append(t.Runs, [5]int64{int64(lane(r.Row)), r.G, r.Start, r.End, sys})
+		t.End = max(t.End, r.End)
+	}
+	for _, m := range tl.Marks {
+		t.Marks = append(t.Marks, [3]int64{int64(lane(m.Row)), m.T, int64(m.Mark)})
+		t.End = max(t.End, m.T)
+		used[m.Mark] = true
+	}
+	for _, m := range view.TimelineMarks {
+		if used[m.Mark] {
+			t.Names = append(t.Names, [3]string{string(m.Mark), m.Class, m.Name})
+		}
+	}
+	return t
 }

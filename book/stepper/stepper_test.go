@@ -2,8 +2,10 @@ package stepper_test
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -94,5 +96,134 @@ func TestFlags(t *testing.T) {
 	}
 	if _, err := stepper.ParseFlags([]string{"--bogus"}); err == nil {
 		t.Error("--bogus: no error")
+	}
+}
+
+// TestSourceLines: every event whose line names a place in the program
+// ("by G1 at 19:6") is at that line; the others are at their G's line or
+// at none; and after each go statement of steal.go, the Gs it created are
+// shown at the func literal's line.
+func TestSourceLines(t *testing.T) {
+	root, _ := filepath.Abs("../..")
+	file := "lessons/03-steal/steal.go"
+	src, err := os.ReadFile(filepath.Join(root, file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := stepper.Run(file, src, []string{"--gomaxprocs", "4", "--layers", "stacks,procs,steal"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := int32(strings.Count(string(src), "\n") + 1)
+	at := regexp.MustCompile(` at (\d+):\d+`)
+	named, gs := 0, 0
+	lineOf := map[string]int32{}
+	for i, l := range tr.Lines {
+		if tr.Src[i] < 0 || tr.Src[i] > lines {
+			t.Errorf("event %d is at line %d of a %d-line file", i+1, tr.Src[i], lines)
+		}
+		if m := at.FindStringSubmatch(strings.Split(l, "\n")[0]); m != nil {
+			named++
+			if fmt.Sprint(tr.Src[i]) != m[1] {
+				t.Errorf("event %d %q: at line %d", i+1, l, tr.Src[i])
+			}
+		}
+		for g, n := range tr.Boards[i+1].Lines {
+			lineOf[fmt.Sprint(g)] = n
+		}
+		if tr.Kinds[i] == "newproc" {
+			g := strings.Fields(l)[4] // G23
+			if got := lineOf[strings.TrimPrefix(g, "G")]; got != 19 {
+				t.Errorf("event %d: the new %s is shown at line %d, want 19 (go func() {)", i+1, g, got)
+			}
+			gs++
+		}
+	}
+	if named == 0 || gs != 8 {
+		t.Errorf("%d events named a line and %d go statements were checked", named, gs)
+	}
+}
+
+// TestOutputAndEnd: the output grows at the print events, to the whole of
+// what gmplab run prints; a run stopped by a limit says which; a run
+// longer than MaxEvents is cut there and counts all its events, as
+// gmplab run does.
+func TestOutputAndEnd(t *testing.T) {
+	prog := "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfor i := 0; i < 3; i++ {\n\t\tgo func() {}()\n\t\tfmt.Println(\"line\", i)\n\t}\n}\n"
+	tr, err := stepper.Run("p.go", []byte(prog), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.Out != "line 0\nline 1\nline 2\n" || len(tr.OutAt) != 3 || tr.OutAt[2][1] != len(tr.Out) {
+		t.Fatalf("output %q at %v", tr.Out, tr.OutAt)
+	}
+	for i, p := range tr.OutAt {
+		if tr.Kinds[p[0]-1] != "print" || (i > 0 && p[1] <= tr.OutAt[i-1][1]) {
+			t.Errorf("output step %d %v: event %s", i, p, tr.Kinds[p[0]-1])
+		}
+	}
+	loop := "package main\n\nfunc main() {\n\tn := 0\n\tfor {\n\t\tn++\n\t}\n}\n"
+	tr, err = stepper.Run("loop.go", []byte(loop), []string{"--max-instrs", "1000000"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.Limit != "max-instrs" || !strings.Contains(tr.Exit, "Raise --max-instrs") {
+		t.Errorf("an endless loop under --max-instrs: limit %q, exit %q", tr.Limit, tr.Exit)
+	}
+	many := "package main\n\nimport \"sync\"\n\nfunc main() {\n\tvar wg sync.WaitGroup\n\tfor i := 0; i < 8000; i++ {\n\t\twg.Add(1)\n\t\tgo func() { wg.Done() }()\n\t}\n\twg.Wait()\n}\n"
+	tr, err = stepper.Run("many.go", []byte(many), []string{"--gomaxprocs", "2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "many.go"), []byte(many), 0o644)
+	var out, errb bytes.Buffer
+	cli.Run([]string{"run", filepath.Join(dir, "many.go"), "--gomaxprocs", "2"}, strings.NewReader(""), &out, &errb)
+	events := int64(strings.Count(out.String(), "\n") - 2 - strings.Count(out.String(), "\n                      "))
+	if !tr.Cut || len(tr.Lines) != stepper.MaxEvents || tr.Total != events {
+		t.Errorf("8,000 goroutines: cut %v, %d lines kept, %d events; gmplab run printed %d", tr.Cut, len(tr.Lines), tr.Total, events)
+	}
+	for _, b := range tr.Boards {
+		for _, p := range b.Ps {
+			if len(p.Runq) > stepper.ShownRunq {
+				t.Fatalf("a board shows %d Gs of a ring", len(p.Runq))
+			}
+		}
+		if len(b.Global) > stepper.ShownGlobal {
+			t.Fatalf("a board shows %d Gs of the global queue", len(b.Global))
+		}
+	}
+}
+
+// TestTimeline: the widget's timeline is view.Timeline's, lane for lane
+// and run for run, with the names of the marks it uses.
+func TestTimeline(t *testing.T) {
+	root, _ := filepath.Abs("../..")
+	file := "lessons/04-sysmon/handoff.go"
+	src, err := os.ReadFile(filepath.Join(root, file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	flags := []string{"--gomaxprocs", "1", "--layers", "stacks,procs,steal,sysmon"}
+	tr, err := stepper.Run(file, src, flags)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := &cli.CellExecutor{Root: root}
+	tl, _, err := x.TimelineOf(append([]string{file}, flags...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tl.Close()
+	if len(tr.TL.Runs) != len(tl.Runs) || len(tr.TL.Marks) != len(tl.Marks) {
+		t.Errorf("the widget's timeline has %d runs and %d marks, view.Timeline %d and %d", len(tr.TL.Runs), len(tr.TL.Marks), len(tl.Runs), len(tl.Marks))
+	}
+	if tr.TL.Rows[0] != "P0" || len(tr.TL.Names) == 0 {
+		t.Errorf("lanes %v, marks named %v", tr.TL.Rows, tr.TL.Names)
+	}
+	for _, n := range tr.TL.Names {
+		if view.MarkInfo(n[0][0]).Name != n[2] {
+			t.Errorf("mark %q is named %q", n[0], n[2])
+		}
 	}
 }

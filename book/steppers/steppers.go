@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"html"
 	"path"
+	"regexp"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -33,6 +34,7 @@ import (
 // Widget is one stepper.
 type Widget struct {
 	ast.BaseBlock
+	ID     string   // its element id, unique in the page: stepper-FILE (a link to a moment names it)
 	File   string   // the scenario's path from the repository's root
 	Source []byte   // its text
 	Flags  []string // gmplab run flags that give the same run
@@ -131,10 +133,26 @@ func (e extension) Transform(doc *ast.Document, _ text.Reader, pc parser.Context
 			}
 		}
 	}
+	// Ids from the file's name, in the page's order: stepper-steal-go,
+	// then stepper-steal-go-2 for a second widget of the same file.
+	used := map[string]int{}
+	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if w, ok := n.(*Widget); ok && entering {
+			id := "stepper-" + idRe.ReplaceAllString(strings.ToLower(path.Base(w.File)), "-")
+			if used[id]++; used[id] > 1 {
+				id += fmt.Sprintf("-%d", used[id])
+			}
+			w.ID = id
+		}
+		return ast.WalkContinue, nil
+	})
 	if fail != nil {
 		pc.Set(errKey, fail)
 	}
 }
+
+// idRe is what an id leaves out of a file's name.
+var idRe = regexp.MustCompile(`[^a-z0-9]+`)
 
 func isScenario(nb *notebook.Notebook, file string) bool {
 	if nb.Lesson == nil {
@@ -240,8 +258,8 @@ func render(wr util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkSta
 	w := n.(*Widget)
 	q := html.EscapeString
 	flags := strings.Join(w.Flags, " ")
-	fmt.Fprintf(wr, "<div class=\"stepper\" data-file=\"%s\" data-flags=\"%s\" data-breaks=\"%s\">\n",
-		q(w.File), q(flags), q(strings.Join(w.Breaks, " ")))
+	fmt.Fprintf(wr, "<div class=\"stepper\" id=\"%s\" data-file=\"%s\" data-flags=\"%s\" data-breaks=\"%s\">\n",
+		q(w.ID), q(w.File), q(flags), q(strings.Join(w.Breaks, " ")))
 	fmt.Fprintf(wr, "<div class=\"st-head\"><span class=\"st-title\">Step through <code>%s</code></span> <code class=\"st-cmd\">gmplab run %s %s</code></div>\n",
 		q(path.Base(w.File)), q(w.File), q(flags))
 	fmt.Fprintf(wr, "<textarea class=\"st-src\" hidden spellcheck=\"false\" aria-label=\"the source of %s\">%s</textarea>\n", q(path.Base(w.File)), q(string(w.Source)))

@@ -71,15 +71,6 @@ const (
 	rightPd = 12
 )
 
-// markNames says what each of view.Timeline's mark characters means.
-var markNames = map[byte]string{
-	'S': "steal", '!': "preemption", 'R': "retake by sysmon", 'H': "handoffp",
-	'N': "netpoll", 'O': "run queue overflow to the global queue", 'z': "sysmon sleeps deeply",
-}
-
-// markOrder is the legend's order.
-const markOrder = "S!RHNOz"
-
 // SVG draws the timeline of a run with procs Ps.
 func SVG(tl *view.Timeline, procs int) string {
 	_ = tl.String() // ends the runs a cut run left open
@@ -150,7 +141,7 @@ func SVG(tl *view.Timeline, procs int) string {
 		cx := x(m.T)
 		y := topPad + i*laneH + laneH - 4
 		fmt.Fprintf(&b, "<g class=\"mark m-%s\"><title>%s on %s at %s</title><path d=\"M%.1f %d l4 -7 l-8 0 z\"/></g>\n",
-			markClass(m.Mark), markNames[m.Mark], tl.RowName(m.Row), view.FormatDuration(m.T), cx, y+1)
+			view.MarkInfo(m.Mark).Class, view.MarkInfo(m.Mark).Name, tl.RowName(m.Row), view.FormatDuration(m.T), cx, y+1)
 	}
 	// The axis: five ticks at round times.
 	axisY := topPad + len(rows)*laneH
@@ -172,23 +163,13 @@ func legend(tl *view.Timeline) string {
 	}
 	var b strings.Builder
 	b.WriteString("<p class=\"timeline-legend\"><span class=\"lg-run\">running</span> <span class=\"lg-sys\">in a system call</span>")
-	for i := 0; i < len(markOrder); i++ {
-		if c := markOrder[i]; used[c] {
-			fmt.Fprintf(&b, " <span class=\"lg-mark m-%s\">%s</span>", markClass(c), html.EscapeString(markNames[c]))
+	for _, m := range view.TimelineMarks {
+		if used[m.Mark] {
+			fmt.Fprintf(&b, " <span class=\"lg-mark m-%s\">%s</span>", m.Class, html.EscapeString(m.Name))
 		}
 	}
 	b.WriteString("</p>\n")
 	return b.String()
-}
-
-func markClass(c byte) string {
-	switch c {
-	case '!':
-		return "P"
-	case 'z':
-		return "Z"
-	}
-	return string(c)
 }
 
 // gHue spreads the Gs' colours around the wheel (golden angle), so that

@@ -19,7 +19,7 @@ var learnerNames = strings.NewReplacer(
 	"func FindRunnable", "func findRunnable", "Runqget(pp)", "runqget(pp)", "func Runqgrab", "func runqgrab",
 	"func Retake", "func retake", "func Handoffp", "func handoffp", "func GopreemptM", "func gopreempt_m",
 	"func WantAsyncPreempt", "func wantAsyncPreempt", "func IsAsyncSafePoint", "func isAsyncSafePoint",
-	"func Injectglist", "func injectglist")
+	"func Injectglist", "func injectglist", "func Gfput", "func gfput", "func Gfget", "func gfget", "func SysmonBackoff", "func sysmonBackoff", "func SysmonDeepSleep", "func sysmonDeepSleep")
 
 // writeSolved writes a submission that solves every exercise (the worst
 // case for time: every test of every battery runs) into dir.

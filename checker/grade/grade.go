@@ -1,19 +1,21 @@
 // Package grade grades many submissions of the exercises: each exercise
-// of each submission runs in its own process, with a time and a memory
-// limit, and anything that goes wrong (a hang, a panic, an exit, a
-// compile error, a forbidden import) is a 0 for that exercise with the
-// reason, never a stop.
+// of each submission runs in its own process, confined (package sandbox:
+// limits, Landlock, seccomp, in force before any learner code runs), and
+// anything that goes wrong (a hang, a panic, an exit, a compile error, a
+// forbidden import, a symbolic link out of the submission) is a 0 for
+// that exercise with the reason, never a stop.
 //
-// Design: compiling and linking a test binary per submission and exercise
-// (go test) costs about a second each, which for a class of thirty is most
-// of the budget. Instead every submission's files become packages of one
-// grading program, at internal/gradebuild/sN/PKG through a go build
-// -overlay (nothing is written into the checkout), and the program is
-// linked once. Packages go cannot load are found first by go list -e,
-// packages that do not compile by a go build of the rest, and both are left
-// out with go's errors as the reason; the program is then started once, so
-// that a package whose initialisation fails is found and left out too (see
-// build.go and probe.go).
+// Design: every submission's files become packages at
+// internal/gradebuild/sN/PKG through a go build -overlay (nothing is
+// written into the checkout). Packages go cannot load are found first by
+// go list -e, packages that do not compile by a go build of all of them,
+// and both are left out with go's errors as the reason. Each submission
+// then gets a grading program of its own (one go build links them all,
+// without DWARF), so that nothing of one submission, not even its
+// initialisation, runs in another's processes: an init that spins
+// goroutines or allocates 20 GB spoils only its own grades. Each program
+// is started once first, so that a package whose initialisation fails is
+// found and left out (see build.go and probe.go).
 package grade
 
 import (
@@ -32,6 +34,7 @@ import (
 	"time"
 
 	"github.com/gmplab/gmplab/checker"
+	"github.com/gmplab/gmplab/checker/sandbox"
 )
 
 // Options say what to grade and how.
@@ -43,20 +46,63 @@ type Options struct {
 	MemoryMB    int
 	Jobs        int       // processes at once
 	Log         io.Writer // progress lines, or nil
+	// Seed moves the generated scenarios' seeds (checker.EnvSeed; 0: 1-3).
+	Seed uint64
+	// Hidden is an instructor's folder of hidden scenarios
+	// (checker.EnvHidden), or "".
+	Hidden string
 }
 
 // Gradebook is the outcome: per submission, per exercise, per test.
 type Gradebook struct {
 	Exercises   []string      `json:"exercises"`
 	Submissions []*Submission `json:"submissions"`
+	// Procs measures the grading processes (not in the gradebook's files:
+	// they vary from run to run).
+	Procs ProcStats `json:"-"`
+}
+
+// ProcStats measures the grading processes of one grading.
+type ProcStats struct {
+	N         int           // processes run (probes included)
+	MaxRSS    int64         // the largest peak resident set of one, bytes
+	SumRSS    int64         // their peaks added up, for the mean
+	CPU       time.Duration // user and system time of all of them
+	MaxCPU    time.Duration // of the one that used most
+	BuildTime time.Duration // compiling and linking, wall-clock
+}
+
+var statsMu sync.Mutex
+
+// account adds a finished process to the statistics.
+func (p *ProcStats) account(ps *os.ProcessState) {
+	if ps == nil {
+		return
+	}
+	cpu := ps.UserTime() + ps.SystemTime()
+	var rss int64
+	if ru, ok := ps.SysUsage().(*syscall.Rusage); ok {
+		rss = int64(ru.Maxrss) * 1024 // kilobytes on Linux
+	}
+	statsMu.Lock()
+	defer statsMu.Unlock()
+	p.N++
+	p.CPU += cpu
+	p.MaxCPU = max(p.MaxCPU, cpu)
+	p.MaxRSS = max(p.MaxRSS, rss)
+	p.SumRSS += rss
 }
 
 // Submission is one submission's grades.
 type Submission struct {
-	Name    string            `json:"name"` // the folder's base name
-	Dir     string            `json:"-"`
-	Passed  int               `json:"passed"` // exercises passed
-	Results []*checker.Result `json:"results"`
+	Name   string `json:"name"` // the folder's base name
+	Dir    string `json:"-"`
+	Passed int    `json:"passed"` // exercises passed
+	// Points: the share of rules that hold, per exercise, added up (of
+	// Possible, the number of exercises).
+	Points   float64           `json:"points"`
+	Possible int               `json:"possible"`
+	Results  []*checker.Result `json:"results"`
 }
 
 // job is one exercise of one submission.
@@ -127,7 +173,7 @@ func Grade(ctx context.Context, o Options) (*Gradebook, error) {
 					bad = err.Error()
 					break
 				}
-				if err := checker.CheckImports(f, src); err != nil {
+				if err := checker.CheckSource(f, src); err != nil {
 					bad = err.Error()
 					break
 				}
@@ -145,22 +191,40 @@ func Grade(ctx context.Context, o Options) (*Gradebook, error) {
 	if o.Log != nil && len(pkgs) > 0 {
 		fmt.Fprintf(o.Log, "compiling %d package(s) of %d submission(s)...\n", len(pkgs), len(o.Submissions))
 	}
-	bin, broken, err := build(ctx, o.Root, tmp, ov, pkgs)
+	buildStart := time.Now()
+	broken, err := build(ctx, o.Root, tmp, ov, pkgs)
 	if err != nil {
 		return nil, err
 	}
-	if bin, err = startable(ctx, o, tmp, ov, bin, pkgs, broken); err != nil {
+	if o.Log != nil {
+		fmt.Fprintf(o.Log, "linking a grading program per submission...\n")
+	}
+	bins, err := linkAll(ctx, o.Root, tmp, ov, pkgs, broken)
+	if err != nil {
 		return nil, err
 	}
-	run(ctx, o, bin, jobs, broken, gb, exs)
+	gb.Procs.BuildTime = time.Since(buildStart)
+	procStats = &gb.Procs
+	if err := startable(ctx, o, tmp, ov, bins, pkgs, broken); err != nil {
+		return nil, err
+	}
+	run(ctx, o, tmp, bins, jobs, broken, gb, exs)
+	gb.total()
+	return gb, nil
+}
+
+// total fills each submission's Passed, Points and Possible.
+func (gb *Gradebook) total() {
 	for _, s := range gb.Submissions {
+		s.Passed, s.Points, s.Possible = 0, 0, len(gb.Exercises)
 		for _, r := range s.Results {
 			if r.Status == checker.StatusPass {
 				s.Passed++
 			}
+			s.Points += Points(r)
 		}
+		s.Points = float64(int64(s.Points*100+0.5)) / 100
 	}
-	return gb, nil
 }
 
 func contains(list []string, s string) bool {
@@ -239,10 +303,35 @@ func locate(dir string, d checker.Dir) ([]string, string) {
 		abs := make([]string, len(files))
 		for i, f := range files {
 			abs[i], _ = filepath.Abs(f)
+			if why := escapes(dir, abs[i]); why != "" {
+				return nil, why
+			}
 		}
 		return abs, ""
 	}
 	return nil, NotSubmitted + ": no " + strings.Join(d.Files, ", ") + " in " + filepath.Base(dir) + "/exercises/" + d.Name + "/, " + filepath.Base(dir) + "/" + d.Name + "/ or " + filepath.Base(dir) + "/"
+}
+
+// escapes says why file, found in submission dir, is refused: a symbolic
+// link (or a link on its way) that leads out of the submission, which
+// would let a submission be graded on, or leak into the gradebook, a file
+// that is not its own; "" when it stays inside.
+func escapes(dir, file string) string {
+	root, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return err.Error()
+	}
+	root, _ = filepath.Abs(root)
+	real, err := filepath.EvalSymlinks(file)
+	if err != nil {
+		return err.Error()
+	}
+	real, _ = filepath.Abs(real)
+	if rel, err := filepath.Rel(root, real); err != nil || !filepath.IsLocal(rel) {
+		r, _ := filepath.Rel(filepath.Dir(dir), file)
+		return "refused: " + r + " is a symbolic link that leads out of the submission"
+	}
+	return ""
 }
 
 // fromHere names file (absolute) from the working directory when it is
@@ -278,7 +367,7 @@ func extraFiles(folder string, d checker.Dir) []string {
 }
 
 // run runs the jobs, o.Jobs at a time, filling gb.
-func run(ctx context.Context, o Options, bin string, jobs []job, broken map[string]string, gb *Gradebook, exs []checker.Dir) {
+func run(ctx context.Context, o Options, tmp string, bins map[int]string, jobs []job, broken map[string]string, gb *Gradebook, exs []checker.Dir) {
 	index := map[string]int{}
 	for k, d := range exs {
 		index[d.Name] = k
@@ -307,7 +396,15 @@ func run(ctx context.Context, o Options, bin string, jobs []job, broken map[stri
 						continue
 					}
 				}
-				set(j, runOne(ctx, o, bin, j))
+				bin, ok := bins[j.sub]
+				if j.ex.Scenario {
+					bin, ok = bins[-1], true
+				}
+				if !ok {
+					set(j, errResult(j.ex.Name, "the submission's grading program does not start (a gmplab bug)"))
+					continue
+				}
+				set(j, runOne(ctx, o, tmp, bin, j))
 			}
 		}()
 	}
@@ -324,22 +421,24 @@ func run(ctx context.Context, o Options, bin string, jobs []job, broken map[stri
 const wallFactor = 30
 
 // runOne runs one exercise of one submission in its own process.
-func runOne(ctx context.Context, o Options, bin string, j job) *checker.Result {
+func runOne(ctx context.Context, o Options, tmp, bin string, j job) *checker.Result {
 	// The CPU limit is the child's (RLIMIT_CPU); wall-clock time,
 	// wallFactor times it, is the last resort for a process that sleeps
 	// or blocks.
 	ctx, cancel := context.WithTimeout(ctx, wallFactor*o.Timeout)
 	defer cancel()
 	args := []string{j.key}
+	var read []string
 	if j.ex.Scenario {
 		args = append(args, j.file)
+		abs, _ := filepath.Abs(j.file)
+		read = append(read, abs)
 	}
-	cmd := exec.CommandContext(ctx, bin, args...)
-	if !j.ex.Scenario {
-		cmd.Dir = filepath.Dir(bin) // a scenario's file is named from here
+	cmd, scratch, err := confined(ctx, o, tmp, bin, read, args...)
+	if err != nil {
+		return errResult(j.ex.Name, err.Error())
 	}
-	cmd.Env = append(os.Environ(), fmt.Sprintf("%s=%d", EnvMemory, uint64(o.MemoryMB)<<20),
-		fmt.Sprintf("%s=%d", EnvCPU, max(1, int64(o.Timeout/time.Second))))
+	defer os.RemoveAll(scratch)
 	rd, wr, err := os.Pipe()
 	if err != nil {
 		return errResult(j.ex.Name, err.Error())
@@ -349,24 +448,18 @@ func runOne(ctx context.Context, o Options, bin string, j job) *checker.Result {
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	var result []byte
 	done := make(chan struct{})
-	go func() { result, _ = io.ReadAll(rd); close(done) }()
+	go func() { result, _ = io.ReadAll(io.LimitReader(rd, maxResult)); io.Copy(io.Discard, rd); close(done) }()
 	err = cmd.Start()
 	wr.Close()
 	if err == nil {
 		err = cmd.Wait()
+		procStats.account(cmd.ProcessState)
 	}
 	<-done
 	rd.Close()
 	// Which limit ends a hang depends on the machine's load: both say
 	// the same.
-	timedOut := ctx.Err() == context.DeadlineExceeded
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() && (ws.Signal() == syscall.SIGXCPU || ws.Signal() == syscall.SIGKILL) {
-			timedOut = true
-		}
-	}
-	if timedOut {
+	if ctx.Err() == context.DeadlineExceeded || killedByLimit(err) {
 		msg := fmt.Sprintf("timed out: an endless loop, or a call that blocks? (limit: %v of CPU time; gmplab grade --timeout raises it)", o.Timeout)
 		if stdout.n+stderr.n >= 1<<20 {
 			msg += "; it printed over 1 MB, and printing in a function the engine calls thousands of times is slow"
@@ -374,10 +467,64 @@ func runOne(ctx context.Context, o Options, bin string, j job) *checker.Result {
 		return errResult(j.ex.Name, msg)
 	}
 	var r checker.Result
-	if jerr := json.Unmarshal(result, &r); jerr == nil && r.Exercise != "" {
+	if jerr := json.Unmarshal(result, &r); jerr == nil && r.Exercise == j.ex.Name && err == nil {
 		return &r
 	}
 	return errResult(j.ex.Name, explainDeath(err, stderr.String(), o.MemoryMB))
+}
+
+// procStats is where the grading in progress measures its processes.
+var procStats = new(ProcStats)
+
+// maxResult bounds what the grader reads of a result.
+const maxResult = 16 << 20
+
+// killedByLimit says whether a grading process was killed by its CPU
+// limit (SIGXCPU, then SIGKILL) or by the wall-clock one.
+func killedByLimit(err error) bool {
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() && (ws.Signal() == syscall.SIGXCPU || ws.Signal() == syscall.SIGKILL) {
+			return true
+		}
+	}
+	return false
+}
+
+// confined is the command that runs bin with args as a grading process:
+// in the sandbox (package sandbox: its limits, Landlock and seccomp set
+// in its init, before any learner code), with a scratch folder of its
+// own as working directory and the only place it may write, reading only
+// bin and read. The environment is the sandbox's configuration, PATH and
+// GOTRACEBACK: nothing of the grader's.
+func confined(ctx context.Context, o Options, tmp, bin string, read []string, args ...string) (*exec.Cmd, string, error) {
+	scratch, err := os.MkdirTemp(tmp, "run")
+	if err != nil {
+		return nil, "", err
+	}
+	read = append([]string{bin}, read...)
+	env := []string{}
+	if o.Seed > 0 {
+		env = append(env, fmt.Sprintf("%s=%d", checker.EnvSeed, o.Seed))
+	}
+	if o.Hidden != "" {
+		abs, err := filepath.Abs(o.Hidden)
+		if err != nil {
+			return nil, "", err
+		}
+		read = append(read, abs)
+		env = append(env, checker.EnvHidden+"="+abs)
+	}
+	cfg := sandbox.Config{MemoryBytes: uint64(o.MemoryMB) << 20, CPUSeconds: uint64(max(1, int64(o.Timeout/time.Second))),
+		FileBytes: 1 << 20, Read: read, Scratch: scratch}
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Dir = scratch
+	if len(read) > 0 {
+		cmd.Dir, _ = os.Getwd() // a scenario's file is named from here
+	}
+	cmd.Env = append(env, sandbox.EnvConfig+"="+cfg.Encode(), "PATH="+os.Getenv("PATH"), "GOTRACEBACK=single", "HOME="+scratch, "TMPDIR="+scratch)
+	cmd.WaitDelay = time.Second
+	return cmd, scratch, nil
 }
 
 // explainDeath says why a grading process ended without a result: the

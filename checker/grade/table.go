@@ -23,7 +23,7 @@ func (gb *Gradebook) WriteTable(w io.Writer) {
 	subs := gb.Sorted()
 	nameW := len("submission")
 	for _, s := range subs {
-		nameW = max(nameW, utf8.RuneCountInString(s.Name))
+		nameW = max(nameW, min(maxNameW, utf8.RuneCountInString(s.Name)))
 	}
 	cells := make([][]string, len(subs))
 	cellW := make([]int, len(gb.Exercises))
@@ -38,7 +38,7 @@ func (gb *Gradebook) WriteTable(w io.Writer) {
 	for k, e := range gb.Exercises {
 		flat += 2 + max(cellW[k], len(e))
 	}
-	if flat+len("  passed") <= TableWidth {
+	if flat+len("  passed  pts") <= TableWidth {
 		for k, e := range gb.Exercises {
 			cellW[k] = max(cellW[k], len(e))
 		}
@@ -65,17 +65,30 @@ func (gb *Gradebook) WriteTable(w io.Writer) {
 			fmt.Fprintf(w, "  %-*s", cellW[k], "│")
 		}
 	}
-	fmt.Fprintf(w, "  passed\n")
+	fmt.Fprintf(w, "  passed  pts\n")
 	for i, s := range subs {
-		fmt.Fprintf(w, "%-*s", nameW, s.Name)
+		fmt.Fprintf(w, "%s", padName(s.Name, nameW))
 		for k, c := range cells[i] {
 			fmt.Fprintf(w, "  %-*s", cellW[k], c)
 		}
-		fmt.Fprintf(w, "  %d/%d\n", s.Passed, len(gb.Exercises))
+		fmt.Fprintf(w, "  %-6s  %s\n", fmt.Sprintf("%d/%d", s.Passed, len(gb.Exercises)), points(s.Points, float64(len(gb.Exercises))))
 	}
 	fmt.Fprintln(w)
-	fmt.Fprint(w, wrap("✓ N: all N tests pass; K/N: K of N tests pass; -: not started (rt.TODO still there); none: no files for the exercise in DIR/exercises/NN-name/, DIR/NN-name/ or DIR/; err: not graded, for the reason below. gradebook.csv and .json have every test's message.", "", "")+"\n")
+	fmt.Fprint(w, wrap("✓ N: all N rules hold; K/N: K of N rules hold (pts: the share of rules, per exercise, added up); -: not started (rt.TODO still there); none: no files for the exercise in DIR/exercises/NN-name/, DIR/NN-name/ or DIR/; err: not graded, for the reason below. gradebook.csv and .json have every test's message.", "", "")+"\n")
 	gb.writeReasons(w, subs)
+}
+
+// maxNameW is the widest a submission's name shows in the table; a
+// longer one is cut, with "…" (the gradebook's files keep it whole).
+const maxNameW = 16
+
+// padName fits name to w columns, cut with "…" when longer.
+func padName(name string, w int) string {
+	r := []rune(name)
+	if len(r) > w {
+		return string(r[:w-1]) + "…"
+	}
+	return name + strings.Repeat(" ", w-len(r))
 }
 
 // cell is how a result shows in the table.
@@ -83,7 +96,7 @@ func cell(r *checker.Result) string {
 	switch {
 	case r.Status == checker.StatusPass:
 		return "✓ " + strconv.Itoa(r.Total)
-	case r.Status == checker.StatusFail:
+	case r.Status == checker.StatusFail && r.Total > 0:
 		return fmt.Sprintf("%d/%d", r.Score, r.Total)
 	case r.Status == checker.StatusNotStarted:
 		return "-"

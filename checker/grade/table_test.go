@@ -22,8 +22,8 @@ func TestTableWide(t *testing.T) {
 		gb.Exercises = append(gb.Exercises, d.Name)
 	}
 	statuses := []*checker.Result{
-		{Status: checker.StatusPass, Score: 31, Total: 31},
-		{Status: checker.StatusFail, Score: 12, Total: 31, Message: "properties/a full ring: input: 256 Gs"},
+		{Status: checker.StatusPass, Score: 9, Total: 9},
+		{Status: checker.StatusFail, Score: 5, Total: 9, Message: "properties/a full ring: input: 256 Gs"},
 		{Status: checker.StatusNotStarted},
 		{Status: checker.StatusError, Message: NotSubmitted + ": no runqput.go in ..."},
 		{Status: checker.StatusError, Message: "timed out: an endless loop, or a call that blocks? (limit: 1m0s of CPU time; gmplab grade --timeout raises it)"},
@@ -40,6 +40,7 @@ func TestTableWide(t *testing.T) {
 		}
 		gb.Submissions = append(gb.Submissions, s)
 	}
+	gb.total()
 	var b bytes.Buffer
 	gb.WriteTable(&b)
 	for _, l := range strings.Split(b.String(), "\n") {

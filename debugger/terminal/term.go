@@ -31,6 +31,10 @@ type Term struct {
 	last       string // the last command line run, for an empty line
 	quit       bool
 	depth      int
+	// PanicText, if set, says what a panic of the engine means (gmplab
+	// step --with: the learner's function broke the state); by default
+	// it is a bug in gmplab.
+	PanicText func(r any) string
 }
 
 // New makes a REPL over s (a *debugger.Session, or gmplab real's session)
@@ -87,7 +91,11 @@ func (t *Term) Exec(line string) {
 	pos := t.s.Pos()
 	defer func() {
 		if r := recover(); r != nil {
-			t.printf("internal error after event %d (a bug in gmplab; please report it with the commands that led here): %v\n", t.s.Pos(), r)
+			if t.PanicText != nil {
+				t.printf("after event %d: %s\n", t.s.Pos(), t.PanicText(r))
+			} else {
+				t.printf("internal error after event %d (a bug in gmplab; please report it with the commands that led here): %v\n", t.s.Pos(), r)
+			}
 			t.s.Recover(pos)
 			t.println("back at " + t.s.When())
 		}

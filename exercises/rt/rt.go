@@ -19,6 +19,13 @@ type (
 	GQueue = runtime.GQueue
 	// Sysmontick is sysmon's record of a P (proc.go: type sysmontick).
 	Sysmontick = runtime.Sysmontick
+	// GList is a LIFO of Gs (runtime2.go: gList).
+	GList = runtime.GList
+	// SysmonState is sysmon's count of idle passes and next sleep.
+	SysmonState = runtime.SysmonState
+	// PFree is a P's free list of dead Gs and its length (runtime2.go:
+	// p.gFree).
+	PFree = runtime.HookGFree
 )
 
 // Statuses, with the runtime's values (runtime2.go).
@@ -38,6 +45,10 @@ const StackGuard = runtime.StackGuard
 
 // ForcePreemptNS is a time slice: 10 ms (proc.go: forcePreemptNS).
 const ForcePreemptNS = 10_000_000
+
+// ForcegcPeriod is the longest the runtime goes without a GC: 2 minutes
+// (proc.go: forcegcperiod); sysmon's deep sleep lasts at most half of it.
+const ForcegcPeriod = 2 * 60 * 1_000_000_000
 
 // Runqempty reports whether pp has no G in runnext or its ring
 // (proc.go: runqempty).

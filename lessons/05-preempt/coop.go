@@ -21,7 +21,7 @@ func leaf(i int) int { return i & 7 }
 func step(i int) int { return leaf(i) + leaf(i+1) }
 
 func spin(id int) {
-	for i := 0; i < 1000000; i++ {
+	for i := 0; i < 4000000; i++ {
 		sink += step(i)
 	}
 	fmt.Println("loop", id, "done")

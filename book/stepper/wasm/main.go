@@ -1,10 +1,13 @@
 //go:build js && wasm
 
 // Command wasm is the simulated runtime compiled to WebAssembly for the
-// book's stepper widget: it registers one JavaScript function,
-// gmplabRun(name, source, flags) → JSON, which is stepper.Run, the same
-// function the tests call natively, so that every stepper computes its run
-// in the page, the scenario's own or an edited one, with the CLI's events.
+// book's stepper widget. It runs in a Web Worker (assets/stepper-worker.js),
+// never on the page's thread, and registers one JavaScript function,
+// gmplabRun(name, source, flags[, progress]) → JSON, which is
+// stepper.RunProgress, the function the tests call natively, so that every
+// stepper computes its run off the page, the scenario's own or an edited
+// one, with the CLI's events. progress, when given, is called with the
+// number of events so far every stepper.ProgressEvery events.
 package main
 
 import (
@@ -17,17 +20,20 @@ import (
 
 func main() {
 	js.Global().Set("gmplabRun", js.FuncOf(func(this js.Value, args []js.Value) any {
-		if len(args) != 3 {
-			return result(nil, "gmplabRun(name, source, flags) takes three arguments")
+		if len(args) < 3 {
+			return result(nil, "gmplab: gmplabRun(name, source, flags[, progress]) takes three or four arguments (a bug in gmplab's page)")
 		}
-		flags := strings.Fields(args[2].String())
-		tr, err := stepper.Run(args[0].String(), []byte(args[1].String()), flags)
+		var progress func(int64)
+		if len(args) > 3 && args[3].Type() == js.TypeFunction {
+			f := args[3]
+			progress = func(n int64) { f.Invoke(n) }
+		}
+		tr, err := stepper.RunProgress(args[0].String(), []byte(args[1].String()), strings.Fields(args[2].String()), progress)
 		if err != nil {
 			return result(nil, err.Error())
 		}
 		return result(tr, "")
 	}))
-	js.Global().Call("dispatchEvent", js.Global().Get("Event").New("gmplab-ready"))
 	select {}
 }
 
@@ -37,7 +43,7 @@ func result(tr *stepper.Trace, errMsg string) string {
 		Err   string         `json:"err,omitempty"`
 	}{tr, errMsg})
 	if err != nil {
-		return `{"err":"` + err.Error() + `"}`
+		return `{"err":"gmplab: the trace does not encode (a bug in gmplab): ` + strings.ReplaceAll(err.Error(), `"`, `'`) + `"}`
 	}
 	return string(b)
 }

@@ -1,15 +1,18 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/fsnotify/fsnotify"
@@ -85,37 +88,42 @@ func newBookServeCmd() *cobra.Command {
 	o := &bookOptions{}
 	cmd := &cobra.Command{
 		Use:   "serve",
-		Short: "Serve the book on 127.0.0.1 and rebuild it when a lesson, an exercise or a doc changes",
-		Args:  cobra.NoArgs,
+		Short: "Serve the book on 127.0.0.1 and rebuild it when a lesson, an exercise, an example or a doc changes",
+		Long: `Serve the book on 127.0.0.1, rebuilt and reloaded in the browser on every save
+under lessons/, exercises/, examples/, checker/scenarios/ and docs/. The site
+is kept in memory (nothing is left on disk when the server stops), its big
+files are sent compressed as the build stored them (brotli or gzip, as the
+browser accepts) and the rest is gzipped on the fly.`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if o.out == "" {
-				dir, err := os.MkdirTemp("", "gmplab-book-")
-				if err != nil {
-					return err
-				}
-				defer os.RemoveAll(dir)
-				o.out = dir
-			}
-			return serveBook(o, cmd.OutOrStdout(), cmd.ErrOrStderr())
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			return serveBook(ctx, o, cmd.OutOrStdout(), cmd.ErrOrStderr())
 		},
 	}
-	cmd.Flags().StringVarP(&o.out, "output", "o", "", "the site's `folder` (default: a temporary one)")
+	cmd.Flags().StringVarP(&o.out, "output", "o", "", "also write the site into this `folder` (default: kept in memory only)")
 	cmd.Flags().StringVar(&o.addr, "addr", "127.0.0.1:8000", "the address to listen on (127.0.0.1 only)")
 	cmd.Flags().BoolVar(&o.noWasm, "no-wasm", false, "leave out the engine compiled to WebAssembly (the steppers then have no runs)")
 	return cmd
 }
 
-// serveBook builds the book, serves it, and rebuilds it on every change
-// under lessons/, exercises/ and docs/; pages reload through /_live
-// (server-sent events).
-func serveBook(o *bookOptions, stdout, stderr io.Writer) error {
+// watched are the folders whose changes rebuild the book being served:
+// the pages' Markdown and everything the pages show or link.
+var watched = []string{"lessons", "exercises", "examples", "checker/scenarios", "docs"}
+
+// serveBook builds the book, serves it until ctx ends (Ctrl-C, SIGTERM),
+// and rebuilds it on every change under the watched folders; pages reload
+// through /_live (server-sent events).
+func serveBook(ctx context.Context, o *bookOptions, stdout, stderr io.Writer) error {
 	host, _, err := net.SplitHostPort(o.addr)
 	if err != nil || (host != "127.0.0.1" && host != "localhost") {
 		return fmt.Errorf("--addr %q: the book serves on 127.0.0.1 only (example: 127.0.0.1:8000)", o.addr)
 	}
-	if _, err := o.build(true, stderr); err != nil {
+	site, err := o.build(true, stderr)
+	if err != nil {
 		return err
 	}
+	files := book.NewServer(site.Files)
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
 		return &ExitError{Code: 1, Msg: "gmplab book serve: " + err.Error()}
@@ -123,7 +131,7 @@ func serveBook(o *bookOptions, stdout, stderr io.Writer) error {
 	live := &liveReload{clients: map[chan string]bool{}}
 	mux := http.NewServeMux()
 	mux.Handle("/_live", live)
-	mux.Handle("/", http.FileServer(http.Dir(o.out)))
+	mux.Handle("/", files)
 	fmt.Fprintf(stdout, "book: serving http://%s/ (Ctrl-C stops)\n", ln.Addr())
 
 	w, err := fsnotify.NewWatcher()
@@ -132,8 +140,8 @@ func serveBook(o *bookOptions, stdout, stderr io.Writer) error {
 	}
 	defer w.Close()
 	root := RepoRoot()
-	for _, d := range []string{"lessons", "exercises", "docs"} {
-		filepath.WalkDir(filepath.Join(root, d), func(p string, e os.DirEntry, err error) error {
+	for _, d := range watched {
+		filepath.WalkDir(filepath.Join(root, filepath.FromSlash(d)), func(p string, e os.DirEntry, err error) error {
 			if err == nil && e.IsDir() {
 				w.Add(p)
 			}
@@ -164,10 +172,12 @@ func serveBook(o *bookOptions, stdout, stderr io.Writer) error {
 				}
 				timer = time.AfterFunc(50*time.Millisecond, func() {
 					start := time.Now()
-					if _, err := o.build(true, stderr); err != nil {
+					site, err := o.build(true, stderr)
+					if err != nil {
 						fmt.Fprintln(stderr, err)
 						return
 					}
+					files.Set(site.Files)
 					fmt.Fprintf(stdout, "book: rebuilt in %.2fs\n", time.Since(start).Seconds())
 					live.send("reload")
 				})
@@ -179,7 +189,20 @@ func serveBook(o *bookOptions, stdout, stderr io.Writer) error {
 			}
 		}
 	}()
-	return http.Serve(ln, mux)
+	srv := &http.Server{Handler: mux}
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	live.close()
+	sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	srv.Shutdown(sctx)
+	fmt.Fprintln(stdout, "book: stopped")
+	return nil
 }
 
 // liveReload is the /_live endpoint: server-sent events, one "reload" per
@@ -201,17 +224,36 @@ func (l *liveReload) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	l.mu.Lock()
 	l.clients[ch] = true
 	l.mu.Unlock()
-	defer func() { l.mu.Lock(); delete(l.clients, ch); l.mu.Unlock() }()
+	defer func() {
+		l.mu.Lock()
+		if l.clients[ch] {
+			delete(l.clients, ch)
+		}
+		l.mu.Unlock()
+	}()
 	io.WriteString(w, ": connected\n\n")
 	fl.Flush()
 	for {
 		select {
-		case msg := <-ch:
+		case msg, ok := <-ch:
+			if !ok {
+				return
+			}
 			fmt.Fprintf(w, "data: %s\n\n", msg)
 			fl.Flush()
 		case <-r.Context().Done():
 			return
 		}
+	}
+}
+
+// close ends every client's stream (the server is stopping).
+func (l *liveReload) close() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for ch := range l.clients {
+		close(ch)
+		delete(l.clients, ch)
 	}
 }
 

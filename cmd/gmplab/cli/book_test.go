@@ -3,11 +3,13 @@ package cli
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -80,4 +82,65 @@ func TestBookBuild(t *testing.T) {
 			t.Error(err)
 		}
 	}
+}
+
+// TestServeStops: gmplab book serve keeps the site in memory and stops
+// cleanly when told to (Ctrl-C, SIGTERM), leaving nothing in the
+// temporary folder.
+func TestServeStops(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	ctx, cancel := context.WithCancel(context.Background())
+	var out syncBuffer
+	done := make(chan error, 1)
+	go func() {
+		done <- serveBook(ctx, &bookOptions{addr: "127.0.0.1:0", noWasm: true}, &out, &out)
+	}()
+	var url string
+	for deadline := time.Now().Add(2 * time.Minute); url == "" && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if _, rest, ok := strings.Cut(out.String(), "serving "); ok {
+			url, _, _ = strings.Cut(rest, " ")
+		}
+	}
+	if url == "" {
+		t.Fatalf("the server did not start: %s", out.String())
+	}
+	resp, err := http.Get(url + "lessons/03-steal.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Errorf("GET lessons/03-steal.html: %d", resp.StatusCode)
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("serveBook: %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the server did not stop")
+	}
+	if ents, _ := os.ReadDir(tmp); len(ents) > 0 {
+		t.Errorf("the server left %d files in the temporary folder, the first %s", len(ents), ents[0].Name())
+	}
+}
+
+// syncBuffer is a bytes.Buffer for two goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

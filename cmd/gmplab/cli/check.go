@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 
@@ -25,6 +26,7 @@ type CheckOptions struct {
 	Out      io.Writer
 	Exercise string // "" for the next unfinished one
 	Watch    bool
+	Hint     bool // show the next hint now, not after more failed attempts
 	// Dir is where to look for the gmplab checkout ("" for the working
 	// directory); Progress opens the progress file (nil: progress.Open).
 	Dir      string
@@ -63,6 +65,7 @@ With --watch it checks again every time a file of the exercise is saved.`,
 		},
 	}
 	cmd.Flags().BoolVar(&o.Watch, "watch", false, "check again on every save")
+	cmd.Flags().BoolVar(&o.Hint, "hint", false, "show the next hint for the first rule that does not hold now")
 	return cmd
 }
 
@@ -96,7 +99,7 @@ func runCheck(o *CheckOptions) error {
 		return &ExitError{Code: 1, Msg: "gmplab check: " + err.Error()}
 	}
 	if !o.Watch {
-		if checkOnce(o.Out, root, d, store, false) != checker.StatusPass {
+		if checkOnce(o.Out, root, d, store, false, o.Hint) != checker.StatusPass {
 			return &ExitError{Code: 1}
 		}
 		return nil
@@ -104,18 +107,14 @@ func runCheck(o *CheckOptions) error {
 	return watchExercise(o, root, d, store)
 }
 
-// nextExercise is the first exercise not passed yet.
+// nextExercise is the first exercise of the course not passed yet
+// (checker.Course: the one gmplab next and gmplab progress name).
 func nextExercise(root string, store *progress.Store) (checker.Dir, error) {
-	all, err := checker.ListExercises(root)
-	if err != nil {
-		return checker.Dir{}, err
+	name := checker.NextExercise(0, func(e string) bool { x := store.Exercise(e); return x != nil && x.Passed })
+	if name == "" {
+		return checker.Dir{}, errors.New("every exercise passes: name one to check it again")
 	}
-	for _, d := range all {
-		if e := store.Exercise(d.Name); e == nil || !e.Passed {
-			return d, nil
-		}
-	}
-	return checker.Dir{}, errors.New("every exercise passes: name one to check it again")
+	return checker.FindExercise(root, name)
 }
 
 // goTestExercise runs the exercise's test with go test, which compiles
@@ -144,8 +143,9 @@ func goTestExercise(root string, d checker.Dir, firstFailure bool) (*checker.Res
 	return &r, string(out)
 }
 
-// checkOnce checks d, prints the feedback and records the attempt.
-func checkOnce(w io.Writer, root string, d checker.Dir, store *progress.Store, watching bool) string {
+// checkOnce checks d, prints the feedback and records the attempt; hint
+// shows the next hint at once.
+func checkOnce(w io.Writer, root string, d checker.Dir, store *progress.Store, watching, hint bool) string {
 	fmt.Fprintf(w, "checking exercises/%s …\n", d.Name)
 	r, _ := goTestExercise(root, d, watching)
 	switch r.Status {
@@ -156,9 +156,13 @@ func checkOnce(w io.Writer, root string, d checker.Dir, store *progress.Store, w
 		fmt.Fprintf(w, "✗ %s does not build or crashed:\n%s\n", d.Name, indent(r.Message))
 	case checker.StatusFail:
 		if r.Stopped {
-			fmt.Fprintf(w, "✗ %s: %d tests pass, then one fails (--watch stops there; gmplab check runs them all)\n\n", d.Name, r.Score)
+			fmt.Fprintf(w, "✗ %s: %d tests pass, then one fails (--watch stops there; gmplab check runs them all)\n\n", d.Name, r.TestsPassed())
 		} else {
-			fmt.Fprintf(w, "✗ %s: %d/%d tests pass (%s)\n\n", d.Name, r.Score, r.Total, strings.Join(r.Scores(), ", "))
+			fmt.Fprintf(w, "✗ %s: %d of %d rules hold (tests: %s)\n", d.Name, r.Score, r.Total, strings.Join(r.Scores(), ", "))
+			for _, rule := range r.FailedRules() {
+				fmt.Fprintf(w, "  does not hold: %s\n", rule)
+			}
+			fmt.Fprintln(w)
 		}
 		var failed []string
 		for _, t := range r.Tests {
@@ -177,7 +181,7 @@ func checkOnce(w io.Writer, root string, d checker.Dir, store *progress.Store, w
 			fmt.Fprintf(w, "\nalso failing: %s\n", strings.Join(more, ", "))
 		}
 	case checker.StatusPass:
-		fmt.Fprintf(w, "✓ %s: all %d tests pass (%s)\n", d.Name, r.Total, strings.Join(r.Scores(), ", "))
+		fmt.Fprintf(w, "✓ %s: all %d rules hold (tests: %s)\n", d.Name, r.Total, strings.Join(r.Scores(), ", "))
 	}
 	prev := store.Exercise(d.Name)
 	if err := store.RecordExercise(d.Name, r.Status == checker.StatusPass); err != nil {
@@ -193,26 +197,78 @@ func checkOnce(w io.Writer, root string, d checker.Dir, store *progress.Store, w
 	if prev != nil && !prev.Passed {
 		failures += prev.Attempts
 	}
-	showHints(w, d, failures)
+	rule := ""
+	if f := r.FailedRules(); len(f) > 0 {
+		rule = f[0]
+	}
+	showHints(w, d, rule, failures, hint)
 	return r.Status
 }
 
 // hintEvery is how many failed attempts unlock the next hint.
 const hintEvery = 2
 
-// showHints prints the hints unlocked after failures failed attempts.
-func showHints(w io.Writer, d checker.Dir, failures int) {
+// hints are an exercise's hints (HINTS.md): general ones ("## Hint N"),
+// and escalating ones per rule ("## Rule: NAME", then "1. …", "2. …").
+type hints struct {
+	general []string
+	byRule  map[string][]string
+}
+
+func readHints(d checker.Dir) hints {
+	h := hints{byRule: map[string][]string{}}
 	b, err := os.ReadFile(filepath.Join(d.Path, "HINTS.md"))
 	if err != nil {
+		return h
+	}
+	for _, part := range strings.Split(string(b), "\n## ")[1:] {
+		head, body, _ := strings.Cut(part, "\n")
+		if rule, ok := strings.CutPrefix(head, "Rule: "); ok {
+			var items []string
+			for _, l := range strings.Split(body, "\n") {
+				switch {
+				case numbered.MatchString(l):
+					items = append(items, numbered.ReplaceAllString(l, ""))
+				case strings.TrimSpace(l) != "" && len(items) > 0:
+					items[len(items)-1] += "\n" + strings.TrimSpace(l)
+				}
+			}
+			h.byRule[strings.TrimSpace(rule)] = items
+			continue
+		}
+		h.general = append(h.general, strings.TrimSpace(part))
+	}
+	return h
+}
+
+var numbered = regexp.MustCompile(`^\d+\.\s+`)
+
+// showHints prints the hints unlocked after failures failed attempts (one
+// more every hintEvery; with now, one more at once): those of rule, the
+// first rule that does not hold, where HINTS.md has them, else the
+// general ones.
+func showHints(w io.Writer, d checker.Dir, rule string, failures int, now bool) {
+	h := readHints(d)
+	level := failures / hintEvery
+	if now {
+		level++
+	}
+	if items := h.byRule[rule]; len(items) > 0 {
+		n := min(level, len(items))
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(w, "\nHint %d of %d for \"%s\":\n%s\n", i+1, len(items), rule, strings.TrimSpace(items[i]))
+		}
+		if n < len(items) {
+			fmt.Fprintf(w, "\n(hint %d of %d for this rule comes after %d failed attempts, or now with gmplab check --hint)\n", n+1, len(items), (n+1)*hintEvery)
+		}
 		return
 	}
-	parts := strings.Split(string(b), "\n## ")[1:]
-	n := min(failures/hintEvery, len(parts))
+	n := min(level, len(h.general))
 	for i := 0; i < n; i++ {
-		fmt.Fprintf(w, "\n%s\n", strings.TrimSpace(parts[i]))
+		fmt.Fprintf(w, "\n%s\n", h.general[i])
 	}
-	if n < len(parts) {
-		fmt.Fprintf(w, "\n(%d failed attempt(s): hint %d of %d comes after %d)\n", failures, n+1, len(parts), (n+1)*hintEvery)
+	if n < len(h.general) {
+		fmt.Fprintf(w, "\n(%d failed attempt(s): hint %d of %d comes after %d, or now with gmplab check --hint)\n", failures, n+1, len(h.general), (n+1)*hintEvery)
 	}
 }
 
@@ -233,7 +289,32 @@ func showSolution(w io.Writer, d checker.Dir, events int64) {
 		return
 	}
 	fmt.Fprintf(w, "\nYour functions make the same decisions as Go's in every scenario: the traces\nagree on all %d events compared, so their diff is empty. The reference solution,\nas a diff from yours:\n\n", events)
-	w.Write(diff.Diff(d.Files[0], mine, "solution/"+ents[0].Name(), ref))
+	w.Write(diff.Diff(d.Files[0], mine, "solution/"+ents[0].Name(), asLearners(ref, mine, d.Pkg)))
+}
+
+var (
+	funcName   = regexp.MustCompile(`(?m)^func (\w+)\(`)
+	exportedID = regexp.MustCompile(`\b[A-Z]\w*\b`)
+)
+
+// asLearners is the reference solution as the learner's file would say
+// it: the exercise's package clause, and the learner's names for the
+// functions it exports (Runqget for runqget, GopreemptM for gopreempt_m),
+// so that the diff shows only what is done differently.
+func asLearners(ref, mine []byte, pkg string) []byte {
+	names := map[string]string{} // runqget → runqget, gopreemptm → gopreempt_m
+	for _, m := range funcName.FindAllSubmatch(mine, -1) {
+		f := string(m[1])
+		names[strings.ToLower(strings.ReplaceAll(f, "_", ""))] = f
+	}
+	out := strings.Replace(string(ref), "package solution", "package "+pkg, 1)
+	out = strings.Replace(out, "// Package solution ", "// Package "+pkg+" ", 1)
+	return []byte(exportedID.ReplaceAllStringFunc(out, func(id string) string {
+		if f, ok := names[strings.ToLower(id)]; ok {
+			return f
+		}
+		return id
+	}))
 }
 
 func indent(s string) string {
@@ -258,7 +339,7 @@ func watchExercise(o *CheckOptions, root string, d checker.Dir, store *progress.
 	if stop == nil {
 		stop = interrupted()
 	}
-	checkOnce(o.Out, root, d, store, true)
+	checkOnce(o.Out, root, d, store, true, o.Hint)
 	fmt.Fprintf(o.Out, "\nwatching exercises/%s for saves (Ctrl-C ends)\n", d.Name)
 	var timer <-chan time.Time
 	for {
@@ -277,7 +358,7 @@ func watchExercise(o *CheckOptions, root string, d checker.Dir, store *progress.
 		case <-timer:
 			timer = nil
 			fmt.Fprintf(o.Out, "\n--- saved: checking again\n")
-			checkOnce(o.Out, root, d, store, true)
+			checkOnce(o.Out, root, d, store, true, o.Hint)
 		}
 	}
 }

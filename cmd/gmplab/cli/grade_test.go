@@ -52,7 +52,7 @@ func TestGradeWritesGradebook(t *testing.T) {
 	if code != 1 || !strings.Contains(stderr.String(), "nosuch: no such folder") || !strings.Contains(stderr.String(), "not a folder (0 in the gradebook): ") {
 		t.Fatalf("exit %d, want 1 and the missing folder named: %s", code, stderr.String())
 	}
-	if want := regexp.MustCompile(`(?m)^alice +✓ \d+ +1/1$`); !want.MatchString(stdout.String()) {
+	if want := regexp.MustCompile(`(?m)^alice +✓ \d+ +1/1 +1.00$`); !want.MatchString(stdout.String()) {
 		t.Errorf("table:\n%s\nwant a line %q", stdout.String(), want)
 	}
 	for _, f := range []string{csv, js} {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/gmplab/gmplab/checker"
 	"github.com/gmplab/gmplab/lessons"
 	"github.com/gmplab/gmplab/notebook"
 	"github.com/gmplab/gmplab/progress"
@@ -49,8 +50,9 @@ progress shows the same thing as a table.`,
 
 // step is where the course goes on.
 type step struct {
-	what   string // "lesson", "quiz", "exercise" or "done"
-	lesson *lessons.Lesson
+	what     string // "lesson", "quiz", "exercise" or "done"
+	lesson   *lessons.Lesson
+	exercise string // the exercise, for "exercise" (checker.Course's order)
 }
 
 func (s step) describe() string {
@@ -60,18 +62,24 @@ func (s step) describe() string {
 	case "quiz":
 		return fmt.Sprintf("gmplab quiz %d (the quiz of %s)", s.lesson.Num, s.lesson.Name())
 	case "exercise":
-		return fmt.Sprintf("gmplab check %s (the exercise of %s)", s.lesson.Exercise, s.lesson.Name())
+		return fmt.Sprintf("gmplab check %s (an exercise of %s)", s.exercise, s.lesson.Name())
 	}
 	return "nothing: you have read every lesson, taken every quiz and passed every exercise"
 }
 
 // nextStep finds the last lesson with any progress and returns what it
-// still lacks (read, then quiz, then exercise), else the lesson after it.
-// With no progress at all, the first lesson.
+// still lacks (read, then quiz, then its exercises in checker.Course's
+// order), else the lesson after it. With no progress at all, the first
+// lesson. gmplab check with no exercise takes the same next exercise.
 func nextStep(st *progress.Store, ls []*lessons.Lesson) step {
+	passed := func(e string) bool { x := st.Exercise(e); return x != nil && x.Passed }
 	last := -1
 	for i, l := range ls {
-		if st.Read(l.Name()) || st.Quiz(l.Name()) != nil || (l.Exercise != "" && st.Exercise(l.Exercise) != nil) {
+		tried := false
+		for _, e := range checker.ExercisesOf(l.Num) {
+			tried = tried || st.Exercise(e) != nil
+		}
+		if st.Read(l.Name()) || st.Quiz(l.Name()) != nil || tried {
 			last = i
 		}
 	}
@@ -87,8 +95,8 @@ func nextStep(st *progress.Store, ls []*lessons.Lesson) step {
 			return step{what: "lesson", lesson: l}
 		case st.Quiz(l.Name()) == nil && hasQuiz(l):
 			return step{what: "quiz", lesson: l}
-		case l.Exercise != "" && (st.Exercise(l.Exercise) == nil || !st.Exercise(l.Exercise).Passed):
-			return step{what: "exercise", lesson: l}
+		case checker.NextExercise(l.Num, passed) != "":
+			return step{what: "exercise", lesson: l, exercise: checker.NextExercise(l.Num, passed)}
 		}
 	}
 	return step{what: "done"}
@@ -119,7 +127,7 @@ func runNext(o *NextOptions) error {
 	case "quiz":
 		return runQuiz(&QuizOptions{In: lo.In, Out: lo.Out, Err: lo.Err, Target: s.lesson.Name()})
 	case "exercise":
-		fmt.Fprintf(lo.Out, "Read exercises/%s/ in your clone of gmplab, write the function, then run gmplab check %s.\n", s.lesson.Exercise, s.lesson.Exercise)
+		fmt.Fprintf(lo.Out, "Read exercises/%s/ in your clone of gmplab, write the function, then run gmplab check %s.\n", s.exercise, s.exercise)
 	}
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/gmplab/gmplab/checker"
 	"github.com/gmplab/gmplab/lessons"
 	"github.com/gmplab/gmplab/progress"
 )
@@ -103,7 +104,7 @@ func runProgress(o *ProgressOptions) error {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Your progress (%s)\n\n", st.Path())
-	fmt.Fprintf(&b, "%-10s  %-4s  %-14s  %-22s  %s\n", "LESSON", "READ", "QUIZ", "EXERCISE", "TITLE")
+	fmt.Fprintf(&b, "%-10s  %-4s  %-14s  %-31s  %s\n", "LESSON", "READ", "QUIZ", "EXERCISES (passed, next)", "TITLE")
 	read, quizzes, passed, exercises := 0, 0, 0, 0
 	for _, l := range ls {
 		r := "-"
@@ -115,16 +116,24 @@ func runProgress(o *ProgressOptions) error {
 			q, quizzes = fmt.Sprintf("%d/%d (best %d)", qz.Score, qz.Total, qz.Best), quizzes+1
 		}
 		ex := "-"
-		if l.Exercise != "" {
-			exercises++
-			ex = l.Exercise
-			if e := st.Exercise(l.Exercise); e != nil && e.Passed {
-				ex, passed = ex+" ✓", passed+1
-			} else if e != nil {
-				ex += " (tried)"
+		if of := checker.ExercisesOf(l.Num); len(of) > 0 {
+			done := 0
+			for _, e := range of {
+				if x := st.Exercise(e); x != nil && x.Passed {
+					done++
+				}
+			}
+			exercises, passed = exercises+len(of), passed+done
+			switch next := checker.NextExercise(l.Num, func(e string) bool { x := st.Exercise(e); return x != nil && x.Passed }); {
+			case next == "":
+				ex = fmt.Sprintf("%d/%d ✓", done, len(of))
+			case st.Exercise(next) != nil:
+				ex = fmt.Sprintf("%d/%d, %s (tried)", done, len(of), next)
+			default:
+				ex = fmt.Sprintf("%d/%d, %s", done, len(of), next)
 			}
 		}
-		fmt.Fprintf(&b, "%-10s  %-4s  %-14s  %-22s  %s\n", l.Name(), r, q, ex, l.Title)
+		fmt.Fprintf(&b, "%-10s  %-4s  %-14s  %-31s  %s\n", l.Name(), r, q, ex, l.Title)
 	}
 	fmt.Fprintf(&b, "\n%d of %d lessons read, %d quizzes taken, %d of %d exercises passed.\n", read, len(ls), quizzes, passed, exercises)
 	if others := otherExercises(st, ls); len(others) > 0 {
@@ -135,11 +144,11 @@ func runProgress(o *ProgressOptions) error {
 	return err
 }
 
-// otherExercises are exercises passed that no lesson names.
+// otherExercises are exercises passed that are not the course's.
 func otherExercises(st *progress.Store, ls []*lessons.Lesson) []string {
 	named := map[string]bool{}
-	for _, l := range ls {
-		named[l.Exercise] = true
+	for _, e := range checker.Course {
+		named[e] = true
 	}
 	var out []string
 	for _, n := range st.ExerciseNames() {
@@ -195,8 +204,14 @@ func progressMarks(w io.Writer, ls []*lessons.Lesson) []string {
 		if q := st.Quiz(l.Name()); q != nil {
 			m = append(m, fmt.Sprintf("quiz %d/%d", q.Score, q.Total))
 		}
-		if e := st.Exercise(l.Exercise); l.Exercise != "" && e != nil && e.Passed {
-			m = append(m, "exercise passed")
+		done, of := 0, checker.ExercisesOf(l.Num)
+		for _, e := range of {
+			if x := st.Exercise(e); x != nil && x.Passed {
+				done++
+			}
+		}
+		if done > 0 {
+			m = append(m, fmt.Sprintf("exercises %d/%d passed", done, len(of)))
 		}
 		marks[i] = strings.Join(m, ", ")
 	}

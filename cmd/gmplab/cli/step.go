@@ -191,10 +191,13 @@ func runStep(o *StepOptions) error {
 	if err != nil {
 		return err
 	}
+	var brk *withBreak
 	if o.With != "" {
-		if ran, err := applyWith(o, &tg.cfg, tg.prog); ran || err != nil {
+		ran, b, err := applyWith(o, &tg.cfg, tg.prog)
+		if ran || err != nil {
 			return err
 		}
+		brk = b
 	}
 	s, err := debugger.New(debugger.Options{Program: tg.prog, Config: tg.cfg, Name: tg.name})
 	if err != nil {
@@ -202,6 +205,17 @@ func runStep(o *StepOptions) error {
 	}
 	term := terminal.New(s, o.Out, terminalWidth())
 	defer term.Close()
+	if o.With != "" {
+		term.PanicText = func(r any) string { return withPanicText(r) + " (your function, not gmplab)" }
+	}
+	if brk != nil {
+		if _, err := s.Goto(brk.at); err != nil {
+			return &ExitError{Code: 1, Msg: "gmplab step: " + err.Error()}
+		}
+		fmt.Fprintf(o.Out, "gmplab step %s\nYour functions break this run after event %d:\n  %s\nStopped at event %d, the last good event: the next step runs the engine step that breaks; print and board show the state before it.\n",
+			tg.name, brk.at, brk.msg, brk.at)
+		return runREPL(term, "gmplab step", o.Init, o.Interactive(), o.In)
+	}
 	io.WriteString(o.Out, stepBanner(tg, s.Config()))
 	io.WriteString(o.Out, stepGuide(tg)) // guide.go: the lesson's guide cell
 	return runREPL(term, "gmplab step", o.Init, o.Interactive(), o.In)

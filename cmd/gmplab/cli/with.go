@@ -36,51 +36,76 @@ var (
 // that step --with builds calls it.
 func SetWith(dir string, hooks *runtime.Hooks) { withDir, withHooks = dir, hooks }
 
+// withBreak is where the learner's functions break the run: the last
+// good event and what broke after it.
+type withBreak struct {
+	at  int64
+	msg string
+}
+
 // applyWith puts the functions of exercise dir into cfg, or, in gmplab
 // itself, builds and runs the program that has them (ran is then true and
-// err carries its exit code).
-func applyWith(o *StepOptions, cfg *runtime.Config, prog *vm.Program) (ran bool, err error) {
+// err carries its exit code). brk is where the functions break the run,
+// or nil: the debugger then opens at its last good event.
+func applyWith(o *StepOptions, cfg *runtime.Config, prog *vm.Program) (ran bool, brk *withBreak, err error) {
 	root, err := checker.FindRoot(".")
 	if err != nil {
-		return false, &ExitError{Code: 1, Msg: "gmplab step --with: " + err.Error()}
+		return false, nil, &ExitError{Code: 1, Msg: "gmplab step --with: " + err.Error()}
 	}
 	d, err := checker.FindExercise(root, o.With)
 	if err != nil {
-		return false, &ExitError{Code: 1, Msg: "gmplab step --with: " + err.Error()}
+		return false, nil, &ExitError{Code: 1, Msg: "gmplab step --with: " + err.Error()}
 	}
 	if d.Scenario {
-		return false, &ExitError{Code: 1, Msg: fmt.Sprintf("gmplab step --with: %s is a scenario exercise: open your program with gmplab step exercises/%s/scenario.go", d.Name, d.Name)}
+		return false, nil, &ExitError{Code: 1, Msg: fmt.Sprintf("gmplab step --with: %s is a scenario exercise: open your program with gmplab step exercises/%s/scenario.go", d.Name, d.Name)}
 	}
 	if withHooks == nil {
-		return true, runWithProgram(o, root, d)
+		return true, nil, runWithProgram(o, root, d)
 	}
 	cfg.Hooks, cfg.Check = withHooks, true
-	if err := preflight(d, *cfg, prog); err != nil {
-		return false, err
+	brk, err = preflight(d, *cfg, prog)
+	if err != nil {
+		return false, nil, err
 	}
 	fmt.Fprintf(o.Out, "with your functions from exercises/%s (%s) in place of the engine's\n", d.Name, strings.Join(d.Files, ", "))
-	return false, nil
+	return false, brk, nil
 }
 
 // preflight runs the program once with the learner's functions, so that a
-// function not started, a panic or a corrupt state is said before the
-// debugger opens, not as a crash in the middle of it.
-func preflight(d checker.Dir, cfg runtime.Config, prog *vm.Program) (err error) {
+// function not started is said before the debugger opens, and a panic or
+// a corrupt state is found: the debugger then opens at the last good
+// event, with what breaks after it as its banner, which is where stepping
+// through the learner's function helps most.
+func preflight(d checker.Dir, cfg runtime.Config, prog *vm.Program) (brk *withBreak, err error) {
 	m, err := runtime.New(prog, cfg)
 	if err != nil {
-		return &ExitError{Code: 1, Msg: "gmplab step: " + err.Error()}
+		return nil, &ExitError{Code: 1, Msg: "gmplab step: " + err.Error()}
 	}
+	var good int64
 	defer func() {
 		if r := recover(); r != nil {
-			msg := fmt.Sprint(r)
 			if ns, ok := r.(rt.NotStarted); ok {
-				msg = ns.Func + " is not started (it still calls rt.TODO)"
+				err = &ExitError{Code: 1, Msg: fmt.Sprintf("gmplab step --with exercises/%s: at event %d: %s is not started (it still calls rt.TODO)\n(gmplab check %s says more)", d.Name, good, ns.Func, d.Name)}
+				return
 			}
-			err = &ExitError{Code: 1, Msg: fmt.Sprintf("gmplab step --with exercises/%s: at event %d: %s\n(gmplab check %s says more)", d.Name, m.Seq(), msg, d.Name)}
+			brk = &withBreak{at: good, msg: withPanicText(r)}
 		}
 	}()
-	m.Run(nil)
-	return nil
+	m.Run(func(ev *runtime.Event) { good = ev.Seq })
+	return nil, nil
+}
+
+// withPanicText says what a panic in a run with the learner's functions
+// means: the engine's verdict on the state they left, or their own panic.
+func withPanicText(r any) string {
+	s := fmt.Sprint(r)
+	switch {
+	case strings.HasPrefix(s, "hook: your "):
+		return strings.TrimPrefix(s, "hook: ")
+	case strings.HasPrefix(s, "checkInvariants:"), strings.HasPrefix(s, "hook:"), strings.HasPrefix(s, "runqgrab:"), strings.HasPrefix(s, "newstack:"):
+		return "your function left the scheduler's state corrupt (the engine checks it after every event): " + s
+	}
+	return "your function panicked: " + s
 }
 
 // runWithProgram builds gmplab with exercise d's functions in and runs it

@@ -5,6 +5,10 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/gmplab/gmplab/checker"
+	runqgetref "github.com/gmplab/gmplab/exercises/02-runqget/solution"
+	"github.com/gmplab/gmplab/exercises/rt"
 )
 
 // TestStepWithErrors: --with names an exercise of this checkout with
@@ -37,5 +41,42 @@ func TestStepWithNotStarted(t *testing.T) {
 	}
 	if code != 1 || !want.MatchString(stderr.String()) {
 		t.Errorf("exit %d\nstdout %s\nstderr %s", code, stdout.String(), stderr.String())
+	}
+}
+
+// TestStepWithBrokenFunction: with functions that break the run (a
+// runqget without its empty check, through findRunnable), step --with
+// opens at the last good event with what breaks as its banner, and a step
+// into the broken engine step says it is the learner's function, not a
+// gmplab bug. The functions are installed in this process (SetWith), as
+// the program step --with builds does.
+func TestStepWithBrokenFunction(t *testing.T) {
+	noEmptyCheck := func(pp *rt.P) (rt.Guintptr, bool) {
+		if next := pp.Runnext; next != 0 {
+			pp.Runnext = 0
+			return next, true
+		}
+		g := pp.Runq[pp.Runqhead%256]
+		pp.Runqhead++
+		return g, false
+	}
+	find := func(pp *rt.P, s *rt.Schedt) (rt.Guintptr, bool) {
+		if g, inh := noEmptyCheck(pp); g != 0 {
+			return g, inh
+		}
+		return runqgetref.FindRunnable(pp, s)
+	}
+	SetWith("exercises/02-runqget", checker.Runqget(noEmptyCheck, find).Hooks())
+	defer SetWith("", nil)
+	var stdout, stderr bytes.Buffer
+	code := Run([]string{"step", "lesson-02", "--with", "exercises/02-runqget"}, strings.NewReader("step\nexit\n"), &stdout, &stderr)
+	out := stdout.String()
+	banner := regexp.MustCompile(`Your functions break this run after event (\d+):\n  your findRunnable took from an empty ring: head == tail .*\nStopped at event (\d+), the last good event`)
+	m := banner.FindStringSubmatch(out)
+	if code != 0 || m == nil || m[1] != m[2] {
+		t.Fatalf("exit %d, stdout:\n%s\nstderr: %s", code, out, stderr.String())
+	}
+	if !strings.Contains(out, "after event "+m[1]+": your findRunnable took from an empty ring") || strings.Contains(out, "a bug in gmplab") {
+		t.Errorf("stepping into the broken step:\n%s", out)
 	}
 }

@@ -1,0 +1,232 @@
+package checker
+
+import (
+	"fmt"
+
+	newstackref "github.com/gmplab/gmplab/exercises/01-newstack/solution"
+	runqgetref "github.com/gmplab/gmplab/exercises/02-runqget/solution"
+	runqputref "github.com/gmplab/gmplab/exercises/02-runqput/solution"
+	runqgrabref "github.com/gmplab/gmplab/exercises/03-runqgrab/solution"
+	retakeref "github.com/gmplab/gmplab/exercises/04-retake/solution"
+	"github.com/gmplab/gmplab/exercises/rt"
+)
+
+// Exhaustive checks: the learner's function and the reference on every
+// state of a small space, compared whole, reporting the first state on
+// which they differ. The ring is the runtime's (256 slots: runqput,
+// runqget and runqgrab index it modulo len(pp.runq)), so its space is
+// every head position with the lengths at which the rules change (empty,
+// one, half, full), and every length at the positions where the indexes
+// wrap: slot 255 to 0, and the uint32 head and tail past 2^32.
+
+// ringStates calls f with every P of the space: next is runnext (0 or
+// G900), the ring holds G1..Gn from head.
+func ringStates(f func(desc string, pp *rt.P) bool) {
+	lengths := []uint32{0, 1, 2, 3, 127, 128, 129, 254, 255, 256}
+	for _, next := range []rt.Guintptr{0, 900} {
+		for head := uint32(0); head < 256; head++ {
+			for _, n := range lengths {
+				if !f(ringDesc(next, head, n), mkP(next, head, gs(1, int(n))...)) {
+					return
+				}
+			}
+		}
+		for _, head := range []uint32{255, 1<<32 - 1, 1<<32 - 128, 1<<32 - 256} {
+			for n := uint32(0); n <= 256; n++ {
+				if !f(ringDesc(next, head, n), mkP(next, head, gs(1, int(n))...)) {
+					return
+				}
+			}
+		}
+	}
+}
+
+func ringDesc(next rt.Guintptr, head, n uint32) string {
+	return fmt.Sprintf("runnext %s, ring of %d from head=%d (tail=%d)", gp(next), n, head, head+n)
+}
+
+// exhaustive is a property over a space: each(check) calls check on
+// every state until it returns false; check returns the learner's and
+// the reference's outcomes.
+func exhaustive(name string, each func(check func(desc, yours, want string) bool)) test {
+	return prop(name, "every state of the space", func() (string, string) {
+		var y, w string
+		each(func(desc, yours, want string) bool {
+			if yours != want {
+				y, w = yours+"\n  on: "+desc, want
+				return false
+			}
+			return true
+		})
+		return y, w
+	})
+}
+
+func exhaustiveRunqput(f RunqputFunc) test {
+	return exhaustive("every ring: runqput with and without next", func(check func(string, string, string) bool) {
+		ringStates(func(desc string, pp *rt.P) bool {
+			for _, next := range []bool{false, true} {
+				p1, s1, p2, s2 := cloneP(pp), mkSched(0, 0, 4, 500), cloneP(pp), mkSched(0, 0, 4, 500)
+				f(p1, s1, 777, next)
+				if msg := brokenRing("runqput", pp, p1); msg != "" {
+					return check(fmt.Sprintf("%s; put G777 next=%v", desc, next), msg, "")
+				}
+				runqputref.Runqput(p2, s2, 777, next)
+				if !check(fmt.Sprintf("%s; put G777 next=%v", desc, next), descP(p1)+"; "+descSched(s1), descP(p2)+"; "+descSched(s2)) {
+					return false
+				}
+			}
+			return true
+		})
+	})
+}
+
+func exhaustiveRunqget(f RunqgetFunc) test {
+	return exhaustive("every ring: runqget", func(check func(string, string, string) bool) {
+		ringStates(func(desc string, pp *rt.P) bool {
+			p1, p2 := cloneP(pp), cloneP(pp)
+			g1, i1 := f(p1)
+			if msg := brokenRing("runqget", pp, p1); msg != "" {
+				return check(desc, msg, "")
+			}
+			g2, i2 := runqgetref.Runqget(p2)
+			return check(desc, fmt.Sprintf("%s inheritTime=%v; %s", gp(g1), i1, descP(p1)), fmt.Sprintf("%s inheritTime=%v; %s", gp(g2), i2, descP(p2)))
+		})
+	})
+}
+
+func exhaustiveRunqgrab(f RunqgrabFunc) test {
+	return exhaustive("every ring: runqgrab at every batchHead wrap, with and without runnext", func(check func(string, string, string) bool) {
+		ringStates(func(desc string, pp *rt.P) bool {
+			for _, head := range []uint32{0, 255, 1<<32 - 1} {
+				for _, srn := range []bool{false, true} {
+					run := func(g RunqgrabFunc) (string, string) {
+						p := cloneP(pp)
+						var batch [256]rt.Guintptr
+						n := g(p, &batch, head, srn)
+						if msg := brokenRing("runqgrab", pp, p); msg != "" {
+							return "", msg
+						}
+						var got []rt.Guintptr
+						for i := uint32(0); i < n && i < 256; i++ {
+							got = append(got, batch[(head+i)%256])
+						}
+						return fmt.Sprintf("n=%d batch[batchHead:] %s; victim %s", n, short(got), descP(p)), ""
+					}
+					d := fmt.Sprintf("%s; batchHead %d, stealRunNext %v", desc, head, srn)
+					y, broke := run(f)
+					if broke != "" {
+						return check(d, broke, "")
+					}
+					w, _ := run(runqgrabref.Runqgrab)
+					if !check(d, y, w) {
+						return false
+					}
+				}
+			}
+			return true
+		})
+	})
+}
+
+// exhaustiveNewstack: every stack size from 2 KB to 1 MB, with the used
+// bytes and the frame on a grid that reaches both sides of every doubling
+// (the boundary where the frame fits exactly with StackGuard to spare).
+func exhaustiveNewstack(f NewstackFunc) test {
+	return exhaustive("every stack size, use and frame on a grid, both sides of each doubling", func(check func(string, string, string) bool) {
+		for size := int64(2048); size <= 1<<20; size *= 2 {
+			for _, used := range []int64{0, 1, 100, size / 2, size - 1000, size - rt.StackGuard} {
+				for k := int64(1); k <= 64; k *= 2 {
+					for _, d := range []int64{-1, 0, 1} {
+						frame := k*size - used - rt.StackGuard + d
+						if frame <= 0 || used < 0 {
+							continue
+						}
+						g := rt.G{Goid: 7, Status: rt.Grunning, StackSize: size, StackUsed: used}
+						g2 := g
+						n1, c1 := f(&g, frame)
+						n2, c2 := newstackref.Newstack(&g2, frame)
+						if !check(fmt.Sprintf("stack %d B, %d used, frame %d B", size, used, frame),
+							fmt.Sprintf("newsize %d, copied %d", n1, c1), fmt.Sprintf("newsize %d, copied %d", n2, c2)) {
+							return
+						}
+					}
+				}
+			}
+		}
+	})
+}
+
+// exhaustiveRetake: every combination of what retake's syscall check
+// reads (the syscalltick seen or not, local work, idle Ps, spinning Ms,
+// time in the syscall against forcePreemptNS, sysretake).
+func exhaustiveRetake(f RetakeFunc) test {
+	const ms = 1_000_000
+	return exhaustive("every combination of retake's inputs", func(check func(string, string, string) bool) {
+		for _, seen := range []bool{false, true} {
+			for _, work := range []bool{false, true} {
+				for _, npidle := range []int32{0, 1, 3} {
+					for _, spin := range []int32{0, 1} {
+						for _, in := range []int64{1 * ms, 10 * ms, 10*ms + 1, 30 * ms} {
+							for _, sr := range []bool{false, true} {
+								pp := &rt.P{Syscalltick: 3}
+								if work {
+									pp = mkP(0, 0, 1)
+									pp.Syscalltick = 3
+								}
+								pd := rt.Sysmontick{Syscalltick: 2, Syscallwhen: 4 * ms}
+								if seen {
+									pd.Syscalltick = 3
+								}
+								now := 4*ms + in
+								run := func(g RetakeFunc) string {
+									d := pd
+									take := g(cloneP(pp), &d, mkSched(npidle, spin, 4), now, sr)
+									return fmt.Sprintf("take=%v, sysmontick syscalltick=%d syscallwhen=%d", take, d.Syscalltick, d.Syscallwhen)
+								}
+								desc := fmt.Sprintf("syscalltick seen=%v, local work=%v, npidle %d, nmspinning %d, %d ns in the syscall, sysretake=%v", seen, work, npidle, spin, in, sr)
+								if !check(desc, run(f), run(retakeref.Retake)) {
+									return
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	})
+}
+
+// exhaustiveHandoffp: every combination of what handoffp's decision
+// reads, at GOMAXPROCS 4.
+func exhaustiveHandoffp(f HandoffpFunc) test {
+	return exhaustive("every combination of handoffp's inputs", func(check func(string, string, string) bool) {
+		for _, local := range []bool{false, true} {
+			for _, global := range []bool{false, true} {
+				for _, npidle := range []int32{0, 1, 2, 3} {
+					for _, spin := range []int32{0, 1} {
+						for _, polling := range []bool{false, true} {
+							pp := mkP(0, 0)
+							if local {
+								pp = mkP(0, 0, 1)
+							}
+							s := mkSched(npidle, spin, 4)
+							if global {
+								s.Runq.PushBack(5)
+							}
+							s.Polling = polling
+							run := func(g HandoffpFunc) string {
+								st, sp := g(cloneP(pp), cloneSched(s))
+								return fmt.Sprintf("startM=%v spinning=%v", st, sp)
+							}
+							desc := fmt.Sprintf("local work=%v, global work=%v, npidle %d, nmspinning %d, polling=%v", local, global, npidle, spin, polling)
+							if !check(desc, run(f), run(retakeref.Handoffp)) {
+								return
+							}
+						}
+					}
+				}
+			}
+		}
+	})
+}
