@@ -20,7 +20,7 @@ func TestCompileErrors(t *testing.T) {
 	const (
 		types   = "(gmplab supports: every integer type, float32, float64, bool, string, time.Duration, time.Time, chan, func, structs, arrays, pointers, slices, maps, interfaces (any, error, your own), named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn; see docs/go-subset.md)"
 		stmts   = "(gmplab supports: func, methods, closures, go, defer, if, for, range over an int, a string, a slice, a map or a channel, switch, type switch, select, break, continue, goto, return, panic, recover; see docs/go-subset.md)"
-		imports = "(gmplab supports: cmp, context, errors, fmt, golang.org/x/tour/tree, iter, log, maps, math, math/rand, math/rand/v2, os, runtime, slices, sort, strconv, strings, sync, sync/atomic, time, unicode, unicode/utf8, github.com/gmplab/gmplab/sim; see docs/go-subset.md)"
+		imports = "(gmplab supports: cmp, context, errors, fmt, golang.org/x/tour/tree, iter, log, maps, math, math/rand, math/rand/v2, os, runtime, runtime/debug, slices, sort, strconv, strings, sync, sync/atomic, time, unicode, unicode/utf8, github.com/gmplab/gmplab/sim; see docs/go-subset.md)"
 		fmts    = "(gmplab supports: every verb, flag, width, precision and argument index; see docs/go-subset.md)"
 	)
 	for _, c := range []struct {

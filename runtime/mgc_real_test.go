@@ -308,3 +308,85 @@ func TestGCLatencyAgainstRealRuntime(t *testing.T) {
 		t.Errorf("the real runtime showed the effect (p99 over 1.2 times higher with the collector) in only %d of 5 runs: %s", shown, strings.Join(runs, " "))
 	}
 }
+
+// gctraceLine is GODEBUG=gctrace=1's line as mgc.go's gcMarkTermination
+// prints it in Go 1.26 (fmtNSAsMS's figures: whole ms from 10 ms, else
+// two significant digits with at most three decimals).
+var gctraceLine = func() *regexp.Regexp {
+	const n = `(?:0|[0-9]+|[0-9]+\.[0-9]{1,3})`
+	return regexp.MustCompile(`^gc [0-9]+ @[0-9]+\.[0-9]{3}s [0-9]+%: ` + n + `\+` + n + `\+` + n + ` ms clock, ` +
+		n + `\+` + n + `/` + n + `/` + n + `\+` + n + ` ms cpu, [0-9]+->[0-9]+->[0-9]+ MB, [0-9]+ MB goal, ` +
+		`[0-9]+ MB stacks, [0-9]+ MB globals, [0-9]+ P( \(forced\))?$`)
+}()
+
+// TestGctraceFormatAgainstRealRuntime: --format gctrace's lines (the
+// gcMarkTermination events' text) have the real runtime's format; the
+// same pattern matches every line a real run of the program prints, forced
+// cycle included.
+func TestGctraceFormatAgainstRealRuntime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a real program")
+	}
+	const src = `package main
+
+import "runtime"
+
+var sink []int
+
+func main() {
+	for i := 0; i < 20000; i++ {
+		sink = make([]int, 128)
+	}
+	runtime.GC()
+}
+`
+	prog, err := lang.Compile("trace.go", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mc, err := runtime.New(prog, runtime.Config{GOMAXPROCS: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sim []string
+	mc.Run(func(ev *runtime.Event) {
+		if ev.Kind == runtime.EvGCMarkTermination {
+			sim = append(sim, ev.Text)
+		}
+	})
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go toolchain")
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "trace.go")
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(dir, "trace")
+	if out, err := exec.Command(gobin, "build", "-o", bin, file).CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin)
+	cmd.Env = append(os.Environ(), "GOMAXPROCS=2", "GODEBUG=gctrace=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	var real []string
+	for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		if strings.HasPrefix(l, "gc ") {
+			real = append(real, l)
+		}
+	}
+	for side, lines := range map[string][]string{"simulator": sim, "real runtime": real} {
+		if len(lines) < 2 || !strings.HasSuffix(lines[len(lines)-1], " (forced)") {
+			t.Errorf("%s: %d gctrace lines, the last %q; want several, the last forced", side, len(lines), lines)
+		}
+		for _, l := range lines {
+			if !gctraceLine.MatchString(l) {
+				t.Errorf("%s: %q is not a gctrace line of Go 1.26", side, l)
+			}
+		}
+	}
+}

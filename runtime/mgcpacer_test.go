@@ -89,3 +89,17 @@ func main() {
 		}
 	}
 }
+
+// mgc.go: fmtNSAsMS prints gctrace's times: whole milliseconds from 10 ms,
+// else two significant digits with at most three decimals (the values
+// worked out from the source by hand).
+func TestFmtNSAsMS(t *testing.T) {
+	for ns, want := range map[uint64]string{
+		0: "0", 999: "0", 13_430: "0.013", 80_000: "0.080", 150_000: "0.15",
+		1_234_567: "1.2", 9_999_999: "9.9", 10_000_000: "10", 123_456_789: "123",
+	} {
+		if got := string(fmtNSAsMS(nil, ns)); got != want {
+			t.Errorf("fmtNSAsMS(%d) = %q, want %q", ns, got, want)
+		}
+	}
+}

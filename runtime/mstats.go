@@ -3,14 +3,15 @@ package runtime
 import "strconv"
 
 // Memory statistics (mstats.go: memstats, cpuStats; mgc.go's gctrace)
-// from the model: what runtime.ReadMemStats, runtime/metrics and
-// GODEBUG=gctrace=1 report, and the memory GOMEMLIMIT is held against.
+// from the model: what GODEBUG=gctrace=1 reports, and the memory
+// GOMEMLIMIT is held against. (runtime.ReadMemStats and runtime/metrics
+// are not offered to programs yet: docs/assumptions.md.)
 //
 // The runtime's own memory besides heap objects and stacks (span
 // structures, GC bitmaps, profiling buckets, …) is runtimeSysBytes plus
-// heapMetadataPercent of the heap, both measured on the real runtime
-// (mstats_test.go: a program's Sys − HeapIdle − HeapAlloc − StackSys as
-// its live heap grows from 0 to 256 MB).
+// heapMetadataPercent of the heap, both measured on the real runtime (a
+// program's Sys − HeapIdle − HeapAlloc − StackSys as its live heap grows
+// from 0 to 256 MB; no test repeats the measurement).
 
 const (
 	// runtimeSysBytes: the runtime's memory beside the heap and the
