@@ -43,6 +43,13 @@ const checkBudget = 256
 // queues and free lists hold Gs of the right status.
 func (mc *Machine) checkPlaces() {
 	mc.fullChecks++
+	var stacks int64
+	for i := range mc.allg {
+		stacks += mc.allg[i].stackSize
+	}
+	if stacks != mc.stackBytes {
+		panic("checkInvariants: the Gs' stacks sum to " + vm.Itoa(stacks) + " bytes but stackBytes is " + vm.Itoa(mc.stackBytes))
+	}
 	where := mc.checkWhere[:0] // places found per G
 	for range mc.allg {
 		where = append(where, 0)

@@ -177,11 +177,15 @@ func (mc *Machine) gcState(where []string) *GCInfo {
 // stackInUse is the stack memory the runtime holds: every G's stack and
 // each M's g0 stack.
 func (mc *Machine) stackInUse() int64 {
-	var n int64
-	for i := range mc.allg {
-		n += mc.allg[i].stackSize
-	}
-	return n + int64(mc.mcount())*g0StackBytes
+	return mc.stackBytes + int64(mc.mcount())*g0StackBytes
+}
+
+// setStackSize sets G gi's stack size and keeps the sum of all Gs' stack
+// sizes (Machine.stackBytes), which the pacer reads before every run of a
+// G: summing allg there made a run of many goroutines quadratic.
+func (mc *Machine) setStackSize(gi int32, size int64) {
+	mc.stackBytes += size - mc.allg[gi].stackSize
+	mc.allg[gi].stackSize = size
 }
 
 // memSnapshot is the pacer's view of memory. The scavenger is not

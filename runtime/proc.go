@@ -89,7 +89,7 @@ func (mc *Machine) newproc1(pp int32, clo int32, args []vm.Value) int32 {
 		gi = int32(len(mc.allg) - 1)
 		G := &mc.allg[gi]
 		G.status = _Gdead
-		G.stackSize = fixedStack
+		mc.setStackSize(gi, fixedStack)
 		mc.acc += CostMalg
 		if mc.gcOn() {
 			// malg: new(g), on the heap and in allgs for good.
@@ -136,7 +136,7 @@ func (mc *Machine) newproc1(pp int32, clo int32, args []vm.Value) int32 {
 func (mc *Machine) gfput(pp int32, gi int32) {
 	G := &mc.allg[gi]
 	if G.stackSize != fixedStack {
-		G.stackSize = 0
+		mc.setStackSize(gi, 0)
 		mc.acc += CostStackfree
 	}
 	if mc.hookGfput(pp, gi) {
@@ -162,7 +162,7 @@ func (mc *Machine) gfput(pp int32, gi int32) {
 func (mc *Machine) gfget(pp int32) int32 {
 	if gi, hooked := mc.hookGfget(pp); hooked {
 		if gi != nilIdx && mc.allg[gi].stackSize == 0 {
-			mc.allg[gi].stackSize = fixedStack
+			mc.setStackSize(gi, fixedStack)
 			mc.acc += CostStackalloc
 		}
 		return gi
@@ -184,7 +184,7 @@ func (mc *Machine) gfget(pp int32) int32 {
 	P.nFree--
 	mc.allg[gi].schedlink = nilIdx
 	if mc.allg[gi].stackSize == 0 {
-		mc.allg[gi].stackSize = fixedStack
+		mc.setStackSize(gi, fixedStack)
 		mc.acc += CostStackalloc
 	}
 	return gi

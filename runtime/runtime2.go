@@ -400,6 +400,7 @@ type Machine struct {
 	acc         int64 // cost of what the acting M did so far in this action
 	tryWakeP    bool  // findRunnable's tryWakeP: schedule calls wakep
 	cpuTime     int64 // CPU time of the Ps that were busy, up to cpuMark (mstats.go)
+	stackBytes  int64 // the sum of every G's stackSize (mstats.go: setStackSize)
 	cpuMark     int64
 	mainStarted bool
 	grab        []int32 // runqgrab's batch

@@ -63,7 +63,7 @@ func (mc *Machine) newstack(mi int32) {
 	// frame (adjustpointers through the frame's pointer maps).
 	copyCost := copied/StackCopyBytesPerNs + int64(G.th.NumFrames())*CostAdjustFrame
 	mc.acc += CostNewstack + copyCost
-	G.stackSize = newsize
+	mc.setStackSize(gi, newsize)
 	G.stackguard0 = stackGuard // copystack: "might clobber a preempt request"
 	mc.stats.StackGrows++
 	if ev := mc.emit(EvNewstack, mi, M.p, G.goid, old, newsize); mc.cfg.Why {
