@@ -41,18 +41,22 @@ func main() {
 	count := 0
 	bump := func(k int) { count += k }
 	var wg sync.WaitGroup
+	var mu sync.Mutex
 	for w := 0; w < 3; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := 0; i < 150; i++ {
 				xs[(i*7+w)%len(xs)] += i
+				mu.Lock() // a map written by two Ms at once is fatal
 				m[i%20] = m[i%20] + "x"
+				l := len(m[i%20])
+				mu.Unlock()
 				a.n++
 				a.sum += xs[i%len(xs)]
 				bump(w)
 				if i%10 == 0 {
-					println(w, i, xs[i], len(m[i%20]), a.n, a.sum, count)
+					println(w, i, xs[i], l, a.n, a.sum, count)
 				}
 				if i == 70 {
 					println(deep(2500, xs)) // parks with frames in chunks

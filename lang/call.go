@@ -149,12 +149,14 @@ func (fs *fnState) callExpr(call *ast.CallExpr, want int) int {
 		fs.pushRecv(ce.sel, ce.recv)
 		nargs := fs.args(call, ce.sig)
 		fs.setPos(call.Lparen)
+		fs.markSite(call)
 		fs.call(ce.fn, nargs+1, nres, c.sigArgBytes(ce.sig)+8)
 		return nres
 	}
 	if ce.kind == ckStatic {
 		nargs := fs.args(call, ce.sig)
 		fs.setPos(call.Lparen)
+		fs.markSite(call)
 		fs.call(ce.fn, nargs, nres, c.sigArgBytes(ce.sig))
 		return nres
 	}
@@ -162,6 +164,7 @@ func (fs *fnState) callExpr(call *ast.CallExpr, want int) int {
 	nargs := fs.args(call, ce.sig)
 	fs.setPos(call.Lparen)
 	fs.noteCall(c.sigArgBytes(ce.sig))
+	fs.markSite(call)
 	fs.emit(vm.OpCallClosure, 0, fs.callSlots(call.Lparen, nargs, nres), nargs+1, nres)
 	return nres
 }
@@ -777,9 +780,14 @@ func (fs *fnState) goDefer(call *ast.CallExpr, isGo bool) {
 	at := fs.deferAt(isGo)
 	fs.emit(vm.OpFuncVal, idx, 0, 0, 1)
 	for _, o := range ops {
-		if o.recv {
+		switch {
+		case o.recv && ce.lib != nil && c.libs.isAtomic(c.info.TypeOf(o.e)):
+			// defer x.done.Store(true): the receiver is &x.done,
+			// taken now (an atomic value is an object of its own).
+			fs.addr(o.e)
+		case o.recv:
 			fs.recvPtrOrValue(o.e)
-		} else {
+		default:
 			fs.expr(o.e)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gmplab/gmplab/lang/inline"
 	"github.com/gmplab/gmplab/vm"
 )
 
@@ -33,14 +34,17 @@ const (
 )
 
 type compiler struct {
-	fset  *token.FileSet
-	file  *ast.File
-	info  *types.Info
-	pkg   *types.Package
-	libs  *libs
-	errs  *errList
-	prog  *vm.Program
-	tfile *token.File
+	fset *token.FileSet
+	file *ast.File
+	info *types.Info
+
+	inlFuncs []inlFunc       // the compiled functions with a body (inlining.go)
+	inl      *inline.Package // the inliner's model of the program (inlining.go)
+	pkg      *types.Package
+	libs     *libs
+	errs     *errList
+	prog     *vm.Program
+	tfile    *token.File
 
 	strIdx      map[string]int32
 	funcIdx     map[*types.Func]int32 // package-level functions
@@ -428,7 +432,7 @@ func (c *compiler) kindOf(t types.Type) (k vkind, why string) {
 			return kSync, ""
 		case t == c.libs.randSource:
 			return kPtr, ""
-		case c.libs.isAtomic(t), t == c.libs.once, isBuilder(t), c.libs.isTimeType(t, "Timer", "Ticker"):
+		case c.libs.isAtomic(t), isBuilder(t), c.libs.isTimeType(t, "Timer", "Ticker"):
 			return kStruct, ""
 		}
 		if t.Obj().Pkg() == c.pkg || c.libs.fromSource(t.Obj()) {

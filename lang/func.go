@@ -45,6 +45,26 @@ type fnState struct {
 
 	rf  *rfBody   // a range-over-func loop's body function: its loop (rangefunc.go)
 	rfs *rfShared // what the bodies of this function's loops share
+
+	// For the model of the compiler's inliner (inlining.go): the body
+	// compiled (a declaration's, a literal's or a range-over-func loop's),
+	// and the call instructions emitted for its call sites.
+	bodyNode *ast.BlockStmt
+	sites    []callSite
+}
+
+// callSite is a call instruction and the site it compiles (a call, or a
+// range over a function's call of the iterator).
+type callSite struct {
+	pc   int32
+	site ast.Node
+}
+
+// markSite records that the next instruction emitted is the call of site.
+func (fs *fnState) markSite(site ast.Node) {
+	if fs.reachable {
+		fs.sites = append(fs.sites, callSite{int32(len(fs.code)), site})
+	}
 }
 
 // label is a jump target.
@@ -89,6 +109,9 @@ func (fs *fnState) finish() int32 {
 		FrameSize: frame,
 		Recover:   fs.recoverPC,
 		NoSplit:   !fs.hasCall && frame < 128,
+	}
+	if fs.bodyNode != nil {
+		fs.c.inlFuncs = append(fs.c.inlFuncs, inlFunc{idx: fs.idx, body: fs.bodyNode, sites: fs.sites})
 	}
 	return fs.idx
 }
@@ -350,7 +373,7 @@ func (fs *fnState) store(v *types.Var) {
 
 func (fs *fnState) noStorage(v *types.Var) {
 	if fs.c.errs.len() == 0 {
-		fs.c.errorf(v.Pos(), "internal compiler error: no storage for %s", v.Name())
+		fs.c.errorf(v.Pos(), internalPrefix+"no storage for %s", v.Name())
 	}
 }
 
@@ -373,6 +396,7 @@ func (fs *fnState) boxRef(v *types.Var) {
 // body compiles a function's parameters and body, then finishes it.
 func (fs *fnState) body(ftype *ast.FuncType, sig *types.Signature, body *ast.BlockStmt, decl token.Pos) int32 {
 	c := fs.c
+	fs.bodyNode = body
 	fs.decl = decl
 	fs.sig = sig
 	fs.setPos(decl)

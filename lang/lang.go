@@ -39,6 +39,10 @@ const maxErrors = 10
 // Error is a failed compilation: one line per problem, "file:line:col: msg".
 type Error struct {
 	Lines []string
+	// Internal: the compiler failed, not the program (a panic in the code
+	// generator, an error in the library's own source): a bug in gmplab,
+	// to be told apart from the program's errors (internal/bug).
+	Internal bool
 }
 
 func (e *Error) Error() string { return strings.Join(e.Lines, "\n") }
@@ -62,15 +66,26 @@ func Compile(filename string, src []byte) (prog *vm.Program, err error) {
 // compileProgram is Compile; allSource compiles every function of the
 // library source packages the program imports, reached or not (a test's).
 func compileProgram(filename string, src []byte, allSource bool) (prog *vm.Program, err error) {
+	c, err := compileUnit(filename, src, allSource)
+	if err != nil {
+		return nil, err
+	}
+	return c.prog, nil
+}
+
+// compileUnit compiles the program and returns the compiler, with its
+// syntax tree, types and inlining model (tests read them).
+func compileUnit(filename string, src []byte, allSource bool) (c *compiler, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			prog = nil
-			err = &Error{Lines: []string{filename + ": internal compiler error: " + fmt.Sprint(r) + "\n" + string(debug.Stack())}}
+			c = nil
+			err = &Error{Lines: []string{filename + ": " + internalPrefix + fmt.Sprint(r) + "\n" + string(debug.Stack())}, Internal: true}
 		}
 	}()
 	errs := &errList{fset: newFileSet()}
 	fset := errs.fset
-	f, perr := parser.ParseFile(fset, filename, src, parser.SkipObjectResolution)
+	// Comments are kept for the directives (//go:noinline, //go:nosplit).
+	f, perr := parser.ParseFile(fset, filename, src, parser.SkipObjectResolution|parser.ParseComments)
 	if perr != nil {
 		if list, ok := perr.(scanner.ErrorList); ok {
 			for _, e := range list {
@@ -149,14 +164,15 @@ func compileProgram(filename string, src []byte, allSource bool) (prog *vm.Progr
 	// The code generator runs even after errors, to report the constructs
 	// outside the subset as well; it skips what the type checker could
 	// not type, and a program with errors is not run.
-	c := newCompiler(fset, f, src, info, pkg, l, errs)
+	c = newCompiler(fset, f, src, info, pkg, l, errs)
 	if lenient {
 		c.taint(typeErrs)
 	}
 	if !c.compileLenient(lenient) || errs.len() > 0 {
 		return nil, errs.err()
 	}
-	return c.prog, nil
+	c.applyInlining()
+	return c, nil
 }
 
 // ---- errors -------------------------------------------------------------------
@@ -205,15 +221,23 @@ func (e *errList) err() error {
 		list = append(list, posError{e.list[maxErrors-1].pos, "too many errors"})
 	}
 	var lines []string
+	internal := false
 	for _, x := range list {
 		p := x.pos.Filename
 		if x.pos.Line > 0 {
 			p += ":" + strconv.Itoa(x.pos.Line) + ":" + strconv.Itoa(x.pos.Column)
 		}
 		lines = append(lines, p+": "+x.msg)
+		internal = internal || strings.HasPrefix(x.msg, internalPrefix) || strings.HasPrefix(x.msg, internalSourcePrefix)
 	}
-	return &Error{Lines: lines}
+	return &Error{Lines: lines, Internal: internal}
 }
+
+// The words that start an error of gmplab's compiler itself (Error.Internal).
+const (
+	internalPrefix       = "internal compiler error: "
+	internalSourcePrefix = "internal error in library source: "
+)
 
 // syntaxMessage turns go/parser's wording into the Go compiler's where the
 // two differ in a regular way ("expected X, found Y" → "syntax error:

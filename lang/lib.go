@@ -23,7 +23,6 @@ type libs struct {
 	rand, randV2                  *types.Package
 	atomic, errors                *types.Package
 	strings, strconv, sort        *types.Package
-	once                          *types.Named
 	atomics                       []*types.Named
 
 	randSource, randRand, randV2Rand, randPCG *types.Named
@@ -43,7 +42,7 @@ var supportedAPI = map[string]string{
 	"strconv":   strAPI("strconv"),
 	"sort":      strAPI("sort"),
 	"time":      timeAPI,
-	"sync":      "sync.WaitGroup (Add, Done, Wait, Go), sync.Mutex (Lock, Unlock, TryLock), sync.Once (Do)",
+	"sync":      "sync.WaitGroup (Add, Done, Wait, Go), sync.Mutex (Lock, Unlock, TryLock)",
 	"runtime":   "runtime.Gosched, runtime.GOMAXPROCS, runtime.NumGoroutine, runtime.NumCPU",
 	"math/rand": "rand.Int, rand.Intn, rand.Int31, rand.Int31n, rand.Int63, rand.Int63n, rand.Uint32, rand.Seed (a no-op, as since Go 1.24), rand.NewSource, rand.New and the same methods of *rand.Rand",
 	atomicPath:  "atomic.Int32, atomic.Int64, atomic.Uint32, atomic.Uint64, atomic.Bool (Load, Store, Swap, CompareAndSwap, Add, And, Or), " + atomicFuncAPI(),
@@ -126,8 +125,6 @@ func newLibs() *libs {
 	method(l.mutex, true, "Lock", tuple(), tuple())
 	method(l.mutex, true, "Unlock", tuple(), tuple())
 	method(l.mutex, true, "TryLock", tuple(), tuple(param(sp, "", boolT)))
-	l.once = named(sp, "Once", opaque(sp, "done"))
-	method(l.once, true, "Do", tuple(param(sp, "f", types.NewSignatureType(nil, nil, nil, tuple(), tuple(), false))), tuple())
 	sp.MarkComplete()
 
 	// runtime

@@ -71,30 +71,9 @@ func (l *libs) isAtomic(t types.Type) bool {
 	return false
 }
 
-// onceDo compiles once.Do(f): the first call runs f. The model
-// simplifies: a call that comes while the first one's f still runs does
-// not wait for it to return, as Go's does.
-func (fs *fnState) onceDo(call *ast.CallExpr, ce callee) {
-	end := fs.newLabel()
-	fs.addr(ce.recv)
-	fs.pushInt(0)
-	fs.pushInt(1)
-	fs.setPos(call.Lparen)
-	fs.emit(vm.OpAtomic, vm.AtomicCAS, 0, 3, 1)
-	fs.jump(vm.OpJumpIfNot, end)
-	fs.expr(call.Args[0])
-	fs.noteCall(0)
-	fs.emit(vm.OpCallClosure, 0, 0, 1, 0)
-	fs.bind(end)
-}
-
 // atomicCall compiles a method of an atomic type (false if key is not one).
 func (fs *fnState) atomicCall(call *ast.CallExpr, ce callee, key string) (int, bool) {
 	c := fs.c
-	if key == "sync.Once.Do" {
-		fs.onceDo(call, ce)
-		return 0, true
-	}
 	if ce.recv == nil || ce.lib.Pkg().Path() != atomicPath {
 		return 0, false
 	}

@@ -122,7 +122,7 @@ func (fs *fnState) rangeMap(s *ast.RangeStmt, name string) {
 		gone := fs.newLabel()
 		fs.emit(vm.OpLoad, hm, 0, 0, 1)
 		fs.loadElem(hk, hi)
-		fs.emit(vm.OpMapIndex, 1, -1, 2, 2)
+		fs.emit(vm.OpMapIndex, 3, -1, 2, 2) // with ok, an iteration's step
 		fs.jump(vm.OpJumpIfNot, gone)
 		if c.isStructKind(et) {
 			fs.emit(vm.OpObjCopy, c.layout(et), 0, 1, 1)
@@ -167,7 +167,7 @@ func (fs *fnState) fmtMap(t types.Type, plus bool) {
 		fs.emitOp(vm.OpConcat, 0, 0, 2, 1)
 		fs.emit(vm.OpLoad, hm, 0, 0, 1)
 		fs.loadElem(hk, hi)
-		fs.emit(vm.OpMapIndex, 0, fs.c.elemLayout(et), 2, 1)
+		fs.emit(vm.OpMapIndex, 2, fs.c.elemLayout(et), 2, 1) // an iteration's step
 		fs.fmtValue(et, plus, true)
 		fs.emitOp(vm.OpConcat, 0, 0, 2, 1)
 	})

@@ -154,6 +154,7 @@ func (fs *fnState) rangeFunc(s *ast.RangeStmt, label string) bool {
 	b := c.newFnState(fs, top.name+"-range"+itoa(int64(sh.nbodies)), -1)
 	b.free = map[*types.Var]int32{}
 	b.rf = &rfBody{outer: fs, top: top, label: label, state: state, body: s.Body}
+	b.bodyNode = s.Body
 	for _, v := range c.substVars(c.freeVars[c.rangeFuncLit(s)]) {
 		b.rfEnsure(v)
 	}
@@ -187,6 +188,7 @@ func (fs *fnState) rangeFunc(s *ast.RangeStmt, label string) bool {
 	fs.emitOp(vm.OpClosure, idx, int32(n), n, 1)
 	fs.setPos(s.For)
 	fs.noteCall(16)
+	fs.markSite(s)
 	fs.emit(vm.OpCallClosure, 0, 1, 2, 0)
 
 	// The iterator returned: a body that panicked must not have been

@@ -52,12 +52,15 @@ func (fs *fnState) recoverCall(call *ast.CallExpr) {
 }
 
 // declareRuntimeErrors adds the types of the runtime's errors, which
-// recover returns for a run-time panic (vm: runtimeErrorType).
+// recover returns for a run-time panic (vm: runtimeErrorType), and string,
+// the type of a library's panic(string) that the scheduler raises (a
+// negative WaitGroup counter: vm: stringType).
 func (c *compiler) declareRuntimeErrors() {
 	if c.runtimeErrs {
 		return
 	}
 	c.runtimeErrs = true
+	c.typeID(types.Typ[types.String])
 	for _, name := range []string{"runtime.boundsError", "*runtime.TypeAssertionError", "runtime.errorString", "runtime.plainError"} {
 		c.ifaceTypes = append(c.ifaceTypes, types.NewPointer(types.NewStruct(nil, nil)))
 		c.prog.Types = append(c.prog.Types, vm.TypeInfo{Name: name, ErrorString: true, Runtime: true, Comparable: true, Elem: -1, Key: -1, Layout: -1})

@@ -166,13 +166,41 @@ func main() {
 	if err != nil {
 		t.Fatal(err)
 	}
-	frame := func(name string) int64 {
-		for _, f := range prog.Funcs {
+	index := func(name string) int {
+		for i, f := range prog.Funcs {
 			if f.Name == name {
-				return int64(f.FrameSize)
+				return i
 			}
 		}
 		t.Fatalf("no %s", name)
+		return 0
+	}
+	frame := func(name string) int64 { return int64(prog.Funcs[index(name)].FrameSize) }
+	// callPC is the pc of the call of main.depth in function fi.
+	callPC := func(fi int) int32 {
+		for pc, in := range prog.Funcs[fi].Code {
+			if in.Op == vm.OpCall && in.A == int32(index("main.depth")) {
+				return int32(pc)
+			}
+		}
+		t.Fatalf("no call of main.depth in %s", prog.Funcs[fi].Name)
+		return 0
+	}
+	// inlined is the node a call at pc inlines in node n (0: none): the
+	// compiler inlines depth into itself once (lang/inline), and an
+	// inlined call takes no stack of its own.
+	inlined := func(n, pc int32) int32 {
+		if n < 0 {
+			n = -n
+		}
+		if n == 0 {
+			return 0
+		}
+		for _, c := range prog.Inl[n].Calls {
+			if c.PC == pc {
+				return c.Node
+			}
+		}
 		return 0
 	}
 	// The model: SP = size - used at each prologue; StackSmall frames
@@ -193,8 +221,21 @@ func main() {
 	}
 	call(frame("runtime.main"))
 	call(frame("main.main"))
+	caller, node := index("main.main"), prog.Funcs[index("main.main")].Inl
+	depth := index("main.depth")
+	inlinedOnce := false
 	for range 3001 {
-		call(frame("main.depth"))
+		if child := inlined(node, callPC(caller)); child != 0 {
+			inlinedOnce = true
+			node = -child
+		} else {
+			call(frame("main.depth"))
+			node = prog.Funcs[depth].Inl
+		}
+		caller = depth
+	}
+	if !inlinedOnce {
+		t.Error("the compiler inlines depth into itself once: no call was inlined")
 	}
 	mc, err := runtime.New(prog, runtime.Config{GOMAXPROCS: 1, Check: true})
 	if err != nil {

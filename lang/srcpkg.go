@@ -311,7 +311,7 @@ func (l *libs) sourceErrors(errs *errList) {
 		return
 	}
 	for _, e := range l.src.errs {
-		errs.addPosition(e.pos, "internal error in library source: "+e.msg)
+		errs.addPosition(e.pos, internalSourcePrefix+e.msg)
 	}
 	l.src.errs = nil
 }

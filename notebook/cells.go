@@ -11,6 +11,7 @@ import (
 
 // Command is a cell's gmplab command line.
 type Command struct {
+	Env     []string // NAME=VALUE settings before gmplab: GODEBUG or GOMAXPROCS, as a shell sets them
 	Verb    string   // "run", "step", or for a real cell "compare" or "real"
 	Args    []string // the words after gmplab VERB, unquoted
 	Filters []Filter // run cells: | head -n N, | tail -n N, | grep -E 'RE'
@@ -150,7 +151,11 @@ func (c *Cell) parseSource() error {
 	return nil
 }
 
-// ParseCommand parses `gmplab run|step|compare|real ARGS [| filter]...`
+// envName is a shell's variable name.
+var envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// ParseCommand parses `[NAME=VALUE...] gmplab run|step|compare|real ARGS
+// [| filter]...`
 // (which verb a cell takes is the cell's to check). Words split
 // as a shell splits them: spaces separate, 'single' and "double" quotes
 // group.
@@ -171,10 +176,25 @@ func ParseCommand(line string) (*Command, error) {
 	}
 	stages = append(stages, cur)
 	first := stages[0]
+	var env []string
+	for len(first) > 0 {
+		name, _, ok := strings.Cut(first[0], "=")
+		if !ok || first[0] == "" || !envName.MatchString(name) {
+			break
+		}
+		if name != "GODEBUG" && name != "GOMAXPROCS" {
+			return nil, fmt.Errorf("%s: the environment a cell may set is GODEBUG and GOMAXPROCS", first[0])
+		}
+		env = append(env, first[0])
+		first = first[1:]
+	}
 	if len(first) < 2 || first[0] != "gmplab" || !slices.Contains([]string{"run", "step", "compare", "real"}, first[1]) {
 		return nil, fmt.Errorf("want gmplab run ARGS, gmplab step ARGS, gmplab compare ARGS or gmplab real ARGS, got %q", line)
 	}
-	cmd := &Command{Verb: first[1], Args: first[2:], Line: line}
+	cmd := &Command{Env: env, Verb: first[1], Args: first[2:], Line: line}
+	if len(env) > 0 && cmd.Real() {
+		return nil, fmt.Errorf("gmplab %s runs the real program, which a cell cannot give an environment: set %s for run and step cells only", cmd.Verb, strings.Join(env, " "))
+	}
 	for _, st := range stages[1:] {
 		f, err := parseFilter(st)
 		if err != nil {

@@ -27,6 +27,14 @@ type Executor interface {
 	ReadFile(path string) ([]byte, error)
 }
 
+// EnvExecutor is an Executor that can run a command with environment
+// variables set (a cell's `GODEBUG=asyncpreemptoff=1 gmplab run …`):
+// SetEnv sets them and returns what restores the environment.
+type EnvExecutor interface {
+	Executor
+	SetEnv(env []string) (restore func())
+}
+
 // RealExecutor is an Executor that also runs the real cells: a run cell's
 // `gmplab compare ARGS` and a step cell's `gmplab real ARGS` (the
 // command line's implements it). Each returns what the command printed and
@@ -146,6 +154,13 @@ func (nb *Notebook) Exec(x Executor, c *Cell) (string, error) {
 // compare or real.
 func (nb *Notebook) execCommand(x Executor, c *Cell) (string, int, error) {
 	args := nb.ResolveArgs(c.Command)
+	if len(c.Command.Env) > 0 {
+		ex, ok := x.(EnvExecutor)
+		if !ok {
+			return "", 0, fmt.Errorf("this executor cannot set the environment (%s)", strings.Join(c.Command.Env, " "))
+		}
+		defer ex.SetEnv(c.Command.Env)()
+	}
 	if !c.Real() {
 		if c.Kind == Step {
 			o, code := x.Step(args, c.Steps)

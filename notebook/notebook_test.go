@@ -199,6 +199,23 @@ func TestSplitWords(t *testing.T) {
 	}
 }
 
+// A cell's command may set the environment as a shell does: GODEBUG and
+// GOMAXPROCS, for the simulated runs only.
+func TestCommandEnv(t *testing.T) {
+	cmd, err := ParseCommand(`GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 gmplab run coop.go --quiet`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(cmd.Env, " ") != "GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1" || cmd.Verb != "run" || strings.Join(cmd.Args, " ") != "coop.go --quiet" {
+		t.Errorf("%+v", cmd)
+	}
+	for _, bad := range []string{`HOME=/tmp gmplab run a.go`, `GODEBUG=asyncpreemptoff=1 gmplab compare a.go`} {
+		if _, err := ParseCommand(bad); err == nil {
+			t.Errorf("%s: parsed", bad)
+		}
+	}
+}
+
 func TestOutline(t *testing.T) {
 	text := "---\nt: x\n---\n# Lesson\n\n## Objectives\n\n- one\n- two\n\nPrerequisites: lesson 01.\n\n" +
 		"## The fix: `handoffp`, again!\n\nSee [the fix](#the-fix-handoffp-again) and [doc](../../docs/notebook.md#cells).\n\n" +

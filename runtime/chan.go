@@ -290,15 +290,16 @@ func (mc *Machine) chanrecv(mi int32, c int32, withOk bool, pos vm.Pos) (blocked
 // a LIFO list and readied by popping it, so they are readied in reverse wait
 // order, each kicking the previous one out of runnext: the first waiter
 // ends up running first... from the ring, and the last one readied from runnext.
-func (mc *Machine) closechan(mi int32, c int32) {
+// It reports whether the G panicked (close of a nil or closed channel).
+func (mc *Machine) closechan(mi int32, c int32) (panicked bool) {
 	if c == 0 {
 		mc.gopanic(mi, "close of nil channel")
-		return
+		return true
 	}
 	ch := &mc.chans[c]
 	if ch.closed {
 		mc.gopanic(mi, "close of closed channel")
-		return
+		return true
 	}
 	ch.closed = true
 	mc.acc += CostChan
@@ -324,6 +325,7 @@ func (mc *Machine) closechan(mi int32, c int32) {
 	for i := len(glist) - 1; i >= 0; i-- {
 		mc.ready(glist[i], pp, "close(chan) wakes its waiters in reverse wait order (gList is LIFO)")
 	}
+	return false
 }
 
 // timerSend is a channel timer firing: a non-blocking send of the time

@@ -179,6 +179,12 @@ type Config struct {
 	// count with an optional unit (B, KiB, MiB, GiB, TiB); a malformed
 	// GOMEMLIMIT is New's error, as the runtime throws on it at start.
 	GOGC, GOMEMLIMIT string
+	// AsyncPreemptOff is GODEBUG=asyncpreemptoff=1: preemptone asks
+	// only cooperatively (stackguard0 = stackPreempt) and sends no
+	// signal, so a goroutine in a loop without a prologue check (no
+	// call, or calls the compiler inlines or leaves without a check)
+	// keeps its P until it blocks or yields (proc.go: preemptone).
+	AsyncPreemptOff bool
 
 	// bareStart (white-box tests of single rules): start as schedinit
 	// leaves the Ps, main on P0 and every other P idle, instead of where

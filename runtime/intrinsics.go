@@ -49,7 +49,9 @@ func (mc *Machine) schedOp(mi int32) {
 		clo, args := vm.FuncIndex(ops[0]), ops[1:]
 		adv()
 		if clo == 0 {
-			mc.gopanic(mi, "runtime error: invalid memory address or nil pointer dereference\n[signal SIGSEGV: segmentation violation]")
+			// newproc1's fatal, on the system stack: no panic of the
+			// G's is printed before it.
+			mc.fatalG(gi, "fatal error: go of nil func value", "fatal")
 			return
 		}
 		mc.newproc(mi, gi, clo, args, pos)
@@ -86,8 +88,7 @@ func (mc *Machine) schedOp(mi int32) {
 	case vm.OpClose:
 		c := int32(mc.operands(G, in)[0].I) // ch
 		adv()
-		mc.closechan(mi, c)
-		if mc.allm[mi].curg == gi && mc.exit == nil {
+		if !mc.closechan(mi, c) && mc.allm[mi].curg == gi && mc.exit == nil {
 			mc.continueG(mi, 0)
 		}
 	case vm.OpChanLen, vm.OpChanCap:
@@ -128,8 +129,7 @@ func (mc *Machine) schedOp(mi int32) {
 			mc.gopanic(mi, "runtime error: invalid memory address or nil pointer dereference\n[signal SIGSEGV: segmentation violation]")
 			return
 		}
-		mc.wgAdd(mi, w, n)
-		if mc.allm[mi].curg == gi && mc.exit == nil {
+		if !mc.wgAdd(mi, w, n) && mc.allm[mi].curg == gi && mc.exit == nil {
 			mc.continueG(mi, CostChan)
 		}
 	case vm.OpWGWait:

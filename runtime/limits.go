@@ -105,6 +105,10 @@ func (mc *Machine) explainStuck(which string) string {
 		b.WriteString("\n" + strings.Join(hogs, ", ") + " never blocked or yielded, and " + vm.Itoa(waiting) +
 			" runnable goroutine(s) waited: with the preempt layer off nothing stops a goroutine that does not block or yield" +
 			" (the real runtime with GODEBUG=asyncpreemptoff=1 hangs the same way on a loop with no calls). Turn on --layers preempt.")
+	case mc.cfg.AsyncPreemptOff && waiting > 0 && len(hogs) > 0:
+		b.WriteString("\n" + strings.Join(hogs, ", ") + " never blocked or yielded, and " + vm.Itoa(waiting) +
+			" runnable goroutine(s) waited: with GODEBUG=asyncpreemptoff=1 only a prologue check stops a goroutine, and a loop" +
+			" whose calls are inlined or go to leaf functions has none, as on the real runtime.")
 	case waiting > 0:
 		b.WriteString("\n" + vm.Itoa(waiting) + " runnable goroutine(s) in run queues.")
 	}

@@ -289,12 +289,13 @@ func (mc *Machine) runG(mi int32) {
 		// waiter on a WaitGroup reused before its Wait returned).
 		msg := G.th.PanicMsg()
 		G.th.SetPanic("", vm.Pos{})
-		mc.gopanic(mi, msg)
+		mc.raise(mi, msg, msg == errWaitGroupReused)
 		return
 	}
 	stop := M.pendingStop
 	if !M.hasPending {
 		G.th.SetStack(G.stackSize, G.stackUsed, G.stackguard0)
+		mc.vm.SetMapLog(len(mc.allp) > 1)
 		var before uint64
 		if mc.gcOn() {
 			before = mc.vm.HeapStats().Alloc
@@ -305,6 +306,9 @@ func (mc *Machine) runG(mi int32) {
 			mc.chargeAlloc(gi, before)
 		}
 		G.stackUsed = G.th.StackUsed()
+		if log := mc.vm.MapLog(); len(log) > 0 && mc.checkMapAccesses(mi, log, G.psRem) {
+			return
+		}
 		if mc.vm.NeedGC() && !mc.noGC {
 			mc.gcCollect()
 		}
@@ -423,16 +427,45 @@ func (mc *Machine) fatalG(gi int32, msg, reason string) {
 	mc.fatal(msg+"\n\n"+mc.goroutineHeader(gi)+mc.traceback(gi), reason)
 }
 
-// gopanic panics the running G of M mi with msg. Without recover (not in
-// the subset), a panic ends the program after the G's deferred calls ran;
-// the model runs no deferred calls for panics the runtime raises itself
-// (send on a closed channel, close of a nil channel, a negative WaitGroup
-// counter).
-func (mc *Machine) gopanic(mi int32, msg string) {
+// fatalUser is the runtime's fatal(s) called on goroutine gi (panic.go:
+// fatal, for errors of the program that no recover may catch: "sync:
+// unlock of unlocked mutex"): "fatal error: s", after the panics gi is
+// running deferred calls for (printPreFatalDeferPanic).
+//
+// Simplified: those panics print as printpanics prints them after
+// preprintpanics (an error's Error method's text), where
+// printPreFatalDeferPanic prints the raw values (runtime.plainError("…")
+// for a run-time error); a string or a number prints the same.
+func (mc *Machine) fatalUser(gi int32, s string) {
+	msg := "fatal error: " + strings.ReplaceAll(s, "\n", "\n\t")
+	if th := &mc.allg[gi].th; th.Panicking() {
+		chain, _, _ := strings.Cut(th.PanicMsg(), "\n[signal")
+		if th.Recovered() {
+			chain += " [recovered]"
+		}
+		msg = "panic: " + chain + "\n\t" + msg
+	}
+	mc.fatalG(gi, msg, "fatal")
+}
+
+// gopanic panics the running G of M mi with a run-time error of package
+// runtime (panic.go: gopanic of a plainError or an errorString, as
+// chan.go's chansend raises "send on closed channel"): the G goes on
+// running, unwinding through its deferred calls, which may recover; a
+// panic that none recovers ends the program (fatalPanic) when the
+// interpreter stops with StopPanic.
+func (mc *Machine) gopanic(mi int32, msg string) { mc.raise(mi, msg, false) }
+
+// gopanicString is gopanic for a library package's panic(string)
+// (sync: "sync: negative WaitGroup counter"; time: "non-positive interval
+// for NewTicker"), whose value recover returns as a string.
+func (mc *Machine) gopanicString(mi int32, msg string) { mc.raise(mi, msg, true) }
+
+func (mc *Machine) raise(mi int32, msg string, str bool) {
 	gi := mc.allm[mi].curg
 	G := &mc.allg[gi]
-	G.th.SetPanic(msg, mc.gpos(gi))
-	mc.fatalPanic(mi)
+	G.th.Raise(msg, str, mc.gpos(gi))
+	mc.continueG(mi, 0)
 }
 
 // fatalPanic ends the program with the panic of the running G of M mi

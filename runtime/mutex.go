@@ -212,7 +212,7 @@ func (mc *Machine) unlock(mi int32, u int64) bool {
 	nw := mu.state - mutexLocked
 	if (nw+mutexLocked)&mutexLocked == 0 {
 		mu.state = nw + mutexLocked
-		mc.fatalG(mc.allm[mi].curg, "fatal error: sync: unlock of unlocked mutex", "fatal")
+		mc.fatalUser(mc.allm[mi].curg, "sync: unlock of unlocked mutex")
 		return false
 	}
 	mu.state = nw

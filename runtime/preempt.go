@@ -43,8 +43,13 @@ func (mc *Machine) preemptone(pp int32, ran int64) bool {
 	// current stack pointer to gp->stackguard0. Setting gp->stackguard0 to
 	// StackPreempt folds preemption into the normal stack overflow check.
 	G.stackguard0 = stackPreempt
-	P.preempt = true
-	signal := !M.signalPending
+	signal := false
+	// Request an async preemption of this P (unless
+	// GODEBUG=asyncpreemptoff=1).
+	if !mc.cfg.AsyncPreemptOff {
+		P.preempt = true
+		signal = !M.signalPending
+	}
 	if signal {
 		M.signalPending = true
 		M.signalAt = mc.now + CostSignal
@@ -68,9 +73,12 @@ func (mc *Machine) preemptone(pp int32, ran int64) bool {
 	}
 	if ev := mc.emit(EvPreemptone, mc.curM(), pp, G.goid, boolInt(signal), ran); mc.cfg.Why {
 		ev.Why = "P" + vm.Itoa(int64(pp)) + "'s schedtick has not changed for " + fmtNs(ran) + " (≥ forcePreemptNS = 10ms): G" + vm.Itoa(G.goid) + " has used its time slice; set stackguard0 = stackPreempt"
-		if signal {
+		switch {
+		case signal:
 			ev.Why += " and send SIGURG to M" + vm.Itoa(int64(mi))
-		} else {
+		case mc.cfg.AsyncPreemptOff:
+			ev.Why += "; no signal (GODEBUG=asyncpreemptoff=1): only its next prologue check can stop it"
+		default:
 			ev.Why += " (a signal is already pending on M" + vm.Itoa(int64(mi)) + ")"
 		}
 	}

@@ -153,3 +153,38 @@ func TestPreemptAtCallPrologueWhenFirst(t *testing.T) {
 		t.Errorf("no cooperative preemption at sim.Work's prologue")
 	}
 }
+
+// proc.go: preemptone with GODEBUG=asyncpreemptoff=1: stackguard0 is set,
+// no signal is sent and pp.preempt stays false, so a goroutine inside a
+// 10 s sim.Work (code without a prologue check) is not stopped by sysmon's
+// requests: only its next call's prologue, after the 10 s, preempts it
+// (cooperatively), though main's 50 ms sleep ended long before.
+func TestPreemptoneAsyncPreemptOff(t *testing.T) {
+	mc, err := New(spinProg(50e6, 10e9), Config{GOMAXPROCS: 1, Check: true, Why: true, AsyncPreemptOff: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs := runAll(t, mc)
+	requests, first := 0, int64(-1)
+	for _, ev := range evs {
+		switch ev.Kind {
+		case EvPreemptone:
+			requests++
+			if ev.Arg1 != 0 || !strings.Contains(ev.Why, "no signal (GODEBUG=asyncpreemptoff=1)") {
+				t.Errorf("preemptone sent a signal: %+v", ev)
+			}
+		case EvAsyncPreempt:
+			t.Errorf("preempted by a signal: %+v", ev)
+		case EvPreempted:
+			if first < 0 {
+				first = ev.T
+			}
+		}
+	}
+	if requests == 0 {
+		t.Error("sysmon never asked for a preemption")
+	}
+	if first < 10e9 {
+		t.Errorf("first preemption at %d ns, want at the first prologue after the 10 s sim.Work", first)
+	}
+}

@@ -375,6 +375,8 @@ type Machine struct {
 	freeTimer int32 // fired timers' slots, threaded through timer.g (time.go)
 	timerSeq  int64 // timers made so far
 	conns     []conn
+	mapRecs   map[int64][]mapRec // map accesses in virtual time, by map (mapcheck.go)
+	mapChecks int64              // Runs checked (mapcheck.go)
 
 	rng rand.PCG // all randomness: the steal order
 

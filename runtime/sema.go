@@ -27,7 +27,8 @@ func (mc *Machine) newWaitGroup() int64 {
 
 // wgAdd adds delta to the counter; at zero every waiter is readied, in FIFO
 // order (each runtime_Semrelease readies one), so the last one runs first.
-func (mc *Machine) wgAdd(mi int32, w int64, delta int64) {
+// It reports whether the G panicked (a negative counter).
+func (mc *Machine) wgAdd(mi int32, w int64, delta int64) (panicked bool) {
 	wg := &mc.wgs[w]
 	if wg.counter == 0 && delta > 0 {
 		for _, gi := range wg.woken {
@@ -39,11 +40,11 @@ func (mc *Machine) wgAdd(mi int32, w int64, delta int64) {
 	}
 	wg.counter += delta
 	if wg.counter < 0 {
-		mc.gopanic(mi, "sync: negative WaitGroup counter")
-		return
+		mc.gopanicString(mi, "sync: negative WaitGroup counter")
+		return true
 	}
 	if wg.counter > 0 || len(wg.waiters) == 0 {
-		return
+		return false
 	}
 	ws := wg.waiters
 	wg.waiters = nil
@@ -52,6 +53,7 @@ func (mc *Machine) wgAdd(mi int32, w int64, delta int64) {
 		mc.allg[gi].wgWoken = int32(w)
 		mc.ready(gi, mc.allm[mi].p, "the WaitGroup counter reached zero")
 	}
+	return false
 }
 
 // wgWait blocks the running G until the counter is zero.

@@ -38,7 +38,7 @@ func (mc *Machine) syncOp(mi int32, in vm.Instr, pos vm.Pos) {
 	case vm.SyncFatal:
 		msg := mc.operands(G, in)[0].S // msg
 		G.th.Advance()
-		mc.fatalG(mc.allm[mi].curg, "fatal error: "+msg, "fatal")
+		mc.fatalUser(mc.allm[mi].curg, msg)
 	case vm.SyncNotifyListAdd:
 		l := mc.operands(G, in)[0].I // l
 		G.th.Advance()

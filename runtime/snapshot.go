@@ -73,6 +73,12 @@ func (mc *Machine) clone(prev *Machine, snapshot bool) (*Machine, int64) {
 	c.gc.sweepWaiters = slices.Clone(mc.gc.sweepWaiters)
 	c.timers = slices.Clone(mc.timers)
 	c.conns = slices.Clone(mc.conns)
+	if mc.mapRecs != nil {
+		c.mapRecs = make(map[int64][]mapRec, len(mc.mapRecs))
+		for id, recs := range mc.mapRecs {
+			c.mapRecs[id] = slices.Clone(recs)
+		}
+	}
 	c.connHeap = slices.Clone(mc.connHeap)
 	c.actors = slices.Clone(mc.actors)
 	c.pending = slices.Clone(mc.pending)
@@ -237,7 +243,11 @@ func (mc *Machine) State() *State {
 					gs.Frames = append(gs.Frames, FrameState{Func: fn.Name, Pos: "runtime/proc.go", File: "runtime/proc.go", Size: fn.FrameSize})
 					continue
 				}
-				gs.Frames = append(gs.Frames, FrameState{Func: fn.Name, Pos: mc.prog.PosString(pos), Line: pos.Line, File: mc.prog.FileName(pos), Size: fn.FrameSize})
+				size := fn.FrameSize
+				if G.th.FrameInlined(j) {
+					size = 0 // inlined into the frame below: counted in its size
+				}
+				gs.Frames = append(gs.Frames, FrameState{Func: fn.Name, Pos: mc.prog.PosString(pos), Line: pos.Line, File: mc.prog.FileName(pos), Size: size})
 			}
 			if len(gs.Frames) > 0 {
 				gs.Func, gs.Pos, gs.Line = gs.Frames[0].Func, gs.Frames[0].Pos, gs.Frames[0].Line

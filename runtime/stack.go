@@ -60,15 +60,17 @@ func (mc *Machine) newstack(mi int32) {
 		return
 	}
 	// copystack: a memmove of the used part, then adjustframe on every
-	// frame (adjustpointers through the frame's pointer maps).
-	copyCost := copied/StackCopyBytesPerNs + int64(G.th.NumFrames())*CostAdjustFrame
+	// frame (adjustpointers through the frame's pointer maps); a body the
+	// compiler inlined is part of its caller's frame.
+	frames := int64(G.th.PhysicalFrames())
+	copyCost := copied/StackCopyBytesPerNs + frames*CostAdjustFrame
 	mc.acc += CostNewstack + copyCost
 	mc.setStackSize(gi, newsize)
 	G.stackguard0 = stackGuard // copystack: "might clobber a preempt request"
 	mc.stats.StackGrows++
 	if ev := mc.emit(EvNewstack, mi, M.p, G.goid, old, newsize); mc.cfg.Why {
 		ev.Pos = pos
-		ev.Why = "calling " + fn.Name + " (frame " + vm.Itoa(int64(fn.FrameSize)) + " B) with " + vm.Itoa(G.stackUsed) + " B used would cross stackguard0 (lo+928): the stack doubles to " + vm.Itoa(newsize) + " B; copystack copies the " + vm.Itoa(G.stackUsed) + " used bytes and adjusts " + vm.Itoa(int64(G.th.NumFrames())) + " frames (" + fmtNs(copyCost) + ")"
+		ev.Why = "calling " + fn.Name + " (frame " + vm.Itoa(int64(fn.FrameSize)) + " B) with " + vm.Itoa(G.stackUsed) + " B used would cross stackguard0 (lo+928): the stack doubles to " + vm.Itoa(newsize) + " B; copystack copies the " + vm.Itoa(G.stackUsed) + " used bytes and adjusts " + vm.Itoa(frames) + " frames (" + fmtNs(copyCost) + ")"
 	}
 	mc.continueG(mi, 0)
 }

@@ -87,7 +87,7 @@ type FrameState struct {
 	Pos  string `json:"pos"`
 	Line int32  `json:"line"`
 	File string `json:"file"`
-	Size int    `json:"size"` // bytes
+	Size int    `json:"size"` // bytes (0 for a body the compiler inlined into the frame below, whose size counts it)
 }
 
 // SysmonInfo is sysmon's state.

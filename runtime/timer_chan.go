@@ -48,7 +48,7 @@ func (mc *Machine) timerOp(mi int32, in vm.Instr) (panicked bool) {
 	case vm.TimerNewTimer, vm.TimerNewTicker, vm.TimerTick, vm.TimerAfter:
 		d := ops[0].I // d
 		if a == vm.TimerNewTicker && d <= 0 {
-			mc.gopanic(mi, "non-positive interval for NewTicker")
+			mc.gopanicString(mi, "non-positive interval for NewTicker")
 			return true
 		}
 		if a == vm.TimerTick && d <= 0 {
@@ -76,7 +76,7 @@ func (mc *Machine) timerOp(mi int32, in vm.Instr) (panicked bool) {
 			if a == vm.TickerStop {
 				return false // Ticker.Stop of an uninitialised Ticker does nothing
 			}
-			mc.gopanic(mi, "time: Stop called on uninitialized Timer")
+			mc.gopanicString(mi, "time: Stop called on uninitialized Timer")
 			return true
 		}
 		stopped := mc.stopTimer(int32(id - 1))
@@ -86,7 +86,7 @@ func (mc *Machine) timerOp(mi int32, in vm.Instr) (panicked bool) {
 	case vm.TimerReset, vm.TickerReset:
 		id, d := ops[0].I, ops[1].I // id d
 		if a == vm.TickerReset && d <= 0 {
-			mc.gopanic(mi, "non-positive interval for Ticker.Reset")
+			mc.gopanicString(mi, "non-positive interval for Ticker.Reset")
 			return true
 		}
 		if id == 0 {
@@ -94,7 +94,7 @@ func (mc *Machine) timerOp(mi int32, in vm.Instr) (panicked bool) {
 			if a == vm.TickerReset {
 				what = "Ticker"
 			}
-			mc.gopanic(mi, "time: Reset called on uninitialized "+what)
+			mc.gopanicString(mi, "time: Reset called on uninitialized "+what)
 			return true
 		}
 		period := int64(0)

@@ -65,6 +65,9 @@ func (p *Program) disasmFunc(b *strings.Builder, fi int) {
 		if arg := p.operands(in); arg != "" {
 			line += " " + arg
 		}
+		if f.Inl != 0 && p.inlined(f.Inl, pc) != 0 {
+			line += " (inlined)"
+		}
 		b.WriteString(strings.TrimRight(line, " ") + "\n")
 	}
 }

@@ -161,3 +161,15 @@ func (mc *Machine) runtimeErrorType(msg string) int32 {
 	}
 	return -1
 }
+
+// stringType is the type id of string, the type of a panic's value that a
+// library package raised with panic(string) (Thread.Raise), for recover;
+// -1 if the program declares none.
+func (mc *Machine) stringType() int32 {
+	for i := range mc.prog.Types {
+		if t := &mc.prog.Types[i]; t.Kind == KindString && !t.Named && !t.Runtime {
+			return int32(i)
+		}
+	}
+	return -1
+}

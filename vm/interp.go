@@ -119,8 +119,20 @@ func growVals(vals []Value, sp, need int) []Value {
 // with closure clo, and returns vals and the new sp (the callee's operands
 // start at base+NLocals).
 func (mc *Machine) enter(gp *g, fi int32, base, sp int, clo int32, vals []Value) ([]Value, int) {
+	return mc.enterInl(gp, fi, base, sp, clo, vals, 0)
+}
+
+// enterInl is enter for a call the compiler inlines in its caller's frame
+// (inl, the node of the body inlined: Program.Inl), which takes no stack
+// of its own; with inl 0 it is a real call.
+func (mc *Machine) enterInl(gp *g, fi int32, base, sp int, clo int32, vals []Value, inl int32) ([]Value, int) {
 	f := &mc.prog.Funcs[fi]
-	gp.stackUsed += int64(f.FrameSize)
+	node := f.Inl
+	if inl != 0 {
+		node = -inl
+	} else {
+		gp.stackUsed += int64(f.FrameSize)
+	}
 	if len(gp.frames) >= 2*spillFrames {
 		cut := gp.spill(vals, sp)
 		base, sp = base-cut, sp-cut
@@ -133,7 +145,7 @@ func (mc *Machine) enter(gp *g, fi int32, base, sp int, clo int32, vals []Value)
 		copy(nf, gp.frames)
 		gp.frames = nf
 	}
-	gp.frames = append(gp.frames, frame{fn: fi, base: int32(base), clo: clo})
+	gp.frames = append(gp.frames, frame{fn: fi, base: int32(base), clo: clo, inl: node})
 	top := base + f.NLocals
 	vals = growVals(vals, sp, top+f.MaxStack+4)
 	if sp < top {
@@ -167,6 +179,7 @@ func (gp *g) startPanicVal(msg string, v int64, pos Pos) {
 	gp.panicking = true
 	gp.recovered = false
 	gp.panicVal = v
+	gp.panicStr = false
 	gp.panicPos = pos
 }
 
@@ -219,6 +232,11 @@ func (mc *Machine) exec(gp *g, budget int) (n int, ps int64, stop execStop) {
 	}
 	vals = gp.vals[:cap(gp.vals)]
 	sp = len(gp.vals)
+	if gp.raise {
+		// A panic the scheduler raised (Raise): unwind as from raise.
+		gp.raise = false
+		goto unwind
+	}
 	if gp.panicking || gp.goexit != goexitNone {
 		if nd = len(gp.defers); nd > 0 && gp.defers[nd-1].depth == -(gp.depth()+1+deferPending) {
 			goto unwind
@@ -440,14 +458,18 @@ load:
 		// Control.
 		case OpCall:
 			callee := &funcs[in.A]
-			if !callee.NoSplit && gp.morestackNeeded(callee.FrameSize) {
+			var inl int32
+			if fr.inl != 0 {
+				inl = mc.prog.inlined(fr.inl, pc)
+			}
+			if inl == 0 && !callee.NoSplit && gp.morestackNeeded(callee.FrameSize) {
 				fr.pc = int32(pc)
 				gp.morestackFn = in.A
 				stop = stopMorestack
 				goto out
 			}
 			fr.pc = int32(pc + 1)
-			vals, sp = mc.enter(gp, in.A, sp-int(in.B), sp, 0, vals)
+			vals, sp = mc.enterInl(gp, in.A, sp-int(in.B), sp, 0, vals, inl)
 			n++
 			ps += opCost[OpCall]
 			goto load
@@ -460,7 +482,16 @@ load:
 			}
 			fi := mc.closures[id].fn
 			callee := &funcs[fi]
-			if !callee.NoSplit && gp.morestackNeeded(callee.FrameSize) {
+			var inl int32
+			if fr.inl != 0 {
+				// A call the compiler inlines calls the function it
+				// resolved statically; a func value holding another
+				// one is a real call.
+				if inl = mc.prog.inlined(fr.inl, pc); inl != 0 && mc.prog.inlFn(inl) != fi {
+					inl = 0
+				}
+			}
+			if inl == 0 && !callee.NoSplit && gp.morestackNeeded(callee.FrameSize) {
 				fr.pc = int32(pc)
 				gp.morestackFn = fi
 				stop = stopMorestack
@@ -469,7 +500,7 @@ load:
 			fr.pc = int32(pc + 1)
 			copy(vals[sp-nargs-1:], vals[sp-nargs:sp])
 			sp--
-			vals, sp = mc.enter(gp, fi, sp-nargs, sp, int32(id), vals)
+			vals, sp = mc.enterInl(gp, fi, sp-nargs, sp, int32(id), vals, inl)
 			n++
 			ps += opCost[OpCallClosure]
 			goto load
@@ -489,8 +520,10 @@ load:
 			}
 			m := findMethod(t, in.A)
 			if m == nil {
-				pmsg = "gmplab: no method " + mc.prog.Strings[in.A] + " in " + t.Name
-				goto raise
+				// The type checker proved the method is there: the
+				// compiler left it out of the type's table, a bug in
+				// gmplab, not a panic of the program.
+				panic("vm: no method " + mc.prog.Strings[in.A] + " in " + t.Name + "'s table (" + fn.Name + ")")
 			}
 			callee := &funcs[m.Fn]
 			if !callee.NoSplit && gp.morestackNeeded(callee.FrameSize) {

@@ -211,6 +211,9 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, ps *int64) ([]Value, i
 	case OpMakeMap:
 		vals[sp-1] = Value{I: mc.makeMap(vals[sp-1].I)}
 	case OpMapIndex:
+		if mc.logMaps {
+			mc.logMap(vals[sp-2].I, *ps, 0, MapAccessKind(in.A>>1))
+		}
 		*ps += mapCost(psMapAccess, int(mc.mapLen(vals[sp-2].I)))
 		v, ok := mc.mapGet(vals[sp-2].I, vals[sp-1])
 		if !ok && in.B >= 0 {
@@ -218,7 +221,7 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, ps *int64) ([]Value, i
 		}
 		sp--
 		vals[sp-1] = v
-		if in.A == 1 {
+		if in.A&1 != 0 {
 			if sp == len(vals) {
 				vals = growVals(vals, sp, sp+1)
 			}
@@ -233,7 +236,7 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, ps *int64) ([]Value, i
 		if m&refMask == 0 {
 			return vals, sp, "assignment to entry in nil map", true
 		}
-		before := mc.mapLen(m)
+		before, at := mc.mapLen(m), *ps
 		mc.mapSet(m, k, v)
 		sp -= 3
 		if mc.mapLen(m) > before {
@@ -242,16 +245,32 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, ps *int64) ([]Value, i
 			*ps += mapCost(psMapAssign, int(before))
 		}
 		*ps += mc.wbCost(k) + mc.wbCost(v)
+		if mc.logMaps {
+			mc.logMap(m, at, *ps-at, MapWrite)
+		}
 	case OpMapDelete:
+		at := *ps
 		*ps += mapCost(psMapAssign, int(mc.mapLen(vals[sp-2].I)))
+		if mc.logMaps {
+			mc.logMap(vals[sp-2].I, at, *ps-at, MapWrite)
+		}
 		mc.mapDelete(vals[sp-2].I, vals[sp-1])
 		sp -= 2
 	case OpMapLen:
 		vals[sp-1] = Value{I: mc.mapLen(vals[sp-1].I)}
 	case OpMapClear:
+		if mc.logMaps {
+			// clear holds m.writing while it empties the map: as long as
+			// writing each key (the model charges it nothing beyond
+			// the instruction).
+			mc.logMap(vals[sp-1].I, *ps, mapCost(psMapAssign, int(mc.mapLen(vals[sp-1].I))), MapWrite)
+		}
 		mc.mapClear(vals[sp-1].I)
 		sp--
 	case OpMapKeys:
+		if mc.logMaps {
+			mc.logMap(vals[sp-1].I, *ps, 0, MapIter)
+		}
 		*ps += psMalloc + int64(mc.mapLen(vals[sp-1].I))*psMapIter
 		vals[sp-1] = Value{I: mc.mapKeys(vals[sp-1].I, in.A != 0)}
 		if in.A == MapKeysFloat {

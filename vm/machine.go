@@ -18,6 +18,9 @@ type Machine struct {
 	gc          gcState
 	heap        heap     // what Go's allocator would have allocated (malloc.go)
 	args        []string // os.Args (host_os.go)
+
+	logMaps bool        // log map accesses (maplog.go)
+	mapLog  []MapAccess // the last Run's
 }
 
 // closure is a func value: a function and the boxes it captured.
@@ -55,12 +58,16 @@ func (mc *Machine) Clone() Machine {
 	c.gc.freeBox = slices.Clone(mc.gc.freeBox)
 	c.gc.markClo, c.gc.markBox, c.gc.markObj, c.gc.work = nil, nil, nil, nil
 	c.heap.objMeta = slices.Clone(mc.heap.objMeta)
+	c.mapLog = nil
 	return c
 }
 
 // Run runs t's code for at most budget instructions and reports how many
 // ran and why it stopped.
-func (mc *Machine) Run(t *Thread, budget int) (n int, ps int64, stop Stop) { return mc.exec(t, budget) }
+func (mc *Machine) Run(t *Thread, budget int) (n int, ps int64, stop Stop) {
+	mc.mapLog = mc.mapLog[:0]
+	return mc.exec(t, budget)
+}
 
 // ClosureFn is the function index of func value id (-1 for nil).
 func (mc *Machine) ClosureFn(id int32) int32 { return mc.closures[id].fn }

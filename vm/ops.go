@@ -317,8 +317,8 @@ var opTable = [numOps]OpInfo{
 
 	// Maps (hashmap.go).
 	OpMakeMap: {Name: "MakeMap", Stack: "hint → m", Pop: 1, Push: 1, Cost: psMalloc},
-	OpMapIndex: {Name: "MapIndex", A: OperandNum, B: OperandNum, Stack: "m k → v [ok]   (A: 1 to push ok too; B: the value's struct layout, -1 plain)",
-		Effect: func(in Instr, _ *Program, _ *Func) (int, int) { return 2, 1 + boolInt32(in.A == 1) }, Cost: 0, CostVar: mapSize},
+	OpMapIndex: {Name: "MapIndex", A: OperandNum, B: OperandNum, Stack: "m k → v [ok]   (A: bit 0 to push ok too, bit 1 a step of an iteration (maplog.go); B: the value's struct layout, -1 plain)",
+		Effect: func(in Instr, _ *Program, _ *Func) (int, int) { return 2, 1 + boolInt32(in.A&1 != 0) }, Cost: 0, CostVar: mapSize},
 	OpMapStore:  {Name: "MapStore", B: OperandSwap, Stack: "m k v → ...   (with B=1 the operands are v m k; a nil map panics)", Pop: 3, Cost: 0, CostVar: mapSize},
 	OpMapDelete: {Name: "MapDelete", Stack: "m k → ...", Pop: 2, Cost: 0, CostVar: mapSize},
 	OpMapLen:    unOp("MapLen", "m → len(m)", 0),

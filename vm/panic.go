@@ -14,10 +14,11 @@ import (
 // goes on at its recovery point (Func.Recover): its other deferred calls
 // run and it returns normally, with its named results as they are.
 //
-// The model simplifies: a panic the scheduler raises itself (a send on a
-// closed channel, a negative WaitGroup counter) ends the program without
-// running deferred calls, so no recover sees it; `defer recover()` (a
-// builtin deferred through a wrapper) recovers, where Go's does not.
+// A panic the scheduler raises itself (a send on a closed channel, a
+// negative WaitGroup counter: Thread.Raise) unwinds the same way.
+//
+// The model simplifies: `defer recover()` (a builtin deferred through a
+// wrapper) recovers, where Go's does not.
 
 // gorecover is OpRecover: the panic's value if recover has an effect here,
 // else nil (0). A run-time error's value is made here: an interface
@@ -35,6 +36,9 @@ func (mc *Machine) gorecover(gp *g) int64 {
 		}
 		msg, _, _ = strings.Cut(msg, "\n[signal")
 		t := mc.runtimeErrorType(msg)
+		if gp.panicStr {
+			t = mc.stringType()
+		}
 		if t < 0 {
 			t = 0 // no runtime error type declared: should not happen (lang declares them with recover)
 		}

@@ -308,6 +308,51 @@ type Func struct {
 	// on amd64 (cmd/internal/obj/x86/obj6.go: stacksplit), so it is not a
 	// cooperative preemption point and never grows the stack.
 	NoSplit bool
+
+	// Inl is the node of Program.Inl that the function's own frames run
+	// in (0: none of its calls is inlined).
+	Inl int32
+}
+
+// InlNode is a node of an inlining tree (lang/inline): a function's body
+// as compiled in one context, the root of the tree (the function compiled
+// on its own) or a body inlined into it. Calls are the call instructions
+// of the body that the compiler inlines in this context, each with the
+// node of the body inlined: such a call has no prologue (no stack check,
+// so no cooperative preemption point), and the callee's frame adds
+// nothing to the stack, the root's FrameSize counting it. A frame records
+// its node, so that the same instruction can be inlined at one depth and
+// not at another (a recursive function is inlined into itself once).
+type InlNode struct {
+	Fn    int32     // the function whose body this is
+	Calls []InlCall // by PC
+}
+
+// InlCall is an inlined call instruction of a node's function.
+type InlCall struct {
+	PC   int32
+	Node int32
+}
+
+// inlFn is the function of node inl.
+func (p *Program) inlFn(inl int32) int32 { return p.Inl[inl].Fn }
+
+// inlined is the node of the body a call at pc inlines in a frame of node
+// inl (a frame's inl: > 0 a root, < 0 an inlined body), or 0 when the call
+// is a real call.
+func (p *Program) inlined(inl int32, pc int) int32 {
+	if inl < 0 {
+		inl = -inl
+	}
+	if inl == 0 {
+		return 0
+	}
+	for _, c := range p.Inl[inl].Calls {
+		if c.PC == int32(pc) {
+			return c.Node
+		}
+	}
+	return 0
 }
 
 // SelectInfo describes one select statement. At run time the operand stack
@@ -426,6 +471,7 @@ type Program struct {
 	Selects []SelectInfo
 	Layouts []Layout   // struct layouts for OpObjCopy, OpObjAssign, OpObjEq
 	Types   []TypeInfo // dynamic types of interface values
+	Inl     []InlNode  // the inlining trees' nodes (Inl[0] is unused): see InlNode
 	Globals int        // number of package-level variable slots
 	Init    int        // index of the function that initialises globals (-1 if none)
 	Main    int        // index of main.main

@@ -56,7 +56,9 @@ func (t *Thread) Goexiting() bool { return t.goexit != goexitNone }
 // returned: the G's stack is as its entry function's return leaves it.
 func (mc *Machine) goexitDone(gp *g) {
 	for i := range int(gp.depth()) {
-		gp.stackUsed -= int64(mc.prog.Funcs[gp.frameAt(i).fn].FrameSize)
+		if fr := gp.frameAt(i); !fr.inlinedFrame() {
+			gp.stackUsed -= int64(mc.prog.Funcs[fr.fn].FrameSize)
+		}
 	}
 	gp.frames = gp.frames[:0]
 	gp.dropDeep()

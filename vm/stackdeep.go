@@ -46,10 +46,12 @@ var spillFrames = 1024
 // compact form. It is never changed once made.
 //
 // A frame is a header (a byte: 0 for a frame of the same function, pc,
-// closure and number of values as the frame below it in the chunk, the
-// common case in a recursion; 2 for the same as the frame two below, as in
-// a mutual recursion; 1 followed by the function, the pc in zig-zag form,
-// the closure and the number of values as uvarints otherwise), then its
+// closure, inlining node and number of values as the frame below it in the
+// chunk, the common case in a recursion; 2 for the same as the frame two
+// below, as in a mutual recursion and in a recursion inlined into itself
+// once; 1 followed by the function, the pc in zig-zag form, the closure,
+// the node in zig-zag form and the number of values as uvarints
+// otherwise), then its
 // values. A value is a uvarint header: bit 0 says it has a string (its index
 // in strs follows), bit 1 that its int follows as a raw uvarint (an int
 // whose delta does not fit in 62 bits); otherwise the header shifted right
@@ -96,11 +98,11 @@ func isRef(v int64) bool {
 // shape is what a frame's header says: its function, pc, closure and
 // number of values.
 type shape struct {
-	fn, pc, clo int32
-	n           int
+	fn, pc, clo, inl int32
+	n                int
 }
 
-func shapeOf(fr *frame, n int) shape { return shape{fr.fn, fr.pc, fr.clo, n} }
+func shapeOf(fr *frame, n int) shape { return shape{fr.fn, fr.pc, fr.clo, fr.inl, n} }
 
 // encodeChunk makes the chunk of frames fs, whose values are vals (frame
 // j's are vals[fs[j].base:fs[j+1].base], the last one's up to len(vals)).
@@ -134,6 +136,7 @@ func encodeChunk(fs []frame, vals []Value, scratch []byte) (*deepChunk, []byte) 
 			b = binary.AppendUvarint(b, uint64(uint32(fr.fn)))
 			b = binary.AppendUvarint(b, zigzag(int64(fr.pc)))
 			b = binary.AppendUvarint(b, uint64(uint32(fr.clo)))
+			b = binary.AppendUvarint(b, zigzag(int64(fr.inl)))
 			b = binary.AppendUvarint(b, uint64(len(cur)))
 		}
 		if fr.clo != 0 {
@@ -220,9 +223,10 @@ func (c *deepChunk) decode(fs []frame, vals []Value) []frame {
 			s.fn = int32(r.uvarint())
 			s.pc = int32(unzigzag(r.uvarint()))
 			s.clo = int32(r.uvarint())
+			s.inl = int32(unzigzag(r.uvarint()))
 			s.n = int(r.uvarint())
 		}
-		fr.fn, fr.pc, fr.clo = s.fn, s.pc, s.clo
+		fr.fn, fr.pc, fr.clo, fr.inl = s.fn, s.pc, s.clo, s.inl
 		n := s.n
 		s1, s2 = s, s1
 		fs = append(fs, fr)
@@ -275,7 +279,9 @@ func (t *Thread) spill(vals []Value, sp int) int {
 // the window while frames remain in chunks: the caller then unspills, so
 // that the window is never empty under a live frame.
 func (t *Thread) popFrame(f *Func) (unspill bool) {
-	t.stackUsed -= int64(f.FrameSize)
+	if !t.frames[len(t.frames)-1].inlinedFrame() {
+		t.stackUsed -= int64(f.FrameSize)
+	}
 	t.frames = t.frames[:len(t.frames)-1]
 	return len(t.frames) == 0 && t.deepN > 0
 }
@@ -337,6 +343,28 @@ func (t *Thread) CountFrames(f func(fn int32) bool) int {
 	}
 	for i := range t.frames {
 		if f(t.frames[i].fn) {
+			n++
+		}
+	}
+	return n
+}
+
+// PhysicalFrames is the number of the G's frames that are frames on the
+// real stack: those the compiler did not inline into the frame below
+// (copystack adjusts each of them).
+func (t *Thread) PhysicalFrames() int {
+	n := 0
+	for _, c := range t.deep {
+		t.cacheFrames = c.decode(t.cacheFrames[:0], nil)
+		t.cacheChunk = c
+		for i := range t.cacheFrames {
+			if !t.cacheFrames[i].inlinedFrame() {
+				n++
+			}
+		}
+	}
+	for i := range t.frames {
+		if !t.frames[i].inlinedFrame() {
 			n++
 		}
 	}

@@ -39,6 +39,8 @@ type Thread struct {
 	panicking   bool  // unwinding: deferred calls are running for panicMsg
 	panicVal    int64 // the panic's value (an interface value; 0: a run-time error's, made by recover)
 	recovered   bool  // recover() returned the panic's value (panic.go)
+	panicStr    bool  // the panic's value is the string panicMsg (Raise), not a runtime.Error
+	raise       bool  // Raise: the panic starts unwinding when the G next runs
 	goexit      uint8 // runtime.Goexit: goexitStart, goexitUnwinding (rtops.go)
 	// inCall: the G is inside the scheduler call its top frame made (a
 	// park, a sleep, a syscall, a print…): that frame's pc is the return
@@ -66,7 +68,12 @@ type frame struct {
 	pc   int32 // next instruction
 	base int32 // index in g.vals of local 0 (in a deepChunk: from the chunk's first value)
 	clo  int32 // closure id of the running func value (0 for a direct call)
+	inl  int32 // its InlNode: > 0 a root (Func.Inl), < 0 a body inlined into its caller's frame, 0 none
 }
+
+// inlinedFrame reports whether the frame is a body the compiler inlined
+// into its caller: it has no frame of its own on the real stack.
+func (fr *frame) inlinedFrame() bool { return fr.inl < 0 }
 
 // deferRec is a deferred call: closure clo called with args when the frame at
 // depth returns (or the G panics).
@@ -104,6 +111,7 @@ func (t *Thread) Reset(entry int32, args []Value) {
 	t.panicMsg = ""
 	t.panicking = false
 	t.panicVal, t.recovered = 0, false
+	t.panicStr, t.raise = false, false
 	t.goexit = goexitNone
 	t.entryClo = entry
 	t.started = false
@@ -186,6 +194,13 @@ func (t *Thread) Frame(i int) (fn, pc int32) {
 	return fr.fn, fr.pc
 }
 
+// FrameInlined reports whether frame i is a body the compiler inlined into
+// the frame below it (it takes no stack of its own: Program.Inl).
+func (t *Thread) FrameInlined(i int) bool {
+	fr := t.frameAt(i)
+	return fr.inlinedFrame()
+}
+
 // Advance moves the top frame's pc past the scheduler op it stopped at:
 // the G is now inside that call (see inCall).
 func (t *Thread) Advance() {
@@ -208,10 +223,34 @@ func (t *Thread) PanicPos() Pos { return t.panicPos }
 // Panicking reports whether the G unwinds (its deferred calls run).
 func (t *Thread) Panicking() bool { return t.panicking }
 
-// SetPanic records a panic raised by the scheduler (a send on a closed
-// channel) at pos, without unwinding: the scheduler ends the program.
-// With pos unknown, msg is a panic to raise when the G next runs.
+// Recovered reports whether a deferred call recovered the panic the G
+// unwinds for (it has not returned yet).
+func (t *Thread) Recovered() bool { return t.panicking && t.recovered }
+
+// SetPanic records msg as a panic for the scheduler to raise when the G
+// next runs (a sender woken because its channel was closed), without
+// starting it: Raise starts it.
 func (t *Thread) SetPanic(msg string, pos Pos) { t.panicMsg, t.panicPos = msg, pos }
+
+// Raise starts a panic that the scheduler raises in the G at pos, as the
+// real runtime's functions call panic (chan.go: chansend's
+// panic(plainError("send on closed channel")); sync's
+// panic("sync: negative WaitGroup counter")): exactly like one the
+// interpreter raises, it unwinds when the G next runs, its deferred calls
+// run and recover sees it, and the chain prints as printpanics prints it.
+// str says that the panic's value is the string msg (a library package's
+// panic(string)), not a runtime.Error holding it.
+func (t *Thread) Raise(msg string, str bool, pos Pos) {
+	if t.inCall {
+		// The pc goes back to the op that panicked, as the interpreter
+		// leaves it at an instruction that panics.
+		t.frames[len(t.frames)-1].pc--
+		t.inCall = false
+	}
+	t.startPanicVal(msg, 0, pos)
+	t.panicStr = str
+	t.raise = true
+}
 
 // Clone returns a copy of t that shares no memory with it but the deep
 // chunks, which are never changed.

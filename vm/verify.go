@@ -20,9 +20,10 @@ import "errors"
 // Func.Recover) the operand stack never goes below zero, has the same
 // depth wherever two paths join, holds exactly the function's results at
 // OpReturn, and is never deeper than MaxStack; no path runs off the end
-// of the code. For the program: Main and Init name functions, and the
+// of the code. For the program: Main and Init name functions, the
 // dynamic types and layouts name types, layouts, strings and functions
-// that exist.
+// that exist, and the inlining trees' nodes name call instructions and
+// the functions they call.
 //
 // Unreachable instructions have their operands checked, not their
 // depths: no path gives them one.
@@ -87,6 +88,44 @@ func (v *verifier) program() {
 	}
 	for ti := range p.Types {
 		v.typeInfo(ti)
+	}
+	v.inlining()
+}
+
+// inlining checks the inlining trees (Program.Inl): every function's root
+// node and every node's function exist, and each inlined call of a node
+// is a call instruction of the node's function whose callee is the
+// child's function when it is a direct call.
+func (v *verifier) inlining() {
+	p := v.p
+	for fi := range p.Funcs {
+		if n := p.Funcs[fi].Inl; n != 0 && (n < 0 || int(n) >= len(p.Inl)) {
+			v.errorf(p.Funcs[fi].Name, "inlining node "+itoa(int64(n))+" out of range")
+		}
+	}
+	for ni := 1; ni < len(p.Inl); ni++ {
+		node := &p.Inl[ni]
+		where := "inlining node " + itoa(int64(ni))
+		if msg := inRange(node.Fn, len(p.Funcs), "function"); msg != "" {
+			v.errorf(where, msg)
+			continue
+		}
+		code := p.Funcs[node.Fn].Code
+		for _, c := range node.Calls {
+			if c.PC < 0 || int(c.PC) >= len(code) || c.Node <= 0 || int(c.Node) >= len(p.Inl) {
+				v.errorf(where, "inlined call at pc "+itoa(int64(c.PC))+" to node "+itoa(int64(c.Node))+" out of range")
+				continue
+			}
+			switch in := code[c.PC]; in.Op {
+			case OpCall:
+				if p.Inl[c.Node].Fn != in.A {
+					v.errorf(where, "the call at pc "+itoa(int64(c.PC))+" calls "+p.Funcs[in.A].Name+", its node is "+p.Funcs[p.Inl[c.Node].Fn].Name+"'s")
+				}
+			case OpCallClosure:
+			default:
+				v.errorf(where, "pc "+itoa(int64(c.PC))+" ("+in.Op.String()+") is not a call")
+			}
+		}
 	}
 }
 
@@ -216,7 +255,7 @@ func (v *verifier) instr(f *Func, pc int, in Instr) bool {
 			fail(which + " " + itoa(int64(x)) + " is neither 0 nor 1")
 		}
 	case OpMapIndex:
-		fail(flag(p, f, in.A))
+		fail(inRange(in.A, 4, "OpMapIndex's flags (bit 0: ok, bit 1: an iteration's step)"))
 		if in.B != -1 {
 			fail(inLayouts(p, f, in.B))
 		}

@@ -55,6 +55,15 @@ func TestVerify(t *testing.T) {
 		{"a type's method", nil, func(p *Program) { p.Types[0].Methods = []Method{{Name: 0, Fn: 8, Copy: -1, Sig: 0}} },
 			"type 0 int: method function 8 out of range"},
 		{"a layout's field", nil, func(p *Program) { p.Layouts[0].Nested[0] = 4 }, "layout 0: layout 4 out of range"},
+		{"an inlined call that is no call", []Instr{i(OpInt, 0, 1), i(OpReturn)}, func(p *Program) {
+			p.Inl = []InlNode{{}, {Fn: 3, Calls: []InlCall{{PC: 0, Node: 2}}}, {Fn: 1}}
+			p.Funcs[3].Inl = 1
+		}, "inlining node 1: pc 0 (Int) is not a call"},
+		{"an inlined call's callee", []Instr{i(OpCall, 1, 0), i(OpInt, 0, 1), i(OpReturn)}, func(p *Program) {
+			p.Inl = []InlNode{{}, {Fn: 3, Calls: []InlCall{{PC: 0, Node: 2}}}, {Fn: 2}}
+			p.Funcs[3].Inl = 1
+		}, "inlining node 1: the call at pc 0 calls main.d1, its node is"},
+		{"a root node", nil, func(p *Program) { p.Funcs[3].Inl = 5 }, "main.f: inlining node 5 out of range"},
 	} {
 		p := good()
 		if c.code != nil {

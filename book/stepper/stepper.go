@@ -11,9 +11,11 @@
 package stepper
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
+	"github.com/gmplab/gmplab/internal/bug"
 	"github.com/gmplab/gmplab/lang"
 	"github.com/gmplab/gmplab/runtime"
 	"github.com/gmplab/gmplab/view"
@@ -56,16 +58,26 @@ type Timeline struct {
 	End   int64       `json:"e"`
 }
 
+// compile is lang.Compile (a test puts in a faulty one).
+var compile = lang.Compile
+
 // Run compiles src (named name, as gmplab run names its file) and runs it
 // with the flags in args, returning the trace. A compile error is the
-// compiler's own file:line:col message.
+// compiler's own file:line:col message. A bug in gmplab (an internal
+// compiler error, a panic in the engine) is an error that says so and how
+// to report it (internal/bug), not a crash of the page.
 func Run(name string, src []byte, args []string) (*Trace, error) {
 	return RunProgress(name, src, args, nil)
 }
 
 // RunProgress is Run calling progress(events so far) every ProgressEvery
 // events: the page shows it while a long run goes on in its worker.
-func RunProgress(name string, src []byte, args []string, progress func(events int64)) (*Trace, error) {
+func RunProgress(name string, src []byte, args []string, progress func(events int64)) (tr *Trace, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			tr, err = nil, errors.New(bug.Panic(fmt.Sprintf("a panic in gmplab's stepper (%.200v)", r), r, ""))
+		}
+	}()
 	o, err := ParseFlags(args)
 	if err != nil {
 		return nil, err
@@ -78,7 +90,10 @@ func RunProgress(name string, src []byte, args []string, progress func(events in
 	if err != nil {
 		return nil, fmt.Errorf("--layers %q: %v", o.Layers, err)
 	}
-	prog, err := lang.Compile(name, src)
+	prog, err := compile(name, src)
+	if le := (*lang.Error)(nil); errors.As(err, &le) && le.Internal {
+		return nil, errors.New(bug.Report("the compiler failed", err.Error()))
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -88,7 +103,7 @@ func RunProgress(name string, src []byte, args []string, progress func(events in
 	if err != nil {
 		return nil, err
 	}
-	tr := &Trace{Header: fmt.Sprintf("# %s: GOMAXPROCS=%d ncpu=%d seed=%d layers=%s", name, procs, o.NCPU, o.Seed, layers)}
+	tr = &Trace{Header: fmt.Sprintf("# %s: GOMAXPROCS=%d ncpu=%d seed=%d layers=%s", name, procs, o.NCPU, o.Seed, layers)}
 	prev := board(mc.State(), name)
 	tr.Boards = append(tr.Boards, diff(nil, prev))
 	tl := view.NewTimeline(procs)

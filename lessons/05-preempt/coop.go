@@ -14,10 +14,15 @@ import (
 
 var sink int
 
+//go:noinline
 func leaf(i int) int { return i & 7 }
 
 // step calls leaf, so it is not a leaf function itself: it has a stack
-// frame and a prologue check, a cooperative preemption point.
+// frame and a prologue check, a cooperative preemption point. Without
+// //go:noinline the compiler would inline both into spin's loop, which
+// would have no call left to check.
+//
+//go:noinline
 func step(i int) int { return leaf(i) + leaf(i+1) }
 
 func spin(id int) {

@@ -229,3 +229,19 @@ func (x *CellExecutor) ReadFile(p string) ([]byte, error) {
 	}
 	return nil, fmt.Errorf("%s: no such file", p)
 }
+
+// SetEnv makes the commands the executor runs see the cell's environment
+// settings (NAME=VALUE: GODEBUG, GOMAXPROCS) before the process's, until
+// the returned function restores it (notebook.EnvExecutor).
+func (x *CellExecutor) SetEnv(env []string) (restore func()) {
+	old := lookupEnv
+	lookupEnv = func(k string) (string, bool) {
+		for i := len(env) - 1; i >= 0; i-- {
+			if name, value, _ := strings.Cut(env[i], "="); name == k {
+				return value, true
+			}
+		}
+		return old(k)
+	}
+	return func() { lookupEnv = old }
+}

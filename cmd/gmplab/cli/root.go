@@ -7,7 +7,9 @@
 // Exit codes: 0 success; the program's own exit code when gmplab ran it
 // (2 for a panic or a fatal error such as a deadlock, as Go does); 1 when
 // gmplab could not run it (a compile error, a missing file, a run stopped
-// by --max-steps or --max-time); 2 for a bad command line.
+// by --max-steps or --max-time); 2 for a bad command line; 70 (EX_SOFTWARE)
+// for a bug in gmplab itself, with a message saying how to report it
+// (internal/bug, bug.go).
 package cli
 
 import (
@@ -45,7 +47,7 @@ func execute(root *cobra.Command, args []string, stdout, stderr io.Writer) int {
 	root.SetArgs(args)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	cmd, err := root.ExecuteC()
+	cmd, err := executeC(root)
 	if err == nil {
 		return 0
 	}
@@ -63,6 +65,14 @@ func execute(root *cobra.Command, args []string, stdout, stderr io.Writer) int {
 	// validating flags, as one line naming the command.
 	fmt.Fprintf(stderr, "%s: %s (see '%s --help')\n", cmd.CommandPath(), err, cmd.CommandPath())
 	return 2
+}
+
+// executeC runs the command tree; a panic anywhere in it is a bug in
+// gmplab (bug.go).
+func executeC(root *cobra.Command) (cmd *cobra.Command, err error) {
+	cmd = root
+	defer recoverBug(&err, nil)
+	return root.ExecuteC()
 }
 
 // ExitError ends a command with an exit code after printing Msg (verbatim,

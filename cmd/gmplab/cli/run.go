@@ -13,7 +13,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/gmplab/gmplab/lang"
 	"github.com/gmplab/gmplab/lessons"
 	"github.com/gmplab/gmplab/runtime"
 	"github.com/gmplab/gmplab/view"
@@ -58,11 +57,12 @@ type RunOptions struct {
 	Stats            bool
 
 	// Set by validate.
-	gomaxprocs     int    // in force
-	gomaxprocsFrom string // where it came from (procsFlags.resolve)
-	gcHeader       string // GOGC and GOMEMLIMIT from the environment, for the header
-	layers         runtime.Layers
-	stateAt        stateAt
+	gomaxprocs      int    // in force
+	gomaxprocsFrom  string // where it came from (procsFlags.resolve)
+	asyncPreemptOff bool   // GODEBUG=asyncpreemptoff=1 in the environment (godebug.go)
+	gcHeader        string // GOGC and GOMEMLIMIT from the environment, for the header
+	layers          runtime.Layers
+	stateAt         stateAt
 	// Whether the flag was given (some combinations make no sense).
 	formatSet, periodSet bool
 	// root, when set, is the directory relative paths are read from (the
@@ -105,13 +105,14 @@ flags and seed give the same output, byte for byte, on every machine.
 The simulated machine has --ncpu CPUs (4 unless told otherwise, never the
 host's count, for the same reason): runtime.NumCPU() returns it and
 GOMAXPROCS defaults to it, as in Go. The GOMAXPROCS environment variable is
-honoured as Go honours it, and --gomaxprocs wins over both. The header line
-says what is in force.
+honoured as Go honours it, and --gomaxprocs wins over both. So is
+GODEBUG=asyncpreemptoff=1: preemption only at the prologue checks the
+compiler leaves, no signal. The header line says what is in force.
 
 Exit status: the program's (0; 2 for a panic or a deadlock, as Go); 1 if
 gmplab could not compile or finish the program (--max-events, --max-instrs,
 --max-steps, --max-time);
-2 for a bad command line.`,
+2 for a bad command line; 70 for a bug in gmplab.`,
 		Example: `  gmplab run examples/spawn300.go --gomaxprocs 1
   gmplab run examples/pingpong.go --gomaxprocs 2 --seed 7 --format json
   gmplab run examples/steal.go --gomaxprocs 4 --state-at end
@@ -203,6 +204,7 @@ func (o *RunOptions) validate() error {
 		return err
 	}
 	var err error
+	o.asyncPreemptOff = asyncPreemptOff()
 	if o.gomaxprocs, o.gomaxprocsFrom, err = o.procsFlags.resolve(0); err != nil {
 		return err
 	}
@@ -251,6 +253,8 @@ func (o *RunOptions) config() runtime.Config {
 		Seed:       o.Seed,
 		Layers:     o.layers,
 		Check:      o.Check,
+
+		AsyncPreemptOff: o.asyncPreemptOff,
 	}
 	o.Limits.apply(&cfg)
 	o.gcHeader = gcEnv(&cfg)
@@ -277,11 +281,7 @@ func compile(root, file string) (*vm.Program, error) {
 	switch {
 	case errors.Is(err, os.ErrNotExist):
 		if t, rerr := lessons.Resolve(file, func(string) bool { return false }); rerr == nil && t.Lesson != nil && strings.HasSuffix(file, ".go") {
-			prog, err := compileEmbedded(t)
-			if err != nil {
-				return nil, &ExitError{Code: 1, Msg: err.Error()}
-			}
-			return prog, nil
+			return compileResult(compileEmbedded(t))
 		}
 		return nil, &ExitError{Code: 1, Msg: "gmplab run: " + file + ": no such file"}
 	case err != nil:
@@ -295,11 +295,7 @@ func compile(root, file string) (*vm.Program, error) {
 	if err != nil {
 		return nil, &ExitError{Code: 1, Msg: "gmplab run: " + err.Error()}
 	}
-	prog, err := lang.Compile(file, src)
-	if err != nil {
-		return nil, &ExitError{Code: 1, Msg: err.Error()}
-	}
-	return prog, nil
+	return compileResult(compileSource(file, src))
 }
 
 // inRoot is where a path given relative to root lies on disk.
@@ -311,7 +307,7 @@ func inRoot(root, p string) string {
 }
 
 // runRun compiles and runs o.File and prints what the options ask for.
-func runRun(o *RunOptions) error {
+func runRun(o *RunOptions) (err error) {
 	prog, err := compile(o.root, o.File)
 	if err != nil {
 		return err
@@ -337,7 +333,7 @@ func runRun(o *RunOptions) error {
 	switch {
 	case o.Quiet:
 	case o.Format == formatText:
-		fmt.Fprintf(out, "# %s: %s seed=%d layers=%s%s\n", o.File, procsHeader(o.gomaxprocs, o.gomaxprocsFrom, o.NCPU), o.Seed, o.layers, o.gcHeader)
+		fmt.Fprintf(out, "# %s: %s seed=%d layers=%s%s%s\n", o.File, procsHeader(o.gomaxprocs, o.gomaxprocsFrom, o.NCPU), o.Seed, o.layers, godebugHeader(o.asyncPreemptOff), o.gcHeader)
 		out.WriteString(style.Header())
 		out.WriteByte('\n')
 	case o.Format == formatChrome:
@@ -345,16 +341,13 @@ func runRun(o *RunOptions) error {
 	}
 
 	var last runtime.Event
-	defer func() {
-		// A broken invariant panics in the engine (the first word of the
-		// message names the function). Say which event it followed; the
-		// panic and its stack follow.
-		if r := recover(); r != nil {
-			out.Flush()
-			fmt.Fprintf(o.Err, "gmplab: internal error in the simulated runtime after event %d:\n%s\n", last.Seq, style.Format(last))
-			panic(r)
-		}
-	}()
+	// A broken invariant panics in the engine (the first word of the
+	// message names the function): a bug in gmplab, reported with the
+	// event it followed, after what the program printed so far.
+	defer recoverBug(&err, func() string {
+		out.Flush()
+		return fmt.Sprintf("in the simulated runtime after event %d:\n%s", last.Seq, style.Format(last))
+	})
 	for {
 		ev, ok := mc.Step()
 		if !ok {

@@ -12,7 +12,6 @@ import (
 
 	"github.com/gmplab/gmplab/debugger"
 	"github.com/gmplab/gmplab/debugger/terminal"
-	"github.com/gmplab/gmplab/lang"
 	"github.com/gmplab/gmplab/lessons"
 	"github.com/gmplab/gmplab/runtime"
 	"github.com/gmplab/gmplab/vm"
@@ -145,15 +144,19 @@ func loadStepTarget(o *StepOptions) (*stepTarget, error) {
 		}
 		var src []byte
 		if src, err = os.ReadFile(disk); err == nil {
-			st.prog, err = lang.Compile(t.File, src)
+			st.prog, err = compileResult(compileSource(t.File, src))
 		}
 	} else {
-		st.prog, err = compileEmbedded(t)
+		st.prog, err = compileResult(compileEmbedded(t))
 	}
 	if err != nil {
+		var ee *ExitError
+		if errors.As(err, &ee) {
+			return nil, err
+		}
 		return nil, &ExitError{Code: 1, Msg: err.Error()}
 	}
-	cfg := runtime.Config{NCPU: o.NCPU, Seed: 1, Layers: runtime.AllLayers}
+	cfg := runtime.Config{NCPU: o.NCPU, Seed: 1, Layers: runtime.AllLayers, AsyncPreemptOff: asyncPreemptOff()}
 	o.Limits.apply(&cfg)
 	gcEnv(&cfg)
 	lessonProcs := 0
@@ -182,7 +185,7 @@ func compileEmbedded(t lessons.Target) (*vm.Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	return lang.Compile(t.Lesson.Path(t.Scenario), src)
+	return compileSource(t.Lesson.Path(t.Scenario), src)
 }
 
 // runStep opens the debugger.
@@ -252,8 +255,8 @@ func stepBanner(tg *stepTarget, cfg runtime.Config) string {
 	if tg.lesson != nil {
 		what += " (" + tg.lesson.Name() + ": " + tg.lesson.Title + ")"
 	}
-	return fmt.Sprintf("gmplab step %s\n%s seed=%d layers=%s\nStopped at event 0, before main runs. step takes one event; help lists the commands.\n",
-		what, procsHeader(cfg.GOMAXPROCS, tg.gomaxprocsFrom, cfg.NCPU), cfg.Seed, cfg.Layers)
+	return fmt.Sprintf("gmplab step %s\n%s seed=%d layers=%s%s\nStopped at event 0, before main runs. step takes one event; help lists the commands.\n",
+		what, procsHeader(cfg.GOMAXPROCS, tg.gomaxprocsFrom, cfg.NCPU), cfg.Seed, cfg.Layers, godebugHeader(cfg.AsyncPreemptOff))
 }
 
 // isTerminal reports whether r is a character device (a terminal).

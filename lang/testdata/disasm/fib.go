@@ -2,7 +2,8 @@
 
 // Recursion: fib's frame is 32 bytes (8 for n, 16 for the return address
 // and saved BP, 8 for the outgoing argument); a leaf like add has no
-// prologue check.
+// prologue check, and the compiler inlines it into main, whose frame takes
+// add's locals.
 package main
 
 import "fmt"

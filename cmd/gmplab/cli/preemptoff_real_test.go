@@ -1,0 +1,73 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/gmplab/gmplab/internal/hostload"
+)
+
+// GODEBUG=asyncpreemptoff=1 as Go honours it (proc.go: preemptone sends no
+// signal), with the preemption points where the compiler puts them
+// (lang/inline): at GOMAXPROCS=1 a busy loop calling an inlined function
+// or a //go:noinline leaf keeps the P until it ends, and one calling a
+// non-leaf function is preempted at its prologue, so a 1 ms sleeper wakes
+// during it. testdata/preemptoff/loop.go runs each loop; gmplab run must
+// print what the real runtime prints, with and without the setting.
+//
+// The real loops run 100 times longer than the simulated ones (3e8
+// iterations, about a second of CPU, against 3e6, 30 ms of virtual time):
+// long enough that sysmon, which preempts a goroutine after 10 ms, acts
+// during them however loaded the machine is; the outcome does not depend
+// on the length once it is well past 10 ms.
+func TestAsyncPreemptOffAsRealRuntime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs programs of a second each; skipped with -short")
+	}
+	gocmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("the go command is not on PATH: cannot compare with the real runtime")
+	}
+	src := filepath.Join(repoRoot, "cmd/gmplab/cli/testdata/preemptoff/loop.go")
+	exe := filepath.Join(t.TempDir(), "loop")
+	if out, err := exec.Command(gocmd, "build", "-o", exe, src).CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	for _, godebug := range []string{"asyncpreemptoff=1", ""} {
+		for _, mode := range []string{"inlined", "leaf", "nonleaf"} {
+			t.Run(mode+"/"+godebug, func(t *testing.T) {
+				withGodebug(t, godebug)
+				sim := gmplab(t, "run "+src+" --gomaxprocs 1 --quiet -- "+mode+" 3000000")
+				cmd := exec.Command(exe, mode, "300000000")
+				cmd.Env = append(os.Environ(), "GOMAXPROCS=1", "GODEBUG="+godebug)
+				var out bytes.Buffer
+				cmd.Stdout, cmd.Stderr = &out, &out
+				if err := cmd.Run(); err != nil {
+					t.Fatalf("the real run: %v\n%s", err, out.String())
+				}
+				if sim.code != 0 || sim.stdout != out.String() {
+					if load, busy := hostload.Busy(); busy {
+						t.Skipf("on a host with load average %.1f the real run printed %q, gmplab %q", load, out.String(), sim.stdout)
+					}
+					t.Errorf("GODEBUG=%s: gmplab printed %q (exit %d, %s), the real runtime %q", godebug, sim.stdout, sim.code, sim.stderr, out.String())
+				}
+			})
+		}
+	}
+}
+
+// withGodebug makes gmplab see GODEBUG=v in the environment for the test.
+func withGodebug(t *testing.T, v string) {
+	t.Helper()
+	old := lookupEnv
+	lookupEnv = func(k string) (string, bool) {
+		if k == "GODEBUG" {
+			return v, true
+		}
+		return "", false
+	}
+	t.Cleanup(func() { lookupEnv = old })
+}
