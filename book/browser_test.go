@@ -21,8 +21,10 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/gmplab/gmplab/book"
+	"github.com/gmplab/gmplab/book/serve"
 	"github.com/gmplab/gmplab/book/stepper"
 	"github.com/gmplab/gmplab/cmd/gmplab/cli"
+	"github.com/gmplab/gmplab/internal/testnote"
 	"github.com/gmplab/gmplab/view"
 )
 
@@ -101,11 +103,12 @@ func browserSession(t *testing.T) *session {
 		}
 		x := &cli.CellExecutor{Root: s.root}
 		var log bytes.Buffer
+		testnote.Say(t, "building the book with the engine compiled to WebAssembly, then driving Chromium through it")
 		s.site, sessErr = book.Build(book.Options{Root: s.root, Timeline: x.TimelineOf, Log: &log})
 		if sessErr != nil {
 			return
 		}
-		s.srv = httptest.NewServer(book.NewServer(s.site.Files))
+		s.srv = httptest.NewServer(serve.NewFiles(s.site.Files))
 		s.url = s.srv.URL + "/"
 		actx, cancel := chromedp.NewExecAllocator(context.Background(), chromeFlags(exe)...)
 		s.cancel = append(s.cancel, cancel)
@@ -505,7 +508,7 @@ func TestBrowserNoWasm(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(book.NewServer(bare.Files))
+	srv := httptest.NewServer(serve.NewFiles(bare.Files))
 	defer srv.Close()
 	tb := s.newTab(t, 1366, 900, false)
 	tb.must("open", chromedp.Do(tb.ctx, chromedp.Navigate(srv.URL+"/lessons/03-steal.html")))

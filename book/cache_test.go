@@ -1,11 +1,17 @@
 package book
 
 import (
+	"bytes"
+	"compress/gzip"
+	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/andybalholm/brotli"
 )
 
 // TestEnginePackages: EnginePackages, which key the cached WebAssembly
@@ -62,5 +68,46 @@ func TestEngineHash(t *testing.T) {
 	write("runtime/a.go", "package runtime\n// changed\n")
 	if h, _ := EngineHash(dir); h == h1 {
 		t.Error("a changed engine source kept the hash")
+	}
+}
+
+// TestCompressOnce: compressOnce writes NAME.br (by go run ./book/brotli)
+// and NAME.gz beside a file, each decoding to the file, and leaves them be
+// when they are newer than it.
+func TestCompressOnce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: compressOnce builds book/brotli with go run")
+	}
+	dir := t.TempDir()
+	f := filepath.Join(dir, "stepper.wasm")
+	data := bytes.Repeat([]byte("\x00asm the engine, compiled\n"), 2000)
+	if err := os.WriteFile(f, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var log bytes.Buffer
+	if err := compressOnce("..", f, &log); err != nil {
+		t.Fatal(err)
+	}
+	br, err := os.ReadFile(f + ".br")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := io.ReadAll(brotli.NewReader(bytes.NewReader(br))); err != nil || !bytes.Equal(got, data) {
+		t.Errorf("stepper.wasm.br decodes to %d bytes (%v), want the %d of stepper.wasm", len(got), err, len(data))
+	}
+	gz, err := os.ReadFile(f + ".gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := io.ReadAll(zr); err != nil || !bytes.Equal(got, data) {
+		t.Errorf("stepper.wasm.gz decodes to %d bytes (%v), want the %d of stepper.wasm", len(got), err, len(data))
+	}
+	log.Reset()
+	if err := compressOnce("..", f, &log); err != nil || log.Len() != 0 {
+		t.Errorf("the second time: %v, and it said %q; want nothing done", err, log.String())
 	}
 }

@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path"
+	"strconv"
 	"strings"
-
-	"github.com/andybalholm/brotli"
 )
 
 // Compressed are the encodings the book keeps of a big file beside it
@@ -31,8 +31,9 @@ const (
 )
 
 // compressOnce writes f.br and f.gz beside f where they are missing or
-// older than f.
-func compressOnce(f string, log io.Writer) error {
+// older than f; root is the repository's, whose book/brotli command does
+// the brotli.
+func compressOnce(root, f string, log io.Writer) error {
 	fi, err := os.Stat(f)
 	if err != nil {
 		return err
@@ -49,12 +50,18 @@ func compressOnce(f string, log io.Writer) error {
 			}
 			fmt.Fprintf(log, "book: compressing %s (once for this engine)\n", path.Base(f))
 		}
-		z, err := compress(data, c.Encoding)
-		if err != nil {
-			return err
-		}
-		if err := os.WriteFile(out+".tmp", z, 0o644); err != nil {
-			return err
+		if c.Encoding == "br" {
+			if err := brotliFile(root, f, out+".tmp"); err != nil {
+				return err
+			}
+		} else {
+			z, err := compress(data, c.Encoding)
+			if err != nil {
+				return err
+			}
+			if err := os.WriteFile(out+".tmp", z, 0o644); err != nil {
+				return err
+			}
 		}
 		if err := os.Rename(out+".tmp", out); err != nil {
 			return err
@@ -63,13 +70,23 @@ func compressOnce(f string, log io.Writer) error {
 	return nil
 }
 
-// compress encodes data as "br" or "gzip".
+// brotliFile writes in, brotli-encoded, to out, by running the
+// repository's book/brotli command: the brotli package imports net/http,
+// which the gmplab binary (package book in it) leaves out.
+func brotliFile(root, in, out string) error {
+	cmd := exec.Command("go", "run", "./book/brotli", "-quality", strconv.Itoa(brotliQuality), "-window", strconv.Itoa(brotliWindow), in, out)
+	cmd.Dir = root
+	if b, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("compressing %s with brotli (go run ./book/brotli): %v\n%s", path.Base(in), err, b)
+	}
+	return nil
+}
+
+// compress encodes data as "gzip".
 func compress(data []byte, encoding string) ([]byte, error) {
 	var b bytes.Buffer
 	var w io.WriteCloser
 	switch encoding {
-	case "br":
-		w = brotli.NewWriterOptions(&b, brotli.WriterOptions{Quality: brotliQuality, LGWin: brotliWindow})
 	case "gzip":
 		w, _ = gzip.NewWriterLevel(&b, gzip.BestCompression)
 	default:

@@ -12,6 +12,7 @@ import (
 
 	"github.com/gmplab/gmplab/book"
 	"github.com/gmplab/gmplab/cmd/gmplab/cli"
+	"github.com/gmplab/gmplab/internal/testnote"
 )
 
 // buildSite builds the whole book (without the WebAssembly module) from
@@ -24,6 +25,11 @@ func buildSite(t *testing.T, wasm bool) (string, *book.Site) {
 	}
 	out := t.TempDir()
 	x := &cli.CellExecutor{Root: root}
+	if wasm {
+		testnote.Say(t, "building the book with the engine compiled to WebAssembly (a minute or two the first time)")
+	} else {
+		testnote.Say(t, "building the book: every lesson's cells")
+	}
 	site, err := book.Build(book.Options{Root: root, Out: out, Timeline: x.TimelineOf, NoWasm: !wasm, Log: io.Discard})
 	if err != nil {
 		t.Fatal(err)

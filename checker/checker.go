@@ -130,7 +130,11 @@ func (ex *Exercise) Run() *Result {
 			}
 			msg, notStarted := guard(t.run)
 			if notStarted {
-				return &Result{Version: 2, Exercise: ex.Name, Status: StatusNotStarted, Message: notStartedMsg(ex)}
+				m := notStartedMsg(ex)
+				if msg != "" && len(ex.Funcs) > 1 {
+					m = "not started: exercises/" + ex.Name + " still calls rt.TODO in its " + msg + "; see its README.md"
+				}
+				return &Result{Version: 2, Exercise: ex.Name, Status: StatusNotStarted, Message: m}
 			}
 			tr := TestResult{Name: b.name + "/" + t.name, Status: StatusPass}
 			if msg != "" {

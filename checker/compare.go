@@ -69,16 +69,26 @@ func compareRun(ex string, sc scenario, rc runCfg, hooks *runtime.Hooks) string 
 	if err != nil {
 		return "the scenario does not compile (a checker bug): " + err.Error()
 	}
+	if recording != nil {
+		recording.record(sc, rc)
+		return ""
+	}
 	start := func(why bool) (ref, yours *runtime.Machine, c *calls, err error) {
 		cfg := runtime.Config{GOMAXPROCS: rc.gomaxprocs, Seed: rc.seed, Layers: rc.layers, MaxSteps: maxSteps, Why: why}
 		if ref, err = runtime.New(prog, cfg); err != nil {
 			return nil, nil, nil, err
 		}
 		c = new(calls)
-		cfg.Hooks, cfg.Check = instrument(hooks, c), true
+		// The invariants are verified after the steps in which the
+		// learner's code ran (calls.note): the engine's own rules keep a
+		// valid state valid.
+		cfg.Hooks, cfg.Check, cfg.CheckHooked = instrument(hooks, c), true, true
 		yours, err = runtime.New(prog, cfg)
 		c.m = yours
 		return ref, yours, c, err
+	}
+	if rr := loadRef(sc, rc); rr != nil {
+		return compareRecorded(ex, sc, rc, prog, hooks, rr, start)
 	}
 	ref, yours, c, err := start(false)
 	if err != nil {
@@ -155,29 +165,34 @@ func compareRun(ex string, sc scenario, rc runCfg, hooks *runtime.Hooks) string 
 			}
 		}
 		if diverged {
-			// Again, with the reasons, to the same point.
-			ref, yours, c, _ = start(true)
-			ref.WatchState(n + 1) // before the step that makes it
-			yours.WatchState(n + 1)
-			for i := int64(0); i < n; i++ {
-				ref.Step()
-				yours.Step()
-			}
-			ew, okw = ref.Step()
-			ey, oky = yours.Step()
-			what := ""
-			if okw == oky && sameEvent(ew, ey) {
-				what = diffQueues(stateAfter(ref, ew.Seq), stateAfter(yours, ey.Seq))
-				if what == "" {
-					what = diffFree(ref, yours)
-				}
-				if c.fn != "" {
-					what += fmt.Sprintf("\n(your %s ran last after event %d)", c.fn, c.after)
-				}
-			}
-			return divergence(ex, sc, rc, ref, yours, ew, ey, okw, oky, what)
+			return feedbackAt(ex, sc, rc, n, start)
 		}
 	}
+}
+
+// feedbackAt is the feedback on a divergence at event n (counted from 0):
+// both runs again, with the reasons, to that event.
+func feedbackAt(ex string, sc scenario, rc runCfg, n int64, start func(bool) (*runtime.Machine, *runtime.Machine, *calls, error)) string {
+	ref, yours, c, _ := start(true)
+	ref.WatchState(n + 1) // before the step that makes it
+	yours.WatchState(n + 1)
+	for i := int64(0); i < n; i++ {
+		ref.Step()
+		yours.Step()
+	}
+	ew, okw := ref.Step()
+	ey, oky := yours.Step()
+	what := ""
+	if okw == oky && sameEvent(ew, ey) {
+		what = diffQueues(stateAfter(ref, ew.Seq), stateAfter(yours, ey.Seq))
+		if what == "" {
+			what = diffFree(ref, yours)
+		}
+		if c.fn != "" {
+			what += fmt.Sprintf("\n(your %s ran last after event %d)", c.fn, c.after)
+		}
+	}
+	return divergence(ex, sc, rc, ref, yours, ew, ey, okw, oky, what)
 }
 
 // runPos is where a scenario run is: the checker names it when the

@@ -13,10 +13,11 @@ import (
 var Course = []string{
 	"01-newstack",
 	"02-runqput", "02-runqget", "02-gfree",
-	"03-runqgrab", "03-scenario-steal",
-	"04-retake", "04-sysmon", "04-scenario-handoff",
-	"05-preempt",
-	"06-injectglist",
+	"03-runqgrab", "03-wakep", "03-scenario-steal",
+	"04-retake", "04-exitsyscall", "04-sysmon", "04-scenario-handoff",
+	"05-preempt", "05-preemptone",
+	"06-injectglist", "06-findrunnable",
+	"07-scheduler",
 }
 
 // LessonOf is the number of the lesson an exercise belongs to (its

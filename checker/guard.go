@@ -25,7 +25,8 @@ const wallFactor = 20
 
 // guard runs f, turning a panic into feedback with the learner's frames,
 // a blocked goroutine into feedback within about a quarter of a second,
-// and a hang into feedback after CallTimeout. notStarted reports rt.TODO.
+// and a hang into feedback after CallTimeout. notStarted reports rt.TODO,
+// and msg then names the function that called it.
 //
 // A blocked function is found by the Go runtime's own record of the
 // goroutine: its wait reason (chan receive, select, sync.Mutex.Lock, …),
@@ -49,8 +50,8 @@ func guard(f func() string) (msg string, notStarted bool) {
 		started <- ids{threadID(), goid()}
 		defer func() {
 			if r := recover(); r != nil {
-				if _, ok := r.(rt.NotStarted); ok {
-					done <- outcome{notStarted: true}
+				if ns, ok := r.(rt.NotStarted); ok {
+					done <- outcome{msg: ns.Func, notStarted: true}
 					return
 				}
 				done <- outcome{msg: panicMessage(r, debug.Stack())}

@@ -24,6 +24,7 @@ func (c *calls) note(fn string) {
 	if c.m != nil {
 		c.after = c.m.Seq()
 		c.m.RecordQueues(true)
+		c.m.CheckThisStep()
 	}
 }
 
@@ -80,6 +81,30 @@ func instrument(h *runtime.Hooks, c *calls) *runtime.Hooks {
 			c.note("sysmonDeepSleep")
 			return f(npidle, procs, next, now)
 		}
+	}
+	if f := h.FindRunnable; f != nil {
+		w.FindRunnable = func(s rt.Sched) (rt.Guintptr, bool) { c.note("findRunnable"); return f(s) }
+	}
+	if f := h.Wakep; f != nil {
+		w.Wakep = func(s rt.Sched) { c.note("wakep"); f(s) }
+	}
+	if f := h.Resetspinning; f != nil {
+		w.Resetspinning = func(s rt.Sched) { c.note("resetspinning"); f(s) }
+	}
+	if f := h.BecomeSpinning; f != nil {
+		w.BecomeSpinning = func(s rt.Sched) { c.note("becomeSpinning"); f(s) }
+	}
+	if f := h.PidlegetSpinning; f != nil {
+		w.PidlegetSpinning = func(s rt.Sched) rt.Puintptr { c.note("pidlegetSpinning"); return f(s) }
+	}
+	if f := h.Retake; f != nil {
+		w.Retake = func(s rt.Sched, now int64) uint32 { c.note("retake"); return f(s, now) }
+	}
+	if f := h.Exitsyscall; f != nil {
+		w.Exitsyscall = func(s rt.Sched) { c.note("exitsyscall"); f(s) }
+	}
+	if f := h.Schedule; f != nil {
+		w.Schedule = func(s rt.Sched) { c.note("schedule"); f(s) }
 	}
 	return &w
 }

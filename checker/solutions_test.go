@@ -8,9 +8,13 @@ import (
 	runqgetref "github.com/gmplab/gmplab/exercises/02-runqget/solution"
 	runqputref "github.com/gmplab/gmplab/exercises/02-runqput/solution"
 	runqgrabref "github.com/gmplab/gmplab/exercises/03-runqgrab/solution"
+	wakepref "github.com/gmplab/gmplab/exercises/03-wakep/solution"
+	exitref "github.com/gmplab/gmplab/exercises/04-exitsyscall/solution"
 	retakeref "github.com/gmplab/gmplab/exercises/04-retake/solution"
 	sysmonref "github.com/gmplab/gmplab/exercises/04-sysmon/solution"
 	preemptref "github.com/gmplab/gmplab/exercises/05-preempt/solution"
+	preoneref "github.com/gmplab/gmplab/exercises/05-preemptone/solution"
+	frref "github.com/gmplab/gmplab/exercises/06-findrunnable/solution"
 	injectref "github.com/gmplab/gmplab/exercises/06-injectglist/solution"
 )
 
@@ -26,6 +30,11 @@ func references() []*Exercise {
 		Injectglist(injectref.Injectglist),
 		Gfree(gfreeref.Gfput, gfreeref.Gfget),
 		Sysmon(sysmonref.SysmonBackoff, sysmonref.SysmonDeepSleep),
+		Findrunnable(frref.FindRunnable, frref.StealWork, frref.CheckRunqsNoP, frref.CheckTimersNoP),
+		Wakep(wakepref.Wakep, wakepref.Resetspinning, wakepref.BecomeSpinning, wakepref.PidlegetSpinning),
+		Exitsyscall(exitref.Exitsyscall, exitref.ExitsyscallTryGetP, exitref.ExitsyscallNoP),
+		Preemptone(preoneref.Retake, preoneref.Preemptone),
+		Scheduler(capstoneRef()),
 	}
 }
 

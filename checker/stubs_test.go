@@ -10,10 +10,15 @@ import (
 	runqget "github.com/gmplab/gmplab/exercises/02-runqget"
 	runqput "github.com/gmplab/gmplab/exercises/02-runqput"
 	runqgrab "github.com/gmplab/gmplab/exercises/03-runqgrab"
+	wakep "github.com/gmplab/gmplab/exercises/03-wakep"
+	exitsyscall "github.com/gmplab/gmplab/exercises/04-exitsyscall"
 	retake "github.com/gmplab/gmplab/exercises/04-retake"
 	sysmon "github.com/gmplab/gmplab/exercises/04-sysmon"
 	preempt "github.com/gmplab/gmplab/exercises/05-preempt"
+	preemptone "github.com/gmplab/gmplab/exercises/05-preemptone"
+	findrunnable "github.com/gmplab/gmplab/exercises/06-findrunnable"
 	injectglist "github.com/gmplab/gmplab/exercises/06-injectglist"
+	scheduler "github.com/gmplab/gmplab/exercises/07-scheduler"
 
 	"github.com/gmplab/gmplab/checker"
 )
@@ -36,6 +41,11 @@ func TestStubsNotStarted(t *testing.T) {
 		{injectglist.Exercise(), "injectglist.go"},
 		{gfree.Exercise(), "gfree.go"},
 		{sysmon.Exercise(), "sysmon.go"},
+		{findrunnable.Exercise(), "findrunnable.go"},
+		{wakep.Exercise(), "wakep.go"},
+		{exitsyscall.Exercise(), "exitsyscall.go"},
+		{preemptone.Exercise(), "preemptone.go"},
+		{scheduler.Exercise(), "scheduler.go"},
 		{checker.ScenarioSteal("../exercises/03-scenario-steal/scenario.go"), "../03-scenario-steal/scenario.go"},
 		{checker.ScenarioHandoff("../exercises/04-scenario-handoff/scenario.go"), "../04-scenario-handoff/scenario.go"},
 	}

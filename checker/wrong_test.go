@@ -34,6 +34,11 @@ func runqgetNoEmptyCheck(pp *rt.P) (rt.Guintptr, bool) {
 }
 
 func wrongSolutions() []wrongSolution {
+	return append(wrongFunctions(), wrongMechanisms()...)
+}
+
+// wrongFunctions are the one-function exercises' wrong solutions.
+func wrongFunctions() []wrongSolution {
 	return []wrongSolution{
 		{"01-newstack-doubles-once", Newstack(func(gp *rt.G, n int64) (int64, int64) {
 			return gp.StackSize * 2, gp.StackUsed

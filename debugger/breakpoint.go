@@ -31,11 +31,13 @@ const (
 	termP
 	termM
 	termLine
+	termTrace // events that a trace event of Go's records
 )
 
 type bpTerm struct {
 	kind  termKind
 	kinds []runtime.EvKind
+	trace []string // termTrace: the trace events' names
 	n     int64
 	file  string // base name, "" for any file
 	line  int32
@@ -103,6 +105,11 @@ func parseTerm(f string, gomaxprocs int, lineTerm func(string) (bpTerm, error)) 
 			return bpTerm{kind: termKinds, kinds: []runtime.EvKind{k}}, nil
 		}
 	}
+	// An event of Go's execution trace format (break GoBlock), or several
+	// by a prefix (break GoSyscall*): the events the specs say it records.
+	if names := traceNames(lf); names != nil {
+		return bpTerm{kind: termTrace, trace: names}, nil
+	}
 	if len(lf) > 1 && isDigits(lf[1:]) {
 		n, err := strconv.ParseInt(lf[1:], 10, 64)
 		if err == nil {
@@ -122,7 +129,7 @@ func parseTerm(f string, gomaxprocs int, lineTerm func(string) (bpTerm, error)) 
 	if (strings.Contains(f, ":") || strings.HasSuffix(f, ".go")) && lineTerm != nil {
 		return lineTerm(f)
 	}
-	msg := fmt.Sprintf("break %s: not an event, a goroutine (g7), a P (p2), an M (m3) or line FILE:N", f)
+	msg := fmt.Sprintf("break %s: not an event (gopark, or the trace's GoBlock), a goroutine (g7), a P (p2), an M (m3) or line FILE:N", f)
 	if near := nearest(lf, breakWords()); near != "" {
 		msg += fmt.Sprintf("; did you mean %s?", near)
 	}
@@ -137,7 +144,21 @@ func breakWords() []string {
 	for _, k := range runtime.EvKinds() {
 		ws = append(ws, k.String())
 	}
-	return ws
+	return append(ws, runtime.TraceEventNames()...)
+}
+
+// traceNames returns the trace events lf names, case aside: one, or those
+// it is a prefix of when it ends in * (nil: none).
+func traceNames(lf string) []string {
+	prefix, star := strings.CutSuffix(lf, "*")
+	var names []string
+	for _, n := range runtime.TraceEventNames() {
+		ln := strings.ToLower(n)
+		if ln == lf || star && prefix != "" && strings.HasPrefix(ln, prefix) {
+			names = append(names, n)
+		}
+	}
+	return names
 }
 
 // lineTerm parses FILE:LINE or LINE (in the program's first file).
@@ -234,6 +255,9 @@ func (t bpTerm) match(ev *runtime.Event) bool {
 	switch t.kind {
 	case termKinds:
 		return slices.Contains(t.kinds, ev.Kind)
+	case termTrace:
+		te := ev.TraceEvent()
+		return te != nil && slices.Contains(t.trace, te.Name)
 	case termG:
 		return ev.G == t.n
 	case termP:

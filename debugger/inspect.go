@@ -251,12 +251,15 @@ func (s *Session) Stack() (string, error) {
 // Procs lists the Ps.
 func (s *Session) Procs() string { return ProcsText(s.State()) }
 
-// ProcsText is Procs for any state.
+// ProcsText is Procs for any state: a table with a header, 68 columns
+// wide (wider numbers widen it), so that it fits an 80-column terminal.
 func ProcsText(st *runtime.State) string {
 	var b strings.Builder
+	const row = "%-4s %-8s %-5s %-6s %-7s %4s %9s %11s %6s\n"
+	fmt.Fprintf(&b, row, "P", "status", "M", "runs", "runnext", "runq", "schedtick", "syscalltick", "timers")
 	for _, p := range st.Ps {
-		fmt.Fprintf(&b, "P%-3d %-8s %-5s %-6s runnext %-6s runq %-4d schedtick %-5d syscalltick %-4d timers %d\n",
-			p.ID, p.Status, idOr("M", int64(p.M)), idOr("G", p.G), idOr("G", p.Runnext), len(p.Runq), p.Schedtick, p.Syscalltick, p.Timers)
+		fmt.Fprintf(&b, row, "P"+strconv.Itoa(int(p.ID)), p.Status, idOr("M", int64(p.M)), idOr("G", p.G), idOr("G", p.Runnext),
+			strconv.Itoa(len(p.Runq)), strconv.FormatUint(uint64(p.Schedtick), 10), strconv.FormatUint(uint64(p.Syscalltick), 10), strconv.Itoa(p.Timers))
 	}
 	return b.String()
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gmplab/gmplab/internal/testnote"
 	"github.com/gmplab/gmplab/lang"
 	"github.com/gmplab/gmplab/lessons"
 	"github.com/gmplab/gmplab/runtime"
@@ -154,6 +155,7 @@ func TestStateAtEveryEvent(t *testing.T) {
 	if testing.Short() {
 		limit = 300
 	}
+	testnote.Say(t, "every scenario's state at each of its first %d events, reached forwards and backwards", limit)
 	for _, c := range stateCases(t) {
 		t.Run(c.name, func(t *testing.T) {
 			want := forwardStates(t, c, limit)
@@ -211,6 +213,7 @@ func TestStateAtEveryEvent(t *testing.T) {
 // random motions (goto, steps and steps back) always land on the state a
 // fresh forward run has at that event.
 func TestLessonsReverseEqualsForward(t *testing.T) {
+	testnote.Say(t, "random motions, forwards and back, on every lesson's scenario")
 	for _, c := range stateCases(t) {
 		if strings.HasPrefix(c.name, "examples/") {
 			continue // long runs: TestStateAtEveryEvent covers their start

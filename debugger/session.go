@@ -230,6 +230,9 @@ type Stop struct {
 	// Style is how the session's text lines look (no P column in the GM
 	// model).
 	Style view.Text
+	// Start says what event 0 is, for a session whose start is not the
+	// simulator's (gmplab replay's: the start of a trace).
+	Start string
 }
 
 // StepShowMax is how many of the events a `step N` passes its stop lists.
@@ -239,6 +242,9 @@ const StepShowMax = 50
 // lines below), or a sentence at the start.
 func (st Stop) Line() string {
 	if st.Seq == 0 {
+		if st.Start != "" {
+			return st.Start
+		}
 		return "event 0: the start; main is about to run"
 	}
 	return st.Style.Format(st.Event)

@@ -459,7 +459,7 @@ func TestLooking(t *testing.T) {
 	if out, err := s.Stack(); err != nil || !strings.Contains(out, "main.main") {
 		t.Errorf("stack:\n%s%v", out, err)
 	}
-	if !strings.HasPrefix(s.Procs(), "P0") || !strings.HasPrefix(s.Threads(), "M0") {
+	if !strings.HasPrefix(s.Procs(), "P    status   M     runs   runnext runq schedtick syscalltick timers\nP0   ") || !strings.HasPrefix(s.Threads(), "M0") {
 		t.Errorf("procs/threads:\n%s%s", s.Procs(), s.Threads())
 	}
 	if b := s.Board(80); !strings.HasPrefix(b, "event 12 at") {
@@ -590,5 +590,36 @@ func TestEventArgNamesAreFree(t *testing.T) {
 				t.Errorf("%s's argument %s is a scheduler counter's name too", k, a.Name)
 			}
 		}
+	}
+}
+
+// A breakpoint may name an event of Go's execution trace format: it stops
+// at the kinds whose spec says the format records them that way (GoStop:
+// goschedImpl's), and a name ending in * takes every event it begins.
+func TestBreakOnTraceEvents(t *testing.T) {
+	prog := goschedProg(3, false)
+	for _, c := range []struct {
+		spec string
+		want runtime.EvKind
+	}{
+		{"GoStop", runtime.EvGosched},
+		{"gostart", runtime.EvExecute},
+		{"GoSt*", runtime.EvExecute},
+	} {
+		s := newSession(t, prog, 5, 4)
+		if _, err := s.AddBreakpoint(c.spec); err != nil {
+			t.Fatal(err)
+		}
+		st, err := s.Continue()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Reason != StopBreakpoint || st.Event.Kind != c.want {
+			t.Errorf("break %s stopped at %s (%v), want %s", c.spec, st.Event.Kind, st.Reason, c.want)
+		}
+	}
+	s := newSession(t, prog, 5, 4)
+	if _, err := s.AddBreakpoint("GoStp"); err == nil || !strings.Contains(err.Error(), "did you mean GoStop?") {
+		t.Errorf("break GoStp: %v", err)
 	}
 }

@@ -6,8 +6,10 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"go/version"
 	"io/fs"
 	"path"
+	goruntime "runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -58,8 +60,57 @@ import (
 // runs their initialisers in source order (the library's files are written
 // in dependency order) and calls its init functions (<path>.init.0, …).
 
-//go:embed srcpkg
+// The copies in lang/srcpkg are of Go 1.26 (runtime.GoVersion's
+// release). A later release whose files differ where it matters (a
+// function at another line, so that a traceback's line would not be the
+// toolchain's) has its copies of those files in lang/srcpkg-go1.NN, which
+// replace the earlier ones for a gmplab built with that release or a
+// later one (srcRelease): the library a program sees is the one of the Go
+// that built gmplab, as go run's would be. Taking them from $GOROOT
+// instead would not do: the copies are edited (intrinsics, functions the
+// VM computes), and the book's WebAssembly engine has no GOROOT.
+//
+//go:embed srcpkg srcpkg-go*
 var srcFS embed.FS
+
+// srcRelease is the release line of the toolchain that built gmplab
+// ("go1.27"), whose library sources are used.
+var srcRelease = version.Lang(goruntime.Version())
+
+// srcFiles lists the library source files a compilation sees: every file
+// of srcpkg, each replaced by its copy in the latest srcpkg-goX.Y at or
+// before release, by path in srcFS and keyed by their path under
+// $GOROOT/src.
+func srcFiles(fsys fs.FS, release string) (map[string]string, error) {
+	roots := []string{"srcpkg"}
+	if release != "" { // a development toolchain: Go 1.26's
+		overlays, err := fs.Glob(fsys, "srcpkg-go*")
+		if err != nil {
+			return nil, err
+		}
+		slices.SortFunc(overlays, func(a, b string) int {
+			return version.Compare(strings.TrimPrefix(a, "srcpkg-"), strings.TrimPrefix(b, "srcpkg-"))
+		})
+		for _, o := range overlays {
+			if version.Compare(strings.TrimPrefix(o, "srcpkg-"), release) <= 0 {
+				roots = append(roots, o)
+			}
+		}
+	}
+	files := map[string]string{}
+	for _, root := range roots {
+		err := fs.WalkDir(fsys, root, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".go") {
+				files[strings.TrimPrefix(p, root+"/")] = p
+			}
+			return err
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return files, nil
+}
 
 // srcFile is one parsed library file.
 type srcFile struct {
@@ -84,21 +135,19 @@ type srcLib struct {
 var loadSrcLib = sync.OnceValue(func() *srcLib {
 	lib := &srcLib{pkgs: map[string][]*srcFile{}}
 	fset := token.NewFileSet()
-	var names []string
-	lib.err = fs.WalkDir(srcFS, "srcpkg", func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".go") {
-			names = append(names, p)
-		}
-		return err
-	})
-	sort.Strings(names)
-	for _, n := range names {
-		src, err := srcFS.ReadFile(n)
+	files, err := srcFiles(srcFS, srcRelease)
+	lib.err = err
+	var rels []string
+	for rel := range files {
+		rels = append(rels, rel)
+	}
+	sort.Strings(rels)
+	for _, rel := range rels {
+		src, err := srcFS.ReadFile(files[rel])
 		if err != nil {
 			lib.err = err
 			continue
 		}
-		rel := strings.TrimPrefix(n, "srcpkg/")
 		name := "$GOROOT/src/" + rel
 		f, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution|parser.ParseComments)
 		if err != nil {

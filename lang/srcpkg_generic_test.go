@@ -1,11 +1,13 @@
 package lang
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 	goruntime "runtime"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 // TestSourceGenericTraceback: an instantiation of a generic library
@@ -128,6 +130,30 @@ func TestSourceLineForLine(t *testing.T) {
 		}
 		if n == 0 {
 			t.Errorf("%s: no function", name)
+		}
+	}
+}
+
+// A release's copies replace the earlier ones for a gmplab built with that
+// release or a later one, file by file; a development toolchain gets the
+// base copies.
+func TestSrcFilesByRelease(t *testing.T) {
+	fsys := fstest.MapFS{
+		"srcpkg/a/x.go":         {Data: []byte("base")},
+		"srcpkg/a/y.go":         {Data: []byte("base")},
+		"srcpkg-go1.27/a/x.go":  {Data: []byte("1.27")},
+		"srcpkg-go1.28/a/y.go":  {Data: []byte("1.28")},
+		"srcpkg-go1.28/a/z.txt": {Data: []byte("not Go")},
+	}
+	for release, want := range map[string]map[string]string{
+		"go1.26": {"a/x.go": "srcpkg/a/x.go", "a/y.go": "srcpkg/a/y.go"},
+		"go1.27": {"a/x.go": "srcpkg-go1.27/a/x.go", "a/y.go": "srcpkg/a/y.go"},
+		"go1.29": {"a/x.go": "srcpkg-go1.27/a/x.go", "a/y.go": "srcpkg-go1.28/a/y.go"},
+		"":       {"a/x.go": "srcpkg/a/x.go", "a/y.go": "srcpkg/a/y.go"},
+	} {
+		got, err := srcFiles(fsys, release)
+		if err != nil || !maps.Equal(got, want) {
+			t.Errorf("srcFiles(%q) = %v, %v; want %v", release, got, err, want)
 		}
 	}
 }

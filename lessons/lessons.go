@@ -27,6 +27,7 @@ package lessons
 
 import (
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -40,7 +41,7 @@ import (
 	"github.com/gmplab/gmplab/runtime"
 )
 
-//go:embed */lesson.md */*.go
+//go:embed */lesson.md */*.go */*.trace
 var files embed.FS
 
 // Lesson is one lesson folder.
@@ -90,7 +91,7 @@ func (l *Lesson) Source(scenario string) ([]byte, error) {
 
 // ReadFile reads a file of the lesson's folder (a bare name: handoff.go):
 // from disk for a lesson loaded by LoadDir, else the embedded copy (which
-// holds lesson.md and the .go files).
+// holds lesson.md, the .go files and the stored execution traces).
 func (l *Lesson) ReadFile(name string) ([]byte, error) {
 	if l.Disk != "" {
 		return os.ReadFile(filepath.Join(l.Disk, name))
@@ -344,9 +345,36 @@ func Resolve(name string, exists func(string) bool) (Target, error) {
 	}
 	l, err := Find(name)
 	if err != nil {
+		var u *UnknownError
+		if errors.As(err, &u) {
+			u.OrFile = true
+		}
 		return Target{}, err
 	}
 	return Target{Lesson: l, Scenario: l.Scenarios[0]}, nil
+}
+
+// UnknownError is the error for a name that is no lesson: a usage error,
+// which lists the lessons.
+type UnknownError struct {
+	Name    string
+	Lessons []string // lesson-04 (sysmon)
+	// OrFile adds that a Go file would do (gmplab step takes either).
+	OrFile bool
+}
+
+func (e *UnknownError) Error() string {
+	if strings.HasSuffix(e.Name, ".go") {
+		// gmplab lesson examples/gosched.go: a file where only a lesson
+		// will do.
+		return fmt.Sprintf("%s is a Go file, not a lesson: gmplab step %s steps through it, gmplab run %s runs it; the lessons are %s",
+			e.Name, e.Name, e.Name, strings.Join(e.Lessons, ", "))
+	}
+	msg := fmt.Sprintf("unknown lesson %q: the lessons are %s", e.Name, strings.Join(e.Lessons, ", "))
+	if e.OrFile {
+		msg += "; or give a .go file"
+	}
+	return msg
 }
 
 func unknown(name string, ls []*Lesson) error {
@@ -354,7 +382,7 @@ func unknown(name string, ls []*Lesson) error {
 	for i, l := range ls {
 		names[i] = l.Name() + " (" + l.Slug + ")"
 	}
-	return fmt.Errorf("unknown lesson %q: the lessons are %s; or give a .go file", name, strings.Join(names, ", "))
+	return &UnknownError{Name: name, Lessons: names}
 }
 
 func isDigits(s string) bool {

@@ -21,6 +21,7 @@ import (
 	"github.com/rogpeppe/go-internal/diff"
 
 	"github.com/gmplab/gmplab/cmd/gmplab/cli"
+	"github.com/gmplab/gmplab/internal/testnote"
 	"github.com/gmplab/gmplab/lessons"
 	"github.com/gmplab/gmplab/notebook"
 )
@@ -61,6 +62,7 @@ func TestCellOutputs(t *testing.T) {
 		x = simOnly{x}
 	}
 	for _, nb := range notebooks(t) {
+		t.Cleanup(func() { nb.Close() }) // the traces its cells wrote
 		t.Run(nb.Lesson.Dir, func(t *testing.T) {
 			if *update {
 				before := nb.String()
@@ -108,6 +110,7 @@ func checkRealCell(t *testing.T, x notebook.Executor, nb *notebook.Notebook, c *
 	if testing.Short() {
 		t.Skipf("%s:%d: the %s runs on the real runtime: skipped with -short", nb.Name, c.Line, c.Title())
 	}
+	testnote.Say(t, "%s:%d: %s, on the real runtime", nb.Name, c.Line, c.Command.Line)
 	got, err := nb.Exec(x, c)
 	var u *notebook.Unavailable
 	if errors.As(err, &u) {

@@ -12,7 +12,7 @@ import (
 // Command is a cell's gmplab command line.
 type Command struct {
 	Env     []string // NAME=VALUE settings before gmplab: GODEBUG or GOMAXPROCS, as a shell sets them
-	Verb    string   // "run", "step", or for a real cell "compare" or "real"
+	Verb    string   // "run", "step", "replay", or for a real cell "compare" or "real"
 	Args    []string // the words after gmplab VERB, unquoted
 	Filters []Filter // run cells: | head -n N, | tail -n N, | grep -E 'RE'
 	Line    string   // the line as written
@@ -81,14 +81,17 @@ func (c *Cell) parse() error {
 		c.Command = cmd
 	case Step:
 		if len(lines) == 0 {
-			return errors.New("want a first line gmplab step [ARGS] or gmplab real ARGS, then debugger commands")
+			return errors.New("want a first line gmplab step [ARGS], gmplab real ARGS or gmplab replay TRACE, then debugger commands")
 		}
 		cmd, err := ParseCommand(lines[0])
 		if err != nil {
 			return err
 		}
-		if (cmd.Verb != "step" && cmd.Verb != "real") || len(cmd.Filters) > 0 {
-			return fmt.Errorf("want a first line gmplab step [ARGS] or gmplab real ARGS (no pipes), got %q", lines[0])
+		if (cmd.Verb != "step" && cmd.Verb != "real" && cmd.Verb != "replay") || len(cmd.Filters) > 0 {
+			return fmt.Errorf("want a first line gmplab step [ARGS], gmplab real ARGS or gmplab replay TRACE (no pipes), got %q", lines[0])
+		}
+		if cmd.Verb == "replay" && (len(cmd.Args) == 0 || strings.HasPrefix(cmd.Args[0], "-")) {
+			return fmt.Errorf("gmplab replay wants a trace first (gmplab replay server.trace), got %q", lines[0])
 		}
 		if cmd.Verb == "real" && (len(cmd.Args) == 0 || strings.HasPrefix(cmd.Args[0], "-")) {
 			return fmt.Errorf("gmplab real wants a lesson or a file first (gmplab real lesson-04, gmplab real handoff.go), got %q", lines[0])
@@ -154,8 +157,8 @@ func (c *Cell) parseSource() error {
 // envName is a shell's variable name.
 var envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
-// ParseCommand parses `[NAME=VALUE...] gmplab run|step|compare|real ARGS
-// [| filter]...`
+// ParseCommand parses `[NAME=VALUE...] gmplab run|step|compare|real|replay
+// ARGS [| filter]...`
 // (which verb a cell takes is the cell's to check). Words split
 // as a shell splits them: spaces separate, 'single' and "double" quotes
 // group.
@@ -188,10 +191,13 @@ func ParseCommand(line string) (*Command, error) {
 		env = append(env, first[0])
 		first = first[1:]
 	}
-	if len(first) < 2 || first[0] != "gmplab" || !slices.Contains([]string{"run", "step", "compare", "real"}, first[1]) {
-		return nil, fmt.Errorf("want gmplab run ARGS, gmplab step ARGS, gmplab compare ARGS or gmplab real ARGS, got %q", line)
+	if len(first) < 2 || first[0] != "gmplab" || !slices.Contains([]string{"run", "step", "compare", "real", "replay"}, first[1]) {
+		return nil, fmt.Errorf("want gmplab run ARGS, gmplab step ARGS, gmplab compare ARGS, gmplab real ARGS or gmplab replay TRACE, got %q", line)
 	}
 	cmd := &Command{Env: env, Verb: first[1], Args: first[2:], Line: line}
+	if len(env) > 0 && cmd.Verb == "replay" {
+		return nil, fmt.Errorf("gmplab replay reads a trace, which no environment changes: set %s for run and step cells only", strings.Join(env, " "))
+	}
 	if len(env) > 0 && cmd.Real() {
 		return nil, fmt.Errorf("gmplab %s runs the real program, which a cell cannot give an environment: set %s for run and step cells only", cmd.Verb, strings.Join(env, " "))
 	}

@@ -3,6 +3,8 @@ package notebook
 import (
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 )
@@ -25,6 +27,9 @@ type Executor interface {
 	Eval(args []string, commands []string, expr string) (string, error)
 	// ReadFile reads a file by its path from the repository's root.
 	ReadFile(path string) ([]byte, error)
+	// Replay runs `gmplab replay ARGS` with the commands as its standard
+	// input, and returns the transcript and the exit code.
+	Replay(args []string, commands []string) (out string, code int)
 }
 
 // EnvExecutor is an Executor that can run a command with environment
@@ -67,6 +72,67 @@ func (nb *Notebook) Path(p string) string {
 	return nb.Dir + "/" + p
 }
 
+// A trace is a file one cell writes and another reads: a run cell's
+// `gmplab run server.go --format trace -o server.trace` writes it, a step
+// cell's `gmplab replay server.trace` opens it. A bare *.trace name is in
+// the notebook's scratch folder (Scratch, made when first needed, removed
+// by Close), never in the lesson's, so that running a lesson changes no
+// file of the repository; a replay cell whose trace is not written yet
+// runs the cell that writes it first.
+
+// isTrace reports whether a is a bare trace name.
+func isTrace(a string) bool {
+	return strings.HasSuffix(a, ".trace") && !strings.Contains(a, "/") && !strings.HasPrefix(a, "-")
+}
+
+// scratch returns the scratch folder, made on first use.
+func (nb *Notebook) scratch() (string, error) {
+	if nb.Scratch == "" {
+		d, err := os.MkdirTemp("", "gmplab-cells-")
+		if err != nil {
+			return "", err
+		}
+		nb.Scratch, nb.ownScratch = d, true
+	}
+	return nb.Scratch, nil
+}
+
+// Close removes the scratch folder Exec made.
+func (nb *Notebook) Close() error {
+	if !nb.ownScratch {
+		return nil
+	}
+	nb.ownScratch = false
+	d := nb.Scratch
+	nb.Scratch = ""
+	return os.RemoveAll(d)
+}
+
+// ensureTrace runs the cell that writes trace name, if it is not there.
+func (nb *Notebook) ensureTrace(x Executor, name string) error {
+	dir, err := nb.scratch()
+	if err != nil {
+		return err
+	}
+	if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+		return nil
+	}
+	for _, c := range nb.Cells() {
+		if c.Kind != Run || c.Command == nil || c.Command.Verb != "run" {
+			continue
+		}
+		for i, a := range c.Command.Args {
+			if a == name && i > 0 && (c.Command.Args[i-1] == "-o" || c.Command.Args[i-1] == "--output") {
+				if _, err := nb.Exec(x, c); err != nil {
+					return err
+				}
+				return nil
+			}
+		}
+	}
+	return fmt.Errorf("no cell writes %s (a run cell with -o %s)", name, name)
+}
+
 // ResolveArgs returns a command's arguments with the .go files resolved by
 // Path. `gmplab step` with no file opens the lesson's first scenario with
 // the lesson's front matter (its path in the repository brings that; a
@@ -77,6 +143,11 @@ func (nb *Notebook) ResolveArgs(cmd *Command) []string {
 	for i, a := range cmd.Args {
 		if strings.HasSuffix(a, ".go") && !strings.HasPrefix(a, "-") && (i == 0 || !strings.HasPrefix(cmd.Args[i-1], "--init")) {
 			a, file = nb.Path(a), true
+		}
+		if isTrace(a) {
+			if dir, err := nb.scratch(); err == nil {
+				a = filepath.Join(dir, a)
+			}
 		}
 		args = append(args, a)
 	}
@@ -151,8 +222,21 @@ func (nb *Notebook) Exec(x Executor, c *Cell) (string, error) {
 }
 
 // execCommand runs a run or step cell's command: gmplab run, step,
-// compare or real.
+// replay, compare or real.
 func (nb *Notebook) execCommand(x Executor, c *Cell) (string, int, error) {
+	if c.Command.Verb == "replay" && isTrace(c.Command.Args[0]) {
+		if err := nb.ensureTrace(x, c.Command.Args[0]); err != nil {
+			return "", 0, err
+		}
+	}
+	o, code, err := nb.execArgs(x, c)
+	if nb.Scratch != "" {
+		o = strings.ReplaceAll(o, nb.Scratch+string(filepath.Separator), "") // a trace is named as the cell names it
+	}
+	return o, code, err
+}
+
+func (nb *Notebook) execArgs(x Executor, c *Cell) (string, int, error) {
 	args := nb.ResolveArgs(c.Command)
 	if len(c.Command.Env) > 0 {
 		ex, ok := x.(EnvExecutor)
@@ -160,6 +244,10 @@ func (nb *Notebook) execCommand(x Executor, c *Cell) (string, int, error) {
 			return "", 0, fmt.Errorf("this executor cannot set the environment (%s)", strings.Join(c.Command.Env, " "))
 		}
 		defer ex.SetEnv(c.Command.Env)()
+	}
+	if c.Command.Verb == "replay" {
+		o, code := x.Replay(args, c.Steps)
+		return o, code, nil
 	}
 	if !c.Real() {
 		if c.Kind == Step {

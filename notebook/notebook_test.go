@@ -2,6 +2,8 @@ package notebook
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -28,6 +30,9 @@ func (f *fake) Step(args []string, cmds []string) (string, int) {
 	return "gmplab step " + strings.Join(args, " ") + "\n(gmplab) " + strings.Join(cmds, "\n(gmplab) ") + "\n", 0
 }
 func (f *fake) Timeline(args []string) (string, error) { return "P0 |G1--\n", nil }
+func (f *fake) Replay(args []string, cmds []string) (string, int) {
+	return "gmplab replay " + strings.Join(args, " ") + "\n(gmplab) " + strings.Join(cmds, "\n(gmplab) ") + "\n", 0
+}
 func (f *fake) Eval(args, cmds []string, expr string) (string, error) {
 	f.evals++
 	if expr != "len(p0.runq)" || strings.Join(cmds, ";") != "break f;continue" || args[0] != "lessons/04-x/a.go" {
@@ -238,5 +243,44 @@ func TestOutline(t *testing.T) {
 	if len(o.Sections) != 3 || o.Sections[0].Lists != 1 || o.Sections[0].Paragraphs[0] != "Prerequisites: lesson 01." ||
 		len(o.Sections[1].Cells) != 1 || len(o.Sections[2].Cells) != 0 {
 		t.Errorf("sections: %+v %+v", o.Sections[0], o.Sections[1])
+	}
+}
+
+// A trace one cell writes (gmplab run … -o x.trace) and another opens
+// (gmplab replay x.trace) lives in the notebook's scratch folder, named as
+// the cells name it; a replay cell run first runs the cell that writes it.
+func TestTraceCells(t *testing.T) {
+	nb, err := Parse("lessons/07-x/lesson.md", "---\ntitle: x\nlayer: stacks\ngomaxprocs: 1\nseed: 1\nscenarios: a.go\n---\n\n"+
+		"```run\ngmplab run a.go --format trace -o a.trace\n```\n\n```step\ngmplab replay a.trace\nstep\n```\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	nb.Dir = "lessons/07-x"
+	defer nb.Close()
+	f := &fake{}
+	cells := nb.Cells()
+	out, err := nb.Exec(f, cells[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.runs != 1 {
+		t.Errorf("the replay cell ran the cell that writes its trace %d times, want once", f.runs)
+	}
+	if out != "gmplab replay a.trace\n(gmplab) step\n" {
+		t.Errorf("replay cell output %q", out)
+	}
+	args := nb.ResolveArgs(cells[0].Command)
+	if got := args[len(args)-1]; filepath.Dir(got) != nb.Scratch || filepath.Base(got) != "a.trace" {
+		t.Errorf("-o a.trace resolves to %s, not in the scratch folder %s", got, nb.Scratch)
+	}
+	dir := nb.Scratch
+	if err := nb.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Errorf("Close left %s: %v", dir, err)
+	}
+	if _, err := Parse("x.md", "---\ntitle: x\n---\n\n```step\ngmplab replay --report\n```\n"); err == nil || !strings.Contains(err.Error(), "gmplab replay wants a trace first") {
+		t.Errorf("a replay cell without a trace: %v", err)
 	}
 }

@@ -62,6 +62,10 @@ type Notebook struct {
 	Dir   string
 	Front string // the front matter block, its --- lines included
 	Parts []Part // the rest, in order
+	// Scratch is the folder of the files cells write and read (traces);
+	// "" makes one when a cell needs it, which Close removes.
+	Scratch    string
+	ownScratch bool
 }
 
 // Part is a stretch of Markdown or one cell.

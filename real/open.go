@@ -8,9 +8,11 @@
 // that board, procs, goroutines and print say what they say on the
 // simulator, and breakpoints are parsed and matched by package debugger.
 //
-// This is the only package that imports Delve, so that nothing else pays
-// its build time. Linux only (amd64, arm64): Delve's native backend stops
-// threads with ptrace.
+// This is the only package that imports Delve, and only cmd/gmplab-full
+// imports it: the gmplab binary runs gmplab real by running gmplab-full,
+// which it builds on first use, so that gmplab's own build does not pay
+// for Delve's (see cmd/gmplab-full). Linux only (amd64, arm64): Delve's
+// native backend stops threads with ptrace.
 package real
 
 import (
@@ -33,8 +35,10 @@ type Debugger interface {
 type Options struct {
 	// File is the scenario's Go file; Name says what runs, for messages.
 	File, Name string
-	// ModuleDir is the gmplab module the file builds in (default: found
-	// from the file's directory, then the current one).
+	// ModuleDir is the folder the file builds in (default: the one
+	// gobuild.Where picks, trying the clone of gmplab that holds the
+	// current folder, then the one gmplab was built from, for a program
+	// that imports gmplab's sim package).
 	ModuleDir string
 	// GOMAXPROCS for the run (0: the machine's).
 	GOMAXPROCS int

@@ -2,8 +2,13 @@
 
 package real
 
-import "context"
+import (
+	"context"
 
-// Open says why gmplab real cannot run here: Delve is built into gmplab
-// only where gmplab real works, so that gmplab builds everywhere else.
-func Open(ctx context.Context, o Options) (Debugger, error) { return nil, Check() }
+	"github.com/gmplab/gmplab/internal/realhost"
+)
+
+// Open says why gmplab real cannot run here: Delve is built into
+// gmplab-full only where gmplab real works, so that it builds everywhere
+// else.
+func Open(ctx context.Context, o Options) (Debugger, error) { return nil, realhost.Check() }

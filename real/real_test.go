@@ -7,12 +7,14 @@ import (
 	"os/exec"
 	"regexp"
 	goruntime "runtime"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/gmplab/gmplab/debugger"
 	"github.com/gmplab/gmplab/debugger/terminal"
 	"github.com/gmplab/gmplab/internal/hostload"
+	"github.com/gmplab/gmplab/internal/realhost"
 	"github.com/gmplab/gmplab/runtime"
 	"github.com/gmplab/gmplab/view"
 )
@@ -25,7 +27,7 @@ var _ terminal.Session = (*Session)(nil)
 // refused), saying why.
 func launch(t testing.TB, file string, procs int) *Session {
 	t.Helper()
-	if err := Check(); err != nil {
+	if err := realhost.Check(); err != nil {
 		t.Skip(err)
 	}
 	if _, err := exec.LookPath("go"); err != nil {
@@ -74,8 +76,19 @@ func TestHandoffpOnTheRealRuntime(t *testing.T) {
 				t.Fatalf("stop line %q is not view's line for handoffp with P0", line)
 			}
 			procs := s.Procs()
-			if !strings.HasPrefix(procs, "P0 ") {
+			if !regexp.MustCompile(`(?m)^P0 `).MatchString(procs) {
 				t.Fatalf("procs at handoffp:\n%s", procs)
+			}
+			// The board draws the real Ps (the real runtime has them) and
+			// names the Ms' states in the simulator's words.
+			board := s.Board(100)
+			if !regexp.MustCompile(`(?m)^P0 +\w+ +M`).MatchString(board) || strings.Contains(board, "spinning spinning") {
+				t.Fatalf("board at handoffp, want a row for P0:\n%s", board)
+			}
+			for _, m := range s.State().Ms {
+				if !slices.Contains([]string{"running", "syscall", "schedule", "parked", "sysmon"}, m.State) {
+					t.Errorf("M%d in state %q, not one of the simulator's", m.ID, m.State)
+				}
 			}
 			if _, err := s.Print("p0.runq"); err != nil {
 				t.Fatalf("print p0.runq: %v", err)

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -17,6 +16,8 @@ import (
 	"github.com/go-delve/delve/pkg/proc/native"
 
 	"github.com/gmplab/gmplab/debugger"
+	"github.com/gmplab/gmplab/internal/gobuild"
+	"github.com/gmplab/gmplab/internal/realhost"
 	"github.com/gmplab/gmplab/runtime"
 )
 
@@ -65,15 +66,21 @@ var envMu sync.Mutex
 // Launch builds the program and starts it under Delve, stopped at
 // main.main (the runtime has started: its own goroutines exist).
 func Launch(ctx context.Context, o Options) (*Session, error) {
-	if err := Check(); err != nil {
+	if err := realhost.Check(); err != nil {
 		return nil, err
 	}
-	if o.ModuleDir == "" {
-		md, err := ModuleDir(filepath.Dir(o.File))
+	if o.Go == "" {
+		gocmd, err := gobuild.GoCommand("gmplab real")
 		if err != nil {
-			if md, err = ModuleDir("."); err != nil {
-				return nil, err
-			}
+			return nil, err
+		}
+		o.Go = gocmd
+	}
+	if o.ModuleDir == "" {
+		wd, _ := os.Getwd()
+		md, err := gobuild.Where(o.Go, o.File, wd, gobuild.SourceDir())
+		if err != nil {
+			return nil, err
 		}
 		o.ModuleDir = md
 	}
@@ -85,7 +92,7 @@ func Launch(ctx context.Context, o Options) (*Session, error) {
 		return nil, err
 	}
 	s := &Session{opts: o, dir: dir, nextBP: 1, selG: 1}
-	if s.exe, err = CachedBuild(ctx, o.Go, o.ModuleDir, o.File, dir); err != nil {
+	if s.exe, err = gobuild.CachedBuild(ctx, o.Go, o.ModuleDir, o.File, dir, []string{gobuild.RealGCFlags}); err != nil {
 		os.RemoveAll(dir)
 		return nil, err
 	}
@@ -116,7 +123,7 @@ func (s *Session) start() error {
 	}
 	// Delve closes the write ends once the program has them.
 	// Its stdin is /dev/null: gmplab real reads the commands from its own.
-	grp, err := native.Launch([]string{s.exe}, s.opts.ModuleDir, 0, nil, "", os.DevNull,
+	grp, err := native.Launch([]string{s.exe}, "", 0, nil, "", os.DevNull,
 		proc.OutputRedirect{File: outW}, proc.OutputRedirect{File: errW})
 	if had {
 		os.Setenv("GOMAXPROCS", old)
@@ -125,7 +132,7 @@ func (s *Session) start() error {
 	}
 	envMu.Unlock()
 	if err != nil {
-		return ptraceError(err)
+		return realhost.PtraceError(err)
 	}
 	s.grp, s.tg = grp, grp.Selected
 	s.stops = map[uint64]*stopFunc{}
@@ -188,11 +195,13 @@ func (s *Session) Missing() []string { return s.missed }
 func (s *Session) Banner() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "gmplab real %s (the real Go runtime, under Delve)\n", s.opts.Name)
-	fmt.Fprintf(&b, "GOMAXPROCS=%d, built with %s\n", s.gomaxprocs(), GCFlags)
-	b.WriteString("Stopping the program's threads at every decision changes the real schedule: sysmon's\n" +
-		"timings, preemption and who wins a race differ from a run without the debugger, and\n" +
-		"from one run to the next. There is no going back: gmplab step goes backwards on the model.\n")
-	fmt.Fprintf(&b, "Stopped at main.main (the runtime has started). step runs to the next scheduling decision; help lists the commands.\n")
+	fmt.Fprintf(&b, "GOMAXPROCS=%d, built with %s\n", s.gomaxprocs(), gobuild.RealGCFlags)
+	b.WriteString("Stopping the program's threads at every decision changes the real schedule:\n" +
+		"sysmon's timings, preemption and who wins a race differ from a run without\n" +
+		"the debugger, and from one run to the next. There is no going back: gmplab\n" +
+		"step goes backwards on the model.\n")
+	b.WriteString("Stopped at main.main (the runtime has started). step runs to the next\n" +
+		"scheduling decision; help lists the commands.\n")
 	if len(s.missed) > 0 {
 		fmt.Fprintf(&b, "(not in this binary, so never stopped at: %s)\n", strings.Join(s.missed, ", "))
 	}

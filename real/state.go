@@ -179,6 +179,9 @@ func (s *Session) State() *runtime.State {
 		}
 		fn := r.str(fmt.Sprintf("(*runtime.m)(%#x).mstartfn", addr))
 		ms.Sysmon = strings.HasSuffix(fn, "runtime.sysmon")
+		// The simulator's words for what the M does (runtime's mstate
+		// names), so that the board reads the same on both; spinning is
+		// a flag of its own, shown after the state.
 		switch {
 		case ms.Sysmon:
 			ms.State = "sysmon"
@@ -186,12 +189,10 @@ func (s *Session) State() *runtime.State {
 			ms.State = "running"
 		case ms.CurG >= 0:
 			ms.State = "syscall"
-		case ms.Spinning:
-			ms.State = "spinning"
-		case ms.P >= 0:
-			ms.State = "scheduling"
+		case ms.Spinning || ms.P >= 0:
+			ms.State = "schedule"
 		default:
-			ms.State = "idle"
+			ms.State = "parked"
 		}
 		st.Ms = append(st.Ms, ms)
 	}

@@ -33,7 +33,7 @@ func curg(r reader, m int64) int64 {
 }
 
 // Functions of Go 1.26.8's runtime (proc.go) that make a scheduling
-// decision. Built with -gcflags=runtime=-l (GCFlags), none is inlined;
+// decision. Built with -gcflags=runtime=-l (gobuild.RealGCFlags), none is inlined;
 // without it goready is inlined into chansend, chanrecv, semrelease1,
 // netpollgoready and the timers (go build -gcflags=runtime=-m), so a
 // channel's wake-up would not stop; the others are too big to be inlined

@@ -162,6 +162,11 @@ type Config struct {
 	// Check verifies every invariant after every event (invariants.go),
 	// and that every event fits its kind's spec (CheckEvent).
 	Check bool
+	// CheckHooked, with Check, verifies the invariants only after the
+	// steps in which CheckThisStep was called (the checker calls it when
+	// a learner's hook runs): the engine's own rules keep a valid state
+	// valid, and the invariants cost a quarter of a checker's run.
+	CheckHooked bool
 	// Why fills Event.Why with the sentence that says which rule decided.
 	// Off, the engine formats nothing (for benchmarks and --quiet).
 	Why bool

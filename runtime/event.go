@@ -68,6 +68,16 @@ const (
 	EvGCMarkTermination
 	EvSetGCPercent
 	EvSetMemoryLimit
+	// Kinds an execution trace records that the simulator does not make
+	// (gmplab replay shows them); the collector's kinds above are both.
+	EvUserTaskCreate
+	EvUserTaskEnd
+	EvUserRegion
+	EvUserLog
+	EvTraceAdvance
+	EvNewcoro
+	EvNeedm
+	EvDropm
 	numEvKinds
 )
 

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time" // Duration.String only: the engine never reads the clock
@@ -79,6 +80,81 @@ type EvSpec struct {
 	GCWorker bool
 	// Groups are the breakpoint groups (EvGroups) the kind belongs to.
 	Groups []string
+	// Trace are the events of Go's own execution trace format that
+	// record an event of this kind, the first that fits an event being
+	// the one gmplab run --format trace writes for it; gmplab replay reads
+	// them back as this kind, and breakpoints take their names (break
+	// GoBlock). A kind the format does not record (the run queues, the
+	// Ms' spinning) has none: that is what the replay's model infers.
+	Trace []TraceEv
+	// TraceOnly: the simulator never makes this kind; it comes from an
+	// execution trace, through gmplab replay (the garbage collector,
+	// runtime/trace's annotations, C threads calling into Go).
+	TraceOnly bool
+}
+
+// TraceEv is an event of Go's execution trace format that records events
+// of a kind.
+type TraceEv struct {
+	// Name is its name in the format (internal/trace/tracev2's
+	// EventSpec.Name: GoCreate, GoStart, GoBlock, …);
+	// TestTraceEventsExist finds each in Go 1.26's source.
+	Name string
+	// Arg, when not "", says that this event records only the kind's
+	// events whose argument Arg is Value (exitsyscall's fast path is
+	// GoSyscallEnd, its other paths GoSyscallEndBlocked).
+	Arg   string
+	Value int64
+	// Reason is the reason string the event carries for this kind
+	// (GoStop's "runtime.Gosched" or "preempted"); "" for none, or a
+	// reason the event itself gives (a park's, from its wait reason).
+	Reason string
+}
+
+// TraceEvent returns the trace event that records ev, nil if Go's trace
+// format has none for it.
+func (ev *Event) TraceEvent() *TraceEv {
+	tr := ev.Kind.Spec().Trace
+	for i := range tr {
+		if tr[i].Arg == "" {
+			return &tr[i]
+		}
+		if v, ok := ev.Arg(tr[i].Arg); ok && v == tr[i].Value {
+			return &tr[i]
+		}
+	}
+	return nil
+}
+
+// TraceEventNames lists the trace events the specs name, sorted, once
+// each.
+func TraceEventNames() []string {
+	seen := map[string]bool{}
+	var names []string
+	for k := EvNone + 1; k < numEvKinds; k++ {
+		for _, t := range evSpecs[k].Trace {
+			if !seen[t.Name] {
+				seen[t.Name] = true
+				names = append(names, t.Name)
+			}
+		}
+	}
+	slices.Sort(names)
+	return names
+}
+
+// TraceKinds lists the kinds recorded by the trace event named name, in
+// declaration order (nil for none).
+func TraceKinds(name string) []EvKind {
+	var ks []EvKind
+	for k := EvNone + 1; k < numEvKinds; k++ {
+		for _, t := range evSpecs[k].Trace {
+			if t.Name == name && !slices.Contains(ks, k) {
+				ks = append(ks, k)
+			}
+		}
+	}
+	return ks
 }
 
 // EvArg is one argument of an event kind.
@@ -208,6 +284,7 @@ var EvGroups = []EvGroup{
 	{"global", "the global run queue was used"},
 	{"gosched", "a G yielded with runtime.Gosched"},
 	{"gc", "the garbage collector: a cycle, a stop of the world, a mark worker, an assist"},
+	{"user", "a task, a region or a log of runtime/trace's annotations"},
 }
 
 // GroupKinds lists the kinds in group name, in declaration order (nil for
@@ -484,6 +561,27 @@ func WaitReason(r int64) string {
 		return waitReasonStrings[r]
 	}
 	return "waitReason(" + strconv.FormatInt(r, 10) + ")"
+}
+
+// WaitReasonTrace returns the reason Go's execution trace gives a G that
+// parks with wait reason r ("chan receive", "sync", "network", …).
+func WaitReasonTrace(r int64) string {
+	if r >= 0 && r < int64(len(waitReasonTraceStrings)) {
+		return waitReasonTraceStrings[r]
+	}
+	return "unspecified"
+}
+
+// WaitReasonTraceStrings lists the reasons WaitReasonTrace gives, once
+// each.
+func WaitReasonTraceStrings() []string {
+	var out []string
+	for _, s := range waitReasonTraceStrings {
+		if !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // trimNewline drops one trailing newline.

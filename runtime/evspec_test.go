@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	goruntime "runtime"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -263,5 +264,76 @@ func TestWaitReason(t *testing.T) {
 		if got := runtime.WaitReason(code); got != want {
 			t.Errorf("WaitReason(%d) = %q, want %q", code, got, want)
 		}
+	}
+}
+
+// Each Trace of a spec names an event of Go 1.26's execution trace format
+// (internal/trace/tracev2/events.go), selects by an argument the kind has,
+// and gives a reason the runtime writes (traceruntime.go's
+// traceGoStopReasonStrings and traceBlockReasonStrings); the wait reasons'
+// trace reasons are the runtime's too.
+func TestTraceEventsExist(t *testing.T) {
+	if v := goruntime.Version(); !strings.HasPrefix(v, "go1.26") {
+		t.Skipf("the specs name Go 1.26's trace events; this is %s", v)
+	}
+	read := func(rel string) string {
+		b, err := os.ReadFile(filepath.Join(build.Default.GOROOT, "src", filepath.FromSlash(rel)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	events := map[string]bool{}
+	for _, m := range regexp.MustCompile(`(?m)^\t\tName: +"(\w+)",`).FindAllStringSubmatch(read("internal/trace/tracev2/events.go"), -1) {
+		events[m[1]] = true
+	}
+	if !events["GoCreate"] || !events["ProcSteal"] {
+		t.Fatalf("read no event names from tracev2/events.go: %v", events)
+	}
+	reasons := map[string]bool{}
+	for _, m := range regexp.MustCompile(`(?m)^\ttrace(?:Block|GoStop)\w+: +"([^"]*)",`).FindAllStringSubmatch(read("runtime/traceruntime.go"), -1) {
+		reasons[m[1]] = true
+	}
+	if !reasons["preempted"] || !reasons["chan receive"] || !reasons["runtime.Gosched"] {
+		t.Fatalf("read no reasons from traceruntime.go: %v", reasons)
+	}
+	for _, k := range runtime.EvKinds() {
+		s := k.Spec()
+		picked := map[string]bool{}
+		for _, tr := range s.Trace {
+			if !events[tr.Name] {
+				t.Errorf("%s: %s is no event of Go 1.26's trace format", s.Name, tr.Name)
+			}
+			if tr.Reason != "" && !reasons[tr.Reason] {
+				t.Errorf("%s: reason %q is none the runtime writes", s.Name, tr.Reason)
+			}
+			if tr.Arg != "" {
+				ev := runtime.Event{Kind: k}
+				if _, ok := ev.Arg(tr.Arg); !ok {
+					t.Errorf("%s: %s selects by %s, which the kind has not", s.Name, tr.Name, tr.Arg)
+				}
+				key := tr.Arg + "=" + strconv.FormatInt(tr.Value, 10)
+				if picked[key] {
+					t.Errorf("%s: two trace events for %s", s.Name, key)
+				}
+				picked[key] = true
+			}
+		}
+	}
+	for _, r := range runtime.WaitReasonTraceStrings() {
+		if !reasons[r] {
+			t.Errorf("wait reasons: %q is no reason the runtime's GoBlock gives", r)
+		}
+	}
+	// TraceEvent picks by the argument: exitsyscall's fast path is
+	// GoSyscallEnd, the others GoSyscallEndBlocked.
+	for path, want := range map[int64]string{0: "GoSyscallEnd", 1: "GoSyscallEndBlocked", 3: "GoSyscallEndBlocked"} {
+		ev := runtime.Event{Kind: runtime.EvExitsyscall, Arg1: path}
+		if got := ev.TraceEvent(); got == nil || got.Name != want {
+			t.Errorf("exitsyscall path %d: trace event %v, want %s", path, got, want)
+		}
+	}
+	if ev := (runtime.Event{Kind: runtime.EvRunqsteal}); ev.TraceEvent() != nil {
+		t.Errorf("runqsteal: the trace format records no steal, got %v", ev.TraceEvent())
 	}
 }

@@ -18,6 +18,7 @@ var evSpecs = [numEvKinds]EvSpec{
 		Details: func(b []byte, ev Event) []byte {
 			return appendAt(AppendID(append(b, "by "...), 'G', ev.Arg1), ev.Pos)
 		},
+		Trace: []TraceEv{{Name: "GoCreate"}},
 	},
 	EvRunqput: {
 		Name: "runqput", Func: "runtime.runqput", File: "runtime/proc.go",
@@ -92,6 +93,7 @@ var evSpecs = [numEvKinds]EvSpec{
 		},
 		DetailsGM: func(b []byte, _ Event) []byte { return b }, // schedtick is a P's
 		Span:      SpanRun,
+		Trace:     []TraceEv{{Name: "GoStart"}},
 	},
 	EvFindRunnable: {
 		Name: "findRunnable", Func: "runtime.findRunnable", File: "runtime/proc.go",
@@ -111,11 +113,13 @@ var evSpecs = [numEvKinds]EvSpec{
 		},
 		Span: SpanStop, Leaves: true,
 		Groups: []string{"park"},
+		Trace:  []TraceEv{{Name: "GoBlock"}}, // the reason: WaitReasonTrace
 	},
 	EvGoready: {
 		Name: "goready", Func: "runtime.goready", File: "runtime/proc.go",
 		Doc:     "The running G made G runnable: into its P's runnext (or the global queue, with P -1).",
 		Details: func(b []byte, _ Event) []byte { return append(b, "made runnable"...) },
+		Trace:   []TraceEv{{Name: "GoUnblock"}},
 	},
 	EvGosched: {
 		Name: "goschedImpl", Func: "runtime.goschedImpl", File: "runtime/proc.go",
@@ -124,18 +128,21 @@ var evSpecs = [numEvKinds]EvSpec{
 		Details: func(b []byte, _ Event) []byte { return append(b, "to the global tail"...) },
 		Instant: true, Span: SpanStop, Leaves: true,
 		Groups: []string{"gosched"},
+		Trace:  []TraceEv{{Name: "GoStop", Reason: "runtime.Gosched"}},
 	},
 	EvGoexit0: {
 		Name: "goexit0", Func: "runtime.goexit0", File: "runtime/proc.go",
 		Doc:     "G finished: it goes to P's free list.",
 		Details: func(b []byte, _ Event) []byte { return append(b, "dead"...) },
 		Span:    SpanStop, Leaves: true,
+		Trace: []TraceEv{{Name: "GoDestroy"}},
 	},
 	EvGoyield: {
 		Name: "goyield", Func: "runtime.goyield", File: "runtime/proc.go",
 		Doc:     "G yields to the tail of its own P's ring (sync.Mutex's starvation hand-off).",
 		Details: func(b []byte, _ Event) []byte { return append(b, "to the ring's tail"...) },
-		Leaves:  true, // the execute that follows ends its run
+		Leaves:  true,                                             // the execute that follows ends its run
+		Trace:   []TraceEv{{Name: "GoStop", Reason: "preempted"}}, // goyield_m traces a GoPreempt
 	},
 	EvGoexit: {
 		Name: "Goexit", Func: "runtime.Goexit", File: "runtime/panic.go",
@@ -195,12 +202,14 @@ var evSpecs = [numEvKinds]EvSpec{
 	},
 	EvAcquirep: {
 		Name: "acquirep", Func: "runtime.acquirep", File: "runtime/proc.go",
-		Doc: "M takes P.",
+		Doc:   "M takes P.",
+		Trace: []TraceEv{{Name: "ProcStart"}},
 	},
 	EvReleasep: {
 		Name: "releasep", Func: "runtime.releasep", File: "runtime/proc.go",
-		Doc:  "M dropped P, which goes to the head of the idle P list (pidleput).",
-		Span: SpanStop,
+		Doc:   "M dropped P, which goes to the head of the idle P list (pidleput).",
+		Span:  SpanStop,
+		Trace: []TraceEv{{Name: "ProcStop"}},
 	},
 	EvSpinning: {
 		Name: "becomeSpinning", Func: "runtime.(*m).becomeSpinning", File: "runtime/proc.go",
@@ -250,6 +259,7 @@ var evSpecs = [numEvKinds]EvSpec{
 		},
 		Span: SpanSyscall, Leaves: true,
 		Groups: []string{"syscall"},
+		Trace:  []TraceEv{{Name: "GoSyscallBegin"}},
 	},
 	EvExitsyscall: {
 		Name: "exitsyscall", Func: "runtime.exitsyscall", File: "runtime/proc.go",
@@ -263,6 +273,7 @@ var evSpecs = [numEvKinds]EvSpec{
 		},
 		Span:   SpanExitsyscall,
 		Groups: []string{"syscall"},
+		Trace:  []TraceEv{{Name: "GoSyscallEnd", Arg: "path", Value: 0}, {Name: "GoSyscallEndBlocked", Arg: "path", Value: 1}, {Name: "GoSyscallEndBlocked", Arg: "path", Value: 2}, {Name: "GoSyscallEndBlocked", Arg: "path", Value: 3}},
 	},
 	EvRetake: {
 		Name: "retake", Func: "runtime.retake", File: "runtime/proc.go",
@@ -270,6 +281,7 @@ var evSpecs = [numEvKinds]EvSpec{
 		Args:    [2]EvArg{{Name: "thread", Type: ArgM, Doc: "the M in the system call"}},
 		Details: func(b []byte, ev Event) []byte { return AppendID(append(b, "from "...), 'M', ev.Arg1) },
 		Instant: true, Span: SpanRetake, Mark: 'R', MarkOn: MarkOnPAndSysmon,
+		Trace: []TraceEv{{Name: "ProcSteal"}},
 	},
 	EvHandoffp: {
 		Name: "handoffp", Func: "runtime.handoffp", File: "runtime/proc.go",
@@ -325,6 +337,7 @@ var evSpecs = [numEvKinds]EvSpec{
 		},
 		Instant: true, Span: SpanStop, Leaves: true, Mark: '!', MarkOn: MarkOnP,
 		Groups: []string{"preempt"},
+		Trace:  []TraceEv{{Name: "GoStop", Reason: "preempted"}},
 	},
 	EvPreempted: {
 		Name: "gopreempt_m", Func: "runtime.gopreempt_m", File: "runtime/proc.go",
@@ -332,6 +345,7 @@ var evSpecs = [numEvKinds]EvSpec{
 		Pos:     "the call",
 		Instant: true, Span: SpanStop, Leaves: true, Mark: '!', MarkOn: MarkOnP,
 		Groups: []string{"preempt"},
+		Trace:  []TraceEv{{Name: "GoStop", Reason: "preempted"}},
 	},
 
 	// ---- the network poller ------------------------------------------------
@@ -349,6 +363,7 @@ var evSpecs = [numEvKinds]EvSpec{
 		Args:    [2]EvArg{{Name: "runnable", Type: ArgInt, Doc: "Gs made runnable"}},
 		Details: func(b []byte, ev Event) []byte { return append(appendN(b, ev.Arg1, "G", "Gs"), " made runnable"...) },
 		Instant: true, Mark: 'N', MarkOn: MarkOnP,
+		Trace: []TraceEv{{Name: "GoUnblock"}}, // of its first G; the others' come when they run
 	},
 	EvNetpollBlock: {
 		Name: "netpollblock", Func: "runtime.netpollblock", File: "runtime/netpoll.go",
@@ -386,6 +401,7 @@ var evSpecs = [numEvKinds]EvSpec{
 		},
 		Instant: true, World: WorldStop,
 		Groups: []string{"gc"},
+		Trace:  []TraceEv{{Name: "STWBegin"}},
 	},
 	EvGcstopm: {
 		Name: "gcstopm", Func: "runtime.gcstopm", File: "runtime/proc.go",
@@ -420,6 +436,7 @@ var evSpecs = [numEvKinds]EvSpec{
 		},
 		Instant: true, World: WorldStart,
 		Groups: []string{"gc"},
+		Trace:  []TraceEv{{Name: "STWEnd"}},
 	},
 	EvProcresize: {
 		Name: "procresize", Func: "runtime.procresize", File: "runtime/proc.go",
@@ -432,6 +449,7 @@ var evSpecs = [numEvKinds]EvSpec{
 			return strconv.AppendInt(append(strconv.AppendInt(append(b, "GOMAXPROCS "...), ev.Arg1, 10), " → "...), ev.Arg2, 10)
 		},
 		World: WorldStart,
+		Trace: []TraceEv{{Name: "ProcsChange"}},
 	},
 	EvLockOSThread: {
 		Name: "lockOSThread", Func: "runtime.dolockOSThread", File: "runtime/proc.go",
@@ -469,19 +487,22 @@ var evSpecs = [numEvKinds]EvSpec{
 		Name: "gcStart", Func: "runtime.gcStart", File: "runtime/mgc.go",
 		Doc: "G starts a GC cycle: its allocation crossed the trigger, it called runtime.GC, or it is the forcegc helper.",
 		Args: [2]EvArg{
-			{Name: "trigger", Type: ArgCode, Doc: "why (gcTrigger's kind)", Values: gcTriggerValues},
-			{Name: "cycle", Type: ArgInt, Doc: "the cycle's number"},
+			{Name: "trigger", Type: ArgCode, Doc: "why (gcTrigger's kind; a trace records none)", Values: gcTriggerValues},
+			{Name: "cycle", Type: ArgInt, Doc: "the cycle's number (0: unknown, a trace's)"},
 		},
 		Pos: "the allocation or call",
 		Details: func(b []byte, ev Event) []byte {
-			b = strconv.AppendInt(append(b, "cycle "...), ev.Arg2, 10)
-			return append(append(b, ", trigger "...), codeName(gcTriggerValues, ev.Arg1)...)
+			if ev.Arg2 > 0 {
+				b = append(strconv.AppendInt(append(b, "cycle "...), ev.Arg2, 10), ", "...)
+			}
+			return append(append(b, "trigger "...), codeName(gcTriggerValues, ev.Arg1)...)
 		},
 		Instant: true,
 		Groups:  []string{"gc"},
+		Trace:   []TraceEv{{Name: "GCBegin"}, {Name: "GCActive", Arg: "trigger", Value: GCTriggerActive}},
 	},
 	EvFindRunnableGCWorker: {
-		Name: "findRunnableGCWorker", Func: "runtime.(*gcControllerState).findRunnableGCWorker", File: "runtime/mgcpacer.go",
+		Name: "gcBgMarkWorker", Func: "runtime.(*gcControllerState).findRunnableGCWorker", File: "runtime/mgcpacer.go",
 		Doc:  "P runs mark worker G next, before its run queues (dedicated, fractional), or because it has nothing else to do (idle: findRunnable).",
 		Args: [2]EvArg{{Name: "mode", Type: ArgCode, Doc: "the worker's mode", Values: gcMarkWorkerModeValues()}},
 		Details: func(b []byte, ev Event) []byte {
@@ -516,16 +537,24 @@ var evSpecs = [numEvKinds]EvSpec{
 		Name: "gcAssistAlloc", Func: "runtime.gcAssistAlloc", File: "runtime/mgcmark.go",
 		Doc: "G allocated past its credit while the mark is on: it marks in proportion before it goes on (a mark assist).",
 		Args: [2]EvArg{
-			{Name: "work", Type: ArgBytes, Doc: "the scan work it does"},
-			{Name: "debt", Type: ArgBytes, Doc: "the bytes it allocated past its credit"},
+			{Name: "work", Type: ArgBytes, Doc: "the scan work it does (0: a trace's, which records none)"},
+			{Name: "debt", Type: ArgBytes, Doc: "the bytes it allocated past its credit (0: a trace's assist begins, -1: it ends)"},
 		},
 		Pos: "the allocation",
 		Details: func(b []byte, ev Event) []byte {
+			switch {
+			case ev.Arg2 < 0:
+				return append(b, "assist ends"...)
+			case ev.Arg2 == 0:
+				return append(b, "assist begins"...)
+			}
 			b = strconv.AppendInt(append(b, "marks "...), ev.Arg1, 10)
 			return append(strconv.AppendInt(append(b, " B for a debt of "...), ev.Arg2, 10), " B"...)
 		},
 		Instant: true, Mark: 'a', MarkOn: MarkOnP,
 		Groups: []string{"gc"},
+		// The simulator's assist is one instant; a trace's is a range.
+		Trace: []TraceEv{{Name: "GCMarkAssistBegin"}, {Name: "GCMarkAssistEnd", Arg: "debt", Value: -1}},
 	},
 	EvGCMarkDone: {
 		Name: "gcMarkDone", Func: "runtime.gcMarkDone", File: "runtime/mgc.go",
@@ -544,10 +573,16 @@ var evSpecs = [numEvKinds]EvSpec{
 			{Name: "marked", Type: ArgBytes, Doc: "the heap marked live"},
 			{Name: "goal", Type: ArgBytes, Doc: "the next cycle's heap goal"},
 		},
-		Text:    "the cycle's GODEBUG=gctrace=1 line",
-		Details: func(b []byte, ev Event) []byte { return append(b, ev.Text...) },
+		Text: "the cycle's GODEBUG=gctrace=1 line (a trace's: none)",
+		Details: func(b []byte, ev Event) []byte {
+			if ev.Text == "" {
+				return append(b, "the mark phase ends"...)
+			}
+			return append(b, ev.Text...)
+		},
 		Instant: true,
 		Groups:  []string{"gc"},
+		Trace:   []TraceEv{{Name: "GCEnd"}},
 	},
 
 	EvSetGCPercent: {
@@ -611,6 +646,7 @@ var evSpecs = [numEvKinds]EvSpec{
 			return strconv.AppendQuote(b, ev.Text)
 		},
 		Instant: true,
+		Trace:   []TraceEv{{Name: "UserLog"}}, // category "stdout" or "stderr"
 	},
 	EvSchedtrace: {
 		Name: "schedtrace", Func: "runtime.schedtrace", File: "runtime/proc.go",
@@ -626,6 +662,117 @@ var evSpecs = [numEvKinds]EvSpec{
 		Details: func(b []byte, ev Event) []byte { return strconv.AppendInt(append(b, "code "...), ev.Arg1, 10) },
 		Instant: true, Span: SpanEnd,
 	},
+	// ---- what execution traces record and the simulator does not make -----
+
+	EvUserTaskCreate: {
+		Name: "userTaskCreate", Func: "trace.userTaskCreate", File: "runtime/trace/annotation.go",
+		Doc: "The program began a task (runtime/trace.NewTask).",
+		Args: [2]EvArg{
+			{Name: "task", Type: ArgInt, Doc: "the task's id"},
+			{Name: "parent", Type: ArgInt, Doc: "the enclosing task's id (0: none)"},
+		},
+		Text:      "the task's type",
+		Details:   appendTask,
+		Groups:    []string{"user"},
+		Trace:     []TraceEv{{Name: "UserTaskBegin"}},
+		TraceOnly: true,
+	},
+	EvUserTaskEnd: {
+		Name: "userTaskEnd", Func: "trace.userTaskEnd", File: "runtime/trace/annotation.go",
+		Doc:       "The program ended a task (Task.End).",
+		Args:      [2]EvArg{{Name: "task", Type: ArgInt, Doc: "the task's id"}},
+		Text:      "the task's type",
+		Details:   appendTask,
+		Groups:    []string{"user"},
+		Trace:     []TraceEv{{Name: "UserTaskEnd"}},
+		TraceOnly: true,
+	},
+	EvUserRegion: {
+		Name: "userRegion", Func: "trace.userRegion", File: "runtime/trace/annotation.go",
+		Doc: "G entered or left a region (runtime/trace.StartRegion, WithRegion).",
+		Args: [2]EvArg{
+			{Name: "task", Type: ArgInt, Doc: "the task it belongs to (0: none)"},
+			{Name: "mode", Type: ArgCode, Doc: "userRegion's mode", Values: []ArgValue{{0, "start"}, {1, "end"}}},
+		},
+		Text: "the region's type",
+		Details: func(b []byte, ev Event) []byte {
+			b = strconv.AppendQuote(b, ev.Text)
+			if ev.Arg2 == 1 {
+				return append(b, " ends"...)
+			}
+			return append(b, " starts"...)
+		},
+		Groups:    []string{"user"},
+		Trace:     []TraceEv{{Name: "UserRegionBegin", Arg: "mode", Value: 0}, {Name: "UserRegionEnd", Arg: "mode", Value: 1}},
+		TraceOnly: true,
+	},
+	EvUserLog: {
+		Name: "userLog", Func: "trace.userLog", File: "runtime/trace/annotation.go",
+		Doc:       "G logged a message (runtime/trace.Log).",
+		Args:      [2]EvArg{{Name: "task", Type: ArgInt, Doc: "the task it belongs to (0: none)"}},
+		Text:      "the category and the message, as \"category: message\"",
+		Details:   func(b []byte, ev Event) []byte { return strconv.AppendQuote(b, ev.Text) },
+		Instant:   true,
+		Groups:    []string{"user"},
+		Trace:     []TraceEv{{Name: "UserLog"}},
+		TraceOnly: true,
+	},
+	EvTraceAdvance: {
+		Name: "traceAdvance", Func: "runtime.traceAdvance", File: "runtime/trace.go",
+		Doc: "The tracer recorded the state of G, or of P, which it had not seen yet: it was in it before the trace began.",
+		Args: [2]EvArg{
+			{Name: "seen_as", Type: ArgCode, Doc: "the state recorded", Values: traceStates},
+			{Name: "proc", Type: ArgBool, Doc: "1 if the state is P's, 0 if G's"},
+		},
+		Details: func(b []byte, ev Event) []byte {
+			if ev.Arg2 == 1 {
+				b = AppendID(b, 'P', int64(ev.P))
+			} else {
+				b = AppendID(b, 'G', ev.G)
+			}
+			return append(append(b, ' '), codeName(traceStates, ev.Arg1)...)
+		},
+		Trace:     []TraceEv{{Name: "GoStatus", Arg: "proc", Value: 0}, {Name: "ProcStatus", Arg: "proc", Value: 1}},
+		TraceOnly: true,
+	},
+	EvNewcoro: {
+		Name: "newcoro", Func: "runtime.newcoro", File: "runtime/coro.go",
+		Doc:       "A coroutine of iter.Pull was made: G is created blocked (newproc1 with parked), to run when switched to.",
+		Args:      [2]EvArg{{Name: "parent", Type: ArgG, Doc: "the goroutine that made it"}},
+		Details:   func(b []byte, ev Event) []byte { return AppendID(append(b, "by "...), 'G', ev.Arg1) },
+		TraceOnly: true,
+		Trace:     []TraceEv{{Name: "GoCreateBlocked"}},
+	},
+	EvNeedm: {
+		Name: "needm", Func: "runtime.needm", File: "runtime/proc.go",
+		Doc:       "A thread Go did not start (C calling into Go) took an M: G appears in a system call.",
+		Trace:     []TraceEv{{Name: "GoCreateSyscall"}},
+		TraceOnly: true,
+	},
+	EvDropm: {
+		Name: "dropm", Func: "runtime.dropm", File: "runtime/proc.go",
+		Doc:       "A thread Go did not start gave its M back as the C call into Go returned: G ends.",
+		Trace:     []TraceEv{{Name: "GoDestroySyscall"}},
+		TraceOnly: true,
+	},
+}
+
+// traceStates are the states traceAdvance records.
+var traceStates = []ArgValue{{1, "runnable"}, {2, "running"}, {3, "waiting"}, {4, "in a system call"}, {5, "idle"}}
+
+func appendTask(b []byte, ev Event) []byte {
+	b = strconv.AppendInt(append(b, "task "...), ev.Arg1, 10)
+	if ev.Text != "" {
+		b = strconv.AppendQuote(append(b, ' '), ev.Text)
+	}
+	return b
+}
+
+func appendIf(b []byte, ok bool, s string) []byte {
+	if ok {
+		return append(b, s...)
+	}
+	return b
 }
 
 func appendCountAt(b []byte, ev Event) []byte {
@@ -634,10 +781,20 @@ func appendCountAt(b []byte, ev Event) []byte {
 
 // gcTriggerValues name gcStart's triggers.
 var gcTriggerValues = []ArgValue{
+	{GCTriggerUnknown, "not recorded (a trace)"},
+	{GCTriggerActive, "under way when the trace began"},
 	{int64(gcTriggerHeap), "heap"},
 	{int64(gcTriggerTime), "time"},
 	{int64(gcTriggerCycle), "runtime.GC"},
 }
+
+// GCTriggerUnknown and GCTriggerActive are gcStart's triggers in a
+// replayed trace, which records none (GCBegin), or which began during a
+// cycle (GCActive).
+const (
+	GCTriggerUnknown = -2
+	GCTriggerActive  = -1
+)
 
 // gcMarkWorkerModeValues name the mark workers' modes as execution
 // traces do.

@@ -158,6 +158,34 @@ type Hooks struct {
 	// block): nextTimer is the earliest timer of every P (math.MaxInt64:
 	// none), in ns like now.
 	SysmonDeepSleep func(npidle, gomaxprocs int32, nextTimer, now int64) (sleep int64, deep bool)
+
+	// Whole mechanisms: each takes the scheduler live (Sched,
+	// hooksched.go) and replaces a function of the runtime with its
+	// control flow; hookmech.go calls them.
+
+	// FindRunnable finds a G for the calling M to run, or parks the M and
+	// returns 0 (proc.go: findRunnable, stealWork, checkRunqsNoP,
+	// checkTimersNoP). Used with the steal layer.
+	FindRunnable func(s Sched) (gp Guintptr, inheritTime bool)
+	// Wakep starts a spinning M on an idle P if no M spins (proc.go:
+	// wakep); Resetspinning is resetspinning, BecomeSpinning is
+	// (*m).becomeSpinning, PidlegetSpinning is pidlegetSpinning. Used
+	// with the steal layer.
+	Wakep            func(s Sched)
+	Resetspinning    func(s Sched)
+	BecomeSpinning   func(s Sched)
+	PidlegetSpinning func(s Sched) Puintptr
+	// Retake is sysmon's retake: preempt Gs that have run for 10 ms
+	// (preemptone) and take Ps from Ms in system calls; it returns how
+	// many it took (proc.go: retake, preemptone). Used with the sysmon
+	// and preempt layers.
+	Retake func(s Sched, now int64) uint32
+	// Exitsyscall is the calling M's G returning from a system call
+	// (proc.go: exitsyscall, exitsyscallTryGetP, exitsyscallNoP).
+	Exitsyscall func(s Sched)
+	// Schedule finds a G and runs it, or parks the M (proc.go: schedule).
+	// Used with the steal layer.
+	Schedule func(s Sched)
 }
 
 // SysmonState is sysmon's sleep state: the passes in a row in which it
@@ -473,9 +501,9 @@ func (mc *Machine) hookRetake(pp int32, sysretake bool, now int64) (take, hooked
 		return false, false
 	}
 	P := &mc.allp[pp]
-	pd := Sysmontick{P.sysmontick.schedtick, P.sysmontick.schedwhen, P.sysmontick.syscalltick, P.sysmontick.syscallwhen}
+	pd := P.sysmontick
 	take = mc.cfg.Hooks.RetakeSyscall(mc.hookP(pp), &pd, mc.hookSched(), now, sysretake)
-	P.sysmontick = sysmontick{schedtick: pd.Schedtick, schedwhen: pd.Schedwhen, syscalltick: pd.Syscalltick, syscallwhen: pd.Syscallwhen}
+	mc.allp[pp].sysmontick = pd
 	return take, true
 }
 

@@ -243,10 +243,15 @@ func (mc *Machine) advance() {
 	if mc.exit == nil {
 		mc.checkLimits()
 	}
-	if mc.cfg.Check && mc.exit == nil {
+	if mc.cfg.Check && mc.exit == nil && (!mc.cfg.CheckHooked || mc.checkStep) {
 		mc.checkInvariants()
 	}
+	mc.checkStep = false
 }
+
+// CheckThisStep has the invariants verified after the step in progress
+// (Config.CheckHooked).
+func (mc *Machine) CheckThisStep() { mc.checkStep = true }
 
 // execBudget is how many instructions a G runs ahead in one action. Its
 // code touches no shared state, so running ahead changes nothing: every

@@ -48,14 +48,7 @@ func (mc *Machine) preemptone(pp int32, ran int64) bool {
 	// GODEBUG=asyncpreemptoff=1).
 	if !mc.cfg.AsyncPreemptOff {
 		P.preempt = true
-		signal = !M.signalPending
-	}
-	if signal {
-		M.signalPending = true
-		M.signalAt = mc.now + CostSignal
-		if M.when > M.signalAt {
-			mc.setWhen(mi, M.signalAt)
-		}
+		signal = mc.preemptM(mi)
 	}
 	if G.rt.kind != rtNone && M.when > M.signalAt {
 		// A G in the collector's code (a mark worker, an assist) checks
@@ -71,6 +64,15 @@ func (mc *Machine) preemptone(pp int32, ran int64) bool {
 		}
 		return true
 	}
+	mc.emitPreemptone(pp, gi, signal, ran, "")
+	return true
+}
+
+// emitPreemptone reports preemptone's request on P pp of G gi, which ran
+// ran ns; signal: SIGURG was sent. suffix ends the why.
+func (mc *Machine) emitPreemptone(pp, gi int32, signal bool, ran int64, suffix string) {
+	G := &mc.allg[gi]
+	mi := mc.allp[pp].m
 	if ev := mc.emit(EvPreemptone, mc.curM(), pp, G.goid, boolInt(signal), ran); mc.cfg.Why {
 		ev.Why = "P" + vm.Itoa(int64(pp)) + "'s schedtick has not changed for " + fmtNs(ran) + " (≥ forcePreemptNS = 10ms): G" + vm.Itoa(G.goid) + " has used its time slice; set stackguard0 = stackPreempt"
 		switch {
@@ -81,6 +83,22 @@ func (mc *Machine) preemptone(pp int32, ran int64) bool {
 		default:
 			ev.Why += " (a signal is already pending on M" + vm.Itoa(int64(mi)) + ")"
 		}
+		ev.Why += suffix
+	}
+}
+
+// preemptM sends the preemption signal to M mi, delivered CostSignal
+// later, unless one is already on its way; it reports whether it sent one
+// (signal_unix.go: preemptM and its m.signalPending).
+func (mc *Machine) preemptM(mi int32) bool {
+	M := &mc.allm[mi]
+	if M.signalPending {
+		return false
+	}
+	M.signalPending = true
+	M.signalAt = mc.now + CostSignal
+	if M.when > M.signalAt {
+		mc.setWhen(mi, M.signalAt)
 	}
 	return true
 }

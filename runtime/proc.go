@@ -244,11 +244,14 @@ func (mc *Machine) schedule(mi int32) {
 	if M.p == nilIdx {
 		panic("schedule: M" + vm.Itoa(int64(mi)) + " has no P")
 	}
-	mc.allp[M.p].preempt = false
+	if mc.hookSchedule(mi) {
+		return
+	}
 	if M.lockedg != 0 {
 		mc.stoplockedm(mi) // the locked G blocked or yielded (lockosthread.go)
 		return
 	}
+	mc.allp[M.p].preempt = false
 	if M.spinning && !mc.runqempty(M.p) {
 		panic("schedule: spinning with local work")
 	}
@@ -275,6 +278,9 @@ func (mc *Machine) schedule(mi int32) {
 // spinner, wake another so that there is always one looking
 // (proc.go: resetspinning).
 func (mc *Machine) resetspinning(mi int32) {
+	if mc.hookResetspinning(mi) {
+		return
+	}
 	mc.allm[mi].spinning = false
 	mc.sched.nmspinning--
 	if mc.sched.nmspinning < 0 {
@@ -300,6 +306,9 @@ func (mc *Machine) resetspinning(mi int32) {
 // Not modelled (no tracer, no cgo): runSafePointFn, the trace reader,
 // finalizer and cleanup wake-ups, cgo_yield.
 func (mc *Machine) findRunnable(mi int32) (gi int32, inheritTime bool, why string, ok bool) {
+	if gi, inh, why, ok, hooked := mc.hookFindRunnable(mi); hooked {
+		return gi, inh, why, ok
+	}
 	var path []string // the decision path, for Why
 	note := func(s string) {
 		if mc.cfg.Why {
@@ -354,23 +363,11 @@ func (mc *Machine) findRunnable(mi int32) (gi int32, inheritTime bool, why strin
 		// first, so that a pair of Gs handing runnext to each other cannot
 		// starve it.
 		if procs && P.schedtick%61 == 0 && mc.sched.runq.size > 0 {
-			size := mc.sched.runq.size
-			gi := mc.globrunqget()
-			if ev := mc.emit(EvGlobrunqget, mi, pp, mc.goidOf(gi), 1, 1); mc.cfg.Why {
-				ev.Why = "schedtick " + vm.Itoa(int64(P.schedtick)) + " % 61 == 0 and the global queue holds " + vm.Itoa(int64(size)) + ": take one global G before the local queue (fairness)"
-			}
-			return gi, false, "from the global queue (schedtick%61 == 0)", true
+			return mc.globrunqget61(mi, pp), false, "from the global queue (schedtick%61 == 0)", true
 		}
 		if procs {
 			// 7. runnext, then the ring's head.
-			if gi, inh := mc.runqget(pp); gi != nilIdx {
-				if ev := mc.emit(EvRunqget, mi, pp, mc.goidOf(gi), boolInt(inh), 0); mc.cfg.Why {
-					if inh {
-						ev.Why = mc.why().s("P").i(int64(pp)).s("'s runnext held G").i(mc.goidOf(gi)).str()
-					} else {
-						ev.Why = mc.why().s("runnext was empty; took the head of P").i(int64(pp)).s("'s ring (").i(int64(mc.runqlen(pp))).s(" left)").str()
-					}
-				}
+			if gi, inh := mc.runqgetEv(mi, pp); gi != nilIdx {
 				if inh {
 					return gi, true, "from runnext", true
 				}
@@ -380,16 +377,7 @@ func (mc *Machine) findRunnable(mi int32) (gi int32, inheritTime bool, why strin
 		}
 		// 8. A batch from the global queue.
 		if mc.sched.runq.size > 0 {
-			size := mc.sched.runq.size
-			gi, n := mc.globrunqgetbatch(pp, runqSize/2)
-			if ev := mc.emit(EvGlobrunqget, mi, pp, mc.goidOf(gi), int64(n), 0); mc.cfg.Why {
-				if procs {
-					ev.Why = joinPath(path) + "took " + vm.Itoa(int64(n)) + " of " + vm.Itoa(int64(size)) + " from the global queue (min(128, size, size/GOMAXPROCS+1)): runs the first, " + vm.Itoa(int64(n-1)) + " to P" + vm.Itoa(int64(pp)) + "'s ring"
-				} else {
-					ev.Why = "GM model: took the global queue's head under sched.lock (" + vm.Itoa(int64(size-1)) + " left)"
-				}
-			}
-			return gi, false, "from the global queue", true
+			return mc.globrunqgetbatchEv(mi, pp, joinPath(path)), false, "from the global queue", true
 		}
 	queuesEmpty:
 		note("global queue empty")
@@ -442,8 +430,7 @@ func (mc *Machine) findRunnable(mi int32) (gi int32, inheritTime bool, why strin
 		}
 		// 13. Last look at the global queue, then give up the P.
 		if mc.sched.runq.size > 0 {
-			gi, _ := mc.globrunqgetbatch(pp, runqSize/2)
-			return gi, false, "from the global queue (checked again before dropping the P)", true
+			return mc.globrunqgetbatchEv(mi, pp, joinPath(path)), false, "from the global queue (checked again before dropping the P)", true
 		}
 		if !M.spinning && mc.sched.needspinning {
 			mc.becomeSpinning(mi)
@@ -451,20 +438,14 @@ func (mc *Machine) findRunnable(mi int32) (gi int32, inheritTime bool, why strin
 			continue
 		}
 		wasSpinning := M.spinning
-		if ev := mc.emit(EvFindRunnable, mi, pp, -1, 0, 0); mc.cfg.Why {
-			if len(mc.allp[pp].timers) > 0 {
-				if mc.gm() {
-					note("timers pending: earliest at " + fmtNs(mc.timers[mc.allp[pp].timers[0]].hwhen))
-				} else {
-					note("P" + vm.Itoa(int64(pp)) + " has timers: earliest at " + fmtNs(mc.timers[mc.allp[pp].timers[0]].hwhen))
-				}
-			}
-			ev.Why = joinPath(path) + "nothing to run: drop the P"
+		if mc.cfg.Why && len(mc.allp[pp].timers) > 0 {
 			if mc.gm() {
-				ev.Why = joinPath(path) + "nothing to run: the M stops running Go code"
+				note("timers pending: earliest at " + fmtNs(mc.timers[mc.allp[pp].timers[0]].hwhen))
+			} else {
+				note("P" + vm.Itoa(int64(pp)) + " has timers: earliest at " + fmtNs(mc.timers[mc.allp[pp].timers[0]].hwhen))
 			}
 		}
-		mc.releasep(mi)
+		mc.dropP(mi, joinPath(path))
 		mc.pidleput(pp)
 		if wasSpinning {
 			// 14. Drop spinning, then re-check every source without a P:
@@ -474,9 +455,9 @@ func (mc *Machine) findRunnable(mi int32) (gi int32, inheritTime bool, why strin
 			mc.sched.nmspinning--
 			if mc.sched.runq.size > 0 {
 				if pp2 := mc.pidlegetSpinning(); pp2 != nilIdx {
+					gi := mc.globrunqgetbatchEv(mi, pp2, "re-checked after dropping the P: ")
 					mc.acquirep(mi, pp2)
 					mc.becomeSpinning(mi)
-					gi, _ := mc.globrunqgetbatch(pp2, runqSize/2)
 					return gi, false, "from the global queue (re-checked after dropping the P)", true
 				}
 			}
@@ -513,6 +494,69 @@ func joinPath(path []string) string {
 		s += p + "; "
 	}
 	return s
+}
+
+// globrunqget61 is findRunnable's fairness check: on every 61st schedtick
+// one G from the global queue's head, before the local queue
+// (proc.go: findRunnable, globrunqget).
+func (mc *Machine) globrunqget61(mi, pp int32) int32 {
+	size := mc.sched.runq.size
+	gi := mc.globrunqget()
+	tick := mc.allp[pp].schedtick
+	if ev := mc.emit(EvGlobrunqget, mi, pp, mc.goidOf(gi), 1, boolInt(tick%61 == 0)); mc.cfg.Why {
+		ev.Why = "schedtick " + vm.Itoa(int64(tick)) + " % 61 == 0 and the global queue holds " + vm.Itoa(int64(size)) + ": take one global G before the local queue (fairness)"
+	}
+	return gi
+}
+
+// runqgetEv is findRunnable's runqget(pp), reported (proc.go: findRunnable,
+// runqget).
+func (mc *Machine) runqgetEv(mi, pp int32) (int32, bool) {
+	gi, inh := mc.runqget(pp)
+	if gi == nilIdx {
+		return nilIdx, false
+	}
+	if ev := mc.emit(EvRunqget, mi, pp, mc.goidOf(gi), boolInt(inh), 0); mc.cfg.Why {
+		if inh {
+			ev.Why = mc.why().s("P").i(int64(pp)).s("'s runnext held G").i(mc.goidOf(gi)).str()
+		} else {
+			ev.Why = mc.why().s("runnext was empty; took the head of P").i(int64(pp)).s("'s ring (").i(int64(mc.runqlen(pp))).s(" left)").str()
+		}
+	}
+	return gi, inh
+}
+
+// globrunqgetbatchEv is findRunnable's globrunqgetbatch(len(pp.runq)/2)
+// and runqputbatch(pp, &q), reported; path starts the why (proc.go:
+// findRunnable, globrunqgetbatch). It returns nilIdx for an empty queue.
+func (mc *Machine) globrunqgetbatchEv(mi, pp int32, path string) int32 {
+	size := mc.sched.runq.size
+	gi, n := mc.globrunqgetbatch(pp, runqSize/2)
+	if gi == nilIdx {
+		return nilIdx
+	}
+	if ev := mc.emit(EvGlobrunqget, mi, pp, mc.goidOf(gi), int64(n), 0); mc.cfg.Why {
+		if mc.cfg.Layers.Has(LayerProcs) {
+			ev.Why = path + "took " + vm.Itoa(int64(n)) + " of " + vm.Itoa(int64(size)) + " from the global queue (min(128, size, size/GOMAXPROCS+1)): runs the first, " + vm.Itoa(int64(n-1)) + " to P" + vm.Itoa(int64(pp)) + "'s ring"
+		} else {
+			ev.Why = "GM model: took the global queue's head under sched.lock (" + vm.Itoa(int64(size-1)) + " left)"
+		}
+	}
+	return gi
+}
+
+// dropP is findRunnable's "return P and block": nothing to run, so the M
+// gives its P up (proc.go: findRunnable, releasep); the caller puts the P
+// on the idle list (pidleput). path starts the why.
+func (mc *Machine) dropP(mi int32, path string) int32 {
+	pp := mc.allm[mi].p
+	if ev := mc.emit(EvFindRunnable, mi, pp, -1, 0, 0); mc.cfg.Why {
+		ev.Why = path + "nothing to run: drop the P"
+		if mc.gm() {
+			ev.Why = path + "nothing to run: the M stops running Go code"
+		}
+	}
+	return mc.releasep(mi)
 }
 
 func boolInt(b bool) int64 {

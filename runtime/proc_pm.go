@@ -82,6 +82,9 @@ func (mc *Machine) pidleget() int32 {
 // sets sched.needspinning so that a P about to go idle spins instead
 // (proc.go: pidlegetSpinning).
 func (mc *Machine) pidlegetSpinning() int32 {
+	if pp, hooked := mc.hookPidlegetSpinning(); hooked {
+		return pp
+	}
 	pp := mc.pidleget()
 	if pp == nilIdx {
 		mc.sched.needspinning = true
@@ -91,9 +94,11 @@ func (mc *Machine) pidlegetSpinning() int32 {
 
 // becomeSpinning marks the M as looking for work (proc.go: becomeSpinning).
 func (mc *Machine) becomeSpinning(mi int32) {
-	mc.allm[mi].spinning = true
-	mc.sched.nmspinning++
-	mc.sched.needspinning = false
+	if !mc.hookBecomeSpinning(mi) {
+		mc.allm[mi].spinning = true
+		mc.sched.nmspinning++
+		mc.sched.needspinning = false
+	}
 	if ev := mc.emit(EvSpinning, mi, mc.allm[mi].p, -1, int64(mc.sched.nmspinning), 0); mc.cfg.Why {
 		ev.Why = mc.why().s("M").i(int64(mi)).s(" is out of local work and starts looking for some (spinning Ms: ").i(int64(mc.sched.nmspinning)).s(")").str()
 	}
@@ -103,7 +108,7 @@ func (mc *Machine) becomeSpinning(mi int32) {
 // spinning M (proc.go: wakep). Without the steal layer there are no spinning
 // Ms: an idle P is woken only when the global queue has work for it.
 func (mc *Machine) wakep() {
-	if !mc.mainStarted {
+	if !mc.mainStarted || mc.hookWakep() {
 		return
 	}
 	if !mc.cfg.Layers.Has(LayerSteal) {

@@ -134,7 +134,7 @@ func TestRetakeStaleSliceShortcut(t *testing.T) {
 	mc := newTestMachine(t, 2)
 	inSyscall(t, mc, 5, false)
 	P := &mc.allp[0]
-	P.sysmontick = sysmontick{schedtick: P.schedtick, schedwhen: 0, syscalltick: 4, syscallwhen: 0}
+	P.sysmontick = Sysmontick{Schedtick: P.schedtick, Schedwhen: 0, Syscalltick: 4, Syscallwhen: 0}
 	mc.now = 10_000_000
 	mc.cur = mc.sysmonM
 	if n := mc.retake(mc.sysmonM, mc.now); n != 1 {

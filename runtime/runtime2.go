@@ -107,6 +107,32 @@ var waitReasonStrings = [...]string{
 
 func (w waitReason) String() string { return waitReasonStrings[w] }
 
+// waitReasonTraceStrings are the reasons Go's execution trace gives a
+// GoBlock for each wait reason: the traceBlockReason the runtime's gopark
+// call passes with it (runtime/traceruntime.go's traceBlockReasonStrings),
+// coarser than the wait reason (every semaphore is "sync").
+var waitReasonTraceStrings = [...]string{
+	waitReasonZero:               "unspecified",
+	waitReasonChanReceive:        "chan receive",               // chanrecv: traceBlockChanRecv
+	waitReasonChanSend:           "chan send",                  // chansend: traceBlockChanSend
+	waitReasonChanReceiveNilChan: "forever",                    // chanrecv on nil: traceBlockForever
+	waitReasonChanSendNilChan:    "forever",                    // chansend on nil: traceBlockForever
+	waitReasonSelect:             "select",                     // selectgo: traceBlockSelect
+	waitReasonSelectNoCases:      "forever",                    // block: traceBlockForever
+	waitReasonSleep:              "sleep",                      // timeSleep: traceBlockSleep
+	waitReasonSyncWaitGroupWait:  "sync",                       // semacquire1: traceBlockSync
+	waitReasonSyncMutexLock:      "sync",                       // semacquire1: traceBlockSync
+	waitReasonIOWait:             "network",                    // netpollblock: traceBlockNet
+	waitReasonForceGCIdle:        "system goroutine wait",      // forcegchelper: traceBlockSystemGoroutine
+	waitReasonGCSweepWait:        "GC background sweeper wait", // bgsweep: traceBlockGCSweep
+	waitReasonGCScavengeWait:     "system goroutine wait",      // bgscavenge: traceBlockSystemGoroutine
+	waitReasonFinalizerWait:      "system goroutine wait",      // runfinq: traceBlockSystemGoroutine
+	waitReasonUpdateGOMAXPROCS:   "system goroutine wait",      // updateMaxProcsGoroutine: traceBlockSystemGoroutine
+	waitReasonSyncRWMutexRLock:   "sync",                       // semacquire1: traceBlockSync
+	waitReasonSyncRWMutexLock:    "sync",                       // semacquire1: traceBlockSync
+	waitReasonSyncCondWait:       "sync.(*Cond).Wait",          // notifyListWait: traceBlockCondWait
+}
+
 // g is a goroutine: its scheduling state and the state of its Go code.
 type g struct {
 	goid       int64
@@ -201,14 +227,6 @@ func (s pstatus) String() string {
 // runqSize is len(p.runq): the local ring's capacity (runtime2.go: runq [256]guintptr).
 const runqSize = 256
 
-// sysmontick is sysmon's last observation of a P (proc.go: type sysmontick).
-type sysmontick struct {
-	schedtick   uint32
-	syscalltick uint32
-	schedwhen   int64
-	syscallwhen int64
-}
-
 // p is a processor: the right to run Go code, with its own run queue.
 type p struct {
 	id          int32
@@ -219,8 +237,8 @@ type p struct {
 	m           int32 // M that owns it, or nilIdx
 	schedtick   uint32
 	syscalltick uint32
-	sysmontick  sysmontick
-	preempt     bool // pp.preempt: an async preemption was requested
+	sysmontick  Sysmontick // sysmon's last look at it (hooks.go: the type the hooks see too)
+	preempt     bool       // pp.preempt: an async preemption was requested
 
 	runqhead uint32
 	runqtail uint32
@@ -341,6 +359,8 @@ type schedt struct {
 type Machine struct {
 	prog *vm.Program // shared, read-only
 	cfg  Config
+
+	checkStep bool // a hook ran in this step (CheckThisStep)
 
 	now  int64 // virtual ns
 	seq  int64 // last event's Seq

@@ -43,13 +43,16 @@ func (mc *Machine) cheaprand() uint32 { return uint32(mc.rng.Uint64() >> 32) }
 // stealWork tries to steal a G or run a timer from another P
 // (proc.go: stealWork). Four passes over all Ps in a random order; on the
 // last pass it also runs the victims' expired timers (readying Gs into this
-// P's runnext) and may take a victim's runnext.
+// P's runnext) and may take a victim's runnext. A timer that ran but made
+// nothing runnable here does not stop the search: newWork tells the caller
+// to look again from the top.
 func (mc *Machine) stealWork(mi int32) (gi int32, inheritTime, newWork bool, pollUntil int64, why string) {
 	pp := mc.allm[mi].p
 	n := uint32(len(mc.allp))
 	if mc.stealOrder.count != n {
 		mc.stealOrder = newRandomOrder(n)
 	}
+	ranTimer := false
 	for i := 0; i < stealTries; i++ {
 		stealTimersOrRunNextG := i == stealTries-1
 		pos, inc := mc.stealOrder.start(mc.cheaprand())
@@ -67,42 +70,58 @@ func (mc *Machine) stealWork(mi int32) (gi int32, inheritTime, newWork bool, pol
 					pollUntil = w
 				}
 				if ran {
-					if gi, inh := mc.runqget(pp); gi != nilIdx {
-						mc.emit(EvRunqget, mi, pp, mc.goidOf(gi), boolInt(inh), 0)
-						return gi, inh, false, pollUntil, "readied by another P's timer, run by this thief"
+					if gi, inh := mc.runqgetEv(mi, pp); gi != nilIdx {
+						return gi, inh, ranTimer, pollUntil, "readied by another P's timer, run by this thief"
 					}
-					newWork = true
-					break
+					ranTimer = true
 				}
 			}
 			// Don't bother to attempt to steal if p2 is idle.
-			if mc.isIdleP(p2) {
-				continue
-			}
-			before := mc.runqlen(p2)
-			if gi, k, backoff := mc.runqsteal(pp, p2, stealTimersOrRunNextG); gi != nilIdx {
-				if backoff {
-					mc.acc += CostRunnextBackoff
+			if !mc.isIdleP(p2) {
+				if gi := mc.runqstealEv(mi, pp, p2, i, stealTimersOrRunNextG); gi != nilIdx {
+					return gi, false, ranTimer, pollUntil, "stolen"
 				}
-				mc.stats.Steals++
-				if ev := mc.emit(EvRunqsteal, mi, pp, mc.goidOf(gi), int64(k), int64(p2)); mc.cfg.Why {
-					w := mc.why().s("pass ").i(int64(i + 1))
-					if before == 0 {
-						w.s(" of 4 (the last, which may take runnext): P").i(int64(p2)).s("'s ring was empty, so its runnext G").i(mc.goidOf(gi)).s(" was stolen")
-						if backoff {
-							w.s(" after usleep(3) gave its owner a chance to run it")
-						}
-					} else {
-						w.s(" of 4: stole ").i(int64(k)).s(" of P").i(int64(p2)).s("'s ").i(int64(before)).s(" (ceil(half), from the head: its oldest); runs the youngest stolen, G").i(mc.goidOf(gi)).s(", and keeps ").i(int64(k - 1)).s(" in order")
-					}
-					ev.Why = w.str()
-				}
-				return gi, false, false, pollUntil, "stolen"
 			}
-		}
-		if newWork {
-			break
 		}
 	}
-	return nilIdx, false, newWork, pollUntil, ""
+	return nilIdx, false, ranTimer, pollUntil, ""
+}
+
+// runqstealEv is stealWork's runqsteal(pp, p2, stealRunNextG), reported;
+// pass is stealWork's pass (0-3), or -1 when unknown (a hook's
+// stealWork).
+func (mc *Machine) runqstealEv(mi, pp, p2 int32, pass int, stealRunNextG bool) int32 {
+	before := mc.runqlen(p2)
+	gi, k, backoff := mc.runqsteal(pp, p2, stealRunNextG)
+	if gi == nilIdx {
+		return nilIdx
+	}
+	if backoff {
+		mc.acc += CostRunnextBackoff
+	}
+	mc.stats.Steals++
+	if ev := mc.emit(EvRunqsteal, mi, pp, mc.goidOf(gi), int64(k), int64(p2)); mc.cfg.Why {
+		w := mc.why()
+		if pass >= 0 {
+			w.s("pass ").i(int64(pass + 1))
+		} else {
+			w.s("your stealWork")
+		}
+		if before == 0 {
+			if pass >= 0 {
+				w.s(" of 4 (the last, which may take runnext)")
+			}
+			w.s(": P").i(int64(p2)).s("'s ring was empty, so its runnext G").i(mc.goidOf(gi)).s(" was stolen")
+			if backoff {
+				w.s(" after usleep(3) gave its owner a chance to run it")
+			}
+		} else {
+			if pass >= 0 {
+				w.s(" of 4")
+			}
+			w.s(": stole ").i(int64(k)).s(" of P").i(int64(p2)).s("'s ").i(int64(before)).s(" (ceil(half), from the head: its oldest); runs the youngest stolen, G").i(mc.goidOf(gi)).s(", and keeps ").i(int64(k - 1)).s(" in order")
+		}
+		ev.Why = w.str()
+	}
+	return gi
 }

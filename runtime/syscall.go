@@ -83,6 +83,9 @@ func (mc *Machine) entersyscallHandleGCWait(mi int32) {
 
 // exitsyscall: M mi's G returns from its system call.
 func (mc *Machine) exitsyscall(mi int32) {
+	if mc.hookExitsyscall(mi) {
+		return
+	}
 	M := &mc.allm[mi]
 	gi := M.curg
 	G := &mc.allg[gi]
@@ -123,6 +126,7 @@ func (mc *Machine) exitsyscall(mi int32) {
 	mc.casgstatus(gi, _Grunning, _Grunnable)
 	mc.dropg(mi)
 	if pp := mc.pidleget(); pp != nilIdx {
+		mc.sysmonWake()
 		mc.acquirep(mi, pp)
 		why := "returned from its syscall with no P; an idle P appeared (exitsyscallNoP)"
 		if write {
@@ -149,18 +153,11 @@ func (mc *Machine) exitsyscall(mi int32) {
 // syscall, else any idle P (proc.go: exitsyscallTryGetP).
 func (mc *Machine) exitsyscallTryGetP(mi int32, oldp int32) (int32, int64, string) {
 	if oldp != nilIdx {
-		P := &mc.allp[oldp]
-		if P.status == _Prunning && P.m != nilIdx {
-			holder := P.m
-			if cg := mc.allm[holder].curg; cg != nilIdx && mc.allg[cg].status == _Gsyscall {
-				// setBlockOnExitSyscall + takeP: the holder keeps running
-				// its syscall without a P.
-				mc.allm[holder].p = nilIdx
-				P.m = nilIdx
-				P.status = _Pidle
-				P.syscalltick++
-				return oldp, 1, "slow path: its old P" + vm.Itoa(int64(oldp)) + " was held by M" + vm.Itoa(int64(holder)) + ", itself in a syscall, so it takes it back (exitsyscallTryGetP)"
-			}
+		if holder, _, ok := mc.inSyscall(oldp); ok {
+			// setBlockOnExitSyscall + takeP: the holder keeps running its
+			// syscall without a P.
+			mc.takeP(oldp)
+			return oldp, 1, "slow path: its old P" + vm.Itoa(int64(oldp)) + " was held by M" + vm.Itoa(int64(holder)) + ", itself in a syscall, so it takes it back (exitsyscallTryGetP)"
 		}
 	}
 	if pp := mc.pidleget(); pp != nilIdx {

@@ -123,6 +123,9 @@ const math64Max = 1<<63 - 1
 // retake preempts Gs that have run for 10 ms and takes Ps from Ms blocked in
 // syscalls (proc.go: retake). It returns how many Ps it took from syscalls.
 func (mc *Machine) retake(mi int32, now int64) int {
+	if n, hooked := mc.hookRetakeAll(mi, now); hooked {
+		return n
+	}
 	n := 0
 	for i := range mc.allp {
 		pp := int32(i)
@@ -133,22 +136,18 @@ func (mc *Machine) retake(mi int32, now int64) int {
 		pd := &P.sysmontick
 		sysretake := false
 		// Preempt G if it's running on the same schedtick for too long.
-		if t := P.schedtick; pd.schedtick != t {
-			pd.schedtick = t
-			pd.schedwhen = now
-		} else if pd.schedwhen+forcePreemptNS <= now {
-			mc.preemptone(pp, now-pd.schedwhen)
+		if t := P.schedtick; pd.Schedtick != t {
+			pd.Schedtick = t
+			pd.Schedwhen = now
+		} else if pd.Schedwhen+forcePreemptNS <= now {
+			mc.preemptone(pp, now-pd.Schedwhen)
 			// In case of syscall, preemptone() doesn't work, because
 			// there's no M wired to P.
 			sysretake = true
 		}
 		// Is the P in a syscall?
-		holder := P.m
-		if holder == nilIdx {
-			continue
-		}
-		cg := mc.allm[holder].curg
-		if cg == nilIdx || mc.allg[cg].status != _Gsyscall {
+		holder, cg, ok := mc.inSyscall(pp)
+		if !ok {
 			continue
 		}
 		if take, hooked := mc.hookRetake(pp, sysretake, now); hooked {
@@ -157,29 +156,25 @@ func (mc *Machine) retake(mi int32, now int64) int {
 			}
 			goto takeP
 		}
-		if t := P.syscalltick; !sysretake && pd.syscalltick != t {
-			pd.syscalltick = t
-			pd.syscallwhen = now
+		if t := P.syscalltick; !sysretake && pd.Syscalltick != t {
+			pd.Syscalltick = t
+			pd.Syscallwhen = now
 			continue
 		}
 		// On the one hand we don't want to retake Ps if there is no other
 		// work to do, but on the other hand we want to retake them
 		// eventually because they can prevent the sysmon thread from deep
 		// sleep.
-		if mc.runqempty(pp) && mc.sched.nmspinning+mc.sched.npidle > 0 && pd.syscallwhen+forcePreemptNS > now {
+		if mc.runqempty(pp) && mc.sched.nmspinning+mc.sched.npidle > 0 && pd.Syscallwhen+forcePreemptNS > now {
 			continue
 		}
 		// takeP: the syscalling M keeps running its syscall without a P.
 	takeP:
-		mc.allm[holder].p = nilIdx
-		P.m = nilIdx
-		P.status = _Pidle
-		P.syscalltick++
+		mc.takeP(pp)
 		n++
-		mc.stats.Retakes++
-		if ev := mc.emit(EvRetake, mi, pp, mc.goidOf(cg), int64(holder), 0); mc.cfg.Why {
+		if ev := mc.emitRetake(mi, pp, cg, holder); mc.cfg.Why {
 			switch {
-			case pd.syscalltick == 0 && P.syscalltick == 1 && pd.syscallwhen == 0:
+			case pd.Syscalltick == 0 && P.syscalltick == 1 && pd.Syscallwhen == 0:
 				ev.Why = "P" + vm.Itoa(int64(pp)) + "'s first syscall: sysmon's record of its syscalltick starts at 0, which equals the P's, so this first look counts as the second (the zero-tick quirk), and there is work waiting or no idle capacity: take the P from M" + vm.Itoa(int64(holder))
 			case sysretake:
 				// retake skips the syscalltick check for a stale slice,
@@ -208,6 +203,39 @@ func (mc *Machine) retake(mi int32, now int64) int {
 		mc.handoffp(pp)
 	}
 	return n
+}
+
+// inSyscall reports whether P pp is held by an M whose G is in a system
+// call, and returns that M and G (proc.go: setBlockOnExitSyscall's ok).
+func (mc *Machine) inSyscall(pp int32) (holder, cg int32, ok bool) {
+	P := &mc.allp[pp]
+	if P.status != _Prunning || P.m == nilIdx {
+		return nilIdx, nilIdx, false
+	}
+	holder = P.m
+	cg = mc.allm[holder].curg
+	if cg == nilIdx || mc.allg[cg].status != _Gsyscall {
+		return nilIdx, nilIdx, false
+	}
+	return holder, cg, true
+}
+
+// takeP takes P pp from the M that holds it in a system call, which goes
+// on with its call without a P (proc.go: thread.takeP); the P's
+// syscalltick moves, as the runtime's does.
+func (mc *Machine) takeP(pp int32) {
+	P := &mc.allp[pp]
+	mc.allm[P.m].p = nilIdx
+	P.m = nilIdx
+	P.status = _Pidle
+	P.syscalltick++
+}
+
+// emitRetake reports that sysmon took P pp from M holder, whose G cg is
+// in a system call (proc.go: retake).
+func (mc *Machine) emitRetake(mi, pp, cg, holder int32) *Event {
+	mc.stats.Retakes++
+	return mc.emit(EvRetake, mi, pp, mc.goidOf(cg), int64(holder), 0)
 }
 
 // handoffp hands off P pp from a syscall or a locked M (proc.go: handoffp):

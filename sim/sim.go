@@ -15,8 +15,6 @@ package sim
 
 import (
 	"io"
-	"net"
-	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -30,13 +28,15 @@ import (
 // (stackguard0 = stackPreempt) waits.
 //
 // On the real runtime the hot loop is a plain for loop of pure arithmetic
-// whose iteration count comes from a one-time calibration, so that, like the
-// model, nothing but the preemption signal can take the P away.
+// whose iteration count comes from a calibration made when the program
+// starts (the package's init, before main), so that, like the model,
+// nothing but the preemption signal can take the P away: were the first
+// call to calibrate, its calls (time.Now) would be cooperative preemption
+// points, and the time it takes would be charged to the scenario.
 func Work(d time.Duration) {
 	if d <= 0 {
 		return
 	}
-	calibrateOnce.Do(calibrate)
 	n := uint64(float64(d) * itersPerNs)
 	x := seed.Load()
 	for i := uint64(0); i < n; i++ {
@@ -46,10 +46,11 @@ func Work(d time.Duration) {
 }
 
 var (
-	calibrateOnce sync.Once
-	itersPerNs    float64
-	seed          atomic.Uint64
+	itersPerNs float64
+	seed       atomic.Uint64
 )
+
+func init() { calibrate() }
 
 // calibrate measures how many iterations of Work's loop run in a nanosecond,
 // taking the fastest of a few short runs (the slower ones were interrupted).
@@ -92,72 +93,43 @@ func Syscall(d time.Duration) {
 // Conn is one end of a network connection whose peer sends one byte at a
 // chosen time (see Dial).
 type Conn struct {
-	c net.Conn
+	r io.ReadCloser
+	n int // the bytes the peer sends
 }
 
-// Dial opens a connection whose peer writes one byte d after the call, so
-// that a Read on it is ready d after Dial.
+// Dial opens a connection whose peer writes d after the call, so that a
+// Read on it is ready d after Dial.
 //
 // Under gmplab it is the intrinsic OpDial: a simulated connection (dialling
 // costs a short system call); with the netpoll layer a Read that is not yet
 // ready parks the goroutine ("IO wait") and frees its thread, without it the
 // Read is a blocking system call.
 //
-// On the real runtime it is a TCP connection over the loopback interface
-// (127.0.0.1 only): both ends are set up synchronously, and a timer writes
-// the byte on the server's end.
+// On the real runtime the peer must not be Go code of the same process: a
+// goroutine (or a timer's function) writing the data would need a P, and a
+// program that hogs its Ps would then delay the data itself, so a real run
+// would measure the fake network rather than the scheduler. On Linux the
+// "connection" is therefore a timerfd(2) that the kernel makes readable d
+// after Dial, read through the netpoller like a socket: no goroutine, no
+// thread, no peer process, two short system calls to open it. Elsewhere it
+// is a TCP connection over the loopback interface whose peer is a
+// time.AfterFunc in this process, with the distortion just described.
 func Dial(d time.Duration) *Conn {
-	start := time.Now()
-	l := listener()
-	dialMu.Lock()
-	c, err := net.Dial("tcp", l.Addr().String())
-	if err != nil {
-		dialMu.Unlock()
-		panic("sim.Dial: " + err.Error())
-	}
-	// The listener is only used under dialMu, so the one pending
-	// connection is the one just dialled.
-	s, err := l.Accept()
-	dialMu.Unlock()
-	if err != nil {
-		c.Close()
-		panic("sim.Dial: " + err.Error())
-	}
-	time.AfterFunc(d-time.Since(start), func() {
-		s.Write([]byte{1})
-		s.Close()
-	})
-	return &Conn{c: c}
+	return dial(d)
 }
 
-// Read blocks until the peer's byte arrives, then closes the connection.
+// Read blocks until the peer's data arrives, then closes the connection.
 //
 // Under gmplab it is the intrinsic OpRead (see Dial). On the real runtime
-// it is a read(2) on the socket through the netpoller.
+// it is a read(2) through the netpoller: the goroutine parks in
+// netpollblock until epoll reports the descriptor readable.
 func (c *Conn) Read() {
-	var b [1]byte
-	_, err := io.ReadFull(c.c, b[:])
-	c.c.Close()
+	b := make([]byte, c.n)
+	_, err := io.ReadFull(c.r, b)
+	c.r.Close()
 	if err != nil {
 		panic("sim.Conn.Read: " + err.Error())
 	}
-}
-
-var (
-	listenOnce sync.Once
-	ln         net.Listener
-	lnErr      error
-	dialMu     sync.Mutex
-)
-
-func listener() net.Listener {
-	listenOnce.Do(func() {
-		ln, lnErr = net.Listen("tcp", "127.0.0.1:0")
-	})
-	if lnErr != nil {
-		panic("sim.Dial: " + lnErr.Error())
-	}
-	return ln
 }
 
 // Breakpoint is where the debugger stops.

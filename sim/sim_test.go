@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"runtime"
 	"sync"
 	"testing"
 	"time"
@@ -71,4 +72,24 @@ func TestManyConcurrentDials(t *testing.T) {
 
 func TestBreakpointIsANoOp(t *testing.T) {
 	Breakpoint()
+}
+
+// On Linux the peer is the kernel (a timerfd), not Go code of this
+// process: Dial starts no goroutine, so a program that hogs its Ps cannot
+// delay the data it waits for, and a real run measures the scheduler.
+func TestDialStartsNoGoroutine(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the peer is a goroutine (time.AfterFunc) off Linux")
+	}
+	before := runtime.NumGoroutine()
+	conns := make([]*Conn, 10)
+	for i := range conns {
+		conns[i] = Dial(time.Duration(i+1) * time.Millisecond)
+	}
+	if after := runtime.NumGoroutine(); after != before {
+		t.Errorf("10 Dials changed the goroutine count from %d to %d, want no change", before, after)
+	}
+	for _, c := range conns {
+		c.Read()
+	}
 }

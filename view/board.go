@@ -25,8 +25,14 @@ func Board(st *runtime.State, width int) string {
 	}
 	width = max(width, 60)
 	var b strings.Builder
-	b.WriteString("event " + strconv.FormatInt(st.Seq, 10) + " at " + FormatTime(st.Clock) +
-		"   GOMAXPROCS=" + strconv.Itoa(st.GOMAXPROCS) + "   layers=" + st.Layers + "\n")
+	head := "event " + strconv.FormatInt(st.Seq, 10) + " at " + FormatTime(st.Clock) +
+		"   GOMAXPROCS=" + strconv.Itoa(st.GOMAXPROCS)
+	layers := "layers=" + st.Layers
+	if runeLen([]byte(head))+3+len(layers) <= width {
+		b.WriteString(head + "   " + layers + "\n")
+	} else {
+		b.WriteString(head + "\n" + layers + "\n")
+	}
 	gm := !HasPs(st)
 	switch {
 	case gm:
@@ -48,44 +54,17 @@ func Board(st *runtime.State, width int) string {
 	label("Ms")
 	boardMs(&b, st, width)
 
-	label("sysmon")
-	switch {
-	case st.Sysmon == nil:
-		b.WriteString("off (layer sysmon)\n")
-	case st.Sysmon.Deep:
-		b.WriteString("M" + strconv.Itoa(int(st.Sysmon.M)) + " in deep sleep, next at " + FormatTime(st.Sysmon.Next) + "\n")
-	default:
-		b.WriteString("M" + strconv.Itoa(int(st.Sysmon.M)) + " every " + strconv.FormatInt(st.Sysmon.Delay, 10) + "µs, " +
-			strconv.Itoa(st.Sysmon.Idle) + " idle loops, next at " + FormatTime(st.Sysmon.Next) + "\n")
-	}
-
-	label("netpoll")
-	if len(st.Netpoll) == 0 {
-		b.WriteString("nothing waits\n")
+	if replayed(st) {
+		// A replayed trace: sysmon, the netpoller and the timers leave
+		// no state in it (sysmon shows only through the Ps it takes).
+		label("sysmon")
+		b.WriteString("not recorded by the trace (its retakes show as ProcSteal)\n")
+		label("netpoll")
+		b.WriteString("not recorded by the trace\n")
+		label("timers")
+		b.WriteString("not recorded by the trace\n")
 	} else {
-		items := make([]string, len(st.Netpoll))
-		for i, c := range st.Netpoll {
-			items[i] = id("G", c.G) + "@" + FormatTime(c.ReadyAt)
-		}
-		b.WriteString(strconv.Itoa(len(st.Netpoll)) + " (G@ready): " + fitList(items, width-24) + "\n")
-	}
-
-	label("timers")
-	if len(st.Timers) == 0 {
-		b.WriteString("none\n")
-	} else {
-		items := make([]string, len(st.Timers))
-		for i, t := range st.Timers {
-			who := id("G", t.G)
-			if t.G < 0 {
-				who = t.Kind // a channel timer, an AfterFunc or a zombie
-			}
-			items[i] = who + "@" + FormatTime(t.When)
-			if !gm {
-				items[i] += "/P" + strconv.Itoa(int(t.P))
-			}
-		}
-		b.WriteString(strconv.Itoa(len(st.Timers)) + ": " + fitList(items, width-16) + "\n")
+		boardRuntime(&b, st, width, gm)
 	}
 
 	if st.GC != nil {
@@ -113,12 +92,13 @@ func Board(st *runtime.State, width int) string {
 	return b.String()
 }
 
-// HasPs reports whether the run has Ps (the procs layer): the GM model's
-// engine keeps GOMAXPROCS slots for the Ms that may run Go code, but they
-// are not Ps and no view shows them.
+// HasPs reports whether the run has Ps: the procs layer, or gmplab real's
+// state (layers "real"), read from the real runtime, which has them. The
+// GM model's engine keeps GOMAXPROCS slots for the Ms that may run Go
+// code, but they are not Ps and no view shows them.
 func HasPs(st *runtime.State) bool {
 	for _, l := range strings.Split(st.Layers, ",") {
-		if l == "procs" {
+		if l == "procs" || l == "real" {
 			return true
 		}
 	}
@@ -355,4 +335,58 @@ func FormatBytes(n uint64) string {
 	}
 	t := (n*10 + 1<<19) >> 20
 	return strconv.FormatUint(t/10, 10) + "." + strconv.FormatUint(t%10, 10) + " MB"
+}
+
+// replayed reports whether st is a replayed trace's (gmplab replay).
+func replayed(st *runtime.State) bool {
+	for _, l := range strings.Split(st.Layers, ",") {
+		if l == "replay" {
+			return true
+		}
+	}
+	return false
+}
+
+// boardRuntime draws sysmon, the netpoller and the timers.
+func boardRuntime(b *strings.Builder, st *runtime.State, width int, gm bool) {
+	label := func(s string) { b.WriteString(pad(s, 10)) }
+	label("sysmon")
+	switch {
+	case st.Sysmon == nil:
+		b.WriteString("off (layer sysmon)\n")
+	case st.Sysmon.Deep:
+		b.WriteString("M" + strconv.Itoa(int(st.Sysmon.M)) + " in deep sleep, next at " + FormatTime(st.Sysmon.Next) + "\n")
+	default:
+		b.WriteString("M" + strconv.Itoa(int(st.Sysmon.M)) + " every " + strconv.FormatInt(st.Sysmon.Delay, 10) + "µs, " +
+			strconv.Itoa(st.Sysmon.Idle) + " idle loops, next at " + FormatTime(st.Sysmon.Next) + "\n")
+	}
+
+	label("netpoll")
+	if len(st.Netpoll) == 0 {
+		b.WriteString("nothing waits\n")
+	} else {
+		items := make([]string, len(st.Netpoll))
+		for i, c := range st.Netpoll {
+			items[i] = id("G", c.G) + "@" + FormatTime(c.ReadyAt)
+		}
+		b.WriteString(strconv.Itoa(len(st.Netpoll)) + " (G@ready): " + fitList(items, width-24) + "\n")
+	}
+
+	label("timers")
+	if len(st.Timers) == 0 {
+		b.WriteString("none\n")
+	} else {
+		items := make([]string, len(st.Timers))
+		for i, t := range st.Timers {
+			who := id("G", t.G)
+			if t.G < 0 {
+				who = t.Kind // a channel timer, an AfterFunc or a zombie
+			}
+			items[i] = who + "@" + FormatTime(t.When)
+			if !gm {
+				items[i] += "/P" + strconv.Itoa(int(t.P))
+			}
+		}
+		b.WriteString(strconv.Itoa(len(st.Timers)) + ": " + fitList(items, width-16) + "\n")
+	}
 }

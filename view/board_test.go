@@ -82,6 +82,19 @@ sched     npidle=62 nmspinning=0 nmidle=1 needspinning=false threads=4
 	}
 }
 
+// gmplab real's state (layers "real") has Ps, as the real runtime does:
+// they get their rows and the Ms their Ps.
+func TestBoardRealHasPs(t *testing.T) {
+	st := boardState(2)
+	st.Layers = "real"
+	got := Board(st, 80)
+	for _, want := range []string{"\nP0    running  M0    G1     G8       40: G20", "\nP1    idle", "M0 running P0 G1 |"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %q in:\n%s", want, got)
+		}
+	}
+}
+
 func TestBoardEightPs(t *testing.T) {
 	got := Board(boardState(8), 0)
 	if n := strings.Count(got, "\n"); n != 16 {

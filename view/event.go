@@ -7,10 +7,14 @@
 //
 // An event is a line with the columns seq, time, M, P, G, kind and details,
 // 86 columns wide, and the sentence that says why on the lines below it,
-// indented and wrapped to fit 100 columns:
+// indented and wrapped to fit 100 columns (Text.Width: a terminal's width
+// on a terminal):
 //
 //	2    0.000150ms  M0    P0    G2     newproc        by G1 at 9:3
 //	                 go statement: G2 created (stack 2048 B) and put in P0's runnext
+//
+// Where the details do not fit beside the kind (a terminal of 60 or 80
+// columns), they go on a line of their own under it, indented as the why.
 //
 // With Text.Wide the why follows on the same line, one line per event, for
 // grep and wide windows. Without Ps (the GM model) the P column is left out.
@@ -44,8 +48,6 @@ const (
 	detailsWidth = 30
 	// whyIndent is where the why lines start: under the M column.
 	whyIndent = seqWidth + 1 + timeWidth + 2
-	// lineWidth is the terminal width the why lines are wrapped to.
-	lineWidth = 100
 )
 
 // Text is a style of text lines.
@@ -54,6 +56,22 @@ type Text struct {
 	Wide bool
 	// NoPs leaves out the P column: the GM model has no Ps.
 	NoPs bool
+	// Width is a terminal's width to lay the lines out for: the why is
+	// wrapped to it, and details that would make the first line wider go
+	// on lines of their own below it, wrapped as the why. The first
+	// line's columns up to the kind take MinWidth-4 columns (50 without
+	// Ps), whatever the width. 0 is the fixed form of pipes and golden
+	// files: the why wrapped to Width (100) columns, the details always
+	// on the first line, whatever their length (a schedtrace line).
+	Width int
+}
+
+// width is the width t wraps the why to.
+func (t Text) width() int {
+	if t.Width <= 0 {
+		return Width
+	}
+	return t.Width
 }
 
 // FormatEvent formats ev in the default style (Text{}), without a
@@ -100,17 +118,37 @@ func (t Text) Append(b []byte, ev runtime.Event) []byte {
 	if len(b) == detailsStart && (ev.Why == "" || !t.Wide) {
 		b = b[:kindStart+len(kind)] // no details: no padding at the line's end
 	}
-	if ev.Why == "" {
-		return b
-	}
 	if t.Wide {
+		if ev.Why == "" {
+			return b
+		}
 		for i := runeLen(b[detailsStart:]); i < detailsWidth; i++ {
 			b = append(b, ' ')
 		}
 		b = append(b, "  "...)
 		return append(b, ev.Why...)
 	}
-	return appendWrapped(b, ev.Why)
+	width := t.width()
+	if t.Width > 0 && len(b) > detailsStart && runeLen(b[lineStart(b):]) > width {
+		// The details on a line of their own: a terminal narrower than
+		// the line.
+		details := string(b[detailsStart:])
+		b = appendWrapped(b[:kindStart+len(kind)], details, width)
+	}
+	if ev.Why == "" {
+		return b
+	}
+	return appendWrapped(b, ev.Why, width)
+}
+
+// lineStart is where the last line of b starts.
+func lineStart(b []byte) int {
+	for i := len(b) - 1; i >= 0; i-- {
+		if b[i] == '\n' {
+			return i + 1
+		}
+	}
+	return 0
 }
 
 // Details is the details column of ev's line in this style.
@@ -124,10 +162,10 @@ func (t Text) appendDetails(b []byte, ev runtime.Event) []byte {
 func (Text) num() []byte { return make([]byte, 0, 24) }
 
 // appendWrapped appends why on lines of its own, indented by whyIndent and
-// wrapped at spaces to lineWidth columns (a word longer than a line is
-// not cut).
-func appendWrapped(b []byte, why string) []byte {
-	const room = lineWidth - whyIndent
+// wrapped at spaces to width columns (a word longer than a line is not
+// cut).
+func appendWrapped(b []byte, why string, width int) []byte {
+	room := max(width-whyIndent, 16)
 	for len(why) > 0 {
 		b = append(b, whyBreak...)
 		if len(why) <= room { // bytes ≥ columns: it fits
@@ -203,8 +241,12 @@ func (t Text) Header() string {
 		b = appendPadRight(b, []byte("details"), detailsWidth)
 		return string(append(b, "  why"...))
 	}
+	if runeLen(b)+len("details") > t.width() {
+		b = appendWrapped([]byte(strings.TrimRight(string(b), " ")), "details", t.width())
+		return string(appendWrapped(b, "why", t.width()))
+	}
 	b = append(b, "details"...)
-	return string(appendWrapped(b, "why"))
+	return string(appendWrapped(b, "why", t.width()))
 }
 
 // FormatTime formats a virtual time in ns as milliseconds with six

@@ -2,6 +2,7 @@ package view
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/gmplab/gmplab/runtime"
@@ -44,7 +45,7 @@ in an argument that a kind does not have is a bug in gmplab; it is shown raw,
 
 `)
 	b.WriteString("## Breakpoint groups\n\n")
-	b.WriteString("`break GROUP` in `gmplab step` and `gmplab real` stops at any kind of the group.\n\n")
+	b.WriteString("`break GROUP` in `gmplab step`, `gmplab real` and `gmplab replay` stops at any kind of the group.\n\n")
 	b.WriteString("| group | kinds | what |\n|---|---|---|\n")
 	for _, g := range runtime.EvGroups {
 		var ks []string
@@ -125,6 +126,18 @@ func writeKind(b *strings.Builder, k runtime.EvKind, ex EventExample) {
 	}
 	if s.Instant {
 		notes = append(notes, "an instant in the Chrome trace")
+	}
+	if len(s.Trace) > 0 {
+		var names []string
+		for _, t := range s.Trace {
+			if !slices.Contains(names, "`"+t.Name+"`") {
+				names = append(names, "`"+t.Name+"`")
+			}
+		}
+		notes = append(notes, "Go's execution trace records it as "+strings.Join(names, " or ")+" (`gmplab run --format trace` writes it, `gmplab replay` reads it, `break "+s.Trace[0].Name+"` stops at it)")
+	}
+	if s.TraceOnly {
+		notes = append(notes, "the simulator does not make it: it comes from an execution trace, in `gmplab replay`")
 	}
 	if s.Mark != 0 {
 		notes = append(notes, fmt.Sprintf("timeline mark `%c`", s.Mark))

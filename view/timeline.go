@@ -74,7 +74,11 @@ type Timeline struct {
 	// NoPs: the run is the GM model (the stacks layer alone), which has no
 	// Ps; its rows are the GOMAXPROCS slots of the Ms that may run Go code
 	// at once (Go 1.0's mcpumax), named slot0, slot1, …
-	NoPs  bool
+	NoPs bool
+	// Columns is the number of columns of time to fit the run in
+	// (0: TimelineWidth); a terminal narrower than 90 columns gets fewer.
+	Columns int
+
 	procs int
 	open  map[int]TimelineRun   // by P: what runs now
 	noP   map[int64]TimelineRun // by G: in a syscall on an M without a P
@@ -232,11 +236,15 @@ func (t *Timeline) closeAll(at int64) {
 
 // Scale returns the virtual time a column stands for: the smallest 1, 2 or
 // 5 times a power of ten nanoseconds that fits the run in TimelineWidth
-// columns.
+// columns (Columns, if set).
 func (t *Timeline) Scale() int64 {
+	width := int64(TimelineWidth)
+	if t.Columns > 0 {
+		width = int64(t.Columns)
+	}
 	for step := int64(1); ; step *= 10 {
 		for _, k := range []int64{1, 2, 5} {
-			if (t.end+k*step-1)/(k*step) < TimelineWidth {
+			if (t.end+k*step-1)/(k*step) < width {
 				return k * step
 			}
 		}

@@ -161,7 +161,7 @@ func TestTextStyles(t *testing.T) {
 		t.Errorf("default:\n got %q\nwant %q", got, want)
 	}
 	for _, l := range strings.Split(got, "\n") {
-		if runeLen(l) > lineWidth {
+		if runeLen(l) > Width {
 			t.Errorf("line of %d columns: %q", runeLen(l), l)
 		}
 	}
@@ -401,5 +401,40 @@ func TestFormatStats(t *testing.T) {
 	got = FormatStats(runtime.Stats{LockAcq: 5})
 	if !strings.HasSuffix(got, " lock_acquisitions=5 lock_contended=0") {
 		t.Errorf("FormatStats with the GM lock: %s", got)
+	}
+}
+
+// At a terminal's width, the why wraps to it and details that would make
+// the first line wider go under the kind; no line is wider than the
+// terminal, no word is cut, and the header follows.
+func TestTextWidth(t *testing.T) {
+	e := ev(12, 1_539, runtime.EvGosched, 0, 0, 8, 0, 0)
+	e.Why = "runtime.Gosched: G8 goes to the global queue's tail (not the local ring) and M0 schedules"
+	got := Text{Width: 60}.Format(e)
+	want := "    12    0.001539ms  M0    P0    G8     goschedImpl\n" +
+		"                      to the global tail\n" +
+		"                      runtime.Gosched: G8 goes to the global\n" +
+		"                      queue's tail (not the local ring) and\n" +
+		"                      M0 schedules"
+	if got != want {
+		t.Errorf("60 columns:\n got %q\nwant %q", got, want)
+	}
+	if got, want := (Text{Width: 60}).Header(), "   seq          time  M     P     G      kind\n                      details\n                      why"; got != want {
+		t.Errorf("60 columns' header:\n got %q\nwant %q", got, want)
+	}
+	for _, width := range []int{60, 80, 120} {
+		for _, k := range runtime.EvKinds() {
+			e := ev(123456, 12_345_678_901, k, 12, 255, 1234, 3, 7)
+			e.Why = "a reason of many words that goes on and on, as the runtime's comments do, so that it wraps at least once"
+			got := Text{Width: width}.Format(e)
+			for _, l := range strings.Split(got, "\n") {
+				if runeLen(l) > width {
+					t.Errorf("%v at %d columns: a line of %d: %q", k, width, runeLen(l), l)
+				}
+			}
+			if strings.Join(strings.Fields(got), " ") != strings.Join(strings.Fields(Text{Wide: true}.Format(e)), " ") {
+				t.Errorf("%v at %d columns: the words differ from the wide line's:\n%s", k, width, got)
+			}
+		}
 	}
 }

@@ -6,9 +6,10 @@
 // without compiling again. Runs wait in a queue and go to the worker one at
 // a time; stopping the one that runs ends the worker.
 //
-// window.gmplabEngine.run(file, src, flags, onProgress) returns a job:
-// job.done is a promise of stepper.Run's answer ({trace} or {err}), which
-// rejects with {stopped: true} after job.stop().
+// window.gmplabEngine.run(file, src, flags, onProgress[, trace]) returns a
+// job: job.done is a promise of stepper.Run's answer ({trace} or {err}), or
+// with trace stepper.Replay's, which rejects with {stopped: true} after
+// job.stop().
 (function () {
   "use strict";
   var base = document.body.getAttribute("data-base") || "";
@@ -80,11 +81,13 @@
     if (cur || !ready || !jobs.length) return;
     cur = jobs.shift();
     cur.started = performance.now();
-    worker.postMessage({ id: cur.id, file: cur.file, src: cur.src, flags: cur.flags });
+    worker.postMessage({ id: cur.id, file: cur.file, src: cur.src, flags: cur.flags, trace: cur.trace });
   }
 
-  function run(file, src, flags, onProgress) {
-    var j = { id: nextId++, file: file, src: src, flags: flags, onProgress: onProgress, queued: performance.now() };
+  // run asks for a program's run, or with trace (an execution trace in
+  // base64) for its replay: file is then the trace's name.
+  function run(file, src, flags, onProgress, trace) {
+    var j = { id: nextId++, file: file, src: src, flags: flags, trace: trace || null, onProgress: onProgress, queued: performance.now() };
     j.done = new Promise(function (resolve, reject) { j.resolve = resolve; j.reject = reject; });
     j.stop = function () { stop(j); };
     var why = E.error || unavailable();

@@ -5,7 +5,8 @@
 //                 {url} where to fetch and compile it (the first worker)
 //   worker → page {compiled: module, ms} once compiled, for the next worker
 //                 {ready: true, ms} once the engine is up
-//   page → worker {id, file, src, flags}: a run
+//   page → worker {id, file, src, flags}: a run, or {id, file, trace}: the
+//                 replay of an execution trace (base64) named file
 //   worker → page {id, progress: events} every few thousand events
 //                 {id, part} a part of a long trace's events (see run)
 //                 {id, res} stepper.Run's answer, or {id, err} when the
@@ -33,7 +34,7 @@ function start(mod) {
     go.run(inst).then(function () {
       failed = "gmplab: the engine exited (a bug in gmplab: see the browser's console)";
     });
-    if (typeof self.gmplabRun !== "function") throw new Error("gmplab: the module did not register gmplabRun (a bug in gmplab)");
+    if (typeof self.gmplabRun !== "function" || typeof self.gmplabReplay !== "function") throw new Error("gmplab: the module did not register gmplabRun and gmplabReplay (a bug in gmplab)");
     postMessage({ ready: true, ms: performance.now() - t0 });
     var q = queue;
     queue = null;
@@ -46,7 +47,8 @@ function run(m) {
   if (failed) { postMessage({ id: m.id, err: failed }); return; }
   var json;
   try {
-    json = self.gmplabRun(m.file, m.src, m.flags, function (n) { postMessage({ id: m.id, progress: n }); });
+    json = m.trace ? self.gmplabReplay(m.file, m.trace) :
+      self.gmplabRun(m.file, m.src, m.flags, function (n) { postMessage({ id: m.id, progress: n }); });
   } catch (e) {
     failed = "gmplab: the engine failed (a bug in gmplab): " + (e && e.message ? e.message : e);
     postMessage({ id: m.id, err: failed });

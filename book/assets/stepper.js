@@ -114,6 +114,10 @@
     this.root = root;
     this.file = root.getAttribute("data-file");
     this.flags0 = root.getAttribute("data-flags");
+    // A replay cell's widget holds an execution trace (base64) instead of
+    // a program: the engine replays it (stepper.Replay), and there is no
+    // source to show, edit or print from.
+    this.trace = root.getAttribute("data-replay");
     this.flags = this.flags0;
     var ta = root.querySelector(".st-src");
     this.cmd = root.querySelector(".st-cmd");
@@ -256,6 +260,7 @@
     this.bLink = btn(foot, "Link to this event", "Copy a link to this program, its flags and this event (k)", function () { self.link(); }, "st-link");
     btn(foot, "Keys <kbd>?</kbd>", "The stepper's keys (?)", function () { showHelp(self.root); }, "st-keys-btn");
     r.appendChild(foot);
+    if (this.trace) this.bEdit.hidden = this.code.hidden = this.out.hidden = true;
 
     this.src.addEventListener("keydown", function (e) {
       if ((e.ctrlKey || e.metaKey) && e.key === "Enter") { e.preventDefault(); self.runEdited(); }
@@ -314,7 +319,7 @@
     tick();
     if (!this.tr) this.pos.textContent = "running…";
     var timer = setInterval(tick, 250);
-    var job = this.job = engine.run(this.file, src, flags, function (n) { events = n; });
+    var job = this.job = engine.run(this.file, src, flags, function (n) { events = n; }, this.trace);
     var end = function () {
       clearInterval(timer);
       if (self.job === job) self.job = null;
@@ -332,7 +337,8 @@
       }
       self.source = src;
       self.flags = flags;
-      self.cmd.textContent = "gmplab run " + self.file + " " + flags + (src !== self.original ? "   (your edited version of the file)" : "");
+      self.cmd.textContent = self.trace ? "gmplab replay " + self.file :
+        "gmplab run " + self.file + " " + flags + (src !== self.original ? "   (your edited version of the file)" : "");
       var t1 = performance.now();
       self.set(res.trace, edited);
       self.setMs = performance.now() - t1;
@@ -669,7 +675,7 @@
   };
 
   Widget.prototype.edit = function (open) {
-    if (!this.tr && open && this.root.hasAttribute("data-failed")) return;
+    if (this.trace || (!this.tr && open && this.root.hasAttribute("data-failed"))) return;
     this.editor.hidden = !open;
     this.code.hidden = open;
     this.bEdit.textContent = open ? "Close the editor" : "Edit and run";

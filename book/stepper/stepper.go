@@ -207,6 +207,12 @@ func timeline(tl *view.Timeline, procs int) Timeline {
 	}
 	used := map[byte]bool{}
 	for _, r := range tl.Runs {
+		if r.Row == view.RowWorld {
+			// The widget draws goroutines' runs; the world's row (the
+			// collector's stops and marking) is the terminal timeline's
+			// and the Chrome trace's only.
+			continue
+		}
 		sys := int64(0)
 		if r.Syscall {
 			sys = 1

@@ -7,10 +7,16 @@
 // engine compiled to WebAssembly. The page ships no events: the widget
 // computes its run with that same engine (stepper.Run) when it scrolls
 // into view, from the source and flags the page holds, so that a lesson
-// page stays light (a precomputed trace weighed up to 1.2 MB).
+// page stays light (a precomputed trace weighed up to 1.2 MB). A step cell
+// that runs gmplab replay on a trace kept in the repository gets a widget
+// that holds the trace itself (a few kilobytes, in base64) and replays it
+// with the same engine (stepper.Replay).
 package steppers
 
 import (
+	"bytes"
+	"compress/gzip"
+	"encoding/base64"
 	"fmt"
 	"html"
 	"path"
@@ -39,6 +45,10 @@ type Widget struct {
 	Source []byte   // its text
 	Flags  []string // gmplab run flags that give the same run
 	Breaks []string // event kinds to break on at first (a step cell's break commands)
+	// Trace, for a replay cell, is the stored execution trace it opens
+	// (File is its path): the widget steps through it with gmplab replay's
+	// lines (stepper.Replay) and has no source to show or edit.
+	Trace []byte
 }
 
 // KindWidget is the node kind of Widget.
@@ -101,6 +111,15 @@ func (e extension) Transform(doc *ast.Document, _ text.Reader, pc parser.Context
 		nb = n.Notebook
 		c := n.Cell
 		switch {
+		case c.Kind == notebook.Step && c.Command.Verb == "replay":
+			// A stored trace (a path from the repository's root) is
+			// stepped in the widget; one a cell of the lesson writes
+			// (a bare name) is not in the repository, and its session
+			// is shown as stored.
+			if strings.Contains(c.Command.Args[0], "/") {
+				w, err := e.forReplay(nb, c)
+				add(n, w, err)
+			}
 		case c.Kind == notebook.Step && !c.Real(): // a gmplab real session is shown as stored
 			w, err := e.forStep(nb, c)
 			add(n, w, err)
@@ -247,6 +266,20 @@ func (e extension) forStep(nb *notebook.Notebook, c *notebook.Cell) (*Widget, er
 	return w, nil
 }
 
+// forReplay is the widget of a replay cell on a stored trace: the page
+// holds the trace (a few kilobytes) and the widget replays it.
+func (e extension) forReplay(nb *notebook.Notebook, c *notebook.Cell) (*Widget, error) {
+	if len(c.Command.Args) > 1 {
+		return nil, fmt.Errorf("%s:%d: the book cannot step %q (a replay cell opens its trace with no flags)", nb.Name, c.Line, c.Command.Line)
+	}
+	file := c.Command.Args[0]
+	data, err := e.t.ReadFile(file)
+	if err != nil {
+		return nil, fmt.Errorf("%s:%d: %v", nb.Name, c.Line, err)
+	}
+	return &Widget{File: file, Trace: data}, nil
+}
+
 func (e extension) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(KindWidget, render)
 }
@@ -258,6 +291,22 @@ func render(wr util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkSta
 	w := n.(*Widget)
 	q := html.EscapeString
 	flags := strings.Join(w.Flags, " ")
+	if w.Trace != nil {
+		// A trace's widget: the trace gzipped, in base64 (a trace's
+		// varints halve), and gmplab replay's command; an empty source,
+		// which it neither shows nor edits.
+		var z bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&z, gzip.BestCompression)
+		zw.Write(w.Trace)
+		zw.Close()
+		fmt.Fprintf(wr, "<div class=\"stepper\" id=\"%s\" data-file=\"%s\" data-replay=\"%s\">\n",
+			q(w.ID), q(w.File), base64.StdEncoding.EncodeToString(z.Bytes()))
+		fmt.Fprintf(wr, "<div class=\"st-head\"><span class=\"st-title\">Step through the trace <code>%s</code></span> <code class=\"st-cmd\">gmplab replay %s</code></div>\n",
+			q(path.Base(w.File)), q(w.File))
+		wr.WriteString("<textarea class=\"st-src\" hidden></textarea>\n")
+		wr.WriteString("<noscript><p>The stepper needs JavaScript.</p></noscript>\n</div>\n")
+		return ast.WalkSkipChildren, nil
+	}
 	fmt.Fprintf(wr, "<div class=\"stepper\" id=\"%s\" data-file=\"%s\" data-flags=\"%s\" data-breaks=\"%s\">\n",
 		q(w.ID), q(w.File), q(flags), q(strings.Join(w.Breaks, " ")))
 	fmt.Fprintf(wr, "<div class=\"st-head\"><span class=\"st-title\">Step through <code>%s</code></span> <code class=\"st-cmd\">gmplab run %s %s</code></div>\n",

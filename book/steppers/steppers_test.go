@@ -21,8 +21,10 @@ func (files) ReadFile(p string) ([]byte, error) { return os.ReadFile(p) }
 
 // TestSteppers: a widget under the scenario's source cell (the lesson's
 // front matter), one under the step cell (its flags over the front
-// matter, its break commands as breakpoints), and the scenario no cell
-// shows in a closing section; compared byte for byte.
+// matter, its break commands as breakpoints), one under the replay cell
+// on a stored trace (the trace in base64), none under the replay cell on
+// a trace a cell writes, and the scenario no cell shows in a closing
+// section; compared byte for byte.
 func TestSteppers(t *testing.T) {
 	l, err := lessons.LoadDir("testdata/09-yield")
 	if err != nil {

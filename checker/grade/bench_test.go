@@ -15,11 +15,21 @@ import (
 // learnerNames turns a reference solution's exported functions into the
 // names the learner's file has.
 var learnerNames = strings.NewReplacer(
+	// The live scheduler's methods keep their names (matched first).
+	"sched.Runqget(", "sched.Runqget(",
 	"func Newstack", "func newstack", "func Runqput", "func runqput", "func Runqget", "func runqget",
 	"func FindRunnable", "func findRunnable", "Runqget(pp)", "runqget(pp)", "func Runqgrab", "func runqgrab",
 	"func Retake", "func retake", "func Handoffp", "func handoffp", "func GopreemptM", "func gopreempt_m",
 	"func WantAsyncPreempt", "func wantAsyncPreempt", "func IsAsyncSafePoint", "func isAsyncSafePoint",
-	"func Injectglist", "func injectglist", "func Gfput", "func gfput", "func Gfget", "func gfget", "func SysmonBackoff", "func sysmonBackoff", "func SysmonDeepSleep", "func sysmonDeepSleep")
+	"func Injectglist", "func injectglist", "func Gfput", "func gfput", "func Gfget", "func gfget", "func SysmonBackoff", "func sysmonBackoff", "func SysmonDeepSleep", "func sysmonDeepSleep",
+	"func StealWork", "func stealWork", "StealWork(sched)", "stealWork(sched)", "func CheckRunqsNoP", "func checkRunqsNoP",
+	"CheckRunqsNoP(sched)", "checkRunqsNoP(sched)", "func CheckTimersNoP", "func checkTimersNoP", "CheckTimersNoP(sched,", "checkTimersNoP(sched,",
+	"func Wakep", "func wakep", "Wakep(sched)", "wakep(sched)", "func Resetspinning", "func resetspinning",
+	"func BecomeSpinning", "func becomeSpinning", "func PidlegetSpinning", "func pidlegetSpinning", "PidlegetSpinning(sched)", "pidlegetSpinning(sched)",
+	"func Exitsyscall", "func exitsyscall", "func ExitsyscallTryGetP", "func exitsyscallTryGetP", "ExitsyscallTryGetP(sched,", "exitsyscallTryGetP(sched,",
+	"func ExitsyscallNoP", "func exitsyscallNoP", "ExitsyscallNoP(sched,", "exitsyscallNoP(sched,",
+	"func Preemptone", "func preemptone", "Preemptone(sched,", "preemptone(sched,",
+	"func Schedule", "func schedule", "FindRunnable(sched)", "findRunnable(sched)", "Resetspinning(sched)", "resetspinning(sched)")
 
 // writeSolved writes a submission that solves every exercise (the worst
 // case for time: every test of every battery runs) into dir.
@@ -98,5 +108,51 @@ func TestSolvedSubmissionPasses(t *testing.T) {
 		if r.Status != checker.StatusPass {
 			t.Errorf("%s: %s %s", r.Exercise, r.Status, r.Message)
 		}
+	}
+}
+
+// BenchmarkGradeRefs grades four submissions that solve every exercise
+// with the class's reference runs recorded once and read by every
+// process (shared), and with each process running them itself
+// (per-process), side by side: the CPU time of the grading processes
+// (the recording's included) per submission, and the wall-clock time of
+// the whole grading.
+//
+//	go test ./checker/grade -run '^$' -bench GradeRefs -benchtime 1x
+func BenchmarkGradeRefs(b *testing.B) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		b.Fatal(err)
+	}
+	const n = 4
+	var subs []string
+	for i := 0; i < n; i++ {
+		dir := filepath.Join(b.TempDir(), fmt.Sprintf("student%02d", i))
+		writeSolved(b, root, dir)
+		subs = append(subs, dir)
+	}
+	for _, mode := range []struct {
+		name       string
+		perProcess bool
+	}{{"shared", false}, {"per-process", true}} {
+		b.Run(mode.name, func(b *testing.B) {
+			for b.Loop() {
+				start := time.Now()
+				gb, err := Grade(context.Background(), Options{Root: root, Submissions: subs, Timeout: time.Minute, MemoryMB: 1024, Jobs: 2, PerProcessRefs: mode.perProcess})
+				if err != nil {
+					b.Fatal(err)
+				}
+				for _, s := range gb.Submissions {
+					for _, r := range s.Results {
+						if r.Status != checker.StatusPass {
+							b.Fatalf("%s %s: %s %s", s.Name, r.Exercise, r.Status, r.Message)
+						}
+					}
+				}
+				b.ReportMetric(gb.Procs.CPU.Seconds()/n, "cpu-s/submission")
+				b.ReportMetric(time.Since(start).Seconds(), "wall-s")
+				b.ReportMetric(float64(gb.Procs.MaxRSS)/(1<<20), "max-rss-MB")
+			}
+		})
 	}
 }

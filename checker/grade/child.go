@@ -14,6 +14,7 @@ import (
 // exercise of one submission per process:
 //
 //	gradebin KEY [SCENARIO-FILE]
+//	gradebin -refs DIR EXERCISE... (the base program, once per class: refs.go)
 //
 // The sandbox package, which every package of the program imports through
 // the checker, has confined it before any learner code ran (limits,
@@ -29,6 +30,21 @@ func ChildMain(table map[string]func() *checker.Exercise) {
 	}
 	if os.Args[1] == probeArg {
 		os.Exit(0) // every package initialised: the program starts
+	}
+	if os.Args[1] == refsArg {
+		// The base program (no submission's code) records the class's
+		// reference runs into its scratch folder, the first argument.
+		if len(os.Args) < 3 {
+			fmt.Fprintln(os.Stderr, "usage: gradebin -refs DIR [EXERCISE...]")
+			os.Exit(2)
+		}
+		n, err := checker.RecordReferences(os.Args[2], os.Args[3:])
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "gradebin:", err)
+			os.Exit(1)
+		}
+		fmt.Println(n)
+		os.Exit(0)
 	}
 	if cpu := sandbox.Current().CPUSeconds; cpu > 0 {
 		// The process's limit, not the checker's per test, ends a hang,

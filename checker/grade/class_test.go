@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -19,6 +20,11 @@ import (
 //
 //	GMPLAB_CLASS=100 go test ./checker/grade -run TestClass -v -timeout 30m
 const EnvClass = "GMPLAB_CLASS"
+
+// EnvClassRuns names the environment variable that sets how many times
+// TestClass grades its class (2 without it; 1 measures the time alone,
+// without comparing two gradings).
+const EnvClassRuns = "GMPLAB_CLASS_RUNS"
 
 // mutation turns one exercise of a solved submission into a kind of
 // submission: the file to change, and the text to replace.
@@ -84,14 +90,24 @@ func TestClass(t *testing.T) {
 		}
 		subs = append(subs, d)
 	}
+	runs := 2
+	if n, err := strconv.Atoi(os.Getenv(EnvClassRuns)); err == nil && n > 0 {
+		runs = n
+	}
 	var first []byte
-	for run := 1; run <= 2; run++ {
+	for run := 1; run <= runs; run++ {
 		start := time.Now()
-		gb, err := Grade(context.Background(), Options{Root: root, Submissions: subs, Timeout: 10 * time.Second, MemoryMB: 512, Jobs: 2})
+		var log bytes.Buffer
+		gb, err := Grade(context.Background(), Options{Root: root, Submissions: subs, Timeout: 10 * time.Second, MemoryMB: 512, Jobs: 2, Log: &log})
 		if err != nil {
 			t.Fatal(err)
 		}
 		took := time.Since(start)
+		for _, l := range strings.Split(log.String(), "\n") {
+			if strings.HasPrefix(l, "recorded ") || strings.HasPrefix(l, "recording ") {
+				t.Logf("run %d: %s", run, l)
+			}
+		}
 		p := gb.Procs
 		t.Logf("run %d: %d submissions × %d exercises graded in %v (building and linking %v); %d processes, peak RSS max %.0f MB, mean %.0f MB; CPU %v in all, at most %v in one",
 			run, len(subs), len(gb.Exercises), took.Round(time.Second), p.BuildTime.Round(time.Second), p.N,

@@ -51,6 +51,13 @@ type Options struct {
 	// Hidden is an instructor's folder of hidden scenarios
 	// (checker.EnvHidden), or "".
 	Hidden string
+	// PerProcessRefs has every grading process run the reference side of
+	// its scenario tests itself, instead of reading the runs recorded
+	// once for the class (refs.go); the grades are the same.
+	PerProcessRefs bool
+
+	refs      string // the class's recorded reference runs, or ""
+	fileBytes uint64 // a process's RLIMIT_FSIZE; 0: 1 MB
 }
 
 // Gradebook is the outcome: per submission, per exercise, per test.
@@ -207,6 +214,11 @@ func Grade(ctx context.Context, o Options) (*Gradebook, error) {
 	procStats = &gb.Procs
 	if err := startable(ctx, o, tmp, ov, bins, pkgs, broken); err != nil {
 		return nil, err
+	}
+	if !o.PerProcessRefs {
+		if o.refs = recordRefs(ctx, o, tmp, bins[-1], exs); o.refs != "" {
+			defer os.Chmod(o.refs, 0o755) // so that tmp can be removed
+		}
 	}
 	run(ctx, o, tmp, bins, jobs, broken, gb, exs)
 	gb.total()
@@ -502,6 +514,12 @@ func confined(ctx context.Context, o Options, tmp, bin string, read []string, ar
 	if err != nil {
 		return nil, "", err
 	}
+	cmd, err := confinedIn(ctx, o, scratch, bin, read, args...)
+	return cmd, scratch, err
+}
+
+// confinedIn is confined with the scratch folder given.
+func confinedIn(ctx context.Context, o Options, scratch, bin string, read []string, args ...string) (*exec.Cmd, error) {
 	read = append([]string{bin}, read...)
 	env := []string{}
 	if o.Seed > 0 {
@@ -510,13 +528,21 @@ func confined(ctx context.Context, o Options, tmp, bin string, read []string, ar
 	if o.Hidden != "" {
 		abs, err := filepath.Abs(o.Hidden)
 		if err != nil {
-			return nil, "", err
+			return nil, err
 		}
 		read = append(read, abs)
 		env = append(env, checker.EnvHidden+"="+abs)
 	}
+	if o.refs != "" {
+		read = append(read, o.refs)
+		env = append(env, checker.EnvRefs+"="+o.refs)
+	}
+	fileBytes := o.fileBytes
+	if fileBytes == 0 {
+		fileBytes = 1 << 20
+	}
 	cfg := sandbox.Config{MemoryBytes: uint64(o.MemoryMB) << 20, CPUSeconds: uint64(max(1, int64(o.Timeout/time.Second))),
-		FileBytes: 1 << 20, Read: read, Scratch: scratch}
+		FileBytes: fileBytes, Read: read, Scratch: scratch}
 	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Dir = scratch
 	if len(read) > 0 {
@@ -524,7 +550,7 @@ func confined(ctx context.Context, o Options, tmp, bin string, read []string, ar
 	}
 	cmd.Env = append(env, sandbox.EnvConfig+"="+cfg.Encode(), "PATH="+os.Getenv("PATH"), "GOTRACEBACK=single", "HOME="+scratch, "TMPDIR="+scratch)
 	cmd.WaitDelay = time.Second
-	return cmd, scratch, nil
+	return cmd, nil
 }
 
 // explainDeath says why a grading process ended without a result: the

@@ -18,8 +18,16 @@ const TableWidth = 100
 // how it went (a legend below says how to read them), then, per
 // submission, why each exercise that did not run did not run. Exercise
 // names head their columns when they fit in TableWidth; otherwise each
-// name heads its column from a line of its own above the table.
-func (gb *Gradebook) WriteTable(w io.Writer) {
+// name heads its column from a line of its own above the table, and the
+// exercises are cut into panels that fit, the last with the totals.
+func (gb *Gradebook) WriteTable(out io.Writer) {
+	var buf strings.Builder
+	w := &buf
+	defer func() {
+		for _, l := range strings.SplitAfter(buf.String(), "\n") {
+			io.WriteString(out, strings.TrimRight(l, " \n")+l[len(strings.TrimRight(l, "\n")):])
+		}
+	}()
 	subs := gb.Sorted()
 	nameW := len("submission")
 	for _, s := range subs {
@@ -38,6 +46,16 @@ func (gb *Gradebook) WriteTable(w io.Writer) {
 	for k, e := range gb.Exercises {
 		flat += 2 + max(cellW[k], len(e))
 	}
+	row := func(s *Submission, i, from, to int, last bool) {
+		fmt.Fprintf(w, "%s", padName(s.Name, nameW))
+		for k := from; k < to; k++ {
+			fmt.Fprintf(w, "  %-*s", cellW[k], cells[i][k])
+		}
+		if last {
+			fmt.Fprintf(w, "  %-6s  %s", fmt.Sprintf("%d/%d", s.Passed, len(gb.Exercises)), points(s.Points, float64(len(gb.Exercises))))
+		}
+		fmt.Fprintln(w)
+	}
 	if flat+len("  passed  pts") <= TableWidth {
 		for k, e := range gb.Exercises {
 			cellW[k] = max(cellW[k], len(e))
@@ -46,32 +64,45 @@ func (gb *Gradebook) WriteTable(w io.Writer) {
 		for k, e := range gb.Exercises {
 			fmt.Fprintf(w, "  %-*s", cellW[k], e)
 		}
+		fmt.Fprintf(w, "  passed  pts\n")
+		for i, s := range subs {
+			row(s, i, 0, len(gb.Exercises), true)
+		}
 	} else {
-		// A staircase: exercise k's name on line k, at its column, with
-		// a bar below the names above it; columns of one width.
+		// Panels of as many exercises as fit, each a staircase: exercise
+		// k's name on line k, at its column, with a bar below the names
+		// above it; columns of one width. The last panel ends with the
+		// totals.
 		widest := slices.Max(cellW)
 		for k := range cellW {
 			cellW[k] = widest
 		}
-		for k, e := range gb.Exercises {
-			line := strings.Repeat(" ", nameW)
-			for j := 0; j < k; j++ {
-				line += "  " + fmt.Sprintf("%-*s", cellW[j], "│")
+		per := max(1, (TableWidth-nameW-len("  passed  pts"))/(2+widest))
+		for from := 0; from < len(gb.Exercises); from += per {
+			to := min(from+per, len(gb.Exercises))
+			last := to == len(gb.Exercises)
+			if from > 0 {
+				fmt.Fprintln(w)
 			}
-			fmt.Fprintln(w, line+"  "+e)
+			for k := from; k < to; k++ {
+				line := strings.Repeat(" ", nameW)
+				for j := from; j < k; j++ {
+					line += "  " + fmt.Sprintf("%-*s", cellW[j], "│")
+				}
+				fmt.Fprintln(w, line+"  "+gb.Exercises[k])
+			}
+			fmt.Fprintf(w, "%-*s", nameW, "submission")
+			for k := from; k < to; k++ {
+				fmt.Fprintf(w, "  %-*s", cellW[k], "│")
+			}
+			if last {
+				fmt.Fprintf(w, "  passed  pts")
+			}
+			fmt.Fprintln(w)
+			for i, s := range subs {
+				row(s, i, from, to, last)
+			}
 		}
-		fmt.Fprintf(w, "%-*s", nameW, "submission")
-		for k := range gb.Exercises {
-			fmt.Fprintf(w, "  %-*s", cellW[k], "│")
-		}
-	}
-	fmt.Fprintf(w, "  passed  pts\n")
-	for i, s := range subs {
-		fmt.Fprintf(w, "%s", padName(s.Name, nameW))
-		for k, c := range cells[i] {
-			fmt.Fprintf(w, "  %-*s", cellW[k], c)
-		}
-		fmt.Fprintf(w, "  %-6s  %s\n", fmt.Sprintf("%d/%d", s.Passed, len(gb.Exercises)), points(s.Points, float64(len(gb.Exercises))))
 	}
 	fmt.Fprintln(w)
 	fmt.Fprint(w, wrap("✓ N: all N rules hold; K/N: K of N rules hold (pts: the share of rules, per exercise, added up); -: not started (rt.TODO still there); none: no files for the exercise in DIR/exercises/NN-name/, DIR/NN-name/ or DIR/; err: not graded, for the reason below. gradebook.csv and .json have every test's message.", "", "")+"\n")

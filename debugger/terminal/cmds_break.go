@@ -29,6 +29,10 @@ func breakCommands() []*command {
 WHAT is one or more of these; an event must match all of them:
     an event kind       handoffp, retake, runqsteal, execute, gopark, … (any kind)
     a group of kinds    ` + groupNames() + `
+    a trace event       GoCreate, GoStart, GoBlock, GoUnblock, ProcStart, ProcSteal,
+                        STWBegin, GCBegin, UserRegionBegin, … (the events of Go's
+                        execution trace that record a kind; GoSyscall* any of a
+                        prefix: gmplab replay's words, gmplab step's too)
     gN                  any event of goroutine N          (break g7)
     pN, mN              any event on P N, on M N          (break p2, break steal p2)
     line FILE:N         an event at that line of the program, such as a

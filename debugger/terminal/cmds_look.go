@@ -1,6 +1,7 @@
 package terminal
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 )
@@ -149,6 +150,33 @@ The goroutine's line is marked =>.`,
 			},
 		},
 		{
+			aliases: []string{"why-waited", "latency", "ww"},
+			group:   groupLook,
+			usage:   "why-waited [N]",
+			help: `Explain why goroutine N (or the selected one) waited to run.
+
+gmplab replay's latency lens: its last wait from runnable to running (or
+the one it is in), split by cause as the model sees it (behind which G on
+which P, all Ps busy, a P idle while an M was woken, a stop-the-world),
+who ran on each P meanwhile, and what happened on the way (sysmon's
+preemptions and retakes, GC phases).`,
+			fn:       cmdWhyWaited,
+			noRepeat: true,
+		},
+		{
+			aliases: []string{"findings"},
+			group:   groupLook,
+			usage:   "findings",
+			help: `List where the trace did what the model's rules would not.
+
+gmplab replay's findings: a G started ahead of the one the model had first
+in the P's queue, a steal that ran another G than runqsteal picks, a P
+that went idle while the model had Gs in its queue. Each says its event:
+goto N and why show it.`,
+			fn:       cmdFindings,
+			noRepeat: true,
+		},
+		{
 			aliases: []string{"display"},
 			group:   groupLook,
 			usage:   "display [EXPR | -d N]",
@@ -167,7 +195,9 @@ With no argument, print the displays now; -d N deletes display N.`,
 				if err := noArgs(t, "schedtrace", args); err != nil {
 					return err
 				}
-				t.println(strings.TrimSuffix(t.s.Schedtrace(), "\n"))
+				// The runtime's own format, kept whole for grep and
+				// for comparing with GODEBUG's: the terminal folds it.
+				t.printRaw(strings.TrimSuffix(t.s.Schedtrace(), "\n") + "\n")
 				return nil
 			},
 		},
@@ -263,5 +293,46 @@ func cmdDisplay(t *Term, args string) error {
 	}
 	lines := t.s.Displays()
 	t.println(lines[len(lines)-1])
+	return nil
+}
+
+// latencyLens is a session that explains waits (gmplab replay's).
+type latencyLens interface {
+	WhyWaited(g int64) (string, error)
+	Findings() string
+}
+
+func cmdWhyWaited(t *Term, args string) error {
+	c := t.cmds.find("why-waited")
+	ll, ok := t.s.(latencyLens)
+	if !ok {
+		return errors.New("why-waited explains the waits of a real trace: it is gmplab replay's (gmplab run --format trace writes this program's run as one)")
+	}
+	args = strings.TrimPrefix(strings.ToLower(strings.TrimSpace(args)), "g")
+	g := int64(-1)
+	if args != "" {
+		n, err := strconv.ParseInt(args, 10, 64)
+		if err != nil || n < 0 {
+			return usageErr(c, "%s: want a goroutine number (why-waited 7)", args)
+		}
+		g = n
+	}
+	out, err := ll.WhyWaited(g)
+	if err != nil {
+		return err
+	}
+	t.print(out)
+	return nil
+}
+
+func cmdFindings(t *Term, args string) error {
+	if err := noArgs(t, "findings", args); err != nil {
+		return err
+	}
+	ll, ok := t.s.(latencyLens)
+	if !ok {
+		return errors.New("findings are gmplab replay's: where a real trace did what the model's rules would not")
+	}
+	t.print(ll.Findings())
 	return nil
 }

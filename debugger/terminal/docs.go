@@ -29,6 +29,9 @@ gmplab step lesson-04 --init script.txt    # run a script of commands first
 gmplab step lesson-04 < script.txt         # or read all commands from a file
 ` + "```" + `
 
+The same REPL serves ` + "`gmplab real`" + ` (the real runtime under Delve, [real.md](real.md))
+and ` + "`gmplab replay`" + ` (a real execution trace, [replay.md](replay.md)).
+
 Every stop prints one line: the event number, the virtual time, the M, P and G,
 the runtime function that acted, what it did, and why. An empty line repeats the
 last command. On a terminal the prompt has history, line editing and reverse

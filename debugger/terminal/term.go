@@ -13,6 +13,7 @@ import (
 
 	"github.com/gmplab/gmplab/debugger"
 	"github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/view"
 )
 
 // Prompt is the REPL's prompt.
@@ -28,6 +29,7 @@ type Term struct {
 	out        io.Writer
 	transcript *os.File
 	width      int
+	eventWidth int    // view.Text.Width: 0 for the fixed form
 	last       string // the last command line run, for an empty line
 	quit       bool
 	depth      int
@@ -38,19 +40,29 @@ type Term struct {
 }
 
 // New makes a REPL over s (a *debugger.Session, or gmplab real's session)
-// writing to out; width is the terminal's width, for the board (0: 100
-// columns).
+// writing to out, laid out for a terminal of width columns, or, with 0,
+// in the fixed form of a pipe (view.Width): events as view.Text lays them
+// out for that width, the board drawn for it, and every other line longer
+// than it (an explanation, help, a printed value) broken between words
+// (view.Fill).
 func New(s Session, out io.Writer, width int) *Term {
+	t := &Term{s: s, cmds: newCommands(), out: out, width: width, eventWidth: width}
 	if width <= 0 {
-		width = 100
+		t.width, t.eventWidth = view.Width, 0
 	}
-	return &Term{s: s, cmds: newCommands(), out: out, width: width}
+	return t
 }
 
 // Quit reports whether the user asked to leave.
 func (t *Term) Quit() bool { return t.quit }
 
-func (t *Term) print(s string) {
+func (t *Term) print(s string) { t.printRaw(view.Fill(s, t.width)) }
+
+// Print prints s as the REPL prints its own output: folded to the width.
+func (t *Term) Print(s string) { t.print(s) }
+
+// printRaw prints s as it is, however wide.
+func (t *Term) printRaw(s string) {
 	io.WriteString(t.out, s)
 	if t.transcript != nil {
 		io.WriteString(t.transcript, s)
@@ -109,6 +121,7 @@ func (t *Term) Exec(line string) {
 // the breakpoint that stopped it, the stop's one line, the exit message,
 // the displays.
 func (t *Term) printStop(st debugger.Stop) {
+	st.Style.Width = t.eventWidth
 	for _, ev := range st.Output {
 		text := ev.Text
 		if !strings.HasSuffix(text, "\n") {

@@ -26,7 +26,25 @@ type (
 	// PFree is a P's free list of dead Gs and its length (runtime2.go:
 	// p.gFree).
 	PFree = runtime.HookGFree
+
+	// Sched is the scheduler, live, for the exercises that write a whole
+	// mechanism (findRunnable, wakep, retake, exitsyscall, schedule): the
+	// calling M, the global state and the runtime's other functions,
+	// named as proc.go names them. Its methods act on the scheduler at
+	// once; see runtime/hooksched.go for each.
+	Sched = runtime.Sched
+	// Puintptr names a P: its index in allp plus one; 0 is nil
+	// (runtime2.go: puintptr).
+	Puintptr = runtime.Puintptr
+	// Muintptr names an M: its id plus one; 0 is nil (runtime2.go:
+	// muintptr).
+	Muintptr = runtime.Muintptr
 )
+
+// StackPreempt is the value of stackguard0 that asks for a preemption
+// (stack.go: stackPreempt); rt.StackGuard is its normal value here
+// (stack.lo + stackGuard, with stack.lo 0).
+const StackPreempt = runtime.StackPreempt
 
 // Statuses, with the runtime's values (runtime2.go).
 const (

@@ -27,6 +27,11 @@ type Measures struct {
 	Syscalls   int            // system calls entered, the prints' write(2) included
 	Runnable   []int64        // ns each G waited runnable before it ran
 	Extra      map[string]int // counts only one side has
+	// TraceGoroutines (real runs only) are the goroutines runtime/trace
+	// started, which the real run has and the simulated one not; the
+	// program's runtime.NumGoroutine leaves them out when
+	// NumGoroutineDiscount says so (realtrace.Result).
+	TraceGoroutines, NumGoroutineDiscount int
 }
 
 // Sim runs prog on the simulator and measures it from its events.
@@ -85,9 +90,10 @@ func Sim(prog *vm.Program, cfg runtime.Config) (Measures, error) {
 }
 
 // Real runs the file runs times on the real runtime with GOMAXPROCS
-// gomaxprocs, with runtime/trace on, and measures each run from its trace.
-func Real(ctx context.Context, file, moduleDir string, gomaxprocs, runs int) ([]Measures, error) {
-	rs, err := realtrace.Runs(ctx, file, realtrace.Options{ModuleDir: moduleDir, GOMAXPROCS: gomaxprocs}, runs)
+// gomaxprocs, with runtime/trace on, and measures each run from its trace;
+// progress (if not nil) hears what it is doing.
+func Real(ctx context.Context, file, moduleDir string, gomaxprocs, runs int, progress func(string)) ([]Measures, error) {
+	rs, err := realtrace.Runs(ctx, file, realtrace.Options{ModuleDir: moduleDir, GOMAXPROCS: gomaxprocs, Progress: progress}, runs)
 	if err != nil {
 		return nil, err
 	}
@@ -105,6 +111,9 @@ func Real(ctx context.Context, file, moduleDir string, gomaxprocs, runs int) ([]
 			Syscalls:   r.Trace.Syscalls,
 			Runnable:   r.Trace.Runnable,
 			Extra:      map[string]int{"GCs": r.Trace.GCs, "mutex yields": r.Trace.MutexYields},
+
+			TraceGoroutines:      r.TraceGoroutines,
+			NumGoroutineDiscount: r.NumGoroutineDiscount,
 		})
 	}
 	return ms, nil

@@ -89,7 +89,7 @@ func TestRealShape(t *testing.T) {
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("no go command on PATH")
 	}
-	rs, err := Real(context.Background(), "../../lessons/04-sysmon/handoff.go", "../..", 1, 2)
+	rs, err := Real(context.Background(), "../../lessons/04-sysmon/handoff.go", "../..", 1, 2, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,5 +97,24 @@ func TestRealShape(t *testing.T) {
 		if m.Output != "syscall returned\n" || m.Goroutines < 4 || m.Switches[0] < 4 || len(m.Switches) != 1 {
 			t.Errorf("run %d: output %q, goroutines %d, switches %v", i+1, m.Output, m.Goroutines, m.Switches)
 		}
+	}
+}
+
+// When the program counts goroutines, the report says that its real
+// counts leave out runtime/trace's own goroutine; otherwise it says
+// nothing about it.
+func TestFormatNamesTheTracer(t *testing.T) {
+	sim := Measures{Output: "goroutines: 1\n", Switches: map[int64]int{}}
+	real := Measures{Output: "goroutines: 1\n", Switches: map[int64]int{}, TraceGoroutines: 1, NumGoroutineDiscount: 1}
+	got := Format("count.go", 1, sim, []Measures{real})
+	want := "output: the same on the simulator and on every real run (1 line)\n" +
+		"runtime.NumGoroutine leaves out, on the real runs, the 1 goroutine runtime/trace\n" +
+		"starts for itself: the program counts what it counts without the trace.\n"
+	if !strings.Contains(got, want) {
+		t.Errorf("no\n%s\nin\n%s", want, got)
+	}
+	real.NumGoroutineDiscount = 0
+	if got := Format("count.go", 1, sim, []Measures{real}); strings.Contains(got, "runtime.NumGoroutine") {
+		t.Errorf("a program that does not count goroutines:\n%s", got)
 	}
 }

@@ -15,7 +15,8 @@ P's ring), runnext, and steals (a stolen G starting on another P looks like
 any other start); gmplab step shows them on the model, gmplab real on the
 real runtime. Real numbers vary from run to run with the machine's load and
 timing (the range is over --runs runs); the simulator's never do. The real
-counts include the runtime's own goroutines (GC workers, the trace reader).
+counts include the runtime's own goroutines (GC workers, runtime/trace's
+reader of the trace buffers).
 `
 
 // Format puts the simulator's measures and the real runs' side by side:
@@ -25,6 +26,12 @@ func Format(name string, gomaxprocs int, sim Measures, real []Measures) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "gmplab compare %s: GOMAXPROCS=%d, the simulator against %d real run%s\n\n", name, gomaxprocs, len(real), plural(len(real)))
 	b.WriteString(outputDiff(sim.Output, real))
+	if len(real) > 0 && real[0].NumGoroutineDiscount > 0 {
+		// The program counts goroutines: say why its real counts are not
+		// one higher, as the trace's own goroutine would make them.
+		fmt.Fprintf(&b, "runtime.NumGoroutine leaves out, on the real runs, the %d goroutine%s runtime/trace\nstarts for itself: the program counts what it counts without the trace.\n",
+			real[0].NumGoroutineDiscount, plural(real[0].NumGoroutineDiscount))
+	}
 	b.WriteString("\n")
 	fmt.Fprintf(&b, "%-28s %-16s %s\n", "", "simulator", "real runtime (min–max)")
 	row := func(name, s string, r []string) {

@@ -16,6 +16,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -25,9 +26,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/gmplab/gmplab/internal/gobuild"
 )
 
 // Summary is what a parsed real trace says about the scheduler.
@@ -245,15 +249,22 @@ func MaxSchedtraceThreads(r io.Reader) (max, lines int) {
 type Options struct {
 	// Go is the go command (default: "go" from PATH).
 	Go string
-	// ModuleDir is the directory of the go.mod the scenario's imports
-	// (github.com/gmplab/gmplab/sim) resolve against.
+	// ModuleDir is the folder the program builds in (gobuild.Where): a
+	// clone of gmplab for a program that imports its sim package.
 	ModuleDir string
 	// GOMAXPROCS for the run (0: the machine's default).
 	GOMAXPROCS int
 	// SchedtraceMS, if > 0, adds GODEBUG=schedtrace=SchedtraceMS.
 	SchedtraceMS int
-	// Timeout bounds the build, the run and the decoding, each (default 2 minutes).
+	// Timeout bounds the run and the decoding, each (default 2 minutes).
 	Timeout time.Duration
+	// BuildTimeout bounds the build of the program and of go tool trace
+	// (default 10 minutes: the first use of a toolchain builds go tool
+	// trace, a minute or two on a busy machine).
+	BuildTimeout time.Duration
+	// Progress, if not nil, hears what is being done: "building
+	// count.go", "running count.go (2 of 3)", …
+	Progress func(string)
 	// TempDir holds the program, the binary and the trace (default: a new
 	// directory, removed at the end).
 	TempDir string
@@ -272,6 +283,14 @@ type Result struct {
 	SchedtraceLines   int
 	// Elapsed is how long the scenario's main took (with the trace on).
 	Elapsed time.Duration
+	// TraceGoroutines is how many goroutines runtime/trace started (its
+	// reader of the trace buffers): the real run has them, the simulated
+	// one not.
+	TraceGoroutines int
+	// NumGoroutineDiscount is TraceGoroutines when the program calls
+	// runtime.NumGoroutine, whose answers leave them out (the program's
+	// runtime.NumGoroutine is the wrapper's, which subtracts them), else 0.
+	NumGoroutineDiscount int
 	// TraceBytes is the size of the trace file.
 	TraceBytes int64
 	Stdout     string
@@ -282,19 +301,19 @@ type Result struct {
 // piece by the runtime's print, so the report can land in the middle of
 // one ("SCHED 25ms: gomaxprocs=gmplab-realtrace: elapsed=…"): it is looked
 // for anywhere in a line.
-func parseReport(stderr string) (elapsed time.Duration, threads int, ok bool) {
+func parseReport(stderr string) (elapsed time.Duration, threads, traceGs int, ok bool) {
 	for _, line := range strings.Split(stderr, "\n") {
 		i := strings.Index(line, "gmplab-realtrace: ")
 		if i < 0 {
 			continue
 		}
 		var el int64
-		var tc int
-		if n, _ := fmt.Sscanf(line[i:], "gmplab-realtrace: elapsed=%d threadcreate=%d", &el, &tc); n == 2 {
-			elapsed, threads, ok = time.Duration(el), tc, true
+		var tc, tg int
+		if n, _ := fmt.Sscanf(line[i:], "gmplab-realtrace: elapsed=%d threadcreate=%d tracegoroutines=%d", &el, &tc, &tg); n == 3 {
+			elapsed, threads, traceGs, ok = time.Duration(el), tc, tg, true
 		}
 	}
-	return elapsed, threads, ok
+	return elapsed, threads, traceGs, ok
 }
 
 // wrapperMain is the real program's main: it traces the scenario's main,
@@ -305,10 +324,18 @@ const wrapperMain = `package main
 import (
 	"fmt"
 	"os"
+	"runtime"
 	"runtime/pprof"
 	"runtime/trace"
 	"time"
 )
+
+// gmplabTraceGoroutines is how many goroutines trace.Start started (its
+// reader of the trace buffers), which the program's runtime.NumGoroutine
+// calls leave out: the program runs without them on the simulator.
+var gmplabTraceGoroutines int
+
+func gmplabNumGoroutine() int { return runtime.NumGoroutine() - gmplabTraceGoroutines }
 
 func main() {
 	f, err := os.Create(os.Getenv("GMPLAB_REALTRACE_OUT"))
@@ -316,10 +343,12 @@ func main() {
 		fmt.Fprintln(os.Stderr, "gmplab-realtrace:", err)
 		os.Exit(3)
 	}
+	before := runtime.NumGoroutine()
 	if err := trace.Start(f); err != nil {
 		fmt.Fprintln(os.Stderr, "gmplab-realtrace:", err)
 		os.Exit(3)
 	}
+	gmplabTraceGoroutines = runtime.NumGoroutine() - before
 	t0 := time.Now()
 	gmplabScenarioMain()
 	el := time.Since(t0)
@@ -328,32 +357,72 @@ func main() {
 		fmt.Fprintln(os.Stderr, "gmplab-realtrace:", err)
 		os.Exit(3)
 	}
-	fmt.Fprintf(os.Stderr, "gmplab-realtrace: elapsed=%d threadcreate=%d\n", el, pprof.Lookup("threadcreate").Count())
+	fmt.Fprintf(os.Stderr, "gmplab-realtrace: elapsed=%d threadcreate=%d tracegoroutines=%d\n", el, pprof.Lookup("threadcreate").Count(), gmplabTraceGoroutines)
 }
 `
 
-// renameMain returns src with its func main renamed gmplabScenarioMain.
-func renameMain(name string, src []byte) ([]byte, error) {
+// rewrite returns src with its func main renamed gmplabScenarioMain, and
+// its runtime.NumGoroutine (as a call or a value) replaced by the
+// wrapper's gmplabNumGoroutine, which leaves out runtime/trace's own
+// goroutine; calls says whether there was one.
+func rewrite(name string, src []byte) (out []byte, calls bool, err error) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	if f.Name.Name != "main" {
-		return nil, fmt.Errorf("%s: package %s, not main", name, f.Name.Name)
+		return nil, false, fmt.Errorf("%s: package %s, not main", name, f.Name.Name)
 	}
-	off := -1
+	type edit struct {
+		off, end int
+		text     string
+	}
+	var edits []edit
 	for _, decl := range f.Decls {
 		if fd, ok := decl.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == "main" {
-			off = fset.Position(fd.Name.Pos()).Offset
+			off := fset.Position(fd.Name.Pos()).Offset
+			edits = append(edits, edit{off, off + len("main"), "gmplabScenarioMain"})
 		}
 	}
-	if off < 0 {
-		return nil, fmt.Errorf("%s: no func main", name)
+	if len(edits) == 0 {
+		return nil, false, fmt.Errorf("%s: no func main", name)
 	}
-	out := append([]byte{}, src[:off]...)
-	out = append(out, "gmplabScenarioMain"...)
-	return append(out, src[off+len("main"):]...), nil
+	rt := "" // the file's name for package runtime
+	for _, imp := range f.Imports {
+		if imp.Path.Value == `"runtime"` {
+			rt = "runtime"
+			if imp.Name != nil {
+				rt = imp.Name.Name
+			}
+		}
+	}
+	if rt != "" && rt != "_" && rt != "." {
+		ast.Inspect(f, func(n ast.Node) bool {
+			sel, ok := n.(*ast.SelectorExpr)
+			if !ok || sel.Sel.Name != "NumGoroutine" {
+				return true
+			}
+			// Without object resolution a local variable named like the
+			// package would match too; a program doing that while
+			// importing runtime is not worth a type check.
+			if x, ok := sel.X.(*ast.Ident); ok && x.Name == rt {
+				edits = append(edits, edit{fset.Position(sel.Pos()).Offset, fset.Position(sel.End()).Offset, "gmplabNumGoroutine"})
+				calls = true
+			}
+			return true
+		})
+	}
+	slices.SortFunc(edits, func(a, b edit) int { return a.off - b.off })
+	for i := len(edits) - 1; i >= 0; i-- {
+		e := edits[i]
+		src = append(src[:e.off:e.off], append([]byte(e.text), src[e.end:]...)...)
+	}
+	if calls {
+		// The import may have no other use.
+		src = append(src, "\nvar _ = "+rt+".NumGoroutine\n"...)
+	}
+	return src, calls, nil
 }
 
 // Run builds the scenario at path with a main that traces it, runs it, and
@@ -364,11 +433,11 @@ func Run(ctx context.Context, path string, o Options) (*Result, error) {
 		return nil, err
 	}
 	defer cleanup()
-	exe, err := build(ctx, path, o, dir)
+	b, err := build(ctx, path, o, dir)
 	if err != nil {
 		return nil, err
 	}
-	return runBuilt(ctx, path, exe, o, dir)
+	return runBuilt(ctx, path, b, 1, 1, o, dir)
 }
 
 // Runs is Run n times with one build, for the spread of a real run's
@@ -379,13 +448,13 @@ func Runs(ctx context.Context, path string, o Options, n int) ([]*Result, error)
 		return nil, err
 	}
 	defer cleanup()
-	exe, err := build(ctx, path, o, dir)
+	b, err := build(ctx, path, o, dir)
 	if err != nil {
 		return nil, err
 	}
 	var rs []*Result
 	for i := 0; i < n; i++ {
-		r, err := runBuilt(ctx, path, exe, o, dir)
+		r, err := runBuilt(ctx, path, b, i+1, n, o, dir)
 		if err != nil {
 			return rs, err
 		}
@@ -406,6 +475,12 @@ func (o Options) prepare() (Options, string, func(), error) {
 	if o.Timeout <= 0 {
 		o.Timeout = 2 * time.Minute
 	}
+	if o.BuildTimeout <= 0 {
+		o.BuildTimeout = 10 * time.Minute
+	}
+	if o.Progress == nil {
+		o.Progress = func(string) {}
+	}
 	if o.TempDir != "" {
 		return o, o.TempDir, func() {}, nil
 	}
@@ -416,48 +491,75 @@ func (o Options) prepare() (Options, string, func(), error) {
 	return o, d, func() { os.RemoveAll(d) }, nil
 }
 
+// built is what build made.
+type built struct {
+	exe   string // the program, with the tracing main
+	trace string // go tool trace
+	calls bool   // the program calls runtime.NumGoroutine (rewrite)
+}
+
 // build writes the scenario, renamed, and the tracing main into dir and
-// builds them.
-func build(ctx context.Context, path string, o Options, dir string) (string, error) {
+// builds them, and finds go tool trace (go tool -n builds it the first
+// time a toolchain runs it).
+func build(ctx context.Context, path string, o Options, dir string) (built, error) {
+	var b built
 	src, err := os.ReadFile(path)
 	if err != nil {
-		return "", err
+		return b, err
 	}
-	src, err = renameMain(path, src)
+	src, b.calls, err = rewrite(path, src)
 	if err != nil {
-		return "", err
+		return b, err
 	}
 	scen := filepath.Join(dir, "scenario.go")
 	wrap := filepath.Join(dir, "gmplab_realtrace_main.go")
-	exe := filepath.Join(dir, "scenario.exe")
+	b.exe = filepath.Join(dir, "scenario.exe")
 	if err := os.WriteFile(scen, src, 0o644); err != nil {
-		return "", err
+		return b, err
 	}
 	if err := os.WriteFile(wrap, []byte(wrapperMain), 0o644); err != nil {
-		return "", err
+		return b, err
 	}
 
-	// The files are named on the command line, so their build
-	// constraints (//go:build ignore) do not apply; run in ModuleDir so
-	// that the module's packages resolve.
-	bctx, cancel := context.WithTimeout(ctx, o.Timeout)
+	// Built in ModuleDir, so that the module's packages resolve.
+	bctx, cancel := context.WithTimeout(ctx, o.BuildTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(bctx, o.Go, "build", "-o", exe, scen, wrap)
-	cmd.Dir = o.ModuleDir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("go build %s: %v\n%s", path, err, out)
+	o.Progress("building " + path)
+	if err := gobuild.Build(bctx, o.Go, o.ModuleDir, b.exe, nil, scen, wrap); err != nil {
+		if bctx.Err() != nil {
+			return b, fmt.Errorf("go build %s: stopped after %v", path, o.BuildTimeout)
+		}
+		// The compiler's positions are in the renamed copy: say the
+		// program's name instead, and leave the wrapper out.
+		msg := strings.ReplaceAll(err.Error(), scen, path)
+		msg = strings.Replace(msg, "go build "+path+" "+wrap, "go build "+path, 1)
+		return b, errors.New(msg)
 	}
-	return exe, nil
+	o.Progress("building go tool trace (once per toolchain)")
+	tool := exec.CommandContext(bctx, o.Go, "tool", "-n", "trace")
+	tool.Dir = o.ModuleDir
+	var errb bytes.Buffer
+	tool.Stderr = &errb
+	out, err := tool.Output()
+	if err != nil {
+		if bctx.Err() != nil {
+			return b, fmt.Errorf("go tool -n trace: stopped after %v", o.BuildTimeout)
+		}
+		return b, fmt.Errorf("go tool -n trace: %v\n%s", err, tail(errb.String(), 2000))
+	}
+	b.trace = strings.TrimSpace(string(out))
+	return b, nil
 }
 
 // runBuilt runs the binary build made, with the trace on, and decodes the
 // trace.
-func runBuilt(ctx context.Context, path, exe string, o Options, dir string) (*Result, error) {
+func runBuilt(ctx context.Context, path string, b built, i, n int, o Options, dir string) (*Result, error) {
 	traceOut := filepath.Join(dir, "trace.out")
 	// Run.
 	rctx, cancel2 := context.WithTimeout(ctx, o.Timeout)
 	defer cancel2()
-	run := exec.CommandContext(rctx, exe)
+	o.Progress(fmt.Sprintf("running %s (%d of %d)", path, i, n))
+	run := exec.CommandContext(rctx, b.exe)
 	run.Env = append(os.Environ(), "GMPLAB_REALTRACE_OUT="+traceOut)
 	if o.GOMAXPROCS > 0 {
 		run.Env = append(run.Env, "GOMAXPROCS="+strconv.Itoa(o.GOMAXPROCS))
@@ -476,7 +578,10 @@ func runBuilt(ctx context.Context, path, exe string, o Options, dir string) (*Re
 	res := &Result{Stdout: stdout.String()}
 	res.SchedtraceThreads, res.SchedtraceLines = MaxSchedtraceThreads(bytes.NewReader(stderr.Bytes()))
 	var found bool
-	res.Elapsed, res.ThreadsCreated, found = parseReport(stderr.String())
+	res.Elapsed, res.ThreadsCreated, res.TraceGoroutines, found = parseReport(stderr.String())
+	if b.calls {
+		res.NumGoroutineDiscount = res.TraceGoroutines
+	}
 	if !found {
 		return nil, fmt.Errorf("running %s on the real runtime: no report line on stderr\n%s", path, tail(stderr.String(), 2000))
 	}
@@ -487,7 +592,8 @@ func runBuilt(ctx context.Context, path, exe string, o Options, dir string) (*Re
 	// Decode.
 	dctx, cancel3 := context.WithTimeout(ctx, o.Timeout)
 	defer cancel3()
-	dec := exec.CommandContext(dctx, o.Go, "tool", "trace", "-d=parsed", traceOut)
+	o.Progress(fmt.Sprintf("decoding the trace of run %d of %d", i, n))
+	dec := exec.CommandContext(dctx, b.trace, "-d=parsed", traceOut)
 	dec.Dir = dir
 	var decErr bytes.Buffer
 	dec.Stderr = &decErr

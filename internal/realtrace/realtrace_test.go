@@ -2,6 +2,7 @@ package realtrace
 
 import (
 	"context"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
@@ -134,28 +135,76 @@ SCHED 20ms: gomaxprocs=4 idleprocs=4 threads=9 spinningthreads=0 needspinning=0 
 // The report line can land inside a schedtrace line that the runtime was
 // printing piece by piece (seen on a loaded machine).
 func TestParseReportInsideSchedtraceLine(t *testing.T) {
-	in := "SCHED 24ms: gomaxprocs=1 idleprocs=0 threads=5\nSCHED 25ms: gomaxprocs=gmplab-realtrace: elapsed=17844092 threadcreate=5\n1 idleprocs=0 threads=5\n"
-	el, tc, ok := parseReport(in)
-	if !ok || el != 17844092 || tc != 5 {
-		t.Errorf("parseReport = %v, %d, %v; want 17.844092ms, 5, true", el, tc, ok)
+	in := "SCHED 24ms: gomaxprocs=1 idleprocs=0 threads=5\nSCHED 25ms: gomaxprocs=gmplab-realtrace: elapsed=17844092 threadcreate=5 tracegoroutines=1\n1 idleprocs=0 threads=5\n"
+	el, tc, tg, ok := parseReport(in)
+	if !ok || el != 17844092 || tc != 5 || tg != 1 {
+		t.Errorf("parseReport = %v, %d, %d, %v; want 17.844092ms, 5, 1, true", el, tc, tg, ok)
 	}
-	if _, _, ok := parseReport("SCHED 1ms: gomaxprocs=1\n"); ok {
+	if _, _, _, ok := parseReport("SCHED 1ms: gomaxprocs=1\n"); ok {
 		t.Error("parseReport found a report in a stderr without one")
 	}
 }
 
-func TestRenameMain(t *testing.T) {
+func TestRewrite(t *testing.T) {
 	src := "//go:build ignore\n\npackage main\n\nfunc (T) main() {}\n\ntype T int\n\nfunc main() {\n\tprintln(\"main\")\n}\n"
-	got, err := renameMain("x.go", []byte(src))
+	got, calls, err := rewrite("x.go", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := strings.Replace(src, "func main()", "func gmplabScenarioMain()", 1)
-	if string(got) != want {
-		t.Errorf("renameMain:\n%s\nwant\n%s", got, want)
+	if string(got) != want || calls {
+		t.Errorf("rewrite: %v\n%s\nwant\n%s", calls, got, want)
 	}
-	if _, err := renameMain("y.go", []byte("package main\n\nfunc f() {}\n")); err == nil {
-		t.Error("renameMain accepted a file without func main")
+	if _, _, err := rewrite("y.go", []byte("package main\n\nfunc f() {}\n")); err == nil {
+		t.Error("rewrite accepted a file without func main")
+	}
+	// runtime.NumGoroutine, as a call or a value and under another name,
+	// becomes the wrapper's, and the import stays used.
+	src = "package main\n\nimport rt \"runtime\"\n\nfunc main() {\n\tf := rt.NumGoroutine\n\tprintln(rt.NumGoroutine(), f())\n}\n"
+	got, calls, err = rewrite("z.go", []byte(src))
+	want = "package main\n\nimport rt \"runtime\"\n\nfunc gmplabScenarioMain() {\n\tf := gmplabNumGoroutine\n\tprintln(gmplabNumGoroutine(), f())\n}\n\nvar _ = rt.NumGoroutine\n"
+	if err != nil || !calls || string(got) != want {
+		t.Errorf("rewrite: %v, %v\n%s\nwant\n%s", calls, err, got, want)
+	}
+}
+
+// A real run's runtime.NumGoroutine leaves out the goroutine runtime/trace
+// starts (one in Go 1.26 and 1.27, its reader of the trace buffers), so
+// that a program counting goroutines prints on the real runtime what it
+// prints on the simulator, and what it prints without the trace: the
+// count is checked against the same program run plainly.
+func TestNumGoroutineLeavesOutTheTracer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a program on the real runtime; skipped with -short")
+	}
+	gocmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("the go command is not on PATH: cannot run on the real runtime")
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "count.go")
+	src := "package main\n\nimport (\n\t\"fmt\"\n\t\"runtime\"\n)\n\nfunc main() {\n\tfmt.Println(\"before:\", runtime.NumGoroutine())\n\tblock := make(chan int)\n\tfor i := 0; i < 5; i++ {\n\t\tgo func() { <-block }()\n\t}\n\tfmt.Println(\"after:\", runtime.NumGoroutine())\n}\n"
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module count\n\ngo 1.26\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	plain := exec.Command(gocmd, "run", file)
+	plain.Dir = dir
+	want, err := plain.Output()
+	if err != nil {
+		t.Fatalf("go run: %v", err)
+	}
+	r, err := Run(t.Context(), file, Options{Go: gocmd, ModuleDir: dir, GOMAXPROCS: 2, Timeout: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.TraceGoroutines < 1 || r.NumGoroutineDiscount != r.TraceGoroutines {
+		t.Errorf("runtime/trace started %d goroutines, discounted %d; want at least 1, all discounted", r.TraceGoroutines, r.NumGoroutineDiscount)
+	}
+	if r.Stdout != string(want) {
+		t.Errorf("with the trace the program printed\n%s\nwithout it\n%s", r.Stdout, want)
 	}
 }
 

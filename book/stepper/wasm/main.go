@@ -7,11 +7,17 @@
 // stepper.RunProgress, the function the tests call natively, so that every
 // stepper computes its run off the page, the scenario's own or an edited
 // one, with the CLI's events. progress, when given, is called with the
-// number of events so far every stepper.ProgressEvery events.
+// number of events so far every stepper.ProgressEvery events. A second,
+// gmplabReplay(name, trace) → JSON, is stepper.Replay on an execution
+// trace the page holds gzipped, in base64: gmplab replay's events.
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
+	"encoding/base64"
 	"encoding/json"
+	"io"
 	"strings"
 	"syscall/js"
 
@@ -34,7 +40,33 @@ func main() {
 		}
 		return result(tr, "")
 	}))
+	js.Global().Set("gmplabReplay", js.FuncOf(func(this js.Value, args []js.Value) any {
+		if len(args) < 2 {
+			return result(nil, "gmplab: gmplabReplay(name, trace) takes two arguments (a bug in gmplab's page)")
+		}
+		z, err := base64.StdEncoding.DecodeString(args[1].String())
+		var data []byte
+		if err == nil {
+			data, err = gunzip(z)
+		}
+		if err != nil {
+			return result(nil, "gmplab: the page's trace is not gzip in base64 (a bug in gmplab's page): "+err.Error())
+		}
+		tr, err := stepper.Replay(args[0].String(), data)
+		if err != nil {
+			return result(nil, err.Error())
+		}
+		return result(tr, "")
+	}))
 	select {}
+}
+
+func gunzip(z []byte) ([]byte, error) {
+	r, err := gzip.NewReader(bytes.NewReader(z))
+	if err != nil {
+		return nil, err
+	}
+	return io.ReadAll(r)
 }
 
 func result(tr *stepper.Trace, errMsg string) string {

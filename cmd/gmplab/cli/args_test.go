@@ -3,7 +3,11 @@ package cli
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // gmplab run FILE.go -- a b: what follows -- is the program's os.Args[1:],
@@ -21,4 +25,27 @@ func TestRunPassesArgsAfterDash(t *testing.T) {
 	if r := gmplab(t, "run "+file+" --quiet"); r.stdout != "[echo]\n" || r.code != 1 {
 		t.Errorf("without --: got %+v", r)
 	}
+}
+
+// A flag's help shows one default: a usage that states its own default
+// ("(default: the lesson's, else 4)") has a zero value, which cobra does
+// not add a second "(default 4)" for.
+func TestOneDefaultPerFlag(t *testing.T) {
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		c.Flags().VisitAll(func(f *pflag.Flag) {
+			if !strings.Contains(f.Usage, "(default") {
+				return
+			}
+			switch f.DefValue {
+			case "", "0", "false", "[]", "0s":
+			default:
+				t.Errorf("%s --%s: the usage states a default and cobra adds (default %s)", c.CommandPath(), f.Name, f.DefValue)
+			}
+		})
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(NewRootCmd())
 }

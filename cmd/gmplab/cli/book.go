@@ -6,12 +6,10 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
@@ -23,8 +21,9 @@ import (
 	"github.com/gmplab/gmplab/view"
 )
 
-// newBookCmd builds `gmplab book build` and `gmplab book serve`.
-func newBookCmd() *cobra.Command {
+// newBookCmd builds `gmplab book build` and `gmplab book serve`, which
+// serves with x.NewBookServer, or runs gmplab-full without it.
+func newBookCmd(x Extras) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "book",
 		Short: "Render the course as a static site (build), or serve it with live reload (serve)",
@@ -32,10 +31,10 @@ func newBookCmd() *cobra.Command {
 timelines drawn per P, quizzes answered in the page, a stepper for every step
 cell and scenario (edit a scenario and run it again: the engine runs in the
 page, compiled to WebAssembly), the exercises and the reference pages.`,
-		Args: cobra.NoArgs,
+		Args: noArgs(""),
 		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
-	cmd.AddCommand(newBookBuildCmd(), newBookServeCmd())
+	cmd.AddCommand(newBookBuildCmd(), newBookServeCmd(x))
 	return cmd
 }
 
@@ -67,7 +66,7 @@ func newBookBuildCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "build [-o DIR]",
 		Short: "Render the book into DIR (default: book-site)",
-		Args:  cobra.NoArgs,
+		Args:  noArgs("-o DIR names the site's folder"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			start := time.Now()
 			site, err := o.build(false, cmd.ErrOrStderr())
@@ -84,7 +83,7 @@ func newBookBuildCmd() *cobra.Command {
 	return cmd
 }
 
-func newBookServeCmd() *cobra.Command {
+func newBookServeCmd(x Extras) *cobra.Command {
 	o := &bookOptions{}
 	cmd := &cobra.Command{
 		Use:   "serve",
@@ -94,11 +93,17 @@ under lessons/, exercises/, examples/, checker/scenarios/ and docs/. The site
 is kept in memory (nothing is left on disk when the server stops), its big
 files are sent compressed as the build stored them (brotli or gzip, as the
 browser accepts) and the rest is gzipped on the fly.`,
-		Args: cobra.NoArgs,
+		Args: noArgs("--addr and -o are its options"),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkAddr(o.addr); err != nil {
+				return err
+			}
+			if x.NewBookServer == nil {
+				return runFull(cmd, args, "", "net/http, for gmplab book serve")
+			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			return serveBook(ctx, o, cmd.OutOrStdout(), cmd.ErrOrStderr())
+			return serveBook(ctx, o, x.NewBookServer, cmd.OutOrStdout(), cmd.ErrOrStderr())
 		},
 	}
 	cmd.Flags().StringVarP(&o.out, "output", "o", "", "also write the site into this `folder` (default: kept in memory only)")
@@ -111,27 +116,32 @@ browser accepts) and the rest is gzipped on the fly.`,
 // the pages' Markdown and everything the pages show or link.
 var watched = []string{"lessons", "exercises", "examples", "checker/scenarios", "docs"}
 
-// serveBook builds the book, serves it until ctx ends (Ctrl-C, SIGTERM),
-// and rebuilds it on every change under the watched folders; pages reload
-// through /_live (server-sent events).
-func serveBook(ctx context.Context, o *bookOptions, stdout, stderr io.Writer) error {
-	host, _, err := net.SplitHostPort(o.addr)
+// checkAddr checks book serve's --addr: the book is served on the
+// loopback interface only.
+func checkAddr(addr string) error {
+	host, _, err := net.SplitHostPort(addr)
 	if err != nil || (host != "127.0.0.1" && host != "localhost") {
-		return fmt.Errorf("--addr %q: the book serves on 127.0.0.1 only (example: 127.0.0.1:8000)", o.addr)
+		return fmt.Errorf("--addr %q: the book serves on 127.0.0.1 only (example: 127.0.0.1:8000)", addr)
+	}
+	return nil
+}
+
+// serveBook builds the book, serves it with the server newServer makes
+// until ctx ends (Ctrl-C, SIGTERM), and rebuilds it on every change under
+// the watched folders; pages reload through /_live (server-sent events).
+func serveBook(ctx context.Context, o *bookOptions, newServer func(files map[string][]byte) BookServer, stdout, stderr io.Writer) error {
+	if err := checkAddr(o.addr); err != nil {
+		return err
 	}
 	site, err := o.build(true, stderr)
 	if err != nil {
 		return err
 	}
-	files := book.NewServer(site.Files)
+	srv := newServer(site.Files)
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
 		return &ExitError{Code: 1, Msg: "gmplab book serve: " + err.Error()}
 	}
-	live := &liveReload{clients: map[chan string]bool{}}
-	mux := http.NewServeMux()
-	mux.Handle("/_live", live)
-	mux.Handle("/", files)
 	fmt.Fprintf(stdout, "book: serving http://%s/ (Ctrl-C stops)\n", ln.Addr())
 
 	w, err := fsnotify.NewWatcher()
@@ -177,9 +187,9 @@ func serveBook(ctx context.Context, o *bookOptions, stdout, stderr io.Writer) er
 						fmt.Fprintln(stderr, err)
 						return
 					}
-					files.Set(site.Files)
+					srv.Set(site.Files)
 					fmt.Fprintf(stdout, "book: rebuilt in %.2fs\n", time.Since(start).Seconds())
-					live.send("reload")
+					srv.Reload()
 				})
 			case err, ok := <-w.Errors:
 				if !ok {
@@ -189,7 +199,6 @@ func serveBook(ctx context.Context, o *bookOptions, stdout, stderr io.Writer) er
 			}
 		}
 	}()
-	srv := &http.Server{Handler: mux}
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
 	select {
@@ -197,75 +206,11 @@ func serveBook(ctx context.Context, o *bookOptions, stdout, stderr io.Writer) er
 		return err
 	case <-ctx.Done():
 	}
-	live.close()
 	sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	srv.Shutdown(sctx)
 	fmt.Fprintln(stdout, "book: stopped")
 	return nil
-}
-
-// liveReload is the /_live endpoint: server-sent events, one "reload" per
-// rebuild.
-type liveReload struct {
-	mu      sync.Mutex
-	clients map[chan string]bool
-}
-
-func (l *liveReload) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	fl, ok := w.(http.Flusher)
-	if !ok {
-		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
-		return
-	}
-	w.Header().Set("Content-Type", "text/event-stream")
-	w.Header().Set("Cache-Control", "no-cache")
-	ch := make(chan string, 1)
-	l.mu.Lock()
-	l.clients[ch] = true
-	l.mu.Unlock()
-	defer func() {
-		l.mu.Lock()
-		if l.clients[ch] {
-			delete(l.clients, ch)
-		}
-		l.mu.Unlock()
-	}()
-	io.WriteString(w, ": connected\n\n")
-	fl.Flush()
-	for {
-		select {
-		case msg, ok := <-ch:
-			if !ok {
-				return
-			}
-			fmt.Fprintf(w, "data: %s\n\n", msg)
-			fl.Flush()
-		case <-r.Context().Done():
-			return
-		}
-	}
-}
-
-// close ends every client's stream (the server is stopping).
-func (l *liveReload) close() {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	for ch := range l.clients {
-		close(ch)
-		delete(l.clients, ch)
-	}
-}
-
-func (l *liveReload) send(msg string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	for ch := range l.clients {
-		select {
-		case ch <- msg:
-		default:
-		}
-	}
 }
 
 // TimelineOf (the book's timelines.Runner) runs gmplab run ARGS in process and collects its events for

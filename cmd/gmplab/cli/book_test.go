@@ -1,61 +1,18 @@
 package cli
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
-)
 
-// TestLiveReload: a page listening on /_live hears "reload" when the book
-// is rebuilt.
-func TestLiveReload(t *testing.T) {
-	live := &liveReload{clients: map[chan string]bool{}}
-	srv := httptest.NewServer(live)
-	defer srv.Close()
-	resp, err := http.Get(srv.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	if ct := resp.Header.Get("Content-Type"); ct != "text/event-stream" {
-		t.Fatalf("Content-Type %q", ct)
-	}
-	r := bufio.NewReader(resp.Body)
-	if l, err := r.ReadString('\n'); err != nil || l != ": connected\n" {
-		t.Fatalf("first line %q, %v", l, err)
-	}
-	// The client is registered once it has read the greeting; send until
-	// it hears it (no fixed sleep).
-	got := make(chan string, 1)
-	go func() {
-		for {
-			l, err := r.ReadString('\n')
-			if err != nil || strings.HasPrefix(l, "data: ") {
-				got <- l
-				return
-			}
-		}
-	}()
-	for {
-		live.send("reload")
-		select {
-		case l := <-got:
-			if l != "data: reload\n" {
-				t.Fatalf("got %q, want data: reload", l)
-			}
-			return
-		case <-time.After(10 * time.Millisecond):
-		}
-	}
-}
+	"github.com/gmplab/gmplab/book/serve"
+)
 
 // TestBookServeAddr: the book is served on the loopback interface only.
 func TestBookServeAddr(t *testing.T) {
@@ -94,7 +51,8 @@ func TestServeStops(t *testing.T) {
 	var out syncBuffer
 	done := make(chan error, 1)
 	go func() {
-		done <- serveBook(ctx, &bookOptions{addr: "127.0.0.1:0", noWasm: true}, &out, &out)
+		newServer := func(files map[string][]byte) BookServer { return serve.New(files) }
+		done <- serveBook(ctx, &bookOptions{addr: "127.0.0.1:0", noWasm: true}, newServer, &out, &out)
 	}()
 	var url string
 	for deadline := time.Now().Add(2 * time.Minute); url == "" && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {

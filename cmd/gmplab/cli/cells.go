@@ -13,9 +13,10 @@ import (
 
 	"github.com/gmplab/gmplab/debugger"
 	"github.com/gmplab/gmplab/debugger/terminal"
+	"github.com/gmplab/gmplab/internal/realhost"
 	"github.com/gmplab/gmplab/lessons"
 	"github.com/gmplab/gmplab/notebook"
-	"github.com/gmplab/gmplab/real"
+	"github.com/gmplab/gmplab/view"
 )
 
 // CellExecutor runs a lesson's cells (package notebook) with gmplab's own
@@ -25,6 +26,10 @@ import (
 // scenario missing there is read from gmplab's embedded copy.
 type CellExecutor struct {
 	Root string
+	// Width, if not 0, is a terminal's width for the run and step cells
+	// to lay their events out for (the lesson reader's); 0 is the fixed
+	// form of the stored outputs.
+	Width int
 }
 
 var _ notebook.RealExecutor = (*CellExecutor)(nil)
@@ -72,7 +77,7 @@ func withCommand(cmd *cobra.Command) *cobra.Command {
 // Run implements notebook.Executor.
 func (x *CellExecutor) Run(args []string) (string, int) {
 	var out bytes.Buffer
-	cmd := newRunCmd(func(o *RunOptions) error { o.root = x.Root; return runRun(o) })
+	cmd := newRunCmd(func(o *RunOptions) error { o.root, o.width = x.Root, x.Width; return runRun(o) })
 	code := execute(withCommand(cmd), append([]string{"run"}, args...), &out, &out)
 	return out.String(), code
 }
@@ -80,10 +85,25 @@ func (x *CellExecutor) Run(args []string) (string, int) {
 // Step implements notebook.Executor.
 func (x *CellExecutor) Step(args []string, commands []string) (string, int) {
 	var out bytes.Buffer
-	cmd := newStepCmd(func(o *StepOptions) error { o.root = x.Root; return runStep(o) })
+	cmd := newStepCmd(func(o *StepOptions) error { o.root, o.width = x.Root, x.Width; return runStep(o) })
 	root := withCommand(cmd)
 	root.SetIn(strings.NewReader(commandLines(commands)))
 	code := execute(root, append([]string{"step"}, args...), &out, &out)
+	return out.String(), code
+}
+
+// Replay implements notebook.Executor: gmplab replay ARGS with the
+// commands as its standard input.
+func (x *CellExecutor) Replay(args []string, commands []string) (string, int) {
+	var out bytes.Buffer
+	cmd := newReplayCmd(func(o *ReplayOptions) error {
+		o.root = x.Root
+		o.Interactive = func() bool { return false }
+		return runReplay(o)
+	})
+	root := withCommand(cmd)
+	root.SetIn(strings.NewReader(commandLines(commands)))
+	code := execute(root, append([]string{"replay"}, args...), &out, &out)
 	return out.String(), code
 }
 
@@ -100,11 +120,11 @@ func (x *CellExecutor) Compare(args []string) (string, int, error) {
 // commands as its standard input, or notebook.Unavailable where it cannot
 // run (not Linux on amd64 or arm64, or the kernel refuses ptrace).
 func (x *CellExecutor) Real(args []string, commands []string) (string, int, error) {
-	if err := real.Check(); err != nil {
+	if err := realhost.Check(); err != nil {
 		return "", 0, &notebook.Unavailable{Reason: err.Error()}
 	}
 	var out bytes.Buffer
-	cmd := newRealCmd(func(o *RealOptions) error {
+	cmd := newRealCmd(Extras{}, func(o *RealOptions) error {
 		o.root = x.Root
 		o.Interactive = func() bool { return false }
 		return runReal(o)
@@ -155,6 +175,10 @@ func (x *CellExecutor) Timeline(args []string) (string, error) {
 	tl, _, err := x.TimelineOf(args)
 	if err != nil {
 		return "", err
+	}
+	if x.Width > 0 {
+		// A terminal's width: its label column, then time.
+		tl.Columns = min(view.TimelineWidth, x.Width-9)
 	}
 	return tl.String(), nil
 }

@@ -5,19 +5,19 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/gmplab/gmplab/internal/compare"
-	"github.com/gmplab/gmplab/real"
+	"github.com/gmplab/gmplab/internal/gobuild"
 	"github.com/gmplab/gmplab/runtime"
 )
 
 // CompareOptions are the inputs of `gmplab compare`.
 type CompareOptions struct {
-	Out        io.Writer
+	Out, Err   io.Writer
 	Target     string
 	GOMAXPROCS int
 	Runs       int
@@ -42,14 +42,16 @@ off, and how long goroutines waited runnable (percentiles). The real column is
 the range over the runs: a real run varies with the machine's load. The trace
 cannot show the run queues' contents, runnext or steals: gmplab real can.
 
-Needs the go command, and runs inside a clone of gmplab (the program builds
-against its sim package). It needs no ptrace and no terminal.`,
+Needs the go command, and builds the program where go build would build it:
+in its own module, or in one made for it; a program that imports gmplab's
+sim package builds in your clone of gmplab. It needs no ptrace and no
+terminal.`,
 		Example: `  gmplab compare examples/steal.go --gomaxprocs 4
   gmplab compare lesson-04 --runs 5`,
-		Args: cobra.ExactArgs(1),
+		Args: oneTarget,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Target = args[0]
-			o.Out = cmd.OutOrStdout()
+			o.Out, o.Err = cmd.OutOrStdout(), cmd.ErrOrStderr()
 			o.gomaxprocsSet = cmd.Flags().Changed("gomaxprocs")
 			if o.gomaxprocsSet && (o.GOMAXPROCS < 1 || o.GOMAXPROCS > maxGOMAXPROCS) {
 				return fmt.Errorf("--gomaxprocs %d: want 1 to %d", o.GOMAXPROCS, maxGOMAXPROCS)
@@ -65,7 +67,7 @@ against its sim package). It needs no ptrace and no terminal.`,
 	}
 	f := cmd.Flags()
 	f.SortFlags = false
-	f.IntVar(&o.GOMAXPROCS, "gomaxprocs", runtime.DefaultGOMAXPROCS, "number of Ps, on both (default: the lesson's, else 4)")
+	f.IntVar(&o.GOMAXPROCS, "gomaxprocs", 0, "number of Ps, on both (default: the lesson's, else "+strconv.Itoa(runtime.DefaultGOMAXPROCS)+")")
 	f.IntVar(&o.Runs, "runs", 3, "how many real runs (the real column is their range)")
 	return cmd
 }
@@ -73,7 +75,11 @@ against its sim package). It needs no ptrace and no terminal.`,
 func runCompare(o *CompareOptions) error {
 	fail := func(err error) error {
 		msg := strings.Replace(err.Error(), "gmplab step: ", "", 1)
-		return &ExitError{Code: 1, Msg: "gmplab compare: " + msg}
+		code := 1
+		if ee := (*ExitError)(nil); errors.As(err, &ee) {
+			code = ee.Code
+		}
+		return &ExitError{Code: code, Msg: "gmplab compare: " + msg}
 	}
 	tg, err := loadStepTarget(&StepOptions{Target: o.Target, root: o.root,
 		procsFlags: procsFlags{GOMAXPROCS: o.GOMAXPROCS, NCPU: runtime.DefaultNCPU, set: o.gomaxprocsSet},
@@ -93,13 +99,17 @@ func runCompare(o *CompareOptions) error {
 	if err != nil {
 		return fail(err)
 	}
-	md, err := real.ModuleDir(filepath.Dir(file))
+	gocmd, err := gobuild.GoCommand("gmplab compare")
 	if err != nil {
-		if md, err = real.ModuleDir(inRoot(o.root, ".")); err != nil {
-			return fail(err)
-		}
+		return fail(err)
 	}
-	runs, err := compare.Real(context.Background(), file, md, procs, o.Runs)
+	md, err := gobuild.Where(gocmd, file, inRoot(o.root, "."), gobuild.SourceDir())
+	if err != nil {
+		return fail(err)
+	}
+	status := newStatusLine(o.Err, "gmplab compare: ")
+	runs, err := compare.Real(context.Background(), file, md, procs, o.Runs, status.show)
+	status.clear()
 	if err != nil {
 		var ee *ExitError
 		if errors.As(err, &ee) {

@@ -34,8 +34,11 @@ type GradeOptions struct {
 	Moodle      string // write a Moodle grade import here
 	Seed        uint64 // the generated scenarios' first seed (0: 1)
 	Hidden      string // an instructor's folder of hidden scenarios
-	FromJSON    bool   // the arguments are go test -json outputs
-	Key         string // the result lines' key (--from-json)
+	// PerProcessRefs: every process runs its reference runs itself
+	// (grade.Options.PerProcessRefs).
+	PerProcessRefs bool
+	FromJSON       bool   // the arguments are go test -json outputs
+	Key            string // the result lines' key (--from-json)
 	// ClassroomResult: with --from-json, print one exercise's result for
 	// GitHub Classroom's reporter, worth this many points.
 	ClassroomResult int
@@ -117,6 +120,7 @@ does not overwrite an existing gradebook file unless given --force.`,
 	f.StringVar(&o.Moodle, "moodle", "", "also write a Moodle grade import to this `file`")
 	f.Uint64Var(&o.Seed, "seed", 0, "the generated scenarios' first seed (default 1; vary it per run)")
 	f.StringVar(&o.Hidden, "hidden", "", "run this `folder`'s scenarios (*.go, NN-name/*.go) as a battery")
+	f.BoolVar(&o.PerProcessRefs, "per-process-refs", false, "every grading process runs the scenarios' reference runs itself, instead of reading them recorded once for the class (slower; the same grades)")
 	f.BoolVar(&o.FromJSON, "from-json", false, "the arguments are go test -json outputs, one per student")
 	f.StringVar(&o.Key, "key", "", "with --from-json: the result lines' key (GMPLAB_RESULT_KEY)")
 	f.IntVar(&o.ClassroomResult, "classroom-result", 0, "with --from-json: one exercise's Classroom result, of these `points`")
@@ -176,7 +180,7 @@ func runGrade(o *GradeOptions) error {
 		gb, err = grade.FromTestJSON(o.Submissions, o.Key)
 	} else {
 		gb, err = grade.Grade(context.Background(), grade.Options{Root: root, Submissions: o.Submissions, Exercises: o.Exercises,
-			Timeout: o.Timeout, MemoryMB: o.MemoryMB, Jobs: o.Jobs, Log: log, Seed: o.Seed, Hidden: o.Hidden})
+			Timeout: o.Timeout, MemoryMB: o.MemoryMB, Jobs: o.Jobs, Log: log, Seed: o.Seed, Hidden: o.Hidden, PerProcessRefs: o.PerProcessRefs})
 	}
 	if err != nil {
 		return &ExitError{Code: 1, Msg: "gmplab grade: " + err.Error()}

@@ -11,8 +11,9 @@ const guideWidth = 80
 
 // stepGuide is what gmplab step prints after its banner when it opens a
 // lesson by name: the lesson's guide cell (what to look for and commands
-// to try), or nothing when the lesson has none or the target is a file.
-func stepGuide(tg *stepTarget) string {
+// to try), or nothing when the lesson has none or the target is a file;
+// width is the terminal's (0: the fixed form).
+func stepGuide(tg *stepTarget, width int) string {
 	if tg.lesson == nil || !tg.byName {
 		return ""
 	}
@@ -25,7 +26,11 @@ func stepGuide(tg *stepTarget) string {
 		return ""
 	}
 	var b strings.Builder
-	b.WriteString("\n" + wrap(g.Text, guideWidth))
+	w := guideWidth
+	if width > 0 {
+		w = min(w, width)
+	}
+	b.WriteString("\n" + wrap(g.Text, w))
 	b.WriteString("Try:\n")
 	for _, t := range g.Try {
 		b.WriteString("  " + t + "\n")

@@ -46,6 +46,13 @@ progress).
 When the output is not a terminal, the whole lesson is printed, every
 cell's output included, and the command exits.
 
+On a terminal the lesson is laid out for its width and coloured for its
+background, which gmplab asks the terminal for (tmux answers when its pane's
+colours are set; COLORFGBG=fg;bg, as rxvt and Konsole set it, says it too);
+a terminal that cannot say gets the text without colours. GLAMOUR_STYLE
+chooses the style instead (dark, light, dracula, tokyo-night, pink, ascii,
+notty, or a glamour JSON style file), and NO_COLOR=1 turns colours off.
+
 LESSON is lesson-04, 4, 04, 04-sysmon, sysmon, or the path of a lesson's
 folder (your own copy: its edits count).`,
 		Example: `  gmplab lesson 4
@@ -115,8 +122,9 @@ func isRepoLesson(dir string) bool {
 func runLesson(o *LessonOptions) error {
 	nb, err := loadLesson(o.Target)
 	if err != nil {
-		return &ExitError{Code: 1, Msg: "gmplab lesson: " + err.Error()}
+		return lessonError("gmplab lesson", err)
 	}
+	defer nb.Close() // the traces the cells wrote
 	x := o.exec
 	if x == nil {
 		x = NewCellExecutor()
@@ -127,9 +135,15 @@ func runLesson(o *LessonOptions) error {
 	tty := o.Interactive()
 	width := o.Width
 	if width == 0 {
-		width = outputWidth(o.Out)
+		width = proseWidth(o.Out)
 	}
-	r, err := newReader(nb, x, tty, width)
+	// Styled and laid out for the terminal whenever the output is one,
+	// read a cell at a time when the input is one too.
+	styled := tty || isTerminalW(o.Out)
+	if styled && o.exec == nil {
+		x.Width = width - 4 // the cells' outputs, behind the gutter
+	}
+	r, err := newReader(nb, x, styled, width, o.Out)
 	if err != nil {
 		return &ExitError{Code: 1, Msg: "gmplab lesson: " + err.Error()}
 	}
@@ -149,30 +163,6 @@ func runLesson(o *LessonOptions) error {
 	return nil
 }
 
-// outputWidth is the terminal's width when w is one, else $COLUMNS or 100.
-func outputWidth(w io.Writer) int {
-	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		if cols, _, err := term.GetSize(int(f.Fd())); err == nil && cols >= 40 {
-			return min(cols, 120)
-		}
-	}
-	return terminalWidth()
-}
-
-// outputHeight is the terminal's height when w is one, else $LINES or 40.
-func outputHeight(w io.Writer) int {
-	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		if _, rows, err := term.GetSize(int(f.Fd())); err == nil && rows >= 10 {
-			return rows
-		}
-	}
-	var n int
-	if _, err := fmt.Sscan(os.Getenv("LINES"), &n); err == nil && n >= 10 {
-		return n
-	}
-	return 40
-}
-
 // isTerminalW reports whether a stream (an io.Reader or an io.Writer) is
 // a terminal: a tty, not merely a character device such as /dev/null.
 func isTerminalW(stream any) bool {
@@ -185,23 +175,19 @@ type reader struct {
 	nb    *notebook.Notebook
 	x     *CellExecutor
 	md    *glamour.TermRenderer
-	tty   bool
-	width int
+	tty   bool       // styled for a terminal (and laid out for its width)
+	width int        // the width laid out for
+	bg    background // the terminal's, for the reader's own colours
 }
 
-func newReader(nb *notebook.Notebook, x *CellExecutor, tty bool, width int) (*reader, error) {
-	style := "notty"
-	if tty && os.Getenv("NO_COLOR") == "" {
-		style = "dark"
-		if s := os.Getenv("GLAMOUR_STYLE"); s != "" {
-			style = s
-		}
-	}
-	md, err := glamour.NewTermRenderer(glamour.WithStandardStyle(style), glamour.WithWordWrap(width-4))
+func newReader(nb *notebook.Notebook, x *CellExecutor, tty bool, width int, out io.Writer) (*reader, error) {
+	f, _ := out.(*os.File)
+	style, bg := markdownStyle(f, tty)
+	md, err := glamour.NewTermRenderer(glamour.WithStylePath(style), glamour.WithWordWrap(width-4))
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("GLAMOUR_STYLE=%s: %v", style, err)
 	}
-	return &reader{nb: nb, x: x, md: md, tty: tty, width: width}, nil
+	return &reader{nb: nb, x: x, md: md, tty: tty, width: width, bg: bg}, nil
 }
 
 // printAll prints the whole lesson, running every cell but the real ones

@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/gmplab/gmplab/notebook"
+	"github.com/gmplab/gmplab/view"
 )
 
 // How the reader draws what is not Markdown: a cell's command, its output
@@ -17,13 +19,18 @@ const (
 	bold  = "\x1b[1m"
 	dim   = "\x1b[2m"
 	cyan  = "\x1b[36m"
+	blue  = "\x1b[34m"
 	reset = "\x1b[0m"
 )
 
-// style wraps s in an ANSI style on a colour terminal.
+// style wraps s in an ANSI style on a colour terminal. Cyan, the
+// commands' colour, is blue on a light background, where cyan is faint.
 func (r *reader) style(st, s string) string {
 	if !r.tty || noColor() {
 		return s
+	}
+	if r.bg == bgLight {
+		st = strings.ReplaceAll(st, cyan, blue)
 	}
 	return st + s + reset
 }
@@ -31,7 +38,11 @@ func (r *reader) style(st, s string) string {
 // title is the line above the lesson.
 func (r *reader) title() string {
 	l := r.nb.Lesson
-	return r.style(dim, fmt.Sprintf("%s · %s · layers %s · GOMAXPROCS=%d · seed %d", l.Name(), r.nb.Dir, l.Layers(), l.GOMAXPROCS, l.Seed)) + "\n"
+	t := fmt.Sprintf("%s · %s · layers %s · GOMAXPROCS=%d · seed %d", l.Name(), r.nb.Dir, l.Layers(), l.GOMAXPROCS, l.Seed)
+	if r.tty {
+		t = view.Fill(t, r.width)
+	}
+	return r.style(dim, t) + "\n"
 }
 
 // markdown renders Markdown for the terminal, without the trailing spaces
@@ -107,9 +118,9 @@ func (r *reader) cellHead(c *notebook.Cell) string {
 		if c.Kind == notebook.Timeline {
 			note = r.style(dim, "   (as a timeline)")
 		}
-		b.WriteString("  " + r.style(bold+cyan, "$ "+c.Command.Line) + note + "\n")
+		b.WriteString(r.command(c.Command.Line, note) + "\n")
 	case notebook.Step:
-		b.WriteString("  " + r.style(bold+cyan, "$ "+c.Command.Line) + "\n")
+		b.WriteString(r.command(c.Command.Line, "") + "\n")
 		if len(c.Steps) > 0 {
 			for _, l := range strings.Split(strings.TrimSuffix(wrap("then: "+strings.Join(c.Steps, "; "), r.width-6), "\n"), "\n") {
 				b.WriteString("    " + r.style(dim, l) + "\n")
@@ -130,7 +141,7 @@ func (r *reader) cellHead(c *notebook.Cell) string {
 			}
 		}
 		if qs := r.nb.CellsOf(notebook.Quiz); qs[len(qs)-1] == c {
-			b.WriteString("\n  " + r.style(dim, fmt.Sprintf("(gmplab quiz %d asks these questions and checks your answers)", r.nb.Lesson.Num)) + "\n")
+			b.WriteString("\n" + indentLines(r.style(dim, strings.TrimSuffix(wrap(fmt.Sprintf("(gmplab quiz %d asks these questions and checks your answers)", r.nb.Lesson.Num), r.width-2), "\n")), "  "))
 		}
 	case notebook.Guide:
 		b.WriteString("  " + r.style(bold, "In the debugger (gmplab step "+r.nb.Lesson.Name()+"):") + "\n")
@@ -149,9 +160,69 @@ func (r *reader) linesNote(c *notebook.Cell) string {
 	return fmt.Sprintf(", lines %d-%d", c.Lines[0], c.Lines[1])
 }
 
+// command shows a cell's command line, "  $ gmplab run …". On a terminal
+// too narrow for it, it continues on indented lines ending in " \\", as a
+// shell reads it, broken between the shell's words only (never inside a
+// quoted pattern), so that it can be copied as it is.
+func (r *reader) command(line, note string) string {
+	if !r.tty || utf8.RuneCountInString(line+stripANSI(note))+4 <= r.width {
+		return "  " + r.style(bold+cyan, "$ "+line) + note
+	}
+	var lines []string
+	cur, indent := "$", "  "
+	for _, w := range shellWords(line) {
+		if utf8.RuneCountInString(cur)+1+utf8.RuneCountInString(w)+2+len(indent) > r.width && cur != "$" && cur != "" {
+			lines = append(lines, indent+cur+" \\")
+			cur, indent = w, "      "
+			continue
+		}
+		if cur == "" {
+			cur = w
+		} else {
+			cur += " " + w
+		}
+	}
+	lines = append(lines, indent+cur)
+	for i, l := range lines {
+		lines[i] = l[:len(l)-len(strings.TrimLeft(l, " "))] + r.style(bold+cyan, strings.TrimLeft(l, " "))
+	}
+	if note != "" {
+		lines = append(lines, "    "+strings.TrimLeft(note, " "))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// shellWords splits a command line at the spaces outside quotes.
+func shellWords(line string) []string {
+	var words []string
+	var cur strings.Builder
+	quote := rune(0)
+	for _, c := range line {
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == ' ':
+			if cur.Len() > 0 {
+				words = append(words, cur.String())
+				cur.Reset()
+			}
+			continue
+		}
+		cur.WriteRune(c)
+	}
+	if cur.Len() > 0 {
+		words = append(words, cur.String())
+	}
+	return words
+}
+
 // output shows a cell's output behind a gutter. On a terminal, tabs
-// become four spaces and lines wider than the screen wrap, at a space
-// where there is one, indented under the gutter.
+// become four spaces and a line wider than the screen is folded between
+// words (view.Fill), its continuation indented under the gutter.
 func (r *reader) output(out string) string {
 	var b strings.Builder
 	bar := "  " + r.style(dim, "│") + " "
@@ -161,20 +232,8 @@ func (r *reader) output(out string) string {
 			continue
 		}
 		l = strings.ReplaceAll(l, "\t", "    ")
-		gutter, room := bar, r.width-5
-		for first := true; first || len(l) > 0; first = false {
-			n := min(len(l), room)
-			if n < len(l) {
-				// Break at a space in the second half of the room.
-				if sp := strings.LastIndexByte(l[:n], ' '); sp > room/2 {
-					n = sp + 1
-				}
-			}
-			b.WriteString(strings.TrimRight(gutter+l[:n], " ") + "\n")
-			l = strings.TrimLeft(l[n:], " ")
-			if first {
-				gutter, room = bar+"      ", room-6
-			}
+		for _, part := range strings.Split(view.Fill(l, r.width-4), "\n") {
+			b.WriteString(strings.TrimRight(bar+part, " ") + "\n")
 		}
 	}
 	return b.String()
@@ -199,7 +258,11 @@ func (r *reader) end() string {
 		w = max(w, len(n[0]))
 	}
 	for _, n := range next {
-		fmt.Fprintf(&b, "  %-*s  %s\n", w, n[0], n[1])
+		line := fmt.Sprintf("  %-*s  %s\n", w, n[0], n[1])
+		if r.tty {
+			line = view.Fill(line, r.width)
+		}
+		b.WriteString(line)
 	}
 	return b.String()
 }
@@ -215,21 +278,7 @@ func indentLines(s, prefix string) string {
 
 // wrap breaks text into lines of at most width columns, at spaces.
 func wrap(text string, width int) string {
-	var b strings.Builder
-	col := 0
-	for _, w := range strings.Fields(text) {
-		if col > 0 && col+1+len(w) > width {
-			b.WriteString("\n")
-			col = 0
-		}
-		if col > 0 {
-			b.WriteString(" ")
-			col++
-		}
-		b.WriteString(w)
-		col += len(w)
-	}
-	return b.String() + "\n"
+	return view.Fill(strings.Join(strings.Fields(text), " "), width) + "\n"
 }
 
 // sgr matches an ANSI style sequence at the end of a line.

@@ -134,7 +134,9 @@ func TestLessonErrors(t *testing.T) {
 		want string
 		code int
 	}{
-		{[]string{"lesson", "lesson-42"}, `gmplab lesson: unknown lesson "lesson-42": the lessons are lesson-00 (threads)`, 1},
+		{[]string{"lesson", "lesson-42"}, `gmplab lesson: unknown lesson "lesson-42": the lessons are lesson-00 (threads)`, 2},
+		{[]string{"lesson", "examples/gosched.go"}, "gmplab lesson: examples/gosched.go is a Go file, not a lesson: gmplab step examples/gosched.go steps through it", 2},
+		{[]string{"quiz", "12"}, `gmplab quiz: unknown lesson "12"`, 2},
 		{[]string{"lesson"}, "missing LESSON", 2},
 		{[]string{"quiz", "4", "5"}, "want one lesson, got 2 arguments", 2},
 		{[]string{"progress", "--yes"}, "--yes goes with --reset", 2},

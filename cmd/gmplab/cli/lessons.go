@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gmplab/gmplab/lessons"
+	"github.com/gmplab/gmplab/view"
 )
 
 // LessonsOptions are the inputs of `gmplab lessons`.
@@ -63,7 +64,8 @@ func runLessons(o *LessonsOptions) error {
 		}
 		fmt.Fprintf(&b, "%-10s  %-*s  %-8s  %s\n", l.Name(), dirWidth, l.Dir, l.Layer, l.Title)
 	}
-	b.WriteString("\ngmplab lesson N reads a lesson, gmplab step lesson-NN opens its scenario in the\ndebugger, gmplab quiz N asks its quiz; gmplab next goes on where you left off.\n")
-	_, err = io.WriteString(o.Out, b.String())
+	width := layoutWidth(o.Out)
+	b.WriteString("\n" + wrap("gmplab lesson N reads a lesson, gmplab step lesson-NN opens its scenario in the debugger, gmplab quiz N asks its quiz; gmplab next goes on where you left off.", paragraphWidth(width)))
+	_, err = io.WriteString(o.Out, view.Fill(b.String(), width))
 	return err
 }

@@ -13,6 +13,9 @@ import (
 // from gmplab, so that goldens do not depend on it
 // (TestGOMAXPROCSEnvironment sets it on purpose).
 func TestMain(m *testing.M) {
+	if os.Getenv(asGmplab) == "1" {
+		os.Exit(Main()) // the test binary run as gmplab (pty_test.go)
+	}
 	dir, err := os.MkdirTemp("", "gmplab-config-")
 	if err != nil {
 		panic(err)

@@ -54,7 +54,7 @@ const maxRetries = 5
 func runQuiz(o *QuizOptions) error {
 	nb, err := loadLesson(o.Target)
 	if err != nil {
-		return &ExitError{Code: 1, Msg: "gmplab quiz: " + err.Error()}
+		return lessonError("gmplab quiz", err)
 	}
 	l := nb.Lesson
 	cells := nb.CellsOf(notebook.Quiz)
@@ -81,7 +81,7 @@ func runQuiz(o *QuizOptions) error {
 	in := bufio.NewReader(o.In)
 	width := 100
 	if isTerminalW(o.Out) {
-		width = outputWidth(o.Out)
+		width = proseWidth(o.Out)
 	}
 	fmt.Fprintf(w, "Quiz of %s: %s (%d questions). Answer with a letter.\n", l.Name(), l.Title, len(cells))
 	score := 0

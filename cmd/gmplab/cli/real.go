@@ -2,19 +2,20 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/gmplab/gmplab/debugger/terminal"
+	"github.com/gmplab/gmplab/internal/gobuild"
+	"github.com/gmplab/gmplab/internal/realhost"
 	"github.com/gmplab/gmplab/lessons"
-	"github.com/gmplab/gmplab/real"
 	"github.com/gmplab/gmplab/runtime"
 )
 
@@ -31,16 +32,22 @@ type RealOptions struct {
 	gomaxprocsSet bool
 	Interactive   func() bool
 	root          string // paths are relative to it ("" : the current directory)
+
+	open func(context.Context, RealSpec) (RealDebugger, error) // nil: run gmplab-full
+	cmd  *cobra.Command                                        // and args: what to run it with
+	args []string
 }
 
-// newRealCmd builds `gmplab real`. runF, if not nil, replaces the session.
-func newRealCmd(runF func(*RealOptions) error) *cobra.Command {
-	o := &RealOptions{}
+// newRealCmd builds `gmplab real`, which runs the program under Delve
+// with x.OpenReal, or in gmplab-full without it. runF, if not nil,
+// replaces the session.
+func newRealCmd(x Extras, runF func(*RealOptions) error) *cobra.Command {
+	o := &RealOptions{open: x.OpenReal}
 	cmd := &cobra.Command{
 		Use:   "real LESSON|FILE.go",
 		Short: "Step through the same program on the real Go runtime, under Delve",
 		Long: `Real builds a lesson's scenario, or any Go file, with the real toolchain
-(` + real.GCFlags + `: the runtime's small functions stay real functions), runs
+(` + gobuild.RealGCFlags + `: the runtime's small functions stay real functions), runs
 it under Delve and stops it at the real scheduler's decisions: execute,
 newproc, runqputslow, runqsteal, handoffp, preemptone, injectglist,
 entersyscall, exitsyscall, gopark, goready, goschedImpl, goexit0, newm, stopm.
@@ -50,8 +57,14 @@ stop prints the simulator's line, with the real M, P and G.
 
 Stopping the threads changes the real schedule, and a real run cannot go
 backwards: gmplab step does that on the model. Linux (amd64, arm64) only,
-where ptrace is allowed; run it inside a clone of gmplab (the program builds
-against its sim package).
+where ptrace is allowed. The program builds with the go command where go
+build would build it: in its own module, or in one made for it; a program
+that imports gmplab's sim package builds in your clone of gmplab.
+
+Delve is not in the gmplab binary (it would double its build time): gmplab
+real runs in gmplab-full, gmplab with Delve built in, which gmplab builds
+from its source the first time (a minute or two, with a progress line) and
+keeps in your cache folder.
 
 Commands are read from the terminal, or from standard input when it is not
 one: echo 'break handoffp
@@ -59,18 +72,11 @@ continue' | gmplab real lesson-04.`,
 		Example: `  gmplab real lesson-04
   gmplab real examples/steal.go --gomaxprocs 4
   printf 'break handoffp\ncontinue\nprocs\n' | gmplab real lesson-04`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			switch len(args) {
-			case 1:
-				return nil
-			case 0:
-				return errors.New("missing LESSON or FILE.go: gmplab lessons lists the lessons")
-			}
-			return fmt.Errorf("want one lesson or Go file, got %d arguments: %s", len(args), strings.Join(args, " "))
-		},
+		Args: oneTarget,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Target = args[0]
 			o.In, o.Out, o.Err = cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr()
+			o.cmd, o.args = cmd, args
 			o.gomaxprocsSet = cmd.Flags().Changed("gomaxprocs")
 			if o.Interactive == nil {
 				o.Interactive = func() bool { return isTerminal(o.In) }
@@ -89,7 +95,7 @@ continue' | gmplab real lesson-04.`,
 	}
 	f := cmd.Flags()
 	f.SortFlags = false
-	f.IntVar(&o.GOMAXPROCS, "gomaxprocs", runtime.DefaultGOMAXPROCS, "GOMAXPROCS of the real run (default: the lesson's, else 4)")
+	f.IntVar(&o.GOMAXPROCS, "gomaxprocs", 0, "GOMAXPROCS of the real run (default: the lesson's, else "+strconv.Itoa(runtime.DefaultGOMAXPROCS)+")")
 	f.StringVar(&o.Init, "init", "", "run the debugger commands in this `file` first")
 	f.DurationVar(&o.Timeout, "timeout", time.Minute, "interrupt a continue, next or stepout that has not stopped after this long (0: never)")
 	return cmd
@@ -120,7 +126,7 @@ func realProgram(root, target string, gomaxprocs int, set bool) (file, name stri
 			return "", "", 0, nil, err
 		}
 		// A stable path (the user's cache) so that the built binary is
-		// reused from one launch to the next (real.CachedBuild).
+		// reused from one launch to the next (gobuild.CachedBuild).
 		dir := ""
 		if cache, err := os.UserCacheDir(); err == nil {
 			dir = filepath.Join(cache, "gmplab", "lessons", t.Lesson.Dir)
@@ -149,14 +155,22 @@ func realProgram(root, target string, gomaxprocs int, set bool) (file, name stri
 	return file, t.Display(), procs, cleanup, nil
 }
 
-// runReal opens the REPL on the real runtime.
+// runReal opens the REPL on the real runtime, or runs gmplab-full to.
 func runReal(o *RealOptions) error {
+	if err := realhost.Check(); err != nil {
+		return &ExitError{Code: 1, Msg: err.Error()}
+	}
 	file, name, procs, cleanup, err := realProgram(o.root, o.Target, o.GOMAXPROCS, o.gomaxprocsSet)
 	if err != nil {
-		return &ExitError{Code: 1, Msg: "gmplab real: " + err.Error()}
+		return lessonError("gmplab real", err)
 	}
 	defer cleanup()
-	s, err := real.Open(context.Background(), real.Options{File: file, Name: name, GOMAXPROCS: procs, Timeout: o.Timeout})
+	if o.open == nil {
+		// Checked here first, so that a wrong name does not wait for
+		// gmplab-full's build.
+		return runFull(o.cmd, o.args, o.root, "Delve, for gmplab real")
+	}
+	s, err := o.open(context.Background(), RealSpec{File: file, Name: name, GOMAXPROCS: procs, Timeout: o.Timeout})
 	if err != nil {
 		msg := err.Error()
 		if !strings.HasPrefix(msg, "gmplab real") {
@@ -165,8 +179,8 @@ func runReal(o *RealOptions) error {
 		return &ExitError{Code: 1, Msg: msg}
 	}
 	defer s.Close()
-	term := terminal.New(s, o.Out, terminalWidth())
+	term := terminal.New(s, o.Out, layoutWidth(o.Out))
 	defer term.Close()
-	io.WriteString(o.Out, s.Banner())
+	term.Print(s.Banner())
 	return runREPL(term, "gmplab real", o.Init, o.Interactive(), o.In)
 }

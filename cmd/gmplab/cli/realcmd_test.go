@@ -2,11 +2,15 @@ package cli
 
 import (
 	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
-	"github.com/gmplab/gmplab/real"
+	"github.com/gmplab/gmplab/internal/realhost"
+	"github.com/gmplab/gmplab/internal/testnote"
 )
 
 // gmplab real reads commands from standard input, as gmplab step does, so
@@ -16,10 +20,11 @@ func TestRealFromStdin(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a program under Delve; skipped with -short")
 	}
-	if err := real.Check(); err != nil {
+	if err := realhost.Check(); err != nil {
 		t.Skip(err)
 	}
 	t.Chdir(repoRoot)
+	testnote.Say(t, "gmplab real lesson-04: building gmplab-full (with Delve) if need be, then lesson 4 under Delve")
 	var stdout, stderr bytes.Buffer
 	in := "break handoffp\ncontinue\nprint p0.runq\nrev step\nexit\n"
 	code := Run([]string{"real", "lesson-04"}, strings.NewReader(in), &stdout, &stderr)
@@ -61,5 +66,45 @@ func TestCompareBadInput(t *testing.T) {
 				t.Errorf("gmplab %s: exit %d, stderr %q; want an error with %q", c.args, r.code, r.stderr, c.want)
 			}
 		})
+	}
+}
+
+// A program that imports nothing of gmplab runs on the real runtime from
+// any folder: gmplab compare builds it in a module made for it (the folder
+// belongs to none), and its runtime.NumGoroutine leaves out the trace's
+// own goroutine, so that the outputs agree.
+func TestCompareOutsideAClone(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a program on the real runtime; skipped with -short")
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command on PATH")
+	}
+	dir := t.TempDir()
+	// gmplab's cache folder (the module made for the program) in the
+	// test's, the go command's build cache where it was.
+	gocache, err := exec.Command("go", "env", "GOCACHE").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GOCACHE", strings.TrimSpace(string(gocache)))
+	t.Setenv("XDG_CACHE_HOME", filepath.Join(dir, "cache"))
+	src := "package main\n\nimport (\n\t\"fmt\"\n\t\"runtime\"\n)\n\nfunc main() {\n\tfmt.Println(\"before:\", runtime.NumGoroutine())\n\tblock := make(chan int)\n\tfor i := 0; i < 3; i++ {\n\t\tgo func() { <-block }()\n\t}\n\tfmt.Println(\"after:\", runtime.NumGoroutine())\n}\n"
+	if err := os.WriteFile(filepath.Join(dir, "count.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	r := gmplab(t, "compare count.go --runs 1 --gomaxprocs 2")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s%s", r.code, r.stdout, r.stderr)
+	}
+	for _, want := range []string{
+		"gmplab compare count.go: GOMAXPROCS=2, the simulator against 1 real run\n",
+		"output: the same on the simulator and on every real run (2 lines)\n",
+		"runtime.NumGoroutine leaves out, on the real runs, the 1 goroutine runtime/trace\n",
+	} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("no %q in:\n%s", want, r.stdout)
+		}
 	}
 }

@@ -13,6 +13,7 @@
 package cli
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -20,9 +21,12 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"github.com/gmplab/gmplab/view"
 )
 
 // Main runs gmplab with the process's arguments and standard streams and
@@ -47,6 +51,14 @@ func execute(root *cobra.Command, args []string, stdout, stderr io.Writer) int {
 	root.SetArgs(args)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
+	// cobra's completion command writes to the output set when it is
+	// made: make it now.
+	root.InitDefaultCompletionCmd()
+	if c, _, err := root.Find([]string{"completion"}); err == nil && c != root {
+		// gmplab completion ksh: a usage error, not the help.
+		c.Args = noArgs("")
+		c.RunE = func(cmd *cobra.Command, args []string) error { return cmd.Help() }
+	}
 	cmd, err := executeC(root)
 	if err == nil {
 		return 0
@@ -54,16 +66,19 @@ func execute(root *cobra.Command, args []string, stdout, stderr io.Writer) int {
 	var ee *ExitError
 	if errors.As(err, &ee) {
 		if ee.Msg != "" {
-			io.WriteString(stderr, ee.Msg)
-			if !strings.HasSuffix(ee.Msg, "\n") {
-				io.WriteString(stderr, "\n")
+			msg := ee.Msg
+			if !strings.HasSuffix(msg, "\n") {
+				msg += "\n"
 			}
+			io.WriteString(stderr, view.Fill(msg, layoutWidth(stderr)))
 		}
 		return ee.Code
 	}
 	// A bad command line: cobra's and pflag's errors, and ours from
-	// validating flags, as one line naming the command.
-	fmt.Fprintf(stderr, "%s: %s (see '%s --help')\n", cmd.CommandPath(), err, cmd.CommandPath())
+	// validating flags, as one line naming the command (folded on a
+	// terminal).
+	msg := fmt.Sprintf("%s: %s (see '%s --help')\n", cmd.CommandPath(), err, cmd.CommandPath())
+	io.WriteString(stderr, view.Fill(msg, layoutWidth(stderr)))
 	return 2
 }
 
@@ -90,8 +105,12 @@ func (e *ExitError) Error() string {
 	return strings.TrimSuffix(e.Msg, "\n")
 }
 
-// NewRootCmd builds the gmplab command tree.
-func NewRootCmd() *cobra.Command {
+// NewRootCmd builds the gmplab command tree, whose gmplab real and gmplab
+// book serve run gmplab-full (full.go).
+func NewRootCmd() *cobra.Command { return newRootCmd(Extras{}) }
+
+// newRootCmd builds the gmplab command tree with the extras there are.
+func newRootCmd(x Extras) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "gmplab",
 		Short: "Step through the Go 1.26 scheduler in a deterministic simulation",
@@ -103,15 +122,25 @@ The same program, flags and seed always give the same output, byte for byte.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.CompletionOptions.DisableDefaultCmd = true
 	root.SetFlagErrorFunc(flagError)
+	fillHelp(root)
+	var version bool
+	root.Flags().BoolVar(&version, "version", false, "say which gmplab this is (as gmplab version)")
+	root.RunE = func(cmd *cobra.Command, args []string) error {
+		if version {
+			writeVersion(cmd.OutOrStdout())
+			return nil
+		}
+		return cmd.Help()
+	}
 
 	// One line per command; each command lives in its own file.
 	root.AddCommand(newRunCmd(nil)) // run.go: gmplab run FILE.go
 
 	root.AddCommand(newStepCmd(nil))    // step.go: gmplab step LESSON|FILE.go
 	root.AddCommand(newLessonsCmd(nil)) // lessons.go: gmplab lessons
-	root.AddCommand(newRealCmd(nil))    // real.go: gmplab real LESSON|FILE.go
+	root.AddCommand(newRealCmd(x, nil)) // real.go: gmplab real LESSON|FILE.go
+	root.AddCommand(newReplayCmd(nil))  // replay.go: gmplab replay TRACE
 	root.AddCommand(newCompareCmd(nil)) // compare.go: gmplab compare LESSON|FILE.go
 
 	root.AddCommand(newLessonCmd(nil))   // lesson.go: gmplab lesson LESSON
@@ -121,9 +150,42 @@ The same program, flags and seed always give the same output, byte for byte.`,
 
 	root.AddCommand(newCheckCmd(nil)) // check.go: gmplab check [EXERCISE]
 	root.AddCommand(newGradeCmd(nil)) // grade.go: gmplab grade DIR...
-	root.AddCommand(newBookCmd())     // book.go: gmplab book build|serve
+	root.AddCommand(newBookCmd(x))    // book.go: gmplab book build|serve
+
+	root.AddCommand(newVersionCmd()) // version.go: gmplab version
+	// execute adds gmplab completion bash|zsh|fish|powershell (cobra's);
+	// completion.go says what the arguments and flags complete to.
+	addCompletions(root)
 
 	return root
+}
+
+// fillHelp makes every command's help (cobra's) fit the terminal it goes
+// to, or view.Width columns in a pipe: the flags' descriptions and the
+// long text are folded between words, under their column. On a terminal
+// the long text's paragraphs are first unfolded (view.Unfold), so that
+// they are filled again for its width rather than left ragged where they
+// were broken for 100 columns, and an example too long for it continues
+// on the next line after a backslash, as a shell reads it.
+func fillHelp(root *cobra.Command) {
+	help := root.HelpFunc()
+	root.SetHelpFunc(func(c *cobra.Command, args []string) {
+		out := c.OutOrStdout()
+		width := layoutWidth(out)
+		long, example := c.Long, c.Example
+		if width == 0 {
+			width = view.Width
+		} else {
+			c.Long = view.Unfold(long)
+			c.Example = continueCommands(example, width)
+		}
+		var buf bytes.Buffer
+		c.SetOut(&buf)
+		help(c, args)
+		c.SetOut(out)
+		c.Long, c.Example = long, example
+		io.WriteString(out, view.Fill(buf.String(), width))
+	})
 }
 
 // flagError rewrites pflag's errors about a flag's value into one plain
@@ -150,4 +212,34 @@ func flagError(cmd *cobra.Command, err error) error {
 		}
 	}
 	return fmt.Errorf("%s %q: %v", name, ive.GetValue(), cause)
+}
+
+// continueCommands breaks each line of examples (command lines, indented)
+// that is wider than width between its shell words: it ends in " \\" and
+// goes on, indented four more columns, so that it can still be copied.
+func continueCommands(examples string, width int) string {
+	lines := strings.Split(examples, "\n")
+	var out []string
+	for _, line := range lines {
+		if utf8.RuneCountInString(line) <= width {
+			out = append(out, line)
+			continue
+		}
+		lead := line[:len(line)-len(strings.TrimLeft(line, " "))]
+		cur, indent := "", lead
+		for _, w := range shellWords(strings.TrimLeft(line, " ")) {
+			if cur != "" && len(indent)+utf8.RuneCountInString(cur)+1+utf8.RuneCountInString(w)+2 > width {
+				out = append(out, indent+cur+" \\")
+				cur, indent = w, lead+"    "
+				continue
+			}
+			if cur == "" {
+				cur = w
+			} else {
+				cur += " " + w
+			}
+		}
+		out = append(out, indent+cur)
+	}
+	return strings.Join(out, "\n")
 }

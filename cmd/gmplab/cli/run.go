@@ -26,9 +26,10 @@ const (
 	formatSchedtrace = "schedtrace"
 	formatGctrace    = "gctrace"
 	formatChrome     = "chrome"
+	formatTrace      = "trace"
 )
 
-var formats = []string{formatText, formatJSON, formatSchedtrace, formatGctrace, formatChrome}
+var formats = []string{formatText, formatJSON, formatSchedtrace, formatGctrace, formatChrome, formatTrace}
 
 // defaultSchedtracePeriod is one millisecond of virtual time: the smallest
 // period GODEBUG=schedtrace accepts (its unit is ms), and short enough that
@@ -55,6 +56,7 @@ type RunOptions struct {
 	SchedtracePeriod time.Duration
 	StateAt          string
 	Stats            bool
+	Output           string // -o: a file to write the output to
 
 	// Set by validate.
 	gomaxprocs      int    // in force
@@ -67,7 +69,8 @@ type RunOptions struct {
 	formatSet, periodSet bool
 	// root, when set, is the directory relative paths are read from (the
 	// repository's root, for a lesson's cells); names stay as given.
-	root string
+	root  string
+	width int // a terminal's width to lay out for (0: the output's: layoutWidth)
 }
 
 // newRunCmd builds `gmplab run`. runF, if not nil, replaces the run itself
@@ -93,6 +96,9 @@ Output (--format):
               (the gc layer; GOGC and GOMEMLIMIT are read from the environment)
   chrome      a Chrome trace-event file with one track per P: open it in
               https://ui.perfetto.dev or chrome://tracing
+  trace       Go's own execution trace format, as runtime/trace writes it
+              (redirect it to a file): gmplab replay, go tool trace and
+              gotraceui open it as they open a real run's
 Arguments after -- are the program's: os.Args[1:] (os.Args[0] is the
 file's name without .go).
 
@@ -166,6 +172,7 @@ gmplab could not compile or finish the program (--max-events, --max-instrs,
 	f.StringVar(&o.StateAt, "state-at", "",
 		"print the runtime's state as JSON after event `SEQ`, at the end, or at breakpoint[:N] (the Nth sim.Breakpoint), and stop")
 	f.BoolVar(&o.Stats, "stats", false, "print the run's counters (events, threads, steals, …) on stderr at the end")
+	f.StringVarP(&o.Output, "output", "o", "", "write the output to `FILE` instead of standard output (--format trace > FILE does the same)")
 	return cmd
 }
 
@@ -323,21 +330,45 @@ func runRun(o *RunOptions) (err error) {
 		return &ExitError{Code: 1, Msg: "gmplab run: " + err.Error()}
 	}
 	if o.stateAt.on {
+		if o.Output != "" {
+			return &ExitError{Code: 2, Msg: "gmplab run: --state-at and --output: --state-at prints the state on standard output"}
+		}
 		return runStateAt(o, mc)
 	}
 
-	out := bufio.NewWriterSize(o.Out, 64<<10)
+	dst := o.Out
+	var file *os.File
+	if o.Output != "" {
+		f, err := os.Create(inRoot(o.root, o.Output))
+		if err != nil {
+			return &ExitError{Code: 1, Msg: "gmplab run: " + err.Error()}
+		}
+		defer f.Close()
+		file, dst = f, f
+	}
+	out := bufio.NewWriterSize(dst, 64<<10)
 	var chrome *view.ChromeWriter
-	style := view.Text{Wide: o.Wide, NoPs: !o.layers.Has(runtime.LayerProcs)}
+	var gotrace *view.GoTraceWriter
+	width := o.width
+	if width == 0 {
+		width = layoutWidth(o.Out) // 0: a pipe's fixed form
+	}
+	style := view.Text{Wide: o.Wide, NoPs: !o.layers.Has(runtime.LayerProcs), Width: width}
 	var line []byte
 	switch {
 	case o.Quiet:
 	case o.Format == formatText:
-		fmt.Fprintf(out, "# %s: %s seed=%d layers=%s%s%s\n", o.File, procsHeader(o.gomaxprocs, o.gomaxprocsFrom, o.NCPU), o.Seed, o.layers, godebugHeader(o.asyncPreemptOff), o.gcHeader)
+		out.WriteString(view.Fill(fmt.Sprintf("# %s: %s seed=%d layers=%s%s%s\n", o.File, procsHeader(o.gomaxprocs, o.gomaxprocsFrom, o.NCPU), o.Seed, o.layers, godebugHeader(o.asyncPreemptOff), o.gcHeader), width))
 		out.WriteString(style.Header())
 		out.WriteByte('\n')
 	case o.Format == formatChrome:
 		chrome = view.NewChromeWriter(out)
+	case o.Format == formatTrace:
+		if file == nil && isTerminalW(o.Out) {
+			return &ExitError{Code: 2, Msg: "gmplab run --format trace writes a binary file: redirect it (gmplab run " + o.File + " --format trace > run.trace)"}
+		}
+		gotrace = view.NewGoTraceWriter(out, prog, mc.State())
+		gotrace.State = mc.State
 	}
 
 	var last runtime.Event
@@ -386,13 +417,34 @@ func runRun(o *RunOptions) (err error) {
 			}
 		case o.Format == formatChrome:
 			chrome.Event(ev)
+		case o.Format == formatTrace:
+			gotrace.Event(ev)
 		}
 	}
 	if chrome != nil {
 		chrome.Close()
 	}
+	if gotrace != nil {
+		if err := gotrace.Close(); err != nil {
+			return writeError(err)
+		}
+	}
 	if err := out.Flush(); err != nil {
 		return writeError(err)
+	}
+	if file != nil {
+		fi, err := file.Stat()
+		if err == nil {
+			err = file.Close()
+		}
+		if err != nil {
+			return &ExitError{Code: 1, Msg: "gmplab run: " + err.Error()}
+		}
+		what := o.Format
+		if o.Format == formatTrace {
+			what = "Go's execution trace format"
+		}
+		fmt.Fprintf(o.Err, "gmplab run: wrote %s: %d bytes, %s\n", o.Output, fi.Size(), what)
 	}
 	if o.Stats {
 		fmt.Fprintf(o.Err, "stats: %s\n", view.FormatStats(mc.Stats()))

@@ -118,7 +118,7 @@ func TestRunBadFlags(t *testing.T) {
 		{[]string{"x.go", "--max-time", "2"}, "gmplab run: --max-time \"2\": not a duration (examples: 500us, 10ms, 2s) (see 'gmplab run --help')\n"},
 		{[]string{"x.go", "--max-time", "-1s"}, "gmplab run: --max-time -1s: want a positive duration (examples: 10ms, 2s) (see 'gmplab run --help')\n"},
 		{[]string{"x.go", "--schedtrace-period", "0s"}, "gmplab run: --schedtrace-period 0s: want a positive duration (examples: 1ms, 100us) (see 'gmplab run --help')\n"},
-		{[]string{"x.go", "--format", "yaml"}, "gmplab run: --format \"yaml\": want one of text, json, schedtrace, gctrace, chrome (see 'gmplab run --help')\n"},
+		{[]string{"x.go", "--format", "yaml"}, "gmplab run: --format \"yaml\": want one of text, json, schedtrace, gctrace, chrome, trace (see 'gmplab run --help')\n"},
 		{[]string{"x.go", "--state-at", "start"}, "gmplab run: --state-at \"start\": want an event number (0 is the start), end, breakpoint or breakpoint:N (see 'gmplab run --help')\n"},
 		{[]string{"x.go", "--state-at", "-3"}, "gmplab run: --state-at \"-3\": want an event number (0 is the start), end, breakpoint or breakpoint:N (see 'gmplab run --help')\n"},
 		{[]string{"x.go", "--state-at", "breakpoint:0"}, "gmplab run: --state-at \"breakpoint:0\": breakpoints count from 1 (breakpoint:1 is the first) (see 'gmplab run --help')\n"},

@@ -38,7 +38,8 @@ type StepOptions struct {
 	Interactive func() bool
 	// root, when set, is the directory relative paths are read from (the
 	// repository's root, for a lesson's cells); names stay as given.
-	root string
+	root  string
+	width int // a terminal's width to lay out for (0: the output's: layoutWidth)
 }
 
 // newStepCmd builds `gmplab step`. runF, if not nil, replaces the session
@@ -66,15 +67,7 @@ standard input when it is not a terminal: gmplab step lesson-04 < script.txt.`,
   gmplab step lessons/04-sysmon/handoff.go
   gmplab step my.go --gomaxprocs 4
   gmplab step lesson-04 --init script.txt`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			switch len(args) {
-			case 1:
-				return nil
-			case 0:
-				return errors.New("missing LESSON or FILE.go: gmplab lessons lists the lessons")
-			}
-			return fmt.Errorf("want one lesson or Go file, got %d arguments: %s", len(args), strings.Join(args, " "))
-		},
+		Args: oneTarget,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Target = args[0]
 			o.argv = append([]string{"step"}, args...)
@@ -108,8 +101,8 @@ standard input when it is not a terminal: gmplab step lesson-04 < script.txt.`,
 	f := cmd.Flags()
 	f.SortFlags = false
 	o.procsFlags.register(f, "the lesson's, else ")
-	f.Uint64Var(&o.Seed, "seed", 1, "seed of the random choices (default: the lesson's, else 1)")
-	f.StringVar(&o.Layers, "layers", "all",
+	f.Uint64Var(&o.Seed, "seed", 0, "seed of the random choices (default: the lesson's, else 1)")
+	f.StringVar(&o.Layers, "layers", "",
 		"layers of the runtime to switch on (default: the lesson's and those before it, else all): "+strings.Join(runtime.LayerNames(), ", "))
 	f.StringVar(&o.Init, "init", "", "run the debugger commands in this `file` first")
 	addLimitFlags(f, &o.Limits)
@@ -134,7 +127,7 @@ func loadStepTarget(o *StepOptions) (*stepTarget, error) {
 	exists := func(p string) bool { _, err := os.Stat(inRoot(o.root, p)); return err == nil }
 	t, err := lessons.Resolve(o.Target, exists)
 	if err != nil {
-		return nil, &ExitError{Code: 1, Msg: "gmplab step: " + err.Error()}
+		return nil, lessonError("gmplab step", err)
 	}
 	st := &stepTarget{name: t.Display(), lesson: t.Lesson, byName: !strings.HasSuffix(o.Target, ".go")}
 	if t.File != "" {
@@ -206,7 +199,11 @@ func runStep(o *StepOptions) error {
 	if err != nil {
 		return &ExitError{Code: 1, Msg: "gmplab step: " + err.Error()}
 	}
-	term := terminal.New(s, o.Out, terminalWidth())
+	width := o.width
+	if width == 0 {
+		width = layoutWidth(o.Out) // 0: a pipe's fixed form
+	}
+	term := terminal.New(s, o.Out, width)
 	defer term.Close()
 	if o.With != "" {
 		term.PanicText = func(r any) string { return withPanicText(r) + " (your function, not gmplab)" }
@@ -215,12 +212,12 @@ func runStep(o *StepOptions) error {
 		if _, err := s.Goto(brk.at); err != nil {
 			return &ExitError{Code: 1, Msg: "gmplab step: " + err.Error()}
 		}
-		fmt.Fprintf(o.Out, "gmplab step %s\nYour functions break this run after event %d:\n  %s\nStopped at event %d, the last good event: the next step runs the engine step that breaks; print and board show the state before it.\n",
-			tg.name, brk.at, brk.msg, brk.at)
+		term.Print(fmt.Sprintf("gmplab step %s\nYour functions break this run after event %d:\n  %s\nStopped at event %d, the last good event: the next step runs the engine step that breaks; print and board show the state before it.\n",
+			tg.name, brk.at, brk.msg, brk.at))
 		return runREPL(term, "gmplab step", o.Init, o.Interactive(), o.In)
 	}
-	io.WriteString(o.Out, stepBanner(tg, s.Config()))
-	io.WriteString(o.Out, stepGuide(tg)) // guide.go: the lesson's guide cell
+	term.Print(stepBanner(tg, s.Config()))
+	term.Print(stepGuide(tg, width)) // guide.go: the lesson's guide cell
 	return runREPL(term, "gmplab step", o.Init, o.Interactive(), o.In)
 }
 
@@ -267,13 +264,4 @@ func isTerminal(r io.Reader) bool {
 	}
 	fi, err := f.Stat()
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
-}
-
-// terminalWidth is $COLUMNS, or 100.
-func terminalWidth() int {
-	var n int
-	if _, err := fmt.Sscan(os.Getenv("COLUMNS"), &n); err == nil && n >= 40 {
-		return n
-	}
-	return 100
 }

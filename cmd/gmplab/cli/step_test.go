@@ -66,7 +66,6 @@ func loadStepCases(t *testing.T) []stepCase {
 func runStepCase(t *testing.T, c stepCase) (stdout, stderr string, code int) {
 	t.Helper()
 	t.Chdir(repoRoot)
-	t.Setenv("COLUMNS", "100") // the board's width
 	var out, errb bytes.Buffer
 	code = Run(strings.Fields(c.args), strings.NewReader(c.input), &out, &errb)
 	return out.String(), errb.String(), code
@@ -155,7 +154,15 @@ func TestStepArgs(t *testing.T) {
 	}{
 		{"step", "missing LESSON or FILE.go", 2},
 		{"step a b", "want one lesson or Go file, got 2 arguments", 2},
-		{"step lesson-99", `gmplab step: unknown lesson "lesson-99": the lessons are lesson-00 (threads)`, 1},
+		{"step lesson-99", `gmplab step: unknown lesson "lesson-99": the lessons are lesson-00 (threads)`, 2},
+		{"real lesson-99", `gmplab real: unknown lesson "lesson-99"`, 2},
+		{"compare lesson-99", `gmplab compare: unknown lesson "lesson-99"`, 2},
+		{"compare", "gmplab compare: missing LESSON or FILE.go: gmplab lessons lists the lessons", 2},
+		{"compare a.go b.go", "gmplab compare: want one lesson or Go file, got 2 arguments: a.go b.go", 2},
+		{"book x", `gmplab book: unknown command "x": the commands are gmplab book build and gmplab book serve`, 2},
+		{"book build x", "gmplab book build: book build takes no arguments (-o DIR names the site's folder)", 2},
+		{"completion ksh", `gmplab completion: unknown command "ksh": the commands are gmplab completion bash,`, 2},
+		{"version x", "gmplab version: version takes no arguments", 2},
 		{"step nosuch.go", "gmplab step: nosuch.go: no such file", 1},
 		{"step lesson-04 --gomaxprocs 0", "--gomaxprocs 0: want 1 to 1024", 2},
 		{"step lesson-04 --layers steal", "--layers \"steal\": layer steal needs procs", 2},

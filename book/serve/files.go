@@ -1,4 +1,4 @@
-package book
+package serve
 
 import (
 	"crypto/sha256"
@@ -9,35 +9,37 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/gmplab/gmplab/book"
 )
 
-// Server serves a built site from memory (Site.Files; gmplab book serve): a file the build stored
+// Files serves a built site from memory (book.Site.Files): a file the build stored
 // compressed (NAME.br, NAME.gz) is sent so to a browser that accepts it,
 // other text is gzipped once and kept, and every response carries an ETag
 // so that a reload costs a 304.
-type Server struct {
+type Files struct {
 	mu    sync.Mutex
 	files map[string][]byte
 	gz    map[string][]byte // on-the-fly gzip, by path
 	etags map[string]string
 }
 
-// NewServer serves files.
-func NewServer(files map[string][]byte) *Server {
-	s := &Server{}
+// NewFiles serves files.
+func NewFiles(files map[string][]byte) *Files {
+	s := &Files{}
 	s.Set(files)
 	return s
 }
 
 // Set replaces the files served (a rebuild).
-func (s *Server) Set(files map[string][]byte) {
+func (s *Files) Set(files map[string][]byte) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.files, s.gz, s.etags = files, map[string][]byte{}, map[string]string{}
 }
 
 // ServeHTTP implements http.Handler.
-func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+func (s *Files) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
 	if name == "" || strings.HasSuffix(r.URL.Path, "/") {
 		name = path.Join(name, "index.html")
@@ -67,17 +69,17 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Add("Vary", "Accept-Encoding")
 	accept := r.Header.Get("Accept-Encoding")
 	encoding := ""
-	for _, c := range Compressed {
+	for _, c := range book.Compressed {
 		if z, ok := files[name+c.Ext]; ok && acceptsEncoding(accept, c.Encoding) {
 			body, encoding = z, c.Encoding
 			break
 		}
 	}
-	if encoding == "" && acceptsEncoding(accept, "gzip") && Compressible(name, len(body)) {
+	if encoding == "" && acceptsEncoding(accept, "gzip") && book.Compressible(name, len(body)) {
 		s.mu.Lock()
 		z, ok := s.gz[name]
 		if !ok {
-			z = Compress(body)
+			z = book.Compress(body)
 			s.gz[name] = z
 		}
 		s.mu.Unlock()

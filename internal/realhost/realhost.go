@@ -1,4 +1,9 @@
-package real
+// Package realhost says whether this host can run gmplab real: Delve's
+// native backend stops a program's threads with ptrace, on Linux (amd64,
+// arm64), where the kernel allows it. It imports nothing of Delve, so
+// that the gmplab binary can say so before it builds gmplab-full, the
+// gmplab with Delve in it.
+package realhost
 
 import (
 	"errors"
@@ -21,9 +26,9 @@ func Check() error {
 	return nil
 }
 
-// ptraceError turns Delve's launch error into what to do when the kernel
+// PtraceError turns Delve's launch error into what to do when the kernel
 // refused ptrace.
-func ptraceError(err error) error {
+func PtraceError(err error) error {
 	if !errors.Is(err, syscall.EPERM) && !strings.Contains(err.Error(), "operation not permitted") {
 		return err
 	}

@@ -1,4 +1,4 @@
-package book_test
+package serve_test
 
 import (
 	"bytes"
@@ -8,16 +8,16 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gmplab/gmplab/book"
+	"github.com/gmplab/gmplab/book/serve"
 )
 
-// TestServer: the served site sends a file the build stored compressed
+// TestFiles: the served site sends a file the build stored compressed
 // in the encoding the browser accepts (brotli before gzip), gzips other
 // text on the fly, leaves small files and refused encodings alone, answers
 // a repeated request with 304, and serves a folder's index.html.
-func TestServer(t *testing.T) {
+func TestFiles(t *testing.T) {
 	page := strings.Repeat("<p>the book</p>\n", 200)
-	files := book.NewServer(map[string][]byte{
+	files := serve.NewFiles(map[string][]byte{
 		"index.html":             []byte(page),
 		"docs/index.html":        []byte("<p>docs</p>"),
 		"assets/stepper.wasm":    []byte("\x00asm module"),
