@@ -98,7 +98,10 @@ func buildWasm(root, dir string, log io.Writer) error {
 	}
 	module := filepath.Join(dir, "stepper.wasm")
 	fmt.Fprintf(log, "book: compiling the engine to WebAssembly (once for these sources; cached in %s)\n", dir)
-	tmp := module + ".tmp"
+	// Temporary names of this process's own: two processes (two test
+	// packages of one go test ./..., two book builds) may build the same
+	// engine at once, and each renames its own finished file into place.
+	tmp := fmt.Sprintf("%s.%d.tmp", module, os.Getpid())
 	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", tmp, "./book/stepper/wasm")
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
@@ -119,7 +122,11 @@ func buildWasm(root, dir string, log io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("wasm_exec.js is in neither lib/wasm nor misc/wasm of %s", gr)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "wasm_exec.js"), js, 0o644); err != nil {
+	jsTmp := fmt.Sprintf("%s.%d.tmp", filepath.Join(dir, "wasm_exec.js"), os.Getpid())
+	if err := os.WriteFile(jsTmp, js, 0o644); err != nil {
+		return err
+	}
+	if err := os.Rename(jsTmp, filepath.Join(dir, "wasm_exec.js")); err != nil {
 		return err
 	}
 	return os.Rename(tmp, module)

@@ -50,8 +50,11 @@ func compressOnce(root, f string, log io.Writer) error {
 			}
 			fmt.Fprintf(log, "book: compressing %s (once for this engine)\n", path.Base(f))
 		}
+		// A temporary name of this process's own: another process may be
+		// compressing the same file (see buildWasm).
+		tmp := fmt.Sprintf("%s.%d.tmp", out, os.Getpid())
 		if c.Encoding == "br" {
-			if err := brotliFile(root, f, out+".tmp"); err != nil {
+			if err := brotliFile(root, f, tmp); err != nil {
 				return err
 			}
 		} else {
@@ -59,11 +62,11 @@ func compressOnce(root, f string, log io.Writer) error {
 			if err != nil {
 				return err
 			}
-			if err := os.WriteFile(out+".tmp", z, 0o644); err != nil {
+			if err := os.WriteFile(tmp, z, 0o644); err != nil {
 				return err
 			}
 		}
-		if err := os.Rename(out+".tmp", out); err != nil {
+		if err := os.Rename(tmp, out); err != nil {
 			return err
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -56,6 +57,12 @@ func executor() *cli.CellExecutor {
 // notebook.Unavailable (skipped, and kept as stored by -update).
 type simOnly struct{ notebook.Executor }
 
+// CompareSim keeps the simulator's side of gmplab compare cells: it is
+// checked exactly with -short too.
+func (s simOnly) CompareSim(args []string) (string, int, error) {
+	return s.Executor.(notebook.SimComparer).CompareSim(args)
+}
+
 func TestCellOutputs(t *testing.T) {
 	var x notebook.Executor = executor()
 	if testing.Short() {
@@ -79,6 +86,7 @@ func TestCellOutputs(t *testing.T) {
 			}
 			for _, c := range nb.Cells() {
 				if c.Real() {
+					checkSimSide(t, x, nb, c)
 					t.Run(fmt.Sprintf("real-line-%d", c.Line), func(t *testing.T) { checkRealCell(t, x, nb, c) })
 					continue
 				}
@@ -101,6 +109,31 @@ func TestCellOutputs(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// checkSimSide checks a gmplab compare cell's simulator column exactly
+// against a fresh simulator-only run: it is deterministic, so a stale
+// figure fails even where the real side is skipped.
+func checkSimSide(t *testing.T, x notebook.Executor, nb *notebook.Notebook, c *notebook.Cell) {
+	t.Helper()
+	fresh, ok, err := nb.SimSide(x, c)
+	if !ok {
+		return
+	}
+	if err != nil {
+		t.Error(err)
+		return
+	}
+	stored, now := notebook.SimColumn(c.Stored()), notebook.SimColumn(fresh)
+	if len(now) == 0 {
+		t.Errorf("%s:%d: the %s's simulator-only run printed no table:\n%s", nb.Name, c.Line, c.Title(), fresh)
+		return
+	}
+	if !slices.Equal(stored, now) {
+		d := diff.Diff("stored", []byte(strings.Join(stored, "\n")+"\n"), "now", []byte(strings.Join(now, "\n")+"\n"))
+		t.Errorf("%s:%d: the %s's simulator column is stale (the simulator is deterministic and checked exactly; go test ./lessons/... -update rewrites it):\n%s",
+			nb.Name, c.Line, c.Title(), strings.TrimSuffix(string(d), "\n"))
 	}
 }
 

@@ -46,12 +46,20 @@ type Question struct {
 	Expr    string   // predict: the print expression whose value is the answer
 	Explain string
 	Show    []string // the debugger commands that show the answer
+	// Expect: what the "See it" session (Run, else the lesson's gmplab
+	// step, with the Show commands) must print: each text must appear in
+	// its transcript, in order (the expect: lines).
+	Expect []string
 }
 
 // GuideText is a guide cell: a paragraph, then commands to try.
 type GuideText struct {
 	Text string   // the paragraph, its lines joined by spaces
 	Try  []string // the try: lines' commands
+	// Expect: what the try commands must print, after them (expect:
+	// lines, not shown to the learner): each text must appear in the
+	// transcript of gmplab step lesson-NN with the try commands, in order.
+	Expect []string
 }
 
 // parse reads the cell's body according to its kind.
@@ -107,8 +115,10 @@ func (c *Cell) parse() error {
 		g := &GuideText{}
 		var para []string
 		for _, l := range lines {
-			if cmd, ok := strings.CutPrefix(l, "try:"); ok {
+			if cmd, ok := strings.CutPrefix(l, "try:"); ok && len(g.Expect) == 0 {
 				g.Try = append(g.Try, strings.TrimSpace(cmd))
+			} else if e, ok := strings.CutPrefix(l, "expect:"); ok && len(g.Try) > 0 {
+				g.Expect = append(g.Expect, strings.TrimSpace(e))
 			} else if len(g.Try) > 0 {
 				return fmt.Errorf("%q after the try: lines (the paragraph comes first)", l)
 			} else {
@@ -351,8 +361,10 @@ func parseQuestion(lines []string) (*Question, error) {
 			q.Explain = val
 		case "show":
 			q.Show = splitCommands(val)
+		case "expect":
+			q.Expect = append(q.Expect, val)
 		default:
-			return nil, fmt.Errorf("unknown key %q (keys: id, q, kind, run, do, expr, explain, show; choices start with - or *)", key)
+			return nil, fmt.Errorf("unknown key %q (keys: id, q, kind, run, do, expr, explain, show, expect; choices start with - or *)", key)
 		}
 	}
 	switch {
@@ -372,8 +384,8 @@ func parseQuestion(lines []string) (*Question, error) {
 		if right != 1 {
 			return nil, fmt.Errorf("quiz %s: kind: choice wants exactly one right choice (a * line), got %d", q.ID, right)
 		}
-		if q.Run != nil || q.Expr != "" || q.Do != nil {
-			return nil, fmt.Errorf("quiz %s: run:, do: and expr: are for kind: predict", q.ID)
+		if q.Expr != "" || q.Do != nil {
+			return nil, fmt.Errorf("quiz %s: do: and expr: are for kind: predict (a choice question's run: is the session its show: commands run in)", q.ID)
 		}
 	case "predict":
 		if right != 0 {

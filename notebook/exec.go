@@ -51,6 +51,15 @@ type RealExecutor interface {
 	Real(args []string, commands []string) (out string, code int, err error)
 }
 
+// SimComparer is an Executor that runs the simulator's side of a
+// `gmplab compare ARGS` cell alone: the command's output with no real run
+// (its real column empty). The simulator is deterministic, so the tests
+// check that side of a stored compare output exactly, with -short too, and
+// Update refreshes it where the real side cannot run (see SimColumn).
+type SimComparer interface {
+	CompareSim(args []string) (out string, code int, err error)
+}
+
 // Unavailable is the error of a real cell that cannot run here: the kernel
 // refuses ptrace, the platform is not Linux on amd64 or arm64, or the
 // executor runs no real programs (go test -short). It is not a fault of
@@ -313,16 +322,45 @@ func (nb *Notebook) Answer(x Executor, q *Question) (int, error) {
 	return right, nil
 }
 
+// SimSide runs the simulator's side of a gmplab compare cell (see
+// SimComparer): ok is false for any other cell or an executor that cannot.
+func (nb *Notebook) SimSide(x Executor, c *Cell) (out string, ok bool, err error) {
+	sc, can := x.(SimComparer)
+	if !can || !c.Real() || c.Kind != Run {
+		return "", false, nil
+	}
+	o, code, err := sc.CompareSim(nb.ResolveArgs(c.Command))
+	if err != nil {
+		return "", true, nb.cellErr(c, err)
+	}
+	for _, f := range c.Command.Filters {
+		o = f.Apply(o)
+	}
+	return withStatus(o, code), true, nil
+}
+
 // Update runs every cell and stores its output (or a source cell's body),
 // adding output blocks where they are missing. A real cell that cannot run
-// here (Unavailable) keeps its stored output. It returns the first cell
-// that cannot run for another reason; the others are still updated.
+// here (Unavailable) keeps its stored output, except that a gmplab compare
+// cell's simulator column is refreshed when the executor is a SimComparer
+// (WithSimColumn). It returns the first cell that cannot run for another
+// reason; the others are still updated.
 func (nb *Notebook) Update(x Executor) error {
 	var first error
 	for _, c := range nb.Cells() {
 		out, err := nb.Exec(x, c)
 		var u *Unavailable
 		if errors.As(err, &u) {
+			sim, ok, err := nb.SimSide(x, c)
+			if ok && err == nil && c.HasOutput {
+				out, err = WithSimColumn(c.Output, sim)
+				if err == nil {
+					c.set(out)
+				}
+			}
+			if err != nil && first == nil {
+				first = fmt.Errorf("%s:%d: %s cell: %w", nb.Name, c.Line, c.Kind, err)
+			}
 			continue
 		}
 		if err != nil {

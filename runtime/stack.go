@@ -70,7 +70,15 @@ func (mc *Machine) newstack(mi int32) {
 	mc.stats.StackGrows++
 	if ev := mc.emit(EvNewstack, mi, M.p, G.goid, old, newsize); mc.cfg.Why {
 		ev.Pos = pos
-		ev.Why = "calling " + fn.Name + " (frame " + vm.Itoa(int64(fn.FrameSize)) + " B) with " + vm.Itoa(G.stackUsed) + " B used would cross stackguard0 (lo+928): the stack doubles to " + vm.Itoa(newsize) + " B; copystack copies the " + vm.Itoa(G.stackUsed) + " used bytes and adjusts " + vm.Itoa(frames) + " frames (" + fmtNs(copyCost) + ")"
+		// The prologue's check (vm: CMPQ SP, stackguard0; JLS morestack)
+		// is SP <= stackguard0 at the callee's entry; a frame of at most
+		// StackSmall bytes is checked before it is pushed, so the caller's
+		// frame may already reach below the guard.
+		check := "SP is lo+" + vm.Itoa(old-G.stackUsed) + " (" + vm.Itoa(G.stackUsed) + " B used)"
+		if fs := int64(fn.FrameSize); fs > stackSmall {
+			check = "SP-(frame-" + vm.Itoa(stackSmall) + ") is lo+" + vm.Itoa(old-G.stackUsed-(fs-stackSmall)) + " (" + vm.Itoa(G.stackUsed) + " B used)"
+		}
+		ev.Why = "calling " + fn.Name + " (frame " + vm.Itoa(int64(fn.FrameSize)) + " B): at its entry " + check + ", at or below stackguard0 (lo+928), so its prologue calls morestack: the stack doubles to " + vm.Itoa(newsize) + " B; copystack copies the " + vm.Itoa(G.stackUsed) + " used bytes and adjusts " + vm.Itoa(frames) + " frames (" + fmtNs(copyCost) + ")"
 	}
 	mc.continueG(mi, 0)
 }

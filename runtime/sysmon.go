@@ -23,6 +23,24 @@ const (
 	netpollSysmonNS   = 10_000_000     // sysmon polls the network after 10 ms without a poll
 )
 
+// bootNanotime is what the real nanotime() reads when the program starts:
+// the monotonic clock (CLOCK_MONOTONIC on Linux) counts from the machine's
+// boot, not from the program's start. Only one rule can tell the
+// difference: retake compares its now with pd.syscallwhen and pd.schedwhen,
+// which start at 0 (proc.go: type sysmontick), so on a P whose first
+// syscall sysmon sees with pd.syscalltick still equal to the P's (both 0)
+// "pd.syscallwhen+10ms > now" is false and the P is taken at sysmon's
+// first look, even with nothing waiting. A simplification: the real offset
+// is the host's uptime, which varies; any value over 10 ms decides every
+// rule the same way, so one fixed hour stands for it (docs/assumptions.md).
+// Events, timers and every printed time stay counted from the program's
+// start (mc.now); only sysmon's sysmontick record reads nanotime().
+const bootNanotime = 3600 * 1_000_000_000
+
+// nanotime is the real runtime's nanotime(): the virtual time plus the
+// machine's uptime at the program's start (bootNanotime).
+func (mc *Machine) nanotime() int64 { return mc.now + bootNanotime }
+
 type sysmonState struct {
 	delay       int64 // µs
 	idle        int
@@ -85,7 +103,7 @@ func (mc *Machine) sysmonTick(mi int32) {
 			mc.injectglist(mi, list)
 		}
 	}
-	retaken := mc.retake(mi, now)
+	retaken := mc.retake(mi, mc.nanotime())
 	backoffHooked := mc.hookSysmonBackoff(retaken)
 	if !backoffHooked {
 		if retaken != 0 {
@@ -121,7 +139,9 @@ func (mc *Machine) sysmonTick(mi int32) {
 const math64Max = 1<<63 - 1
 
 // retake preempts Gs that have run for 10 ms and takes Ps from Ms blocked in
-// syscalls (proc.go: retake). It returns how many Ps it took from syscalls.
+// syscalls (proc.go: retake). now is nanotime() (bootNanotime on): the
+// times it stores in a P's sysmontick are on that clock. It returns how
+// many Ps it took from syscalls.
 func (mc *Machine) retake(mi int32, now int64) int {
 	if n, hooked := mc.hookRetakeAll(mi, now); hooked {
 		return n
@@ -175,7 +195,19 @@ func (mc *Machine) retake(mi int32, now int64) int {
 		if ev := mc.emitRetake(mi, pp, cg, holder); mc.cfg.Why {
 			switch {
 			case pd.Syscalltick == 0 && P.syscalltick == 1 && pd.Syscallwhen == 0:
-				ev.Why = "P" + vm.Itoa(int64(pp)) + "'s first syscall: sysmon's record of its syscalltick starts at 0, which equals the P's, so this first look counts as the second (the zero-tick quirk), and there is work waiting or no idle capacity: take the P from M" + vm.Itoa(int64(holder))
+				ev.Why = "P" + vm.Itoa(int64(pp)) + "'s first syscall: sysmon's record of its syscalltick starts at 0, which equals the P's, so this first look counts as the second (the zero-tick quirk), and "
+				switch {
+				case !mc.runqempty(pp):
+					ev.Why += "P" + vm.Itoa(int64(pp)) + " has local work waiting"
+				case mc.sched.nmspinning+mc.sched.npidle == 0:
+					ev.Why += "no P is idle and no M spins"
+				default:
+					ev.Why += "its record of when it saw the syscall is 0 too, while nanotime() counts from the machine's boot, so the 10ms that keep an idle P attached are long past"
+				}
+				ev.Why += ": take the P from M" + vm.Itoa(int64(holder))
+				if mc.runqempty(pp) && mc.sched.nmspinning+mc.sched.npidle > 0 {
+					ev.Why += " although nothing waits for it"
+				}
 			case sysretake:
 				// retake skips the syscalltick check for a stale slice,
 				// but not the nothing-to-gain rule below it.

@@ -104,6 +104,39 @@ func TestRetakeFirstSyscallZeroTickQuirk(t *testing.T) {
 	}
 }
 
+// proc.go: retake reads nanotime(), which counts from the machine's boot,
+// while a P's sysmontick starts at zero: at sysmon's first look at a P's
+// first syscall (pd.syscalltick = pp.syscalltick = 0) pd.syscallwhen is 0,
+// more than 10 ms before now, so sysmon takes the P even with nothing
+// waiting and a P idle. After one earlier syscall (syscalltick 1) the first
+// look only records the tick, and the P stays attached until 10 ms after it.
+func TestSysmonRetakeFirstSyscallBootClock(t *testing.T) {
+	look := func(syscalltick uint32) (first, at int64) {
+		mc := newTestMachine(t, 2) // P1 idle: nmspinning+npidle > 0
+		inSyscall(t, mc, syscalltick, false)
+		sm := mc.sysmonM
+		mc.cur = sm
+		mc.now = 20_000
+		mc.sysmonTick(sm)
+		first = mc.stats.Retakes
+		for i := 0; i < 10_000 && mc.stats.Retakes == 0; i++ {
+			mc.now = mc.allm[sm].when
+			mc.sysmonTick(sm)
+		}
+		return first, mc.now
+	}
+	if n, _ := look(0); n != 1 {
+		t.Errorf("first syscall, nothing waiting: sysmon's first look took %d Ps, want 1 (nanotime() %d ≥ syscallwhen 0 + 10ms)", n, bootNanotime+20_000)
+	}
+	n, at := look(1)
+	if n != 0 {
+		t.Errorf("after an earlier syscall: sysmon's first look took the P, want it kept (the look records syscallwhen)")
+	}
+	if at < 20_000+forcePreemptNS {
+		t.Errorf("after an earlier syscall: taken at %dns, want at least 10ms after the first look at 20µs", at)
+	}
+}
+
 // proc.go: retake calls preemptone when the P's schedtick has not changed
 // for ≥ forcePreemptNS since sysmon first saw it, and re-sends it on every
 // later pass until the tick changes; preemptone poisons stackguard0 and

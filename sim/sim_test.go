@@ -93,3 +93,17 @@ func TestDialStartsNoGoroutine(t *testing.T) {
 		c.Read()
 	}
 }
+
+// The calibration runs at package initialisation, before main.main (and
+// here before any test): a scenario's first Work call does not pay for it.
+func TestCalibratedAtInit(t *testing.T) {
+	if calibratedBeforeTests <= 0 {
+		t.Fatalf("itersPerNs = %v before the first Work call: the calibration did not run at init", calibratedBeforeTests)
+	}
+}
+
+// calibratedBeforeTests is itersPerNs as this file's init finds it: after
+// sim.go's init (files initialise in name order), before any test.
+var calibratedBeforeTests float64
+
+func init() { calibratedBeforeTests = itersPerNs }

@@ -15,7 +15,7 @@ import (
 
 func main() {
 	runtime.Gosched()             // let the runtime's own goroutines run and park first
-	sim.Syscall(time.Microsecond) // a first, short call: its P's syscalltick is no longer 0
+	sim.Syscall(time.Microsecond) // a first, short call, so that the long one is not its P's first (first.go shows why that matters)
 	sim.Syscall(30 * time.Millisecond)
 	fmt.Println("syscall returned")
 }

@@ -116,6 +116,15 @@ func (x *CellExecutor) Compare(args []string) (string, int, error) {
 	return out.String(), code, nil
 }
 
+// CompareSim implements notebook.SimComparer: gmplab compare ARGS with
+// the simulator's side only (no real run, an empty real column).
+func (x *CellExecutor) CompareSim(args []string) (string, int, error) {
+	var out bytes.Buffer
+	cmd := newCompareCmd(func(o *CompareOptions) error { o.root, o.simOnly = x.Root, true; return runCompare(o) })
+	code := execute(withCommand(cmd), append([]string{"compare"}, args...), &out, &out)
+	return out.String(), code, nil
+}
+
 // Real implements notebook.RealExecutor: gmplab real ARGS with the
 // commands as its standard input, or notebook.Unavailable where it cannot
 // run (not Linux on amd64 or arm64, or the kernel refuses ptrace).

@@ -24,6 +24,7 @@ type CompareOptions struct {
 
 	gomaxprocsSet bool
 	root          string // paths are relative to it ("": the current directory)
+	simOnly       bool   // the simulator's side alone, no real run (CellExecutor.CompareSim)
 }
 
 // maxRuns bounds --runs: each real run takes a second or more.
@@ -98,6 +99,10 @@ func runCompare(o *CompareOptions) error {
 	sim, err := compare.Sim(tg.prog, tg.cfg)
 	if err != nil {
 		return fail(err)
+	}
+	if o.simOnly {
+		io.WriteString(o.Out, compare.Format(name, procs, sim, nil))
+		return nil
 	}
 	gocmd, err := gobuild.GoCommand("gmplab compare")
 	if err != nil {
