@@ -73,7 +73,7 @@ func (s *liveSched) ask(name string) {
 func (s *liveSched) flush() {
 	if s.preempt.on {
 		s.preempt.on = false
-		s.mc.emitPreemptone(s.preempt.pp, s.preempt.gi, s.preempt.signal, s.mc.now-s.mc.allp[s.preempt.pp].sysmontick.Schedwhen, " (your preemptone)")
+		s.mc.emitPreemptone(s.preempt.pp, s.preempt.gi, s.preempt.signal, s.mc.nanotime()-s.mc.allp[s.preempt.pp].sysmontick.Schedwhen, " (your preemptone)")
 	}
 	if f := s.pending; f != nil {
 		s.pending = nil
