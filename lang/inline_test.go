@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,15 +17,17 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/gmplab/gmplab/runtime"
 )
 
 // The model of the compiler's inliner (lang/inline) against the real
 // compiler, over every program of the corpus: lang/testdata, the examples,
 // the lessons' scenarios and the exercises'.
 //
-// testdata/inline/compiler.txt is what go1.26.8 decides for each program
-// (go build -gcflags='-m=2 -S', written by
-// `go test ./lang -run InlineAgainstCompiler -real`): each function's
+// testdata/inline/compiler.txt is what go1.26.8, the release the model
+// follows, decides for each program (go build -gcflags='-m=2 -S', written
+// by `go test ./lang -run InlineAgainstCompiler -real`): each function's
 // inlinability with its cost (or the reason it is not inlinable), how many
 // bodies -m=2 reports inlined at each call site of a declared function
 // (not at go and defer statements, whose calls the compiler moves into
@@ -34,11 +37,47 @@ import (
 // testdata/inline/known.txt, under the reason it is known for, and every
 // entry there must still be one, so that the list stays true. The
 // agreement is logged (go test ./lang -run InlineAgainstCompiler -v).
+//
+// Each later release the runtime model follows (runtime.LaterGoVersions)
+// has the same pair under testdata/inline/<release>/: what its compiler
+// decides, and the model's disagreements with it. The model follows
+// go1.26.8's compiler whatever toolchain builds gmplab, so the test
+// compares it with every release's decisions on either toolchain; -real
+// rewrites those of the toolchain in use.
 
-const (
-	inlineGolden = "testdata/inline/compiler.txt"
-	inlineKnown  = "testdata/inline/known.txt"
-)
+// inlineRelease is one release's recorded decisions (golden) and the
+// model's known disagreements with them.
+type inlineRelease struct {
+	version, golden, known string
+}
+
+// inlineReleases are the releases the model is compared with: the one it
+// follows, then the later ones.
+func inlineReleases() []inlineRelease {
+	out := []inlineRelease{{runtime.GoVersion, "testdata/inline/compiler.txt", "testdata/inline/known.txt"}}
+	for _, v := range runtime.LaterGoVersions {
+		dir := filepath.Join("testdata", "inline", v)
+		out = append(out, inlineRelease{v, filepath.Join(dir, "compiler.txt"), filepath.Join(dir, "known.txt")})
+	}
+	return out
+}
+
+// toolchainRelease is the release of the go command the tests run, whose
+// decisions -real records.
+func toolchainRelease(t *testing.T) inlineRelease {
+	v := goVersion(t)
+	for _, r := range inlineReleases() {
+		if r.version == v {
+			return r
+		}
+	}
+	var have []string
+	for _, r := range inlineReleases() {
+		have = append(have, r.version)
+	}
+	t.Fatalf("the go command is %s, and the inliner model is compared with %s: add %s to runtime.LaterGoVersions first", v, strings.Join(have, ", "), v)
+	return inlineRelease{}
+}
 
 var updateKnown = flag.Bool("inline-known", false, "rewrite testdata/inline/known.txt with the disagreements found, unexplained ones under their own heading")
 
@@ -68,40 +107,53 @@ func inlineCorpus(t *testing.T) []string {
 func TestInlineAgainstCompiler(t *testing.T) {
 	files := inlineCorpus(t)
 	if *realGo {
-		writeInlineGolden(t, files)
+		writeInlineGolden(t, toolchainRelease(t), files)
 	}
-	want := readInlineGolden(t)
-	var diffs []string
-	stats := map[string][2]int{} // by kind: agreeing, compared
+	model := map[string]inlineFacts{}
 	for _, file := range files {
-		got, ok := modelInlineFacts(t, file)
-		if !ok {
-			continue // a program gmplab refuses (TestExamplePrograms lists them)
+		if got, ok := modelInlineFacts(t, file); ok {
+			model[file] = got
+		} // else a program gmplab refuses (TestExamplePrograms lists them)
+	}
+	for _, r := range inlineReleases() {
+		want := readInlineGolden(t, r)
+		var diffs []string
+		stats := map[string][2]int{} // by kind: agreeing, compared
+		for _, file := range files {
+			got, ok := model[file]
+			if !ok {
+				continue
+			}
+			w, ok := want[file]
+			if !ok {
+				t.Errorf("%s: not in %s (go test ./lang -run InlineAgainstCompiler -real, with %s)", file, r.golden, r.version)
+				continue
+			}
+			diffs = append(diffs, diffInlineFacts(file, got, w, stats)...)
 		}
-		w, ok := want[file]
-		if !ok {
-			t.Errorf("%s: not in %s (go test ./lang -run InlineAgainstCompiler -real)", file, inlineGolden)
+		for _, k := range []string{"func", "site", "nosplit"} {
+			s := stats[k]
+			t.Logf("%s: %-7s the model agrees with the compiler on %d of %d (%.1f%%)", r.version, k, s[0], s[1], 100*float64(s[0])/float64(max(s[1], 1)))
+		}
+		if *updateKnown {
+			writeInlineKnown(t, r, diffs)
 			continue
 		}
-		diffs = append(diffs, diffInlineFacts(file, got, w, stats)...)
-	}
-	for _, k := range []string{"func", "site", "nosplit"} {
-		s := stats[k]
-		t.Logf("%-7s the model agrees with the compiler on %d of %d (%.1f%%)", k, s[0], s[1], 100*float64(s[0])/float64(max(s[1], 1)))
-	}
-	if *updateKnown {
-		writeInlineKnown(t, diffs)
-		return
-	}
-	known := readInlineKnown(t)
-	for _, d := range diffs {
-		if _, ok := known[d]; !ok {
-			t.Errorf("a disagreement with the compiler that %s does not list: %s", inlineKnown, d)
+		known := readInlineKnown(t, r)
+		unlisted := 0
+		for _, d := range diffs {
+			if _, ok := known[d]; !ok {
+				t.Errorf("a disagreement with %s's compiler that %s does not list: %s", r.version, r.known, d)
+				unlisted++
+			}
+			delete(known, d)
 		}
-		delete(known, d)
-	}
-	for _, d := range slices.Sorted(mapKeys(known)) {
-		t.Errorf("%s lists %q, which the model now gets right: take it out", inlineKnown, d)
+		if unlisted > 0 {
+			t.Errorf("if a program of the corpus changed, %s is out of date: go test ./lang -run InlineAgainstCompiler -real, with %s (GOTOOLCHAIN=%[2]s), records its decisions again", r.golden, r.version)
+		}
+		for _, d := range slices.Sorted(mapKeys(known)) {
+			t.Errorf("%s lists %q, which the model now gets right: take it out", r.known, d)
+		}
 	}
 }
 
@@ -245,14 +297,14 @@ var (
 
 // writeInlineGolden writes what the compiler decides for every program
 // of the corpus.
-func writeInlineGolden(t *testing.T, files []string) {
+func writeInlineGolden(t *testing.T, r inlineRelease, files []string) {
 	facts := compilerInlineFacts(t, files)
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s: go build -gcflags='-m=2 -S' of the corpus (go test ./lang -run InlineAgainstCompiler -real)\n", goVersion(t))
 	for _, f := range files {
 		b.WriteString(formatInlineFacts(f, facts[f]))
 	}
-	writeFile(t, inlineGolden, b.String())
+	writeFile(t, r.golden, b.String())
 }
 
 // formatInlineFacts is one program's section of compiler.txt.
@@ -282,17 +334,18 @@ func TestInlineGoldenIsTheCompilers(t *testing.T) {
 		t.Skip("the go command is not on PATH: cannot ask the real compiler")
 	}
 	files := []string{"../lessons/05-preempt/coop.go", "../cmd/gmplab/cli/testdata/preemptoff/loop.go", "testdata/disasm/fib.go"}
-	want := readInlineGolden(t)
+	r := toolchainRelease(t)
+	want := readInlineGolden(t, r)
 	for f, got := range compilerInlineFacts(t, files) {
 		w, ok := want[f]
 		if !ok {
 			if !strings.HasPrefix(f, "../cmd/") {
-				t.Errorf("%s: not in %s", f, inlineGolden)
+				t.Errorf("%s: not in %s", f, r.golden)
 			}
 			continue
 		}
 		if g, w := formatInlineFacts(f, got), formatInlineFacts(f, w); g != w {
-			t.Errorf("the compiler now decides otherwise than %s says (go test ./lang -run InlineAgainstCompiler -real):\n%s\nwant\n%s", inlineGolden, g, w)
+			t.Errorf("the compiler now decides otherwise than %s says (go test ./lang -run InlineAgainstCompiler -real):\n%s\nwant\n%s", r.golden, g, w)
 		}
 	}
 }
@@ -428,10 +481,13 @@ func wrappedSpans(t *testing.T, file string) func(at string) bool {
 	}
 }
 
-func readInlineGolden(t *testing.T) map[string]inlineFacts {
-	b, err := os.ReadFile(inlineGolden)
+func readInlineGolden(t *testing.T, r inlineRelease) map[string]inlineFacts {
+	b, err := os.ReadFile(r.golden)
 	if err != nil {
-		t.Fatalf("%v (go test ./lang -run InlineAgainstCompiler -real)", err)
+		t.Fatalf("%v (go test ./lang -run InlineAgainstCompiler -real, with %s)", err, r.version)
+	}
+	if first, _, _ := strings.Cut(string(b), "\n"); !strings.HasPrefix(first, "# "+r.version+": ") {
+		t.Fatalf("%s is not %s's decisions: %s (go test ./lang -run InlineAgainstCompiler -real, with %s)", r.golden, r.version, first, r.version)
 	}
 	out := map[string]inlineFacts{}
 	var cur inlineFacts
@@ -456,8 +512,8 @@ func readInlineGolden(t *testing.T) map[string]inlineFacts {
 
 // readInlineKnown reads known.txt: reasons as "# …" headings, each
 // followed by the disagreements it explains.
-func readInlineKnown(t *testing.T) map[string]string {
-	b, err := os.ReadFile(inlineKnown)
+func readInlineKnown(t *testing.T, r inlineRelease) map[string]string {
+	b, err := os.ReadFile(r.known)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -475,35 +531,39 @@ func readInlineKnown(t *testing.T) map[string]string {
 	return out
 }
 
-// writeInlineKnown rewrites known.txt: the disagreements already listed
-// keep their reasons, new ones go under UNEXPLAINED (a reviewer's job).
-func writeInlineKnown(t *testing.T, diffs []string) {
+// writeInlineKnown rewrites r's known.txt: the disagreements already
+// listed there, or in that of the release the model follows, keep their
+// reasons, new ones go under UNEXPLAINED (a reviewer's job).
+func writeInlineKnown(t *testing.T, r inlineRelease, diffs []string) {
 	old := map[string]string{}
-	if _, err := os.Stat(inlineKnown); err == nil {
-		old = readInlineKnown(t)
+	for _, k := range []inlineRelease{inlineReleases()[0], r} {
+		if _, err := os.Stat(k.known); err == nil {
+			maps.Copy(old, readInlineKnown(t, k))
+		}
 	}
 	byReason := map[string][]string{}
 	var order []string
 	for _, d := range diffs {
-		r, ok := old[d]
+		reason, ok := old[d]
 		if !ok {
-			r = "UNEXPLAINED: explain or fix"
+			reason = "UNEXPLAINED: explain or fix"
 		}
-		if _, seen := byReason[r]; !seen {
-			order = append(order, r)
+		if _, seen := byReason[reason]; !seen {
+			order = append(order, reason)
 		}
-		byReason[r] = append(byReason[r], d)
+		byReason[reason] = append(byReason[reason], d)
 	}
 	slices.Sort(order)
 	var b strings.Builder
-	for _, r := range order {
-		fmt.Fprintf(&b, "# %s\n", r)
-		for _, d := range byReason[r] {
+	fmt.Fprintf(&b, "# The model's disagreements with %s over the corpus (lang/inline_test.go: TestInlineAgainstCompiler),\n", r.version)
+	b.WriteString("# each under the reason it is known for. go test ./lang -run InlineAgainstCompiler -inline-known rewrites it.\n")
+	for _, reason := range order {
+		fmt.Fprintf(&b, "\n# %s\n", reason)
+		for _, d := range byReason[reason] {
 			b.WriteString(d + "\n")
 		}
-		b.WriteString("\n")
 	}
-	writeFile(t, inlineKnown, b.String())
+	writeFile(t, r.known, b.String())
 }
 
 func writeFile(t *testing.T, name, text string) {

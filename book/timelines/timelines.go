@@ -113,22 +113,29 @@ func SVG(tl *view.Timeline, procs int) string {
 		fmt.Fprintf(&b, "<g class=\"lane\"><rect class=\"lane-bg\" x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\"/><text class=\"lane-label\" x=\"4\" y=\"%d\">%s</text></g>\n",
 			labelW, y, plot, laneH-4, y+laneH/2+2, tl.RowName(r))
 	}
-	for _, r := range tl.Runs {
+	for _, grp := range pixelGroups(tl.Runs, x) {
+		r, last := grp[0], grp[len(grp)-1]
 		i, ok := lane[r.Row]
 		if !ok {
 			continue
 		}
-		x0, x1 := x(r.Start), x(r.End)
-		w := max(x1-x0, 1.5)
+		x0, x1 := x(r.Start), x(last.End)
+		w := max(x1-x0, minRunW)
 		y := topPad + i*laneH + (laneH-4-barH)/2
 		cls := "run"
 		what := "runs"
 		if r.Syscall {
 			cls, what = "run sys", "in a system call"
 		}
-		fmt.Fprintf(&b, "<g class=\"%s\" style=\"--g:%d\"><title>G%d %s on %s from %s to %s (%s)</title><rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" rx=\"2\"/>",
-			cls, gHue(r.G), r.G, what, tl.RowName(r.Row), view.FormatDuration(r.Start), view.FormatDuration(r.End), view.FormatDuration(r.End-r.Start), x0, y, w, barH)
-		if label := fmt.Sprintf("G%d", r.G); w >= float64(7*len(label)+4) {
+		if len(grp) == 1 {
+			fmt.Fprintf(&b, "<g class=\"%s\" style=\"--g:%d\"><title>G%d %s on %s from %s to %s (%s)</title>",
+				cls, gHue(r.G), r.G, what, tl.RowName(r.Row), view.FormatDuration(r.Start), view.FormatDuration(r.End), view.FormatDuration(r.End-r.Start))
+		} else {
+			fmt.Fprintf(&b, "<g class=\"%s\" style=\"--g:%d\"><title>%d %s on %s from %s to %s, each narrower than a pixel: %s</title>",
+				cls, gHue(r.G), len(grp), map[bool]string{false: "runs", true: "system calls"}[r.Syscall], tl.RowName(r.Row), view.FormatDuration(r.Start), view.FormatDuration(last.End), groupGs(grp))
+		}
+		fmt.Fprintf(&b, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" rx=\"2\"/>", x0, y, w, barH)
+		if label := fmt.Sprintf("G%d", r.G); len(grp) == 1 && w >= float64(7*len(label)+4) {
 			fmt.Fprintf(&b, "<text x=\"%.1f\" y=\"%d\">%s</text>", x0+3, y+barH-4, label)
 		}
 		b.WriteString("</g>\n")
@@ -153,6 +160,59 @@ func SVG(tl *view.Timeline, procs int) string {
 	b.WriteString("</svg></div>\n")
 	b.WriteString(legend(tl))
 	return b.String()
+}
+
+// minRunW is the narrowest bar drawn, in the drawing's units: a shorter
+// run is drawn this wide so that it shows.
+const minRunW = 1.5
+
+// pixelGroups splits runs into what the drawing shows as one bar each:
+// a run of its own, or consecutive runs on one lane (of one kind) that are
+// each narrower than minRunW and start within minRunW of the group's first,
+// which would be drawn on top of one another (lesson 07's server made 542
+// bars, most of them at one spot, and a page of 300 KB). The group's bar
+// spans them and its title lists them.
+func pixelGroups(runs []view.TimelineRun, x func(int64) float64) [][]view.TimelineRun {
+	var groups [][]view.TimelineRun
+	open := map[[2]int]int{} // lane and kind → index in groups of its open group
+	for _, r := range runs {
+		key := [2]int{r.Row, 0}
+		if r.Syscall {
+			key[1] = 1
+		}
+		narrow := x(r.End)-x(r.Start) < minRunW
+		if gi, ok := open[key]; ok && narrow {
+			g := groups[gi]
+			if x(r.Start)-x(g[0].Start) < minRunW {
+				groups[gi] = append(g, r)
+				continue
+			}
+		}
+		groups = append(groups, []view.TimelineRun{r})
+		if narrow {
+			open[key] = len(groups) - 1
+		} else {
+			delete(open, key)
+		}
+	}
+	return groups
+}
+
+// groupGs names a group's goroutines in order of their first run, eight
+// at most.
+func groupGs(grp []view.TimelineRun) string {
+	var gs []string
+	seen := map[int64]bool{}
+	for _, r := range grp {
+		if !seen[int64(r.G)] {
+			seen[int64(r.G)] = true
+			gs = append(gs, fmt.Sprintf("G%d", r.G))
+		}
+	}
+	if len(gs) > 8 {
+		return strings.Join(gs[:8], " ") + fmt.Sprintf(" and %d more", len(gs)-8)
+	}
+	return strings.Join(gs, " ")
 }
 
 // legend lists the marks the drawing uses.

@@ -13,7 +13,10 @@ import (
 // inlines it, measured on the real compiler (stdcalls.txt, written by
 // `go test ./lang/inline -run StdCalls -update`, which compiles a wrapper
 // around a call of each exported function and method of the packages
-// listed there with -gcflags=-m=2 and -S).
+// listed there with -gcflags=-m=2 and -S). The table is the compiler's of
+// the release the model follows (gmplab's runtime.GoVersion) whatever
+// toolchain builds gmplab; a later release's is measured into testdata
+// for the tests only (stdcalls_test.go: tableFile).
 
 // ExternKind says how the compiler compiles a call of a library function.
 type ExternKind uint8

@@ -17,9 +17,10 @@ import (
 	"testing"
 
 	"github.com/gmplab/gmplab/lang/inline"
+	gmplabruntime "github.com/gmplab/gmplab/runtime"
 )
 
-var update = flag.Bool("update", false, "rewrite stdcalls.txt from the real compiler")
+var update = flag.Bool("update", false, "rewrite the toolchain's table from the real compiler: stdcalls.txt on the release the model follows, testdata/stdcalls-<release>.txt on a later one")
 
 // StdPackages are the packages of the standard library (and gmplab's sim)
 // whose functions stdcalls.txt describes: those gmplab's front end
@@ -31,22 +32,55 @@ var StdPackages = []string{
 	"github.com/gmplab/gmplab/sim",
 }
 
-// TestStdCalls checks that stdcalls.txt is the table for StdPackages and
-// this toolchain; with -update it rebuilds it from the real compiler: a
-// wrapper around a call of each exported function and method is compiled
-// with -gcflags='-m=2 -S'; the wrapper's cost minus its own nodes is what
-// the call adds (the callee's cost when -m says "inlining call to", 0 for
-// an intrinsic, 57 for a call), and a NOSPLIT wrapper means the inlined
-// body calls nothing.
+// tableFile is the table of release's compiler. The model follows one
+// release's compiler, the release gmplab's runtime follows
+// (runtime.GoVersion): its table is stdcalls.txt, which the model embeds
+// whatever toolchain builds gmplab. A later release the runtime model also
+// follows (runtime.LaterGoVersions) has its own table,
+// testdata/stdcalls-<release>.txt, which the model does not read: it
+// records what that release's compiler does, and
+// TestStdCallsLaterReleases checks that docs/assumptions.md names every
+// function it compiles differently.
+func tableFile(release string) (string, error) {
+	switch {
+	case release == gmplabruntime.GoVersion:
+		return "stdcalls.txt", nil
+	case slices.Contains(gmplabruntime.LaterGoVersions, release):
+		return filepath.Join("testdata", "stdcalls-"+release+".txt"), nil
+	}
+	return "", fmt.Errorf("the tests run on %s, which is not a release the model follows (%s): add it to runtime.LaterGoVersions (docs/assumptions.md says what that takes), then go test ./lang/inline -run StdCalls -update with it",
+		release, strings.Join(append([]string{gmplabruntime.GoVersion}, gmplabruntime.LaterGoVersions...), ", "))
+}
+
+// tableHeader is the first line of release's table.
+func tableHeader(release string) string {
+	return "# " + release + " amd64: " + strings.Join(StdPackages, " ")
+}
+
+// TestStdCalls checks that the toolchain's table (tableFile) is for
+// StdPackages and this toolchain; with -update it rebuilds it from the
+// real compiler: a wrapper around a call of each exported function and
+// method is compiled with -gcflags='-m=2 -S'; the wrapper's cost minus its
+// own nodes is what the call adds (the callee's cost when -m says
+// "inlining call to", 0 for an intrinsic, 57 for a call), and a NOSPLIT
+// wrapper means the inlined body calls nothing.
 func TestStdCalls(t *testing.T) {
-	header := "# " + runtime.Version() + " amd64: " + strings.Join(StdPackages, " ")
+	release := runtime.Version()
+	if strings.HasPrefix(release, "devel ") {
+		t.Skipf("a development toolchain (%s): no release's table to check", release)
+	}
+	file, err := tableFile(release)
+	if err != nil {
+		t.Fatal(err)
+	}
+	header := tableHeader(release)
 	if !*update {
-		b, err := os.ReadFile("stdcalls.txt")
+		b, err := os.ReadFile(file)
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("%v (go test ./lang/inline -run StdCalls -update, with %s)", err, release)
 		}
 		if first, _, _ := strings.Cut(string(b), "\n"); first != header {
-			t.Errorf("stdcalls.txt is for\n%s\nnot\n%s\n(go test ./lang/inline -run StdCalls -update)", first, header)
+			t.Errorf("%s is for\n%s\nnot\n%s\n(go test ./lang/inline -run StdCalls -update)", file, first, header)
 		}
 		return
 	}
@@ -80,9 +114,86 @@ func TestStdCalls(t *testing.T) {
 		t.Fatalf("go build: %v\n%.3000s", err, out)
 	}
 	rows := readProbes(t, string(out), probes, firstLine)
-	if err := os.WriteFile("stdcalls.txt", []byte(header+"\n# key kind cost calls inlines (go test ./lang/inline -run StdCalls -update)\n"+strings.Join(rows, "\n")+"\n"), 0o644); err != nil {
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
 		t.Fatal(err)
 	}
+	if err := os.WriteFile(file, []byte(header+"\n# key kind cost calls inlines (go test ./lang/inline -run StdCalls -update)\n"+strings.Join(rows, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestStdCallsLaterReleases checks, whatever the toolchain, that each
+// later release the model follows has its table, measured on that
+// release's compiler, and that docs/assumptions.md names (as `key`) every
+// library function that release's compiler compiles differently from the
+// model's table (another kind, cost, leaf or count of bodies, or a function
+// only one of them has): the model keeps the table of the release it
+// follows, so those calls are where it is off on the later one.
+func TestStdCallsLaterReleases(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/assumptions.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	model := readTable(t, "stdcalls.txt", gmplabruntime.GoVersion)
+	for _, release := range gmplabruntime.LaterGoVersions {
+		file, err := tableFile(release)
+		if err != nil {
+			t.Fatal(err)
+		}
+		later := readTable(t, file, release)
+		var keys []string
+		for k, row := range later {
+			if model[k] != row {
+				keys = append(keys, k)
+			}
+		}
+		for k := range model {
+			if _, ok := later[k]; !ok {
+				keys = append(keys, k)
+			}
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			t.Logf("%s: %s: %s, the model's %s", release, k, rowText(later[k]), rowText(model[k]))
+			if !strings.Contains(string(doc), "`"+k+"`") {
+				t.Errorf("%s's compiler compiles a call of %s differently from the model's table (%s, the model's %s): say so, naming `%s`, in docs/assumptions.md's section on %s",
+					release, k, rowText(later[k]), rowText(model[k]), k, release)
+			}
+		}
+	}
+}
+
+// rowText is a row's fields for a message.
+func rowText(row string) string {
+	if row == "" {
+		return "no row"
+	}
+	return strconv.Quote(row)
+}
+
+// readTable reads a table measured on release's compiler: its rows'
+// fields after the key, by key.
+func readTable(t *testing.T, file, release string) map[string]string {
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("%v (go test ./lang/inline -run StdCalls -update, with %s)", err, release)
+	}
+	first, rest, _ := strings.Cut(string(b), "\n")
+	if first != tableHeader(release) {
+		t.Fatalf("%s is for\n%s\nnot\n%s\n(go test ./lang/inline -run StdCalls -update, with %s)", file, first, tableHeader(release), release)
+	}
+	rows := map[string]string{}
+	for _, l := range strings.Split(rest, "\n") {
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		f := strings.Fields(l)
+		if len(f) != 5 {
+			t.Fatalf("%s: a row of %d fields, not 5: %q", file, len(f), l)
+		}
+		rows[f[0]] = strings.Join(f[1:], " ")
+	}
+	return rows
 }
 
 // probe is a wrapper around one call.
