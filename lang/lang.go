@@ -60,6 +60,9 @@ func CompileFile(path string) (*vm.Program, error) {
 // positions and error messages. `//go:build` lines are ignored, so scenario
 // files can carry `//go:build ignore` and share a folder.
 func Compile(filename string, src []byte) (prog *vm.Program, err error) {
+	if useSSA() {
+		return CompileSSA(filename, src)
+	}
 	return compileProgram(filename, src, false)
 }
 
@@ -82,7 +85,53 @@ func compileUnit(filename string, src []byte, allSource bool) (c *compiler, err 
 			err = &Error{Lines: []string{filename + ": " + internalPrefix + fmt.Sprint(r) + "\n" + string(debug.Stack())}, Internal: true}
 		}
 	}()
+	l := compileLibs(allSource)
 	errs := &errList{fset: newFileSet()}
+	ch, ok := parseAndCheck(filename, src, errs, l, l.lookup, &types.Info{
+		Types:      map[ast.Expr]types.TypeAndValue{},
+		Defs:       map[*ast.Ident]types.Object{},
+		Uses:       map[*ast.Ident]types.Object{},
+		Selections: map[*ast.SelectorExpr]*types.Selection{},
+		Implicits:  map[ast.Node]types.Object{},
+		Instances:  map[*ast.Ident]types.Instance{},
+	}, func() { l.sourceErrors(errs) })
+	if !ok {
+		return nil, errs.err()
+	}
+	f, info, pkg, fset, lenient, typeErrs := ch.file, ch.info, ch.pkg, ch.fset, ch.lenient, ch.typeErrs
+	// The code generator runs even after errors, to report the constructs
+	// outside the subset as well; it skips what the type checker could
+	// not type, and a program with errors is not run.
+	c = newCompiler(fset, f, src, info, pkg, l, errs)
+	if lenient {
+		c.taint(typeErrs)
+	}
+	if !c.compileLenient(lenient) || errs.len() > 0 {
+		return nil, errs.err()
+	}
+	c.applyInlining()
+	return c, nil
+}
+
+// checked is a program parsed and type-checked (parseAndCheck).
+type checked struct {
+	fset     *token.FileSet
+	file     *ast.File
+	info     *types.Info
+	pkg      *types.Package
+	lenient  bool        // the type checker found errors
+	typeErrs []token.Pos // where
+}
+
+// parseAndCheck parses the program src and type-checks it against the
+// library (importer lib, lookup of a supported path) into info, reporting
+// into errs as the Go compiler does: syntax errors, a package other than
+// main, every unsupported import (the rest checked against an empty
+// stand-in), the type checker's errors in the compiler's words, errors in
+// the library (libErrors). ok is false when that is all there is to say
+// (the program cannot be compiled further, even to report what else is
+// not supported); after type errors, lenient says so.
+func parseAndCheck(filename string, src []byte, errs *errList, lib types.Importer, lookup func(string) *types.Package, info *types.Info, libErrors func()) (ch *checked, ok bool) {
 	fset := errs.fset
 	// Comments are kept for the directives (//go:noinline, //go:nosplit).
 	f, perr := parser.ParseFile(fset, filename, src, parser.SkipObjectResolution|parser.ParseComments)
@@ -98,17 +147,16 @@ func compileUnit(filename string, src []byte, allSource bool) (c *compiler, err 
 		} else {
 			errs.addPosition(token.Position{Filename: filename}, perr.Error())
 		}
-		return nil, errs.err()
+		return nil, false
 	}
 	if f.Name.Name != "main" {
 		errs.add(f.Name.Pos(), "%s", notSupported("package "+f.Name.Name, "gmplab runs a package main"))
-		return nil, errs.err()
+		return nil, false
 	}
-	l := compileLibs(allSource)
-	fakes := fakeImporter{libs: l, fakes: map[string]*types.Package{}}
+	fakes := fakeImporter{libs: lib, fakes: map[string]*types.Package{}}
 	for _, imp := range f.Imports {
 		path, perr := strconv.Unquote(imp.Path.Value)
-		if perr != nil || isInternalPath(path) || l.lookup(path) == nil {
+		if perr != nil || isInternalPath(path) || lookup(path) == nil {
 			list := "gmplab supports: " + strings.Join(supportedImports, ", ")
 			if perr == nil && isIOPackage(path) {
 				list = ioAdvice
@@ -121,15 +169,6 @@ func compileUnit(filename string, src []byte, allSource bool) (c *compiler, err 
 				fakes.add(path, imp)
 			}
 		}
-	}
-
-	info := &types.Info{
-		Types:      map[ast.Expr]types.TypeAndValue{},
-		Defs:       map[*ast.Ident]types.Object{},
-		Uses:       map[*ast.Ident]types.Object{},
-		Selections: map[*ast.SelectorExpr]*types.Selection{},
-		Implicits:  map[ast.Node]types.Object{},
-		Instances:  map[*ast.Ident]types.Instance{},
 	}
 	branches := &branchErrors{fset: fset, file: f}
 	var typeErrs []token.Pos
@@ -152,27 +191,16 @@ func compileUnit(filename string, src []byte, allSource bool) (c *compiler, err 
 		},
 	}
 	pkg, _ := conf.Check("main", fset, []*ast.File{f}, info)
-	l.sourceErrors(errs)
+	libErrors()
 	if errs.len() >= maxErrors {
-		return nil, errs.err()
+		return nil, false
 	}
 	lenient := errs.len() > 0
 	if !lenient && pkg.Scope().Lookup("main") == nil {
 		errs.add(f.Name.Pos(), "function main is undeclared in the main package")
-		return nil, errs.err()
+		return nil, false
 	}
-	// The code generator runs even after errors, to report the constructs
-	// outside the subset as well; it skips what the type checker could
-	// not type, and a program with errors is not run.
-	c = newCompiler(fset, f, src, info, pkg, l, errs)
-	if lenient {
-		c.taint(typeErrs)
-	}
-	if !c.compileLenient(lenient) || errs.len() > 0 {
-		return nil, errs.err()
-	}
-	c.applyInlining()
-	return c, nil
+	return &checked{fset: fset, file: f, info: info, pkg: pkg, lenient: lenient, typeErrs: typeErrs}, true
 }
 
 // ---- errors -------------------------------------------------------------------

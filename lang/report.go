@@ -24,7 +24,7 @@ import (
 
 // fakeImporter imports the library, and stand-ins for other packages.
 type fakeImporter struct {
-	libs  *libs
+	libs  types.Importer
 	fakes map[string]*types.Package // import path → stand-in
 }
 
@@ -93,10 +93,19 @@ type span struct{ from, to token.Pos }
 // only repeat a type error.
 func (c *compiler) taint(typeErrs []token.Pos) {
 	c.lenient = true
+	c.tainted = taintedSpans(c.file, c.info, typeErrs)
+}
+
+// taintedSpans are the spans of file that the type checker could not type
+// (the innermost simple statement around each type error, every
+// expression of an invalid type), whose "not supported" errors would only
+// repeat a type error.
+func taintedSpans(file *ast.File, info *types.Info, typeErrs []token.Pos) []span {
+	var tainted []span
 	// The innermost simple statement around each type error (not the
 	// go statement whose closure holds it).
 	inner := make([]span, len(typeErrs))
-	ast.Inspect(c.file, func(n ast.Node) bool {
+	ast.Inspect(file, func(n ast.Node) bool {
 		switch n.(type) {
 		case *ast.ExprStmt, *ast.AssignStmt, *ast.DeclStmt, *ast.ReturnStmt, *ast.IncDecStmt,
 			*ast.SendStmt, *ast.GoStmt, *ast.DeferStmt:
@@ -110,23 +119,23 @@ func (c *compiler) taint(typeErrs []token.Pos) {
 	})
 	for _, s := range inner {
 		if s.from.IsValid() {
-			c.tainted = append(c.tainted, s)
+			tainted = append(tainted, s)
 		}
 	}
-	ast.Inspect(c.file, func(n ast.Node) bool {
+	ast.Inspect(file, func(n ast.Node) bool {
 		e, ok := n.(ast.Expr)
 		if !ok {
 			return true
 		}
 		bad := false
 		if id, ok := e.(*ast.Ident); ok {
-			obj := c.info.Defs[id]
+			obj := info.Defs[id]
 			if obj == nil {
-				obj = c.info.Uses[id]
+				obj = info.Uses[id]
 			}
 			bad = obj == nil && id.Name != "_" || obj != nil && invalidType(obj.Type())
 		} else {
-			tv, ok := c.info.Types[e]
+			tv, ok := info.Types[e]
 			switch e.(type) {
 			case *ast.CallExpr, *ast.SelectorExpr, *ast.IndexExpr, *ast.IndexListExpr,
 				*ast.BinaryExpr, *ast.UnaryExpr, *ast.StarExpr, *ast.CompositeLit,
@@ -138,11 +147,12 @@ func (c *compiler) taint(typeErrs []token.Pos) {
 			}
 		}
 		if bad {
-			c.tainted = append(c.tainted, span{e.Pos(), e.End()})
+			tainted = append(tainted, span{e.Pos(), e.End()})
 			return false
 		}
 		return true
 	})
+	return tainted
 }
 
 func invalidType(t types.Type) bool {

@@ -80,18 +80,6 @@ func TestSourceGenericReached(t *testing.T) {
 	}
 }
 
-// TestLibraryInstanceAsValue: an instantiation of a library function the
-// VM computes cannot be a value; the error says so, where the
-// instantiation is.
-func TestLibraryInstanceAsValue(t *testing.T) {
-	src := "package main\n\nimport (\n\t\"cmp\"\n\t\"slices\"\n)\n\nfunc main() {\n\tys := []float64{3, 1}\n\tslices.SortFunc(ys, cmp.Compare[float64])\n}\n"
-	_, err := Compile("cv.go", []byte(src))
-	want := "cv.go:10:22: using cmp.Compare as a value is not supported"
-	if err == nil || !strings.Contains(err.Error(), want) {
-		t.Fatalf("err = %v, want %q", err, want)
-	}
-}
-
 // TestSourceLineForLine: the library files kept line for line with Go's
 // (so that a traceback's line is Go's) declare each function at the line
 // Go's file of the same name declares it (read from the toolchain's

@@ -74,8 +74,9 @@ func TestSourceReachedOnly(t *testing.T) {
 	if strings.Contains(got, "sort.Find") {
 		t.Errorf("functions %s: sort.Find is not reached", got)
 	}
-	if len(prog.Files) != 2 || !strings.HasSuffix(prog.Files[1], "sort/search.go") {
-		t.Errorf("files %q: want the program's and sort/search.go", prog.Files)
+	files := strings.Join(prog.Files, " ")
+	if !strings.Contains(files, "sort/search.go") || strings.Contains(files, "sort/slice.go") || strings.Contains(files, "zsort") {
+		t.Errorf("files %q: want sort/search.go and no other file of sort's with code (the package clause of sort.go, for its initialiser, is all right)", prog.Files)
 	}
 }
 

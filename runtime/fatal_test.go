@@ -52,7 +52,9 @@ func main() {
 }
 `)
 	ex := runCfg(t, p, runtime.Config{GOMAXPROCS: 1})
-	re := `^panic: sync: negative WaitGroup counter\n\ngoroutine 1 \[running\]:\nmain\.main\(\.\.\.\)\n\twg\.go:\d+\n$`
+	// Done's frame as Go's traceback shows it (Add, which panics in Go,
+	// is the scheduler's operation in Done).
+	re := `^panic: sync: negative WaitGroup counter\n\ngoroutine 1 \[running\]:\nsync\.\(\*WaitGroup\)\.Done\(\.\.\.\)\n\t\$GOROOT/src/sync/waitgroup\.go:\d+\nmain\.main\(\.\.\.\)\n\twg\.go:\d+\n$`
 	if ex.Code != 2 || ex.Reason != "panic" || !regexp.MustCompile(re).MatchString(ex.Msg) {
 		t.Fatalf("exit = %d %s %q", ex.Code, ex.Reason, ex.Msg)
 	}

@@ -27,17 +27,21 @@ import (
 
 // The run-time modes of OpFmtAny's verb, above every rune.
 const (
-	FmtRunPrintf = 0x110000 + iota // Sprintf(format, a...)
-	FmtRunErrorf                   // Errorf's text: Sprintf that takes %w of an error operand
-	FmtRunPrint                    // Sprint(a...)
+	FmtRunPrintf  = 0x110000 + iota // Sprintf(format, a...)
+	FmtRunErrorf                    // Errorf's text: Sprintf that takes %w of an error operand
+	FmtRunPrint                     // Sprint(a...)
+	FmtRunPrintln                   // Sprintln(a...)
 )
 
 // run formats the []any s for the mode.
 func (f *fmtState) run(mode rune, format string, s int64) string {
 	elems, n, _ := f.mc.sliceParts(s)
 	a := elems[:n]
-	if mode == FmtRunPrint {
+	switch mode {
+	case FmtRunPrint:
 		return f.doPrint(a)
+	case FmtRunPrintln:
+		return f.doPrintln(a)
 	}
 	f.errorf = mode == FmtRunErrorf
 	return f.doPrintf(format, a)
@@ -124,6 +128,21 @@ func (f *fmtState) doPrint(a []Value) string {
 		b.WriteString(f.printArg(arg.I, 'v'))
 		prevString = isString
 	}
+	return b.String()
+}
+
+// doPrintln is fmt's doPrintln: a space between operands always, and a
+// newline.
+func (f *fmtState) doPrintln(a []Value) string {
+	var b strings.Builder
+	for i, arg := range a {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		f.setFlags(0, 0, -1)
+		b.WriteString(f.printArg(arg.I, 'v'))
+	}
+	b.WriteByte('\n')
 	return b.String()
 }
 

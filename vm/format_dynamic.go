@@ -245,7 +245,9 @@ func (f *fmtState) value(ti int32, v Value, depth int) string {
 	case KindUint:
 		return f.leafOf(t, uintOfBits(v.I, t.Bits))
 	case KindDuration:
-		if strings.ContainsRune("vsqxX", f.verb) && !f.sharp() {
+		// Its String method, which fmt does not call on an unexported
+		// field (handles).
+		if f.handles() {
 			return f.leaf(DurationString(v.I))
 		}
 		return f.leafOf(t, v.I)

@@ -29,6 +29,25 @@ var SliceFuncs = map[string]string{
 
 type sliceFn func(mc *Machine, a, r []Value)
 
+func init() {
+	// slices.sharesArray(a, b any): whether two slices (in interface
+	// values) overlap in one backing array: overlaps, which Go computes
+	// with unsafe (lang/stubs/slices).
+	RegisterHost(HostFunc{Name: "slices.sharesArray", Pop: 2, Push: 1, Fn: func(mc *Machine, _ int32, a, r []Value) string {
+		_, x := mc.ifaceParts(a[0].I)
+		_, y := mc.ifaceParts(a[1].I)
+		if x.I&refMask == 0 || y.I&refMask == 0 {
+			return ""
+		}
+		hx, hy := mc.objs[x.I&refMask], mc.objs[y.I&refMask]
+		if hx[shArr].I != hy[shArr].I || hx[shLen].I == 0 || hy[shLen].I == 0 {
+			return ""
+		}
+		r[0].I = boolInt(hx[shOff].I < hy[shOff].I+hy[shLen].I && hy[shOff].I < hx[shOff].I+hx[shLen].I)
+		return ""
+	}})
+}
+
 // sliceOps holds each element type's functions, by element type and name.
 var sliceOps = map[string]map[string]sliceFn{}
 

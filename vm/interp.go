@@ -703,6 +703,12 @@ load:
 			}
 			goto load
 
+		case OpDivR, OpRemR, OpShlR, OpShrR, OpFieldR, OpSetFieldR, OpSliceIndexR, OpSliceStoreR, OpSliceLenR,
+			OpIndexObjR, OpStoreIndexObjR, OpStrIndexR, OpSLenR, OpMovS, OpLoadGlobR, OpStoreGlobR:
+			if pmsg = mc.regOp(in, vals, base); pmsg != "" {
+				goto raise
+			}
+
 		default:
 			if in.Op.IsSched() {
 				fr.pc = int32(pc)
@@ -956,6 +962,222 @@ func (mc *Machine) fast(code []Instr, vals []Value, boxes []Value, free []int32,
 				ps += psTakenBranch
 				continue
 			}
+
+		// The register form (regops.go), but what can panic or needs
+		// more than the frame: regOp.
+		case OpMov:
+			vals[base+int(in.A)] = vals[base+int(in.B)]
+		case OpMovI:
+			vals[base+int(in.A)] = Value{I: int64(in.B)<<32 | int64(uint32(in.C))}
+		case OpAddR:
+			vals[base+int(in.A)].I = vals[base+int(in.B)].I + vals[base+int(in.C)].I
+		case OpSubR:
+			vals[base+int(in.A)].I = vals[base+int(in.B)].I - vals[base+int(in.C)].I
+		case OpMulR:
+			vals[base+int(in.A)].I = vals[base+int(in.B)].I * vals[base+int(in.C)].I
+		case OpAndR:
+			vals[base+int(in.A)].I = vals[base+int(in.B)].I & vals[base+int(in.C)].I
+		case OpOrR:
+			vals[base+int(in.A)].I = vals[base+int(in.B)].I | vals[base+int(in.C)].I
+		case OpXorR:
+			vals[base+int(in.A)].I = vals[base+int(in.B)].I ^ vals[base+int(in.C)].I
+		case OpAndNotR:
+			vals[base+int(in.A)].I = vals[base+int(in.B)].I &^ vals[base+int(in.C)].I
+		case OpAddI:
+			vals[base+int(in.A)].I = vals[base+int(in.B)].I + int64(in.C)
+		case OpMulI:
+			vals[base+int(in.A)].I = vals[base+int(in.B)].I * int64(in.C)
+		case OpDivI:
+			vals[base+int(in.A)].I = vals[base+int(in.B)].I / int64(in.C)
+		case OpRemI:
+			vals[base+int(in.A)].I = vals[base+int(in.B)].I % int64(in.C)
+		case OpAndI:
+			vals[base+int(in.A)].I = vals[base+int(in.B)].I & int64(in.C)
+		case OpOrI:
+			vals[base+int(in.A)].I = vals[base+int(in.B)].I | int64(in.C)
+		case OpXorI:
+			vals[base+int(in.A)].I = vals[base+int(in.B)].I ^ int64(in.C)
+		case OpShlI:
+			vals[base+int(in.A)].I = vals[base+int(in.B)].I << uint64(in.C)
+		case OpShrI:
+			vals[base+int(in.A)].I = vals[base+int(in.B)].I >> uint64(in.C)
+		case OpNegR:
+			vals[base+int(in.A)].I = -vals[base+int(in.B)].I
+		case OpNotR:
+			vals[base+int(in.A)].I = vals[base+int(in.B)].I ^ 1
+		case OpTruncR:
+			vals[base+int(in.A)].I = truncInt(vals[base+int(in.B)].I, in.C)
+		case OpEqR:
+			vals[base+int(in.A)].I = boolInt(vals[base+int(in.B)].I == vals[base+int(in.C)].I)
+		case OpNeR:
+			vals[base+int(in.A)].I = boolInt(vals[base+int(in.B)].I != vals[base+int(in.C)].I)
+		case OpLtR:
+			vals[base+int(in.A)].I = boolInt(vals[base+int(in.B)].I < vals[base+int(in.C)].I)
+		case OpLeR:
+			vals[base+int(in.A)].I = boolInt(vals[base+int(in.B)].I <= vals[base+int(in.C)].I)
+		case OpGtR:
+			vals[base+int(in.A)].I = boolInt(vals[base+int(in.B)].I > vals[base+int(in.C)].I)
+		case OpGeR:
+			vals[base+int(in.A)].I = boolInt(vals[base+int(in.B)].I >= vals[base+int(in.C)].I)
+		case OpEqI:
+			vals[base+int(in.A)].I = boolInt(vals[base+int(in.B)].I == int64(in.C))
+		case OpNeI:
+			vals[base+int(in.A)].I = boolInt(vals[base+int(in.B)].I != int64(in.C))
+		case OpLtI:
+			vals[base+int(in.A)].I = boolInt(vals[base+int(in.B)].I < int64(in.C))
+		case OpLeI:
+			vals[base+int(in.A)].I = boolInt(vals[base+int(in.B)].I <= int64(in.C))
+		case OpGtI:
+			vals[base+int(in.A)].I = boolInt(vals[base+int(in.B)].I > int64(in.C))
+		case OpGeI:
+			vals[base+int(in.A)].I = boolInt(vals[base+int(in.B)].I >= int64(in.C))
+		case OpJEqR:
+			if vals[base+int(in.B)].I == vals[base+int(in.C)].I {
+				pc = int(in.A)
+				n++
+				ps += opCost[in.Op] + psTakenBranch
+				continue
+			}
+		case OpJNeR:
+			if vals[base+int(in.B)].I != vals[base+int(in.C)].I {
+				pc = int(in.A)
+				n++
+				ps += opCost[in.Op] + psTakenBranch
+				continue
+			}
+		case OpJLtR:
+			if vals[base+int(in.B)].I < vals[base+int(in.C)].I {
+				pc = int(in.A)
+				n++
+				ps += opCost[in.Op] + psTakenBranch
+				continue
+			}
+		case OpJLeR:
+			if vals[base+int(in.B)].I <= vals[base+int(in.C)].I {
+				pc = int(in.A)
+				n++
+				ps += opCost[in.Op] + psTakenBranch
+				continue
+			}
+		case OpJGtR:
+			if vals[base+int(in.B)].I > vals[base+int(in.C)].I {
+				pc = int(in.A)
+				n++
+				ps += opCost[in.Op] + psTakenBranch
+				continue
+			}
+		case OpJGeR:
+			if vals[base+int(in.B)].I >= vals[base+int(in.C)].I {
+				pc = int(in.A)
+				n++
+				ps += opCost[in.Op] + psTakenBranch
+				continue
+			}
+		case OpJEqI:
+			if vals[base+int(in.B)].I == int64(in.C) {
+				pc = int(in.A)
+				n++
+				ps += opCost[in.Op] + psTakenBranch
+				continue
+			}
+		case OpJNeI:
+			if vals[base+int(in.B)].I != int64(in.C) {
+				pc = int(in.A)
+				n++
+				ps += opCost[in.Op] + psTakenBranch
+				continue
+			}
+		case OpJLtI:
+			if vals[base+int(in.B)].I < int64(in.C) {
+				pc = int(in.A)
+				n++
+				ps += opCost[in.Op] + psTakenBranch
+				continue
+			}
+		case OpJLeI:
+			if vals[base+int(in.B)].I <= int64(in.C) {
+				pc = int(in.A)
+				n++
+				ps += opCost[in.Op] + psTakenBranch
+				continue
+			}
+		case OpJGtI:
+			if vals[base+int(in.B)].I > int64(in.C) {
+				pc = int(in.A)
+				n++
+				ps += opCost[in.Op] + psTakenBranch
+				continue
+			}
+		case OpJGeI:
+			if vals[base+int(in.B)].I >= int64(in.C) {
+				pc = int(in.A)
+				n++
+				ps += opCost[in.Op] + psTakenBranch
+				continue
+			}
+		case OpJTrue:
+			if vals[base+int(in.B)].I != 0 {
+				pc = int(in.A)
+				n++
+				ps += opCost[in.Op] + psTakenBranch
+				continue
+			}
+		case OpJFalse:
+			if vals[base+int(in.B)].I == 0 {
+				pc = int(in.A)
+				n++
+				ps += opCost[in.Op] + psTakenBranch
+				continue
+			}
+		case OpFieldR:
+			o := vals[base+int(in.B)].I
+			if o&refMask == 0 {
+				return pc, sp, n, ps
+			}
+			vals[base+int(in.A)] = mc.objs[o&refMask][in.C]
+		case OpSetFieldR:
+			o := vals[base+int(in.A)].I
+			if o&refMask == 0 {
+				return pc, sp, n, ps
+			}
+			mc.objs[o&refMask][in.B] = vals[base+int(in.C)]
+		case OpSliceIndexR:
+			s := vals[base+int(in.B)].I
+			i := vals[base+int(in.C)].I
+			if s&refMask == 0 {
+				return pc, sp, n, ps
+			}
+			h := mc.objs[s&refMask]
+			if uint64(i) >= uint64(h[shLen].I) {
+				return pc, sp, n, ps
+			}
+			vals[base+int(in.A)] = mc.objs[h[shArr].I&refMask][h[shOff].I+i]
+		case OpSliceStoreR:
+			s := vals[base+int(in.A)].I
+			i := vals[base+int(in.B)].I
+			if s&refMask == 0 {
+				return pc, sp, n, ps
+			}
+			h := mc.objs[s&refMask]
+			if uint64(i) >= uint64(h[shLen].I) {
+				return pc, sp, n, ps
+			}
+			mc.objs[h[shArr].I&refMask][h[shOff].I+i] = vals[base+int(in.C)]
+		case OpSliceLenR:
+			s := vals[base+int(in.B)].I
+			l := int64(0)
+			if s&refMask != 0 {
+				l = mc.objs[s&refMask][shLen].I
+			}
+			vals[base+int(in.A)] = Value{I: l}
+		case OpLoadBoxR:
+			vals[base+int(in.A)] = boxes[vals[base+int(in.B)].I&refMask]
+		case OpStoreBoxR:
+			boxes[vals[base+int(in.A)].I&refMask] = vals[base+int(in.B)]
+		case OpLoadFreeR:
+			vals[base+int(in.A)] = boxes[free[in.B]]
+		case OpStoreFreeR:
+			boxes[free[in.A]] = vals[base+int(in.B)]
 		default:
 			return pc, sp, n, ps
 		}

@@ -109,6 +109,14 @@ const (
 	// OperandNoScan: 1 if the object holds no pointers (the allocator's
 	// noscan), else 0.
 	OperandNoScan
+	// OperandImm: an immediate int32 of the register form, #-3.
+	OperandImm
+	// OperandIntLo: OpMovI's C, the low 32 bits of the constant (B the
+	// high ones), shown with B as the whole constant.
+	OperandIntLo
+	// OperandTrunc: OpTruncR's width: n > 0 keeps the low n bits
+	// (an unsigned type), n < 0 sign-extends from -n bits.
+	OperandTrunc
 	numOperands
 )
 
@@ -267,6 +275,21 @@ var operandKinds = [numOperands]operandKind{
 		}
 		return ""
 	}, check: flag},
+	OperandImm: {show: prefixed("#")},
+	OperandIntLo: {show: func(_ *Program, in Instr, _ int32) string {
+		return "#" + itoa(int64(in.B)<<32|int64(uint32(in.C)))
+	}},
+	OperandTrunc: {show: func(_ *Program, _ Instr, v int32) string {
+		if v < 0 {
+			return "int" + itoa(int64(-v))
+		}
+		return "uint" + itoa(int64(v))
+	}, check: func(_ *Program, _ *Func, v int32) string {
+		if v != 8 && v != 16 && v != 32 && v != -8 && v != -16 && v != -32 {
+			return "a truncation to " + itoa(int64(v)) + " bits"
+		}
+		return ""
+	}},
 }
 
 var unsignedNames = [...]string{UDiv: "div", URem: "rem", UShr: "shr", ULt: "lt", ULe: "le", UGt: "gt", UGe: "ge", UFmt: "fmt"}
@@ -277,19 +300,26 @@ func (p *Program) operands(in Instr) string {
 		return itoa(int64(in.A)) + " " + itoa(int64(in.B))
 	}
 	r := &opTable[in.Op]
-	ka, kb := &operandKinds[r.A], &operandKinds[r.B]
-	if ka.raw && kb.raw {
-		if in.A != 0 || in.B != 0 {
-			return itoa(int64(in.A)) + " " + itoa(int64(in.B))
+	ka, kb, kc := &operandKinds[r.A], &operandKinds[r.B], &operandKinds[r.C]
+	if ka.raw && kb.raw && kc.raw {
+		if in.A != 0 || in.B != 0 || in.C != 0 {
+			s := itoa(int64(in.A)) + " " + itoa(int64(in.B))
+			if in.C != 0 {
+				s += " " + itoa(int64(in.C))
+			}
+			return s
 		}
 		return ""
 	}
 	var s string
-	if !ka.raw {
-		s = ka.show(p, in, in.A)
-	}
-	if !kb.raw {
-		if t := kb.show(p, in, in.B); t != "" {
+	for _, x := range []struct {
+		k *operandKind
+		v int32
+	}{{ka, in.A}, {kb, in.B}, {kc, in.C}} {
+		if x.k.raw || x.k.show == nil {
+			continue
+		}
+		if t := x.k.show(p, in, x.v); t != "" {
 			if s != "" {
 				s += " "
 			}

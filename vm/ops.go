@@ -28,7 +28,8 @@ package vm
 //
 //   - Name: the op's name without the Op prefix, as the disassembler
 //     prints it ("Call", "Send").
-//   - A, B: what the instruction's operands mean. The Operand kind says
+//   - A, B, C: what the instruction's operands mean (C only in the
+//     register form, regops.go). The Operand kind says
 //     how the disassembler shows one and what Verify checks it against
 //     (an index into Program.Strings, a local slot, a jump target…);
 //     OperandNum is a number whose meaning Stack gives.
@@ -62,7 +63,7 @@ package vm
 //     (cost_bench_test.go).
 type OpInfo struct {
 	Name      string
-	A, B      Operand
+	A, B, C   Operand
 	Stack     string
 	Pop, Push int8
 	Effect    func(in Instr, p *Program, f *Func) (pop, push int)
@@ -396,6 +397,77 @@ var opTable = [numOps]OpInfo{
 			return hostTable[in.A].Pop, hostTable[in.A].Push
 		}, Cost: 0, CostVar: "the host function's Cost (host.go; psHost if it has none) plus its Scale, what grows with its operands"},
 
+	// Register form (regops.go): no operand stack; A the destination
+	// slot (or a jump target), B and C the operands' slots, or C an
+	// immediate.
+	OpMov:            reg("Mov", OperandLocal, OperandLocal, OperandNone, "local A = local B", 0),
+	OpMovI:           reg("MovI", OperandLocal, OperandNum, OperandIntLo, "local A = int64(B)<<32 | uint32(C)", 0),
+	OpMovS:           reg("MovS", OperandLocal, OperandString, OperandNone, "local A = Program.Strings[B]", 0),
+	OpAddR:           reg3("AddR", "+", psIntOp),
+	OpSubR:           reg3("SubR", "-", psIntOp),
+	OpMulR:           reg3("MulR", "*", psMul),
+	OpDivR:           reg3("DivR", "/ (C == 0 panics as OpDiv)", psDiv),
+	OpRemR:           reg3("RemR", "% (the same)", psDiv),
+	OpAndR:           reg3("AndR", "&", psIntOp),
+	OpOrR:            reg3("OrR", "|", psIntOp),
+	OpXorR:           reg3("XorR", "^", psIntOp),
+	OpAndNotR:        reg3("AndNotR", "&^", psIntOp),
+	OpShlR:           reg3("ShlR", "<< (a negative count panics as OpShl)", psIntOp),
+	OpShrR:           reg3("ShrR", ">> (the same)", psIntOp),
+	OpAddI:           regI("AddI", "+", psIntOp),
+	OpMulI:           regI("MulI", "*", psMul),
+	OpDivI:           regI("DivI", "/ (C is not 0)", psDivConst),
+	OpRemI:           regI("RemI", "% (C is not 0)", psDivConst),
+	OpAndI:           regI("AndI", "&", psIntOp),
+	OpOrI:            regI("OrI", "|", psIntOp),
+	OpXorI:           regI("XorI", "^", psIntOp),
+	OpShlI:           regI("ShlI", "<< (C ≥ 0)", psIntOp),
+	OpShrI:           regI("ShrI", ">> (C ≥ 0)", psIntOp),
+	OpNegR:           reg("NegR", OperandLocal, OperandLocal, OperandNone, "local A = -local B", psIntOp),
+	OpNotR:           reg("NotR", OperandLocal, OperandLocal, OperandNone, "local A = !local B (a bool)", psIntOp),
+	OpTruncR:         reg("TruncR", OperandLocal, OperandLocal, OperandTrunc, "local A = local B wrapped to an integer of C bits (C > 0: the low C bits; C < 0: sign-extended from -C bits)", psIntOp),
+	OpEqR:            reg3("EqR", "==", psIntOp),
+	OpNeR:            reg3("NeR", "!=", psIntOp),
+	OpLtR:            reg3("LtR", "<", psIntOp),
+	OpLeR:            reg3("LeR", "<=", psIntOp),
+	OpGtR:            reg3("GtR", ">", psIntOp),
+	OpGeR:            reg3("GeR", ">=", psIntOp),
+	OpEqI:            regI("EqI", "==", psIntOp),
+	OpNeI:            regI("NeI", "!=", psIntOp),
+	OpLtI:            regI("LtI", "<", psIntOp),
+	OpLeI:            regI("LeI", "<=", psIntOp),
+	OpGtI:            regI("GtI", ">", psIntOp),
+	OpGeI:            regI("GeI", ">=", psIntOp),
+	OpJEqR:           regJ("JEqR", OperandLocal, "=="),
+	OpJNeR:           regJ("JNeR", OperandLocal, "!="),
+	OpJLtR:           regJ("JLtR", OperandLocal, "<"),
+	OpJLeR:           regJ("JLeR", OperandLocal, "<="),
+	OpJGtR:           regJ("JGtR", OperandLocal, ">"),
+	OpJGeR:           regJ("JGeR", OperandLocal, ">="),
+	OpJEqI:           regJ("JEqI", OperandImm, "=="),
+	OpJNeI:           regJ("JNeI", OperandImm, "!="),
+	OpJLtI:           regJ("JLtI", OperandImm, "<"),
+	OpJLeI:           regJ("JLeI", OperandImm, "<="),
+	OpJGtI:           regJ("JGtI", OperandImm, ">"),
+	OpJGeI:           regJ("JGeI", OperandImm, ">="),
+	OpJTrue:          {Name: "JTrue", A: OperandPC, B: OperandLocal, Stack: "...   (if local B, pc = A)", Flow: FlowBranch, Cost: 0, CostVar: branch},
+	OpJFalse:         {Name: "JFalse", A: OperandPC, B: OperandLocal, Stack: "...   (if !local B, pc = A)", Flow: FlowBranch, Cost: 0, CostVar: branch},
+	OpFieldR:         reg("FieldR", OperandLocal, OperandLocal, OperandSlot, "local A = slot C of the object in local B (nil panics: nil dereference)", psLoad),
+	OpSetFieldR:      reg("SetFieldR", OperandLocal, OperandSlot, OperandLocal, "slot B of the object in local A = local C (nil panics)", psStore),
+	OpSliceIndexR:    reg("SliceIndexR", OperandLocal, OperandLocal, OperandLocal, "local A = (local B)[local C] of a slice (out of range panics like Go)", psIndex),
+	OpSliceStoreR:    reg("SliceStoreR", OperandLocal, OperandLocal, OperandLocal, "(local A)[local B] = local C of a slice (out of range panics like Go)", psIndexStore),
+	OpSliceLenR:      reg("SliceLenR", OperandLocal, OperandLocal, OperandNone, "local A = len(local B) of a slice", 0),
+	OpIndexObjR:      reg("IndexObjR", OperandLocal, OperandLocal, OperandLocal, "local A = slot (local C) of the array object in local B (out of range panics like Go; nil: nil dereference)", psIndex),
+	OpStoreIndexObjR: reg("StoreIndexObjR", OperandLocal, OperandLocal, OperandLocal, "slot (local B) of the array object in local A = local C (the same checks)", psIndexStore),
+	OpSLenR:          reg("SLenR", OperandLocal, OperandLocal, OperandNone, "local A = len(local B) of a string", 0),
+	OpStrIndexR:      reg("StrIndexR", OperandLocal, OperandLocal, OperandLocal, "local A = (local B)[local C] of a string, a byte (out of range panics like Go)", psIndex),
+	OpLoadBoxR:       reg("LoadBoxR", OperandLocal, OperandLocal, OperandNone, "local A = heap[local B] (local B holds a box id)", psLoad),
+	OpStoreBoxR:      reg("StoreBoxR", OperandLocal, OperandLocal, OperandNone, "heap[local A] = local B (local A holds a box id)", psStore),
+	OpLoadGlobR:      reg("LoadGlobR", OperandLocal, OperandGlobal, OperandNone, "local A = global B", psLoad),
+	OpStoreGlobR:     reg("StoreGlobR", OperandGlobal, OperandLocal, OperandNone, "global A = local B", psStore),
+	OpLoadFreeR:      reg("LoadFreeR", OperandLocal, OperandFree, OperandNone, "local A = heap[the closure's captured box B]", psLoad),
+	OpStoreFreeR:     reg("StoreFreeR", OperandFree, OperandLocal, OperandNone, "heap[the closure's captured box A] = local B", psStore),
+
 	// Scheduler operations (IsSched). The interpreter stops in front of them.
 	OpGo: {Name: "Go", B: OperandArgs, Stack: "f args → ...   (starts f(args), B argument slots, in a new goroutine)",
 		Effect: func(in Instr, _ *Program, _ *Func) (int, int) { return 1 + int(in.B), 0 }, Sched: true, Cost: psSched},
@@ -456,6 +528,31 @@ func unOp(name, stack string, cost int64) OpInfo {
 
 func binOp(name, stack string, cost int64) OpInfo {
 	return OpInfo{Name: name, Stack: stack, Pop: 2, Push: 1, Cost: cost}
+}
+
+// reg is the row of a register-form instruction (no operand stack).
+func reg(name string, a, b, c Operand, what string, cost int64) OpInfo {
+	return OpInfo{Name: name, A: a, B: b, C: c, Stack: "...   (" + what + ")", Cost: cost}
+}
+
+// reg3 is the row of local A = local B op local C.
+func reg3(name, op string, cost int64) OpInfo {
+	return reg(name, OperandLocal, OperandLocal, OperandLocal, "local A = local B "+op+" local C", cost)
+}
+
+// regI is the row of local A = local B op C, C an immediate.
+func regI(name, op string, cost int64) OpInfo {
+	return reg(name, OperandLocal, OperandLocal, OperandImm, "local A = local B "+op+" C", cost)
+}
+
+// regJ is the row of a jump to A if local B op C (c the kind of C: a
+// local or an immediate).
+func regJ(name string, c Operand, op string) OpInfo {
+	what := "local C"
+	if c == OperandImm {
+		what = "C"
+	}
+	return OpInfo{Name: name, A: OperandPC, B: OperandLocal, C: c, Stack: "...   (if local B " + op + " " + what + ", pc = A)", Flow: FlowBranch, Cost: psIntOp, CostVar: branch}
 }
 
 // sched is the row of a scheduler op with no operand in A or B and a

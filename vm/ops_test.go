@@ -114,6 +114,7 @@ func TestOpTableCostIsCharged(t *testing.T) {
 	if !ok {
 		t.Fatal("no host function math.Sqrt")
 	}
+	r := func(op Op, a, b, c int32) Instr { return Instr{Op: op, A: a, B: b, C: c} }
 	f := func(code ...Instr) Func {
 		return fn("main.main", 0, 0, 0, 64, append(code, i(OpExit))...)
 	}
@@ -135,6 +136,12 @@ func TestOpTableCostIsCharged(t *testing.T) {
 			i(OpStr, 0), i(OpStrings, StrToUpper), i(OpPop),
 			i(OpInt, 0, 4), i(OpFloat, FFromInt), i(OpHost, sqrt), i(OpPop)),
 		f(i(OpCall, 1, 0), i(OpPop), i(OpFuncVal, 1), i(OpCallClosure, 0, CallSlots(0, 1)), i(OpPop)),
+		// The register form: a jump not taken costs its compare, one
+		// taken its compare and psTakenBranch.
+		fn("main.main", 0, 0, 4, 64, r(OpMovI, 0, 0, 7), r(OpMovI, 1, 0, 2), r(OpMov, 2, 0, 0), r(OpAddR, 2, 2, 1),
+			r(OpAddI, 2, 2, 3), r(OpMulR, 2, 2, 1), r(OpMulI, 2, 2, 3), r(OpDivR, 3, 2, 1), r(OpDivI, 3, 2, 3),
+			r(OpRemI, 3, 2, 3), r(OpLtR, 3, 0, 1), r(OpJTrue, 13, 3, 0), r(OpJLtI, 14, 0, 10), i(OpNop),
+			r(OpJGeR, 16, 0, 1), i(OpNop), i(OpExit)),
 	}
 	ran := map[Op]bool{}
 	for _, main := range mains {
@@ -159,11 +166,13 @@ func TestOpTableCostIsCharged(t *testing.T) {
 				t.Fatalf("%v at %d: stop %d (%s)", in.Op, pc, stop, r.gp.panicMsg)
 			}
 			ran[in.Op] = true
-			if row := opTable[in.Op]; row.CostVar == "" && ps != row.Cost || row.CostVar != "" && ps < 0 {
+			if row := opTable[in.Op]; row.CostVar == "" && ps != row.Cost || row.CostVar != "" && ps < 0 ||
+				row.CostVar == branch && ps != row.Cost && ps != row.Cost+psTakenBranch {
 				t.Errorf("%v at %d: charged %d ps, the table says %d ps (%s)", in.Op, pc, ps, row.Cost, row.CostVar)
 			}
-			switch in.Op {
-			case OpCall, OpCallClosure, OpReturn: // the operands become the callee's frame
+			switch {
+			case step == 0: // the frame's locals are pushed with the first instruction
+			case in.Op == OpCall, in.Op == OpCallClosure, in.Op == OpReturn: // the operands become the callee's frame
 			default:
 				pop, push := StackEffect(in, p, &p.Funcs[0])
 				if got := len(r.gp.vals) - before; got != push-pop {
@@ -173,7 +182,8 @@ func TestOpTableCostIsCharged(t *testing.T) {
 		}
 	}
 	for _, op := range []Op{OpAdd, OpMul, OpDiv, OpConcat, OpFmtInt, OpIndex, OpJump, OpNewObj, OpMakeSlice, OpAppend, OpMapStore,
-		OpMapIndex, OpMakeIface, OpRand, OpStrings, OpHost, OpCall, OpCallClosure, OpReturn, OpFloat, OpUnsigned} {
+		OpMapIndex, OpMakeIface, OpRand, OpStrings, OpHost, OpCall, OpCallClosure, OpReturn, OpFloat, OpUnsigned,
+		OpMovI, OpAddR, OpMulI, OpDivR, OpDivI, OpJTrue, OpJLtI, OpJGeR} {
 		if !ran[op] {
 			t.Errorf("%v was not run", op)
 		}

@@ -13,7 +13,12 @@ package vm
 // The model limits an element pointer to the first maxElemSlot slots of
 // an object and to the first 1<<elemObjBits objects: beyond, taking the
 // address panics with a message that says so.
+//
+// A pointer to a package-level variable is globTag | the global's index
+// (GlobalPtr), for the front end that takes such addresses as values
+// (lang/ssagen); globals are roots, so the collector need not follow it.
 const (
+	globTag     = 5 << refTag
 	elemTag     = 4 << refTag
 	elemObjBits = 28
 	elemObjMask = 1<<elemObjBits - 1
@@ -30,6 +35,10 @@ func (mc *Machine) slotOf(p int64) *Value {
 		if i := p & refMask; i > 0 && i < int64(len(mc.boxes)) {
 			return &mc.boxes[i]
 		}
+	case globTag:
+		if i := p & refMask; i < int64(len(mc.globals)) {
+			return &mc.globals[i]
+		}
 	case elemTag:
 		o := mc.objs[p&elemObjMask]
 		if s := (p & refMask) >> elemObjBits; s < int64(len(o)) {
@@ -38,6 +47,9 @@ func (mc *Machine) slotOf(p int64) *Value {
 	}
 	return nil
 }
+
+// GlobalPtr is the pointer to global slot i.
+func GlobalPtr(i int32) int64 { return globTag | int64(i) }
 
 // elemRef is a pointer to slot s of object o.
 func elemRef(o, s int64) (int64, string) {

@@ -206,6 +206,77 @@ const (
 	OpStrings
 	OpHost
 
+	// Register form (regops.go): three-address instructions on the
+	// frame's slots, A the destination (or a jump target), B and C the
+	// operands (slots, or C an immediate), no operand stack.
+	OpMov
+	OpMovI
+	OpMovS
+	OpAddR
+	OpSubR
+	OpMulR
+	OpDivR
+	OpRemR
+	OpAndR
+	OpOrR
+	OpXorR
+	OpAndNotR
+	OpShlR
+	OpShrR
+	OpAddI
+	OpMulI
+	OpDivI
+	OpRemI
+	OpAndI
+	OpOrI
+	OpXorI
+	OpShlI
+	OpShrI
+	OpNegR
+	OpNotR
+	OpTruncR
+	OpEqR
+	OpNeR
+	OpLtR
+	OpLeR
+	OpGtR
+	OpGeR
+	OpEqI
+	OpNeI
+	OpLtI
+	OpLeI
+	OpGtI
+	OpGeI
+	OpJEqR
+	OpJNeR
+	OpJLtR
+	OpJLeR
+	OpJGtR
+	OpJGeR
+	OpJEqI
+	OpJNeI
+	OpJLtI
+	OpJLeI
+	OpJGtI
+	OpJGeI
+	OpJTrue
+	OpJFalse
+	OpFieldR
+	OpSetFieldR
+	OpSliceIndexR
+	OpSliceStoreR
+	OpSliceLenR
+	OpIndexObjR
+	OpStoreIndexObjR
+	OpSLenR
+	OpStrIndexR
+	OpLoadBoxR
+	OpStoreBoxR
+	OpLoadGlobR
+	OpStoreGlobR
+	OpLoadFreeR
+	OpStoreFreeR
+
 	// Scheduler operations (their rows' Sched: Op.IsSched).
 	OpGo
 	OpMakeChan
@@ -268,10 +339,11 @@ const (
 	UFmt
 )
 
-// Instr is one instruction.
+// Instr is one instruction: its op and up to three operands (C only in
+// the register form, regops.go).
 type Instr struct {
-	Op   Op
-	A, B int32
+	Op      Op
+	A, B, C int32
 }
 
 // Pos is a source position: file index into Program.Files, line and column.
@@ -408,6 +480,7 @@ type TypeInfo struct {
 	Named      bool  // a defined type: panic prints Name(v) (printanycustomtype)
 	Comparable bool  // == on it is defined (else it panics in an interface)
 	Iface      bool  // an interface type (assertion targets)
+	Pointer    bool  // a pointer type (Elem is what it points to)
 	Elem       int32 // slice, array, map, chan, pointer: the element's type (-1: none)
 	Len        int   // array: its length
 	Key        int32 // map: the key's type

@@ -341,3 +341,13 @@ func randArgs(fn int32) int {
 	}
 	return 1
 }
+
+func init() {
+	// randv2.sourceOf: the generator a rand.Source interface value holds
+	// (a *PCG's or *ChaCha8's id), for rand.New (lang/ssagen).
+	RegisterHost(HostFunc{Name: "randv2.sourceOf", Pop: 1, Push: 1, Fn: func(mc *Machine, _ int32, a, r []Value) string {
+		_, v := mc.ifaceParts(a[0].I)
+		r[0] = v
+		return ""
+	}})
+}

@@ -237,6 +237,9 @@ func (v *verifier) instr(f *Func, pc int, in Instr) bool {
 	if c := operandKinds[r.B].check; c != nil {
 		fail(c(p, f, in.B))
 	}
+	if c := operandKinds[r.C].check; c != nil {
+		fail(c(p, f, in.C))
+	}
 	if !ok {
 		return false
 	}
@@ -279,7 +282,7 @@ func (v *verifier) instr(f *Func, pc int, in Instr) bool {
 	case OpSync:
 		fail(inRange(in.A, len(syncArgs), "OpSync operation"))
 	case OpFmtAny:
-		if verb := in.A & (1<<21 - 1); verb > FmtRunPrint {
+		if verb := in.A & (1<<21 - 1); verb > FmtRunPrintln {
 			fail("verb " + itoa(int64(verb)) + " out of range")
 		}
 	}

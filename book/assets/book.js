@@ -93,7 +93,14 @@
     return c.textContent;
   }
   function copy(text) {
-    if (navigator.clipboard && navigator.clipboard.writeText) return navigator.clipboard.writeText(text);
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      // A browser that neither grants nor refuses (no focus, a prompt
+      // nobody sees) would leave the button saying nothing: after two
+      // seconds it is taken as refused.
+      return Promise.race([navigator.clipboard.writeText(text), new Promise(function (ok, no) {
+        setTimeout(function () { no(new Error("the clipboard did not answer")); }, 2000);
+      })]);
+    }
     return new Promise(function (ok, no) {
       var t = document.createElement("textarea");
       t.value = text; t.setAttribute("readonly", ""); t.style.position = "fixed"; t.style.opacity = "0";
@@ -110,9 +117,11 @@
     b.type = "button"; b.className = "copy"; b.textContent = "Copy";
     b.setAttribute("aria-label", "Copy " + what);
     b.addEventListener("click", function () {
-      copy(copyText(el)).then(function () { b.textContent = "Copied"; }, function () { b.textContent = "Select and copy"; });
+      // The answer shows for 1.6 s from when it comes, however long the
+      // clipboard took.
+      var back = function () { setTimeout(function () { b.textContent = "Copy"; b.classList.remove("done"); }, 1600); };
       b.classList.add("done");
-      setTimeout(function () { b.textContent = "Copy"; b.classList.remove("done"); }, 1600);
+      copy(copyText(el)).then(function () { b.textContent = "Copied"; back(); }, function () { b.textContent = "Select and copy"; back(); });
     });
     // What scrolls holds its button in a wrapper that does not.
     var host = el.parentNode;

@@ -58,15 +58,7 @@ func TestCoopPreemptedAsRealRuntime(t *testing.T) {
 		// The leaf loop is cheaper: 2e7 iterations make it 37 ms of
 		// virtual time, so that only the missing check can keep it
 		// from being preempted.
-		//
-		// Without the gc layer: with it, the conversions of Println's
-		// arguments (convT64, a call with a prologue check) preempt the
-		// finished loop before it reads started, because gmplab's front
-		// end evaluates the operands strictly left to right, where gc
-		// calls started.Load() first (walk/order.go copies calls out of
-		// an argument list before the conversions): a gap of lang/,
-		// reported, not this test's subject.
-		{"leaf/asyncpreemptoff=1", leafSrc, "asyncpreemptoff=1", " --layers stacks,procs,steal,sysmon,preempt,netpoll -- 20000000", false},
+		{"leaf/asyncpreemptoff=1", leafSrc, "asyncpreemptoff=1", " -- 20000000", false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -184,7 +184,9 @@ func onControllingTerminal(t *testing.T, cols int, env []string, answer func(wri
 	ptmx, tty := openPty(t, cols)
 	defer ptmx.Close()
 	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = append(append(os.Environ(), asGmplab+"=1", "TERM=xterm-256color", "TMUX="), env...)
+	// CI= because termenv takes any CI in the environment to mean "not a
+	// terminal" (CI runs these tests with CI=true), and this is one.
+	cmd.Env = append(append(os.Environ(), asGmplab+"=1", "TERM=xterm-256color", "TMUX=", "CI="), env...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, tty
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0}
 	if err := cmd.Start(); err != nil {

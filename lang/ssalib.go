@@ -1,0 +1,195 @@
+package lang
+
+import (
+	"embed"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"io/fs"
+	"path"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// The library of the go/ssa front end (ssa.go): every package a program
+// may import is Go source, declared once. lang/stubs/<import path>/*.go
+// declares what gmplab computes itself (a function without a body is bound
+// by its full name to the VM: lang/ssagen's externals), and
+// lang/srcpkg/<import path>/*.go is Go's own source that runs in the
+// simulated program; the files of both folders for one path make one
+// package. Every file carries `//go:build ignore`, so the go command
+// leaves them alone.
+//
+// The whole library is parsed and type-checked once per process
+// (loadSSALib), into a file set and types.Infos of its own, which
+// compilations share read-only: go/types and go/ssa read imported
+// packages concurrently. A compilation's file set mirrors the library's
+// files at the start (newSSAFileSet), so that the positions in the cached
+// syntax trees stay valid and the program's file comes after them.
+
+//go:embed stubs
+var stubFS embed.FS
+
+// ssaLib is the library, checked.
+type ssaLib struct {
+	fset    *token.FileSet
+	files   []*srcFile                // in file-set order
+	byPkg   map[string][]*ast.File    // by import path
+	pkgs    map[string]*types.Package // by import path
+	paths   []string                  // sorted
+	infos   map[string]*types.Info    // by import path (go/ssa reads a package's InitOrder from its own)
+	goCalls map[token.Pos]token.Pos   // goCallsOf, of every file
+	errs    []posError                // errors in the library: internal errors
+}
+
+// libFileName is the name a library file has in positions: where Go's
+// own file of that package lives.
+func libFileName(dir, rel string) string {
+	return "$GOROOT/src/" + strings.TrimPrefix(rel, dir+"/")
+}
+
+var loadSSALib = sync.OnceValue(func() *ssaLib {
+	lib := &ssaLib{
+		fset:  token.NewFileSet(),
+		byPkg: map[string][]*ast.File{},
+		pkgs:  map[string]*types.Package{},
+		infos: map[string]*types.Info{},
+	}
+	var names []string
+	for _, dir := range []struct {
+		fsys fs.FS
+		root string
+	}{{stubFS, "stubs"}, {srcFS, "srcpkg"}} {
+		err := fs.WalkDir(dir.fsys, dir.root, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".go") {
+				names = append(names, p)
+			}
+			return err
+		})
+		if err != nil {
+			lib.errs = append(lib.errs, posError{token.Position{Filename: "lang/" + dir.root}, err.Error()})
+		}
+	}
+	// Stubs first, then Go's source; each in path order.
+	for _, n := range names {
+		fsys, root := fs.FS(stubFS), "stubs"
+		if strings.HasPrefix(n, "srcpkg/") {
+			fsys, root = srcFS, "srcpkg"
+		}
+		src, err := fs.ReadFile(fsys, n)
+		if err != nil {
+			lib.errs = append(lib.errs, posError{token.Position{Filename: n}, err.Error()})
+			continue
+		}
+		name := libFileName(root, n)
+		f, err := parser.ParseFile(lib.fset, name, src, parser.SkipObjectResolution|parser.ParseComments)
+		if err != nil {
+			lib.errs = append(lib.errs, posError{token.Position{Filename: name}, err.Error()})
+			continue
+		}
+		tf := lib.fset.File(f.FileStart)
+		lib.files = append(lib.files, &srcFile{name: name, src: src, file: f, base: tf.Base(), size: tf.Size(), lines: tf.Lines()})
+		p := path.Dir(strings.TrimPrefix(n, root+"/"))
+		if lib.byPkg[p] == nil {
+			lib.paths = append(lib.paths, p)
+		}
+		lib.byPkg[p] = append(lib.byPkg[p], f)
+	}
+	sort.Strings(lib.paths)
+	lib.goCalls = map[token.Pos]token.Pos{}
+	for _, sf := range lib.files {
+		for k, v := range goCallsOf(sf.file) {
+			lib.goCalls[k] = v
+		}
+	}
+	for _, p := range lib.paths {
+		lib.check(p, nil)
+	}
+	return lib
+})
+
+// check type-checks the package of path (and, first, what it imports);
+// stack is the import chain, to report a cycle rather than loop.
+func (lib *ssaLib) check(p string, stack []string) *types.Package {
+	if pkg, ok := lib.pkgs[p]; ok {
+		return pkg
+	}
+	files := lib.byPkg[p]
+	if len(files) == 0 || slices.Contains(stack, p) {
+		return nil
+	}
+	stack = append(stack, p)
+	pkg := types.NewPackage(p, files[0].Name.Name)
+	conf := &types.Config{
+		Importer: importerFunc(func(q string) (*types.Package, error) {
+			if dep := lib.check(q, stack); dep != nil {
+				return dep, nil
+			}
+			return nil, errUnsupportedImport
+		}),
+		GoVersion: "go1.26",
+		Sizes:     types.SizesFor("gc", "amd64"),
+		Error: func(err error) {
+			if te, ok := err.(types.Error); ok {
+				lib.errs = append(lib.errs, posError{lib.fset.Position(te.Pos), te.Msg})
+			} else {
+				lib.errs = append(lib.errs, posError{token.Position{Filename: p}, err.Error()})
+			}
+		},
+	}
+	info := newInfo()
+	_ = types.NewChecker(conf, lib.fset, pkg, info).Files(files)
+	lib.pkgs[p] = pkg
+	lib.infos[p] = info
+	return pkg
+}
+
+// newInfo is a types.Info with every map go/ssa reads.
+func newInfo() *types.Info {
+	return &types.Info{
+		Types:        map[ast.Expr]types.TypeAndValue{},
+		Defs:         map[*ast.Ident]types.Object{},
+		Uses:         map[*ast.Ident]types.Object{},
+		Selections:   map[*ast.SelectorExpr]*types.Selection{},
+		Implicits:    map[ast.Node]types.Object{},
+		Instances:    map[*ast.Ident]types.Instance{},
+		Scopes:       map[ast.Node]*types.Scope{},
+		FileVersions: map[*ast.File]string{},
+	}
+}
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
+
+// newSSAFileSet is a compilation's file set: the library's files first, at
+// the positions their cached syntax trees use.
+func newSSAFileSet(lib *ssaLib) *token.FileSet {
+	fset := token.NewFileSet()
+	for _, sf := range lib.files {
+		tf := fset.AddFile(sf.name, sf.base, sf.size)
+		tf.SetLines(sf.lines)
+	}
+	return fset
+}
+
+// goCallsOf maps the keyword of each go statement in f to its call's
+// position (where the runtime's newproc says it was called).
+func goCallsOf(f *ast.File) map[token.Pos]token.Pos {
+	m := map[token.Pos]token.Pos{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if g, ok := n.(*ast.GoStmt); ok {
+			m[g.Go] = g.Call.Pos()
+		}
+		return true
+	})
+	return m
+}
+
+// fromLibrary reports whether pos is in a library file.
+func (lib *ssaLib) fromLibrary(pos token.Pos) bool {
+	return pos.IsValid() && int(pos) < lib.fset.Base()
+}
