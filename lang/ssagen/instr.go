@@ -371,7 +371,9 @@ func (f *fnGen) alloc(in *ssa.Alloc) {
 	switch reprOf(t) {
 	case rObject, rHandle:
 		f.zero(t)
-		if heapObject(in) {
+		if heapObject(in) && reprOf(t) == rObject {
+			// A handle (a sync.Mutex, a WaitGroup) is a runtime record,
+			// not an object of the VM's heap: not counted.
 			f.newobject(t)
 		}
 		f.define(in)
