@@ -13,12 +13,14 @@ import (
 	"bytes"
 	"embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"html/template"
 	"io"
+	"io/fs"
 	"os"
-
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/gmplab/gmplab/book/timelines"
@@ -268,22 +270,51 @@ func addAssets(out map[string][]byte) error {
 	return nil
 }
 
-// write replaces dir's content by the files.
+// manifest is the file, in a built site's folder, that lists the files
+// the build wrote: the next build removes those of them it does not make
+// again, and nothing else.
+const manifest = ".gmplab-book"
+
+// write puts the files into dir. A folder that holds files and no
+// manifest is someone else's: it is refused, never cleared. Of what an
+// earlier build wrote (its manifest), what this one does not make is
+// removed; files a user added since are left alone.
 func write(dir string, files map[string][]byte) error {
+	old, err := os.ReadFile(filepath.Join(dir, manifest))
+	switch {
+	case err == nil:
+	case errors.Is(err, fs.ErrNotExist):
+		var theirs []string
+		filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && len(theirs) < 3 {
+				r, _ := filepath.Rel(dir, p)
+				theirs = append(theirs, filepath.ToSlash(r))
+			}
+			return nil
+		})
+		if len(theirs) > 0 {
+			return fmt.Errorf("%s holds files that no book build wrote (%s): build into a new or empty folder (-o DIR), or remove them first", dir, strings.Join(theirs, ", "))
+		}
+	default:
+		return err
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	// Remove what an earlier build left and this one does not make.
-	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return nil
+	for _, r := range strings.Split(string(old), "\n") {
+		if _, ok := files[r]; r != "" && !ok && filepath.IsLocal(filepath.FromSlash(r)) {
+			os.Remove(filepath.Join(dir, filepath.FromSlash(r)))
 		}
-		r, _ := filepath.Rel(dir, p)
-		if _, ok := files[filepath.ToSlash(r)]; !ok {
-			os.Remove(p)
-		}
-		return nil
-	})
+	}
+	names := make([]string, 0, len(files))
+	for name := range files {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	// The manifest first: a build stopped half-way still owns its files.
+	if err := os.WriteFile(filepath.Join(dir, manifest), []byte(strings.Join(names, "\n")+"\n"), 0o644); err != nil {
+		return err
+	}
 	for name, b := range files {
 		p := filepath.Join(dir, filepath.FromSlash(name))
 		if old, err := os.ReadFile(p); err == nil && bytes.Equal(old, b) {

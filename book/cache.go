@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"time"
 )
 
 // EnginePackages are the folders whose Go files make the engine the
@@ -77,6 +78,14 @@ func Wasm(root, cache, hash string, log io.Writer) (module, execJS string, err e
 		if err := buildWasm(root, dir, log); err != nil {
 			return "", "", err
 		}
+		// A new engine's module: the old ones nobody has used lately go.
+		if n, err := pruneWasm(cache, time.Now(), log); err == nil && n > 0 {
+			fmt.Fprintf(log, "book: removed %d cached module(s) not used for %v\n", n, wasmUnused)
+		}
+	} else {
+		// Used now: the mtime says when a module was last used.
+		now := time.Now()
+		os.Chtimes(dir, now, now)
 	}
 	for _, f := range []string{module, execJS} {
 		if err := compressOnce(root, f, log); err != nil {
@@ -84,6 +93,49 @@ func Wasm(root, cache, hash string, log io.Writer) (module, execJS string, err e
 		}
 	}
 	return module, execJS, nil
+}
+
+// Each change to the engine's sources makes a new module of about 25 MB
+// (with its compressed copies) in its own folder of the cache. When a new
+// one is built, the folders of modules unused for wasmUnused go, except
+// the wasmKept most recently used (other clones and worktrees of gmplab
+// share the cache, and rebuilding one costs a minute).
+const (
+	wasmUnused = 72 * time.Hour
+	wasmKept   = 4
+)
+
+// pruneWasm removes the module folders of cache that neither are among
+// the wasmKept most recently used (by mtime: Wasm touches the folder it
+// serves) nor were used within wasmUnused of now, and says how many went.
+func pruneWasm(cache string, now time.Time, log io.Writer) (int, error) {
+	dirs, err := filepath.Glob(filepath.Join(cache, "wasm-*"))
+	if err != nil {
+		return 0, err
+	}
+	type used struct {
+		dir string
+		at  time.Time
+	}
+	var all []used
+	for _, d := range dirs {
+		if fi, err := os.Stat(d); err == nil && fi.IsDir() {
+			all = append(all, used{d, fi.ModTime()})
+		}
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].at.After(all[j].at) })
+	n := 0
+	for i, u := range all {
+		if i < wasmKept || now.Sub(u.at) < wasmUnused {
+			continue
+		}
+		if err := os.RemoveAll(u.dir); err != nil {
+			fmt.Fprintf(log, "book: could not remove the old module %s: %v\n", u.dir, err)
+			continue
+		}
+		n++
+	}
+	return n, nil
 }
 
 // buildWasm compiles the module into dir. The flags are the smallest

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/andybalholm/brotli"
 )
@@ -109,5 +110,42 @@ func TestCompressOnce(t *testing.T) {
 	log.Reset()
 	if err := compressOnce("..", f, &log); err != nil || log.Len() != 0 {
 		t.Errorf("the second time: %v, and it said %q; want nothing done", err, log.String())
+	}
+}
+
+// pruneWasm keeps the wasmKept most recently used modules and any used
+// within wasmUnused, and removes the rest.
+func TestPruneWasm(t *testing.T) {
+	cache := t.TempDir()
+	now := time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC)
+	ages := map[string]time.Duration{ // folder: time since last use
+		"wasm-a": time.Hour, "wasm-b": 100 * time.Hour, "wasm-c": 200 * time.Hour,
+		"wasm-d": 300 * time.Hour, "wasm-e": 400 * time.Hour, "wasm-f": 500 * time.Hour,
+		"other": 900 * time.Hour, // not a module: never touched
+	}
+	for d, age := range ages {
+		p := filepath.Join(cache, d)
+		if err := os.MkdirAll(p, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(p, "stepper.wasm"), []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(p, now.Add(-age), now.Add(-age)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var log strings.Builder
+	n, err := pruneWasm(cache, now, &log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	left, _ := filepath.Glob(filepath.Join(cache, "*"))
+	var names []string
+	for _, l := range left {
+		names = append(names, filepath.Base(l))
+	}
+	if want := []string{"other", "wasm-a", "wasm-b", "wasm-c", "wasm-d"}; n != 2 || strings.Join(names, " ") != strings.Join(want, " ") {
+		t.Errorf("pruneWasm removed %d, left %v; want 2 removed, %v left", n, names, want)
 	}
 }

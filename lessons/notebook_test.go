@@ -63,6 +63,12 @@ func (s simOnly) CompareSim(args []string) (string, int, error) {
 	return s.Executor.(notebook.SimComparer).CompareSim(args)
 }
 
+// SetEnv keeps the GODEBUG and GOMAXPROCS that simulated cells may set
+// (GODEBUG=asyncpreemptoff=1 gmplab run coop.go) working with -short.
+func (s simOnly) SetEnv(env []string) (restore func()) {
+	return s.Executor.(notebook.EnvExecutor).SetEnv(env)
+}
+
 func TestCellOutputs(t *testing.T) {
 	var x notebook.Executor = executor()
 	if testing.Short() {

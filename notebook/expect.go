@@ -91,6 +91,13 @@ func (nb *Notebook) Checks() ([]*Check, error) {
 // output through its pipes).
 func (nb *Notebook) RunCheck(x Executor, ch *Check) string {
 	args := nb.ResolveArgs(ch.Command)
+	if len(ch.Command.Env) > 0 {
+		ex, ok := x.(EnvExecutor)
+		if !ok {
+			return fmt.Sprintf("this executor cannot set the environment (%s)\n", strings.Join(ch.Command.Env, " "))
+		}
+		defer ex.SetEnv(ch.Command.Env)()
+	}
 	if ch.Command.Verb == "step" {
 		out, code := x.Step(args, ch.Steps)
 		return withStatus(out, code)

@@ -284,3 +284,46 @@ func TestTraceCells(t *testing.T) {
 		t.Errorf("a replay cell without a trace: %v", err)
 	}
 }
+
+// envFake records the environment each command ran with.
+type envFake struct {
+	fake
+	env []string // in force now
+	ran []string // the environment of each run, joined
+}
+
+func (f *envFake) SetEnv(env []string) func() {
+	old := f.env
+	f.env = env
+	return func() { f.env = old }
+}
+func (f *envFake) Run(args []string) (string, int) {
+	f.ran = append(f.ran, strings.Join(f.env, " "))
+	return "loop done\n", 0
+}
+
+// A "Try this" check runs with the environment its command line sets, as a
+// run cell does, and only for that command.
+func TestCheckEnv(t *testing.T) {
+	text := "---\nt: x\n---\n# L\n\n## Try this\n\n1. Try it.\n   <!-- check\n   GODEBUG=asyncpreemptoff=1 gmplab run a.go --quiet\n   expect: loop done\n   -->\n" +
+		"2. Again.\n   <!-- check\n   gmplab run a.go\n   expect: loop\n   -->\n"
+	nb, err := Parse("x/lesson.md", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nb.Lesson = &lessons.Lesson{Num: 4, Dir: "04-x", Scenarios: []string{"a.go"}}
+	nb.Dir = "lessons/04-x"
+	checks, err := nb.Checks()
+	if err != nil || len(checks) != 2 {
+		t.Fatalf("checks %v, %v", checks, err)
+	}
+	x := &envFake{}
+	for _, ch := range checks {
+		if miss := Expected(nb.RunCheck(x, ch), ch.Expect); miss != "" {
+			t.Errorf("line %d: %q not printed", ch.Line, miss)
+		}
+	}
+	if got := strings.Join(x.ran, "|"); got != "GODEBUG=asyncpreemptoff=1|" {
+		t.Errorf("the checks ran with environments %q, want the first's GODEBUG then none", got)
+	}
+}

@@ -141,7 +141,11 @@ func (r *reader) cellHead(c *notebook.Cell) string {
 			}
 		}
 		if qs := r.nb.CellsOf(notebook.Quiz); qs[len(qs)-1] == c {
-			b.WriteString("\n" + indentLines(r.style(dim, strings.TrimSuffix(wrap(fmt.Sprintf("(gmplab quiz %d asks these questions and checks your answers)", r.nb.Lesson.Num), r.width-2), "\n")), "  "))
+			note := fmt.Sprintf("(gmplab quiz %d asks these questions and checks your answers", r.nb.Lesson.Num)
+			if len(practiceChoices(r.nb.Lesson.Layers())) >= 2 {
+				note += fmt.Sprintf("; gmplab quiz %d --practice makes new ones from the lesson's runs", r.nb.Lesson.Num)
+			}
+			b.WriteString("\n" + indentLines(r.style(dim, strings.TrimSuffix(wrap(note+")", r.width-2), "\n")), "  "))
 		}
 	case notebook.Guide:
 		b.WriteString("  " + r.style(bold, "In the debugger (gmplab step "+r.nb.Lesson.Name()+"):") + "\n")

@@ -16,13 +16,16 @@ type QuizOptions struct {
 	In       io.Reader
 	Out, Err io.Writer
 	Target   string
+	Practice bool   // --practice: questions the engine makes from the scenarios
+	Seed     uint64 // --seed: which practice questions (0: a new seed, printed)
+	Count    int    // --count: how many practice questions
 	exec     *CellExecutor
 }
 
 // newQuizCmd builds `gmplab quiz`.
 func newQuizCmd(runF func(*QuizOptions) error) *cobra.Command {
 	o := &QuizOptions{}
-	return &cobra.Command{
+	cmd := &cobra.Command{
 		Use:   "quiz LESSON",
 		Short: "Take a lesson's quiz; the engine computes the answers about runs",
 		Long: `Quiz asks the questions of a lesson's quiz one by one. Answer with the
@@ -33,9 +36,22 @@ the right answer is the simulated runtime's, never a typed-in one. After
 each answer: why, and the debugger commands that show it.
 
 The score is recorded in your progress (gmplab progress). Answers can come
-from a file, one letter a line: gmplab quiz 4 < answers.txt.`,
+from a file, one letter a line: gmplab quiz 4 < answers.txt.
+
+With --practice the questions are not the lesson's: the engine runs the
+lesson's scenarios with its settings and makes "predict the next decision"
+questions from them, new ones for each attempt. Each stops a run just
+before a P's next goroutine is chosen, shows the scheduler's board, and
+asks where that goroutine comes from: runnext, the P's ring, the global
+queue, another P (a steal) or the network poller (the choices the lesson's
+layers have). The answer is the event the engine itself took. --seed picks
+the questions (a new seed, printed, when it is not given); a practice score
+is not recorded. Practice starts with lesson 02: before it every goroutine
+comes from the one global queue.`,
 		Example: `  gmplab quiz 4
-  gmplab quiz sysmon < answers.txt`,
+  gmplab quiz sysmon < answers.txt
+  gmplab quiz 3 --practice
+  gmplab quiz 6 --practice --seed 42 --count 10`,
 		Args: oneLesson,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Target = args[0]
@@ -43,9 +59,19 @@ from a file, one letter a line: gmplab quiz 4 < answers.txt.`,
 			if runF != nil {
 				return runF(o)
 			}
+			if o.Practice {
+				return runPractice(o)
+			}
+			if cmd.Flags().Changed("seed") || cmd.Flags().Changed("count") {
+				return &ExitError{Code: 2, Msg: "gmplab quiz: --seed and --count are for --practice"}
+			}
 			return runQuiz(o)
 		},
 	}
+	cmd.Flags().BoolVar(&o.Practice, "practice", false, "predict-the-next-decision questions made anew from the lesson's scenarios")
+	cmd.Flags().Uint64Var(&o.Seed, "seed", 0, "with --practice: the seed that picks the questions (default: a new one, printed)")
+	cmd.Flags().IntVar(&o.Count, "count", 5, "with --practice: how many questions")
+	return cmd
 }
 
 // maxRetries bounds the answers that are not a letter, per question.

@@ -81,28 +81,34 @@ func TestSchedtraceOfLessonPrograms(t *testing.T) {
 		loose = append(loose, "00 goroutines.go: at most "+strconv.Itoa(mostLines)+" SCHED lines in 3 runs, want 2 in one")
 	}
 
-	pingpong := build("lessons/02-procs/pingpong.go")
-	out := run(pingpong, "schedtrace=1")
-	ms := schedLine.FindAllStringSubmatch(out, -1)
-	if len(ms) == 0 {
-		t.Fatalf("02 pingpong.go: no SCHED line:\n%s", out)
+	// pingpong runs for a few milliseconds: sysmon's thread, which prints
+	// the SCHED lines, may not run before it ends on a busy host, so it
+	// gets three tries, and a miss is a bound a loaded host may explain.
+	withSched := func(exe, godebug string) (string, [][]string) {
+		var out string
+		for range 3 {
+			out = run(exe, godebug)
+			if ms := schedLine.FindAllStringSubmatch(out, -1); len(ms) > 0 {
+				return out, ms
+			}
+		}
+		loose = append(loose, "02 pingpong.go, GODEBUG="+godebug+": no SCHED line in 3 runs")
+		return out, nil
 	}
+	pingpong := build("lessons/02-procs/pingpong.go")
+	_, ms := withSched(pingpong, "schedtrace=1")
 	for _, m := range ms {
 		if !regexp.MustCompile(`^ \[ \d+ \d+ \] schedticks=\[ \d+ \d+ \]$`).MatchString(m[2]) {
 			t.Errorf("02 pingpong.go: SCHED line ends %q, want [ ring ring ] schedticks=[ tick tick ]", m[2])
 		}
 	}
-	out = run(pingpong, "schedtrace=1,scheddetail=1")
-	ms = schedLine.FindAllStringSubmatch(out, -1)
-	if len(ms) == 0 {
-		t.Fatalf("02 pingpong.go, scheddetail=1: no SCHED line:\n%s", out)
-	}
+	out, ms := withSched(pingpong, "schedtrace=1,scheddetail=1")
 	for _, m := range ms {
 		if strings.Contains(m[2], "[") || strings.Contains(m[2], "schedticks=") {
 			t.Errorf("02 pingpong.go, scheddetail=1: SCHED line ends %q, want no brackets and no schedticks=", m[2])
 		}
 	}
-	if !regexp.MustCompile(`(?m)^  P0: status=\d+ schedtick=\d+ .*runqsize=\d+`).MatchString(out) {
+	if ms != nil && !regexp.MustCompile(`(?m)^  P0: status=\d+ schedtick=\d+ .*runqsize=\d+`).MatchString(out) {
 		t.Errorf("02 pingpong.go, scheddetail=1: no \"  P0: status=… schedtick=… runqsize=…\" line:\n%s", out)
 	}
 
