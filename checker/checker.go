@@ -18,10 +18,13 @@
 //
 // Learner code is called under recover and a time limit: a panic, a
 // corrupt ring (refused by the engine where it is made), a broken
-// invariant, a blocked goroutine (its wait reason) or an endless loop
-// fails that test with a message and the learner's frames of the stack,
-// and the checker carries on. Scores are by rule (rules.go): each
-// exercise lists its rules, and a rule holds when all its tests pass.
+// invariant or a blocked goroutine (its wait reason) fails that test with
+// a message and the learner's frames of the stack, and the checker
+// carries on. An endless loop (one call's HangBudget of CPU time) or a
+// goroutine of the learner's still alive when its test ends fails that
+// test too, and the exercise's other tests do not run beside a goroutine
+// nothing can stop. Scores are by rule (rules.go): each exercise lists
+// its rules, and a rule holds when all its tests pass.
 //
 // What a learner's folder may hold is checked before any of its code runs
 // (refuse.go), under go test as under gmplab grade, whose grading
@@ -37,7 +40,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"testing"
 
 	"github.com/gmplab/gmplab/runtime"
 
@@ -122,13 +124,22 @@ func (ex *Exercise) Run() *Result {
 		r.Status, r.Message = StatusNotStarted, notStartedMsg(ex)
 		return r
 	}
+	stuckAt := "" // the test that left a learner's function running
 	for _, b := range ex.batteries {
 		failed := false
 		for _, t := range b.tests {
 			if failed && ex.firstFailOnly {
 				break
 			}
-			msg, notStarted := guard(t.run)
+			if stuckAt != "" {
+				// Beside a function that still spins, every test would
+				// be slower and most would hang too: they count as
+				// failed, without running.
+				r.Tests = append(r.Tests, TestResult{Name: b.name + "/" + t.name, Status: StatusFail,
+					Message: "not run: your function did not return in " + stuckAt + " and still runs (nothing can stop it)"})
+				continue
+			}
+			msg, notStarted, stuck := guard(t.run, b.name == directBattery)
 			if notStarted {
 				m := notStartedMsg(ex)
 				if msg != "" && len(ex.Funcs) > 1 {
@@ -143,6 +154,9 @@ func (ex *Exercise) Run() *Result {
 				failed = true
 			}
 			r.Tests = append(r.Tests, tr)
+			if stuck {
+				stuckAt = tr.Name
+			}
 			if failed && ex.stopAtFirst {
 				scoreRules(r)
 				r.Message = tr.Name + ": " + firstLine(tr.Message)
@@ -162,6 +176,10 @@ func (ex *Exercise) Run() *Result {
 	}
 	return r
 }
+
+// directBattery is the battery whose tests call the learner's functions
+// themselves, not through the engine (guard's direct).
+const directBattery = "properties"
 
 func notStartedMsg(ex *Exercise) string {
 	return "not started: exercises/" + ex.Name + " still calls rt.TODO (or keeps its NOT STARTED line); see its README.md"
@@ -211,42 +229,22 @@ const EnvReport = "GMPLAB_REPORT"
 // the first failing test (gmplab check --watch).
 const EnvFirstFailure = "GMPLAB_FIRST_FAILURE"
 
-// Test runs ex under go test: one subtest per test, skipped as a whole
-// when the exercise is not started, with the feedback in the failures
-// (go test -v and -json show it).
-func Test(t *testing.T, ex *Exercise) {
+// RunForTest runs ex for package checktest's Test (under go test): it
+// stops at the first failing test when EnvFirstFailure is set, and writes
+// the Result as JSON into EnvReport's directory when that is set.
+func (ex *Exercise) RunForTest() (*Result, error) {
 	ex.stopAtFirst = os.Getenv(EnvFirstFailure) != ""
 	r := ex.Run()
 	if dir := os.Getenv(EnvReport); dir != "" {
 		b, _ := json.MarshalIndent(r, "", "  ")
 		if err := os.WriteFile(filepath.Join(dir, ex.Name+".json"), append(b, '\n'), 0o644); err != nil {
-			t.Errorf("writing the report: %v", err)
+			return r, fmt.Errorf("writing the report: %v", err)
 		}
 	}
-	if testing.Verbose() {
-		// go test -v and -json carry the result whole, rules and scores,
-		// for gmplab grade --from-json.
-		fmt.Println(ResultLine(r))
-	}
-	if r.Status == StatusNotStarted {
-		t.Skip(r.Message)
-	}
-	for _, tr := range r.Tests {
-		t.Run(tr.Name, func(t *testing.T) {
-			if tr.Status != StatusPass {
-				t.Error("\n" + tr.Message)
-			}
-		})
-	}
-	t.Logf("%s: %d/%d rules hold; tests: %s", ex.Name, r.Score, r.Total, strings.Join(r.Scores(), ", "))
-	for _, rr := range r.Rules {
-		if rr.Status != StatusPass {
-			t.Logf("rule not holding: %s (%s)", rr.Name, strings.Join(rr.Failed, ", "))
-		}
-	}
+	return r, nil
 }
 
-// ResultPrefix starts the line Test prints with the result as JSON, under
+// ResultPrefix starts the line checktest.Test prints with the result as JSON, under
 // go test -v and -json.
 const ResultPrefix = "gmplab-result "
 
@@ -257,7 +255,7 @@ const ResultPrefix = "gmplab-result "
 // os). gmplab grade --from-json --key checks it.
 const EnvResultKey = "GMPLAB_RESULT_KEY"
 
-// ResultLine is the line Test prints: ResultPrefix, the signature (or
+// ResultLine is the line checktest.Test prints: ResultPrefix, the signature (or
 // "-" without a key), the result as JSON.
 func ResultLine(r *Result) string {
 	b, _ := json.Marshal(r)

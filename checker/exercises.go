@@ -336,6 +336,7 @@ func Injectglist(f InjectglistFunc) *Exercise {
 			return run(f), run(injectref.Injectglist)
 		}))
 	}
+	props = append(props, exhaustiveInjectglist(f))
 	hooks := &runtime.Hooks{Injectglist: f}
 	ex.hooks = hooks
 	ex.batteries = append([]battery{{name: "properties", tests: props}}, scenarioBatteries(ex.Name, 6, []string{"netwait.go"}, []int{1, 2, 4, 16, 64}, hooks)...)

@@ -2,6 +2,7 @@ package checker
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	newstackref "github.com/gmplab/gmplab/exercises/01-newstack/solution"
@@ -9,6 +10,8 @@ import (
 	runqputref "github.com/gmplab/gmplab/exercises/02-runqput/solution"
 	runqgrabref "github.com/gmplab/gmplab/exercises/03-runqgrab/solution"
 	retakeref "github.com/gmplab/gmplab/exercises/04-retake/solution"
+	sysmonref "github.com/gmplab/gmplab/exercises/04-sysmon/solution"
+	injectref "github.com/gmplab/gmplab/exercises/06-injectglist/solution"
 	"github.com/gmplab/gmplab/exercises/rt"
 )
 
@@ -233,6 +236,87 @@ func exhaustiveHandoffp(f HandoffpFunc) test {
 								return
 							}
 						}
+					}
+				}
+			}
+		}
+	})
+}
+
+// exhaustiveInjectglist: every list of up to 6 Gs, with no P (sysmon, an
+// M blocked in netpoll) or a P whose ring is empty, holds one, or is a
+// few slots from full (at head positions where the indexes wrap), 0 to 7
+// idle Ps, and the global queue empty or not: the same count of Ps to
+// start and the same queues, compared whole.
+func exhaustiveInjectglist(f InjectglistFunc) test {
+	return exhaustive("every list, idle count and ring: the same queues", func(check func(string, string, string) bool) {
+		type ring struct{ head, n uint32 }
+		rings := []*ring{nil}
+		for _, head := range []uint32{0, 255, 1<<32 - 3} {
+			for _, n := range []uint32{0, 1, 251, 253, 255, 256} {
+				rings = append(rings, &ring{head, n})
+			}
+		}
+		for _, r := range rings {
+			for npidle := int32(0); npidle <= 7; npidle++ {
+				for _, global := range [][]rt.Guintptr{nil, {500}} {
+					for k := 0; k <= 6; k++ {
+						mk := func() (*rt.P, *rt.Schedt) {
+							s := mkSched(npidle, 0, 8)
+							for _, g := range global {
+								s.Runq.PushBack(g)
+							}
+							if r == nil {
+								return nil, s
+							}
+							return mkP(0, r.head, gs(100, 99+int(r.n))...), s
+						}
+						p1, s1 := mk()
+						p2, s2 := mk()
+						n1 := f(gs(1, k), p1, s1)
+						n2 := injectref.Injectglist(gs(1, k), p2, s2)
+						if n1 == n2 && (p1 == nil) == (p2 == nil) && (p1 == nil || *p1 == *p2) && slices.Equal(s1.Runq.Slice(), s2.Runq.Slice()) {
+							continue // the same: their descriptions are too
+						}
+						desc := fmt.Sprintf("no P, %d Gs, npidle %d, global %v", k, npidle, global)
+						if r != nil {
+							desc = fmt.Sprintf("%s, %d Gs, npidle %d, global %v", ringDesc(0, r.head, r.n), k, npidle, global)
+						}
+						show := func(n int, pp *rt.P, s *rt.Schedt) string {
+							if pp == nil {
+								return fmt.Sprintf("start %d idle Ps; %s", n, descSched(s))
+							}
+							return fmt.Sprintf("start %d idle Ps; %s; %s", n, descP(pp), descSched(s))
+						}
+						if !check(desc, show(n1, p1, s1), show(n2, p2, s2)) {
+							return
+						}
+					}
+				}
+			}
+		}
+	})
+}
+
+// exhaustiveDeepSleep: sysmon's deep sleep at every idle count of 1 to 4
+// Ps and every timer around the edges (due, just after now, 5 ms, 60 s
+// either side, none).
+func exhaustiveDeepSleep(f SysmonDeepFunc) test {
+	return exhaustive("deep sleep at every idle count and timer", func(check func(string, string, string) bool) {
+		const now = int64(100_000_000)
+		half := int64(rt.ForcegcPeriod / 2)
+		for procs := int32(1); procs <= 4; procs++ {
+			for npidle := int32(0); npidle <= procs; npidle++ {
+				for _, d := range []int64{-1, 0, 1, 5_000_000, half - 1, half, half + 1, math.MaxInt64 - now} {
+					run := func(g SysmonDeepFunc) string {
+						sleep, deep := g(npidle, procs, now+d, now)
+						if !deep {
+							return "no deep sleep"
+						}
+						return fmt.Sprintf("deep sleep for %d ns", sleep)
+					}
+					if !check(fmt.Sprintf("%d of %d Ps idle, the next timer at now%+d ns", npidle, procs, d), run(f), run(sysmonref.SysmonDeepSleep)) {
+						return
 					}
 				}
 			}

@@ -36,7 +36,15 @@ const wallFactor = 20
 // will not come. The engine itself never blocks: every one of its runs is
 // bounded by steps. The thread's CPU time is the fallback for a wait the
 // record does not name (BlockedTimeout without using the CPU).
-func guard(f func() string) (msg string, notStarted bool) {
+//
+// A learner's function the engine called (instrument) that has used
+// HangBudget of CPU time in one call without returning is an endless
+// loop, found in about that long rather than after CallTimeout; so is a
+// test that calls the learner's functions itself (direct: the property
+// batteries, which take milliseconds) when it has used HangBudget in all.
+// Either leaves the function running on a goroutine nothing can stop:
+// stuck says so, and the caller runs no more tests beside it.
+func guard(f func() string, direct bool) (msg string, notStarted, stuck bool) {
 	type outcome struct {
 		msg        string
 		notStarted bool
@@ -67,31 +75,64 @@ func guard(f func() string) (msg string, notStarted bool) {
 	var lastCPU time.Duration
 	lastChange := time.Now()
 	waits, lastWait := 0, ""
+	callSeq, callCPU := int64(-1), time.Duration(0) // the call in progress, and the CPU time when first seen
 	for {
 		select {
 		case o := <-done:
-			return o.msg, o.notStarted
+			if o.msg == "" && !o.notStarted {
+				if made := learnerGoroutine(); made != "" {
+					return startedGoroutine(made), false, true
+				}
+			}
+			return o.msg, o.notStarted, false
 		case <-tick.C:
 			if reason, stack := goroutineWait(id.gid); reason != "" && reason == lastWait {
 				if waits++; waits >= blockedPolls {
-					return blockedOn(reason, stack) + at(), false
+					return blockedOn(reason, stack) + at(), false, false
 				}
 			} else {
 				waits, lastWait = 0, reason
 			}
 			cpu, ok := threadCPU(id.tid)
-			if ok && cpu > CallTimeout {
-				return hung(CallTimeout.String()+" of CPU") + at(), false
+			if !ok {
+				continue
 			}
-			if ok && cpu != lastCPU {
+			if cpu > CallTimeout {
+				return hung(CallTimeout.String()+" of CPU") + at(), false, true
+			}
+			if inLearner.depth.Load() > 0 {
+				if seq := inLearner.seq.Load(); seq != callSeq {
+					callSeq, callCPU = seq, cpu
+				} else if cpu-callCPU > HangBudget {
+					return hungIn(*inLearner.fn.Load()) + at(), false, true
+				}
+			} else {
+				callSeq = -1
+			}
+			if direct && cpu > HangBudget {
+				return hung(HangBudget.String()+" of CPU") + at(), false, true
+			}
+			if cpu != lastCPU {
 				lastCPU, lastChange = cpu, time.Now()
-			} else if ok && time.Since(lastChange) > blockedAfter {
-				return blocked(blockedAfter) + at(), false
+			} else if time.Since(lastChange) > blockedAfter {
+				return blocked(blockedAfter) + at(), false, false
 			}
 		case <-wall:
-			return hung((wallFactor * CallTimeout).String()), false
+			return hung((wallFactor * CallTimeout).String()), false, true
 		}
 	}
+}
+
+// HangBudget is the CPU time one call of a learner's function may use
+// (and a test that calls them itself, in all) before it counts as an
+// endless loop. The reference solutions' calls take microseconds, and
+// their longest property test 80 ms.
+var HangBudget = time.Second
+
+// hungIn is the feedback for a learner's function fn, called by the
+// engine, that did not return.
+func hungIn(fn string) string {
+	return "your " + fn + " did not return within " + HangBudget.String() + " of CPU time: an endless loop? (a call takes microseconds; nothing can stop it, so this exercise's other tests do not run)"
 }
 
 // at names the scenario run the test's goroutine was in, on a line of
@@ -150,6 +191,53 @@ func goroutineWait(gid int) (reason string, stack []byte) {
 	return "", nil
 }
 
+// learnerGoroutine says where a goroutine that is still alive was started
+// by the learner's code ("go" in one of the exercise's files: the stack's
+// "created by" frame), or "". Exercise code computes where the engine
+// calls it; a goroutine of its own runs beside the checker (spinning or
+// printing forever, the hostile submissions of the class) and nothing can
+// stop it. It is looked for when a test has passed, so that one that is
+// still running then fails that test, whatever the machine's load.
+func learnerGoroutine() string {
+	buf := make([]byte, 1<<16)
+	for {
+		n := goruntime.Stack(buf, true)
+		if n < len(buf) {
+			buf = buf[:n]
+			break
+		}
+		buf = make([]byte, 2*len(buf))
+	}
+	return createdByLearner(buf)
+}
+
+// createdByLearner is learnerGoroutine on a dump of every goroutine's
+// stack (runtime.Stack's).
+func createdByLearner(dump []byte) string {
+	lines := strings.Split(string(dump), "\n")
+	for i := 0; i+1 < len(lines); i++ {
+		if !strings.HasPrefix(lines[i], "created by ") {
+			continue
+		}
+		m := stackFile.FindStringSubmatch(lines[i+1])
+		if m == nil || strings.Contains(m[2], "exercises/rt/") || strings.Contains(m[2], "_test.go") {
+			continue
+		}
+		fn, _, _ := strings.Cut(strings.TrimPrefix(lines[i], "created by "), " in goroutine")
+		if k := strings.LastIndex(fn, "/"); k >= 0 {
+			fn = fn[k+1:]
+		}
+		return fn + " at " + gradebuild.ReplaceAllString(m[2], "")
+	}
+	return ""
+}
+
+// startedGoroutine is the feedback for a function that started a
+// goroutine that is still alive when its test ended.
+func startedGoroutine(where string) string {
+	return "your function started a goroutine that still runs (go statement in " + where + "): exercise code runs where the engine calls it, on one M at a time, and nothing can stop a goroutine, so this exercise's other tests do not run"
+}
+
 // goid is the calling goroutine's id, from its stack's first line.
 func goid() int {
 	var buf [64]byte
@@ -182,10 +270,11 @@ func blocked(after time.Duration) string {
 }
 
 // hung is the feedback for a function that did not return. Its goroutine
-// cannot be stopped and keeps a CPU busy until the process ends; gmplab
+// cannot be stopped and keeps a CPU busy until the process ends, so the
+// exercise's other tests are not run beside it (Exercise.Run); gmplab
 // grade runs each exercise in its own process.
 func hung(limit string) string {
-	return "your function did not return within " + limit + ": an endless loop? (the checker carries on; this test fails)"
+	return "your function did not return within " + limit + ": an endless loop? (nothing can stop it, so this exercise's other tests do not run)"
 }
 
 // panicMessage explains a recovered panic: the engine's invariant checks

@@ -79,6 +79,7 @@ var ruleTable = map[string][]ruleDef{
 		{"back-off: a pass that takes a P resets it", []string{"properties/back-off: a pass that takes a P", "properties/every idle count"}},
 		{"deep sleep: only when every P is idle and no timer is due", []string{"properties/deep sleep: not while", "properties/deep sleep: not when"}},
 		{"deep sleep: until the next timer, at most 60 s", []string{"properties/deep sleep: every P idle", "properties/deep sleep: a timer later"}},
+		{"deep sleep: at every idle count and timer", []string{"properties/deep sleep at every idle count and timer"}},
 	},
 	"05-preempt": {
 		{"gopreempt_m: the G goes to the global queue's tail", []string{"properties/gopreempt_m"}},
@@ -116,6 +117,7 @@ var ruleTable = map[string][]ruleDef{
 		{"without a P: all to the global queue, and start that many idle Ps", []string{"properties/without a P"}},
 		{"with a P: one per idle P to the global queue, the rest local", []string{"properties/with a P"}},
 		{"a full ring overflows to the global queue", []string{"properties/a full ring"}},
+		{"every list, idle count and ring: the same queues", []string{"properties/every list, idle count and ring"}},
 	},
 }
 

@@ -85,6 +85,7 @@ func Sysmon(backoff SysmonBackoffFunc, deep SysmonDeepFunc) *Exercise {
 			}
 		}
 	}))
+	props = append(props, exhaustiveDeepSleep(deep))
 	hooks := &runtime.Hooks{SysmonBackoff: backoff, SysmonDeepSleep: deep}
 	ex.hooks = hooks
 	ex.batteries = append([]battery{{name: "properties", tests: props}}, scenarioBatteries(ex.Name, 4, []string{"syscalls.go", "netwait.go"}, []int{1, 2, 4, 64}, hooks)...)

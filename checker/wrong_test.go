@@ -11,6 +11,7 @@ import (
 	retakeref "github.com/gmplab/gmplab/exercises/04-retake/solution"
 	sysmonref "github.com/gmplab/gmplab/exercises/04-sysmon/solution"
 	preemptref "github.com/gmplab/gmplab/exercises/05-preempt/solution"
+	injectref "github.com/gmplab/gmplab/exercises/06-injectglist/solution"
 )
 
 // Typical wrong solutions, each with the test that must fail first.
@@ -254,6 +255,27 @@ func wrongFunctions() []wrongSolution {
 		{"05-preempt-in-runtime", Preempt(preemptref.GopreemptM, preemptref.WantAsyncPreempt, func(gp *rt.G) bool { return true }),
 			"properties/the signal stops a G asked, stopped at a call into the runtime?"},
 
+		// Caught only by the exhaustive check: a full-ring test on int
+		// (right until the uint32 indexes wrap past 2^32, where tail -
+		// head goes negative and a full ring takes more).
+		{"06-injectglist-int-full-check", Injectglist(func(l []rt.Guintptr, pp *rt.P, s *rt.Schedt) int {
+			if pp == nil {
+				return injectref.Injectglist(l, pp, s)
+			}
+			n := min(len(l), int(s.Npidle))
+			for _, g := range l[:n] {
+				s.Runq.PushBack(g)
+			}
+			for _, g := range l[n:] {
+				if int(pp.Runqtail)-int(pp.Runqhead) < len(pp.Runq) {
+					pp.Runq[pp.Runqtail%uint32(len(pp.Runq))] = g
+					pp.Runqtail++
+				} else {
+					s.Runq.PushBack(g)
+				}
+			}
+			return n
+		}), "properties/every list, idle count and ring: the same queues"},
 		{"06-injectglist-all-global", Injectglist(func(l []rt.Guintptr, pp *rt.P, s *rt.Schedt) int {
 			for _, g := range l {
 				s.Runq.PushBack(g)

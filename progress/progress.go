@@ -1,5 +1,6 @@
 // Package progress keeps a learner's progress through the course: the
-// lessons read, the best and last quiz scores, the exercises passed. It is
+// lessons read (and where the learner stopped in one not yet read to its
+// end), the best and last quiz scores, the exercises passed. It is
 // one small JSON file, $UserConfigDir/gmplab/progress.json
 // (os.UserConfigDir: ~/.config on Linux, ~/Library/Application Support on
 // macOS), or $GMPLAB_CONFIG_DIR/progress.json when that variable is set
@@ -21,6 +22,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -56,6 +58,9 @@ type Data struct {
 	Read      []string             `json:"read,omitempty"` // sorted
 	Quizzes   map[string]*Quiz     `json:"quizzes,omitempty"`
 	Exercises map[string]*Exercise `json:"exercises,omitempty"`
+	// At is where the learner stopped in a lesson not yet read to its
+	// end: the section (1 for the first) the reader last opened.
+	At map[string]int `json:"at,omitempty"`
 }
 
 // Store is the progress file, loaded.
@@ -180,6 +185,7 @@ func (s *Store) Data() Data {
 		e := *v
 		d.Exercises[k] = &e
 	}
+	d.At = maps.Clone(s.data.At)
 	return d
 }
 
@@ -207,12 +213,36 @@ func (s *Store) Exercise(name string) *Exercise {
 	return nil
 }
 
-// MarkLessonRead records that the lesson (lesson-04) was read, and saves.
+// MarkLessonRead records that the lesson (lesson-04) was read, and saves;
+// where the learner stopped in it is forgotten.
 func (s *Store) MarkLessonRead(lesson string) error {
 	return s.change(func(d *Data) error {
 		if i, ok := slices.BinarySearch(d.Read, lesson); !ok {
 			d.Read = slices.Insert(d.Read, i, lesson)
 		}
+		delete(d.At, lesson)
+		return nil
+	})
+}
+
+// At returns the section (1 for the first) where the learner stopped in
+// a lesson they have not read to its end, or 0.
+func (s *Store) At(lesson string) int {
+	return s.data.At[lesson]
+}
+
+// SetAt records that the learner opened section n (1 for the first) of a
+// lesson, and saves; n of 0 or less forgets it.
+func (s *Store) SetAt(lesson string, n int) error {
+	return s.change(func(d *Data) error {
+		if n <= 0 {
+			delete(d.At, lesson)
+			return nil
+		}
+		if d.At == nil {
+			d.At = map[string]int{}
+		}
+		d.At[lesson] = n
 		return nil
 	})
 }

@@ -63,6 +63,39 @@ func TestRoundTrip(t *testing.T) {
 	}
 }
 
+// Where the learner stopped in a lesson is kept until the lesson is read
+// to its end.
+func TestAt(t *testing.T) {
+	dir := t.TempDir()
+	s, err := OpenAt(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.At("lesson-04") != 0 {
+		t.Fatal("a new store has a position")
+	}
+	if err := s.SetAt("lesson-04", 5); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetAt("lesson-02", 3); err != nil {
+		t.Fatal(err)
+	}
+	s2, _ := OpenAt(dir)
+	if s2.At("lesson-04") != 5 || s2.At("lesson-02") != 3 || s2.Data().At["lesson-04"] != 5 {
+		t.Errorf("positions after reopening: %v", s2.Data().At)
+	}
+	if err := s2.MarkLessonRead("lesson-04"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s2.SetAt("lesson-02", 0); err != nil {
+		t.Fatal(err)
+	}
+	s3, _ := OpenAt(dir)
+	if s3.At("lesson-04") != 0 || s3.At("lesson-02") != 0 {
+		t.Errorf("positions kept after the lesson was read or forgotten: %v", s3.Data().At)
+	}
+}
+
 func TestCorruptIsSetAside(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, FileName)

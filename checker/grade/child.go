@@ -50,6 +50,9 @@ func ChildMain(table map[string]func() *checker.Exercise) {
 		// The process's limit, not the checker's per test, ends a hang,
 		// so that the reason does not depend on which comes first.
 		checker.CallTimeout = 2 * time.Duration(cpu) * time.Second
+		// An endless loop in one of the learner's functions is found
+		// in one call's budget, well within the process's limit.
+		checker.HangBudget = min(checker.HangBudget, time.Duration(cpu)*time.Second/2)
 	}
 	var ex *checker.Exercise
 	if mk, ok := checker.ScenarioExercises[os.Args[1]]; ok && len(os.Args) == 3 {

@@ -72,7 +72,7 @@ type Gradebook struct {
 // ProcStats measures the grading processes of one grading.
 type ProcStats struct {
 	N         int           // processes run (probes included)
-	MaxRSS    int64         // the largest peak resident set of one, bytes
+	MaxRSS    int64         // the largest peak resident set of one, bytes (wait4's ru_maxrss: at least the grader's own resident set when it started the process, which the child shares until it execs)
 	SumRSS    int64         // their peaks added up, for the mean
 	CPU       time.Duration // user and system time of all of them
 	MaxCPU    time.Duration // of the one that used most
@@ -82,9 +82,9 @@ type ProcStats struct {
 var statsMu sync.Mutex
 
 // account adds a finished process to the statistics.
-func (p *ProcStats) account(ps *os.ProcessState) {
+func (p *ProcStats) account(ps *os.ProcessState) time.Duration {
 	if ps == nil {
-		return
+		return 0
 	}
 	cpu := ps.UserTime() + ps.SystemTime()
 	var rss int64
@@ -98,6 +98,7 @@ func (p *ProcStats) account(ps *os.ProcessState) {
 	p.MaxCPU = max(p.MaxCPU, cpu)
 	p.MaxRSS = max(p.MaxRSS, rss)
 	p.SumRSS += rss
+	return cpu
 }
 
 // Submission is one submission's grades.
@@ -386,13 +387,17 @@ func run(ctx context.Context, o Options, tmp string, bins map[int]string, jobs [
 	}
 	var mu sync.Mutex
 	done := 0
-	set := func(j job, r *checker.Result) {
+	set := func(j job, r *checker.Result, cpu time.Duration) {
 		mu.Lock()
 		defer mu.Unlock()
 		gb.Submissions[j.sub].Results[index[j.ex.Name]] = r
 		done++
 		if o.Log != nil {
-			fmt.Fprintf(o.Log, "[%d/%d] %s %s: %s\n", done, len(jobs), gb.Submissions[j.sub].Name, j.ex.Name, cell(r))
+			took := ""
+			if cpu > 0 {
+				took = fmt.Sprintf(" (%.2f s CPU)", cpu.Seconds())
+			}
+			fmt.Fprintf(o.Log, "[%d/%d] %s %s: %s%s\n", done, len(jobs), gb.Submissions[j.sub].Name, j.ex.Name, cell(r), took)
 		}
 	}
 	work := make(chan job)
@@ -404,7 +409,7 @@ func run(ctx context.Context, o Options, tmp string, bins map[int]string, jobs [
 			for j := range work {
 				if !j.ex.Scenario {
 					if msg, bad := broken[importPath(j.sub, j.ex.Pkg)]; bad {
-						set(j, errResult(j.ex.Name, msg))
+						set(j, errResult(j.ex.Name, msg), 0)
 						continue
 					}
 				}
@@ -413,10 +418,11 @@ func run(ctx context.Context, o Options, tmp string, bins map[int]string, jobs [
 					bin, ok = bins[-1], true
 				}
 				if !ok {
-					set(j, errResult(j.ex.Name, "the submission's grading program does not start (a gmplab bug)"))
+					set(j, errResult(j.ex.Name, "the submission's grading program does not start (a gmplab bug)"), 0)
 					continue
 				}
-				set(j, runOne(ctx, o, tmp, bin, j))
+				r, cpu := runOne(ctx, o, tmp, bin, j)
+				set(j, r, cpu)
 			}
 		}()
 	}
@@ -432,8 +438,9 @@ func run(ctx context.Context, o Options, tmp string, bins map[int]string, jobs [
 // process that spins gets its CPU limit in about as much wall-clock time).
 const wallFactor = 30
 
-// runOne runs one exercise of one submission in its own process.
-func runOne(ctx context.Context, o Options, tmp, bin string, j job) *checker.Result {
+// runOne runs one exercise of one submission in its own process, and
+// says how much CPU time the process used.
+func runOne(ctx context.Context, o Options, tmp, bin string, j job) (*checker.Result, time.Duration) {
 	// The CPU limit is the child's (RLIMIT_CPU); wall-clock time,
 	// wallFactor times it, is the last resort for a process that sleeps
 	// or blocks.
@@ -448,12 +455,12 @@ func runOne(ctx context.Context, o Options, tmp, bin string, j job) *checker.Res
 	}
 	cmd, scratch, err := confined(ctx, o, tmp, bin, read, args...)
 	if err != nil {
-		return errResult(j.ex.Name, err.Error())
+		return errResult(j.ex.Name, err.Error()), 0
 	}
 	defer os.RemoveAll(scratch)
 	rd, wr, err := os.Pipe()
 	if err != nil {
-		return errResult(j.ex.Name, err.Error())
+		return errResult(j.ex.Name, err.Error()), 0
 	}
 	cmd.ExtraFiles = []*os.File{wr}
 	stdout, stderr := newOutput(0), newOutput(32<<10)
@@ -461,11 +468,12 @@ func runOne(ctx context.Context, o Options, tmp, bin string, j job) *checker.Res
 	var result []byte
 	done := make(chan struct{})
 	go func() { result, _ = io.ReadAll(io.LimitReader(rd, maxResult)); io.Copy(io.Discard, rd); close(done) }()
+	var cpu time.Duration
 	err = cmd.Start()
 	wr.Close()
 	if err == nil {
 		err = cmd.Wait()
-		procStats.account(cmd.ProcessState)
+		cpu = procStats.account(cmd.ProcessState)
 	}
 	<-done
 	rd.Close()
@@ -476,13 +484,13 @@ func runOne(ctx context.Context, o Options, tmp, bin string, j job) *checker.Res
 		if stdout.n+stderr.n >= 1<<20 {
 			msg += "; it printed over 1 MB, and printing in a function the engine calls thousands of times is slow"
 		}
-		return errResult(j.ex.Name, msg)
+		return errResult(j.ex.Name, msg), cpu
 	}
 	var r checker.Result
 	if jerr := json.Unmarshal(result, &r); jerr == nil && r.Exercise == j.ex.Name && err == nil {
-		return &r
+		return &r, cpu
 	}
-	return errResult(j.ex.Name, explainDeath(err, stderr.String(), o.MemoryMB))
+	return errResult(j.ex.Name, explainDeath(err, stderr.String(), o.MemoryMB)), cpu
 }
 
 // procStats is where the grading in progress measures its processes.
@@ -520,6 +528,11 @@ func confined(ctx context.Context, o Options, tmp, bin string, read []string, ar
 
 // confinedIn is confined with the scratch folder given.
 func confinedIn(ctx context.Context, o Options, scratch, bin string, read []string, args ...string) (*exec.Cmd, error) {
+	// A process given files to read (a scenario exercise's file, named
+	// from the grader's working directory) runs there; every other one
+	// runs in its scratch folder. Decided before bin, the hidden folder
+	// and the record join read, which they always do.
+	fromHere := len(read) > 0
 	read = append([]string{bin}, read...)
 	env := []string{}
 	if o.Seed > 0 {
@@ -545,7 +558,7 @@ func confinedIn(ctx context.Context, o Options, scratch, bin string, read []stri
 		FileBytes: fileBytes, Read: read, Scratch: scratch}
 	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Dir = scratch
-	if len(read) > 0 {
+	if fromHere {
 		cmd.Dir, _ = os.Getwd() // a scenario's file is named from here
 	}
 	cmd.Env = append(env, sandbox.EnvConfig+"="+cfg.Encode(), "PATH="+os.Getenv("PATH"), "GOTRACEBACK=single", "HOME="+scratch, "TMPDIR="+scratch)

@@ -106,3 +106,35 @@ func golden(t *testing.T, name string, got []byte) {
 		t.Errorf("%s differs (go test ./checker/grade -update rewrites it):\n%s", path, diff.Diff(path, want, "now", got))
 	}
 }
+
+// TestConfinedWorkingDirectory: a grading process runs in its scratch
+// folder (the one place it may write, its HOME and TMPDIR), and only a
+// process given a scenario's file to read runs in the grader's working
+// directory, where that file's name is relative to. The check once looked
+// at the list of files to read after the program itself had joined it,
+// so every process ran in the grader's working directory.
+func TestConfinedWorkingDirectory(t *testing.T) {
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	scratch, bin := t.TempDir(), filepath.Join(t.TempDir(), "gradebin")
+	for _, c := range []struct {
+		name string
+		o    Options
+		read []string
+		want string
+	}{
+		{"function exercise", Options{Timeout: time.Second, MemoryMB: 64}, nil, scratch},
+		{"with the class's record and hidden tests", Options{Timeout: time.Second, MemoryMB: 64, refs: t.TempDir(), Hidden: t.TempDir()}, nil, scratch},
+		{"scenario exercise", Options{Timeout: time.Second, MemoryMB: 64}, []string{filepath.Join(wd, "scenario.go")}, wd},
+	} {
+		cmd, err := confinedIn(context.Background(), c.o, scratch, bin, c.read, "key")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cmd.Dir != c.want {
+			t.Errorf("%s: runs in %s, want %s", c.name, cmd.Dir, c.want)
+		}
+	}
+}

@@ -3,9 +3,9 @@ package findrunnable
 import (
 	"testing"
 
-	"github.com/gmplab/gmplab/checker"
+	"github.com/gmplab/gmplab/checker/checktest"
 )
 
 // TestExercise runs the checker on your functions. It is skipped while
 // the exercise is not started; go test -v shows the feedback.
-func TestExercise(t *testing.T) { checker.Test(t, Exercise()) }
+func TestExercise(t *testing.T) { checktest.Test(t, Exercise()) }

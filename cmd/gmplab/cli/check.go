@@ -19,6 +19,7 @@ import (
 
 	"github.com/gmplab/gmplab/checker"
 	"github.com/gmplab/gmplab/progress"
+	"github.com/gmplab/gmplab/view"
 )
 
 // CheckOptions are the inputs of `gmplab check`.
@@ -150,7 +151,7 @@ func checkOnce(w io.Writer, root string, d checker.Dir, store *progress.Store, w
 	r, _ := goTestExercise(root, d, watching)
 	switch r.Status {
 	case checker.StatusNotStarted:
-		fmt.Fprintf(w, "%s\nStart with exercises/%s/README.md.\n", r.Message, d.Name)
+		io.WriteString(w, view.Fill(fmt.Sprintf("%s\nStart with exercises/%s/README.md.\n", r.Message, d.Name), layoutWidth(w)))
 		return r.Status
 	case checker.StatusError:
 		fmt.Fprintf(w, "✗ %s does not build or crashed:\n%s\n", d.Name, indent(r.Message))
@@ -249,6 +250,9 @@ var numbered = regexp.MustCompile(`^\d+\.\s+`)
 // general ones.
 func showHints(w io.Writer, d checker.Dir, rule string, failures int, now bool) {
 	h := readHints(d)
+	// The hints are prose: folded to the terminal's width (none into a
+	// pipe).
+	w = &foldWriter{w: w, width: layoutWidth(w)}
 	level := failures / hintEvery
 	if now {
 		level++
@@ -370,4 +374,18 @@ func interrupted() <-chan struct{} {
 	done := make(chan struct{})
 	go func() { <-c; close(done) }()
 	return done
+}
+
+// foldWriter folds each write to width (view.Fill; 0 leaves it alone):
+// for prose written a paragraph at a time.
+type foldWriter struct {
+	w     io.Writer
+	width int
+}
+
+func (f *foldWriter) Write(p []byte) (int, error) {
+	if _, err := io.WriteString(f.w, view.Fill(string(p), f.width)); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }

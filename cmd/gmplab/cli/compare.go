@@ -13,6 +13,7 @@ import (
 	"github.com/gmplab/gmplab/internal/compare"
 	"github.com/gmplab/gmplab/internal/gobuild"
 	"github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/view"
 )
 
 // CompareOptions are the inputs of `gmplab compare`.
@@ -101,7 +102,7 @@ func runCompare(o *CompareOptions) error {
 		return fail(err)
 	}
 	if o.simOnly {
-		io.WriteString(o.Out, compare.Format(name, procs, sim, nil))
+		io.WriteString(o.Out, foldReport(compare.Format(name, procs, sim, nil), layoutWidth(o.Out)))
 		return nil
 	}
 	gocmd, err := gobuild.GoCommand("gmplab compare")
@@ -122,6 +123,21 @@ func runCompare(o *CompareOptions) error {
 		}
 		return fail(err)
 	}
-	io.WriteString(o.Out, compare.Format(name, procs, sim, runs))
+	io.WriteString(o.Out, foldReport(compare.Format(name, procs, sim, runs), layoutWidth(o.Out)))
 	return nil
+}
+
+// foldReport lays compare's report out for a terminal of width columns (0:
+// the fixed form, as it is): its closing paragraph, prose broken for 80
+// columns, is filled again, and every line folds (view.Fill). The output
+// diff above it keeps its lines (view.Unfold would join a "+ line" to the
+// sentence before it).
+func foldReport(report string, width int) string {
+	if width == 0 {
+		return report
+	}
+	if i := strings.LastIndex(strings.TrimSuffix(report, "\n"), "\n\n"); i >= 0 {
+		report = report[:i+2] + view.Unfold(report[i+2:])
+	}
+	return view.Fill(report, width)
 }

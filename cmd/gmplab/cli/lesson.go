@@ -26,25 +26,34 @@ type LessonOptions struct {
 	// it nil (not interactive).
 	Interactive func() bool
 	Width       int
-	exec        *CellExecutor
+	// Section is the section to start from (1 for the first); 0 starts
+	// at the top and says where the learner stopped last time.
+	Section int
+	exec    *CellExecutor
 }
 
 // newLessonCmd builds `gmplab lesson`. runF, if not nil, replaces the
 // reader (tests).
 func newLessonCmd(runF func(*LessonOptions) error) *cobra.Command {
 	o := &LessonOptions{}
-	return &cobra.Command{
+	cmd := &cobra.Command{
 		Use:   "lesson LESSON",
 		Short: "Read a lesson in the terminal, running its cells as you go",
 		Long: `Lesson shows a lesson of the course with its text rendered, a cell at a
 time: Enter runs the next cell (a program, a debugger session, a timeline)
-and shows what it prints; s skips it, q leaves. At a debugger cell the
-debugger opens with the cell's commands replayed: try your own, and exit
-returns to the lesson. Reaching the end marks the lesson read (gmplab
-progress).
+and shows what it prints. On a terminal each answer is one key, no Enter:
+Enter or space goes on, s skips the cell (or the rest of a long text), n
+goes to the next section and b back to the one before, a section's number
+goes there, ? lists the keys and the sections, and q leaves. At a debugger
+cell the debugger opens with the cell's commands replayed: try your own,
+and exit returns to the lesson. Reaching the end marks the lesson read
+(gmplab progress); leaving before, gmplab next opens the lesson again at
+the section you were reading.
 
-When the output is not a terminal, the whole lesson is printed, every
-cell's output included, and the command exits.
+When the output is not a terminal, the whole lesson is printed (from
+--section on), every cell's output included, and the command exits. When
+the output is one but the input is not, the answers are read a line at a
+time (an empty line for Enter, then q, s, n, b, ? or a number).
 
 On a terminal the lesson is laid out for its width and coloured for its
 background, which gmplab asks the terminal for (tmux answers when its pane's
@@ -56,6 +65,7 @@ notty, or a glamour JSON style file), and NO_COLOR=1 turns colours off.
 LESSON is lesson-04, 4, 04, 04-sysmon, sysmon, or the path of a lesson's
 folder (your own copy: its edits count).`,
 		Example: `  gmplab lesson 4
+  gmplab lesson 4 --section 6
   gmplab lesson lessons/02-procs
   gmplab lesson sysmon | less -R`,
 		Args: oneLesson,
@@ -65,12 +75,17 @@ folder (your own copy: its edits count).`,
 			if o.Interactive == nil {
 				o.Interactive = func() bool { return isTerminalW(o.In) && isTerminalW(o.Out) }
 			}
+			if o.Section < 0 {
+				return &ExitError{Code: 2, Msg: fmt.Sprintf("gmplab lesson: --section %d: want 1 for the first section, or more", o.Section)}
+			}
 			if runF != nil {
 				return runF(o)
 			}
 			return runLesson(o)
 		},
 	}
+	cmd.Flags().IntVar(&o.Section, "section", 0, "start at this `section` (1 for the first; ? in the reader lists them)")
+	return cmd
 }
 
 // oneLesson checks that a command got one lesson.
@@ -149,10 +164,14 @@ func runLesson(o *LessonOptions) error {
 	}
 	var done bool
 	if tty {
-		done, err = r.interactive(o.In, o.Out, outputHeight(o.Out))
+		done, err = r.interactive(keysOf(o.In, o.Out), o.Out, outputHeight(o.Out), r.startAt(o), func(n int) {
+			if st, err := openProgress(io.Discard); err == nil {
+				st.SetAt(nb.Lesson.Name(), n)
+			}
+		})
 	} else {
-		err = r.printAll(o.Out)
-		done = err == nil
+		err = r.printAll(o.Out, o.Section)
+		done = err == nil && o.Section <= 1
 	}
 	if err != nil {
 		return &ExitError{Code: 1, Msg: "gmplab lesson: " + err.Error()}
@@ -161,6 +180,29 @@ func runLesson(o *LessonOptions) error {
 		markRead(o.Err, nb.Lesson.Name())
 	}
 	return nil
+}
+
+// keysOf returns where the reader reads its answers: single keys from a
+// terminal, else lines.
+func keysOf(in io.Reader, echo io.Writer) keySource {
+	if f, ok := in.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		return rawKeys{in: f, echo: echo}
+	}
+	return lineKeys{bufio.NewReader(in)}
+}
+
+// startAt is the section the interactive reader starts from: the one
+// asked for, else the first, saying where the learner stopped last time.
+func (r *reader) startAt(o *LessonOptions) int {
+	if o.Section > 0 {
+		return o.Section
+	}
+	if st, err := openProgress(io.Discard); err == nil {
+		if n := st.At(r.nb.Lesson.Name()); n > 1 {
+			r.stopped = n
+		}
+	}
+	return 1
 }
 
 // isTerminalW reports whether a stream (an io.Reader or an io.Writer) is
@@ -178,6 +220,9 @@ type reader struct {
 	tty   bool       // styled for a terminal (and laid out for its width)
 	width int        // the width laid out for
 	bg    background // the terminal's, for the reader's own colours
+	// stopped is the section where the learner stopped last time, said
+	// under the title when the reader starts at the top (0: none).
+	stopped int
 }
 
 func newReader(nb *notebook.Notebook, x *CellExecutor, tty bool, width int, out io.Writer) (*reader, error) {
@@ -190,119 +235,34 @@ func newReader(nb *notebook.Notebook, x *CellExecutor, tty bool, width int, out 
 	return &reader{nb: nb, x: x, md: md, tty: tty, width: width, bg: bg}, nil
 }
 
-// printAll prints the whole lesson, running every cell but the real ones
-// (gmplab compare, gmplab real), shown as stored: they take seconds and
-// their output changes from run to run.
-func (r *reader) printAll(w io.Writer) error {
+// printAll prints the whole lesson from section from (0 or 1: all of
+// it), running every cell but the real ones (gmplab compare, gmplab
+// real), shown as stored: they take seconds and their output changes from
+// run to run.
+func (r *reader) printAll(w io.Writer, from int) error {
+	ps, secs := r.pieces()
+	if from > len(secs) {
+		return fmt.Errorf("--section %d: %s has %d sections", from, r.nb.Lesson.Name(), len(secs))
+	}
 	bw := bufio.NewWriter(w)
 	bw.WriteString(r.title())
-	for _, p := range r.nb.Parts {
-		if p.Cell == nil {
-			bw.WriteString(r.markdown(p.Markdown))
-			continue
-		}
-		bw.WriteString(r.cellHead(p.Cell))
-		if p.Cell.Real() {
-			bw.WriteString(r.output(p.Cell.Stored()))
-		} else if out, ok := r.run(p.Cell); ok {
-			bw.WriteString(r.output(out))
+	for _, p := range ps {
+		switch {
+		case p.section+1 < from:
+		case p.cell == nil:
+			bw.WriteString(r.markdown(p.md))
+		case p.cell.Real():
+			bw.WriteString(r.cellHead(p.cell))
+			bw.WriteString(r.output(p.cell.Stored()))
+		default:
+			bw.WriteString(r.cellHead(p.cell))
+			if out, ok := r.run(p.cell); ok {
+				bw.WriteString(r.output(out))
+			}
 		}
 	}
 	bw.WriteString(r.end())
 	return bw.Flush()
-}
-
-// pager writes to the terminal a screen at a time: after a screenful
-// since the last question it asks for more.
-type pager struct {
-	r      *reader
-	w      io.Writer
-	keys   *bufio.Reader
-	height int
-	lines  int
-	quit   bool
-}
-
-// ask shows a prompt and reads the answer (lower case); false at the end
-// of the input.
-func (p *pager) ask(prompt string) (string, bool) {
-	fmt.Fprintf(p.w, "\n%s ", p.r.style(dim, prompt))
-	p.lines = 0
-	line, err := p.keys.ReadString('\n')
-	if err != nil && line == "" {
-		return "", false
-	}
-	return strings.ToLower(strings.TrimSpace(line)), true
-}
-
-// print writes s, pausing after each screenful; false once the learner
-// has asked to quit.
-func (p *pager) print(s string) bool {
-	for s != "" && !p.quit {
-		line, rest, _ := strings.Cut(s, "\n")
-		io.WriteString(p.w, line+"\n")
-		s = rest
-		if p.lines++; p.lines >= p.height-2 && s != "" {
-			if k, ok := p.ask("── Enter: more · q: quit ──"); !ok || k == "q" {
-				p.quit = true
-			}
-		}
-	}
-	return !p.quit
-}
-
-// interactive shows the lesson a section and a cell at a time; it returns
-// whether the learner reached the end.
-func (r *reader) interactive(in io.Reader, w io.Writer, height int) (bool, error) {
-	pg := &pager{r: r, w: w, keys: bufio.NewReader(in), height: max(height, 10)}
-	pg.print(r.title())
-	for _, p := range r.nb.Parts {
-		if p.Cell == nil {
-			for i, sec := range splitSections(p.Markdown) {
-				if i > 0 || strings.HasPrefix(strings.TrimLeft(sec, "\n"), "## ") {
-					if k, ok := pg.ask("── Enter: next section · q: quit ──"); !ok || k == "q" {
-						return false, nil
-					}
-				}
-				if !pg.print(r.markdown(sec)) {
-					return false, nil
-				}
-			}
-			continue
-		}
-		c := p.Cell
-		if !pg.print(r.cellHead(c)) {
-			return false, nil
-		}
-		switch c.Kind {
-		case notebook.Run, notebook.Timeline, notebook.Step:
-			verb := "run it"
-			if c.Real() {
-				verb = "run it on the real runtime (a few seconds)"
-			} else if c.Kind == notebook.Step {
-				verb = "open the debugger with these commands (exit comes back here)"
-			}
-			k, ok := pg.ask("── Enter: " + verb + " · s: skip · q: quit ──")
-			switch {
-			case !ok || k == "q":
-				return false, nil
-			case k == "s":
-				continue
-			}
-			if c.Kind == notebook.Step && !c.Real() {
-				if err := r.x.Debug(r.nb.ResolveArgs(c.Command), c.Steps, w, r.width); err != nil {
-					fmt.Fprintf(w, "gmplab step: %v\n", err)
-				}
-				io.WriteString(w, r.style(dim, "\n── back in "+r.nb.Lesson.Name()+" ──\n"))
-				continue
-			}
-		}
-		if out, ok := r.run(c); ok && !pg.print(r.output(out)) {
-			return false, nil
-		}
-	}
-	pg.print(r.end())
-	return true, nil
 }
 
 // splitSections cuts Markdown before each level-2 heading (outside code

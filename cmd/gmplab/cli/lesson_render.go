@@ -2,6 +2,8 @@ package cli
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"unicode/utf8"
@@ -51,10 +53,11 @@ func (r *reader) markdown(md string) string {
 	if strings.TrimSpace(md) == "" {
 		return ""
 	}
-	out, err := r.md.Render(unwrap(md))
+	out, err := r.md.Render(keepHyphens(r.localLinks(unwrap(md))))
 	if err != nil {
 		return md // the renderer failed: the text as written reads well too
 	}
+	out = strings.ReplaceAll(out, nbHyphen, "-")
 	lines := strings.Split(out, "\n")
 	var b strings.Builder
 	b.WriteString("\n")
@@ -72,6 +75,97 @@ func (r *reader) markdown(md string) string {
 		blank = false
 	}
 	return strings.TrimRight(b.String(), "\n") + "\n"
+}
+
+// nbHyphen is the non-breaking hyphen (U+2011), one column wide.
+const nbHyphen = "\u2011"
+
+// inWord matches a hyphen inside a word.
+var inWord = regexp.MustCompile(`([\pL\pN_./])-([\pL\pN_./])`)
+
+// keepHyphens makes the hyphens inside words (04-retake, lessons/04-sysmon,
+// --gomaxprocs's inner ones) non-breaking for the renderer, which would
+// otherwise break a line after one and split a path or a command in two;
+// markdown turns them back into hyphens. Code blocks are left alone.
+func keepHyphens(md string) string {
+	if !strings.Contains(md, "-") {
+		return md
+	}
+	lines := strings.Split(md, "\n")
+	fenced := false
+	for i, l := range lines {
+		if t := strings.TrimSpace(l); strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			fenced = !fenced
+		}
+		if !fenced {
+			for inWord.MatchString(l) { // twice for a-b-c's overlapping matches
+				l = inWord.ReplaceAllString(l, "${1}"+nbHyphen+"${2}")
+			}
+			lines[i] = l
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// mdLink matches an inline Markdown link: [text](target).
+var mdLink = regexp.MustCompile(`\[([^\]\n]+)\]\(([^)\s]+)\)`)
+
+// localLinks rewrites the lesson's links to the repository's files
+// (../../exercises/04-retake/README.md), which a terminal cannot follow,
+// as the file's path from the current directory, which the learner can
+// open: the path alone when the link's text names it (or its folder, or
+// its end),
+// else the text and the path in parentheses. A link within the lesson
+// (#the-cells) or to a file that is not there keeps its text only; links
+// to the web are left to the renderer. Code blocks are left alone.
+func (r *reader) localLinks(md string) string {
+	if !strings.Contains(md, "](") {
+		return md
+	}
+	base := r.nb.Dir // a lesson of one's own: its folder, from here
+	if r.nb.Lesson.Disk == "" {
+		root := RepoRoot()
+		if root == "" {
+			root = "." // not in a clone: the paths as in one
+		}
+		base = filepath.Join(root, r.nb.Dir)
+	}
+	cwd, _ := os.Getwd()
+	lines := strings.Split(md, "\n")
+	fenced := false
+	for i, l := range lines {
+		if t := strings.TrimSpace(l); strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			fenced = !fenced
+		}
+		if fenced {
+			continue
+		}
+		lines[i] = mdLink.ReplaceAllStringFunc(l, func(m string) string {
+			sub := mdLink.FindStringSubmatch(m)
+			text, target := sub[1], sub[2]
+			if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+				return m
+			}
+			target, _, _ = strings.Cut(target, "#")
+			if target == "" {
+				return text
+			}
+			abs := filepath.Join(base, filepath.FromSlash(target))
+			if _, err := os.Stat(abs); err != nil && RepoRoot() != "" {
+				return text
+			}
+			path := abs
+			if rel, err := filepath.Rel(cwd, abs); err == nil && cwd != "" {
+				path = rel
+			}
+			path = filepath.ToSlash(path)
+			if t := strings.TrimSuffix(text, "/"); path == t || strings.HasPrefix(path, t+"/") || strings.HasSuffix(path, "/"+t) || strings.Contains(path, "/"+t+"/") {
+				return path
+			}
+			return text + " (" + path + ")"
+		})
+	}
+	return strings.Join(lines, "\n")
 }
 
 // listItem matches the start of a list item.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gmplab/gmplab/checker"
 	"github.com/gmplab/gmplab/lessons"
+	"github.com/gmplab/gmplab/notebook"
 	"github.com/gmplab/gmplab/progress"
 )
 
@@ -54,6 +55,11 @@ func TestLessonPrinted(t *testing.T) {
 	}
 	got := out.String()
 	checkGolden(t, "testdata/lessons/lesson.golden", got)
+	// Links to files as paths from here, the path alone when the text
+	// names it, the text alone when the file is not there.
+	if want := "scenario is testdata/lessons/99-fixture/tiny.go, the course's exercises are explained in ../../../docs/exercises.md, and a file that is not there keeps its text."; !strings.Contains(strings.Join(strings.Fields(got), " "), want) {
+		t.Errorf("the printed lesson lacks %q", want)
+	}
 	for _, want := range []string{
 		"  # A fixture\n",
 		"  the file and filled by the renderer; a link", // one paragraph, filled to the width
@@ -94,7 +100,7 @@ func TestLessonInteractive(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := out.String()
-	for _, want := range []string{"Enter: next section", "Enter: run it · s: skip · q: quit", "  │      2    0.000000ms  M0    P0    G1     execute"} {
+	for _, want := range []string{"Enter: §2/3 The cells · q: quit · ?: keys", "Enter: run it · s: skip · q: quit", "  │      2    0.000000ms  M0    P0    G1     execute"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the session lacks %q:\n%s", want, got)
 		}
@@ -105,8 +111,84 @@ func TestLessonInteractive(t *testing.T) {
 	if strings.Contains(got, "End of lesson-99") {
 		t.Error("q did not leave")
 	}
-	if st, _ := progress.OpenAt(dir); st.Read("lesson-99") {
+	st, _ := progress.OpenAt(dir)
+	if st.Read("lesson-99") {
 		t.Error("a lesson left before its end was marked read")
+	}
+	if n := st.At("lesson-99"); n != 2 {
+		t.Errorf("left in section 2, the progress file says section %d", n)
+	}
+}
+
+// TestLessonKeys moves about the fixture lesson with the reader's keys,
+// given a line at a time: n goes to the next section, b back, a number to
+// that section, ? lists the keys and the sections; leaving keeps the
+// section, where gmplab next and gmplab lesson --section start again.
+func TestLessonKeys(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	read := func(input string, section int) string {
+		t.Helper()
+		var out bytes.Buffer
+		o := &LessonOptions{In: strings.NewReader(input), Out: &out, Err: &out, Target: fixture,
+			Interactive: func() bool { return true }, Width: 80, Section: section}
+		if err := runLesson(o); err != nil {
+			t.Fatal(err)
+		}
+		return out.String()
+	}
+
+	dir := freshProgress(t)
+	// ? at the first pause, then n (the cells), b at the first cell
+	// (back to the introduction), 3 at the pause before the cells (the
+	// quiz's section, the last).
+	got := read("?\nn\nb\n3\n", 0)
+	for _, want := range []string{"Keys (no Enter needed on a terminal):", "   1  A fixture\n   2  The cells\n   3  Quiz\n"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("? did not show %q:\n%s", want, got)
+		}
+	}
+	for heading, n := range map[string]int{"\n  # A fixture": 2, "## The cells": 1, "## Quiz": 1, "End of lesson-99": 1} {
+		if c := strings.Count(got, heading); c != n {
+			t.Errorf("%q shown %d times, want %d:\n%s", heading, c, n, got)
+		}
+	}
+	if strings.Contains(got, "P0     |G8") {
+		t.Error("a cell ran")
+	}
+
+	// Left in section 2: started again at the top, the reader says
+	// where; --section starts there.
+	read("\nq\n", 0)
+	st, _ := progress.OpenAt(dir)
+	if n := st.At("lesson-99"); n != 2 {
+		t.Errorf("left in section 2, the progress file says %d", n)
+	}
+	if got := read("q\n", 0); !strings.Contains(got, "Last time you stopped at section 2, The cells: press 2 to go there.") || strings.Contains(got, "## The cells") {
+		t.Errorf("gmplab lesson from the top:\n%s", got)
+	}
+	if got := read("q\n", 2); !strings.Contains(got, "From section 2 of 3, The cells") || strings.Contains(got, "# A fixture") {
+		t.Errorf("--section 2:\n%s", got)
+	}
+	// Read to the end from section 2 (run the run cell, skip the
+	// timeline and the debugger, on through the quiz): read, and the
+	// position forgotten.
+	got = read("\ns\ns\n\n\n", 2)
+	if !strings.Contains(got, "End of lesson-99.") {
+		t.Fatalf("did not reach the end:\n%s", got)
+	}
+	st, _ = progress.OpenAt(dir)
+	if !st.Read("lesson-99") || st.At("lesson-99") != 0 {
+		t.Errorf("after the end: read %v, at %d", st.Read("lesson-99"), st.At("lesson-99"))
+	}
+
+	// Printed (not a terminal) from a section.
+	var out bytes.Buffer
+	if code := Run([]string{"lesson", fixture, "--section", "3"}, strings.NewReader(""), &out, &out); code != 0 || strings.Contains(out.String(), "## The cells") || !strings.Contains(out.String(), "## Quiz") {
+		t.Errorf("--section 3 printed (exit %d):\n%s", code, out.String())
+	}
+	out.Reset()
+	if code := Run([]string{"lesson", fixture, "--section", "4"}, strings.NewReader(""), &out, &out); code != 1 || !strings.Contains(out.String(), "--section 4: lesson-99 has 3 sections") {
+		t.Errorf("--section 4 (exit %d):\n%s", code, out.String())
 	}
 }
 
@@ -282,7 +364,7 @@ func TestProgressShowsAndSetsAsideCorrupt(t *testing.T) {
 	st.RecordQuiz("lesson-00", 2, 3)
 	out.Reset()
 	Run([]string{"progress"}, nil, &out, &errb)
-	if !strings.Contains(out.String(), "lesson-00   yes   2/3 (best 2)") {
+	if !strings.Contains(out.String(), "lesson-00  yes   2/3 (best 2)") {
 		t.Errorf("progress does not show lesson 00:\n%s", out.String())
 	}
 	out.Reset()
@@ -325,4 +407,31 @@ func TestNextStep(t *testing.T) {
 	if code := Run([]string{"next"}, strings.NewReader(""), &out, &out); code != 0 || !strings.HasPrefix(out.String(), "Next: gmplab lesson 5 (") {
 		t.Errorf("gmplab next: exit %d:\n%.300s", code, out.String())
 	}
+	// Lesson 06 left in its fourth section: it is the last worked on,
+	// and next reopens it there.
+	st.SetAt("lesson-06", 4)
+	if s := nextStep(st, ls); s.what != "lesson" || s.lesson.Num != 6 || s.section != 4 || !strings.HasPrefix(s.describe(), "gmplab lesson 6 --section 4 (") {
+		t.Errorf("lesson 06 left at section 4: %s", s.describe())
+	}
+	// The reader opens there (q at its first pause: the cells after it
+	// take a while to run).
+	out.Reset()
+	no := &NextOptions{Lesson: LessonOptions{In: strings.NewReader("q\n"), Out: &out, Err: &out,
+		Interactive: func() bool { return true }, Width: 100}}
+	if err := runNext(no); err != nil || !strings.Contains(out.String(), "Next: gmplab lesson 6 --section 4") {
+		t.Errorf("gmplab next: %v:\n%.300s", err, out.String())
+	}
+	_, secs := (&reader{nb: mustLoad(t, "6")}).pieces()
+	if want := "## " + secs[3].title; !strings.Contains(out.String(), want) || strings.Contains(out.String(), "## "+secs[2].title) {
+		t.Errorf("gmplab next printed lesson 06 not from its fourth section (%q):\n%.600s", want, out.String())
+	}
+}
+
+func mustLoad(t *testing.T, lesson string) *notebook.Notebook {
+	t.Helper()
+	nb, err := loadLesson(lesson)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return nb
 }

@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"io"
 
 	"github.com/spf13/cobra"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/gmplab/gmplab/lessons"
 	"github.com/gmplab/gmplab/notebook"
 	"github.com/gmplab/gmplab/progress"
+	"github.com/gmplab/gmplab/view"
 )
 
 // NextOptions are the inputs of `gmplab next`.
@@ -24,7 +26,8 @@ func newNextCmd(runF func(*NextOptions) error) *cobra.Command {
 		Use:   "next",
 		Short: "Go on where you left off: the next lesson, quiz or exercise",
 		Long: `Next opens the next step of the course after the last lesson you worked
-on: the lesson itself if you have not read it to its end (gmplab lesson),
+on: the lesson itself if you have not read it to its end (gmplab lesson,
+at the section where you left it),
 its quiz if you have not taken it (gmplab quiz), or says which exercise to
 check (gmplab check); once all three are done, the next lesson. gmplab
 progress shows the same thing as a table.`,
@@ -53,11 +56,15 @@ type step struct {
 	what     string // "lesson", "quiz", "exercise" or "done"
 	lesson   *lessons.Lesson
 	exercise string // the exercise, for "exercise" (checker.Course's order)
+	section  int    // for "lesson", where the learner stopped (0: the top)
 }
 
 func (s step) describe() string {
 	switch s.what {
 	case "lesson":
+		if s.section > 1 {
+			return fmt.Sprintf("gmplab lesson %d --section %d (%s, where you stopped)", s.lesson.Num, s.section, s.lesson.Title)
+		}
 		return fmt.Sprintf("gmplab lesson %d (%s)", s.lesson.Num, s.lesson.Title)
 	case "quiz":
 		return fmt.Sprintf("gmplab quiz %d (the quiz of %s)", s.lesson.Num, s.lesson.Name())
@@ -79,7 +86,7 @@ func nextStep(st *progress.Store, ls []*lessons.Lesson) step {
 		for _, e := range checker.ExercisesOf(l.Num) {
 			tried = tried || st.Exercise(e) != nil
 		}
-		if st.Read(l.Name()) || st.Quiz(l.Name()) != nil || tried {
+		if st.Read(l.Name()) || st.At(l.Name()) > 0 || st.Quiz(l.Name()) != nil || tried {
 			last = i
 		}
 	}
@@ -92,7 +99,7 @@ func nextStep(st *progress.Store, ls []*lessons.Lesson) step {
 	for _, l := range ls[last:] {
 		switch {
 		case !st.Read(l.Name()):
-			return step{what: "lesson", lesson: l}
+			return step{what: "lesson", lesson: l, section: st.At(l.Name())}
 		case st.Quiz(l.Name()) == nil && hasQuiz(l):
 			return step{what: "quiz", lesson: l}
 		case checker.NextExercise(l.Num, passed) != "":
@@ -119,15 +126,16 @@ func runNext(o *NextOptions) error {
 		return &ExitError{Code: 1, Msg: "gmplab next: " + err.Error()}
 	}
 	s := nextStep(st, ls)
-	fmt.Fprintln(lo.Out, "Next: "+s.describe())
+	width := layoutWidth(lo.Out) // 0, the fixed form, into a pipe
+	io.WriteString(lo.Out, view.Fill("Next: "+s.describe()+"\n", width))
 	switch s.what {
 	case "lesson":
-		lo.Target = s.lesson.Name()
+		lo.Target, lo.Section = s.lesson.Name(), s.section
 		return runLesson(lo)
 	case "quiz":
 		return runQuiz(&QuizOptions{In: lo.In, Out: lo.Out, Err: lo.Err, Target: s.lesson.Name()})
 	case "exercise":
-		fmt.Fprintf(lo.Out, "Read exercises/%s/ in your clone of gmplab, write the function, then run gmplab check %s.\n", s.exercise, s.exercise)
+		io.WriteString(lo.Out, view.Fill(fmt.Sprintf("Read exercises/%s/ in your clone of gmplab, write the function, then run gmplab check %s.\n", s.exercise, s.exercise), width))
 	}
 	return nil
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/gmplab/gmplab/notebook"
 	"github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/view"
 )
 
 // gmplab quiz N --practice: "predict the next decision" questions that
@@ -250,20 +251,32 @@ func runPractice(o *QuizOptions) error {
 	defer w.Flush()
 	in := bufio.NewReader(o.In)
 	width := 100
-	if isTerminalW(o.Out) {
+	tty := isTerminalW(o.Out)
+	if tty {
 		width = proseWidth(o.Out)
 	}
-	fmt.Fprintf(w, "Practice for %s: %s, %s made from its scenarios with seed %d\n", l.Name(), l.Title, plural(len(qs), "question"), seed)
-	fmt.Fprintf(w, "(gmplab quiz %s --practice --seed %d asks them again; the score is not recorded).\n", l.Name(), seed)
+	// fill folds a line to the terminal's width; into a pipe the lines
+	// stay as they are (the fixed form).
+	fill := func(s string) string {
+		if tty {
+			return view.Fill(s, width)
+		}
+		return s
+	}
+	if tty {
+		x.Width = width // the boards, laid out for the terminal
+	}
+	w.WriteString(fill(fmt.Sprintf("Practice for %s: %s, %s made from its scenarios with seed %d\n", l.Name(), l.Title, plural(len(qs), "question"), seed)))
+	w.WriteString(fill(fmt.Sprintf("(gmplab quiz %s --practice --seed %d asks them again; the score is not recorded).\n", l.Name(), seed)))
 	score := 0
 	for i, d := range qs {
 		step := "gmplab step " + strings.Join(d.args, " ")
-		fmt.Fprintf(w, "\n%d/%d. %s at GOMAXPROCS=%d, just before event %d at %s:\n\n", i+1, len(qs), d.args[0], l.GOMAXPROCS, d.src.Seq, fmtMs(d.src.T))
+		w.WriteString("\n" + hang(fmt.Sprintf("%d/%d. ", i+1, len(qs)), fmt.Sprintf("%s at GOMAXPROCS=%d, just before event %d at %s:", d.args[0], l.GOMAXPROCS, d.src.Seq, fmtMs(d.src.T)), width) + "\n")
 		w.WriteString(boardBefore(x, d.args, d.src.Seq))
 		w.WriteString("\n" + hang("", fmt.Sprintf("M%d is about to choose the next goroutine to run on P%d, whose schedtick is %d. Where does that goroutine come from?", d.exec.M, d.exec.P, d.exec.Tick-(1-d.exec.Inherit)), width))
 		right := -1
 		for j, s := range choices {
-			fmt.Fprintf(w, "  %c) %s\n", 'a'+j, sourceChoice[s])
+			w.WriteString(fill(fmt.Sprintf("  %c) %s\n", 'a'+j, sourceChoice[s])))
 			if s == d.answer {
 				right = j
 			}
@@ -276,13 +289,17 @@ func runPractice(o *QuizOptions) error {
 		}
 		if pick == right {
 			score++
-			fmt.Fprintf(w, "Right: %s (G%d).\n", sourceChoice[d.answer], d.exec.G)
+			w.WriteString(fill(fmt.Sprintf("Right: %s (G%d).\n", sourceChoice[d.answer], d.exec.G)))
 		} else {
-			fmt.Fprintf(w, "Not quite: the answer is %c) %s (G%d).\n", 'a'+right, sourceChoice[d.answer], d.exec.G)
+			w.WriteString(fill(fmt.Sprintf("Not quite: the answer is %c) %s (G%d).\n", 'a'+right, sourceChoice[d.answer], d.exec.G)))
 		}
 		w.WriteString(hang("  Why: ", fmt.Sprintf("event %d, %s on M%d: %s (%s). Then execute: %s. findRunnable (proc.go) looks at the global queue first every 61st schedtick, then runnext, the ring, the global queue, the network poller, and then steals.",
 			d.src.Seq, d.src.Kind, d.src.M, d.src.Details, d.src.Why, d.exec.Why), width))
-		w.WriteString("  See it: " + step + "\n")
+		if tty { // a command: continued after a backslash, never cut
+			w.WriteString(continueCommands("  See it: "+step, width) + "\n")
+		} else {
+			w.WriteString("  See it: " + step + "\n")
+		}
 		w.WriteString(hang("          then: ", fmt.Sprintf("goto %d; board; goto %d; why", d.src.Seq-1, d.exec.Seq), width))
 	}
 	fmt.Fprintf(w, "\nScore: %d/%d.\n", score, len(qs))

@@ -7,12 +7,14 @@ import (
 	"io"
 	"os"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
 	"github.com/gmplab/gmplab/checker"
 	"github.com/gmplab/gmplab/lessons"
 	"github.com/gmplab/gmplab/progress"
+	"github.com/gmplab/gmplab/view"
 )
 
 // ProgressOptions are the inputs of `gmplab progress`.
@@ -104,7 +106,7 @@ func runProgress(o *ProgressOptions) error {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Your progress (%s)\n\n", st.Path())
-	fmt.Fprintf(&b, "%-10s  %-4s  %-14s  %-31s  %s\n", "LESSON", "READ", "QUIZ", "EXERCISES (passed, next)", "TITLE")
+	rows := [][]string{{"LESSON", "READ", "QUIZ", "EXERCISES", "TITLE"}}
 	read, quizzes, passed, exercises := 0, 0, 0, 0
 	for _, l := range ls {
 		r := "-"
@@ -128,20 +130,48 @@ func runProgress(o *ProgressOptions) error {
 			case next == "":
 				ex = fmt.Sprintf("%d/%d ✓", done, len(of))
 			case st.Exercise(next) != nil:
-				ex = fmt.Sprintf("%d/%d, %s (tried)", done, len(of), next)
+				ex = fmt.Sprintf("%d/%d, next %s (tried)", done, len(of), next)
 			default:
-				ex = fmt.Sprintf("%d/%d, %s", done, len(of), next)
+				ex = fmt.Sprintf("%d/%d, next %s", done, len(of), next)
 			}
 		}
-		fmt.Fprintf(&b, "%-10s  %-4s  %-14s  %-31s  %s\n", l.Name(), r, q, ex, l.Title)
+		rows = append(rows, []string{l.Name(), r, q, ex, l.Title})
 	}
+	b.WriteString(columns(rows))
 	fmt.Fprintf(&b, "\n%d of %d lessons read, %d quizzes taken, %d of %d exercises passed.\n", read, len(ls), quizzes, passed, exercises)
 	if others := otherExercises(st, ls); len(others) > 0 {
 		fmt.Fprintf(&b, "Other exercises passed: %s\n", strings.Join(others, ", "))
 	}
 	b.WriteString("Next: " + nextStep(st, ls).describe() + "\n")
-	_, err = io.WriteString(o.Out, b.String())
+	_, err = io.WriteString(o.Out, view.Fill(b.String(), layoutWidth(o.Out)))
 	return err
+}
+
+// columns lays rows out as a table: each column as wide as its widest
+// cell, two spaces between, the last one unpadded (its text folds under
+// it on a narrow terminal: view.Fill).
+func columns(rows [][]string) string {
+	var widths []int
+	for _, r := range rows {
+		for i, c := range r {
+			if i == len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[i] = max(widths[i], utf8.RuneCountInString(c))
+		}
+	}
+	var b strings.Builder
+	for _, r := range rows {
+		for i, c := range r {
+			if i == len(r)-1 {
+				b.WriteString(c)
+				break
+			}
+			b.WriteString(c + strings.Repeat(" ", widths[i]-utf8.RuneCountInString(c)+2))
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
 }
 
 // otherExercises are exercises passed that are not the course's.

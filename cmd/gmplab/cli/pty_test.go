@@ -103,6 +103,9 @@ func TestTerminalWidths(t *testing.T) {
 		{"step steal", "break runqsteal\ncontinue\nwhy\ngoroutines -group p\nexit\n", []string{"step", "lesson-03"}, true},
 		{"board", "step 30\nboard\nexit\n", []string{"step", "lesson-03"}, false},
 		{"lessons", "", []string{"lessons"}, true},
+		{"progress", "", []string{"progress"}, true},
+		{"quiz", "b\nc\nc\nb\na\n", []string{"quiz", "4"}, true},
+		{"quiz practice", "a\nb\n", []string{"quiz", "4", "--practice", "--seed", "1", "--count", "2"}, false}, // the boards fit what they show to the width
 		{"version", "", []string{"version"}, true},
 		{"help", "", []string{"--help"}, true},
 		{"bad flag", "", []string{"run", "examples/gosched.go", "--gomaxprocs", "x"}, true},

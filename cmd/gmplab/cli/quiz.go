@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gmplab/gmplab/notebook"
+	"github.com/gmplab/gmplab/view"
 )
 
 // QuizOptions are the inputs of `gmplab quiz`.
@@ -106,19 +107,28 @@ func runQuiz(o *QuizOptions) error {
 	defer w.Flush()
 	in := bufio.NewReader(o.In)
 	width := 100
-	if isTerminalW(o.Out) {
+	tty := isTerminalW(o.Out)
+	if tty {
 		width = proseWidth(o.Out)
 	}
-	fmt.Fprintf(w, "Quiz of %s: %s (%d questions). Answer with a letter.\n", l.Name(), l.Title, len(cells))
+	// fill folds a line to the terminal's width; into a pipe the lines
+	// stay as they are (the fixed form).
+	fill := func(s string) string {
+		if tty {
+			return view.Fill(s, width)
+		}
+		return s
+	}
+	w.WriteString(fill(fmt.Sprintf("Quiz of %s: %s (%d questions). Answer with a letter.\n", l.Name(), l.Title, len(cells))))
 	score := 0
 	for i, c := range cells {
 		q := c.Q
 		w.WriteString("\n" + hang(fmt.Sprintf("%d/%d. ", i+1, len(cells)), q.Q, width))
 		if q.Kind == "predict" {
-			w.WriteString("      (predict it: the engine computes the answer in its own run of the scenario)\n")
+			w.WriteString(fill("      (predict it: the engine computes the answer in its own run of the scenario)\n"))
 		}
 		for j, ch := range q.Choices {
-			fmt.Fprintf(w, "  %c) %s\n", 'a'+j, ch)
+			w.WriteString(fill(fmt.Sprintf("  %c) %s\n", 'a'+j, ch)))
 		}
 		pick, ok := askChoice(w, in, len(q.Choices), !isTerminalW(o.In))
 		if !ok {
@@ -129,9 +139,9 @@ func runQuiz(o *QuizOptions) error {
 		r := right[i]
 		if pick == r {
 			score++
-			fmt.Fprintf(w, "Right: %s.\n", q.Choices[r])
+			w.WriteString(fill(fmt.Sprintf("Right: %s.\n", q.Choices[r])))
 		} else {
-			fmt.Fprintf(w, "Not quite: the answer is %c) %s.\n", 'a'+r, q.Choices[r])
+			w.WriteString(fill(fmt.Sprintf("Not quite: the answer is %c) %s.\n", 'a'+r, q.Choices[r])))
 		}
 		w.WriteString(hang("  Why: ", q.Explain, width))
 		see := "gmplab step " + l.Name()
@@ -141,7 +151,13 @@ func runQuiz(o *QuizOptions) error {
 		case l.Disk != "":
 			see = stepLine(nb, &notebook.Command{Verb: "step"})
 		}
-		w.WriteString("  See it: " + see + "\n") // a command: not cut
+		// A command: never cut inside a word; on a terminal too narrow
+		// for it, continued after a backslash, as a shell reads it.
+		if tty {
+			w.WriteString(continueCommands("  See it: "+see, width) + "\n")
+		} else {
+			w.WriteString("  See it: " + see + "\n")
+		}
 		w.WriteString(hang("          then: ", strings.Join(q.Show, "; "), width))
 	}
 	fmt.Fprintf(w, "\nScore: %d/%d.\n", score, len(cells))

@@ -13,6 +13,7 @@ import (
 	"github.com/gmplab/gmplab/debugger/terminal"
 	"github.com/gmplab/gmplab/lessons"
 	"github.com/gmplab/gmplab/replay"
+	"github.com/gmplab/gmplab/view"
 )
 
 // ReplayOptions are the inputs of `gmplab replay`, filled from its flags.
@@ -119,7 +120,12 @@ func runReplay(o *ReplayOptions) error {
 		return &ExitError{Code: 1, Msg: "gmplab replay: " + err.Error()}
 	}
 	if o.Report {
-		if err := t.Report(o.Out, o.Top); err != nil {
+		// On a terminal, folded to its width; into a pipe, the fixed
+		// form.
+		var b strings.Builder
+		err := t.Report(&b, o.Top)
+		io.WriteString(o.Out, view.Fill(b.String(), layoutWidth(o.Out)))
+		if err != nil {
 			return &ExitError{Code: 1, Msg: "gmplab replay: " + err.Error()}
 		}
 		return nil
