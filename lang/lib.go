@@ -36,7 +36,7 @@ type libs struct {
 
 // The supported API of each package, for error messages.
 var supportedAPI = map[string]string{
-	"fmt":       "fmt.Println, fmt.Printf, fmt.Print, fmt.Sprintf, fmt.Sprint, fmt.Sprintln, fmt.Errorf, fmt.Fprint, fmt.Fprintf, fmt.Fprintln (to os.Stdout and os.Stderr)",
+	"fmt":       "fmt.Println, fmt.Printf, fmt.Print, fmt.Sprintf, fmt.Sprint, fmt.Sprintln, fmt.Errorf, fmt.Fprint, fmt.Fprintf, fmt.Fprintln (to any io.Writer)",
 	"errors":    "errors.New",
 	"strings":   strAPI("strings"),
 	"strconv":   strAPI("strconv"),

@@ -20,7 +20,7 @@ func init() {
 		}
 		fs.emitOp(vm.OpHost, idx, 0, 0, 1)
 	})
-	registerPackage("os", "os.Exit, os.Args (os.Args[0] is the program's name: see docs/assumptions.md), os.Stdout and os.Stderr (as fmt.Fprint*'s writer)",
+	registerPackage("os", "os.Exit, os.Args (os.Args[0] is the program's name: see docs/assumptions.md), os.Stdin (gmplab's standard input, an io.Reader), os.Stdout and os.Stderr (io.Writers)",
 		"Chdir Chmod Chown Clearenv CopyFS Create CreateTemp DevNull DirFS DirEntry Environ ErrClosed ErrDeadlineExceeded ErrExist ErrInvalid ErrNoDeadline ErrNotExist ErrPermission ErrProcessDone "+
 			"Executable Expand ExpandEnv FileInfo FileMode Getegid Getenv Geteuid Getgid Getgroups Getpagesize Getpid Getppid Getuid Getwd Hostname Interrupt IsExist IsNotExist IsPathSeparator IsPermission IsTimeout Kill "+
 			"Lchown Link LinkError LookupEnv Lstat Mkdir MkdirAll MkdirTemp NewFile NewSyscallError Open OpenFile PathError PathListSeparator PathSeparator Pipe ProcAttr Process ProcessState ReadDir ReadFile Readlink "+

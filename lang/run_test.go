@@ -86,12 +86,23 @@ func simulateRaw(t *testing.T, prog *vm.Program, procs int) (stdout, stderr stri
 
 func realRun(t *testing.T, file string) string {
 	t.Helper()
+	return realRunWith(t, file, "", nil, "")
+}
+
+// realRunWith runs file built by the real toolchain with args and stdin;
+// os.Args[0] is argv0, or the binary's path if it is "".
+func realRunWith(t *testing.T, file, argv0 string, args []string, stdin string) string {
+	t.Helper()
 	bin := filepath.Join(t.TempDir(), "prog")
 	if out, err := realBuild(t, file, bin); err != nil {
 		t.Fatalf("go build %s: %v\n%s", file, err, out)
 	}
-	cmd := exec.Command(bin)
+	cmd := exec.Command(bin, args...)
+	if argv0 != "" {
+		cmd.Args[0] = argv0
+	}
 	cmd.Env = append(os.Environ(), "GOMAXPROCS=1")
+	cmd.Stdin = strings.NewReader(stdin)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	code := 0

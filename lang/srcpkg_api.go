@@ -2,7 +2,10 @@ package lang
 
 import (
 	"go/ast"
+	"go/parser"
 	"go/token"
+	"io/fs"
+	"path"
 	"slices"
 	"strings"
 )
@@ -11,18 +14,49 @@ import (
 // docs/go-subset.md: each package's exported functions, types (with their
 // exported methods) and variables, read from its syntax trees, appended to
 // what the hand-made part supports; a package that is source only becomes
-// importable.
+// importable. The packages of lang/ssasrc, which only the go/ssa front end
+// compiles, are listed the same way (names already listed are not
+// repeated).
 
 func init() {
+	ssaSrc := ssaSourceFiles()
+	var ssaPaths []string
+	for p := range ssaSrc {
+		ssaPaths = append(ssaPaths, p)
+	}
+	slices.Sort(ssaPaths)
+	type pkgFiles struct {
+		path  string
+		files []*ast.File
+	}
+	var pkgs []pkgFiles
 	for _, path := range sourcePaths() {
+		var files []*ast.File
+		for _, sf := range loadSrcLib().pkgs[path] {
+			files = append(files, sf.file)
+		}
+		pkgs = append(pkgs, pkgFiles{path, files})
+	}
+	for _, path := range ssaPaths {
+		pkgs = append(pkgs, pkgFiles{path, ssaSrc[path]})
+	}
+	for _, pf := range pkgs {
+		path, files := pf.path, pf.files
 		if isInternalPath(path) {
 			continue
 		}
-		api := sourceAPI(path)
-		if api == "" {
+		var add []string
+		cur := supportedAPI[path]
+		for _, n := range sourceAPI(files) {
+			if !slices.Contains(strings.Split(cur, ", "), n) {
+				add = append(add, n)
+			}
+		}
+		if len(add) == 0 {
 			continue
 		}
-		if cur := supportedAPI[path]; cur != "" {
+		api := strings.Join(add, ", ")
+		if cur != "" {
 			api = cur + ", " + api
 		}
 		supportedAPI[path] = api
@@ -33,14 +67,37 @@ func init() {
 	}
 }
 
-// sourceAPI lists the exported names of source package path: "sync.RWMutex
-// (Lock, RLock, …), sync.OnceFunc".
-func sourceAPI(path string) string {
+// ssaSourceFiles are lang/ssasrc's files, parsed (declarations only), by
+// import path.
+func ssaSourceFiles() map[string][]*ast.File {
+	files := map[string][]*ast.File{}
+	fset := token.NewFileSet()
+	_ = fs.WalkDir(ssaSrcFS, "ssasrc", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") {
+			return err
+		}
+		src, err := fs.ReadFile(ssaSrcFS, p)
+		if err != nil {
+			return err
+		}
+		f, err := parser.ParseFile(fset, p, src, parser.SkipObjectResolution)
+		if err != nil {
+			return nil // the library's own check reports it (ssalib.go)
+		}
+		dir := path.Dir(strings.TrimPrefix(p, "ssasrc/"))
+		files[dir] = append(files[dir], f)
+		return nil
+	})
+	return files
+}
+
+// sourceAPI lists the exported names of a source package's files:
+// "sync.RWMutex (Lock, RLock, …)", "sync.OnceFunc".
+func sourceAPI(files []*ast.File) []string {
 	var names []string
 	methods := map[string][]string{}
-	files := loadSrcLib().pkgs[path]
 	for _, f := range files {
-		for _, d := range f.file.Decls {
+		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv != nil && fd.Name.IsExported() {
 				t := fd.Recv.List[0].Type
 				if st, ok := t.(*ast.StarExpr); ok {
@@ -53,8 +110,8 @@ func sourceAPI(path string) string {
 		}
 	}
 	for _, f := range files {
-		pkg := f.file.Name.Name
-		for _, d := range f.file.Decls {
+		pkg := f.Name.Name
+		for _, d := range f.Decls {
 			switch d := d.(type) {
 			case *ast.FuncDecl:
 				if d.Recv == nil && d.Name.IsExported() && d.Body != nil {
@@ -86,5 +143,5 @@ func sourceAPI(path string) string {
 			}
 		}
 	}
-	return strings.Join(names, ", ")
+	return names
 }

@@ -20,8 +20,11 @@ import (
 // by its full name to the VM: lang/ssagen's externals), and
 // lang/srcpkg/<import path>/*.go is Go's own source that runs in the
 // simulated program; the files of both folders for one path make one
-// package. Every file carries `//go:build ignore`, so the go command
-// leaves them alone.
+// package. lang/ssasrc/<import path>/*.go is Go's own source too, of the
+// packages only this front end compiles (the syntax-tree lowering cannot
+// run them: container/*, math/bits, io, bytes, bufio, flag, ...); it
+// joins srcpkg when that lowering is deleted. Every file carries
+// `//go:build ignore`, so the go command leaves them alone.
 //
 // The whole library is parsed and type-checked once per process
 // (loadSSALib), into a file set and types.Infos of its own, which
@@ -32,6 +35,15 @@ import (
 
 //go:embed stubs
 var stubFS embed.FS
+
+//go:embed ssasrc
+var ssaSrcFS embed.FS
+
+// libRoots are the library's folders, in the order their files are read.
+var libRoots = []struct {
+	fsys fs.FS
+	root string
+}{{stubFS, "stubs"}, {srcFS, "srcpkg"}, {ssaSrcFS, "ssasrc"}}
 
 // ssaLib is the library, checked.
 type ssaLib struct {
@@ -58,14 +70,16 @@ var loadSSALib = sync.OnceValue(func() *ssaLib {
 		pkgs:  map[string]*types.Package{},
 		infos: map[string]*types.Info{},
 	}
-	var names []string
-	for _, dir := range []struct {
+	type libName struct {
 		fsys fs.FS
 		root string
-	}{{stubFS, "stubs"}, {srcFS, "srcpkg"}} {
+		n    string
+	}
+	var names []libName
+	for _, dir := range libRoots {
 		err := fs.WalkDir(dir.fsys, dir.root, func(p string, d fs.DirEntry, err error) error {
 			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".go") {
-				names = append(names, p)
+				names = append(names, libName{dir.fsys, dir.root, p})
 			}
 			return err
 		})
@@ -74,11 +88,8 @@ var loadSSALib = sync.OnceValue(func() *ssaLib {
 		}
 	}
 	// Stubs first, then Go's source; each in path order.
-	for _, n := range names {
-		fsys, root := fs.FS(stubFS), "stubs"
-		if strings.HasPrefix(n, "srcpkg/") {
-			fsys, root = srcFS, "srcpkg"
-		}
+	for _, ln := range names {
+		fsys, root, n := ln.fsys, ln.root, ln.n
 		src, err := fs.ReadFile(fsys, n)
 		if err != nil {
 			lib.errs = append(lib.errs, posError{token.Position{Filename: n}, err.Error()})

@@ -41,7 +41,7 @@ import (
 	"github.com/gmplab/gmplab/runtime"
 )
 
-//go:embed */lesson.md */*.go */*.trace
+//go:embed */lesson.md */*.go */*.trace */real/*.go
 var files embed.FS
 
 // Lesson is one lesson folder.

@@ -117,6 +117,23 @@ func (nb *Notebook) Close() error {
 	return os.RemoveAll(d)
 }
 
+// PrepareReplay makes sure the traces a replay cell names are written,
+// running the cells that write them (as Exec does), for a caller that
+// opens the cell's session itself (the lesson reader's debugger).
+func (nb *Notebook) PrepareReplay(x Executor, c *Cell) error {
+	if c.Command == nil || c.Command.Verb != "replay" {
+		return nil
+	}
+	for _, a := range c.Command.Args {
+		if isTrace(a) {
+			if err := nb.ensureTrace(x, a); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // ensureTrace runs the cell that writes trace name, if it is not there.
 func (nb *Notebook) ensureTrace(x Executor, name string) error {
 	dir, err := nb.scratch()
@@ -300,6 +317,7 @@ func (nb *Notebook) Answer(x Executor, q *Question) (int, error) {
 		return q.Right, nil
 	}
 	args := nb.ResolveArgs(q.Run)
+	defer withEnv(x, q.Run)()
 	v, err := x.Eval(args, q.Do, q.Expr)
 	if err != nil {
 		return -1, fmt.Errorf("quiz %s: %v", q.ID, err)

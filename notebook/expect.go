@@ -116,8 +116,20 @@ func (nb *Notebook) SeeIt(x Executor, q *Question) string {
 	if cmd == nil {
 		cmd = &Command{Verb: "step"}
 	}
+	defer withEnv(x, cmd)()
 	out, code := x.Step(nb.ResolveArgs(cmd), q.Show)
 	return withStatus(out, code)
+}
+
+// withEnv sets cmd's environment settings (GODEBUG=…, as a cell's) for
+// the executor's next commands and returns what restores it. An executor
+// that cannot set the environment runs without them; Exec reports that
+// case for cells.
+func withEnv(x Executor, cmd *Command) (restore func()) {
+	if ex, ok := x.(EnvExecutor); ok && len(cmd.Env) > 0 {
+		return ex.SetEnv(cmd.Env)
+	}
+	return func() {}
 }
 
 // TryGuide runs the guide's try: commands in gmplab step lesson-NN.

@@ -19,12 +19,20 @@ package runtime
 // runtime's internal lockOSThread of its own code does not happen in the
 // program), and a locked M's wake-up costs what any M's does (CostWakeM).
 
-import "github.com/gmplab/gmplab/vm"
+import (
+	"io"
+
+	"github.com/gmplab/gmplab/vm"
+)
 
 // SetArgs sets the program's os.Args[1:] (os.Args[0] is its name:
 // vm/host_os.go). Call it before the run starts. (Not a Config field, so
 // that Config stays comparable.)
 func (mc *Machine) SetArgs(args []string) { mc.vm.SetArgs(args) }
+
+// SetStdin sets what the program's os.Stdin reads (vm/host_os.go), read
+// only when the program reads it. Call it before the run starts.
+func (mc *Machine) SetStdin(r io.Reader) { mc.vm.SetStdin(r) }
 
 // runtimeOp performs OpRuntime's function (in.A) for the running G of M mi.
 func (mc *Machine) runtimeOp(mi int32, in vm.Instr, pos vm.Pos) {

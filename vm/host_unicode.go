@@ -22,6 +22,7 @@ func init() {
 	}
 	for name, f := range map[string]func(rune) rune{
 		"unicode.ToLower": unicode.ToLower, "unicode.ToUpper": unicode.ToUpper, "unicode.ToTitle": unicode.ToTitle,
+		"unicode.SimpleFold": unicode.SimpleFold,
 	} {
 		RegisterHost(HostFunc{Name: name, Pop: 1, Push: 1, Fn: func(_ *Machine, _ int32, a, r []Value) string {
 			r[0].I = int64(f(rune(a[0].I)))

@@ -16,8 +16,10 @@ type Machine struct {
 	randSeed    uint64 // the run's seed, for the runtime source (rand.go)
 	runtimeRand int64  // the runtime source's object, once made
 	gc          gcState
-	heap        heap     // what Go's allocator would have allocated (malloc.go)
-	args        []string // os.Args (host_os.go)
+	heap        heap         // what Go's allocator would have allocated (malloc.go)
+	args        []string     // os.Args (host_os.go)
+	stdin       *stdinSource // what os.Stdin reads (host_os.go)
+	stdinPos    int          // how much of stdin the program has read
 
 	logMaps bool        // log map accesses (maplog.go)
 	mapLog  []MapAccess // the last Run's

@@ -2,6 +2,7 @@ package ssagen
 
 import (
 	"go/constant"
+	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -37,19 +38,55 @@ func init() {
 			printResults(c.f)
 		})
 	}
+	// Fprint, Fprintf and Fprintln: to os.Stdout or os.Stderr (an
+	// *os.File made an io.Writer at the call), the text is written at the
+	// call, as Print's is; to any other writer, fmt.fprintWriter (Go
+	// source, lang/stubs/fmt) calls its Write.
 	fprint := map[string]rune{"fmt.Fprintf": vm.FmtRunPrintf, "fmt.Fprint": vm.FmtRunPrint, "fmt.Fprintln": vm.FmtRunPrintln}
 	for key, mode := range fprint {
 		bind(key, func(c *extCall) {
 			fmtText(c, mode, 1)
-			writeFile(c.f, c.args[0])
-			if c.unused() {
-				c.f.emit(vm.OpPop, 0, 0)
-				c.none = true
+			if mi, ok := c.args[0].(*ssa.MakeInterface); ok && isOSFile(mi.X.Type()) {
+				// The *os.File is the interface's value (its slot 1).
+				writeFile(c.f, func() {
+					c.push(0)
+					c.f.emit(vm.OpField, 1, 0)
+				})
+				if c.unused() {
+					c.f.emit(vm.OpPop, 0, 0)
+					c.none = true
+					return
+				}
+				printResults(c.f)
 				return
 			}
-			printResults(c.f)
+			f := c.f
+			text := f.newSlot(16)
+			f.emit(vm.OpStore, text, 0)
+			c.push(0)
+			f.emit(vm.OpLoad, text, 0)
+			f.emitCall(f.g.funcIndex(f.g.ssa.ImportedPackage("fmt").Func("fprintWriter")), 2, 2)
 		})
 	}
+	// (*os.File).WriteString: the text, written; Write is Go source
+	// (lang/stubs/os) around it.
+	bind("(*os.File).WriteString", func(c *extCall) {
+		c.push(1)
+		writeFile(c.f, func() { c.push(0) })
+		printResults(c.f)
+	})
+	// os.eof: io.EOF where the program has package io (what reads a
+	// File as an io.Reader imports it); else an error of its text.
+	bind("os.eof", func(c *extCall) {
+		f := c.f
+		if io := f.g.ssa.ImportedPackage("io"); io != nil && io.Var("EOF") != nil {
+			v := io.Var("EOF")
+			f.load(v, v.Type().(*types.Pointer).Elem())
+			return
+		}
+		f.pushStr("EOF")
+		f.emitCallOp(vm.OpMakeIface, f.g.types.errorString(), 0, 1, 1)
+	})
 	for _, key := range []string{"fmt.errorfWrap", "fmt.errorfWraps"} {
 		bind(key, func(c *extCall) {
 			c.pushAll()
@@ -72,15 +109,15 @@ func fmtText(c *extCall, mode rune, skip int) {
 	f.emitCallOp(vm.OpFmtAny, int32(f.depth-2)<<21|int32(mode), 0, 2, 1)
 }
 
-// writeFile writes the text on top of the stack to the *os.File w (its
-// file descriptor: 1 os.Stdout, 2 os.Stderr; another writes nothing) and
-// leaves the text.
-func writeFile(f *fnGen, w ssa.Value) {
+// writeFile writes the text on top of the stack to the *os.File pushW
+// pushes (its file descriptor: 1 os.Stdout, 2 os.Stderr; another writes
+// nothing) and leaves the text.
+func writeFile(f *fnGen, pushW func()) {
 	text := f.newSlot(16)
 	f.emit(vm.OpStore, text, 0)
 	var ends []int
 	for _, fd := range []int64{2, 1} {
-		f.push(w)
+		pushW()
 		f.pushInt(fd)
 		f.emit(vm.OpEq, 0, 0)
 		next := len(f.code)
@@ -99,6 +136,16 @@ func writeFile(f *fnGen, w ssa.Value) {
 		f.code[e].A = int32(len(f.code))
 	}
 	f.emit(vm.OpLoad, text, 0)
+}
+
+// isOSFile reports whether t is *os.File.
+func isOSFile(t types.Type) bool {
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "os" && n.Obj().Name() == "File"
 }
 
 // printResults replaces the text written on top of the stack by a print

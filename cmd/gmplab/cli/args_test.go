@@ -49,3 +49,57 @@ func TestOneDefaultPerFlag(t *testing.T) {
 	}
 	walk(NewRootCmd())
 }
+
+// gmplab run FILE.go < input: the program's os.Stdin reads gmplab's
+// standard input, and flag parses what follows --.
+func TestRunReadsStdin(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "upper.go")
+	src := `package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+)
+
+func main() {
+	prefix := flag.String("p", "> ", "prefix")
+	flag.Parse()
+	sc := bufio.NewScanner(os.Stdin)
+	for sc.Scan() {
+		fmt.Println(*prefix + strings.ToUpper(sc.Text()))
+	}
+	fmt.Println(flag.Args())
+}
+`
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr strings.Builder
+	code := Run([]string{"run", file, "--quiet", "--", "-p", "* ", "rest"}, strings.NewReader("one\ntwo"), &stdout, &stderr)
+	if want := "* ONE\n* TWO\n[rest]\n"; stdout.String() != want || code != 0 {
+		t.Errorf("got %q (stderr %q, exit %d), want %q", stdout.String(), stderr.String(), code, want)
+	}
+}
+
+// A program that does not read os.Stdin leaves gmplab's standard input
+// unread (a terminal's would otherwise block the run).
+func TestRunLeavesStdinUnread(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "hello.go")
+	if err := os.WriteFile(file, []byte("package main\n\nimport \"fmt\"\n\nfunc main() { fmt.Println(\"hi\") }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr strings.Builder
+	if code := Run([]string{"run", file, "--quiet"}, failingReader{t}, &stdout, &stderr); code != 0 || stdout.String() != "hi\n" {
+		t.Errorf("got %q %q %d", stdout.String(), stderr.String(), code)
+	}
+}
+
+type failingReader struct{ t *testing.T }
+
+func (r failingReader) Read([]byte) (int, error) {
+	r.t.Error("standard input read by a program that does not read os.Stdin")
+	return 0, os.ErrClosed
+}

@@ -16,6 +16,7 @@ import (
 	"github.com/gmplab/gmplab/internal/realhost"
 	"github.com/gmplab/gmplab/lessons"
 	"github.com/gmplab/gmplab/notebook"
+	"github.com/gmplab/gmplab/replay"
 	"github.com/gmplab/gmplab/view"
 )
 
@@ -238,6 +239,30 @@ func (x *CellExecutor) Debug(args []string, commands []string, out io.Writer, wi
 	term := terminal.New(s, out, width)
 	defer term.Close()
 	io.WriteString(out, stepBanner(tg, s.Config()))
+	for _, c := range commands {
+		io.WriteString(out, terminal.Prompt+c+"\n")
+		term.Exec(c)
+		if term.Quit() {
+			return nil
+		}
+	}
+	return term.RunTerminal()
+}
+
+// DebugReplay is Debug for a step cell of gmplab replay TRACE: the
+// replay's session of that trace on the terminal, with the cell's commands
+// run first, so that the lesson reader opens what the cell shows.
+func (x *CellExecutor) DebugReplay(args []string, commands []string, out io.Writer, width int) error {
+	if len(args) == 0 {
+		return errors.New("gmplab replay: want a trace file")
+	}
+	t, err := openTrace(x.Root, args[0])
+	if err != nil {
+		return fmt.Errorf("gmplab replay: %v", err)
+	}
+	term := terminal.New(replay.NewSession(t), out, width)
+	defer term.Close()
+	io.WriteString(out, t.Banner())
 	for _, c := range commands {
 		io.WriteString(out, terminal.Prompt+c+"\n")
 		term.Exec(c)

@@ -290,6 +290,23 @@ func splitSections(md string) []string {
 	return append(out, md[start:])
 }
 
+// debug opens a step cell's session on the terminal, its commands run
+// first: gmplab replay's for a replay cell (the trace written first if a
+// cell of the lesson writes it), gmplab step's otherwise, with the cell's
+// GODEBUG or GOMAXPROCS in effect as in its stored output.
+func (r *reader) debug(c *notebook.Cell, w io.Writer) error {
+	if len(c.Command.Env) > 0 {
+		defer r.x.SetEnv(c.Command.Env)()
+	}
+	if c.Command.Verb == "replay" {
+		if err := r.nb.PrepareReplay(r.x, c); err != nil {
+			return err
+		}
+		return r.x.DebugReplay(r.nb.ResolveArgs(c.Command), c.Steps, w, r.width)
+	}
+	return r.x.Debug(r.nb.ResolveArgs(c.Command), c.Steps, w, r.width)
+}
+
 // run runs a cell for the reader; ok is false for cells that show no
 // output here (guides, quizzes: gmplab quiz asks those).
 func (r *reader) run(c *notebook.Cell) (string, bool) {

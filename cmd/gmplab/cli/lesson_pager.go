@@ -221,8 +221,8 @@ func (r *reader) showCell(pg *pager, c *notebook.Cell) key {
 			return k
 		}
 		if c.Kind == notebook.Step && !c.Real() {
-			if err := r.x.Debug(r.nb.ResolveArgs(c.Command), c.Steps, pg.w, r.width); err != nil {
-				fmt.Fprintf(pg.w, "gmplab step: %v\n", err)
+			if err := r.debug(c, pg.w); err != nil {
+				fmt.Fprintf(pg.w, "gmplab %s: %v\n", c.Command.Verb, err)
 			}
 			io.WriteString(pg.w, r.style(dim, "\n── back in "+r.nb.Lesson.Name()+" ──\n"))
 			return key{kind: keyGo}

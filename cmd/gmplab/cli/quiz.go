@@ -181,7 +181,11 @@ func stepLine(nb *notebook.Notebook, cmd *notebook.Command) string {
 			args[i] = "'" + a + "'"
 		}
 	}
-	return "gmplab step " + strings.Join(args, " ")
+	env := ""
+	for _, e := range cmd.Env {
+		env += e + " " // GODEBUG=asyncpreemptoff=1: as the shell takes it
+	}
+	return env + "gmplab step " + strings.Join(args, " ")
 }
 
 // askChoice reads a letter; it asks again (a few times) after anything

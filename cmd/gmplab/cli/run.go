@@ -41,6 +41,7 @@ const maxGOMAXPROCS = 1024
 
 // RunOptions are the inputs of `gmplab run`, filled from its flags.
 type RunOptions struct {
+	In       io.Reader // the program's os.Stdin (read only if it reads it)
 	Out, Err io.Writer
 
 	File     string
@@ -143,6 +144,7 @@ gmplab could not compile or finish the program (--max-events, --max-instrs,
 				o.ProgArgs = args[dash:]
 			}
 			o.procsFlags.set = cmd.Flags().Changed("gomaxprocs")
+			o.In = cmd.InOrStdin()
 			o.Out = cmd.OutOrStdout()
 			o.Err = cmd.ErrOrStderr()
 			o.formatSet = cmd.Flags().Changed("format")
@@ -322,6 +324,7 @@ func runRun(o *RunOptions) (err error) {
 	mc, err := runtime.New(prog, o.config())
 	if err == nil {
 		mc.SetArgs(o.ProgArgs)
+		mc.SetStdin(o.In)
 	}
 	if se := (*runtime.StartError)(nil); errors.As(err, &se) {
 		return &ExitError{Code: 2, Msg: se.Msg} // Go's own message and status

@@ -8,14 +8,27 @@
 // doPrintf, doPrint and doPrintln ported into the VM (vm/fmt_runtime.go,
 // vm/format_dynamic.go), the String and Error methods of the operands
 // running as ordinary calls; operands that are numbers, strings and bools
-// only take a fast path on the host's fmt, chosen inside the VM. The
-// writer of Fprint, Fprintf and Fprintln is os.Stdout or os.Stderr.
+// only take a fast path on the host's fmt, chosen inside the VM. Fprint,
+// Fprintf and Fprintln write the text with one call of the writer's Write
+// (fprintWriter), as Go's do; to os.Stdout and os.Stderr, the VM writes
+// it at the call.
 package fmt
 
 import (
 	"errors"
-	"os"
+	_ "os" // Print and Println write to os.Stdout, as Go's fmt imports os
 )
+
+// writer is io.Writer's method set. Go's fmt declares Fprint's writer as
+// an io.Writer; gmplab's declares the same interface without importing io,
+// so that a program that only prints does not run io's initialisers,
+// which cost virtual time in the model where the real compiler makes them
+// static data (docs/assumptions.md). Any io.Writer is one and assigns to
+// one; only go/types' wording of an error about it, and the identity of
+// fmt.Fprint's type as a func value, differ from Go's.
+type writer = interface {
+	Write(p []byte) (n int, err error)
+}
 
 // Stringer is implemented by any value that has a String method, which
 // defines the “native” format for that value.
@@ -73,11 +86,18 @@ func (e *wrapErrors) Unwrap() []error {
 	return e.errs
 }
 
-func Fprint(w *os.File, a ...any) (n int, err error)
+func Fprint(w writer, a ...any) (n int, err error)
 
-func Fprintf(w *os.File, format string, a ...any) (n int, err error)
+func Fprintf(w writer, format string, a ...any) (n int, err error)
 
-func Fprintln(w *os.File, a ...any) (n int, err error)
+func Fprintln(w writer, a ...any) (n int, err error)
+
+// fprintWriter writes the text s of a Fprint, Fprintf or Fprintln to w
+// with one call of its Write, as Go's do: for any writer but os.Stdout
+// and os.Stderr, which the VM writes itself at the call (lang/ssagen).
+func fprintWriter(w writer, s string) (n int, err error) {
+	return w.Write([]byte(s))
+}
 
 func Print(a ...any) (n int, err error)
 

@@ -17,6 +17,12 @@ type Builder struct {
 	addr *Builder
 }
 
+// Write appends the contents of p to b's buffer: a Builder is an
+// io.Writer, as Go's is.
+func (b *Builder) Write(p []byte) (int, error) {
+	return b.WriteString(string(p))
+}
+
 func (b *Builder) WriteString(s string) (int, error)
 
 func (b *Builder) WriteByte(c byte) error

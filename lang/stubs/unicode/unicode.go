@@ -46,3 +46,7 @@ func ToLower(r rune) rune
 func ToTitle(r rune) rune
 
 func ToUpper(r rune) rune
+
+// SimpleFold iterates over Unicode code points equivalent under
+// the Unicode-defined simple case folding (the host's tables).
+func SimpleFold(r rune) rune

@@ -1,0 +1,153 @@
+//go:build ignore
+
+// latency: the scheduler's own latency signal, read from runtime/metrics
+// while eight goroutines serve requests: each waits for the next one
+// (time.Sleep) and computes 200 µs for it, 100 times (-n). With -load light a
+// request comes every 2 ms, so the eight need 0.7 CPUs; with -load heavy
+// one comes every 100 µs, and they would need 5.3 CPUs: at GOMAXPROCS=2
+// most of them are runnable, waiting for a P. With -trace FILE it also writes an execution trace of
+// the load for go tool trace and gmplab replay. Lesson 07, "Is it the
+// scheduler?". Run it built, not with go run (GODEBUG and the trace would
+// see the go command too):
+//
+//	go build -o latency lessons/07-production/real/latency.go
+//	GOMAXPROCS=2 ./latency -load heavy -trace heavy.trace
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"runtime/metrics"
+	"runtime/trace"
+	"sync"
+	"time"
+)
+
+// spin computes for d of wall time without blocking.
+func spin(d time.Duration) {
+	for start := time.Now(); time.Since(start) < d; {
+	}
+}
+
+// percentile returns the upper bound of the bucket that holds the q-th
+// quantile of h's counts: the metric gives buckets, not samples.
+func percentile(h *metrics.Float64Histogram, q float64) float64 {
+	var total uint64
+	for _, c := range h.Counts {
+		total += c
+	}
+	want := uint64(q * float64(total))
+	var seen uint64
+	for i, c := range h.Counts {
+		seen += c
+		if seen > want {
+			return h.Buckets[i+1]
+		}
+	}
+	return h.Buckets[len(h.Buckets)-1]
+}
+
+// copyOf copies h: metrics.Read reuses a histogram's memory for the next read.
+func copyOf(h *metrics.Float64Histogram) *metrics.Float64Histogram {
+	return &metrics.Float64Histogram{
+		Buckets: append([]float64(nil), h.Buckets...),
+		Counts:  append([]uint64(nil), h.Counts...),
+	}
+}
+
+// since subtracts an earlier read of a cumulative histogram.
+func since(now, before *metrics.Float64Histogram) *metrics.Float64Histogram {
+	d := &metrics.Float64Histogram{Buckets: now.Buckets, Counts: make([]uint64, len(now.Counts))}
+	for i := range now.Counts {
+		d.Counts[i] = now.Counts[i] - before.Counts[i]
+	}
+	return d
+}
+
+func main() {
+	load := flag.String("load", "light", "light or heavy")
+	traceFile := flag.String("trace", "", "write an execution trace of the load to this file")
+	requests := flag.Int("n", 100, "requests per goroutine")
+	flag.Parse()
+	if *load != "light" && *load != "heavy" {
+		fmt.Fprintln(os.Stderr, "latency: -load must be light or heavy")
+		os.Exit(2)
+	}
+
+	samples := []metrics.Sample{
+		{Name: "/sched/latencies:seconds"},
+		{Name: "/sched/gomaxprocs:threads"},
+		{Name: "/sched/goroutines:goroutines"},
+		{Name: "/sched/goroutines/runnable:goroutines"},
+		{Name: "/sched/goroutines/running:goroutines"},
+		{Name: "/sched/goroutines/waiting:goroutines"},
+		{Name: "/sched/threads/total:threads"},
+	}
+	metrics.Read(samples)
+	before := copyOf(samples[0].Value.Float64Histogram())
+
+	if *traceFile != "" {
+		f, err := os.Create(*traceFile)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "latency:", err)
+			os.Exit(1)
+		}
+		defer f.Close()
+		trace.Start(f)
+	}
+
+	pause := 2 * time.Millisecond // 8 × 200 µs every 2.2 ms: 0.7 CPUs
+	if *load == "heavy" {
+		pause = 100 * time.Microsecond // 8 × 200 µs every 0.3 ms: 5.3 CPUs
+	}
+	var wg sync.WaitGroup
+	for i := 0; i < 8; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := 0; j < *requests; j++ {
+				time.Sleep(pause)            // wait for the next request
+				spin(200 * time.Microsecond) // serve it
+			}
+		}()
+	}
+	// While they run, sample the goroutine counts every 5 ms from another
+	// goroutine, which must itself wait for a P to take each sample.
+	done := make(chan struct{})
+	maxRunnable, maxRunning := uint64(0), uint64(0)
+	var sampler sync.WaitGroup
+	sampler.Add(1)
+	go func() {
+		defer sampler.Done()
+		s := samples[3:5]
+		for {
+			select {
+			case <-done:
+				return
+			case <-time.After(5 * time.Millisecond):
+			}
+			metrics.Read(s)
+			maxRunnable = max(maxRunnable, s[0].Value.Uint64())
+			maxRunning = max(maxRunning, s[1].Value.Uint64())
+		}
+	}()
+	wg.Wait()
+	close(done)
+	sampler.Wait()
+	if *traceFile != "" {
+		trace.Stop()
+	}
+
+	metrics.Read(samples)
+	h := since(samples[0].Value.Float64Histogram(), before)
+	var n uint64
+	for _, c := range h.Counts {
+		n += c
+	}
+	ms := func(s float64) string { return fmt.Sprintf("%.3fms", s*1e3) }
+	fmt.Printf("load %s, GOMAXPROCS=%d (/sched/gomaxprocs:threads)\n", *load, samples[1].Value.Uint64())
+	fmt.Printf("sched latency p50 %s p99 %s (/sched/latencies:seconds, %d samples)\n", ms(percentile(h, 0.50)), ms(percentile(h, 0.99)), n)
+	fmt.Printf("most runnable %d, most running %d (/sched/goroutines/runnable, /running)\n", maxRunnable, maxRunning)
+	fmt.Printf("now: goroutines %d, waiting %d, threads %d\n", samples[2].Value.Uint64(), samples[5].Value.Uint64(), samples[6].Value.Uint64())
+}
