@@ -24,7 +24,8 @@ import (
 // its kind's spec gives them (step for handoffp, stolen and victim for
 // runqsteal: docs/events.md) and the state's: pN, mN,
 // gN (by goid), global, sched (and its fields alone: npidle, nmspinning,
-// …), sysmon, timers, netpoll, clock, gomaxprocs, layers, stats, exit, ps,
+// …), sysmon, timers, netpoll, gc (the collector, layer gc), clock,
+// gomaxprocs, layers, stats, exit, ps,
 // ms, gs, state. A field is named as in the --state-at JSON (runq,
 // runnext, schedtick, wait_reason; the underscores may be left out).
 // Numbers may carry a unit of time (10ms, 20us, 1s): the value is in ns;
@@ -428,7 +429,7 @@ func (e *pathExpr) root(c *evalCtx) (value, error) {
 		return value{v: reflect.ValueOf(c.state())}, nil
 	case "global":
 		return value{v: reflect.ValueOf(c.state().Global), unit: unitG}, nil
-	case "ps", "ms", "gs", "sched", "sysmon", "timers", "netpoll", "clock", "gomaxprocs", "layers", "stats", "exit":
+	case "ps", "ms", "gs", "sched", "sysmon", "timers", "netpoll", "gc", "clock", "gomaxprocs", "layers", "stats", "exit":
 		return field(value{v: reflect.ValueOf(c.state())}, name, name)
 	}
 	// An argument of the event's kind by name (handoffp's step).

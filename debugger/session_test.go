@@ -361,6 +361,10 @@ func TestPrint(t *testing.T) {
 		{"len(global) >= 1 && nmspinning == 1", "true"},
 		{"p1.schedtick", "3"},
 		{"gomaxprocs", "2"},
+		// The collector's state (layer gc): no cycle yet.
+		{"gc.phase", "off"},
+		{"gc.gogc", "100"},
+		{"gc.cycles", "0"},
 		// startm's arguments, by the names its spec gives them.
 		{"thread", "M3"},
 		{"spin", "1"},

@@ -365,6 +365,7 @@ func (fs *fnState) builtin(call *ast.CallExpr, name string, want int) int {
 		}
 		if c.isStructKind(t) {
 			fs.zeroValue(t)
+			fs.newobject(t)
 			return 1
 		}
 		if k, why := c.kindOf(types.NewPointer(t)); k != kRefPtr {

@@ -490,11 +490,13 @@ func (fs *fnState) compositeLit(e *ast.CompositeLit, t types.Type) {
 		return
 	case kObjPtr:
 		// &T{...} inside a literal of pointers: the object is the pointer.
+		elem := t.Underlying().(*types.Pointer).Elem()
 		if arrayOf(t) != nil {
-			fs.arrayLit(e, t.Underlying().(*types.Pointer).Elem())
-			return
+			fs.arrayLit(e, elem)
+		} else {
+			fs.structLit(e, elem)
 		}
-		fs.structLit(e, t.Underlying().(*types.Pointer).Elem())
+		fs.newobject(elem)
 		return
 	}
 	c.unsupported(e.Pos(), "a composite literal of type "+types.TypeString(t, c.qualifier), "gmplab supports: struct{}{}, sync.WaitGroup{}, sync.Mutex{}")

@@ -20,7 +20,7 @@ func TestCompileErrors(t *testing.T) {
 	const (
 		types   = "(gmplab supports: every integer type, float32, float64, bool, string, time.Duration, time.Time, chan, func, structs, arrays, pointers, slices, maps, interfaces (any, error, your own), named types of these, *sync.WaitGroup, *sync.Mutex, *sim.Conn; see docs/go-subset.md)"
 		stmts   = "(gmplab supports: func, methods, closures, go, defer, if, for, range over an int, a string, a slice, a map or a channel, switch, type switch, select, break, continue, goto, return, panic, recover; see docs/go-subset.md)"
-		imports = "(gmplab supports: bufio, bytes, cmp, container/heap, container/list, container/ring, context, errors, flag, fmt, golang.org/x/sync/errgroup, golang.org/x/tour/tree, io, iter, log, maps, math, math/bits, math/rand, math/rand/v2, os, runtime, slices, sort, strconv, strings, sync, sync/atomic, time, unicode, unicode/utf8, github.com/gmplab/gmplab/sim; see docs/go-subset.md)"
+		imports = "(gmplab supports: bufio, bytes, cmp, container/heap, container/list, container/ring, context, errors, flag, fmt, golang.org/x/sync/errgroup, golang.org/x/tour/tree, io, iter, log, maps, math, math/bits, math/rand, math/rand/v2, os, runtime, runtime/debug, slices, sort, strconv, strings, sync, sync/atomic, time, unicode, unicode/utf8, github.com/gmplab/gmplab/sim; see docs/go-subset.md)"
 		fmts    = "(gmplab supports: every verb, flag, width, precision and argument index; see docs/go-subset.md)"
 	)
 	for _, c := range []struct {
@@ -85,7 +85,7 @@ func TestCompileErrors(t *testing.T) {
 		{"method", "package main\nimport \"time\"\nfunc main() { var t time.Time; _ = t.AddDate(0, 0, 1) }\n",
 			"x.go:3:38: method time.Time.AddDate is not supported (gmplab supports: " + supportedAPI["time"] + "; see docs/go-subset.md)"},
 		{"lib-func", "package main\nimport \"runtime\"\nfunc main() { runtime.Breakpoint() }\n",
-			"x.go:3:23: runtime.Breakpoint is not supported (gmplab supports: runtime.Gosched, runtime.GOMAXPROCS, runtime.NumGoroutine, runtime.NumCPU, runtime.Goexit, runtime.LockOSThread, runtime.UnlockOSThread, runtime.GC (a no-op), runtime.KeepAlive (a no-op); see docs/go-subset.md)"},
+			"x.go:3:23: runtime.Breakpoint is not supported (gmplab supports: runtime.Gosched, runtime.GOMAXPROCS, runtime.NumGoroutine, runtime.NumCPU, runtime.Goexit, runtime.LockOSThread, runtime.UnlockOSThread, runtime.GC, runtime.KeepAlive (a no-op); see docs/go-subset.md)"},
 		{"lib-typo", "package main\nimport \"runtime\"\nfunc main() { runtime.Goshed() }\n",
 			"x.go:3:23: undefined: runtime.Goshed"},
 		{"wg-by-value", "package main\nimport \"sync\"\nfunc f(wg sync.WaitGroup) {}\nfunc main() { var wg sync.WaitGroup; f(wg) }\n",

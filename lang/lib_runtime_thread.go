@@ -10,10 +10,10 @@ import (
 )
 
 // runtime.Goexit, LockOSThread, UnlockOSThread (scheduler operations:
-// runtime/lockosthread.go), and runtime.GC and runtime.KeepAlive, which
-// compile to nothing: the model has no garbage collector the program can
-// observe (the VM frees unreachable objects invisibly, vm/mgc.go), so a
-// collection and keeping an object alive change nothing it can see.
+// runtime/lockosthread.go), runtime.GC (a cycle of the simulated collector,
+// runtime/mgc.go: nothing without the gc layer), and runtime.KeepAlive,
+// which compiles to nothing: the VM's own collector never frees what the
+// program can reach (vm/mgc.go).
 
 var runtimeThreadFuncs = []struct {
 	name string
@@ -26,13 +26,13 @@ func init() {
 		libHandlers["runtime."+f.name] = runtimeOpCall(f.rt, 0)
 		api = append(api, "runtime."+f.name)
 	}
-	libHandlers["runtime.GC"] = func(fs *fnState, call *ast.CallExpr, ce callee, want int) int { return 0 }
+	libHandlers["runtime.GC"] = runtimeOpCall(vm.RtGC, 0)
 	libHandlers["runtime.KeepAlive"] = func(fs *fnState, call *ast.CallExpr, ce callee, want int) int {
 		fs.expr(call.Args[0]) // evaluated for its effects, then dropped
 		fs.emit(vm.OpPop, 0, 0, 1, 0)
 		return 0
 	}
-	api = append(api, "runtime.GC (a no-op)", "runtime.KeepAlive (a no-op)")
+	api = append(api, "runtime.GC", "runtime.KeepAlive (a no-op)")
 	supportedAPI["runtime"] += ", " + strings.Join(api, ", ")
 	realAPI["runtime"] = withoutNames(realAPI["runtime"], "GC", "Goexit", "KeepAlive", "LockOSThread", "UnlockOSThread")
 }
@@ -51,13 +51,18 @@ func declareRuntimeThread(rp *types.Package) {
 // runtimeOpCall compiles a call of OpRuntime's function rt that pops the
 // call's args (pop of them) and pushes nothing.
 func runtimeOpCall(rt int32, pop int) func(fs *fnState, call *ast.CallExpr, ce callee, want int) int {
+	return runtimeOpResult(rt, pop, 0)
+}
+
+// runtimeOpResult is runtimeOpCall for a function that pushes push results.
+func runtimeOpResult(rt int32, pop, push int) func(fs *fnState, call *ast.CallExpr, ce callee, want int) int {
 	return func(fs *fnState, call *ast.CallExpr, ce callee, want int) int {
 		for _, a := range call.Args[:pop] {
 			fs.expr(a)
 		}
 		fs.setPos(call.Lparen)
-		fs.emitOp(vm.OpRuntime, rt, 0, pop, 0)
-		return 0
+		fs.emitOp(vm.OpRuntime, rt, 0, pop, push)
+		return push
 	}
 }
 

@@ -74,6 +74,7 @@ func (fs *fnState) addressOf(x ast.Expr) {
 	k, _ := c.kindOf(t)
 	if lit, ok := x.(*ast.CompositeLit); ok && (k == kStruct || k == kArray) {
 		fs.expr(lit) // a fresh object: its id is the pointer
+		fs.newobject(t)
 		return
 	}
 	if k == kStruct || k == kArray || k == kSync {
@@ -145,6 +146,16 @@ func (fs *fnState) varRef(v *types.Var) bool {
 
 // newRef replaces the value on top of the stack by a pointer to a new box
 // holding it (new(T), &[]int{...}).
+// newobject marks the fresh object on top of the stack, of type t, as a
+// heap allocation (vm/malloc.go: runtime.newobject for new(T) and &T{}).
+func (fs *fnState) newobject(t types.Type) {
+	noscan := int32(0)
+	if !hasPointers(t) {
+		noscan = 1
+	}
+	fs.emit(vm.OpNewobject, int32(amd64Sizes.Sizeof(t)), noscan, 1, 1)
+}
+
 func (fs *fnState) newRef() {
 	s := fs.newSlot(8)
 	fs.emitOp(vm.OpNewBox, s, 0, 1, 0)

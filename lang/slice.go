@@ -112,7 +112,7 @@ func (fs *fnState) makeSlice(call *ast.CallExpr, t types.Type) {
 		fs.emit(vm.OpDup, 0, 0, 1, 2)
 	}
 	fs.setPos(call.Lparen)
-	fs.emit(vm.OpMakeSlice, fs.c.elemLayout(sliceElem(t)), 0, 2, 1)
+	fs.emit(vm.OpMakeSlice, fs.c.elemLayout(sliceElem(t)), elemInfo(sliceElem(t)), 2, 1) // a heap allocation (vm/malloc.go)
 }
 
 // appendCall compiles append(s, vs...) and append(s, t...).

@@ -58,7 +58,7 @@ func TestFind(t *testing.T) {
 			t.Errorf("Find(%q) = %s", name, l.Dir)
 		}
 	}
-	for _, name := range []string{"lesson-9", "9", "", "foo", "lesson-", "-1"} {
+	for _, name := range []string{"lesson-99", "99", "", "foo", "lesson-", "-1"} {
 		_, err := Find(name)
 		if err == nil {
 			t.Errorf("Find(%q) found a lesson", name)

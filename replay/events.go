@@ -111,6 +111,11 @@ func (t *Trace) event(r *record, out *outcome, md *model, pos int64, explain boo
 		ev.SetArg("stopped", int64(out.n))
 	case rSTWEnd:
 		ev.Text, ev.G = t.str(r.a), r.g2
+		ev.SetArg("pause", out.stw)
+	case rGCBegin:
+		if r.a == 0 {
+			ev.SetArg("trigger", runtime.GCTriggerUnknown) // GCActive's is in its spec
+		}
 	case rUserTaskBegin:
 		ev.SetArg("task", r.a)
 		ev.SetArg("parent", r.c)

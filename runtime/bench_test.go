@@ -31,10 +31,14 @@ func compileBench(b *testing.B, name string) *vm.Program {
 }
 
 func runSim(b *testing.B, prog *vm.Program, procs int) runtime.Stats {
+	return runSimLayers(b, prog, procs, runtime.AllLayers)
+}
+
+func runSimLayers(b *testing.B, prog *vm.Program, procs int, layers runtime.Layers) runtime.Stats {
 	b.Helper()
 	var st runtime.Stats
 	for i := 0; i < b.N; i++ {
-		mc, err := runtime.New(prog, runtime.Config{GOMAXPROCS: procs, Seed: 1, MaxSteps: 1 << 40, MaxTime: 1 << 50})
+		mc, err := runtime.New(prog, runtime.Config{GOMAXPROCS: procs, Seed: 1, MaxSteps: 1 << 40, MaxTime: 1 << 50, Layers: layers})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -62,6 +66,15 @@ func BenchmarkSimSpawn1M(b *testing.B) {
 	prog := compileBench(b, "spawn1m.go")
 	b.ResetTimer()
 	st := runSim(b, prog, 8)
+	reportSim(b, st)
+}
+
+// The same without the gc layer: issue 19 wants the run with the collector
+// within 1.5 times this one.
+func BenchmarkSimSpawn1MWithoutGC(b *testing.B) {
+	prog := compileBench(b, "spawn1m.go")
+	b.ResetTimer()
+	st := runSimLayers(b, prog, 8, runtime.AllLayers&^runtime.Layers(runtime.LayerGC))
 	reportSim(b, st)
 }
 

@@ -31,13 +31,20 @@ const (
 	// LayerNetpoll: network waits park the G, not the M. Without it a
 	// network read is a blocking system call.
 	LayerNetpoll
+	// LayerGC: the garbage collector as a scheduling actor (mgc.go): the
+	// heap the program allocates paces cycles (GOGC, GOMEMLIMIT); each
+	// cycle stops the world twice, runs gcBgMarkWorker goroutines on 25%
+	// of the Ps (and idle ones), makes allocating goroutines assist, turns
+	// the write barrier on while it marks, and sweeps. Without it the
+	// program's garbage is freed invisibly, at no cost (vm/mgc.go).
+	LayerGC
 )
 
 // Layers is a set of layers.
 type Layers uint8
 
 // AllLayers is every layer the engine has.
-const AllLayers = Layers(LayerStacks | LayerProcs | LayerSteal | LayerSysmon | LayerPreempt | LayerNetpoll)
+const AllLayers = Layers(LayerStacks | LayerProcs | LayerSteal | LayerSysmon | LayerPreempt | LayerNetpoll | LayerGC)
 
 var layerNames = []struct {
 	l    Layer
@@ -45,6 +52,7 @@ var layerNames = []struct {
 }{
 	{LayerStacks, "stacks"}, {LayerProcs, "procs"}, {LayerSteal, "steal"},
 	{LayerSysmon, "sysmon"}, {LayerPreempt, "preempt"}, {LayerNetpoll, "netpoll"},
+	{LayerGC, "gc"},
 }
 
 // LayerNames lists the layers in lesson order.
@@ -111,6 +119,9 @@ func ParseLayers(s string) (Layers, error) {
 	if ls.Has(LayerSteal) && !ls.Has(LayerProcs) {
 		return 0, fmt.Errorf("layer steal needs procs (stealing takes from Ps' run queues)")
 	}
+	if ls.Has(LayerGC) && !ls.Has(LayerProcs) {
+		return 0, fmt.Errorf("layer gc needs procs (its mark workers run on Ps)")
+	}
 	return ls, nil
 }
 
@@ -167,6 +178,12 @@ type Config struct {
 	// Hooks replaces some of the engine's rules with other functions (an
 	// exercise's; see hooks.go). nil: the engine's own rules.
 	Hooks *Hooks
+	// GOGC and GOMEMLIMIT are the environment variables the collector
+	// reads at start (layer gc), in their own syntax: GOGC "off" or a
+	// percentage ("" and anything else: 100), GOMEMLIMIT "off" or a byte
+	// count with an optional unit (B, KiB, MiB, GiB, TiB); a malformed
+	// GOMEMLIMIT is New's error, as the runtime throws on it at start.
+	GOGC, GOMEMLIMIT string
 	// AsyncPreemptOff is GODEBUG=asyncpreemptoff=1: preemptone asks
 	// only cooperatively (stackguard0 = stackPreempt) and sends no
 	// signal, so a goroutine in a loop without a prologue check (no

@@ -110,4 +110,31 @@ const (
 	// procresize and startTheWorldWithSema with nothing to wait for.
 	// BenchmarkCostSTW: half of a GOMAXPROCS(1), GOMAXPROCS(2) pair.
 	CostSTW = 5000
+
+	// The garbage collector (layer gc, mgc.go).
+	//
+	// GCScanBytesPerUs: how much scan work (bytes of pointer-holding
+	// heap, stacks and globals) marking does per µs of CPU.
+	// BenchmarkCostGCScan: runtime.GC's CPU time over a heap of 64-byte
+	// nodes of pointers, at GOMAXPROCS=1 (measured: 3.3–3.7 GB/s).
+	GCScanBytesPerUs = 3600
+	// CostGCStart: gcStart's bookkeeping before it stops the world
+	// (gcResetMarkState, the trigger's re-check); CostSTWSweepTerm and
+	// CostSTWMarkTerm: the work each stop of the world does once the
+	// world is stopped (finishsweep_m, startCycle, gcPrepareMarkRoots;
+	// gcMark, gcSweep, the memstats); CostGCMarkDone: gcMarkDone's
+	// ragged barrier. BenchmarkCostGCCycle: runtime.GC's CPU time on an
+	// empty heap at GOMAXPROCS=1 (measured: 39 µs) is their sum with the
+	// marking of the roots.
+	CostGCStart      = 3000
+	CostSTWSweepTerm = 8000
+	CostSTWMarkTerm  = 15000
+	CostGCMarkDone   = 5000
+	// CostSweepSpan: sweeping one 8 KB span (sweepone). BenchmarkCostGCCycle's
+	// runtime.GC sweeps every span of the heap after the mark.
+	CostSweepSpan = 100
+	// CostWriteBarrier: what a pointer store costs more while the write
+	// barrier is on (gcWriteBarrier's buffer, and its share of
+	// wbBufFlush's shading). BenchmarkCostWriteBarrier.
+	CostWriteBarrier = 5
 )

@@ -57,12 +57,19 @@ const (
 	EvStoplockedm
 	EvStartlockedm
 	EvMexit
-	// Kinds an execution trace records that the simulator does not make
-	// (gmplab replay shows them; the GC is not simulated).
-	EvStartTheWorld
 	EvGCStart
+	EvGcstopm
+	EvStartTheWorld
+	EvFindRunnableGCWorker
+	EvMarkWorkerStop
+	EvRunqdrain
+	EvGCAssistAlloc
+	EvGCMarkDone
 	EvGCMarkTermination
-	EvGCAssist
+	EvSetGCPercent
+	EvSetMemoryLimit
+	// Kinds an execution trace records that the simulator does not make
+	// (gmplab replay shows them); the collector's kinds above are both.
 	EvUserTaskCreate
 	EvUserTaskEnd
 	EvUserRegion

@@ -71,6 +71,13 @@ type EvSpec struct {
 	// Leaves: the event's G leaves its M (parks, yields, is preempted,
 	// exits or enters a system call); the debugger's stepout stops there.
 	Leaves bool
+	// World is what the event does to the world (the GC row of timelines
+	// and Chrome traces): it stops, or starts again.
+	World World
+	// GCWorker: the event's G is the mark worker its P runs next, in the
+	// mode Arg1 names (gcMarkWorkerModeValues); its run is the
+	// collector's, not the program's.
+	GCWorker bool
 	// Groups are the breakpoint groups (EvGroups) the kind belongs to.
 	Groups []string
 	// Trace are the events of Go's own execution trace format that
@@ -238,6 +245,17 @@ const (
 	SpanEnd              // the program ended: every run ends
 )
 
+// World is what an event does to the world: timelines and Chrome traces
+// draw a row of the collector with the stops of the world and the
+// concurrent mark between them.
+type World uint8
+
+const (
+	WorldNone  World = iota
+	WorldStop        // the world starts stopping (a concurrent mark ends)
+	WorldStart       // the world starts again; its argument "marking" is 1 if the concurrent mark runs from now
+)
+
 // MarkRow says on which timeline rows a kind's Mark goes.
 type MarkRow uint8
 
@@ -265,7 +283,7 @@ var EvGroups = []EvGroup{
 	{"spinning", "an M started to look for work"},
 	{"global", "the global run queue was used"},
 	{"gosched", "a G yielded with runtime.Gosched"},
-	{"gc", "a phase of the garbage collector: a cycle, a stop-the-world, a mark assist"},
+	{"gc", "the garbage collector: a cycle, a stop of the world, a mark worker, an assist"},
 	{"user", "a task, a region or a log of runtime/trace's annotations"},
 }
 

@@ -204,7 +204,7 @@ func TestCheckEvent(t *testing.T) {
 		ev   runtime.Event
 		want string
 	}{
-		{runtime.Event{Kind: runtime.EvHandoffp, P: 1, Arg1: 5}, "arg1 5 (step) is not one of its codes"},
+		{runtime.Event{Kind: runtime.EvHandoffp, P: 1, Arg1: 6}, "arg1 6 (step) is not one of its codes"},
 		{runtime.Event{Kind: runtime.EvHandoffp, P: 1, Arg1: 1, Arg2: 3}, "arg2 3 () is not an argument of this kind"},
 		{runtime.Event{Kind: runtime.EvExecute, Arg1: 2}, "arg1 2 (inherit_time) is a bool"},
 		{runtime.Event{Kind: runtime.EvRunqsteal, Arg1: 1, Arg2: -2}, "arg2 -2 (victim) is an id"},

@@ -288,7 +288,9 @@ var evSpecs = [numEvKinds]EvSpec{
 		Doc: "P was handed off from a system call or a locked M: an M is started for it, or it goes idle.",
 		Args: [2]EvArg{{Name: "step", Type: ArgCode, Doc: "the step of handoffp that decided", Values: []ArgValue{
 			{1, "it has work: start an M"},
+			{3, "the collector has mark work: start an M"},
 			{4, "no M spins and no P is idle: start a spinning M"},
+			{5, "the world is stopping: the P stops"},
 			{8, "the last running P, nobody polls the network: start an M"},
 			{9, "no work: P goes idle"},
 		}}},
@@ -383,18 +385,62 @@ var evSpecs = [numEvKinds]EvSpec{
 
 	EvStopTheWorld: {
 		Name: "stopTheWorld", Func: "runtime.stopTheWorldWithSema", File: "runtime/proc.go",
-		Doc:  "G stopped every other P.",
-		Args: [2]EvArg{{Name: "stopped", Type: ArgInt, Doc: "Ps stopped"}},
-		Text: "the reason: GOMAXPROCS",
+		Doc: "G stops every other P: at once those idle, in system calls or its own; running ones when their G reaches a safe point (gcstopm).",
+		Args: [2]EvArg{
+			{Name: "stopped", Type: ArgInt, Doc: "Ps stopped at once"},
+			{Name: "waiting", Type: ArgInt, Doc: "Ps still running, which the world waits for (GOMAXPROCS stops them at once: 0)"},
+		},
+		Text: "the reason: GOMAXPROCS, GC sweep termination or GC mark termination",
 		Pos:  "the call",
 		Details: func(b []byte, ev Event) []byte {
-			return append(appendN(append(append(b, ev.Text...), ": "...), ev.Arg1, "P", "Ps"), " stopped"...)
+			b = append(appendN(append(append(b, ev.Text...), ": "...), ev.Arg1, "P", "Ps"), " stopped"...)
+			if ev.Arg2 > 0 {
+				b = append(strconv.AppendInt(append(b, ", waits for "...), ev.Arg2, 10), " running"...)
+			}
+			return b
 		},
-		Trace: []TraceEv{{Name: "STWBegin"}},
+		Instant: true, World: WorldStop,
+		Groups: []string{"gc"},
+		Trace:  []TraceEv{{Name: "STWBegin"}},
+	},
+	EvGcstopm: {
+		Name: "gcstopm", Func: "runtime.gcstopm", File: "runtime/proc.go",
+		Doc: "The world is stopping: M gives P up (_Pgcstop) and sleeps; the last one wakes the stopper.",
+		Args: [2]EvArg{
+			{Name: "stopwait", Type: ArgInt, Doc: "Ps still to stop (0: the world is stopped)"},
+			{Name: "latency", Type: ArgDuration, Doc: "time since stopping began"},
+		},
+		Details: func(b []byte, ev Event) []byte {
+			if ev.Arg1 == 0 {
+				return appendDuration(append(b, "world stopped after "...), ev.Arg2)
+			}
+			return append(strconv.AppendInt(b, ev.Arg1, 10), " to go"...)
+		},
+		Span: SpanStop, Instant: true,
+		Groups: []string{"gc"},
+	},
+	EvStartTheWorld: {
+		Name: "startTheWorld", Func: "runtime.startTheWorldWithSema", File: "runtime/proc.go",
+		Doc: "The world starts again after a stop: Ps with work, and idle ones given mark workers, get Ms.",
+		Args: [2]EvArg{
+			{Name: "pause", Type: ArgDuration, Doc: "how long the world was stopped, from the stop's start"},
+			{Name: "marking", Type: ArgBool, Doc: "1 if the concurrent mark runs from now (after sweep termination)"},
+		},
+		Text: "the reason the world stopped",
+		Details: func(b []byte, ev Event) []byte {
+			b = appendDuration(append(append(b, ev.Text...), ": paused "...), ev.Arg1)
+			if ev.Arg2 == 1 {
+				b = append(b, ", the mark begins"...)
+			}
+			return b
+		},
+		Instant: true, World: WorldStart,
+		Groups: []string{"gc"},
+		Trace:  []TraceEv{{Name: "STWEnd"}},
 	},
 	EvProcresize: {
 		Name: "procresize", Func: "runtime.procresize", File: "runtime/proc.go",
-		Doc: "GOMAXPROCS changed under stop-the-world; P is the caller's P after it.",
+		Doc: "GOMAXPROCS changed under stop-the-world; P is the caller's P after it; the world starts again.",
 		Args: [2]EvArg{
 			{Name: "old", Type: ArgInt, Doc: "GOMAXPROCS before"},
 			{Name: "new", Type: ArgInt, Doc: "GOMAXPROCS after"},
@@ -402,6 +448,7 @@ var evSpecs = [numEvKinds]EvSpec{
 		Details: func(b []byte, ev Event) []byte {
 			return strconv.AppendInt(append(strconv.AppendInt(append(b, "GOMAXPROCS "...), ev.Arg1, 10), " → "...), ev.Arg2, 10)
 		},
+		World: WorldStart,
 		Trace: []TraceEv{{Name: "ProcsChange"}},
 	},
 	EvLockOSThread: {
@@ -432,6 +479,139 @@ var evSpecs = [numEvKinds]EvSpec{
 		Name: "mexit", Func: "runtime.mexit", File: "runtime/proc.go",
 		Doc:     "M's locked G exited without UnlockOSThread: the thread exits (m0 wedges).",
 		Details: func(b []byte, _ Event) []byte { return append(b, "thread exits"...) },
+	},
+
+	// ---- the garbage collector ---------------------------------------------
+
+	EvGCStart: {
+		Name: "gcStart", Func: "runtime.gcStart", File: "runtime/mgc.go",
+		Doc: "G starts a GC cycle: its allocation crossed the trigger, it called runtime.GC, or it is the forcegc helper.",
+		Args: [2]EvArg{
+			{Name: "trigger", Type: ArgCode, Doc: "why (gcTrigger's kind; a trace records none)", Values: gcTriggerValues},
+			{Name: "cycle", Type: ArgInt, Doc: "the cycle's number (0: unknown, a trace's)"},
+		},
+		Pos: "the allocation or call",
+		Details: func(b []byte, ev Event) []byte {
+			if ev.Arg2 > 0 {
+				b = append(strconv.AppendInt(append(b, "cycle "...), ev.Arg2, 10), ", "...)
+			}
+			return append(append(b, "trigger "...), codeName(gcTriggerValues, ev.Arg1)...)
+		},
+		Instant: true,
+		Groups:  []string{"gc"},
+		Trace:   []TraceEv{{Name: "GCBegin"}, {Name: "GCActive", Arg: "trigger", Value: GCTriggerActive}},
+	},
+	EvFindRunnableGCWorker: {
+		Name: "gcBgMarkWorker", Func: "runtime.(*gcControllerState).findRunnableGCWorker", File: "runtime/mgcpacer.go",
+		Doc:  "P runs mark worker G next, before its run queues (dedicated, fractional), or because it has nothing else to do (idle: findRunnable).",
+		Args: [2]EvArg{{Name: "mode", Type: ArgCode, Doc: "the worker's mode", Values: gcMarkWorkerModeValues()}},
+		Details: func(b []byte, ev Event) []byte {
+			return append(b, codeName(gcMarkWorkerModeValues(), ev.Arg1)...)
+		},
+		GCWorker: true,
+		Groups:   []string{"gc"},
+	},
+	EvMarkWorkerStop: {
+		Name: "markWorkerStop", Func: "runtime.(*gcControllerState).markWorkerStop", File: "runtime/mgcpacer.go",
+		Doc: "Mark worker G stops marking (no work left, preempted, its share met, other work) and parks in the pool.",
+		Args: [2]EvArg{
+			{Name: "mode", Type: ArgCode, Doc: "the worker's mode", Values: gcMarkWorkerModeValues()},
+			{Name: "ran", Type: ArgDuration, Doc: "how long it marked"},
+		},
+		Details: func(b []byte, ev Event) []byte {
+			return appendDuration(append(append(b, codeName(gcMarkWorkerModeValues(), ev.Arg1)...), " marked "...), ev.Arg2)
+		},
+		Groups: []string{"gc"},
+	},
+	EvRunqdrain: {
+		Name: "runqdrain", Func: "runtime.runqdrain", File: "runtime/proc.go",
+		Doc:  "Preempted, a dedicated mark worker kicks every G of its P's run queue to the global queue; G is the first.",
+		Args: [2]EvArg{{Name: "moved", Type: ArgInt, Doc: "Gs moved"}},
+		Details: func(b []byte, ev Event) []byte {
+			return append(appendN(b, ev.Arg1, "G", "Gs"), " to the global queue"...)
+		},
+		Instant: true, Mark: 'K', MarkOn: MarkOnP,
+		Groups: []string{"gc", "global"},
+	},
+	EvGCAssistAlloc: {
+		Name: "gcAssistAlloc", Func: "runtime.gcAssistAlloc", File: "runtime/mgcmark.go",
+		Doc: "G allocated past its credit while the mark is on: it marks in proportion before it goes on (a mark assist).",
+		Args: [2]EvArg{
+			{Name: "work", Type: ArgBytes, Doc: "the scan work it does (0: a trace's, which records none)"},
+			{Name: "debt", Type: ArgBytes, Doc: "the bytes it allocated past its credit (0: a trace's assist begins, -1: it ends)"},
+		},
+		Pos: "the allocation",
+		Details: func(b []byte, ev Event) []byte {
+			switch {
+			case ev.Arg2 < 0:
+				return append(b, "assist ends"...)
+			case ev.Arg2 == 0:
+				return append(b, "assist begins"...)
+			}
+			b = strconv.AppendInt(append(b, "marks "...), ev.Arg1, 10)
+			return append(strconv.AppendInt(append(b, " B for a debt of "...), ev.Arg2, 10), " B"...)
+		},
+		Instant: true, Mark: 'a', MarkOn: MarkOnP,
+		Groups: []string{"gc"},
+		// The simulator's assist is one instant; a trace's is a range.
+		Trace: []TraceEv{{Name: "GCMarkAssistBegin"}, {Name: "GCMarkAssistEnd", Arg: "debt", Value: -1}},
+	},
+	EvGCMarkDone: {
+		Name: "gcMarkDone", Func: "runtime.gcMarkDone", File: "runtime/mgc.go",
+		Doc:  "No mark work is left: G ends the mark and stops the world for mark termination.",
+		Args: [2]EvArg{{Name: "work", Type: ArgBytes, Doc: "the cycle's scan work"}},
+		Details: func(b []byte, ev Event) []byte {
+			return append(strconv.AppendInt(append(b, "scanned "...), ev.Arg1, 10), " B"...)
+		},
+		Instant: true,
+		Groups:  []string{"gc"},
+	},
+	EvGCMarkTermination: {
+		Name: "gcMarkTermination", Func: "runtime.gcMarkTermination", File: "runtime/mgc.go",
+		Doc: "The cycle ends with the world stopped: the marked heap sets the next goal; sweeping starts.",
+		Args: [2]EvArg{
+			{Name: "marked", Type: ArgBytes, Doc: "the heap marked live"},
+			{Name: "goal", Type: ArgBytes, Doc: "the next cycle's heap goal"},
+		},
+		Text: "the cycle's GODEBUG=gctrace=1 line (a trace's: none)",
+		Details: func(b []byte, ev Event) []byte {
+			if ev.Text == "" {
+				return append(b, "the mark phase ends"...)
+			}
+			return append(b, ev.Text...)
+		},
+		Instant: true,
+		Groups:  []string{"gc"},
+		Trace:   []TraceEv{{Name: "GCEnd"}},
+	},
+
+	EvSetGCPercent: {
+		Name: "setGCPercent", Func: "runtime.setGCPercent", File: "runtime/mgcpacer.go",
+		Doc: "G called debug.SetGCPercent: GOGC changes, and with it the heap goal and the trigger.",
+		Args: [2]EvArg{
+			{Name: "percent", Type: ArgInt, Doc: "the new GOGC (negative: off)"},
+			{Name: "old", Type: ArgInt, Doc: "the old one"},
+		},
+		Pos: "the call",
+		Details: func(b []byte, ev Event) []byte {
+			return strconv.AppendInt(append(strconv.AppendInt(append(b, "GOGC "...), ev.Arg2, 10), " → "...), ev.Arg1, 10)
+		},
+		Instant: true,
+		Groups:  []string{"gc"},
+	},
+	EvSetMemoryLimit: {
+		Name: "setMemoryLimit", Func: "runtime.setMemoryLimit", File: "runtime/mgcpacer.go",
+		Doc: "G called debug.SetMemoryLimit: GOMEMLIMIT changes (a negative limit only reads it).",
+		Args: [2]EvArg{
+			{Name: "limit", Type: ArgBytes, Doc: "the new limit (negative: unchanged)"},
+			{Name: "old", Type: ArgBytes, Doc: "the old one"},
+		},
+		Pos: "the call",
+		Details: func(b []byte, ev Event) []byte {
+			return strconv.AppendInt(append(strconv.AppendInt(append(b, "GOMEMLIMIT "...), ev.Arg2, 10), " → "...), ev.Arg1, 10)
+		},
+		Instant: true,
+		Groups:  []string{"gc"},
 	},
 
 	// ---- the program -------------------------------------------------------
@@ -484,46 +664,6 @@ var evSpecs = [numEvKinds]EvSpec{
 	},
 	// ---- what execution traces record and the simulator does not make -----
 
-	EvStartTheWorld: {
-		Name: "startTheWorld", Func: "runtime.startTheWorldWithSema", File: "runtime/proc.go",
-		Doc:       "The world restarts after a stop-the-world: every P runs again.",
-		Text:      "the stop-the-world's reason",
-		Details:   func(b []byte, ev Event) []byte { return append(b, ev.Text...) },
-		Groups:    []string{"gc"},
-		Trace:     []TraceEv{{Name: "STWEnd"}},
-		TraceOnly: true,
-	},
-	EvGCStart: {
-		Name: "gcStart", Func: "runtime.gcStart", File: "runtime/mgc.go",
-		Doc:       "A garbage collection cycle begins its concurrent mark phase: mark workers take up to a quarter of the Ps.",
-		Args:      [2]EvArg{{Name: "under_way", Type: ArgBool, Doc: "1 if it was under way when the trace began"}},
-		Details:   func(b []byte, ev Event) []byte { return appendIf(b, ev.Arg1 == 1, "under way when the trace began") },
-		Instant:   true,
-		Groups:    []string{"gc"},
-		Trace:     []TraceEv{{Name: "GCBegin", Arg: "under_way", Value: 0}, {Name: "GCActive", Arg: "under_way", Value: 1}},
-		TraceOnly: true,
-	},
-	EvGCMarkTermination: {
-		Name: "gcMarkTermination", Func: "runtime.gcMarkTermination", File: "runtime/mgc.go",
-		Doc:       "The garbage collector's mark phase ends.",
-		Groups:    []string{"gc"},
-		Trace:     []TraceEv{{Name: "GCEnd"}},
-		TraceOnly: true,
-	},
-	EvGCAssist: {
-		Name: "gcAssistAlloc", Func: "runtime.gcAssistAlloc", File: "runtime/mgcmark.go",
-		Doc:  "G, allocating while the GC marks, marks in proportion before it may allocate more (a mark assist), or stops.",
-		Args: [2]EvArg{{Name: "done", Type: ArgBool, Doc: "1 when the assist ends"}},
-		Details: func(b []byte, ev Event) []byte {
-			if ev.Arg1 == 1 {
-				return append(b, "assist ends"...)
-			}
-			return append(b, "assist begins"...)
-		},
-		Groups:    []string{"gc"},
-		Trace:     []TraceEv{{Name: "GCMarkAssistBegin", Arg: "done", Value: 0}, {Name: "GCMarkAssistEnd", Arg: "done", Value: 1}},
-		TraceOnly: true,
-	},
 	EvUserTaskCreate: {
 		Name: "userTaskCreate", Func: "trace.userTaskCreate", File: "runtime/trace/annotation.go",
 		Doc: "The program began a task (runtime/trace.NewTask).",
@@ -637,6 +777,33 @@ func appendIf(b []byte, ok bool, s string) []byte {
 
 func appendCountAt(b []byte, ev Event) []byte {
 	return appendAt(strconv.AppendInt(append(b, "count "...), ev.Arg1, 10), ev.Pos)
+}
+
+// gcTriggerValues name gcStart's triggers.
+var gcTriggerValues = []ArgValue{
+	{GCTriggerUnknown, "not recorded (a trace)"},
+	{GCTriggerActive, "under way when the trace began"},
+	{int64(gcTriggerHeap), "heap"},
+	{int64(gcTriggerTime), "time"},
+	{int64(gcTriggerCycle), "runtime.GC"},
+}
+
+// GCTriggerUnknown and GCTriggerActive are gcStart's triggers in a
+// replayed trace, which records none (GCBegin), or which began during a
+// cycle (GCActive).
+const (
+	GCTriggerUnknown = -2
+	GCTriggerActive  = -1
+)
+
+// gcMarkWorkerModeValues name the mark workers' modes as execution
+// traces do.
+func gcMarkWorkerModeValues() []ArgValue {
+	return []ArgValue{
+		{int64(gcMarkWorkerDedicatedMode), gcMarkWorkerDedicatedMode.String()},
+		{int64(gcMarkWorkerFractionalMode), gcMarkWorkerFractionalMode.String()},
+		{int64(gcMarkWorkerIdleMode), gcMarkWorkerIdleMode.String()},
+	}
 }
 
 // exitsyscallPaths are exitsyscall's paths, as its details print them.

@@ -10,7 +10,7 @@ import (
 func deadG(mc *Machine, size int64) int32 {
 	gi := mkG(mc)
 	mc.casgstatus(gi, _Grunnable, _Gdead)
-	mc.allg[gi].stackSize = size
+	mc.setStackSize(gi, size)
 	return gi
 }
 

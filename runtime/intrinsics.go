@@ -67,6 +67,10 @@ func (mc *Machine) schedOp(mi int32) {
 			return
 		}
 		mc.push(G, vm.Value{I: int64(mc.makechan(size))})
+		if mc.gcOn() {
+			// makechan: the hchan and its buffer, on the heap.
+			mc.vm.Malloc(uint64(sizeofHchan+size*int64(in.B)), false)
+		}
 		mc.continueG(mi, CostChan)
 	case vm.OpSend:
 		ops := mc.operands(G, in) // ch v

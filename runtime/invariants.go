@@ -43,6 +43,13 @@ const checkBudget = 256
 // queues and free lists hold Gs of the right status.
 func (mc *Machine) checkPlaces() {
 	mc.fullChecks++
+	var stacks int64
+	for i := range mc.allg {
+		stacks += mc.allg[i].stackSize
+	}
+	if stacks != mc.stackBytes {
+		panic("checkInvariants: the Gs' stacks sum to " + vm.Itoa(stacks) + " bytes but stackBytes is " + vm.Itoa(mc.stackBytes))
+	}
 	where := mc.checkWhere[:0] // places found per G
 	for range mc.allg {
 		where = append(where, 0)
@@ -128,6 +135,29 @@ func (mc *Machine) checkPlaces() {
 			mark(gi, "netpoll")
 		}
 	}
+	// The collector's queues (mgc.go).
+	for _, gi := range mc.gc.assistQ {
+		mark(gi, "assist queue")
+		mc.wantStatus(gi, _Gwaiting, "assist queue", -1)
+	}
+	for _, gi := range mc.gc.startWaiters {
+		mark(gi, "work.startSema")
+		mc.wantStatus(gi, _Gwaiting, "work.startSema", -1)
+	}
+	for _, gi := range mc.gc.sweepWaiters {
+		mark(gi, "sweepWaiters")
+		mc.wantStatus(gi, _Gwaiting, "sweepWaiters", -1)
+	}
+	for i := range mc.allg {
+		if R := &mc.allg[i].rt; R.kind == rtMarkWorker && R.step == workerInit && mc.allg[i].status != _Gdead {
+			mark(R.peer, "gcBgMarkStartWorkers") // waiting on the worker's ready channel
+		}
+	}
+	for _, gi := range mc.gc.pool {
+		if G := &mc.allg[gi]; G.status != _Gwaiting || G.rt.kind != rtMarkWorker {
+			panic("checkInvariants: the mark worker pool holds G" + vm.Itoa(G.goid) + ", " + G.status.String())
+		}
+	}
 	for i := range mc.allg {
 		G := &mc.allg[i]
 		want := uint8(1)
@@ -184,8 +214,13 @@ func (mc *Machine) checkPsMs() {
 		if P.m != nilIdx && mc.allm[P.m].p != int32(i) {
 			panic("checkInvariants: P" + vm.Itoa(int64(i)) + ".m = M" + vm.Itoa(int64(P.m)) + " but that M's p is " + vm.Itoa(int64(mc.allm[P.m].p)))
 		}
-		if (P.status == _Prunning) != (P.m != nilIdx) {
+		// The stopper of the world keeps its P, _Pgcstop (stoptheworld.go).
+		stopper := P.status == _Pgcstop && mc.gc.stw.active && P.m == mc.gc.stw.stopper
+		if (P.status == _Prunning) != (P.m != nilIdx) && !stopper {
 			panic("checkInvariants: P" + vm.Itoa(int64(i)) + " is " + P.status.String() + " with m " + vm.Itoa(int64(P.m)))
+		}
+		if P.status == _Pgcstop && !mc.sched.gcwaiting {
+			panic("checkInvariants: P" + vm.Itoa(int64(i)) + " is gcstop but the world is not stopping")
 		}
 	}
 	nspin := int32(0)
@@ -260,10 +295,18 @@ func (mc *Machine) checkPsMs() {
 			handed[np] = true
 		}
 	}
+	running := int32(0)
 	for i := range mc.allp {
-		if mc.allp[i].status != _Prunning && !handed[i] && !onList[i] {
+		switch {
+		case mc.allp[i].status == _Pgcstop:
+		case mc.allp[i].status != _Prunning && !handed[i] && !onList[i]:
 			panic("checkInvariants: P" + vm.Itoa(int64(i)) + " is idle but on no list and handed to no M")
+		default:
+			running++
 		}
+	}
+	if S := &mc.gc.stw; S.active && running != S.stopwait {
+		panic("checkInvariants: the world waits for " + vm.Itoa(int64(S.stopwait)) + " Ps but " + vm.Itoa(int64(running)) + " have not stopped")
 	}
 }
 

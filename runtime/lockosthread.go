@@ -66,6 +66,13 @@ func (mc *Machine) runtimeOp(mi int32, in vm.Instr, pos vm.Pos) {
 		if ev := mc.exitProgram(int(int32(code)), "exit", ""); ev != nil && mc.cfg.Why {
 			ev.Why = "os.Exit(" + vm.Itoa(code) + ") at " + mc.prog.PosString(pos) + ": the process exits at once; deferred calls do not run"
 		}
+	case vm.RtGC:
+		G.th.Advance()
+		mc.runtimeGC(mi) // mgc.go
+	case vm.RtSetGCPercent, vm.RtSetMemoryLimit:
+		v := mc.operands(G, in)[0].I
+		G.th.Advance()
+		mc.setGCParam(mi, a, v, pos) // mgc.go
 	default:
 		panic("runtimeOp: unknown function " + vm.Itoa(int64(a)))
 	}

@@ -47,6 +47,9 @@ func New(prog *vm.Program, cfg Config) (*Machine, error) {
 	if cfg.Layers.Has(LayerSteal) && !cfg.Layers.Has(LayerProcs) {
 		return nil, errors.New("layer steal needs procs")
 	}
+	if cfg.Layers.Has(LayerGC) && !cfg.Layers.Has(LayerProcs) {
+		return nil, errors.New("layer gc needs procs")
+	}
 	if cfg.MaxSteps <= 0 {
 		cfg.MaxSteps = DefaultMaxSteps
 	}
@@ -95,11 +98,14 @@ func New(prog *vm.Program, cfg Config) (*Machine, error) {
 		mc.setWhen(mc.sysmonM, 20*1000+TimerSlack)
 	}
 	mc.startup(m0)
+	if err := mc.gcinit(); err != nil {
+		return nil, err
+	}
 	return mc, nil
 }
 
 func newP(id int32) p {
-	return p{id: id, status: _Pidle, link: nilIdx, m: nilIdx, oldm: nilIdx, runnext: nilIdx, gFree: nilIdx}
+	return p{id: id, status: _Pidle, link: nilIdx, m: nilIdx, oldm: nilIdx, runnext: nilIdx, gFree: nilIdx, nextGCMarkWorker: nilIdx}
 }
 
 func (mc *Machine) newmQuiet() int32 {
@@ -258,6 +264,14 @@ func (mc *Machine) runG(mi int32) {
 	M := &mc.allm[mi]
 	gi := M.curg
 	G := &mc.allg[gi]
+	if G.rt.kind != rtNone {
+		// Inside a runtime procedure (the collector's: mgc.go), which
+		// looks at the time and at G.preempt itself; a signal only wakes
+		// it early.
+		M.signalPending = false
+		mc.rtStep(mi)
+		return
+	}
 	if M.signalPending && mc.now >= M.signalAt {
 		M.signalPending = false
 		if mc.asyncPreempt(mi) {
@@ -287,7 +301,15 @@ func (mc *Machine) runG(mi int32) {
 	if !M.hasPending {
 		G.th.SetStack(G.stackSize, G.stackUsed, G.stackguard0)
 		mc.vm.SetMapLog(len(mc.allp) > 1)
+		var before uint64
+		if mc.gcOn() {
+			before = mc.vm.HeapStats().Alloc
+			mc.setAllocLimit(gi)
+		}
 		n, ps, s := mc.vm.Run(&G.th, execBudget)
+		if mc.gcOn() {
+			mc.chargeAlloc(gi, before)
+		}
 		G.stackUsed = G.th.StackUsed()
 		if log := mc.vm.MapLog(); len(log) > 0 && mc.checkMapAccesses(mi, log, G.psRem) {
 			return
@@ -331,6 +353,8 @@ func (mc *Machine) runG(mi int32) {
 		mc.newstack(mi)
 	case vm.StopPanic:
 		mc.fatalPanic(mi)
+	case vm.StopAlloc:
+		mc.mallocgc(mi) // mgc.go
 	}
 }
 

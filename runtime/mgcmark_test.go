@@ -7,10 +7,12 @@ import (
 	"github.com/gmplab/gmplab/vm"
 )
 
-// runEvents runs prog and returns every event line and the exit.
+// runEvents runs prog and returns every event line and the exit, with
+// every layer but gc: the VM's own collector is what these tests are
+// about (the gc layer's collector is mgc_test.go's).
 func runEvents(t *testing.T, prog *vm.Program, procs int, noGC bool) ([]Event, *Machine) {
 	t.Helper()
-	mc, err := New(prog, Config{GOMAXPROCS: procs, Why: true})
+	mc, err := New(prog, Config{GOMAXPROCS: procs, Why: true, Layers: AllLayers &^ Layers(LayerGC)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +64,7 @@ func TestGCClone(t *testing.T) {
 		t.Fatal(err)
 	}
 	want, _ := runEvents(t, prog, 2, false)
-	mc, err := New(prog, Config{GOMAXPROCS: 2, Why: true})
+	mc, err := New(prog, Config{GOMAXPROCS: 2, Why: true, Layers: AllLayers &^ Layers(LayerGC)})
 	if err != nil {
 		t.Fatal(err)
 	}

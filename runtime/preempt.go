@@ -17,11 +17,10 @@ import "github.com/gmplab/gmplab/vm"
 // in morestack is not at one. Calls into the runtime are not cooperative
 // preemption points either.
 
-// preemptone requests preemption of the G running on P pp (proc.go: preemptone).
+// preemptone requests preemption of the G running on P pp (proc.go:
+// preemptone): for sysmon, whose slice has lasted ran; ran < 0 for a stop
+// of the world (preemptall).
 func (mc *Machine) preemptone(pp int32, ran int64) bool {
-	if !mc.cfg.Layers.Has(LayerPreempt) {
-		return false
-	}
 	P := &mc.allp[pp]
 	mi := P.m
 	if mi == nilIdx || mi == mc.curM() {
@@ -32,7 +31,13 @@ func (mc *Machine) preemptone(pp int32, ran int64) bool {
 	if gi == nilIdx || mc.allg[gi].status != _Grunning {
 		return false
 	}
+	if !mc.cfg.Layers.Has(LayerPreempt) && mc.allg[gi].rt.kind == rtNone {
+		// Without the preempt layer only the collector's own code (mark
+		// workers, assists) listens.
+		return false
+	}
 	G := &mc.allg[gi]
+	again := G.preempt
 	G.preempt = true
 	// Every call in a goroutine checks for stack overflow by comparing the
 	// current stack pointer to gp->stackguard0. Setting gp->stackguard0 to
@@ -44,6 +49,20 @@ func (mc *Machine) preemptone(pp int32, ran int64) bool {
 	if !mc.cfg.AsyncPreemptOff {
 		P.preempt = true
 		signal = mc.preemptM(mi)
+	}
+	if G.rt.kind != rtNone && M.when > M.signalAt {
+		// A G in the collector's code (a mark worker, an assist) checks
+		// gp.preempt between objects: it stops as soon as a signal would.
+		mc.setWhen(mi, M.signalAt)
+	}
+	if ran < 0 {
+		// preemptall, for a stop of the world: reported once per G.
+		if !again {
+			if ev := mc.emit(EvPreemptone, mc.curM(), pp, G.goid, boolInt(signal), 0); mc.cfg.Why {
+				ev.Why = mc.preemptWhy(pp, G.goid, mi, signal)
+			}
+		}
+		return true
 	}
 	mc.emitPreemptone(pp, gi, signal, ran, "")
 	return true
@@ -84,6 +103,14 @@ func (mc *Machine) preemptM(mi int32) bool {
 	return true
 }
 
+// preemptedTo says where a G preempted now goes (goschedImpl).
+func (mc *Machine) preemptedTo() string {
+	if mc.sched.gcwaiting {
+		return "the world is stopping, so to its own P's runnext, to run first when it starts again"
+	}
+	return "to the global queue's tail"
+}
+
 // asyncPreempt is the signal arriving on M mi (signal_unix.go:
 // doSigPreempt). It reports whether the G was preempted.
 func (mc *Machine) asyncPreempt(mi int32) bool {
@@ -115,7 +142,7 @@ func (mc *Machine) asyncPreempt(mi int32) bool {
 		if G.inWork {
 			where = "inside sim.Work (a loop with no calls: only the signal can stop it)"
 		}
-		ev.Why = "SIGURG reached M" + vm.Itoa(int64(mi)) + " while G" + vm.Itoa(G.goid) + " was " + where + ", an async safe point: asyncPreempt → gopreempt_m, to the global queue's tail"
+		ev.Why = "SIGURG reached M" + vm.Itoa(int64(mi)) + " while G" + vm.Itoa(G.goid) + " was " + where + ", an async safe point: asyncPreempt → gopreempt_m, " + mc.preemptedTo()
 	}
 	mc.gosched2(mi)
 	return true

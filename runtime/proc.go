@@ -89,8 +89,14 @@ func (mc *Machine) newproc1(pp int32, clo int32, args []vm.Value) int32 {
 		gi = int32(len(mc.allg) - 1)
 		G := &mc.allg[gi]
 		G.status = _Gdead
-		G.stackSize = fixedStack
+		mc.setStackSize(gi, fixedStack)
 		mc.acc += CostMalg
+		if mc.gcOn() {
+			// malg: new(g), on the heap and in allgs for good.
+			size := vm.SizeClass(sizeofG, false)
+			mc.vm.Malloc(sizeofG, false)
+			mc.gc.rtLive += size
+		}
 	}
 	G := &mc.allg[gi]
 	P := &mc.allp[pp]
@@ -130,7 +136,7 @@ func (mc *Machine) newproc1(pp int32, clo int32, args []vm.Value) int32 {
 func (mc *Machine) gfput(pp int32, gi int32) {
 	G := &mc.allg[gi]
 	if G.stackSize != fixedStack {
-		G.stackSize = 0
+		mc.setStackSize(gi, 0)
 		mc.acc += CostStackfree
 	}
 	if mc.hookGfput(pp, gi) {
@@ -156,7 +162,7 @@ func (mc *Machine) gfput(pp int32, gi int32) {
 func (mc *Machine) gfget(pp int32) int32 {
 	if gi, hooked := mc.hookGfget(pp); hooked {
 		if gi != nilIdx && mc.allg[gi].stackSize == 0 {
-			mc.allg[gi].stackSize = fixedStack
+			mc.setStackSize(gi, fixedStack)
 			mc.acc += CostStackalloc
 		}
 		return gi
@@ -178,7 +184,7 @@ func (mc *Machine) gfget(pp int32) int32 {
 	P.nFree--
 	mc.allg[gi].schedlink = nilIdx
 	if mc.allg[gi].stackSize == 0 {
-		mc.allg[gi].stackSize = fixedStack
+		mc.setStackSize(gi, fixedStack)
 		mc.acc += CostStackalloc
 	}
 	return gi
@@ -256,6 +262,11 @@ func (mc *Machine) schedule(mi int32) {
 	if mc.allm[mi].spinning {
 		mc.resetspinning(mi)
 	}
+	if mc.tryWakeP {
+		// findRunnable took a mark worker: another P may have work.
+		mc.tryWakeP = false
+		mc.wakep()
+	}
 	if mc.allg[gi].lockedm != 0 {
 		mc.startlockedm(mi, gi)
 		return
@@ -288,8 +299,12 @@ func (mc *Machine) resetspinning(mi int32) {
 //	the global queue, drop the P, re-check everything without a P, a blocking
 //	netpoll, stopm.
 //
-// Not modelled (no GC, no tracer, no cgo): gcstopm, runSafePointFn, the trace
-// reader, GC mark workers, finalizer and cleanup wake-ups, cgo_yield.
+// With the gc layer: gcstopm while the world stops, a mark worker first
+// (findRunnableGCWorker), an idle mark worker before the P is dropped,
+// and checkIdleGCNoP after (mgcwork.go).
+//
+// Not modelled (no tracer, no cgo): runSafePointFn, the trace reader,
+// finalizer and cleanup wake-ups, cgo_yield.
 func (mc *Machine) findRunnable(mi int32) (gi int32, inheritTime bool, why string, ok bool) {
 	if gi, inh, why, ok, hooked := mc.hookFindRunnable(mi); hooked {
 		return gi, inh, why, ok
@@ -304,6 +319,11 @@ func (mc *Machine) findRunnable(mi int32) (gi int32, inheritTime bool, why strin
 	for iter := 0; ; iter++ {
 		if iter > 100 {
 			panic("findRunnable: no progress")
+		}
+		if mc.sched.gcwaiting {
+			// 0. The world is stopping: give the P to it.
+			mc.gcstopm(mi)
+			return nilIdx, false, "", false
 		}
 		pp := mc.allm[mi].p
 		P := &mc.allp[pp]
@@ -325,6 +345,14 @@ func (mc *Machine) findRunnable(mi int32) (gi int32, inheritTime bool, why strin
 		// (Readying can start an M, which grows allm: take M afresh.)
 		M := &mc.allm[mi]
 
+		// 3. A mark worker, before the run queues.
+		if mc.gc.blackenEnabled {
+			if gi := mc.findRunnableGCWorker(mi, pp); gi != nilIdx {
+				mc.tryWakeP = true
+				return gi, false, "a mark worker (findRunnableGCWorker)", true
+			}
+			P = &mc.allp[pp]
+		}
 		if gi, inh, why, hooked := mc.hookFindRunnableQueues(mi, pp); hooked {
 			if gi != nilIdx {
 				return gi, inh, why, true
@@ -396,6 +424,10 @@ func (mc *Machine) findRunnable(mi int32) (gi int32, inheritTime bool, why strin
 				note("not spinning: spinning Ms (" + vm.Itoa(int64(mc.sched.nmspinning)) + ") already cover half the busy Ps")
 			}
 		}
+		// 11. Idle-priority marking rather than give the P up.
+		if gi := mc.findRunnableIdleGCWorker(mi, pp); gi != nilIdx {
+			return gi, false, "an idle mark worker", true
+		}
 		// 13. Last look at the global queue, then give up the P.
 		if mc.sched.runq.size > 0 {
 			return mc.globrunqgetbatchEv(mi, pp, joinPath(path)), false, "from the global queue (checked again before dropping the P)", true
@@ -435,6 +467,9 @@ func (mc *Machine) findRunnable(mi int32) (gi int32, inheritTime bool, why strin
 					mc.becomeSpinning(mi)
 					continue
 				}
+			}
+			if _, gi := mc.checkIdleGCNoP(mi); gi != nilIdx {
+				return gi, false, "an idle mark worker (checkIdleGCNoP)", true
 			}
 			pollUntil = mc.checkTimersNoP(pollUntil)
 		}
@@ -630,14 +665,21 @@ func (mc *Machine) ready(gi int32, pp int32, why string) {
 }
 
 // goschedImpl puts the running G on the global queue's tail and schedules
-// (proc.go: goschedImpl; runtime.Gosched and preemption share it). No STW
-// is modelled, so a preempted G never goes to its own P's runnext.
+// (proc.go: goschedImpl; runtime.Gosched and preemption share it). A G
+// preempted while the world stops (sched.gcwaiting) goes to its own P's
+// runnext instead, so that it runs first when the world starts again.
 func (mc *Machine) goschedImpl(mi int32, preempted bool, pos vm.Pos) {
+	mc.goschedBy(mi, preempted, pos, "runtime.Gosched")
+}
+
+// goschedBy is goschedImpl called by what (runtime.Gosched, or the
+// runtime's own yields: bgsweep's goschedIfBusy, runtime.GC's sweeping).
+func (mc *Machine) goschedBy(mi int32, preempted bool, pos vm.Pos, what string) {
 	gi := mc.gosched1(mi, preempted)
 	if !preempted {
 		if ev := mc.emit(EvGosched, mi, mc.allm[mi].p, mc.goidOf(gi), 0, 0); mc.cfg.Why {
 			ev.Pos = pos
-			ev.Why = "runtime.Gosched: G" + vm.Itoa(ev.G) + " goes to the global queue's tail (not the local ring) and M" + vm.Itoa(int64(mi)) + " schedules"
+			ev.Why = what + ": G" + vm.Itoa(ev.G) + " goes to the global queue's tail (not the local ring) and M" + vm.Itoa(int64(mi)) + " schedules"
 		}
 	}
 	mc.gosched2(mi)
@@ -651,7 +693,10 @@ func (mc *Machine) gosched1(mi int32, preempted bool) int32 {
 	gi := mc.allm[mi].curg
 	mc.casgstatus(gi, _Grunning, _Grunnable)
 	mc.dropg(mi)
-	if !preempted || !mc.hookGopreempt(gi, mc.allm[mi].p) {
+	switch {
+	case preempted && mc.sched.gcwaiting:
+		mc.runqput(mc.allm[mi].p, gi, true)
+	case !preempted || !mc.hookGopreempt(gi, mc.allm[mi].p):
 		mc.globrunqput(gi)
 	}
 	return gi
@@ -694,266 +739,4 @@ func (mc *Machine) goexit0(mi int32) {
 	if locked {
 		mc.mexit(mi) // it ended still locked: its thread exits (lockosthread.go)
 	}
-}
-
-// ---- Ps and Ms ------------------------------------------------------------------
-
-// acquirep binds P pp to M mi (proc.go: acquirep, wirep).
-func (mc *Machine) acquirep(mi, pp int32) {
-	P := &mc.allp[pp]
-	if P.m != nilIdx || P.status != _Pidle {
-		panic("acquirep: invalid p state: P" + vm.Itoa(int64(pp)) + " is " + P.status.String())
-	}
-	P.m = mi
-	P.oldm = mi
-	P.status = _Prunning
-	mc.allm[mi].p = pp
-	if ev := mc.emit(EvAcquirep, mi, pp, -1, 0, 0); mc.cfg.Why && mc.gm() {
-		ev.Why = "M" + vm.Itoa(int64(mi)) + " may run Go code: it takes one of the GOMAXPROCS=" + vm.Itoa(int64(len(mc.allp))) + " slots of Ms that may run Go code at once (Go 1.0's mcpumax)"
-	}
-}
-
-// releasep unbinds the M's P; the P is _Pidle but not yet on the idle list
-// (proc.go: releasep).
-func (mc *Machine) releasep(mi int32) int32 {
-	M := &mc.allm[mi]
-	pp := M.p
-	P := &mc.allp[pp]
-	if P.m != mi {
-		panic("releasep: invalid arg")
-	}
-	P.m = nilIdx
-	P.status = _Pidle
-	M.p = nilIdx
-	return pp
-}
-
-// pidleput puts pp on the idle P list's head (LIFO) (proc.go: pidleput).
-func (mc *Machine) pidleput(pp int32) {
-	if !mc.runqempty(pp) {
-		panic("pidleput: P has non-empty run queue")
-	}
-	mc.pidlepush(pp)
-	if ev := mc.emit(EvReleasep, mc.curM(), pp, -1, 0, 0); mc.cfg.Why {
-		ev.Why = mc.why().s("P").i(int64(pp)).s(" goes to the head of the idle P list (LIFO); ").i(int64(mc.sched.npidle)).s(" idle").str()
-		if mc.gm() {
-			ev.Why = "the M stops running Go code; " + vm.Itoa(int64(len(mc.allp)-int(mc.sched.npidle))) + " of GOMAXPROCS=" + vm.Itoa(int64(len(mc.allp))) + " Ms still do"
-		}
-	}
-}
-
-// pidlepush puts pp on the idle list's head and sets its idlepMask bit.
-func (mc *Machine) pidlepush(pp int32) {
-	P := &mc.allp[pp]
-	P.status = _Pidle
-	P.link = mc.sched.pidle
-	P.idle = true
-	mc.sched.pidle = pp
-	mc.sched.npidle++
-}
-
-// pidleget takes the idle P list's head (proc.go: pidleget).
-func (mc *Machine) pidleget() int32 {
-	pp := mc.sched.pidle
-	if pp == nilIdx {
-		return nilIdx
-	}
-	mc.sched.pidle = mc.allp[pp].link
-	mc.allp[pp].link = nilIdx
-	mc.allp[pp].idle = false
-	mc.sched.npidle--
-	return pp
-}
-
-// pidlegetSpinning is pidleget for an M about to spin: if no P is idle it
-// sets sched.needspinning so that a P about to go idle spins instead
-// (proc.go: pidlegetSpinning).
-func (mc *Machine) pidlegetSpinning() int32 {
-	if pp, hooked := mc.hookPidlegetSpinning(); hooked {
-		return pp
-	}
-	pp := mc.pidleget()
-	if pp == nilIdx {
-		mc.sched.needspinning = true
-	}
-	return pp
-}
-
-// becomeSpinning marks the M as looking for work (proc.go: becomeSpinning).
-func (mc *Machine) becomeSpinning(mi int32) {
-	if !mc.hookBecomeSpinning(mi) {
-		mc.allm[mi].spinning = true
-		mc.sched.nmspinning++
-		mc.sched.needspinning = false
-	}
-	if ev := mc.emit(EvSpinning, mi, mc.allm[mi].p, -1, int64(mc.sched.nmspinning), 0); mc.cfg.Why {
-		ev.Why = mc.why().s("M").i(int64(mi)).s(" is out of local work and starts looking for some (spinning Ms: ").i(int64(mc.sched.nmspinning)).s(")").str()
-	}
-}
-
-// wakep starts a spinning M on an idle P if there is an idle P and no
-// spinning M (proc.go: wakep). Without the steal layer there are no spinning
-// Ms: an idle P is woken only when the global queue has work for it.
-func (mc *Machine) wakep() {
-	if !mc.mainStarted || mc.hookWakep() {
-		return
-	}
-	if !mc.cfg.Layers.Has(LayerSteal) {
-		if mc.sched.runq.size > 0 && mc.sched.npidle > 0 && mc.sched.nmspinning == 0 {
-			pp := mc.pidleget()
-			if ev := mc.emit(EvWakep, mc.curM(), pp, -1, 0, 0); mc.cfg.Why {
-				ev.Why = "the global queue has work and fewer than GOMAXPROCS=" + vm.Itoa(int64(len(mc.allp))) + " Ms run Go code: start an M for it"
-			}
-			mc.startm(pp, false)
-		}
-		return
-	}
-	if mc.sched.nmspinning != 0 {
-		return
-	}
-	mc.sched.nmspinning++ // the CAS 0→1: this M will be spinning
-	pp := mc.pidlegetSpinning()
-	if pp == nilIdx {
-		mc.sched.nmspinning--
-		return
-	}
-	if ev := mc.emit(EvWakep, mc.curM(), pp, -1, 0, 0); mc.cfg.Why {
-		ev.Why = mc.why().s("P").i(int64(pp)).s(" is idle and no M is spinning: start a spinning M to look for work").str()
-	}
-	mc.startm(pp, true)
-}
-
-// maxmcount is sched.maxmcount: the thread limit (proc.go: schedinit).
-const maxmcount = 10000
-
-// startm hands P pp to an idle M (LIFO) or a new one (proc.go: startm,
-// mget, newm). With pp nil it takes an idle P or does nothing. The M runs
-// after the wake-up latency.
-func (mc *Machine) startm(pp int32, spinning bool) {
-	if pp == nilIdx {
-		pp = mc.pidleget()
-		if pp == nilIdx {
-			if spinning {
-				mc.sched.nmspinning--
-			}
-			return
-		}
-	}
-	mi := mc.mget()
-	delay := int64(CostWakeM)
-	if mi == nilIdx {
-		mi = mc.newm()
-		if mi == nilIdx {
-			return
-		}
-		delay = CostNewM
-	}
-	M := &mc.allm[mi]
-	if M.p != nilIdx || M.nextp != nilIdx {
-		panic("startm: m has p")
-	}
-	M.spinning = spinning
-	M.nextp = pp
-	M.state = mWaking
-	mc.setWhen(mi, mc.now+mc.acc+delay)
-	if ev := mc.emit(EvStartm, mc.curM(), pp, -1, int64(mi), boolInt(spinning)); mc.cfg.Why {
-		w := mc.why().s("M").i(int64(mi))
-		if mc.gm() {
-			w.s(" is woken to run Go code")
-		} else {
-			w.s(" is handed P").i(int64(pp))
-		}
-		if spinning {
-			w.s(" to spin")
-		}
-		ev.Why = w.str()
-	}
-}
-
-// newm creates an M (proc.go: newm, allocm, checkmcount).
-func (mc *Machine) newm() int32 {
-	if mc.mcount()-mc.nmsys() >= maxmcount {
-		gi := int32(nilIdx)
-		if mc.cur != nilIdx {
-			gi = mc.allm[mc.cur].curg
-		}
-		mc.throwAll(gi, "runtime: program exceeds 10000-thread limit\nfatal error: thread exhaustion")
-		return nilIdx
-	}
-	mi := int32(len(mc.allm))
-	mc.allm = append(mc.allm, m{id: mi, p: nilIdx, nextp: nilIdx, oldp: nilIdx, curg: nilIdx, schedlink: nilIdx, heapIdx: nilIdx})
-	mc.sched.mnext++
-	mc.stats.Threads++
-	if ev := mc.emit(EvNewm, mc.curM(), -1, -1, int64(mi), 0); mc.cfg.Why {
-		ev.Why = "no idle M: create thread M" + vm.Itoa(int64(mi)) + " (" + vm.Itoa(int64(mc.sched.mnext)) + " threads)"
-	}
-	return mi
-}
-
-// mcount is the number of threads: those created less those that exited
-// (proc.go: mcount).
-func (mc *Machine) mcount() int32 { return mc.sched.mnext - mc.sched.nmfreed }
-
-func (mc *Machine) nmsys() int32 {
-	if mc.sysmonM != nilIdx {
-		return 1
-	}
-	return 0
-}
-
-// mget takes an M from the idle list's head (LIFO) (proc.go: mget).
-func (mc *Machine) mget() int32 {
-	mi := mc.sched.midle
-	if mi == nilIdx {
-		return nilIdx
-	}
-	mc.sched.midle = mc.allm[mi].schedlink
-	mc.allm[mi].schedlink = nilIdx
-	mc.sched.nmidle--
-	return mi
-}
-
-// stopm parks the M on the idle list until startm hands it a P
-// (proc.go: stopm, mput), then checks for deadlock (checkdead).
-func (mc *Machine) stopm(mi int32) {
-	M := &mc.allm[mi]
-	if M.p != nilIdx {
-		panic("stopm holding p")
-	}
-	if M.spinning {
-		panic("stopm spinning")
-	}
-	M.state = mParked
-	M.schedlink = mc.sched.midle
-	mc.sched.midle = mi
-	mc.sched.nmidle++
-	mc.unsetWhen(mi)
-	mc.acc = 0
-	if ev := mc.emit(EvStopm, mi, -1, -1, 0, 0); mc.cfg.Why {
-		ev.Why = "M" + vm.Itoa(int64(mi)) + " has no P and nothing to do: it sleeps on the idle M list (" + vm.Itoa(int64(mc.sched.nmidle)) + " idle)"
-		if mc.gm() {
-			ev.Why = "M" + vm.Itoa(int64(mi)) + " has nothing to do: it sleeps on the idle M list (" + vm.Itoa(int64(mc.sched.nmidle)) + " idle)"
-		}
-	}
-	mc.checkdead()
-}
-
-// mstart runs a woken M: it takes the P startm gave it and schedules
-// (proc.go: stopm's wake-up, mstart1, mspinning).
-func (mc *Machine) mstart(mi int32) {
-	M := &mc.allm[mi]
-	if M.lockedg != 0 {
-		mc.runLocked(mi) // woken by startlockedm (lockosthread.go)
-		return
-	}
-	pp := M.nextp
-	M.nextp = nilIdx
-	mc.acquirep(mi, pp)
-	if M.spinning {
-		// The spinning flag was set by startm and counted by wakep.
-		if ev := mc.emit(EvSpinning, mi, pp, -1, int64(mc.sched.nmspinning), 0); mc.cfg.Why {
-			ev.Why = "M" + vm.Itoa(int64(mi)) + " wakes up spinning on P" + vm.Itoa(int64(pp)) + " and looks for work"
-		}
-	}
-	mc.schedule(mi)
 }

@@ -23,6 +23,8 @@ import "github.com/gmplab/gmplab/vm"
 //     to the global free list (gfpurge). Then, from the highest id down, a P
 //     with work gets an M (the one it had before if that M is idle, else
 //     any idle M); the others go to the idle list.
+//   - While the collector marks, procresize gives idle Ps mark workers
+//     (assignWaitingGCWorker), lowest id first, each with an M.
 //   - startTheWorldWithSema polls the network without blocking, hands each
 //     P with work to its M (notewakeup) or to a new M, and calls wakep.
 //
@@ -107,14 +109,14 @@ func (mc *Machine) stopTheWorld(caller int32) int {
 			mc.dropg(mi)
 			pp := M.p
 			mc.runqput(pp, gi, true)
-			mc.gcstopm(mi)
+			mc.gcstopmNow(mi)
 			stopped++
 		case mSchedule:
 			if M.spinning {
 				M.spinning = false
 				mc.sched.nmspinning--
 			}
-			mc.gcstopm(mi)
+			mc.gcstopmNow(mi)
 			stopped++
 		case mWaking:
 			// startm handed it a P it has not acquired yet: the P stays
@@ -147,9 +149,10 @@ func (mc *Machine) stopTheWorld(caller int32) int {
 	return stopped
 }
 
-// gcstopm: M mi gives its P up for a stop-the-world and sleeps on the idle
-// M list (proc.go: gcstopm).
-func (mc *Machine) gcstopm(mi int32) {
+// gcstopmNow: M mi gives its P up for runtime.GOMAXPROCS's stop of the
+// world and sleeps on the idle M list (proc.go: gcstopm, without the
+// stop's count: that stop is instant).
+func (mc *Machine) gcstopmNow(mi int32) {
 	pp := mc.allm[mi].p
 	mc.allp[pp].m = nilIdx
 	mc.allp[pp].status = _Pidle
@@ -191,6 +194,7 @@ func (mc *Machine) mgetSpecific(mi int32) bool {
 // procresize). It returns the Ps that have work, each with the M chosen to
 // run it (nilIdx: a new M), in the order startTheWorld starts them.
 func (mc *Machine) procresize(caller int32, n int) (runnable []pm) {
+	mc.accountCPU()
 	old := len(mc.allp)
 	// Grow: bring back destroyed Ps, then new ones.
 	for len(mc.allp) < n {
@@ -250,6 +254,19 @@ func (mc *Machine) procresize(caller int32, n int) (runnable []pm) {
 	}
 	for i := len(needM) - 1; i >= 0; i-- {
 		runnable = append(runnable, pm{needM[i], mc.mget()})
+	}
+	// While the collector marks, idle Ps (lowest id first) get mark
+	// workers and an M, so that the world starts with its workers at
+	// once; the Ps that ran before keep their Gs.
+	if mc.gc.blackenEnabled {
+		var workers []pm
+		for len(idle) > 0 && mc.assignWaitingGCWorker(idle[len(idle)-1]) {
+			workers = append(workers, pm{idle[len(idle)-1], mc.mget()})
+			idle = idle[:len(idle)-1]
+		}
+		for _, w := range workers { // pushed on the list's head: the last first
+			runnable = append([]pm{w}, runnable...)
+		}
 	}
 	// idle holds the Ps highest id first; pidleput pushes lowest first, so
 	// the list's head is the highest id.

@@ -67,6 +67,13 @@ const (
 	waitReasonSyncRWMutexRLock // library source (semaphore.go)
 	waitReasonSyncRWMutexLock
 	waitReasonSyncCondWait
+	waitReasonGCWorkerIdle     // the collector (mgc.go): a mark worker in the pool
+	waitReasonGCAssistWait     // an assist waiting for background credit
+	waitReasonWaitForGCCycle   // runtime.GC, debug.SetGCPercent(-1)
+	waitReasonGCAssistMarking  // shown while a G assists (never parked)
+	waitReasonGCWorkerActive   // shown while a worker marks (never parked)
+	waitReasonStoppingTheWorld // shown while a G stops the world (never parked)
+	waitReasonSemacquire       // gcStart waiting for another's (work.startSema)
 )
 
 var waitReasonStrings = [...]string{
@@ -89,6 +96,13 @@ var waitReasonStrings = [...]string{
 	waitReasonSyncRWMutexRLock:   "sync.RWMutex.RLock",
 	waitReasonSyncRWMutexLock:    "sync.RWMutex.Lock",
 	waitReasonSyncCondWait:       "sync.Cond.Wait",
+	waitReasonGCWorkerIdle:       "GC worker (idle)",
+	waitReasonGCAssistWait:       "GC assist wait",
+	waitReasonWaitForGCCycle:     "wait for GC cycle",
+	waitReasonGCAssistMarking:    "GC assist marking",
+	waitReasonGCWorkerActive:     "GC worker (active)",
+	waitReasonStoppingTheWorld:   "stopping the world",
+	waitReasonSemacquire:         "semacquire",
 }
 
 func (w waitReason) String() string { return waitReasonStrings[w] }
@@ -177,6 +191,12 @@ type g struct {
 	// system is non-zero for the model's runtime system goroutines: the
 	// reason they park with when run (see Machine.startup).
 	system waitReason
+	// The collector (mgc.go): the G's assist credit in bytes (negative:
+	// in debt; gcAssistBytes), and the runtime procedure it is inside
+	// (gcStart, an assist, a mark worker's loop…) with the one it
+	// returns to.
+	gcAssistBytes int64
+	rt, rtRet     rtState
 }
 
 // P statuses (runtime2.go). _Psyscall_unused=2 is gone in 1.26: a P whose
@@ -232,6 +252,14 @@ type p struct {
 	nFree   int32
 	timers  []int32 // min-heap of timer ids ordered by (hwhen, seq)
 	zombies int32   // timers in it marked for removal (timers.zombies)
+
+	// The collector (mgcwork.go): the mode of the mark worker it runs,
+	// when that worker started, the fractional worker's time this cycle,
+	// and the worker procresize assigned it (nilIdx: none).
+	gcMarkWorkerMode      gcMarkWorkerMode
+	gcMarkWorkerStartTime int64
+	gcFractionalMarkTime  int64
+	nextGCMarkWorker      int32
 }
 
 // M states: what the thread is doing. The event loop runs the M whose next
@@ -305,6 +333,7 @@ type schedt struct {
 	npidle       int32
 	nmspinning   int32
 	needspinning bool
+	gcwaiting    bool  // a stop-the-world is under way (stoptheworld.go)
 	lastpoll     int64 // when the network was last polled
 	polling      bool  // an M is blocked in netpoll (the runtime's lastpoll == 0)
 	pollUntil    int64
@@ -351,6 +380,9 @@ type Machine struct {
 	allp  []p
 	sched schedt
 
+	// The garbage collector (mgc.go), when the gc layer is on.
+	gc gcState
+
 	// Objects of the Go code.
 	vm        vm.Machine // globals, boxes, func values, objects
 	noGC      bool       // tests: never free the program's garbage (mgcmark.go)
@@ -388,6 +420,10 @@ type Machine struct {
 
 	cur         int32 // the M acting now, or nilIdx
 	acc         int64 // cost of what the acting M did so far in this action
+	tryWakeP    bool  // findRunnable's tryWakeP: schedule calls wakep
+	cpuTime     int64 // CPU time of the Ps that were busy, up to cpuMark (mstats.go)
+	stackBytes  int64 // the sum of every G's stackSize (mstats.go: setStackSize)
+	cpuMark     int64
 	mainStarted bool
 	grab        []int32 // runqgrab's batch
 	stealOrder  randomOrder

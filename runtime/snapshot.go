@@ -67,6 +67,10 @@ func (mc *Machine) clone(prev *Machine, snapshot bool) (*Machine, int64) {
 	for i := range c.mus {
 		c.mus[i].waiters = slices.Clone(c.mus[i].waiters)
 	}
+	c.gc.pool = slices.Clone(mc.gc.pool)
+	c.gc.startWaiters = slices.Clone(mc.gc.startWaiters)
+	c.gc.assistQ = slices.Clone(mc.gc.assistQ)
+	c.gc.sweepWaiters = slices.Clone(mc.gc.sweepWaiters)
 	c.timers = slices.Clone(mc.timers)
 	c.conns = slices.Clone(mc.conns)
 	if mc.mapRecs != nil {
@@ -196,6 +200,9 @@ func (mc *Machine) State() *State {
 			s.Netpoll = append(s.Netpoll, ConnInfo{Conn: int32(c), G: mc.goidOf(C.g), ReadyAt: C.readyAt})
 			where[C.g] = "waiting on the network (conn " + vm.Itoa(int64(c)) + ")"
 		}
+	}
+	if mc.gcOn() {
+		s.GC = mc.gcState(where)
 	}
 	for c := range mc.chans {
 		ch := &mc.chans[c]

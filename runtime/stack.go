@@ -65,7 +65,7 @@ func (mc *Machine) newstack(mi int32) {
 	frames := int64(G.th.PhysicalFrames())
 	copyCost := copied/StackCopyBytesPerNs + frames*CostAdjustFrame
 	mc.acc += CostNewstack + copyCost
-	G.stackSize = newsize
+	mc.setStackSize(gi, newsize)
 	G.stackguard0 = stackGuard // copystack: "might clobber a preempt request"
 	mc.stats.StackGrows++
 	if ev := mc.emit(EvNewstack, mi, M.p, G.goid, old, newsize); mc.cfg.Why {
@@ -97,7 +97,7 @@ func (mc *Machine) preemptAtCall(mi int32, fn string) {
 	mc.gosched1(mi, true)
 	if ev := mc.emit(EvPreempted, mi, M.p, G.goid, 0, 0); mc.cfg.Why {
 		ev.Pos = pos
-		ev.Why = "G" + vm.Itoa(G.goid) + " called " + fn + ": its prologue found stackguard0 = stackPreempt, so morestack → newstack → gopreempt_m (cooperative preemption): to the global queue's tail"
+		ev.Why = "G" + vm.Itoa(G.goid) + " called " + fn + ": its prologue found stackguard0 = stackPreempt, so morestack → newstack → gopreempt_m (cooperative preemption): " + mc.preemptedTo()
 	}
 	mc.gosched2(mi)
 }

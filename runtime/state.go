@@ -15,8 +15,9 @@ type State struct {
 	Ms         []MState    `json:"ms"`
 	Gs         []GState    `json:"gs"` // live Gs (not dead), by goid
 	Sysmon     *SysmonInfo `json:"sysmon,omitempty"`
-	Timers     []TimerInfo `json:"timers"`  // pending timers, earliest first
-	Netpoll    []ConnInfo  `json:"netpoll"` // Gs parked on the network
+	Timers     []TimerInfo `json:"timers"`       // pending timers, earliest first
+	Netpoll    []ConnInfo  `json:"netpoll"`      // Gs parked on the network
+	GC         *GCInfo     `json:"gc,omitempty"` // the collector (layer gc)
 	Exit       *Exit       `json:"exit,omitempty"`
 	Stats      Stats       `json:"stats"`
 }
@@ -111,4 +112,37 @@ type ConnInfo struct {
 	Conn    int32 `json:"conn"`
 	G       int64 `json:"g"` // -1: nobody waits yet
 	ReadyAt int64 `json:"ready_at"`
+}
+
+// GCInfo is the collector's state (layer gc; mgc.go). Sizes are bytes.
+type GCInfo struct {
+	Phase       string `json:"phase"`  // "off", "mark", "mark termination"
+	Cycles      uint32 `json:"cycles"` // started so far
+	HeapLive    uint64 `json:"heap_live"`
+	HeapMarked  uint64 `json:"heap_marked"` // what the last cycle marked
+	Trigger     uint64 `json:"trigger"`     // the next cycle starts at this heap
+	HeapGoal    uint64 `json:"heap_goal"`
+	GOGC        int32  `json:"gogc"`         // -1: off
+	MemoryLimit int64  `json:"memory_limit"` // 9223372036854775807: off
+	// A stop of the world under way: why, and how many Ps are still
+	// running.
+	STW      string `json:"stw,omitempty"`
+	StopWait int32  `json:"stopwait,omitempty"`
+	// The mark: the scan work not yet claimed, the dedicated workers still
+	// wanted, the fractional goal (per mille of a P), the workers running
+	// and the goroutines assisting or waiting to.
+	MarkWork           int64          `json:"mark_work,omitempty"`
+	DedicatedNeeded    int64          `json:"dedicated_needed,omitempty"`
+	FractionalPermille int64          `json:"fractional_permille,omitempty"`
+	Workers            []GCWorkerInfo `json:"workers,omitempty"`
+	Assisting          []int64        `json:"assisting,omitempty"`
+	AssistQueue        []int64        `json:"assist_queue,omitempty"`
+	SweepLeft          int64          `json:"sweep_left,omitempty"` // spans not yet swept
+}
+
+// GCWorkerInfo is a mark worker at work.
+type GCWorkerInfo struct {
+	G    int64  `json:"g"`
+	P    int32  `json:"p"`
+	Mode string `json:"mode"` // "GC (dedicated)", "GC (fractional)", "GC (idle)"
 }

@@ -20,6 +20,7 @@ func (mc *Machine) entersyscall(mi int32, d int64, pos vm.Pos) {
 	M.state = mSyscall
 	M.hasPending = false
 	G.syscallAt = mc.now + mc.acc + CostSyscall + d
+	mc.entersyscallHandleGCWait(mi)
 	mc.sysmonWake() // entersyscall wakes a deep-sleeping sysmon (sched.sysmonwait)
 	mc.acc = 0
 	mc.setWhen(mi, G.syscallAt)
@@ -58,11 +59,26 @@ func (mc *Machine) writeSyscall(mi int32) {
 	M.oldp = M.p
 	M.state = mSyscall
 	M.hasPending = false
+	mc.entersyscallHandleGCWait(mi)
 	G.inWrite = true
 	G.syscallAt = end
 	mc.sysmonWake()
 	mc.acc = 0
 	mc.setWhen(mi, G.syscallAt)
+}
+
+// entersyscallHandleGCWait: a G enters a system call while the world
+// stops, so its P stops at once (proc.go: entersyscallHandleGCWait).
+func (mc *Machine) entersyscallHandleGCWait(mi int32) {
+	if !mc.sched.gcwaiting {
+		return
+	}
+	M := &mc.allm[mi]
+	pp := M.p
+	M.p = nilIdx
+	mc.allp[pp].m = nilIdx
+	mc.allp[pp].syscalltick++
+	mc.gcstopP(pp)
 }
 
 // exitsyscall: M mi's G returns from its system call.

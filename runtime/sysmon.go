@@ -9,7 +9,10 @@ import "github.com/gmplab/gmplab/vm"
 // or until a syscall wakes it. Every sleep also lasts the timer slack longer
 // (cost.go: TimerSlack), as on Linux.
 //
-// Not modelled: forced GC (no GC), the scavenger, GOMAXPROCS auto-update.
+// With the gc layer, sysmon also sleeps deeply while the world is stopped
+// and wakes the forcegc helper after two minutes without a cycle.
+//
+// Not modelled: the scavenger, GOMAXPROCS auto-update.
 
 const (
 	forcePreemptNS    = 10_000_000 // proc.go: retake: a time slice
@@ -65,7 +68,7 @@ func (mc *Machine) sysmonTick(mi int32) {
 			S.delay = sysmonMinDelayUS
 		}
 		S.syscallWake = false
-	} else if mc.cfg.SchedtracePeriod <= 0 && (mc.sched.npidle == int32(len(mc.allp)) || mc.cfg.Hooks != nil && mc.cfg.Hooks.SysmonDeepSleep != nil) {
+	} else if mc.cfg.SchedtracePeriod <= 0 && (mc.sched.gcwaiting || mc.sched.npidle == int32(len(mc.allp)) || mc.cfg.Hooks != nil && mc.cfg.Hooks.SysmonDeepSleep != nil) {
 		next := int64(math64Max)
 		for i := range mc.allp {
 			if h := mc.allp[i].timers; len(h) > 0 && mc.timers[h[0]].hwhen < next {
@@ -84,6 +87,9 @@ func (mc *Machine) sysmonTick(mi int32) {
 			S.deep = true
 			if ev := mc.emit(EvSysmon, mi, -1, -1, 0, 0); mc.cfg.Why {
 				ev.Why = "every P is idle: sysmon sleeps deeply for " + fmtNs(sleep) + " (until the next timer, at most 60s) or until a syscall wakes it"
+				if mc.sched.gcwaiting {
+					ev.Why = "the world is stopping: sysmon sleeps deeply for " + fmtNs(sleep) + " (until the next timer, at most 60s) or until the world starts again"
+				}
 			}
 			mc.setWhen(mi, now+sleep+TimerSlack)
 			return
@@ -105,6 +111,9 @@ func (mc *Machine) sysmonTick(mi int32) {
 		} else {
 			S.idle++
 		}
+	}
+	if mc.gcOn() {
+		mc.sysmonForceGC(mi) // mgcsweep.go
 	}
 	if p := mc.cfg.SchedtracePeriod; p > 0 && now >= mc.sched.nextTrace {
 		ev := mc.emit(EvSchedtrace, mi, -1, -1, 0, 0)
@@ -276,6 +285,8 @@ func (mc *Machine) handoffp(pp int32) {
 	switch {
 	case !mc.runqempty(pp) || mc.sched.runq.size > 0:
 		step, why = 1, "it has local work (or the global queue has work): start an M for it"
+	case mc.gc.blackenEnabled && mc.gcMarkWorkAvailable():
+		step, why = 3, "the collector is marking and has work for a worker: start an M for it"
 	case mc.sched.nmspinning+mc.sched.npidle == 0 && mc.cfg.Layers.Has(LayerSteal):
 		// No local work, check that there are no spinning/idle M's,
 		// otherwise our help is not required.
@@ -283,6 +294,8 @@ func (mc *Machine) handoffp(pp int32) {
 		mc.sched.needspinning = false
 		spinning = true
 		step, why = 4, "no M spins and no P is idle: start a spinning M on it"
+	case mc.sched.gcwaiting:
+		step, why, start = 5, "the world is stopping: the P stops (_Pgcstop)", false
 	case mc.sched.npidle == int32(len(mc.allp))-1 && !mc.sched.polling:
 		// If this is the last running P and nobody is polling network,
 		// need to wakeup another M to poll network.
@@ -297,6 +310,10 @@ decided:
 	}
 	if start {
 		mc.startm(pp, spinning)
+		return
+	}
+	if step == 5 {
+		mc.gcstopP(pp)
 		return
 	}
 	var when int64

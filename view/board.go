@@ -10,7 +10,9 @@ import (
 // Board draws the whole scheduler as text, for the debugger's board
 // command: a header (event, time, GOMAXPROCS, layers), one row per P
 // (status, its M, the G it runs, runnext, the ring head→tail), the global
-// queue, the Ms, sysmon, the netpoller, the timers and the scheduler's
+// queue, the Ms, sysmon, the netpoller, the timers, the collector (layer
+// gc: its phase, the heap against the trigger and the goal, a stop of the
+// world under way, the mark workers and the assists) and the scheduler's
 // counters. seq is the event the state follows; width is the terminal's
 // width (0: 100). Up to boardFullPs Ps get a row each; with more, the Ps
 // that have something get a cell in a grid and the idle, empty ones are
@@ -63,6 +65,11 @@ func Board(st *runtime.State, width int) string {
 		b.WriteString("not recorded by the trace\n")
 	} else {
 		boardRuntime(&b, st, width, gm)
+	}
+
+	if st.GC != nil {
+		label("gc")
+		boardGC(&b, st.GC, width)
 	}
 
 	label("sched")
@@ -263,6 +270,71 @@ func pad(s string, w int) string {
 		return s + strings.Repeat(" ", w-n)
 	}
 	return s + " "
+}
+
+// boardGC is the board's line of the collector.
+func boardGC(b *strings.Builder, g *runtime.GCInfo, width int) {
+	var parts []string
+	switch {
+	case g.STW != "":
+		parts = append(parts, "stopping the world ("+g.STW+"): "+strconv.Itoa(int(g.StopWait))+" P(s) to go")
+	case g.Phase == "off":
+		parts = append(parts, "off: heap "+FormatBytes(g.HeapLive)+", next cycle at "+FormatBytes(g.Trigger)+", goal "+FormatBytes(g.HeapGoal))
+	default:
+		parts = append(parts, g.Phase+" (cycle "+strconv.FormatUint(uint64(g.Cycles), 10)+"): heap "+FormatBytes(g.HeapLive)+", goal "+FormatBytes(g.HeapGoal)+
+			", "+FormatBytes(uint64(max(g.MarkWork, 0)))+" of scan work left")
+	}
+	if g.Phase != "off" {
+		for _, w := range g.Workers {
+			parts = append(parts, "G"+strconv.FormatInt(w.G, 10)+" "+w.Mode+" on P"+strconv.Itoa(int(w.P)))
+		}
+		if len(g.Assisting) > 0 {
+			parts = append(parts, "assisting: "+idList("G", g.Assisting, width/3))
+		}
+		if len(g.AssistQueue) > 0 {
+			parts = append(parts, "assist queue: "+idList("G", g.AssistQueue, width/3))
+		}
+	}
+	if g.SweepLeft > 0 {
+		parts = append(parts, strconv.FormatInt(g.SweepLeft, 10)+" spans to sweep")
+	}
+	gogc := "GOGC=" + strconv.Itoa(int(g.GOGC))
+	if g.GOGC < 0 {
+		gogc = "GOGC=off"
+	}
+	if g.MemoryLimit != 1<<63-1 {
+		gogc += " GOMEMLIMIT=" + FormatBytes(uint64(g.MemoryLimit))
+	}
+	parts = append(parts, gogc)
+	// Parts joined by "; ", wrapped under the label.
+	line := 0
+	for i, p := range parts {
+		if i > 0 {
+			if line+2+runeLen(p) > width-10 {
+				b.WriteString(";\n" + strings.Repeat(" ", 10))
+				line = 0
+			} else {
+				b.WriteString("; ")
+				line += 2
+			}
+		}
+		b.WriteString(p)
+		line += runeLen(p)
+	}
+	b.WriteString("\n")
+}
+
+// FormatBytes prints a size briefly: 512 B, 64.0 KB, 3.2 MB.
+func FormatBytes(n uint64) string {
+	switch {
+	case n < 1024:
+		return strconv.FormatUint(n, 10) + " B"
+	case n < 1<<20:
+		t := (n*10 + 512) / 1024
+		return strconv.FormatUint(t/10, 10) + "." + strconv.FormatUint(t%10, 10) + " KB"
+	}
+	t := (n*10 + 1<<19) >> 20
+	return strconv.FormatUint(t/10, 10) + "." + strconv.FormatUint(t%10, 10) + " MB"
 }
 
 // replayed reports whether st is a replayed trace's (gmplab replay).

@@ -19,7 +19,11 @@ import (
 // handoffs, stack growth, overflow to the global queue, the netpoller,
 // timers, breakpoints and the program's output (the kinds whose spec says
 // Instant; its Span says how each kind starts or ends a slice). Events with no P (sysmon,
-// an M without a P) go on one extra track.
+// an M without a P) go on one extra track. With the collector (layer gc),
+// as Go's trace viewer shows it: a mark worker's slice is named by its mode
+// ("GC (dedicated)", "GC (fractional)", "GC (idle)") instead of its G, and
+// a track "GC" holds a slice "STW" for each stop of the world (named by its
+// reason) and "GC mark" for each concurrent mark.
 //
 // Times are virtual. The format's "ts" is in microseconds; it is written
 // exactly (ns/1000 with three decimals), never through a float, so the file
@@ -32,6 +36,8 @@ const (
 	chromePid = 1
 	// noPTrack is the track of events that involve no P.
 	noPTrack = 1 << 20
+	// gcTrack is the collector's track: stops of the world and marks.
+	gcTrack = noPTrack + 1
 )
 
 type chromeEvent struct {
@@ -74,6 +80,7 @@ type openSlice struct {
 	m       int32
 	syscall bool
 	start   int64
+	worker  string // a mark worker's mode: the slice's name
 }
 
 // ChromeWriter streams events into a Chrome trace-event JSON file. Call
@@ -86,11 +93,17 @@ type ChromeWriter struct {
 	open   []openSlice // by P
 	noP    bool        // the no-P track has been named
 	last   int64
+	// The collector: the worker each P runs next (by P: goid and mode),
+	// and the GC track's open slice.
+	worker    map[int32]openSlice
+	gcNamed   bool
+	world     openSlice
+	worldName string
 }
 
 // NewChromeWriter starts a trace file on w.
 func NewChromeWriter(w io.Writer) *ChromeWriter {
-	c := &ChromeWriter{w: w}
+	c := &ChromeWriter{w: w, worker: map[int32]openSlice{}}
 	c.write([]byte("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n"))
 	c.emit(chromeEvent{Name: "process_name", Ph: "M", Pid: chromePid, Args: chromeName{"gmplab (virtual time)"}})
 	return c
@@ -164,6 +177,25 @@ func (c *ChromeWriter) start(p int32, g int64, m int32, syscall bool, t int64) {
 	c.track(p)
 	c.end(p, t)
 	c.open[p] = openSlice{on: true, g: g, m: m, syscall: syscall, start: t}
+	if w, ok := c.worker[p]; ok && w.g == g {
+		c.open[p].worker = w.worker
+	}
+	delete(c.worker, p)
+}
+
+// worldChange ends the GC track's open slice at t and opens one named
+// name ("" for none).
+func (c *ChromeWriter) worldChange(t int64, name string) {
+	if !c.gcNamed {
+		c.gcNamed = true
+		c.emit(chromeEvent{Name: "thread_name", Ph: "M", Pid: chromePid, Tid: gcTrack, Args: chromeName{"GC"}})
+		c.emit(chromeEvent{Name: "thread_sort_index", Ph: "M", Pid: chromePid, Tid: gcTrack, Args: chromeSort{-1}})
+	}
+	if c.world.on {
+		c.emit(chromeEvent{Name: c.worldName, Cat: "gc", Ph: "X", Pid: chromePid, Tid: gcTrack, Ts: usec(c.world.start), Dur: usec(t - c.world.start)})
+	}
+	c.world = openSlice{on: name != "", start: t}
+	c.worldName = name
 }
 
 // end closes P p's open slice at t.
@@ -174,8 +206,11 @@ func (c *ChromeWriter) end(p int32, t int64) {
 	o := c.open[p]
 	c.open[p] = openSlice{}
 	name, cat := "G"+strconv.FormatInt(o.g, 10), "running"
-	if o.syscall {
+	switch {
+	case o.syscall:
 		name, cat = name+" syscall", "syscall"
+	case o.worker != "":
+		name, cat = o.worker, "gc"
 	}
 	c.emit(chromeEvent{
 		Name: name, Cat: cat, Ph: "X", Pid: chromePid, Tid: int64(p),
@@ -220,6 +255,22 @@ func (c *ChromeWriter) Event(ev runtime.Event) error {
 		for p := range c.open {
 			c.end(int32(p), ev.T)
 		}
+		if c.world.on {
+			c.worldChange(ev.T, "")
+		}
+	}
+	if spec.GCWorker && ev.P >= 0 {
+		c.worker[ev.P] = openSlice{g: ev.G, worker: spec.Args[0].CodeName(ev.Arg1)}
+	}
+	switch spec.World {
+	case runtime.WorldStop:
+		c.worldChange(ev.T, "STW ("+ev.Text+")")
+	case runtime.WorldStart:
+		name := ""
+		if m, _ := ev.Arg("marking"); m == 1 {
+			name = "GC mark"
+		}
+		c.worldChange(ev.T, name)
 	}
 	if spec.Instant {
 		c.emit(chromeEvent{
@@ -236,6 +287,9 @@ func (c *ChromeWriter) Event(ev runtime.Event) error {
 func (c *ChromeWriter) Close() error {
 	for p := range c.open {
 		c.end(int32(p), c.last)
+	}
+	if c.world.on {
+		c.worldChange(c.last, "")
 	}
 	c.write([]byte("\n]}\n"))
 	return c.err

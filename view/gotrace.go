@@ -67,6 +67,10 @@ const (
 	goTraceGoStatus        = 25
 	goTraceSTWBegin        = 26
 	goTraceSTWEnd          = 27
+	goTraceGCBegin         = 29
+	goTraceGCEnd           = 30
+	goTraceGCAssistBegin   = 35
+	goTraceGCAssistEnd     = 36
 	goTraceUserLog         = 44
 	goTraceSync            = 50
 	goTraceClockSnapshot   = 51
@@ -125,6 +129,9 @@ type GoTraceWriter struct {
 
 	tick int64          // the time of the last event written, in ns after goTraceBase
 	stw  map[int64]bool // the Gs in a stop-the-world they began
+	// gcSeq numbers the GC's begins and ends (GCBegin's and GCEnd's
+	// seq: one more each time).
+	gcSeq uint64
 	// procs is GOMAXPROCS at the start, written (as the tracer writes it
 	// when it starts) with the first G that runs: the event needs one.
 	procs int
@@ -465,6 +472,27 @@ func (t *GoTraceWriter) Event(ev runtime.Event) {
 				t.p(other.p).status, t.p(other.p).m, other.p = goTraceProcIdle, -1, -1
 			}
 		}
+	case "STWEnd":
+		if t.stw[ev.G] {
+			t.event(mm, ev.T, goTraceSTWEnd)
+			delete(t.stw, ev.G)
+		}
+	case "GCBegin":
+		t.gcSeq++
+		t.event(mm, ev.T, goTraceGCBegin, t.gcSeq, t.stack(ev.Pos))
+	case "GCEnd":
+		if t.gcSeq%2 == 1 {
+			t.gcSeq++
+			t.event(mm, ev.T, goTraceGCEnd, t.gcSeq)
+		}
+	case "GCMarkAssistBegin":
+		// The simulator's assist is one instant: it begins and ends there.
+		if ev.G < 0 {
+			return
+		}
+		t.ensureRunning(mm, ev.P, ev.G, ev.T)
+		t.event(mm, ev.T, goTraceGCAssistBegin, t.stack(ev.Pos))
+		t.event(mm, ev.T, goTraceGCAssistEnd)
 	case "UserLog":
 		if ev.G < 0 || t.g(ev.G).status != goTraceGoRunning || mm.g != ev.G {
 			return // the reader wants a log on a running G's thread

@@ -68,7 +68,9 @@ func TestGoTraceEventTypes(t *testing.T) {
 		"EvGoBlock": goTraceGoBlock, "EvGoUnblock": goTraceGoUnblock, "EvGoSyscallBegin": goTraceGoSyscallBegin,
 		"EvGoSyscallEnd": goTraceGoSyscallEnd, "EvGoSyscallEndBlocked": goTraceGoSyscallEndBlk,
 		"EvGoStatus": goTraceGoStatus, "EvSTWBegin": goTraceSTWBegin, "EvSTWEnd": goTraceSTWEnd,
-		"EvUserLog": goTraceUserLog, "EvSync": goTraceSync, "EvClockSnapshot": goTraceClockSnapshot,
+		"EvGCBegin": goTraceGCBegin, "EvGCEnd": goTraceGCEnd, "EvGCMarkAssistBegin": goTraceGCAssistBegin,
+		"EvGCMarkAssistEnd": goTraceGCAssistEnd,
+		"EvUserLog":         goTraceUserLog, "EvSync": goTraceSync, "EvClockSnapshot": goTraceClockSnapshot,
 		"EvEndOfGeneration": goTraceEndOfGeneration,
 	} {
 		if want, ok := num[name]; !ok || want != got {

@@ -6,13 +6,15 @@ package view
 // the mark's colour in the book's stylesheet; Name is its title and
 // legend).
 var TimelineMarks = []TimelineMarkInfo{
-	{'S', "S", "steal", "steal"},
-	{'!', "P", "preemption", "preemption"},
-	{'R', "R", "retake", "retake by sysmon"},
-	{'H', "H", "handoffp", "handoffp"},
-	{'N', "N", "netpoll", "netpoll"},
-	{'O', "O", "overflow", "run queue overflow to the global queue"},
-	{'z', "Z", "deep sleep", "sysmon sleeps deeply"},
+	{'S', "S", "steal", "steal", false},
+	{'!', "P", "preemption", "preemption", false},
+	{'R', "R", "retake", "retake by sysmon", false},
+	{'H', "H", "handoffp", "handoffp", false},
+	{'N', "N", "netpoll", "netpoll", false},
+	{'O', "O", "overflow", "run queue overflow to the global queue", false},
+	{'z', "Z", "deep sleep", "sysmon sleeps deeply", false},
+	{'a', "A", "mark assist", "a mark assist (gcAssistAlloc)", true},
+	{'K', "K", "run queue kicked to global by a mark worker", "a mark worker kicks its P's run queue to the global queue (runqdrain)", true},
 }
 
 // TimelineMarkInfo is one row of TimelineMarks.
@@ -21,6 +23,9 @@ type TimelineMarkInfo struct {
 	Class string
 	Short string
 	Name  string
+	// GC: a mark of the collector's (layer gc): the text legend lists
+	// these on a line of their own, only when the run has a collector.
+	GC bool
 }
 
 // MarkInfo finds a mark character's row (the zero row for none).

@@ -39,6 +39,8 @@ var exampleRuns = []struct {
 	{file: "view/testdata/events/mexit.go", procs: 2, seed: 1},
 	{file: "view/testdata/events/breakpoint.go", procs: 2, seed: 1},
 	{file: "examples/timers.go", procs: 2, seed: 1, schedtrace: 1e6},
+	{file: "examples/gc.go", procs: 4, seed: 1},
+	{file: "view/testdata/events/runqdrain.go", procs: 4, seed: 1},
 }
 
 // eventExamples runs exampleRuns and returns an example of every kind
@@ -110,7 +112,7 @@ func TestEventReference(t *testing.T) {
 
 // The timeline's legend explains every mark a kind's spec gives it.
 func TestTimelineLegendHasEveryMark(t *testing.T) {
-	legend := NewTimeline(1).String()
+	legend := timelineMarks(false) + timelineMarks(true)
 	for _, k := range runtime.EvKinds() {
 		if m := k.Spec().Mark; m != 0 && !strings.Contains(legend, " "+string(m)+" ") {
 			t.Errorf("%s's timeline mark %q is not in the legend:\n%s", k, m, legend)

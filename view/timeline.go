@@ -18,7 +18,11 @@ import (
 // queue. A row "Ms" shows Gs in system calls on Ms that lost their P
 // (after a retake), and a row "sysmon" shows when sysmon acts (R retake,
 // ! a preemption request, N a netpoll, z a deep sleep), each only when
-// there is something to show. A legend ends it.
+// there is something to show. With the collector (layer gc), a mark
+// worker's run is drawn G19===== and a row "world" shows the stops of
+// the world (#) and the concurrent mark between them (=); the marks a (a
+// mark assist) and K (a dedicated worker kicking its run queue to the
+// global queue) go under the Ps. A legend ends it.
 //
 // A column is a fixed slice of virtual time chosen so the run fits in
 // TimelineWidth columns (1, 2 or 5 times a power of ten nanoseconds). A
@@ -35,13 +39,19 @@ const TimelineWidth = 80
 const markSlack = 3
 
 // TimelineRun is one span of a row: G ran (or sat in a system call) from
-// Start to End.
+// Start to End; on the world row, the world was stopped or marking.
 type TimelineRun struct {
-	Row     int // the P, or RowMs
+	Row     int // the P, RowMs or RowWorld
 	G       int64
 	Start   int64
 	End     int64
 	Syscall bool
+	// Worker: G is a mark worker of the collector, in this mode ("GC
+	// (dedicated)", …).
+	Worker string
+	// World, on RowWorld: '#' the world is stopped, '=' the collector
+	// marks concurrently (G is -1).
+	World byte
 }
 
 // TimelineMark is one marker: what happened (the marker's character) on a
@@ -56,6 +66,7 @@ type TimelineMark struct {
 const (
 	RowMs     = -1
 	RowSysmon = -2
+	RowWorld  = -3
 )
 
 // Timeline collects a run's events into runs and markers.
@@ -74,6 +85,11 @@ type Timeline struct {
 	Runs  []TimelineRun
 	Marks []TimelineMark
 	end   int64
+	// The collector: the worker each P runs next and its mode, and the
+	// world row's open span.
+	worker    map[int]TimelineRun
+	world     TimelineRun
+	worldOpen bool
 }
 
 // RowName names row r: P0, P1, … (slot0, slot1, … without Ps), Ms or
@@ -84,6 +100,8 @@ func (t *Timeline) RowName(r int) string {
 		return "Ms"
 	case r == RowSysmon:
 		return "sysmon"
+	case r == RowWorld:
+		return "world"
 	case t.NoPs:
 		return "slot" + strconv.Itoa(r)
 	}
@@ -92,13 +110,29 @@ func (t *Timeline) RowName(r int) string {
 
 // NewTimeline starts a timeline of a machine with procs Ps.
 func NewTimeline(procs int) *Timeline {
-	return &Timeline{procs: procs, open: map[int]TimelineRun{}, noP: map[int64]TimelineRun{}}
+	return &Timeline{procs: procs, open: map[int]TimelineRun{}, noP: map[int64]TimelineRun{}, worker: map[int]TimelineRun{}}
 }
 
 func (t *Timeline) start(p int, g int64, at int64, syscall bool) {
 	t.stop(p, at)
 	t.procs = max(t.procs, p+1)
-	t.open[p] = TimelineRun{Row: p, G: g, Start: at, Syscall: syscall}
+	r := TimelineRun{Row: p, G: g, Start: at, Syscall: syscall}
+	if w, ok := t.worker[p]; ok && w.G == g {
+		r.Worker = w.Worker
+	}
+	delete(t.worker, p)
+	t.open[p] = r
+}
+
+// worldChange opens the world row's next span (0: none) at at, closing
+// the one open.
+func (t *Timeline) worldChange(at int64, next byte) {
+	if t.worldOpen {
+		t.world.End = at
+		t.Runs = append(t.Runs, t.world)
+	}
+	t.worldOpen = next != 0
+	t.world = TimelineRun{Row: RowWorld, G: -1, Start: at, World: next}
 }
 
 func (t *Timeline) stop(p int, at int64) {
@@ -150,6 +184,19 @@ func (t *Timeline) Event(ev runtime.Event) {
 	case runtime.SpanEnd:
 		t.closeAll(ev.T)
 	}
+	if spec.GCWorker && p >= 0 {
+		t.worker[p] = TimelineRun{G: ev.G, Worker: spec.Args[0].CodeName(ev.Arg1)}
+	}
+	switch spec.World {
+	case runtime.WorldStop:
+		t.worldChange(ev.T, '#')
+	case runtime.WorldStart:
+		next := byte(0)
+		if m, _ := ev.Arg("marking"); m == 1 {
+			next = '='
+		}
+		t.worldChange(ev.T, next)
+	}
 	if spec.Mark == 0 {
 		return
 	}
@@ -184,6 +231,7 @@ func (t *Timeline) closeAll(at int64) {
 		t.Runs = append(t.Runs, r)
 	}
 	clear(t.noP)
+	t.worldChange(at, 0)
 }
 
 // Scale returns the virtual time a column stands for: the smallest 1, 2 or
@@ -206,7 +254,7 @@ func (t *Timeline) Scale() int64 {
 // Close ends the runs still open at the last event (a run cut by
 // --max-time or --max-steps has no exit event); Runs is complete after it.
 func (t *Timeline) Close() {
-	if len(t.open) > 0 || len(t.noP) > 0 {
+	if len(t.open) > 0 || len(t.noP) > 0 || t.worldOpen {
 		t.closeAll(t.end)
 	}
 }
@@ -245,10 +293,16 @@ func (t *Timeline) String() string {
 		c1 := max(c0+1, int((r.End+step-1)/step))
 		c1 = min(c1, cols)
 		fill := byte('-')
-		if r.Syscall {
+		switch {
+		case r.Syscall:
 			fill = '~'
+		case r.Worker != "":
+			fill = '='
 		}
 		label := "G" + strconv.FormatInt(r.G, 10)
+		if r.Row == RowWorld {
+			fill, label = r.World, ""
+		}
 		for c := c0; c < c1; c++ {
 			switch i := c - c0; {
 			case c1-c0 < len(label):
@@ -281,6 +335,9 @@ func (t *Timeline) String() string {
 	if rows[RowSysmon] != nil {
 		order = append(order, RowSysmon)
 	}
+	if rows[RowWorld] != nil {
+		order = append(order, RowWorld)
+	}
 
 	var b strings.Builder
 	const label = 8
@@ -302,15 +359,26 @@ func (t *Timeline) String() string {
 		idle = ". slot idle"
 	}
 	b.WriteString("G7---- G7 runs   G1~~~ G1 in a system call   * runs too short for their id   " + idle + "\n")
-	b.WriteString("marks:")
-	for i, m := range TimelineMarks {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(" " + string(m.Mark) + " " + m.Short)
+	b.WriteString(timelineMarks(false))
+	if rows[RowWorld] != nil {
+		b.WriteString("G20=== a mark worker   world: # stopped, = the collector marks concurrently\n")
+		b.WriteString(timelineMarks(true))
 	}
-	b.WriteString("\n")
 	return b.String()
+}
+
+// timelineMarks is the legend's line of the marks (the collector's, gc).
+func timelineMarks(gc bool) string {
+	var parts []string
+	for _, m := range TimelineMarks {
+		if m.GC == gc {
+			parts = append(parts, string(m.Mark)+" "+m.Short)
+		}
+	}
+	if gc {
+		return "GC marks: " + strings.Join(parts, ", ") + "\n"
+	}
+	return "marks: " + strings.Join(parts, ", ") + "\n"
 }
 
 // axis labels every tenth column with its time.

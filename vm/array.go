@@ -46,6 +46,7 @@ func (mc *Machine) arrayOp(in Instr, vals []Value, sp int, ps *int64) ([]Value, 
 		}
 		elems[i] = v
 		sp -= 3
+		*ps += mc.wbCost(v)
 	case OpArraySlice:
 		o := vals[sp-1].I
 		if o&refMask == 0 {

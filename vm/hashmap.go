@@ -57,7 +57,19 @@ func (mc *Machine) makeMap(hint int64) int64 {
 		n *= 2
 	}
 	id := mc.newObj(mapHeader + 3*n)
+	mc.mallocObj(id, mapBytes(n), false)
 	return id
+}
+
+// mapBytes is what Go's swiss map allocates for a table of n slots
+// (runtime/map: the Map header and the array of groups, each a control
+// word and eight slots): two words a slot, as for a map[int]int.
+// Simplified: the key's and the value's sizes are not known here, and the
+// directory of a map over 1024 slots is left out.
+func mapBytes(n int) uint64 {
+	const mapHeaderBytes, slotBytes, groupSlots = 48, 16, 8
+	groups := max(1, n/groupSlots)
+	return SizeClass(mapHeaderBytes, false) + SizeClass(uint64(groups)*(8+groupSlots*slotBytes), false)
 }
 
 // mapFind is the bucket of key k in table t, or -1, and the first free
@@ -141,6 +153,7 @@ func (mc *Machine) mapGrow(m int64) []Value {
 		}
 	}
 	mc.objs[m&refMask] = t
+	mc.mallocObj(m, mapBytes(nb), false) // the new groups; the old ones are garbage
 	return t
 }
 

@@ -59,6 +59,10 @@ const (
 	// stopPanic: the G panicked (gp.panicMsg, gp.panicPos) and its
 	// deferred calls have all run.
 	stopPanic
+	// stopAlloc: the instruction just done allocated the bytes that
+	// reached the limit the scheduler set (Machine.SetAllocLimit): the GC's
+	// trigger or the G's assist credit. The G can go on.
+	stopAlloc
 )
 
 // The depth field of a deferRec: > 0 is the depth (len(frames)) of the
@@ -253,7 +257,7 @@ load:
 	free = mc.closures[fr.clo].boxes
 
 	for n < budget {
-		pc, sp, n, ps = mc.fast(code, vals, mc.boxes, free, pc, sp, base, n, ps, budget)
+		pc, sp, n, ps = mc.fast(code, vals, mc.boxes, free, pc, sp, base, n, ps, budget, mc.heap.wb)
 		if n >= budget {
 			break
 		}
@@ -318,6 +322,7 @@ load:
 		case OpStoreGlob:
 			sp--
 			mc.globals[in.A] = vals[sp]
+			ps += mc.wbCost(vals[sp])
 		case OpDup:
 			if sp == len(vals) {
 				vals = growVals(vals, sp, sp+1)
@@ -369,6 +374,7 @@ load:
 		case OpConcat:
 			sp--
 			vals[sp-1].S += vals[sp].S
+			mc.mallocString(len(vals[sp-1].S)) // runtime.concatstrings
 			ps += memmoveCost(len(vals[sp-1].S), 1)
 			if in.B == 1 {
 				// It continues a concatenation (a + b + c): Go makes
@@ -728,6 +734,12 @@ load:
 		ps += opCost[in.Op]
 		pc++
 		n++
+		if mc.heap.stop {
+			mc.heap.stop = false
+			fr.pc = int32(pc)
+			stop = stopAlloc
+			goto out
+		}
 	}
 	fr.pc = int32(pc)
 	stop = stopBudget
@@ -841,7 +853,10 @@ func fmtPad(s string, width int, flags int32) string {
 // (without doing it), when a push needs a bigger vals, or when the budget
 // is used up; exec does the rest. ps accumulates the cost of what it ran
 // (opCost, and psTakenBranch for a jump taken).
-func (mc *Machine) fast(code []Instr, vals []Value, boxes []Value, free []int32, pc, sp, base, n int, ps int64, budget int) (int, int, int, int64) {
+//
+// wb is the write barrier's cost of a pointer store into a box, in ps (0:
+// off; malloc.go).
+func (mc *Machine) fast(code []Instr, vals []Value, boxes []Value, free []int32, pc, sp, base, n int, ps int64, budget int, wb int64) (int, int, int, int64) {
 	for n < budget {
 		in := code[pc]
 		switch in.Op {
@@ -870,6 +885,9 @@ func (mc *Machine) fast(code []Instr, vals []Value, boxes []Value, free []int32,
 		case OpStoreBox:
 			sp--
 			boxes[vals[base+int(in.A)].I&refMask] = vals[sp]
+			if wb != 0 && isPointer(vals[sp]) {
+				ps += wb
+			}
 		case OpLoadFree:
 			if sp == len(vals) {
 				return pc, sp, n, ps
@@ -879,6 +897,9 @@ func (mc *Machine) fast(code []Instr, vals []Value, boxes []Value, free []int32,
 		case OpStoreFree:
 			sp--
 			boxes[free[in.A]] = vals[sp]
+			if wb != 0 && isPointer(vals[sp]) {
+				ps += wb
+			}
 		case OpPop:
 			sp--
 		case OpDup:

@@ -45,6 +45,8 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, ps *int64) ([]Value, i
 		vals[sp] = Value{I: mc.newObj(int(in.A))}
 		sp++
 		*ps += memmoveCost(int(in.A), 8) // a stack object's fields set
+	case OpNewobject:
+		mc.mallocObj(vals[sp-1].I, uint64(in.A), in.B == 1)
 	case OpField:
 		o := vals[sp-1].I
 		if o&refMask == 0 {
@@ -61,6 +63,7 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, ps *int64) ([]Value, i
 		}
 		mc.objs[o&refMask][in.A] = v
 		sp -= 2
+		*ps += mc.wbCost(v)
 	case OpObjCopy:
 		o := vals[sp-1].I
 		if o&refMask == 0 {
@@ -81,7 +84,7 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, ps *int64) ([]Value, i
 		*ps += memmoveCost(1, mc.prog.Layouts[in.A].Size)
 	// Slices.
 	case OpMakeSlice:
-		s, msg := mc.makeSlice(vals[sp-2].I, vals[sp-1].I, in.A)
+		s, msg := mc.makeSlice(vals[sp-2].I, vals[sp-1].I, in.A, in.B)
 		if msg != "" {
 			return vals, sp, msg, true
 		}
@@ -113,6 +116,7 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, ps *int64) ([]Value, i
 		}
 		elems[i] = v
 		sp -= 3
+		*ps += mc.wbCost(v)
 	case OpAppend:
 		k := int(in.A)
 		s, cost := mc.appendVals(vals[sp-k-1].I, vals[sp-k:sp], in.B, 0)
@@ -240,6 +244,7 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, ps *int64) ([]Value, i
 		} else {
 			*ps += mapCost(psMapAssign, int(before))
 		}
+		*ps += mc.wbCost(k) + mc.wbCost(v)
 		if mc.logMaps {
 			mc.logMap(m, at, *ps-at, MapWrite)
 		}
@@ -348,7 +353,7 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, ps *int64) ([]Value, i
 		}
 		vals[sp-1] = Value{I: boolInt(eq)}
 	default:
-		if vals, sp, msg, ok := mc.pointerOp(in, vals, sp); ok {
+		if vals, sp, msg, ok := mc.pointerOp(in, vals, sp, ps); ok {
 			return vals, sp, msg, ok
 		}
 		return mc.arrayOp(in, vals, sp, ps)

@@ -16,6 +16,7 @@ type Machine struct {
 	randSeed    uint64 // the run's seed, for the runtime source (rand.go)
 	runtimeRand int64  // the runtime source's object, once made
 	gc          gcState
+	heap        heap         // what Go's allocator would have allocated (malloc.go)
 	args        []string     // os.Args (host_os.go)
 	stdin       *stdinSource // what os.Stdin reads (host_os.go)
 	stdinPos    int          // how much of stdin the program has read
@@ -64,6 +65,7 @@ func (mc *Machine) Clone() Machine {
 	c.gc.freeClo = slices.Clone(mc.gc.freeClo)
 	c.gc.freeBox = slices.Clone(mc.gc.freeBox)
 	c.gc.markClo, c.gc.markBox, c.gc.markObj, c.gc.work = nil, nil, nil, nil
+	c.heap.objMeta = slices.Clone(mc.heap.objMeta)
 	c.mapLog = nil
 	c.sbufs = nil
 	c.gc.spare = [spareSlots + 1][][]Value{}
@@ -87,7 +89,10 @@ func FuncValue(fi int) int32 { return int32(fi) + 1 }
 // (FramePos), or the entry function's declaration before the G started.
 func (mc *Machine) Pos(t *Thread) Pos {
 	if len(t.frames) == 0 {
-		return mc.prog.Funcs[mc.closures[t.entryClo].fn].Decl
+		if fn := mc.closures[t.entryClo].fn; fn >= 0 {
+			return mc.prog.Funcs[fn].Decl
+		}
+		return Pos{} // a G with no code of the program's (the runtime's own)
 	}
 	return mc.FramePos(t, t.NumFrames()-1)
 }

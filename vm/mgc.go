@@ -85,6 +85,9 @@ const (
 // newClosure allocates a func value.
 func (mc *Machine) newClosure(c closure) int64 {
 	mc.gc.alloc++
+	if len(c.boxes) > 0 {
+		mc.malloc(closureBytes(len(c.boxes)))
+	}
 	if n := len(mc.gc.freeClo); n > 0 {
 		id := mc.gc.freeClo[n-1]
 		mc.gc.freeClo = mc.gc.freeClo[:n-1]
@@ -98,6 +101,7 @@ func (mc *Machine) newClosure(c closure) int64 {
 // newBox allocates a box holding v.
 func (mc *Machine) newBox(v Value) int64 {
 	mc.gc.alloc++
+	mc.malloc(ptrSize)
 	if n := len(mc.gc.freeBox); n > 0 {
 		id := mc.gc.freeBox[n-1]
 		mc.gc.freeBox = mc.gc.freeBox[:n-1]
@@ -186,9 +190,10 @@ func (r Roots) idx(i int32) {
 }
 
 // Collect frees the closures and boxes that nothing reachable from the
-// globals or from what roots marks can name. roots must mark every
-// Thread and every Value the scheduler holds.
-func (mc *Machine) Collect(roots func(Roots)) {
+// globals or from what roots marks can name, and returns what is live as
+// Go's heap (malloc.go). roots must mark every Thread and every Value the
+// scheduler holds.
+func (mc *Machine) Collect(roots func(Roots)) HeapLive {
 	g := &mc.gc
 	g.markClo = make([]bool, len(mc.closures))
 	g.markBox = make([]bool, len(mc.boxes))
@@ -214,6 +219,7 @@ func (mc *Machine) Collect(roots func(Roots)) {
 			}
 		}
 	}
+	live := mc.liveHeap()
 	g.freeClo = g.freeClo[:0]
 	for id := len(mc.closures) - 1; id > len(mc.prog.Funcs); id-- {
 		if !g.markClo[id] {
@@ -241,6 +247,9 @@ func (mc *Machine) Collect(roots func(Roots)) {
 				g.spare[len(o)] = append(g.spare[len(o)], o)
 			}
 			mc.objs[id] = nil
+			if id < len(mc.heap.objMeta) {
+				mc.heap.objMeta[id] = 0
+			}
 			g.freeObj = append(g.freeObj, int32(id))
 		}
 	}
@@ -261,15 +270,54 @@ func (mc *Machine) Collect(roots func(Roots)) {
 	if cap(mc.objs) > 2*len(mc.objs)+1024 {
 		mc.objs = slices.Clone(mc.objs)
 	}
+	if len(mc.heap.objMeta) > len(mc.objs) {
+		mc.heap.objMeta = mc.heap.objMeta[:len(mc.objs)]
+	}
 	if cap(mc.closures) > 2*len(mc.closures)+1024 {
 		mc.closures = slices.Clone(mc.closures)
 	}
 	if cap(mc.boxes) > 2*len(mc.boxes)+1024 {
 		mc.boxes = slices.Clone(mc.boxes)
 	}
-	live := len(mc.closures) - len(g.freeClo) + len(mc.boxes) - len(g.freeBox) + len(mc.objs) - len(g.freeObj)
-	g.trigger = live
+	slots := len(mc.closures) - len(g.freeClo) + len(mc.boxes) - len(g.freeBox) + len(mc.objs) - len(g.freeObj)
+	g.trigger = slots
 	g.alloc = 0
 	g.cycles++
 	g.markClo, g.markBox, g.markObj, g.work = nil, nil, nil, g.work[:0]
+	return live
+}
+
+// liveHeap sums the Go sizes of what the mark found (before the sweep).
+func (mc *Machine) liveHeap() HeapLive {
+	g := &mc.gc
+	var l HeapLive
+	for id, marked := range g.markObj {
+		if !marked {
+			continue
+		}
+		if size, noscan := mc.objBytes(int64(id)); size > 0 {
+			l.Bytes += size
+			l.Objects++
+			if !noscan {
+				l.ScanBytes += size
+			}
+		}
+	}
+	for id := 1; id < len(g.markBox); id++ {
+		if g.markBox[id] {
+			l.Bytes += ptrSize
+			l.ScanBytes += ptrSize
+			l.Objects++
+		}
+	}
+	for id := len(mc.prog.Funcs) + 1; id < len(g.markClo); id++ {
+		if g.markClo[id] {
+			if b := closureBytes(len(mc.closures[id].boxes)); b > 0 {
+				l.Bytes += b
+				l.ScanBytes += b
+				l.Objects++
+			}
+		}
+	}
+	return l
 }

@@ -99,6 +99,16 @@ const (
 	OperandRuntimeFn
 	// OperandTimerOp: an OpTimer operation, TimerNewTimer…
 	OperandTimerOp
+	// OperandHeapElem: OpMakeSlice's: the element's size<<1 | 1 if it
+	// holds no pointers, when the array is a heap allocation
+	// (runtime.makeslice, malloc.go); 0 when it is not counted (a slice
+	// literal).
+	OperandHeapElem
+	// OperandBytes: a size in bytes (OpNewobject's object).
+	OperandBytes
+	// OperandNoScan: 1 if the object holds no pointers (the allocator's
+	// noscan), else 0.
+	OperandNoScan
 	// OperandImm: an immediate int32 of the register form, #-3.
 	OperandImm
 	// OperandIntLo: OpMovI's C, the low 32 bits of the constant (B the
@@ -252,6 +262,19 @@ var operandKinds = [numOperands]operandKind{
 		check: func(_ *Program, _ *Func, v int32) string { return inRange(v, numRt, "OpRuntime function") }},
 	OperandTimerOp: {show: func(_ *Program, _ Instr, v int32) string { return named(TimerNames[:], v) },
 		check: func(_ *Program, _ *Func, v int32) string { return inRange(v, len(TimerNames), "OpTimer operation") }},
+	OperandHeapElem: {show: func(_ *Program, _ Instr, v int32) string {
+		if v == 0 {
+			return ""
+		}
+		return "heap " + elemOperand(v)
+	}, check: nonNegative},
+	OperandBytes: {show: func(_ *Program, _ Instr, v int32) string { return itoa(int64(v)) + " B" }, check: nonNegative},
+	OperandNoScan: {show: func(_ *Program, _ Instr, v int32) string {
+		if v == 1 {
+			return "noscan"
+		}
+		return ""
+	}, check: flag},
 	OperandImm: {show: prefixed("#")},
 	OperandIntLo: {show: func(_ *Program, in Instr, _ int32) string {
 		return "#" + itoa(int64(in.B)<<32|int64(uint32(in.C)))

@@ -277,6 +277,10 @@ var opTable = [numOps]OpInfo{
 	OpObjAssign: {Name: "ObjAssign", A: OperandLayout, B: OperandSwap, Stack: "d s → ...   (d's contents = s's, layout A, nested structs too; with B=1: s d)",
 		Pop: 2, Cost: 0, CostVar: objBytes},
 	OpObjEq: {Name: "ObjEq", A: OperandLayout, Stack: "a b → a==b   (field by field, layout A, as Go compares structs)", Pop: 2, Push: 1, Cost: psIntOp, CostVar: objBytes},
+	// Newobject accounts the heap allocation for the collector (layer gc);
+	// its time is NewObj's (the model has no escape analysis to tell a
+	// heap object's mallocgc from a stack object's clearing).
+	OpNewobject: {Name: "Newobject", A: OperandBytes, B: OperandNoScan, Stack: "o → o   (the object on top is new(T) or &T{...}: a heap allocation of A bytes, runtime.newobject; malloc.go)", Pop: 1, Push: 1, Cost: 0},
 
 	// Pointers to anything but structs and arrays (pointer.go).
 	OpDeref:      unOp("Deref", "p → *p   (p nil panics: nil dereference)", psLoad),
@@ -296,7 +300,7 @@ var opTable = [numOps]OpInfo{
 	OpSliceToArray: {Name: "SliceToArray", A: OperandLayout, Stack: "s → [N]T(s), a copy; A is the array's layout (a shorter s panics like Go)", Pop: 1, Push: 1, Cost: 0, CostVar: objBytes},
 
 	// Slices (slice.go).
-	OpMakeSlice:  {Name: "MakeSlice", A: OperandElemLayout, Stack: "n c → s   (A: the element's layout, -1 plain)", Pop: 2, Push: 1, Cost: 0, CostVar: "growCost of its capacity"},
+	OpMakeSlice:  {Name: "MakeSlice", A: OperandElemLayout, B: OperandHeapElem, Stack: "n c → s   (A: the element's layout, -1 plain; B: the element's size and noscan when the array is a heap allocation, malloc.go)", Pop: 2, Push: 1, Cost: 0, CostVar: "growCost of its capacity"},
 	OpSliceLen:   unOp("SliceLen", "s → len(s)", 0),
 	OpSliceCap:   unOp("SliceCap", "s → cap(s)", 0),
 	OpSliceIndex: binOp("SliceIndex", "s i → s[i]   (out of range panics like Go)", psIndex),
@@ -507,12 +511,12 @@ var opTable = [numOps]OpInfo{
 	OpBreakpoint: sched("Breakpoint", "...   (sim.Breakpoint)", 0, 0),
 	OpExit: {Name: "Exit", A: OperandCode, Stack: "...   (the program ends with exit code A: main.main returned, os.Exit)",
 		Flow: FlowEnd, Sched: true, Cost: psSched},
-	OpRuntime: {Name: "Runtime", A: OperandRuntimeFn, Stack: "args → ...   (A: RtGoexit, RtLockOSThread, RtUnlockOSThread: ... → ...; RtOSExit: code → ...; rtops.go)",
+	OpRuntime: {Name: "Runtime", A: OperandRuntimeFn, Stack: "args → results   (A: RtGoexit, RtLockOSThread, RtUnlockOSThread, RtGC: ... → ...; RtOSExit: code → ...; RtSetGCPercent, RtSetMemoryLimit: v → old; rtops.go)",
 		Effect: func(in Instr, _ *Program, _ *Func) (int, int) {
 			if in.A < 0 || in.A >= numRt {
 				return -1, -1
 			}
-			return boolInt32(in.A == RtOSExit), 0
+			return rtStack[in.A][0], rtStack[in.A][1]
 		}, Sched: true, Cost: psSched},
 }
 

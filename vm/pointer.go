@@ -64,7 +64,7 @@ func elemRef(o, s int64) (int64, string) {
 }
 
 // pointerOp performs the pointer instructions (see dataOp).
-func (mc *Machine) pointerOp(in Instr, vals []Value, sp int) ([]Value, int, string, bool) {
+func (mc *Machine) pointerOp(in Instr, vals []Value, sp int, ps *int64) ([]Value, int, string, bool) {
 	switch in.Op {
 	case OpDeref:
 		v := mc.slotOf(vals[sp-1].I)
@@ -83,6 +83,7 @@ func (mc *Machine) pointerOp(in Instr, vals []Value, sp int) ([]Value, int, stri
 		}
 		*slot = v
 		sp -= 2
+		*ps += mc.wbCost(v)
 	case OpElemRef:
 		o, s := vals[sp-1].I, int64(in.A)
 		if in.B == 1 {

@@ -146,6 +146,7 @@ const (
 	OpObjCopy
 	OpObjAssign
 	OpObjEq
+	OpNewobject
 
 	// Pointers to anything but structs and arrays (pointer.go).
 	OpDeref

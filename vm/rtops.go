@@ -8,10 +8,17 @@ const (
 	RtLockOSThread          // ... → ...   (runtime.LockOSThread: wire the G to its M)
 	RtUnlockOSThread        // ... → ...   (runtime.UnlockOSThread)
 	RtOSExit                // code → ... (os.Exit: the program ends now; no deferred call runs)
+	RtGC                    // ... → ...   (runtime.GC: a full cycle, waited for; a no-op without the gc layer)
+	RtSetGCPercent          // percent → old   (runtime/debug.SetGCPercent)
+	RtSetMemoryLimit        // limit → old   (runtime/debug.SetMemoryLimit)
 	numRt
 )
 
-var rtNames = [numRt]string{"Goexit", "LockOSThread", "UnlockOSThread", "os.Exit"}
+var rtNames = [numRt]string{"Goexit", "LockOSThread", "UnlockOSThread", "os.Exit", "GC", "debug.SetGCPercent", "debug.SetMemoryLimit"}
+
+// rtStack is each function's operands and results (OpRuntime's stack
+// effect).
+var rtStack = [numRt][2]int{RtOSExit: {1, 0}, RtSetGCPercent: {1, 1}, RtSetMemoryLimit: {1, 1}}
 
 // RtName is the name of OpRuntime's function a (for the disassembler).
 func RtName(a int64) string {

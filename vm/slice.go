@@ -135,7 +135,10 @@ func (mc *Machine) zeroObj(li int32) int64 {
 }
 
 // makeSlice is make([]T, n, c) (elements of layout li, or plain if < 0).
-func (mc *Machine) makeSlice(n, c int64, li int32) (int64, string) {
+// heap is OpMakeSlice's B: the element's size<<1 | noscan when the array
+// is a heap allocation (runtime.makeslice), 0 when it is not counted (a
+// slice literal).
+func (mc *Machine) makeSlice(n, c int64, li int32, heap int32) (int64, string) {
 	if n < 0 || n > 1<<40 {
 		return 0, "runtime error: makeslice: len out of range"
 	}
@@ -144,6 +147,9 @@ func (mc *Machine) makeSlice(n, c int64, li int32) (int64, string) {
 	}
 	arr := mc.newObj(int(c))
 	mc.zeroElems(mc.objs[arr&refMask], li)
+	if heap != 0 {
+		mc.mallocObj(arr, uint64(c)*uint64(heap>>1), heap&1 != 0)
+	}
 	return mc.newSlice(arr, 0, int(n), int(c)), ""
 }
 
@@ -189,6 +195,7 @@ func (mc *Machine) appendVals(s int64, vs []Value, b int32, from int64) (int64, 
 	}
 	nc := growCap(n+len(vs), c, size, noscan)
 	arr := mc.newObj(nc)
+	mc.mallocObj(arr, uint64(nc)*size, noscan) // runtime.growslice
 	a := mc.objs[arr&refMask]
 	mc.copyElems(a, elems[:n], li)
 	if from == 0 {

@@ -8,7 +8,7 @@ import "testing"
 func objSliceMachine(n, c int) (*Machine, int64) {
 	m := New(&Program{Layouts: []Layout{{Nested: []int32{-1, -1}, Size: 16, NoScan: true}}})
 	mc := &m
-	s, _ := mc.makeSlice(int64(n), int64(c), 0)
+	s, _ := mc.makeSlice(int64(n), int64(c), 0, 0)
 	elems, _, _ := mc.sliceParts(s)
 	for i := range elems[:n] {
 		o := mc.objs[elems[i].I&refMask]

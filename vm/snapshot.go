@@ -90,6 +90,7 @@ func (mc *Machine) CloneSharing(prev *Machine) (Machine, int64) {
 	c.gc.markClo, c.gc.markBox, c.gc.markObj, c.gc.work = nil, nil, nil, nil
 	c.sbufs = nil
 	c.gc.spare = [spareSlots + 1][][]Value{}
+	c.heap.objMeta = shareOrClone(mc.heap.objMeta, prev.heap.objMeta, &shared)
 	return c, shared
 }
 

@@ -66,6 +66,7 @@ func StrArgs(fn int32) (pop, push int) { return strArgs[fn][0], strArgs[fn][1] }
 // stringSlice makes a []string of ss.
 func (mc *Machine) stringSlice(ss []string) int64 {
 	arr := mc.newObj(len(ss))
+	mc.mallocObj(arr, 16*uint64(len(ss)), false) // string headers
 	a := mc.objs[arr&refMask]
 	for i, s := range ss {
 		a[i] = Value{S: s}
@@ -173,6 +174,12 @@ func (mc *Machine) strs(fn, errType int32, v []Value) (r [2]Value, pmsg string) 
 		}
 		arr := mc.newObj(c)
 		copy(mc.objs[arr&refMask], vals)
+		if n := uint64(c); (fn == StrToBytes && n > tmpStringBufSize) || (fn == StrToRunes && 4*n > tmpStringBufSize) {
+			if fn == StrToRunes {
+				n *= 4
+			}
+			mc.mallocObj(arr, n, true) // runtime.stringtoslicebyte, stringtoslicerune
+		}
 		r[0].I = mc.newSlice(arr, 0, len(vals), c)
 	case SortInts, SortStrings:
 		elems, n, _ := mc.sliceParts(v[0].I)
@@ -192,6 +199,14 @@ func (mc *Machine) strs(fn, errType int32, v []Value) (r [2]Value, pmsg string) 
 			}
 		}
 		r[0].S = sb.String()
+	}
+	switch fn {
+	case StrRepeat, StrToUpper, StrToLower, StrJoin, StrReplaceAll, StrQuote, StrFromBytes, StrFromRunes:
+		// New strings (runtime.rawstring); the others return a part of
+		// an operand or a few bytes.
+		if r[0].S != v[0].S {
+			mc.mallocString(len(r[0].S))
+		}
 	}
 	return r, ""
 }

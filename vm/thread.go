@@ -94,6 +94,7 @@ const (
 	StopExit      = stopExit
 	StopMorestack = stopMorestack
 	StopPanic     = stopPanic
+	StopAlloc     = stopAlloc
 )
 
 // stackSmall is abi.StackSmall: a frame this small needs only SP compared

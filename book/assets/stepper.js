@@ -615,12 +615,13 @@
     var bars = [], last = {};
     (t.u || []).forEach(function (u) {
       var x0 = x(u[2]), x1 = Math.max(x(u[3]), x0 + 1.5), b = last[u[0]];
+      if (b && b.sys !== u[4]) b = null;
       if (b && x1 - x0 < 2 && x0 <= b.x1 + 1) { b.x1 = Math.max(b.x1, x1); b.n++; b.end = u[3]; return; }
       b = last[u[0]] = { lane: u[0], g: u[1], sys: u[4], start: u[2], end: u[3], x0: x0, x1: x1, n: 1 };
       bars.push(b);
     });
     bars.forEach(function (b, i) {
-      var r = svg("rect", { "class": b.sys ? "bar sys" : "bar", style: "--g:" + hue(b.g), "data-i": i,
+      var r = svg("rect", { "class": ["bar", "bar sys", "bar world stw", "bar world mark"][b.sys], style: "--g:" + hue(b.g), "data-i": i,
         x: b.x0.toFixed(1), y: top + b.lane * H + 2, width: (b.x1 - b.x0).toFixed(1), height: H - 8, rx: 2 });
       s.appendChild(r);
     });
@@ -629,7 +630,9 @@
       var i = e.target.getAttribute && e.target.getAttribute("data-i"), k = e.target.getAttribute && e.target.getAttribute("data-m");
       if (i != null) {
         var b = bars[+i];
-        info.textContent = b.n > 1 ? b.n + " runs on " + rows[b.lane] + " from " + ms(b.start) + " to " + ms(b.end) + ", the first G" + b.g :
+        // The world's lane (the gc layer): the collector's stops and marking.
+        if (b.sys >= 2) info.textContent = (b.sys === 2 ? "the world is stopped" : "the collector marks concurrently") + " from " + ms(b.start) + " to " + ms(b.end);
+        else info.textContent = b.n > 1 ? b.n + " runs on " + rows[b.lane] + " from " + ms(b.start) + " to " + ms(b.end) + ", the first G" + b.g :
           "G" + b.g + (b.sys ? " in a system call" : " runs") + " on " + rows[b.lane] + " from " + ms(b.start) + " to " + ms(b.end);
       } else if (k != null) info.textContent = k;
     });

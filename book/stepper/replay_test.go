@@ -29,14 +29,27 @@ func TestReplayStoredTrace(t *testing.T) {
 		t.Fatalf("%d lines, %d boards, %d kinds, %d source lines, total %d (cut %v) for %d events", len(tr.Lines), len(tr.Boards), len(tr.Kinds), len(tr.Src), tr.Total, tr.Cut, rt.Events())
 	}
 	// The timeline has a lane per P the trace used, and every run on it is
-	// a goroutine's.
+	// a goroutine's, but on the world's lane, where the trace's GC is: its
+	// stops of the world (kind 2) and its marking (3).
 	if len(tr.TL.Rows) < 2 || len(tr.TL.Runs) == 0 || tr.TL.End <= 0 {
 		t.Errorf("timeline: %d rows, %d runs, end %d", len(tr.TL.Rows), len(tr.TL.Runs), tr.TL.End)
 	}
+	world := 0
 	for _, r := range tr.TL.Runs {
-		if r[1] <= 0 || r[2] > r[3] {
-			t.Fatalf("timeline run %v: want a goroutine's, start before end", r)
+		if r[2] > r[3] {
+			t.Fatalf("timeline run %v: starts after it ends", r)
 		}
+		if tr.TL.Rows[r[0]] == "world" {
+			world++
+			if r[1] != -1 || r[4] < 2 {
+				t.Fatalf("timeline run %v on the world's lane: want the collector's (G -1, kind 2 or 3)", r)
+			}
+		} else if r[1] <= 0 || r[4] > 1 {
+			t.Fatalf("timeline run %v: want a goroutine's", r)
+		}
+	}
+	if world == 0 {
+		t.Errorf("the trace's GC is not on the timeline's world lane")
 	}
 	s := replay.NewSession(rt)
 	for i := range tr.Lines {

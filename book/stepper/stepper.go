@@ -52,7 +52,7 @@ type Trace struct {
 // (book/timelines draws the lessons' from the same data).
 type Timeline struct {
 	Rows  []string    `json:"r"` // lane names, top to bottom: P0, P1, …, then Ms and sysmon when used
-	Runs  [][5]int64  `json:"u"` // lane, goid, start, end, 1 if in a system call
+	Runs  [][5]int64  `json:"u"` // lane, goid, start, end, kind: 0 a run, 1 in a system call, 2 the world stopped, 3 the collector marking (the world's lane, goid -1)
 	Marks [][3]int64  `json:"m"` // lane, time, the mark's character
 	Names [][3]string `json:"n"` // the marks used: character, CSS class, name (view.TimelineMarks)
 	End   int64       `json:"e"`
@@ -190,8 +190,9 @@ func timeline(tl *view.Timeline, procs int) Timeline {
 		t.Rows = append(t.Rows, tl.RowName(row))
 		return lanes[row]
 	}
-	// Ms before sysmon, as the lessons' drawings order them.
-	for _, want := range []int{view.RowMs, view.RowSysmon} {
+	// Ms before sysmon, then the collector's world, as the lessons'
+	// drawings order them.
+	for _, want := range []int{view.RowMs, view.RowSysmon, view.RowWorld} {
 		for _, r := range tl.Runs {
 			if r.Row == want {
 				lane(want)
@@ -208,8 +209,13 @@ func timeline(tl *view.Timeline, procs int) Timeline {
 	used := map[byte]bool{}
 	for _, r := range tl.Runs {
 		sys := int64(0)
-		if r.Syscall {
+		switch {
+		case r.Syscall:
 			sys = 1
+		case r.Row == view.RowWorld && r.World == '#':
+			sys = 2
+		case r.Row == view.RowWorld:
+			sys = 3
 		}
 		t.Runs = append(t.Runs, [5]int64{int64(lane(r.Row)), r.G, r.Start, r.End, sys})
 		t.End = max(t.End, r.End)

@@ -12,6 +12,8 @@ import (
 
 	"github.com/gmplab/gmplab/book/stepper"
 	"github.com/gmplab/gmplab/cmd/gmplab/cli"
+	"github.com/gmplab/gmplab/lang"
+	"github.com/gmplab/gmplab/runtime"
 	"github.com/gmplab/gmplab/view"
 )
 
@@ -225,5 +227,77 @@ func TestTimeline(t *testing.T) {
 		if view.MarkInfo(n[0][0]).Name != n[2] {
 			t.Errorf("mark %q is named %q", n[0], n[2])
 		}
+	}
+}
+
+// TestWorldLane: with the gc layer on, the widget's timeline has the
+// world's lane after the Ps, with the collector's stops (kind 2) and its
+// concurrent marking (kind 3) as view.Timeline records them on RowWorld:
+// the same spans, in the same order, as the terminal timeline draws.
+func TestWorldLane(t *testing.T) {
+	root, _ := filepath.Abs("../..")
+	file := "examples/gc.go"
+	src, err := os.ReadFile(filepath.Join(root, file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := stepper.Run(file, src, []string{"--gomaxprocs", "4"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	world := -1
+	for i, r := range tr.TL.Rows {
+		if r == "world" {
+			world = i
+		}
+	}
+	if world < 4 {
+		t.Fatalf("lanes %q: want the world's after P0-P3", tr.TL.Rows)
+	}
+	var got [][3]int64
+	for _, u := range tr.TL.Runs {
+		if (u[0] == int64(world)) != (u[4] >= 2) {
+			t.Errorf("run %v: a world span off the world's lane, or a G's on it", u)
+		}
+		if u[0] == int64(world) {
+			got = append(got, [3]int64{u[2], u[3], u[4]})
+		}
+	}
+	// The same spans from the engine's events through view.Timeline.
+	prog, err := lang.Compile(file, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mc, err := runtime.New(prog, runtime.Config{GOMAXPROCS: 4, Seed: 1, Layers: runtime.AllLayers,
+		MaxSteps: runtime.DefaultMaxSteps, MaxTime: runtime.DefaultMaxTime})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tl := view.NewTimeline(4)
+	mc.Run(func(ev *runtime.Event) { tl.Event(*ev) })
+	tl.Close()
+	var want [][3]int64
+	for _, r := range tl.Runs {
+		if r.Row == view.RowWorld {
+			k := int64(3)
+			if r.World == '#' {
+				k = 2
+			}
+			want = append(want, [3]int64{r.Start, r.End, k})
+		}
+	}
+	stw, mark := 0, 0
+	for _, w := range got {
+		if w[2] == 2 {
+			stw++
+		} else {
+			mark++
+		}
+	}
+	if stw < 8 || mark < 4 {
+		t.Errorf("the world's lane has %d stops and %d marks: want two stops and a mark per cycle (examples/gc.go runs 4)", stw, mark)
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("the widget's world spans\n%v\nthe timeline's\n%v", got, want)
 	}
 }

@@ -75,11 +75,12 @@ const (
 func SVG(tl *view.Timeline, procs int) string {
 	_ = tl.String() // ends the runs a cut run left open
 	var end int64
-	hasMs, hasSysmon := false, false
+	hasMs, hasSysmon, hasWorld := false, false, false
 	for _, r := range tl.Runs {
 		end = max(end, r.End)
 		procs = max(procs, r.Row+1)
 		hasMs = hasMs || r.Row == view.RowMs
+		hasWorld = hasWorld || r.Row == view.RowWorld
 	}
 	for _, m := range tl.Marks {
 		end = max(end, m.T)
@@ -96,6 +97,9 @@ func SVG(tl *view.Timeline, procs int) string {
 	}
 	if hasSysmon {
 		rows = append(rows, view.RowSysmon)
+	}
+	if hasWorld {
+		rows = append(rows, view.RowWorld) // the collector's (the gc layer)
 	}
 	lane := map[int]int{}
 	for i, r := range rows {
@@ -122,6 +126,11 @@ func SVG(tl *view.Timeline, procs int) string {
 		x0, x1 := x(r.Start), x(last.End)
 		w := max(x1-x0, minRunW)
 		y := topPad + i*laneH + (laneH-4-barH)/2
+		if r.Row == view.RowWorld {
+			fmt.Fprintf(&b, "<g class=\"%s\"><title>%s from %s to %s (%s)</title><rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" rx=\"2\"/></g>\n",
+				worldClass(r.World), worldWhat(r.World), view.FormatDuration(r.Start), view.FormatDuration(last.End), view.FormatDuration(last.End-r.Start), x0, y, w, barH)
+			continue
+		}
 		cls := "run"
 		what := "runs"
 		if r.Syscall {
@@ -176,7 +185,7 @@ func pixelGroups(runs []view.TimelineRun, x func(int64) float64) [][]view.Timeli
 	var groups [][]view.TimelineRun
 	open := map[[2]int]int{} // lane and kind → index in groups of its open group
 	for _, r := range runs {
-		key := [2]int{r.Row, 0}
+		key := [2]int{r.Row, int(r.World)}
 		if r.Syscall {
 			key[1] = 1
 		}
@@ -215,14 +224,42 @@ func groupGs(grp []view.TimelineRun) string {
 	return strings.Join(gs, " ")
 }
 
+// worldClass is the CSS class of a span of the world's row: the world
+// stopped ('#') or the collector marking ('=').
+func worldClass(w byte) string {
+	if w == '#' {
+		return "world stw"
+	}
+	return "world mark"
+}
+
+// worldWhat says what a span of the world's row is.
+func worldWhat(w byte) string {
+	if w == '#' {
+		return "the world is stopped"
+	}
+	return "the collector marks concurrently"
+}
+
 // legend lists the marks the drawing uses.
 func legend(tl *view.Timeline) string {
 	used := map[byte]bool{}
 	for _, m := range tl.Marks {
 		used[m.Mark] = true
 	}
+	for _, r := range tl.Runs {
+		if r.Row == view.RowWorld {
+			used[r.World] = true
+		}
+	}
 	var b strings.Builder
 	b.WriteString("<p class=\"timeline-legend\"><span class=\"lg-run\">running</span> <span class=\"lg-sys\">in a system call</span>")
+	if used['#'] {
+		b.WriteString(" <span class=\"lg-world stw\">the world stopped</span>")
+	}
+	if used['='] {
+		b.WriteString(" <span class=\"lg-world mark\">the collector marking</span>")
+	}
 	for _, m := range view.TimelineMarks {
 		if used[m.Mark] {
 			fmt.Fprintf(&b, " <span class=\"lg-mark m-%s\">%s</span>", m.Class, html.EscapeString(m.Name))

@@ -3,6 +3,8 @@ package timelines_test
 import (
 	"os"
 	"reflect"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/yuin/goldmark"
@@ -71,4 +73,55 @@ func TestMarks(t *testing.T) {
 			{Row: 1, T: 2500, Mark: 'H'}, {Row: 0, T: 3000, Mark: 'N'}, {Row: 0, T: 3500, Mark: 'O'}, {Row: view.RowSysmon, T: 5000, Mark: 'z'}},
 	}
 	golden.Check(t, "marks", []byte(timelines.SVG(tl, 2)))
+}
+
+// TestWorldLane: a run with the collector (the gc layer) has the world's
+// lane below the Ps, a bar for each of its stops of the world and of its
+// concurrent marks, and the legend names both.
+func TestWorldLane(t *testing.T) {
+	src, err := os.ReadFile("../../examples/gc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := lang.Compile("examples/gc.go", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mc, err := runtime.New(prog, runtime.Config{GOMAXPROCS: 4, Seed: 1, Layers: runtime.AllLayers,
+		MaxSteps: runtime.DefaultMaxSteps, MaxTime: runtime.DefaultMaxTime})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tl := view.NewTimeline(4)
+	mc.Run(func(ev *runtime.Event) { tl.Event(*ev) })
+	svg := timelines.SVG(tl, 4)
+	stw, mark := 0, 0
+	for _, r := range tl.Runs {
+		if r.Row == view.RowWorld && r.World == '#' {
+			stw++
+		} else if r.Row == view.RowWorld {
+			mark++
+		}
+	}
+	if stw == 0 || mark == 0 {
+		t.Fatalf("the run has %d stops and %d marks on the world's row", stw, mark)
+	}
+	labels := regexp.MustCompile(`class="lane-label"[^>]*>([^<]*)<`).FindAllStringSubmatch(svg, -1)
+	if len(labels) < 5 || labels[len(labels)-1][1] != "world" {
+		t.Errorf("lanes %q: want the world's last, after P0-P3", labels)
+	}
+	for _, want := range []struct {
+		s string
+		n int
+	}{
+		{`>world</text>`, 1},
+		{`<g class="world stw"><title>the world is stopped from `, stw},
+		{`<g class="world mark"><title>the collector marks concurrently from `, mark},
+		{`<span class="lg-world stw">the world stopped</span>`, 1},
+		{`<span class="lg-world mark">the collector marking</span>`, 1},
+	} {
+		if got := strings.Count(svg, want.s); got != want.n {
+			t.Errorf("%q appears %d times, want %d", want.s, got, want.n)
+		}
+	}
 }

@@ -34,6 +34,16 @@ type Measures struct {
 	TraceGoroutines, NumGoroutineDiscount int
 }
 
+// The counts every real run has in its Extra (Real); one the simulator
+// has too is a row of both sides in the table (Format), with or without
+// real runs.
+const (
+	extraGCs         = "GCs"
+	extraMutexYields = "mutex yields"
+)
+
+var realExtras = map[string]bool{extraGCs: true, extraMutexYields: true}
+
 // Sim runs prog on the simulator and measures it from its events.
 //
 // A G's runnable time runs from the event that makes it runnable
@@ -48,6 +58,7 @@ func Sim(prog *vm.Program, cfg runtime.Config) (Measures, error) {
 	m := Measures{Switches: map[int64]int{}}
 	since := map[int64]int64{}
 	var out strings.Builder
+	gcs := 0
 	mc.Run(func(ev *runtime.Event) {
 		switch ev.Kind {
 		case runtime.EvPrint:
@@ -74,6 +85,8 @@ func Sim(prog *vm.Program, cfg runtime.Config) (Measures, error) {
 			if ev.MustArg("path") == 3 { // no P: to the global queue
 				since[ev.G] = ev.T
 			}
+		case runtime.EvGCStart:
+			gcs++
 		}
 	})
 	st := mc.Stats()
@@ -83,6 +96,12 @@ func Sim(prog *vm.Program, cfg runtime.Config) (Measures, error) {
 	m.Preempt = int(st.Preemptions)
 	m.Handoffs = int(st.Retakes)
 	m.Extra = map[string]int{"steals": int(st.Steals)}
+	if cfg.Layers.Has(runtime.LayerGC) {
+		// The collector's cycles (gcStart), as the real trace's GCBegin
+		// counts them: a measure both sides have once the model has a
+		// collector.
+		m.Extra[extraGCs] = gcs
+	}
 	if ex := mc.Exit(); ex != nil && ex.Reason != "exit" {
 		return m, fmt.Errorf("the simulated run ended with %s (code %d): %s", ex.Reason, ex.Code, strings.TrimSpace(ex.Msg))
 	}
@@ -110,7 +129,7 @@ func Real(ctx context.Context, file, moduleDir string, gomaxprocs, runs int, pro
 			Handoffs:   r.Trace.Handoffs,
 			Syscalls:   r.Trace.Syscalls,
 			Runnable:   r.Trace.Runnable,
-			Extra:      map[string]int{"GCs": r.Trace.GCs, "mutex yields": r.Trace.MutexYields},
+			Extra:      map[string]int{extraGCs: r.Trace.GCs, extraMutexYields: r.Trace.MutexYields},
 
 			TraceGoroutines:      r.TraceGoroutines,
 			NumGoroutineDiscount: r.NumGoroutineDiscount,

@@ -118,3 +118,39 @@ func TestFormatNamesTheTracer(t *testing.T) {
 		t.Errorf("a program that does not count goroutines:\n%s", got)
 	}
 }
+
+// With the gc layer the simulator counts the collector's cycles (gcStart,
+// runtime/mgc.go) as the real trace counts GCBegin, so the table's GCs row
+// has both sides, with or without real runs; without the layer it is the
+// real side's only.
+func TestSimGCs(t *testing.T) {
+	prog, err := lang.CompileFile("../../examples/gc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := Sim(prog, runtime.Config{GOMAXPROCS: 4, Seed: 1, Layers: runtime.AllLayers})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// examples/gc.go: three cycles at the heap's trigger, then runtime.GC.
+	if m.Extra["GCs"] != 4 {
+		t.Errorf("GCs = %d, want 4", m.Extra["GCs"])
+	}
+	real := []Measures{{Switches: map[int64]int{}, Extra: map[string]int{"GCs": 3, "mutex yields": 0}}}
+	for _, rs := range [][]Measures{nil, real} {
+		tab := Format("gc.go", 4, m, rs)
+		if !strings.Contains(tab, "\nGCs  ") || strings.Contains(tab, "GCs (") {
+			t.Errorf("with %d real runs, want a GCs row of both sides:\n%s", len(rs), tab)
+		}
+	}
+	off, err := Sim(prog, runtime.Config{GOMAXPROCS: 4, Seed: 1, Layers: runtime.AllLayers &^ runtime.Layers(runtime.LayerGC)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := off.Extra["GCs"]; ok {
+		t.Errorf("without the gc layer the simulator counts GCs: %v", off.Extra)
+	}
+	if tab := Format("gc.go", 4, off, real); !strings.Contains(tab, "GCs (real only)") {
+		t.Errorf("without the gc layer, want GCs (real only):\n%s", tab)
+	}
+}

@@ -64,19 +64,29 @@ func Format(name string, gomaxprocs int, sim Measures, real []Measures) string {
 		}
 		row(name, dur(percentile(sim.Runnable, pc)), rs)
 	}
+	// A count both sides have (the GCs, with the gc layer on) is a row of
+	// its own; then the counts one side has.
 	var extras []string
 	for k := range sim.Extra {
-		extras = append(extras, "sim:"+k)
+		if realExtras[k] {
+			extras = append(extras, "both:"+k)
+		} else {
+			extras = append(extras, "sim:"+k)
+		}
 	}
 	if len(real) > 0 {
 		for k := range real[0].Extra {
-			extras = append(extras, "real:"+k)
+			if _, both := sim.Extra[k]; !both {
+				extras = append(extras, "real:"+k)
+			}
 		}
 	}
 	slices.Sort(extras)
 	for _, e := range extras {
 		side, k, _ := strings.Cut(e, ":")
-		if side == "sim" {
+		if side == "both" {
+			row(k, strconv.Itoa(sim.Extra[k]), ints(func(m Measures) int { return m.Extra[k] }))
+		} else if side == "sim" {
 			row(k+" (simulator only)", strconv.Itoa(sim.Extra[k]), nil)
 		} else {
 			row(k+" (real only)", "-", ints(func(m Measures) int { return m.Extra[k] }))

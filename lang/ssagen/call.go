@@ -333,6 +333,13 @@ func (f *fnGen) appendElem(t types.Type) int32 {
 	if isObject(t) {
 		return ^f.g.types.layout(t)
 	}
+	return heapElem(t)
+}
+
+// heapElem is the element's size<<1 | 1 if it holds no pointers: what
+// the VM needs to account an array of them as a heap allocation
+// (OpMakeSlice's B, OpAppend's for elements that are not objects).
+func heapElem(t types.Type) int32 {
 	b := int32(amd64.Sizeof(t)) << 1
 	if !hasPointers(t) {
 		b |= 1

@@ -17,8 +17,13 @@ func init() {
 	bindOp("runtime.Goexit", vm.OpRuntime, vm.RtGoexit, 0)
 	bindOp("runtime.LockOSThread", vm.OpRuntime, vm.RtLockOSThread, 0)
 	bindOp("runtime.UnlockOSThread", vm.OpRuntime, vm.RtUnlockOSThread, 0)
-	bind("runtime.GC", func(c *extCall) {})
+	bindOp("runtime.GC", vm.OpRuntime, vm.RtGC, 0)
 	bind("runtime.KeepAlive", func(c *extCall) {})
+
+	// runtime/debug: the collector's settings (the gc layer's GOGC and
+	// GOMEMLIMIT).
+	bindOp("runtime/debug.SetGCPercent", vm.OpRuntime, vm.RtSetGCPercent, 0)
+	bindOp("runtime/debug.SetMemoryLimit", vm.OpRuntime, vm.RtSetMemoryLimit, 0)
 
 	// sync: a *Mutex and a *WaitGroup are the runtime records' ids.
 	bindOp("(*sync.Mutex).Lock", vm.OpLock, 0, 0)

@@ -118,7 +118,8 @@ func (f *fnGen) instr(in ssa.Instruction) {
 	case *ssa.MakeSlice:
 		f.push(in.Len)
 		f.push(in.Cap)
-		f.emitCallOp(vm.OpMakeSlice, f.elemLayout(in.Type().Underlying().(*types.Slice).Elem()), 0, 2, 1)
+		et := in.Type().Underlying().(*types.Slice).Elem()
+		f.emitCallOp(vm.OpMakeSlice, f.elemLayout(et), heapElem(et), 2, 1) // a heap allocation (vm/malloc.go)
 		f.define(in)
 	case *ssa.MakeMap:
 		if in.Reserve != nil {
@@ -375,6 +376,11 @@ func (f *fnGen) alloc(in *ssa.Alloc) {
 	switch reprOf(t) {
 	case rObject, rHandle:
 		f.zero(t)
+		if heapObject(in) && reprOf(t) == rObject {
+			// A handle (a sync.Mutex, a WaitGroup) is a runtime record,
+			// not an object of the VM's heap: not counted.
+			f.newobject(t)
+		}
 		f.define(in)
 	default:
 		f.pushZero(t)
@@ -384,6 +390,26 @@ func (f *fnGen) alloc(in *ssa.Alloc) {
 		}
 		f.emitCallOp(vm.OpNewBox, s, 0, 1, 0)
 	}
+}
+
+// heapObject reports whether Alloc a of a struct or an array is one of
+// the heap allocations the collector counts (vm/malloc.go): new(T), &T{},
+// make([]T, n, c) with a constant c (go/ssa's new([c]T)[:n]), a variable
+// a closure captures or whose address escapes. A slice literal's array
+// and a variadic call's are not (Go keeps them on the stack unless they
+// escape; the syntax-tree front end counted neither).
+func heapObject(a *ssa.Alloc) bool {
+	return a.Heap && a.Comment != "slicelit" && a.Comment != "varargs"
+}
+
+// newobject marks the fresh object of type t on top of the stack as a
+// heap allocation (runtime.newobject, malloc.go; vm/malloc.go).
+func (f *fnGen) newobject(t types.Type) {
+	var noscan int32
+	if !hasPointers(t) {
+		noscan = 1
+	}
+	f.emitCallOp(vm.OpNewobject, int32(amd64.Sizeof(t)), noscan, 1, 1)
 }
 
 // zero pushes a fresh zero value of type t: a new object (its nested

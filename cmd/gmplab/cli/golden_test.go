@@ -52,6 +52,9 @@ var goldenCases = []struct {
 	{"goroutines", "run examples/goroutines.go --gomaxprocs 1"},
 	{"starvation", "run examples/starvation.go --gomaxprocs 1"},
 	{"resize", "run examples/resize.go --gomaxprocs 4"},
+	{"gc", "run examples/gc.go --gomaxprocs 4"},
+	{"gc-gctrace", "run examples/gc.go --gomaxprocs 4 --format gctrace"},
+	{"gc-nogc", "run examples/gc.go --gomaxprocs 4 --layers stacks,procs,steal,sysmon,preempt,netpoll --stats"},
 	{"gomaxprocs258-ncpu2", "run cmd/gmplab/cli/testdata/real/gomaxprocs258.go --ncpu 2 --quiet"},
 }
 

@@ -18,11 +18,14 @@ import (
 // during it. testdata/preemptoff/loop.go runs each loop; gmplab run must
 // print what the real runtime prints, with and without the setting.
 //
-// The real loops run 100 times longer than the simulated ones (3e8
-// iterations, about a second of CPU, against 3e6, 30 ms of virtual time):
+// The real loops run 15 times longer than the simulated ones (3e8
+// iterations, about a second of CPU, against 2e7: 37 ms of virtual time
+// for the cheapest, the inlined loop, with the go/ssa front end's code):
 // long enough that sysmon, which preempts a goroutine after 10 ms, acts
-// during them however loaded the machine is; the outcome does not depend
-// on the length once it is well past 10 ms.
+// during them however loaded the machine is. The simulated loop must
+// outlast two slices: the first preemption only lets the sleeper start
+// its 1 ms sleep; the second, 10 ms later, lets it wake. The outcome
+// does not depend on the length once it is past that.
 func TestAsyncPreemptOffAsRealRuntime(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs programs of a second each; skipped with -short")
@@ -40,7 +43,7 @@ func TestAsyncPreemptOffAsRealRuntime(t *testing.T) {
 		for _, mode := range []string{"inlined", "leaf", "nonleaf"} {
 			t.Run(mode+"/"+godebug, func(t *testing.T) {
 				withGodebug(t, godebug)
-				sim := gmplab(t, "run "+src+" --gomaxprocs 1 --quiet -- "+mode+" 3000000")
+				sim := gmplab(t, "run "+src+" --gomaxprocs 1 --quiet -- "+mode+" 20000000")
 				cmd := exec.Command(exe, mode, "300000000")
 				cmd.Env = append(os.Environ(), "GOMAXPROCS=1", "GODEBUG="+godebug)
 				var out bytes.Buffer

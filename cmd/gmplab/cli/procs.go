@@ -72,6 +72,23 @@ func (pf *procsFlags) resolve(explicit int) (n int, from string, err error) {
 	return min(pf.NCPU, maxGOMAXPROCS), "ncpu", nil
 }
 
+// gcEnv applies the collector's environment variables, GOGC and
+// GOMEMLIMIT, to cfg as Go reads them at start (the engine parses them:
+// runtime/mgcpacer.go), and returns what to add to the header ("" when
+// neither is set).
+func gcEnv(cfg *runtime.Config) string {
+	var h string
+	if v, ok := lookupEnv("GOGC"); ok {
+		cfg.GOGC = v
+		h += " GOGC=" + v
+	}
+	if v, ok := lookupEnv("GOMEMLIMIT"); ok {
+		cfg.GOMEMLIMIT = v
+		h += " GOMEMLIMIT=" + v
+	}
+	return h
+}
+
 // procsHeader says what is in force: "GOMAXPROCS=2 (from $GOMAXPROCS) ncpu=4".
 func procsHeader(gomaxprocs int, from string, ncpu int) string {
 	s := "GOMAXPROCS=" + strconv.Itoa(gomaxprocs)

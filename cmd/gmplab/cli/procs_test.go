@@ -75,7 +75,7 @@ func TestNCPUAndHeader(t *testing.T) {
 	os.WriteFile(src, []byte("package main\n\nimport (\n\t\"fmt\"\n\t\"runtime\"\n)\n\nfunc main() { fmt.Println(runtime.NumCPU(), runtime.GOMAXPROCS(0)) }\n"), 0o644)
 	withEnv(t, "3")
 	r := gmplab(t, "run "+src+" --ncpu 6")
-	if first, _, _ := strings.Cut(r.stdout, "\n"); first != "# "+src+": GOMAXPROCS=3 (from $GOMAXPROCS) ncpu=6 seed=1 layers=stacks,procs,steal,sysmon,preempt,netpoll" {
+	if first, _, _ := strings.Cut(r.stdout, "\n"); first != "# "+src+": GOMAXPROCS=3 (from $GOMAXPROCS) ncpu=6 seed=1 layers=stacks,procs,steal,sysmon,preempt,netpoll,gc" {
 		t.Errorf("header %q", first)
 	}
 	if r := gmplab(t, "run "+src+" --ncpu 6 --quiet"); r.stdout != "6 3\n" {

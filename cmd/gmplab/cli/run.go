@@ -24,11 +24,12 @@ const (
 	formatText       = "text"
 	formatJSON       = "json"
 	formatSchedtrace = "schedtrace"
+	formatGctrace    = "gctrace"
 	formatChrome     = "chrome"
 	formatTrace      = "trace"
 )
 
-var formats = []string{formatText, formatJSON, formatSchedtrace, formatChrome, formatTrace}
+var formats = []string{formatText, formatJSON, formatSchedtrace, formatGctrace, formatChrome, formatTrace}
 
 // defaultSchedtracePeriod is one millisecond of virtual time: the smallest
 // period GODEBUG=schedtrace accepts (its unit is ms), and short enough that
@@ -62,6 +63,7 @@ type RunOptions struct {
 	gomaxprocs      int    // in force
 	gomaxprocsFrom  string // where it came from (procsFlags.resolve)
 	asyncPreemptOff bool   // GODEBUG=asyncpreemptoff=1 in the environment (godebug.go)
+	gcHeader        string // GOGC and GOMEMLIMIT from the environment, for the header
 	layers          runtime.Layers
 	stateAt         stateAt
 	// Whether the flag was given (some combinations make no sense).
@@ -91,6 +93,8 @@ Output (--format):
   json        one JSON object per event per line, "kind" being the function's name
   schedtrace  only the GODEBUG=schedtrace lines of Go 1.26, one per
               --schedtrace-period of virtual time
+  gctrace     only the GODEBUG=gctrace=1 lines of Go 1.26, one per GC cycle
+              (the gc layer; GOGC and GOMEMLIMIT are read from the environment)
   chrome      a Chrome trace-event file with one track per P: open it in
               https://ui.perfetto.dev or chrome://tracing
   trace       Go's own execution trace format, as runtime/trace writes it
@@ -236,6 +240,9 @@ func (o *RunOptions) validate() error {
 			return err
 		}
 	}
+	if o.Format == formatGctrace && !ls.Has(runtime.LayerGC) {
+		return fmt.Errorf("--format gctrace: the layers %s have no garbage collector (add gc, or use all)", ls)
+	}
 	switch {
 	case o.Quiet && o.formatSet:
 		return errors.New("--quiet and --format: choose one (--quiet prints only the program's output)")
@@ -259,6 +266,7 @@ func (o *RunOptions) config() runtime.Config {
 		AsyncPreemptOff: o.asyncPreemptOff,
 	}
 	o.Limits.apply(&cfg)
+	o.gcHeader = gcEnv(&cfg)
 	switch {
 	case o.Quiet || o.stateAt.on:
 	case o.Format == formatText || o.Format == formatJSON || o.Format == formatChrome:
@@ -318,6 +326,9 @@ func runRun(o *RunOptions) (err error) {
 		mc.SetArgs(o.ProgArgs)
 		mc.SetStdin(o.In)
 	}
+	if se := (*runtime.StartError)(nil); errors.As(err, &se) {
+		return &ExitError{Code: 2, Msg: se.Msg} // Go's own message and status
+	}
 	if err != nil {
 		return &ExitError{Code: 1, Msg: "gmplab run: " + err.Error()}
 	}
@@ -350,7 +361,7 @@ func runRun(o *RunOptions) (err error) {
 	switch {
 	case o.Quiet:
 	case o.Format == formatText:
-		out.WriteString(view.Fill(fmt.Sprintf("# %s: %s seed=%d layers=%s%s\n", o.File, procsHeader(o.gomaxprocs, o.gomaxprocsFrom, o.NCPU), o.Seed, o.layers, godebugHeader(o.asyncPreemptOff)), width))
+		out.WriteString(view.Fill(fmt.Sprintf("# %s: %s seed=%d layers=%s%s%s\n", o.File, procsHeader(o.gomaxprocs, o.gomaxprocsFrom, o.NCPU), o.Seed, o.layers, godebugHeader(o.asyncPreemptOff), o.gcHeader), width))
 		out.WriteString(style.Header())
 		out.WriteByte('\n')
 	case o.Format == formatChrome:
@@ -400,6 +411,11 @@ func runRun(o *RunOptions) (err error) {
 		case o.Format == formatSchedtrace:
 			if ev.Kind == runtime.EvSchedtrace {
 				out.WriteString(strings.TrimSuffix(ev.Text, "\n"))
+				out.WriteByte('\n')
+			}
+		case o.Format == formatGctrace:
+			if ev.Kind == runtime.EvGCMarkTermination {
+				out.WriteString(ev.Text)
 				out.WriteByte('\n')
 			}
 		case o.Format == formatChrome:

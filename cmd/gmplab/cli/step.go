@@ -151,6 +151,7 @@ func loadStepTarget(o *StepOptions) (*stepTarget, error) {
 	}
 	cfg := runtime.Config{NCPU: o.NCPU, Seed: 1, Layers: runtime.AllLayers, AsyncPreemptOff: asyncPreemptOff()}
 	o.Limits.apply(&cfg)
+	gcEnv(&cfg)
 	lessonProcs := 0
 	if l := t.Lesson; l != nil {
 		lessonProcs, cfg.Seed, cfg.Layers = l.GOMAXPROCS, l.Seed, l.Layers()

@@ -188,9 +188,9 @@ func TestStepConfig(t *testing.T) {
 		{[]string{"lesson-04"}, "1 1 stacks,procs,steal,sysmon"},
 		{[]string{"4", "--seed", "7"}, "1 7 stacks,procs,steal,sysmon"},
 		{[]string{"lessons/04-sysmon/handoff.go", "--gomaxprocs", "3"}, "3 1 stacks,procs,steal,sysmon"},
-		{[]string{"05-preempt", "--layers", "all"}, "1 1 stacks,procs,steal,sysmon,preempt,netpoll"},
-		{[]string{"examples/gosched.go"}, "4 1 stacks,procs,steal,sysmon,preempt,netpoll"},
-		{[]string{"examples/gosched.go", "--ncpu", "2"}, "2 1 stacks,procs,steal,sysmon,preempt,netpoll"},
+		{[]string{"05-preempt", "--layers", "all"}, "1 1 stacks,procs,steal,sysmon,preempt,netpoll,gc"},
+		{[]string{"examples/gosched.go"}, "4 1 stacks,procs,steal,sysmon,preempt,netpoll,gc"},
+		{[]string{"examples/gosched.go", "--ncpu", "2"}, "2 1 stacks,procs,steal,sysmon,preempt,netpoll,gc"},
 		{[]string{"lesson-03", "--ncpu", "8"}, "4 1 stacks,procs,steal"}, // the lesson's GOMAXPROCS wins over --ncpu
 	} {
 		var got string
