@@ -98,7 +98,7 @@ func TestSharedSnapshotsRestoreUnchanged(t *testing.T) {
 		states = append(states, view.MarshalState(mc.StateAt(ev.Seq)))
 	}
 	total := int64(len(evs))
-	s, err := New(Options{Program: prog, Config: cfg, Name: "heap.go", SnapshotEvery: 64, MaxSnapshots: 6})
+	s, err := New(Options{Program: prog, Config: cfg, Name: "heap.go", SnapshotEvery: 64, MaxSnapshots: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +137,12 @@ func TestSharedSnapshotsRestoreUnchanged(t *testing.T) {
 			}
 		}
 	}
-	if s.snaps.taken < 5 || int(s.snaps.taken)+1 <= len(s.snaps.list) {
+	// The spacing follows the measured size of a snapshot (the Go
+	// runtime's allocation count, which other goroutines of the process
+	// move), so how many are taken varies with load: at most 3 kept makes
+	// thinning certain from the third taken.
+	t.Logf("%d snapshots taken over %d events, %d kept, %d shared", s.snaps.taken, total, len(s.snaps.list), s.snaps.shared)
+	if s.snaps.taken < 3 || int(s.snaps.taken)+1 <= len(s.snaps.list) {
 		t.Errorf("%d snapshots taken, %d kept: none thinned", s.snaps.taken, len(s.snaps.list))
 	}
 	// Which snapshots are kept depends on their measured sizes (the Go
