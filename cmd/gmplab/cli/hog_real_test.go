@@ -66,7 +66,13 @@ func TestHogRealServedBeforeTheHogEnds(t *testing.T) {
 					t.Fatalf("real run %d: %v\n%s", r+1, err, out.String())
 				}
 				t.Logf("real run %d: requests served from %d to %d ms", r+1, first, last)
-				if c.before && last >= hogMs || !c.before && first < hogMs {
+				// Off, the requests wait for the hog's end: its 50 ms are
+				// sim.Work's calibrated spin, which a host whose speed
+				// changed since the calibration (load, frequency) makes
+				// 20% short or long, so "not before the hog's end" is
+				// checked as not before 30 ms, well after the 10-20 ms
+				// at which preemption would have served them.
+				if c.before && last >= hogMs || !c.before && first < hogMs*3/5 {
 					bad = append(bad, fmt.Sprintf("run %d served the requests from %d to %d ms", r+1, first, last))
 				}
 			}
