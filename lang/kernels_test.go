@@ -202,6 +202,21 @@ func TestKernelVirtualTime(t *testing.T) {
 			t.Errorf("%s: gmplab printed %q, go printed %q", k.name, sim.out, want)
 		}
 		r := float64(sim.cpu) / float64(native.Nanoseconds())
+		if _, known := kernelKnown[k.name]; !known && (r < 0.5 || r > 2) {
+			// A busy host only adds to a native run's CPU time (another
+			// process's threads sharing the core's caches, a GC worker of
+			// the kernel's own descheduled and rescheduled): a ratio out
+			// of bounds is measured again over more runs before it
+			// counts. Seen in CI beside other test binaries: fib's best
+			// of five 3.7 ms where a quiet host measures 2.5 ms.
+			again, _, err := nativeKernelCPU(dir, k.name, k.test, 15)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s: %.2fx with the native CPU %v over 5 runs; measured again over 15: %v", k.name, r, native, again)
+			native = min(native, again)
+			r = float64(sim.cpu) / float64(native.Nanoseconds())
+		}
 		ratios = append(ratios, r)
 		fmt.Fprintf(&table, "%-10s %12v %12v %8.2f\n", k.name, native, time.Duration(sim.cpu), r)
 		within := r >= 0.5 && r <= 2
