@@ -60,10 +60,10 @@ func CompileFile(path string) (*vm.Program, error) {
 // positions and error messages. `//go:build` lines are ignored, so scenario
 // files can carry `//go:build ignore` and share a folder.
 func Compile(filename string, src []byte) (prog *vm.Program, err error) {
-	if useSSA() {
-		return CompileSSA(filename, src)
+	if err := removedFrontend(); err != nil {
+		return nil, err
 	}
-	return compileProgram(filename, src, false)
+	return CompileSSA(filename, src)
 }
 
 // compileProgram is Compile; allSource compiles every function of the
