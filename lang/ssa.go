@@ -80,9 +80,13 @@ func CompileSSA(filename string, src []byte) (prog *vm.Program, err error) {
 		}
 	}
 	goCalls := goCallsOf(f)
+	model := inlineModel(f, info)
+	if inlineHook != nil {
+		inlineHook(fset, model)
+	}
 	out, gerr := ssagen.Generate(sp, mainPkg, ssagen.Options{
 		InitsOS: initsOS,
-		Inline:  inlineModel(f, info),
+		Inline:  model,
 		GoCall: func(pos token.Pos) token.Pos {
 			if p, ok := goCalls[pos]; ok {
 				return p
@@ -119,6 +123,10 @@ func CompileSSA(filename string, src []byte) (prog *vm.Program, err error) {
 	}
 	return out, nil
 }
+
+// inlineHook, if set (by tests: TestInlineAgainstCompiler), sees every
+// program's inlining model, with the file set of its positions.
+var inlineHook func(*token.FileSet, *inline.Package)
 
 // ssaHook, if set (by tests), sees every program's SSA before the code
 // is generated.
