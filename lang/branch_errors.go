@@ -7,50 +7,9 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-
-	"github.com/gmplab/gmplab/vm"
 )
 
-// goto and the labels it jumps to. A label is a place in the function's
-// code like a loop's head: goto is an OpJump to it. go/types has already
-// refused the jumps Go forbids (over a variable declaration, into a
-// block), so a variable's slot is always defined where the jump lands,
-// and every statement starts at the same operand stack depth.
-
-// gotoLabel is the jump target of label name, made at its first use.
-func (fs *fnState) gotoLabel(name string) *label {
-	if fs.gotos == nil {
-		fs.gotos = map[string]*label{}
-	}
-	l, ok := fs.gotos[name]
-	if !ok {
-		l = fs.newLabel()
-		fs.gotos[name] = l
-	}
-	return l
-}
-
-// bindGoto binds label name where the labelled statement starts. Code
-// after a return or a jump is reachable again here: a goto further down
-// may jump back to it.
-func (fs *fnState) bindGoto(name string) {
-	l := fs.gotoLabel(name)
-	if !fs.reachable {
-		fs.reachable = true
-		if l.hasDepth {
-			fs.depth = l.depth
-		}
-	}
-	fs.bind(l)
-}
-
-// gotoStmt compiles goto L.
-func (fs *fnState) gotoStmt(s *ast.BranchStmt) {
-	if fs.rf != nil && fs.rfGoto(s) { // out of a range-over-func body
-		return
-	}
-	fs.jump(vm.OpJump, fs.gotoLabel(s.Label.Name))
-}
+// Errors about goto and labels, in the Go compiler's words.
 
 var (
 	gotoOverDecl  = regexp.MustCompile(`^goto (\w+) jumps over variable declaration at line \d+$`)
