@@ -306,7 +306,7 @@ func Preempt(put GopreemptFunc, want WantAsyncFunc, safe AsyncSafeFunc) *Exercis
 	}
 	hooks := &runtime.Hooks{GopreemptM: put, AsyncPreempt: func(gp *rt.G, pp *rt.P) bool { return want(gp, pp) && safe(gp) }}
 	ex.hooks = hooks
-	ex.batteries = append([]battery{{name: "properties", tests: props}}, scenarioBatteries(ex.Name, 5, []string{"syscalls.go", "yield.go"}, []int{1, 2, 16}, hooks)...)
+	ex.batteries = append([]battery{{name: "properties", tests: props}}, scenarioBatteries(ex.Name, 5, []string{"syscalls.go", "yield.go", "coop.go"}, []int{1, 2, 16}, hooks)...)
 	return ex
 }
 
