@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -50,8 +51,10 @@ func lessonScenarios(num int) ([]scenario, runCfg, error) {
 	return nil, runCfg{}, fmt.Errorf("no lesson %d", num)
 }
 
-// lessonSkipped are lesson scenarios the batteries leave out, each for a
-// generated scenario that tests the same rules for a fraction of the time.
+// lessonSkipped are lesson scenarios the batteries leave out where their
+// twin, a generated scenario that tests the same rules for a fraction of
+// the time, runs instead (an exercise whose generated battery lacks the
+// twin runs the lesson's).
 // Lesson 05's coop.go interprets two loops of 4 million calls (192 million
 // instructions, about 1.5 s of CPU time per run, three quarters of a
 // 05-preempt or 05-preemptone grading process and a third of a class's
@@ -78,7 +81,7 @@ func scenarioBatteries(ex string, lesson int, gen []string, procs []int, hooks *
 	}
 	for _, sc := range lsc {
 		for _, c := range cfgs {
-			if _, skip := lessonSkipped[sc.path]; skip {
+			if twin, skip := lessonSkipped[sc.path]; skip && slices.Contains(gen, twin) {
 				continue
 			}
 			sc, c := sc, c
