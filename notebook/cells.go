@@ -130,6 +130,12 @@ func (c *Cell) parse() error {
 			return fmt.Errorf("want a short paragraph, then one to three lines try: COMMAND (got %d)", len(g.Try))
 		}
 		c.G = g
+	case RunsKind:
+		r, err := parseRuns(lines)
+		if err != nil {
+			return err
+		}
+		c.Runs = r
 	}
 	return nil
 }

@@ -240,6 +240,13 @@ func (nb *Notebook) Exec(x Executor, c *Cell) (string, error) {
 		out = "answer: " + c.Q.Choices[i]
 	case Guide:
 		return "", nil
+	case RunsKind:
+		o, err := nb.execRuns(x, c)
+		var f *ChecksFailed
+		if err != nil && !errors.As(err, &f) {
+			return "", nb.cellErr(c, err)
+		}
+		return o, err
 	}
 	if out != "" && !strings.HasSuffix(out, "\n") {
 		out += "\n"
@@ -422,6 +429,8 @@ func (c *Cell) Title() string {
 		what = "source " + c.Args
 	case c.Kind == Quiz:
 		what = "quiz " + c.Q.ID
+	case c.Kind == RunsKind:
+		what = fmt.Sprintf("%s, %d real runs", c.Runs.Program, c.Runs.N)
 	}
 	return fmt.Sprintf("%s cell at line %d (%s)", c.Kind, c.Line, what)
 }

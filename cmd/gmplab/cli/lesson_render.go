@@ -241,6 +241,13 @@ func (r *reader) cellHead(c *notebook.Cell) string {
 			}
 			b.WriteString("\n" + indentLines(r.style(dim, strings.TrimSuffix(wrap(note+")", r.width-2), "\n")), "  "))
 		}
+	case notebook.RunsKind:
+		for _, l := range c.Runs.Commands(r.nb.Path(c.Runs.Program)) {
+			b.WriteString(r.command(l, "") + "\n")
+		}
+		for _, l := range strings.Split(strings.TrimSuffix(wrap("checks over the runs: "+runsChecks(c.Runs), r.width-6), "\n"), "\n") {
+			b.WriteString("    " + r.style(dim, l) + "\n")
+		}
 	case notebook.Guide:
 		b.WriteString("  " + r.style(bold, "In the debugger (gmplab step "+r.nb.Lesson.Name()+"):") + "\n")
 		b.WriteString(indentLines(wrap(c.G.Text, r.width-6), "    "))
@@ -249,6 +256,15 @@ func (r *reader) cellHead(c *notebook.Cell) string {
 		}
 	}
 	return b.String()
+}
+
+// runsChecks is a runs cell's checks, for its head: "P varies; all P in 0..3".
+func runsChecks(r *notebook.Runs) string {
+	var s []string
+	for _, c := range r.Checks {
+		s = append(s, c.Text)
+	}
+	return strings.Join(s, "; ")
 }
 
 func (r *reader) linesNote(c *notebook.Cell) string {
