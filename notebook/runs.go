@@ -31,6 +31,7 @@ import (
 type Runs struct {
 	Program string   // the program's path as written (a bare name is in the lesson's folder)
 	Env     []string // NAME=VALUE, set for the binary's runs only (not for go build)
+	Args    []string // the binary's arguments
 	N       int      // how many runs
 	Figures []Figure
 	Checks  []Predicate
@@ -72,7 +73,7 @@ func parseRuns(lines []string) (*Runs, error) {
 	for _, l := range lines {
 		key, val, ok := strings.Cut(l, ":")
 		if !ok {
-			return nil, fmt.Errorf("%q: want key: value (keys: program, env, runs, figure, check)", l)
+			return nil, fmt.Errorf("%q: want key: value (keys: program, env, args, runs, figure, check)", l)
 		}
 		val = strings.TrimSpace(val)
 		switch strings.TrimSpace(key) {
@@ -89,6 +90,15 @@ func parseRuns(lines []string) (*Runs, error) {
 				}
 				r.Env = append(r.Env, w)
 			}
+		case "args":
+			words, err := splitWords(val)
+			if err != nil {
+				return nil, fmt.Errorf("args: %v", err)
+			}
+			if slices.Contains(words, "|") {
+				return nil, errors.New("args: a runs cell takes no pipes (its figures are read from the whole output)")
+			}
+			r.Args = words
 		case "runs":
 			n, err := strconv.Atoi(val)
 			if err != nil || n < 2 || n > maxRuns {
@@ -120,7 +130,7 @@ func parseRuns(lines []string) (*Runs, error) {
 			}
 			r.Checks = append(r.Checks, c)
 		default:
-			return nil, fmt.Errorf("unknown key %q (keys: program, env, runs, figure, check)", key)
+			return nil, fmt.Errorf("unknown key %q (keys: program, env, args, runs, figure, check)", key)
 		}
 	}
 	switch {
@@ -204,24 +214,36 @@ func (r *Runs) Binary() string { return strings.TrimSuffix(path.Base(r.Program),
 // repository's root: go build, then the binary's runs with the cell's
 // environment. prog is the program's path from there.
 func (r *Runs) Commands(prog string) []string {
+	return []string{
+		"go build -o " + r.Binary() + " " + prog,
+		fmt.Sprintf("for i in $(seq %d); do %s; done", r.N, r.runLine()),
+	}
+}
+
+// runLine is the shell command of one run: the environment, ./BINARY and
+// its arguments (quoted where a shell needs it).
+func (r *Runs) runLine() string {
 	run := "./" + r.Binary()
+	for _, a := range r.Args {
+		if strings.ContainsAny(a, " \t'\"|$") || a == "" {
+			a = "'" + a + "'"
+		}
+		run += " " + a
+	}
 	if len(r.Env) > 0 {
 		run = strings.Join(r.Env, " ") + " " + run
 	}
-	return []string{
-		"go build -o " + r.Binary() + " " + prog,
-		fmt.Sprintf("for i in $(seq %d); do %s; done", r.N, run),
-	}
+	return run
 }
 
 // RunsExecutor is an Executor that runs a runs cell's program: it builds
 // the program at path (from the repository's root) once, runs the binary
-// n times with env added to the process's environment, and returns each
+// n times with args and with env added to the process's environment, and returns each
 // run's standard output and standard error. A run that fails is an error
 // naming it; where no go command or real runtime is available it returns
 // an *Unavailable.
 type RunsExecutor interface {
-	RunProgram(path string, env []string, n int) ([]string, error)
+	RunProgram(path string, env, args []string, n int) ([]string, error)
 }
 
 // ChecksFailed is the error of a runs cell whose program ran but one of
@@ -245,7 +267,7 @@ func (nb *Notebook) execRuns(x Executor, c *Cell) (string, error) {
 	}
 	r := c.Runs
 	prog := nb.Path(r.Program)
-	outs, err := rx.RunProgram(prog, r.Env, r.N)
+	outs, err := rx.RunProgram(prog, r.Env, r.Args, r.N)
 	if err != nil {
 		return "", err
 	}
@@ -276,11 +298,7 @@ func (nb *Notebook) execRuns(x Executor, c *Cell) (string, error) {
 // figure that decides it). failed is the checks that do not hold.
 func RunsReport(r *Runs, prog string, vals map[string][]float64) (out string, failed []string) {
 	var b strings.Builder
-	env := ""
-	if len(r.Env) > 0 {
-		env = " with " + strings.Join(r.Env, " ")
-	}
-	fmt.Fprintf(&b, "built %s; ran it %d times%s\n", prog, r.N, env)
+	fmt.Fprintf(&b, "built %s; ran %s %d times\n", prog, r.runLine(), r.N)
 	for _, f := range r.Figures {
 		var s []string
 		for _, v := range vals[f.Name] {

@@ -12,17 +12,17 @@ type runsFake struct {
 	fake
 	outs          []string
 	path          string
-	env           []string
+	env, args     []string
 	n, timesAsked int
 }
 
-func (f *runsFake) RunProgram(path string, env []string, n int) ([]string, error) {
-	f.path, f.env, f.n = path, env, n
+func (f *runsFake) RunProgram(path string, env, args []string, n int) ([]string, error) {
+	f.path, f.env, f.args, f.n = path, env, args, n
 	f.timesAsked++
 	return f.outs, nil
 }
 
-const runsCell = "```runs\nprogram: real/start.go\nenv: GOMAXPROCS=4\nruns: 4\n" +
+const runsCell = "```runs\nprogram: real/start.go\nenv: GOMAXPROCS=4\nargs: -load heavy\nruns: 4\n" +
 	"figure: P = on P(\\d+)\nfigure: ms = waited ([0-9.]+) ms\n" +
 	"check: varies P\ncheck: all P in 0..3\ncheck: count ms < 8 in 50%..100%\ncheck: median ms in 1..10\n```\n"
 
@@ -54,7 +54,7 @@ func TestRunsCell(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `built real/start.go; ran it 4 times with GOMAXPROCS=4
+	want := `built real/start.go; ran GOMAXPROCS=4 ./start -load heavy 4 times
 P: 0 2 0 3
 ms: 1.5 3 9.25 4
 holds: varies P (3 distinct values)
@@ -65,13 +65,13 @@ holds: median ms in 1..10 (median 3.5)
 	if out != want {
 		t.Errorf("got\n%s\nwant\n%s", out, want)
 	}
-	if x.path != "real/start.go" || strings.Join(x.env, " ") != "GOMAXPROCS=4" || x.n != 4 {
+	if x.path != "real/start.go" || strings.Join(x.env, " ") != "GOMAXPROCS=4" || strings.Join(x.args, " ") != "-load heavy" || x.n != 4 {
 		t.Errorf("ran %s with %v %d times", x.path, x.env, x.n)
 	}
 	if err := nb.Update(x); err != nil || c.Output != want {
 		t.Errorf("Update: %v, stored %q", err, c.Output)
 	}
-	if got := c.Runs.Commands("real/start.go"); strings.Join(got, "\n") != "go build -o start real/start.go\nfor i in $(seq 4); do GOMAXPROCS=4 ./start; done" {
+	if got := c.Runs.Commands("real/start.go"); strings.Join(got, "\n") != "go build -o start real/start.go\nfor i in $(seq 4); do GOMAXPROCS=4 ./start -load heavy; done" {
 		t.Errorf("commands %q", got)
 	}
 

@@ -24,11 +24,11 @@ var _ notebook.RunsExecutor = (*CellExecutor)(nil)
 
 // RunProgram implements notebook.RunsExecutor: go build the program (a
 // path from Root) once into a scratch folder, then run the binary n times
-// with env added to this process's environment (so that GODEBUG and
+// with args and with env added to this process's environment (so that GODEBUG and
 // GOMAXPROCS reach the program and never the go command), each run's
 // standard output and standard error together. Without a go command it
 // returns a *notebook.Unavailable.
-func (x *CellExecutor) RunProgram(path string, env []string, n int) ([]string, error) {
+func (x *CellExecutor) RunProgram(path string, env, args []string, n int) ([]string, error) {
 	gocmd, err := exec.LookPath("go")
 	if err != nil {
 		return nil, &notebook.Unavailable{Reason: "the go command is not on PATH: cannot build the real program"}
@@ -56,7 +56,7 @@ func (x *CellExecutor) RunProgram(path string, env []string, n int) ([]string, e
 	outs := make([]string, 0, n)
 	for i := range n {
 		ctx, cancel := context.WithTimeout(context.Background(), runsRunTimeout)
-		cmd := exec.CommandContext(ctx, exe)
+		cmd := exec.CommandContext(ctx, exe, args...)
 		cmd.Env = append(os.Environ(), env...)
 		out, err := cmd.CombinedOutput()
 		cancel()
