@@ -24,10 +24,11 @@ var _ notebook.RunsExecutor = (*CellExecutor)(nil)
 
 // RunProgram implements notebook.RunsExecutor: go build the program (a
 // path from Root) once into a scratch folder, then run the binary n times
-// with args and with env added to this process's environment (so that GODEBUG and
-// GOMAXPROCS reach the program and never the go command), each run's
-// standard output and standard error together. Without a go command it
-// returns a *notebook.Unavailable.
+// with args and with env added to this process's environment (so that
+// GODEBUG and GOMAXPROCS reach the program and never the go command), each
+// run's standard output and standard error together. Without a go command,
+// or outside a clone (the program is not on disk), it returns a
+// *notebook.Unavailable.
 func (x *CellExecutor) RunProgram(path string, env, args []string, n int) ([]string, error) {
 	gocmd, err := exec.LookPath("go")
 	if err != nil {
@@ -37,7 +38,11 @@ func (x *CellExecutor) RunProgram(path string, env, args []string, n int) ([]str
 	if x.Root != "" && !filepath.IsAbs(src) {
 		src = filepath.Join(x.Root, path)
 	}
-	if _, err := os.Stat(src); err != nil {
+	if _, err := os.Stat(src); errors.Is(err, os.ErrNotExist) {
+		// gmplab lesson outside a clone: the lesson's scenarios are built
+		// in, its real programs are not.
+		return nil, &notebook.Unavailable{Reason: path + " is not here: a runs cell builds its program from a clone of gmplab's repository"}
+	} else if err != nil {
 		return nil, err
 	}
 	dir, err := os.MkdirTemp("", "gmplab-runs-")

@@ -212,7 +212,7 @@ func (r *reader) showCell(pg *pager, c *notebook.Cell) key {
 	case notebook.Run, notebook.Timeline, notebook.Step, notebook.RunsKind:
 		verb := "run it"
 		if c.Kind == notebook.RunsKind {
-			verb = fmt.Sprintf("build it and run it %d times on the real runtime (seconds)", c.Runs.N)
+			verb = fmt.Sprintf("build it, run it %d times (seconds)", c.Runs.N)
 		} else if c.Real() {
 			verb = "run it on the real runtime (seconds)"
 		} else if c.Kind == notebook.Step {
