@@ -238,7 +238,7 @@ func (nb *Notebook) Exec(x Executor, c *Cell) (string, error) {
 			return "", nb.cellErr(c, err)
 		}
 		out = "answer: " + c.Q.Choices[i]
-	case Guide:
+	case Guide, Diagram:
 		return "", nil
 	case RunsKind:
 		o, err := nb.execRuns(x, c)
@@ -431,6 +431,8 @@ func (c *Cell) Title() string {
 		what = "quiz " + c.Q.ID
 	case c.Kind == RunsKind:
 		what = fmt.Sprintf("%s, %d real runs", c.Runs.Program, c.Runs.N)
+	case c.Kind == Diagram:
+		what = "diagram " + c.Args
 	}
 	return fmt.Sprintf("%s cell at line %d (%s)", c.Kind, c.Line, what)
 }

@@ -1,7 +1,7 @@
 // Package cells is the book's goldmark extension for a lesson's cells
 // (docs/notebook.md): it replaces each cell's fenced block, and the output
 // block under it, by a Node holding the cell as package notebook parsed it,
-// and renders the source, run, step, guide and runs kinds. Other extensions
+// and renders the source, run, step, guide, runs and diagram kinds. Other extensions
 // render the other kinds (book/timelines, book/quizzes) or add to them
 // (book/steppers), each by the node kinds declared here.
 //
@@ -29,6 +29,7 @@ import (
 	"github.com/yuin/goldmark/util"
 
 	"github.com/gmplab/gmplab/notebook"
+	"github.com/gmplab/gmplab/view"
 )
 
 // Node is one cell in the document.
@@ -48,12 +49,13 @@ var (
 	KindQuiz     = ast.NewNodeKind("CellQuiz")
 	KindGuide    = ast.NewNodeKind("CellGuide")
 	KindRuns     = ast.NewNodeKind("CellRuns")
+	KindDiagram  = ast.NewNodeKind("CellDiagram")
 )
 
 var nodeKinds = map[notebook.Kind]ast.NodeKind{
 	notebook.Source: KindSource, notebook.Run: KindRun, notebook.Step: KindStep,
 	notebook.Timeline: KindTimeline, notebook.Quiz: KindQuiz, notebook.Guide: KindGuide,
-	notebook.RunsKind: KindRuns,
+	notebook.RunsKind: KindRuns, notebook.Diagram: KindDiagram,
 }
 
 // Kind implements ast.Node.
@@ -136,6 +138,7 @@ func (htmlRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(KindStep, renderStep)
 	reg.Register(KindGuide, renderGuide)
 	reg.Register(KindRuns, renderRuns)
+	reg.Register(KindDiagram, renderDiagram)
 }
 
 func renderSource(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -192,6 +195,19 @@ func renderRuns(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.Walk
 		}
 		fmt.Fprintf(w, "<figcaption>checks over the %d real runs: %s</figcaption>\n", r.N, strings.Join(checks, "; "))
 		Output(w, nd.Cell.Output)
+		w.WriteString("</figure>\n")
+	}
+	return ast.WalkSkipChildren, nil
+}
+
+// renderDiagram draws a diagram cell's figure from the engine's table
+// (view.GStatesSVG: its colours are the page's, so both themes draw it),
+// with its text form as the figure's text alternative, folded.
+func renderDiagram(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+	if entering {
+		w.WriteString("<figure class=\"cell diagram\">\n")
+		w.WriteString(view.GStatesSVG())
+		fmt.Fprintf(w, "<figcaption>The goroutine state machine, drawn from the engine's table (<code>runtime/gstates.go</code>)</figcaption>\n<details><summary>The diagram as text</summary>\n<pre>%s</pre>\n</details>\n", html.EscapeString(view.GStatesText(80)))
 		w.WriteString("</figure>\n")
 	}
 	return ast.WalkSkipChildren, nil

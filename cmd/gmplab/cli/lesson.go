@@ -308,11 +308,12 @@ func (r *reader) debug(c *notebook.Cell, w io.Writer) error {
 }
 
 // run runs a cell for the reader; ok is false for cells that show no
-// output here (guides, quizzes: gmplab quiz asks those). A runs cell
+// output here (guides, quizzes: gmplab quiz asks those; diagrams, whose
+// head is the figure). A runs cell
 // whose check fails shows its output, which says which.
 func (r *reader) run(c *notebook.Cell) (string, bool) {
 	switch c.Kind {
-	case notebook.Guide, notebook.Quiz:
+	case notebook.Guide, notebook.Quiz, notebook.Diagram:
 		return "", false
 	}
 	out, err := r.nb.Exec(r.x, c)
