@@ -3,6 +3,7 @@ package notebook
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"path"
 	"regexp"
 	"slices"
@@ -145,20 +146,10 @@ func parseRuns(lines []string) (*Runs, error) {
 	}
 	for _, c := range r.Checks {
 		if !names[c.Figure] {
-			return nil, fmt.Errorf("check %q: no figure %s (figures: %s)", c.Text, c.Figure, strings.Join(slices.Sorted(mapKeys(names)), ", "))
+			return nil, fmt.Errorf("check %q: no figure %s (figures: %s)", c.Text, c.Figure, strings.Join(slices.Sorted(maps.Keys(names)), ", "))
 		}
 	}
 	return r, nil
-}
-
-func mapKeys(m map[string]bool) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 const checkForms = "varies NAME, all NAME in A..B, median NAME in A..B, count NAME OP X in A..B (OP: = != < <= > >=; A and B may be percentages)"
