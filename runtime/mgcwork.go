@@ -297,10 +297,7 @@ func (mc *Machine) findRunnableGCWorker(mi, pp int32) int32 {
 }
 
 // dedicatedWorkers is startCycle's count of dedicated workers.
-func (mc *Machine) dedicatedWorkers() int64 {
-	d, _ := gcWorkerSplit(len(mc.allp))
-	return d
-}
+func (mc *Machine) dedicatedWorkers() int64 { return mc.gc.ctl.dedicatedAtStart }
 
 // fmtPct formats a fraction as a percentage with one decimal.
 func fmtPct(f float64) string {
