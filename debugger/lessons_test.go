@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/gmplab/gmplab/internal/testnote"
@@ -26,44 +27,53 @@ type stateCase struct {
 }
 
 // stateCases are every lesson's scenarios and every example, with the
-// settings they are shown with (the examples at GOMAXPROCS 2).
+// settings they are shown with (the examples at GOMAXPROCS 2), compiled
+// once for all the tests that use them.
 func stateCases(t *testing.T) []stateCase {
 	t.Helper()
-	ls, err := lessons.All()
+	cs, err := compiledStateCases()
 	if err != nil {
 		t.Fatal(err)
+	}
+	return cs
+}
+
+var compiledStateCases = sync.OnceValues(func() ([]stateCase, error) {
+	ls, err := lessons.All()
+	if err != nil {
+		return nil, err
 	}
 	var cs []stateCase
 	for _, l := range ls {
 		for _, sc := range l.Scenarios {
 			src, err := l.Source(sc)
 			if err != nil {
-				t.Fatal(err)
+				return nil, err
 			}
 			prog, err := lang.Compile(l.Path(sc), src)
 			if err != nil {
-				t.Fatal(err)
+				return nil, err
 			}
 			cs = append(cs, stateCase{l.Dir + "/" + sc, prog, runtime.Config{GOMAXPROCS: l.GOMAXPROCS, Seed: l.Seed, Layers: l.Layers()}})
 		}
 	}
 	files, err := filepath.Glob("../examples/*.go")
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	for _, f := range files {
 		src, err := os.ReadFile(f)
 		if err != nil {
-			t.Fatal(err)
+			return nil, err
 		}
 		prog, err := lang.Compile("examples/"+filepath.Base(f), src)
 		if err != nil {
-			t.Fatal(err)
+			return nil, err
 		}
 		cs = append(cs, stateCase{"examples/" + filepath.Base(f), prog, runtime.Config{GOMAXPROCS: 2, Seed: 1, MaxTime: 200e6}})
 	}
-	return cs
-}
+	return cs, nil
+})
 
 // forwardStates is the state JSON after every event of a fresh run stepped
 // forwards, recorded by the engine inside each step (index: the event).
@@ -148,8 +158,25 @@ func reflects(ev runtime.Event, st *runtime.State) string {
 // every event N the state reached by stepping forwards, by goto N from
 // another position (so from whichever snapshot is nearest) and by rev step
 // from N+k are the same, and that it is the state after event N (its seq
-// is N). The snapshot store is small so that it thins. Long runs are
-// checked on their first 800 events (300 in -short mode).
+// is N). The snapshot store is small so that it thins: at most 6
+// snapshots, one every 37 events, or for a run shorter than 12*37 events
+// one every twelfth of it, so that a short run's store fills and thins too
+// (with one every 37, a run of 28 events such as coop.go kept only the
+// start, and each of its motions replayed it all: 192 million
+// instructions), unless its machine is so big that its size spaces the
+// snapshots (service.go). Long runs are checked on their first 800 events (300 in
+// -short mode).
+//
+// Stepping forwards checks each of a run's first 200 events; goto and rev
+// step check each of its first 24, then a seeded one in 4 (gotoSample)
+// and the last two. A goto backwards replays from the snapshot before it,
+// and where an event is expensive that is most of the cost: coop.go's 28
+// events are 1.5 s of CPU a run, lesson 09's service.go's 62 are 0.5 s
+// (its machine holds a 4 MB heap, so its snapshots are spaced by its size,
+// see snapshot.go: every goto backwards replays from the start). What no
+// longer runs is goto and rev step at the other 3 in 4 events past the
+// 24th; the forward run still checks every event's state against its
+// event (reflects).
 func TestStateAtEveryEvent(t *testing.T) {
 	limit := 800
 	if testing.Short() {
@@ -160,7 +187,7 @@ func TestStateAtEveryEvent(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			want := forwardStates(t, c, limit)
 			total := int64(len(want) - 1)
-			s, err := New(Options{Program: c.prog, Config: c.cfg, SnapshotEvery: 37, MaxSnapshots: 6})
+			s, err := New(Options{Program: c.prog, Config: c.cfg, SnapshotEvery: snapshotEvery(total), MaxSnapshots: 6})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -185,7 +212,7 @@ func TestStateAtEveryEvent(t *testing.T) {
 				}
 				check("step", n)
 			}
-			for n := int64(0); n <= total; n++ {
+			for _, n := range gotoSample(total, rng) {
 				if _, err := s.Goto(rng.Int64N(total + 1)); err != nil {
 					t.Fatal(err)
 				}
@@ -208,6 +235,52 @@ func TestStateAtEveryEvent(t *testing.T) {
 		})
 	}
 }
+
+// gotoSample is the events TestStateAtEveryEvent reaches by goto and rev
+// step in a run of total events, in order: 0 to gotoFull, then one in
+// gotoStride from an offset rng chooses, and the last two.
+func gotoSample(total int64, rng *rand.Rand) []int64 {
+	var ns []int64
+	for n := int64(0); n <= min(total, gotoFull); n++ {
+		ns = append(ns, n)
+	}
+	for n := gotoFull + 1 + rng.Int64N(gotoStride); n < total-1; n += gotoStride {
+		ns = append(ns, n)
+	}
+	for n := max(total-1, gotoFull+1); n <= total; n++ {
+		ns = append(ns, n)
+	}
+	return ns
+}
+
+const (
+	gotoFull   = 24 // every event up to this one
+	gotoStride = 4  // then one in this many
+)
+
+// The sample holds every event up to gotoFull, then one in gotoStride, and
+// the last two; it is sorted and repeats none.
+func TestGotoSample(t *testing.T) {
+	for _, total := range []int64{0, 1, 23, 24, 25, 26, 27, 28, 62, 800} {
+		ns := gotoSample(total, rand.New(rand.NewPCG(uint64(total), 1)))
+		for i, n := range ns {
+			if n < 0 || n > total || i > 0 && n <= ns[i-1] {
+				t.Fatalf("total %d: %v is not sorted within [0, %d]", total, ns, total)
+			}
+			if i > 0 && n-ns[i-1] > gotoStride+1 && ns[i-1] >= gotoFull || i > 0 && n != ns[i-1]+1 && n <= gotoFull {
+				t.Fatalf("total %d: a gap from %d to %d in %v", total, ns[i-1], n, ns)
+			}
+		}
+		if ns[0] != 0 || ns[len(ns)-1] != total || total > 0 && ns[len(ns)-2] != total-1 {
+			t.Fatalf("total %d: %v lacks the first or the last two", total, ns)
+		}
+	}
+}
+
+// snapshotEvery is TestStateAtEveryEvent's snapshot spacing for a run of
+// total events: 37, or a twelfth of a shorter run, so that its store of 6
+// thins on every scenario.
+func snapshotEvery(total int64) int64 { return max(1, min(37, total/12)) }
 
 // TestLessonsReverseEqualsForward checks on every lesson's scenario that
 // random motions (goto, steps and steps back) always land on the state a

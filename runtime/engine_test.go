@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -62,18 +63,43 @@ func sortedKeys(m map[string]*vm.Program) []string {
 
 func run(t testing.TB, p *vm.Program, cfg runtime.Config) ([]runtime.Event, *runtime.Exit) {
 	t.Helper()
+	return runArgs(t, p, cfg, nil)
+}
+
+// runArgs is run with os.Args[1:].
+func runArgs(t testing.TB, p *vm.Program, cfg runtime.Config, args []string) ([]runtime.Event, *runtime.Exit) {
+	t.Helper()
 	mc, err := runtime.New(p, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
+	mc.SetArgs(args)
 	var evs []runtime.Event
 	ex := mc.Run(func(ev *runtime.Event) { evs = append(evs, *ev) })
 	return evs, ex
 }
 
+// shortArgs run a scenario at a short size in the engine-wide tests: how
+// long a loop computes between two events changes neither the invariants
+// nor determinism, only what the run costs. Lesson 05's coop.go computes
+// 2 × 4,000,000 calls (1.5 s of CPU a run, 72 runs in
+// TestScenariosInvariantsAndDeterminism: 110 s); at 400,000 its loops end
+// before sysmon preempts them, so under the lesson's layer at 1 P (the
+// lesson's settings) and 2 (where the invariants are checked) it still
+// runs at full size (fullSize), and the test checks that a loop is
+// preempted there.
+var shortArgs = map[string][]string{
+	"../lessons/05-preempt/coop.go": {"400000"},
+}
+
+// fullSize says whether a scenario runs at its full size under layers up
+// to upTo at procs Ps.
+func fullSize(upTo string, procs int) bool { return upTo == "preempt" && procs <= 2 }
+
 // Every scenario, under every layer set, at several GOMAXPROCS and seeds,
 // runs to its end with every invariant checked after every action
-// (invariants.go), and twice gives the same events, byte for byte.
+// (invariants.go), and twice gives the same events, byte for byte. A
+// scenario in shortArgs runs at its short size except where fullSize.
 func TestScenariosInvariantsAndDeterminism(t *testing.T) {
 	progs := scenarios(t)
 	layerSets := []string{"stacks", "procs", "steal", "sysmon", "preempt", "netpoll"}
@@ -87,10 +113,17 @@ func TestScenariosInvariantsAndDeterminism(t *testing.T) {
 					// them at one size, every layer and seed.
 					cfg := runtime.Config{GOMAXPROCS: procs, Seed: seed, Layers: ls, Check: procs == 2, Why: true, MaxTime: 5e9}
 					desc := fmt.Sprintf("%s layers=%s procs=%d seed=%d", name, upTo, procs, seed)
-					a, exA := run(t, p, cfg)
-					b, exB := run(t, p, cfg)
+					args := shortArgs[name]
+					if fullSize(upTo, procs) {
+						args = nil
+					}
+					a, exA := runArgs(t, p, cfg, args)
+					b, exB := runArgs(t, p, cfg, args)
 					if !reflect.DeepEqual(a, b) || !reflect.DeepEqual(exA, exB) {
 						t.Fatalf("%s: two runs differ", desc)
+					}
+					if shortArgs[name] != nil && args == nil && !slices.ContainsFunc(a, func(ev runtime.Event) bool { return ev.Kind == runtime.EvPreempted }) {
+						t.Errorf("%s: at full size no loop was preempted", desc)
 					}
 					if want := wantEnd[name]; want != "" {
 						if exA.Reason != want {
@@ -107,13 +140,16 @@ func TestScenariosInvariantsAndDeterminism(t *testing.T) {
 
 // A clone taken at event N and stepped on gives exactly the events of the
 // run that never stopped (the debugger's reverse execution relies on it).
+// A scenario in shortArgs runs at its short size (the debugger's
+// TestLessonsReverseEqualsForward clones coop.go at its full size).
 func TestCloneResumesExactly(t *testing.T) {
 	progs := scenarios(t)
 	for _, name := range sortedKeys(progs) {
 		cfg := runtime.Config{GOMAXPROCS: 2, Seed: 3, Why: true}
-		want, _ := run(t, progs[name], cfg)
+		want, _ := runArgs(t, progs[name], cfg, shortArgs[name])
 		for _, at := range []int{0, 1, len(want) / 3, len(want) / 2, len(want) - 1} {
 			mc, _ := runtime.New(progs[name], cfg)
+			mc.SetArgs(shortArgs[name])
 			for i := 0; i < at; i++ {
 				mc.Step()
 			}
