@@ -1243,6 +1243,28 @@ func (mc *Machine) fast(gp *g, code []Instr, vals []Value, boxes []Value, free [
 			}
 			sp--
 			vals[sp-1] = mc.objs[h[shArr].I&refMask][h[shOff].I+i]
+		// A struct copied or assigned by value (dataOp: OpObjCopy,
+		// OpObjAssign, which does the nil's panic). Neither touches
+		// the model's heap (copyObj counts for the VM's collector
+		// only), so no allocation limit can stop the G after them.
+		case OpObjCopy:
+			o := vals[sp-1].I
+			if o&refMask == 0 {
+				return pc, sp, base, n, ps
+			}
+			vals[sp-1] = Value{I: mc.copyObj(o, in.A)}
+			ps += memmoveCost(1, mc.prog.Layouts[in.A].Size)
+		case OpObjAssign:
+			d, s := vals[sp-2].I, vals[sp-1].I
+			if in.B == 1 {
+				d, s = s, d
+			}
+			if d&refMask == 0 || s&refMask == 0 {
+				return pc, sp, base, n, ps
+			}
+			mc.assignObj(d, s, in.A)
+			sp -= 2
+			ps += memmoveCost(1, mc.prog.Layouts[in.A].Size)
 		case OpLoadBoxR:
 			vals[base+int(in.A)] = boxes[vals[base+int(in.B)].I&refMask]
 		case OpStoreBoxR:
