@@ -80,21 +80,32 @@ func (mc *Machine) eqValue(ti int32, a, b Value) (bool, string) {
 
 // assert performs x.(T) on interface value i for OpAssert (A target, B
 // source<<2 | mode): the value (for an interface target, the same
-// interface value), whether it holds and, for the form that panics, the
-// panic's message.
-func (mc *Machine) assert(i int64, target, src int32) (v Value, ok bool, msg string) {
+// interface value), whether it holds and, when panics is set (the form
+// that panics), the panic's message. The comma-ok forms pass panics false:
+// a failed x.(T) there builds no message, as the compiler's code does not
+// (it only compares the type word).
+func (mc *Machine) assert(i int64, target, src int32, panics bool) (v Value, ok bool, msg string) {
 	tt := &mc.prog.Types[target]
 	dyn, val := mc.ifaceParts(i)
 	if tt.Iface {
 		if dyn < 0 {
-			return Value{}, false, "interface conversion: interface is nil, not " + tt.Name
+			if panics {
+				msg = "interface conversion: interface is nil, not " + tt.Name
+			}
+			return Value{}, false, msg
 		}
 		if m := mc.missingMethod(dyn, tt); m != "" {
-			return Value{}, false, "interface conversion: " + mc.prog.Types[dyn].Name + " is not " + tt.Name + ": missing method " + m
+			if panics {
+				msg = "interface conversion: " + mc.prog.Types[dyn].Name + " is not " + tt.Name + ": missing method " + m
+			}
+			return Value{}, false, msg
 		}
 		return Value{I: i}, true, ""
 	}
 	if dyn != target {
+		if !panics {
+			return mc.zeroValue(tt), false, ""
+		}
 		srcName := mc.prog.Types[src].Name
 		if dyn < 0 {
 			return mc.zeroValue(tt), false, "interface conversion: " + srcName + " is nil, not " + tt.Name

@@ -257,7 +257,12 @@ load:
 	free = mc.closures[fr.clo].boxes
 
 	for n < budget {
-		pc, sp, n, ps = mc.fast(code, vals, mc.boxes, free, pc, sp, base, n, ps, budget, mc.heap.wb)
+		pc, sp, base, n, ps = mc.fast(gp, code, vals, mc.boxes, free, pc, sp, base, n, ps, budget, mc.heap.wb)
+		// fast may have called or returned: the top frame may be another.
+		fr = &gp.frames[len(gp.frames)-1]
+		fn = &funcs[fr.fn]
+		code = fn.Code
+		free = mc.closures[fr.clo].boxes
 		if n >= budget {
 			break
 		}
@@ -849,27 +854,45 @@ func fmtPad(s string, width int, flags int32) string {
 
 // fast runs the simple instructions (locals, boxes, integer arithmetic that
 // cannot panic, comparisons, jumps) in a loop small enough for its state to
-// stay in registers. It returns at the first instruction it does not do
-// (without doing it), when a push needs a bigger vals, or when the budget
-// is used up; exec does the rest. ps accumulates the cost of what it ran
+// stay in registers, and the calls and returns that need nothing but a
+// frame (fastCall), so that a recursion or a loop of calls stays in it. It
+// returns at the first instruction it does not do (without doing it), when
+// a push needs a bigger vals, or when the budget is used up; exec does the
+// rest, in gp's top frame (which fast may have changed: it returns the pc
+// and base of the frame on top). ps accumulates the cost of what it ran
 // (opCost, and psTakenBranch for a jump taken).
 //
 // wb is the write barrier's cost of a pointer store into a box, in ps (0:
 // off; malloc.go).
-func (mc *Machine) fast(code []Instr, vals []Value, boxes []Value, free []int32, pc, sp, base, n int, ps int64, budget int, wb int64) (int, int, int, int64) {
+func (mc *Machine) fast(gp *g, code []Instr, vals []Value, boxes []Value, free []int32, pc, sp, base, n int, ps int64, budget int, wb int64) (int, int, int, int, int64) {
 	for n < budget {
 		in := code[pc]
 		switch in.Op {
+		case OpCall, OpCallClosure, OpIfaceCall, OpReturn:
+			// A call or return that needs nothing but the frames
+			// (fastCall); exec does the others.
+			var ok bool
+			if sp, ok = mc.fastCall(gp, in, pc, sp, vals); !ok {
+				return pc, sp, base, n, ps
+			}
+			n++
+			if in.Op != OpReturn {
+				ps += opCost[in.Op]
+			}
+			fr := &gp.frames[len(gp.frames)-1]
+			code, pc, base = mc.prog.Funcs[fr.fn].Code, int(fr.pc), int(fr.base)
+			free = mc.closures[fr.clo].boxes
+			continue
 		case OpNop:
 		case OpInt:
 			if sp == len(vals) {
-				return pc, sp, n, ps
+				return pc, sp, base, n, ps
 			}
 			vals[sp] = Value{I: int64(in.A)<<32 | int64(uint32(in.B))}
 			sp++
 		case OpLoad:
 			if sp == len(vals) {
-				return pc, sp, n, ps
+				return pc, sp, base, n, ps
 			}
 			vals[sp] = vals[base+int(in.A)]
 			sp++
@@ -878,7 +901,7 @@ func (mc *Machine) fast(code []Instr, vals []Value, boxes []Value, free []int32,
 			vals[base+int(in.A)] = vals[sp]
 		case OpLoadBox:
 			if sp == len(vals) {
-				return pc, sp, n, ps
+				return pc, sp, base, n, ps
 			}
 			vals[sp] = boxes[vals[base+int(in.A)].I&refMask]
 			sp++
@@ -890,7 +913,7 @@ func (mc *Machine) fast(code []Instr, vals []Value, boxes []Value, free []int32,
 			}
 		case OpLoadFree:
 			if sp == len(vals) {
-				return pc, sp, n, ps
+				return pc, sp, base, n, ps
 			}
 			vals[sp] = boxes[free[in.A]]
 			sp++
@@ -904,7 +927,7 @@ func (mc *Machine) fast(code []Instr, vals []Value, boxes []Value, free []int32,
 			sp--
 		case OpDup:
 			if sp == len(vals) {
-				return pc, sp, n, ps
+				return pc, sp, base, n, ps
 			}
 			vals[sp] = vals[sp-1]
 			sp++
@@ -1139,35 +1162,35 @@ func (mc *Machine) fast(code []Instr, vals []Value, boxes []Value, free []int32,
 		case OpFieldR:
 			o := vals[base+int(in.B)].I
 			if o&refMask == 0 {
-				return pc, sp, n, ps
+				return pc, sp, base, n, ps
 			}
 			vals[base+int(in.A)] = mc.objs[o&refMask][in.C]
 		case OpSetFieldR:
 			o := vals[base+int(in.A)].I
 			if o&refMask == 0 {
-				return pc, sp, n, ps
+				return pc, sp, base, n, ps
 			}
 			mc.objs[o&refMask][in.B] = vals[base+int(in.C)]
 		case OpSliceIndexR:
 			s := vals[base+int(in.B)].I
 			i := vals[base+int(in.C)].I
 			if s&refMask == 0 {
-				return pc, sp, n, ps
+				return pc, sp, base, n, ps
 			}
 			h := mc.objs[s&refMask]
 			if uint64(i) >= uint64(h[shLen].I) {
-				return pc, sp, n, ps
+				return pc, sp, base, n, ps
 			}
 			vals[base+int(in.A)] = mc.objs[h[shArr].I&refMask][h[shOff].I+i]
 		case OpSliceStoreR:
 			s := vals[base+int(in.A)].I
 			i := vals[base+int(in.B)].I
 			if s&refMask == 0 {
-				return pc, sp, n, ps
+				return pc, sp, base, n, ps
 			}
 			h := mc.objs[s&refMask]
 			if uint64(i) >= uint64(h[shLen].I) {
-				return pc, sp, n, ps
+				return pc, sp, base, n, ps
 			}
 			mc.objs[h[shArr].I&refMask][h[shOff].I+i] = vals[base+int(in.C)]
 		case OpSliceLenR:
@@ -1182,7 +1205,7 @@ func (mc *Machine) fast(code []Instr, vals []Value, boxes []Value, free []int32,
 		// the stack when nothing can panic (dataOp does the others).
 		case OpFloat:
 			if in.B != 0 || in.A > FGe || in.A == FDiv || in.A == FNeg || in.A == FEq || in.A == FNe {
-				return pc, sp, n, ps
+				return pc, sp, base, n, ps
 			}
 			sp--
 			a, x := math.Float64frombits(uint64(vals[sp-1].I)), math.Float64frombits(uint64(vals[sp].I))
@@ -1205,21 +1228,43 @@ func (mc *Machine) fast(code []Instr, vals []Value, boxes []Value, free []int32,
 		case OpField:
 			o := vals[sp-1].I
 			if o&refMask == 0 {
-				return pc, sp, n, ps
+				return pc, sp, base, n, ps
 			}
 			vals[sp-1] = mc.objs[o&refMask][in.A]
 		case OpSliceIndex:
 			s := vals[sp-2].I
 			i := vals[sp-1].I
 			if s&refMask == 0 {
-				return pc, sp, n, ps
+				return pc, sp, base, n, ps
 			}
 			h := mc.objs[s&refMask]
 			if uint64(i) >= uint64(h[shLen].I) {
-				return pc, sp, n, ps
+				return pc, sp, base, n, ps
 			}
 			sp--
 			vals[sp-1] = mc.objs[h[shArr].I&refMask][h[shOff].I+i]
+		// A struct copied or assigned by value (dataOp: OpObjCopy,
+		// OpObjAssign, which does the nil's panic). Neither touches
+		// the model's heap (copyObj counts for the VM's collector
+		// only), so no allocation limit can stop the G after them.
+		case OpObjCopy:
+			o := vals[sp-1].I
+			if o&refMask == 0 {
+				return pc, sp, base, n, ps
+			}
+			vals[sp-1] = Value{I: mc.copyObj(o, in.A)}
+			ps += memmoveCost(1, mc.prog.Layouts[in.A].Size)
+		case OpObjAssign:
+			d, s := vals[sp-2].I, vals[sp-1].I
+			if in.B == 1 {
+				d, s = s, d
+			}
+			if d&refMask == 0 || s&refMask == 0 {
+				return pc, sp, base, n, ps
+			}
+			mc.assignObj(d, s, in.A)
+			sp -= 2
+			ps += memmoveCost(1, mc.prog.Layouts[in.A].Size)
 		case OpLoadBoxR:
 			vals[base+int(in.A)] = boxes[vals[base+int(in.B)].I&refMask]
 		case OpStoreBoxR:
@@ -1229,11 +1274,113 @@ func (mc *Machine) fast(code []Instr, vals []Value, boxes []Value, free []int32,
 		case OpStoreFreeR:
 			boxes[free[in.A]] = vals[base+int(in.B)]
 		default:
-			return pc, sp, n, ps
+			return pc, sp, base, n, ps
 		}
 		ps += opCost[in.Op]
 		pc++
 		n++
 	}
-	return pc, sp, n, ps
+	return pc, sp, base, n, ps
+}
+
+// fastCall does for fast an OpCall, OpCallClosure or OpIfaceCall that needs nothing but
+// a frame (no morestack, no spill of the frames, room in frames and vals:
+// what enterInl would grow), or an OpReturn with no deferred call to run
+// or returning and a frame under it in the window, exactly as exec does
+// them; it returns the new sp and true, or false having changed nothing
+// (exec then does the instruction: the nil func value's panic, morestack,
+// deferred calls, goexit...). It is apart from fast so that fast's loop
+// keeps its registers.
+//
+//go:noinline
+func (mc *Machine) fastCall(gp *g, in Instr, pc, sp int, vals []Value) (int, bool) {
+	fr := &gp.frames[len(gp.frames)-1]
+	if in.Op == OpReturn {
+		k := gp.depth()
+		if nd := len(gp.defers); nd > 0 {
+			if d := gp.defers[nd-1].depth; d == k || d == -k || d == -(k+deferUnwinding) {
+				return sp, false
+			}
+		}
+		if len(gp.frames) < 2 {
+			return sp, false
+		}
+		f := &mc.prog.Funcs[fr.fn]
+		base := int(fr.base)
+		if nr := f.NResults; nr == 1 {
+			vals[base] = vals[sp-1]
+			sp = base + 1
+		} else {
+			copy(vals[base:base+nr], vals[sp-nr:sp])
+			sp = base + nr
+		}
+		gp.popFrame(f)
+		return sp, true
+	}
+	fi, clo, nargs := in.A, int32(0), int(in.B)
+	var recv Value
+	var m *Method
+	switch in.Op {
+	case OpCallClosure:
+		nargs, _ = CallSlotsOf(in.B)
+		clo = int32(vals[sp-nargs-1].I & refMask)
+		if clo == 0 {
+			return sp, false
+		}
+		fi = mc.closures[clo].fn
+	case OpIfaceCall:
+		nargs, _ = CallSlotsOf(in.B)
+		i := vals[sp-nargs-1].I
+		if i&refMask == 0 {
+			return sp, false
+		}
+		ti := mc.objs[i&refMask][0].I
+		recv = mc.objs[i&refMask][1]
+		t := &mc.prog.Types[ti]
+		if t.ErrorString {
+			return sp, false
+		}
+		if m = findMethod(t, in.A); m == nil || (m.Copy >= 0 && recv.I&refMask == 0) {
+			return sp, false
+		}
+		fi = m.Fn
+	}
+	callee := &mc.prog.Funcs[fi]
+	node := callee.Inl
+	if fr.inl != 0 && in.Op != OpIfaceCall {
+		// A call the compiler inlines (OpCallClosure: calling the
+		// function it resolved statically) takes no frame of its own.
+		if inl := mc.prog.inlined(fr.inl, pc); inl != 0 && (in.Op == OpCall || mc.prog.inlFn(inl) == fi) {
+			node = -inl
+		}
+	}
+	nb := sp - nargs
+	if in.Op != OpCall {
+		nb-- // the func value or the interface value under the arguments
+	}
+	if (node >= 0 && !callee.NoSplit && gp.morestackNeeded(callee.FrameSize)) ||
+		len(gp.frames) >= 2*spillFrames || len(gp.frames) == cap(gp.frames) ||
+		nb+callee.NLocals+callee.MaxStack+4 > len(vals) {
+		return sp, false
+	}
+	switch in.Op {
+	case OpCallClosure:
+		copy(vals[nb:sp-1], vals[nb+1:sp]) // drop the func value under the arguments
+		sp--
+	case OpIfaceCall:
+		if m.Copy >= 0 {
+			recv = Value{I: mc.copyObj(recv.I, m.Copy)} // a value receiver's copy
+		}
+		vals[nb] = recv
+	}
+	fr.pc = int32(pc + 1)
+	if node >= 0 {
+		gp.stackUsed += int64(callee.FrameSize)
+	}
+	gp.frames = append(gp.frames, frame{fn: fi, base: int32(nb), clo: clo, inl: node})
+	top := nb + callee.NLocals
+	if sp < top {
+		clear(vals[sp:top])
+	}
+	return top, true
 }

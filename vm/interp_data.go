@@ -20,7 +20,7 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, ps *int64) ([]Value, i
 		sp--
 		vals[sp-1] = Value{I: boolInt(eq)}
 	case OpAssert:
-		v, ok, msg := mc.assert(vals[sp-1].I, in.A, in.B>>2)
+		v, ok, msg := mc.assert(vals[sp-1].I, in.A, in.B>>2, in.B&3 == 0)
 		switch in.B & 3 {
 		case 0:
 			if !ok {

@@ -102,12 +102,16 @@ func TestTypeAssertionErrorMessages(t *testing.T) {
 		{s, 3, "interface conversion: string is not main.I: missing method M"},
 		{0, 3, "interface conversion: interface is nil, not main.I"},
 	} {
-		if _, ok, msg := mc.assert(c.i, c.target, 0); ok || msg != c.want {
+		if _, ok, msg := mc.assert(c.i, c.target, 0, true); ok || msg != c.want {
 			t.Errorf("assert to %s: ok=%v %q, want %q", mc.prog.Types[c.target].Name, ok, msg, c.want)
 		}
 	}
-	if v, ok, _ := mc.assert(s, 1, 0); !ok || v.S != "x" {
+	if v, ok, _ := mc.assert(s, 1, 0, false); !ok || v.S != "x" {
 		t.Errorf("assert to string: %v %v", v, ok)
+	}
+	// The comma-ok form builds no message: its failure is only ok false.
+	if v, ok, msg := mc.assert(s, 2, 0, false); ok || msg != "" || v != (Value{}) {
+		t.Errorf("comma-ok assert to int: %v %v %q, want the zero value, false and no message", v, ok, msg)
 	}
 	// runtime/alg.go: efaceeq panics for an uncomparable dynamic type.
 	a, b := mc.makeIface(4, Value{}), mc.makeIface(4, Value{})
