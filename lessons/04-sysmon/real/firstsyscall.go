@@ -107,30 +107,43 @@ func check(what string, err error) {
 
 // retakeMs reads the child's output: how many ms after the last SCHED line
 // before "syscall-start" (0 if none) the first SCHED line with
-// idleprocs=2 came, before "syscall-end" (99 if none did).
+// idleprocs=2 came, before "syscall-end" (99 if none did). A mark can land
+// inside a SCHED line (schedtrace prints a line in several print calls,
+// and the runtime's print lock is held for one call only): the line's part
+// before the mark is read first, the rest of it, on the next line, is not
+// a SCHED line.
 func retakeMs(out string) (int, bool) {
 	start, in, ended, retake := 0, false, false, 99
-	for _, line := range strings.Split(out, "\n") {
-		switch {
-		case line == "syscall-start":
-			in = true
-		case line == "syscall-end":
-			ended, in = in, false
-		case strings.HasPrefix(line, "SCHED "):
-			f := strings.Fields(line) // SCHED 12ms: gomaxprocs=2 idleprocs=1 …
-			if len(f) < 4 {
-				continue
-			}
-			ms, err := strconv.Atoi(strings.TrimSuffix(f[1], "ms:"))
-			if err != nil {
-				continue
-			}
-			if !in && !ended {
-				start = ms
-			} else if in && f[3] == "idleprocs=2" && retake == 99 {
-				retake = ms - start
-			}
+	sched := func(line string) {
+		if !strings.HasPrefix(line, "SCHED ") {
+			return
 		}
+		f := strings.Fields(line) // SCHED 12ms: gomaxprocs=2 idleprocs=1 …
+		if len(f) < 2 {
+			return
+		}
+		ms, err := strconv.Atoi(strings.TrimSuffix(f[1], "ms:"))
+		if err != nil {
+			return
+		}
+		if !in && !ended {
+			start = ms
+		} else if in && len(f) >= 4 && f[3] == "idleprocs=2" && retake == 99 {
+			retake = ms - start
+		}
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if i := strings.Index(line, "syscall-start"); i >= 0 {
+			sched(line[:i])
+			in = true
+			continue
+		}
+		if i := strings.Index(line, "syscall-end"); i >= 0 {
+			sched(line[:i])
+			ended, in = in, false
+			continue
+		}
+		sched(line)
 	}
 	return retake, ended
 }
