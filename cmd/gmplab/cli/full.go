@@ -117,7 +117,7 @@ var (
 	fullHelper = helper{name: "gmplab-full", takes: "a minute or two"}
 	// courseHelper has the lesson reader and the book: about 60 more
 	// packages than gmplab.
-	courseHelper = helper{name: "gmplab-course", takes: "about half a minute"}
+	courseHelper = helper{name: "gmplab-course", takes: "under a minute"}
 )
 
 // runFull runs the command cmd (with its flags as set and args) in
