@@ -59,6 +59,8 @@ func (o *bookOptions) build(live bool, log io.Writer) (*bookSite, error) {
 		return nil, &ExitError{Code: 70, Msg: fmt.Sprintf("gmplab book: this binary has no book built in (a gmplab bug: gmplab book runs %s)", courseHelper.name)}
 	}
 	x := &CellExecutor{Root: root}
+	// The build's progress lines (a line a write), folded on a terminal.
+	log = &foldWriter{w: log, width: layoutWidth(log)}
 	pages, files, err := builtIn.BuildBook(root, o.out, x.TimelineOf, o.noWasm, live, log)
 	if err != nil {
 		var ee *ExitError

@@ -246,7 +246,7 @@ func buildHelper(h helper, gocmd, clone, exe, why string, progress io.Writer) er
 	if n > 0 && tty {
 		io.WriteString(progress, "\r\033[K")
 		if err == nil {
-			fmt.Fprintf(progress, "gmplab: built %s (%d packages, %.0fs)\n", h.name, n, time.Since(start).Seconds())
+			fmt.Fprintf(progress, "gmplab: built %s (%s, %.0fs)\n", h.name, plural(n, "package"), time.Since(start).Seconds())
 		}
 	}
 	if err != nil {
