@@ -87,8 +87,9 @@ func newBookBuildCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "book: %d pages in %s (%.1fs); open %s\n", site.pages, o.out,
-				time.Since(start).Seconds(), filepath.Join(o.out, "index.html"))
+			out := cmd.OutOrStdout()
+			io.WriteString(out, view.Fill(fmt.Sprintf("book: %d pages in %s (%.1fs); open %s\n", site.pages, o.out,
+				time.Since(start).Seconds(), filepath.Join(o.out, "index.html")), layoutWidth(out)))
 			return nil
 		},
 	}
