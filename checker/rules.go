@@ -85,6 +85,8 @@ var ruleTable = map[string][]ruleDef{
 		{"gopreempt_m: the G goes to the global queue's tail", []string{"properties/gopreempt_m"}},
 		{"wantAsyncPreempt: asked through the G or the P, and running", []string{"properties/the signal stops a G asked, running", "properties/the signal stops a G asked through", "properties/the signal stops a G not asked", "properties/the signal stops a G asked, but in a syscall"}},
 		{"isAsyncSafePoint: not at a call into the runtime, but inside sim.Work", []string{"properties/the signal stops a G asked, stopped", "properties/the signal stops a G asked, inside"}},
+		{"every ring and global queue: the preempted G's place", []string{"properties/on every ring and global queue"}},
+		{"every G and P: the same decision on the signal", []string{"properties/the signal on every G and P"}},
 	},
 	"06-findrunnable": {
 		{"the 61st schedtick: one global G before the local queue", []string{"properties/findRunnable: every 61st", "properties/findRunnable: the 61st schedtick"}},

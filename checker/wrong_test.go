@@ -254,6 +254,22 @@ func wrongFunctions() []wrongSolution {
 		}, preemptref.WantAsyncPreempt, preemptref.IsAsyncSafePoint), "properties/gopreempt_m: the preempted G's place"},
 		{"05-preempt-in-runtime", Preempt(preemptref.GopreemptM, preemptref.WantAsyncPreempt, func(gp *rt.G) bool { return true }),
 			"properties/the signal stops a G asked, stopped at a call into the runtime?"},
+		// Caught by no property but the exhaustive checks: the preempted
+		// G kept on its P when the P has nothing else queued (the
+		// property's P has runnext and ring taken; preempt.go and
+		// syscalls.go at 16 Ps catch it too), and a signal that stops any
+		// G not in a syscall (an idle, runnable or waiting G is not
+		// running its code; no scenario signals one).
+		{"05-preempt-local-when-empty", Preempt(func(gp rt.Guintptr, pp *rt.P, s *rt.Schedt) {
+			if pp.Runnext == 0 && pp.Runqhead == pp.Runqtail {
+				runqputref.Runqput(pp, s, gp, false)
+				return
+			}
+			s.Runq.PushBack(gp)
+		}, preemptref.WantAsyncPreempt, preemptref.IsAsyncSafePoint), "properties/on every ring and global queue, gopreempt_m: the same queues"},
+		{"05-preempt-not-in-syscall", Preempt(preemptref.GopreemptM, func(gp *rt.G, pp *rt.P) bool {
+			return (gp.Preempt || pp != nil && pp.Preempt) && gp.Status != rt.Gsyscall
+		}, preemptref.IsAsyncSafePoint), "properties/the signal on every G and P: the same decision"},
 
 		// Caught only by the exhaustive check: a full-ring test on int
 		// (right until the uint32 indexes wrap past 2^32, where tail -
