@@ -167,7 +167,8 @@ var recordable = map[string]func() *Exercise{
 	"06-findrunnable": func() *Exercise {
 		return Findrunnable(nil, nil, nil, nil)
 	},
-	"07-scheduler": func() *Exercise { return Scheduler(SchedulerFuncs{}) },
+	"07-scheduler":  func() *Exercise { return Scheduler(SchedulerFuncs{}) },
+	"09-startcycle": func() *Exercise { return StartCycle(nil) },
 }
 
 // recording, when not nil, turns compareRun into a recorder: it records

@@ -115,6 +115,13 @@ var ruleTable = map[string][]ruleDef{
 		{"schedule: locked Gs and Ms: stoplockedm, startlockedm", []string{"properties/schedule: an M locked", "properties/schedule: a G locked"}},
 		{"schedule: nothing to run: the M parks", []string{"properties/schedule: nothing to run"}},
 	},
+	"09-startcycle": {
+		{"dedicated: 25% of GOMAXPROCS rounded to whole Ps", []string{"properties/dedicated:"}},
+		{"fractional: more than 30% off, one dedicated fewer and the rest as a share of each P", []string{"properties/fractional:"}},
+		{"idle: on every P a dedicated worker does not take", []string{"properties/idle:"}},
+		{"periodic: no idle worker beside a dedicated one, else one", []string{"properties/periodic:"}},
+		{"every GOMAXPROCS: the same workers", []string{"properties/every GOMAXPROCS"}},
+	},
 	"06-injectglist": {
 		{"without a P: all to the global queue, and start that many idle Ps", []string{"properties/without a P"}},
 		{"with a P: one per idle P to the global queue, the rest local", []string{"properties/with a P"}},

@@ -12,6 +12,7 @@ import (
 	sysmonref "github.com/gmplab/gmplab/exercises/04-sysmon/solution"
 	preemptref "github.com/gmplab/gmplab/exercises/05-preempt/solution"
 	injectref "github.com/gmplab/gmplab/exercises/06-injectglist/solution"
+	startcycleref "github.com/gmplab/gmplab/exercises/09-startcycle/solution"
 )
 
 // Typical wrong solutions, each with the test that must fail first.
@@ -301,5 +302,34 @@ func wrongFunctions() []wrongSolution {
 			}
 			return min(len(l), int(s.Npidle))
 		}), "properties/with a P: one per idle P to the global queue, the rest local"},
+
+		// 09-startcycle: rounding alone, with no fractional worker (at
+		// GOMAXPROCS 6 two dedicated workers take 33% of the Ps).
+		{"09-startcycle-no-fractional", StartCycle(func(procs int32, periodic bool) rt.GCWorkers {
+			w := startcycleref.StartCycle(procs, periodic)
+			w.DedicatedMarkWorkersNeeded = int64(float64(procs)*rt.GcBackgroundUtilization + 0.5)
+			w.FractionalUtilizationGoal = 0
+			return w
+		}), "properties/fractional: rounding 30% off, one fewer and the rest as a share of each P"},
+		// Truncating 25% of GOMAXPROCS instead of rounding it (7 Ps: one
+		// dedicated worker, where 1.75 rounds to 2).
+		{"09-startcycle-truncates", StartCycle(func(procs int32, periodic bool) rt.GCWorkers {
+			w := startcycleref.StartCycle(procs, periodic)
+			w.DedicatedMarkWorkersNeeded = int64(float64(procs) * rt.GcBackgroundUtilization)
+			return w
+		}), "properties/dedicated: rounded to the nearest P when within 30%"},
+		// An idle worker allowed on every P, the dedicated ones' too.
+		{"09-startcycle-idle-every-p", StartCycle(func(procs int32, periodic bool) rt.GCWorkers {
+			w := startcycleref.StartCycle(procs, periodic)
+			if !periodic {
+				w.MaxIdleMarkWorkers = procs
+			}
+			return w
+		}), "properties/idle: one on every P a dedicated worker does not take"},
+		// A periodic cycle treated as any other: caught by the properties
+		// only, since no scenario runs two minutes.
+		{"09-startcycle-periodic-as-any", StartCycle(func(procs int32, periodic bool) rt.GCWorkers {
+			return startcycleref.StartCycle(procs, false)
+		}), "properties/periodic: no idle worker beside a dedicated one"},
 	}
 }

@@ -6,13 +6,12 @@ import (
 	"testing"
 
 	"github.com/gmplab/gmplab/runtime"
-	"github.com/gmplab/gmplab/vm"
 )
 
 // The speed of the simulated program's code: four kernels of ordinary Go
 // (a loop of additions, a recursion, a value-receiver method called in a
 // loop, a closure called in a loop), each run natively and by gmplab
-// (compiled by each front end, then simulated) in the same benchmark run:
+// (compiled, then simulated) in the same benchmark run:
 //
 //	go test ./lang -run '^$' -bench FrontEnds
 //
@@ -117,15 +116,12 @@ func BenchmarkFrontEnds(b *testing.B) {
 			}
 			b.ReportMetric(float64(processCPU()-cpu)/float64(b.N), "cpu-ns/op")
 		})
-		for _, fe := range []struct {
-			name    string
-			compile func(string, []byte) (*vm.Program, error)
-		}{{"ast", func(name string, src []byte) (*vm.Program, error) { return compileProgram(name, src, false) }}, {"ssa", CompileSSA}} {
-			prog, err := fe.compile(k.name+".go", k.program())
+		{
+			prog, err := Compile(k.name+".go", k.program())
 			if err != nil {
 				b.Fatal(err)
 			}
-			b.Run(k.name+"/"+fe.name, func(b *testing.B) {
+			b.Run(k.name+"/gmplab", func(b *testing.B) {
 				var instrs int64
 				cpu := processCPU()
 				for b.Loop() {

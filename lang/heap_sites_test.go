@@ -8,14 +8,14 @@ import (
 	"github.com/gmplab/gmplab/vm"
 )
 
-// The heap allocations the gc layer counts (vm/malloc.go) are where both
-// front ends put them: runtime.newobject for new(T) and &T{} of a struct or
+// The heap allocations the gc layer counts (vm/malloc.go) are where the
+// front end puts them: runtime.newobject for new(T) and &T{} of a struct or
 // an array (OpNewobject with the size and noscan), runtime.makeslice
 // (OpMakeSlice's element size and noscan; go/ssa's constant-length make is
 // an array object: the same bytes), and neither a slice literal's
 // array, a local struct, nor a handle (a WaitGroup a closure captures is a
 // runtime record, not an object of the VM's heap).
-func TestHeapSitesBothFrontEnds(t *testing.T) {
+func TestHeapSites(t *testing.T) {
 	const src = `package main
 
 import (
@@ -66,21 +66,13 @@ func main() {
 		slices.Sort(out)
 		return out
 	}
-	ast, err := compileProgram("sites.go", []byte(src), false)
-	if err != nil {
-		t.Fatal(err)
-	}
 	ssa, err := CompileSSA("sites.go", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"makeslice elem 8 B noscan=0", "makeslice elem 8 B noscan=1", "newobject 16 B noscan=1", "newobject 64 B noscan=0"}
-	if got := sites(ast); !slices.Equal(got, want) {
-		t.Errorf("the syntax-tree front end's sites: %q, want %q", got, want)
-	}
 	// go/ssa makes make([]T, n) of a constant n new([n]T)[:n]: the same
 	// bytes as one object, 64 ints (512 B, noscan) and 8 pointers (64 B).
-	want = []string{"newobject 16 B noscan=1", "newobject 512 B noscan=1", "newobject 64 B noscan=0", "newobject 64 B noscan=0"}
+	want := []string{"newobject 16 B noscan=1", "newobject 512 B noscan=1", "newobject 64 B noscan=0", "newobject 64 B noscan=0"}
 	if got := sites(ssa); !slices.Equal(got, want) {
 		t.Errorf("the go/ssa front end's sites: %q, want %q", got, want)
 	}

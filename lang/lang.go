@@ -2,10 +2,10 @@
 // scenario (a package main in a subset of Go) into a *vm.Program for the
 // simulated runtime's stack machine.
 //
-// The pipeline is the Go toolchain's own, minus the machine code: go/parser,
-// go/types against hand-made packages for the supported part of fmt, time,
-// sync, runtime and gmplab's sim (lib.go), then a code generator that walks
-// the typed syntax tree (compile.go, stmt.go, expr.go, fmt.go).
+// The pipeline: go/parser, go/types against the library's Go source
+// (ssalib.go: lang/stubs, lang/srcpkg, lang/ssasrc), the refusals of what
+// gmplab does not simulate (refuse.go), golang.org/x/tools/go/ssa's
+// builder, and lang/ssagen's code generator from SSA form (ssa.go).
 //
 // Errors read like the Go compiler's (file:line:col: message), sorted by
 // position, at most 10 and then "too many errors", from every phase (an
@@ -24,7 +24,6 @@ import (
 	"go/types"
 	"os"
 	"regexp"
-	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -60,57 +59,10 @@ func CompileFile(path string) (*vm.Program, error) {
 // positions and error messages. `//go:build` lines are ignored, so scenario
 // files can carry `//go:build ignore` and share a folder.
 func Compile(filename string, src []byte) (prog *vm.Program, err error) {
-	if useSSA() {
-		return CompileSSA(filename, src)
-	}
-	return compileProgram(filename, src, false)
-}
-
-// compileProgram is Compile; allSource compiles every function of the
-// library source packages the program imports, reached or not (a test's).
-func compileProgram(filename string, src []byte, allSource bool) (prog *vm.Program, err error) {
-	c, err := compileUnit(filename, src, allSource)
-	if err != nil {
+	if err := removedFrontend(); err != nil {
 		return nil, err
 	}
-	return c.prog, nil
-}
-
-// compileUnit compiles the program and returns the compiler, with its
-// syntax tree, types and inlining model (tests read them).
-func compileUnit(filename string, src []byte, allSource bool) (c *compiler, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			c = nil
-			err = &Error{Lines: []string{filename + ": " + internalPrefix + fmt.Sprint(r) + "\n" + string(debug.Stack())}, Internal: true}
-		}
-	}()
-	l := compileLibs(allSource)
-	errs := &errList{fset: newFileSet()}
-	ch, ok := parseAndCheck(filename, src, errs, l, l.lookup, &types.Info{
-		Types:      map[ast.Expr]types.TypeAndValue{},
-		Defs:       map[*ast.Ident]types.Object{},
-		Uses:       map[*ast.Ident]types.Object{},
-		Selections: map[*ast.SelectorExpr]*types.Selection{},
-		Implicits:  map[ast.Node]types.Object{},
-		Instances:  map[*ast.Ident]types.Instance{},
-	}, func() { l.sourceErrors(errs) })
-	if !ok {
-		return nil, errs.err()
-	}
-	f, info, pkg, fset, lenient, typeErrs := ch.file, ch.info, ch.pkg, ch.fset, ch.lenient, ch.typeErrs
-	// The code generator runs even after errors, to report the constructs
-	// outside the subset as well; it skips what the type checker could
-	// not type, and a program with errors is not run.
-	c = newCompiler(fset, f, src, info, pkg, l, errs)
-	if lenient {
-		c.taint(typeErrs)
-	}
-	if !c.compileLenient(lenient) || errs.len() > 0 {
-		return nil, errs.err()
-	}
-	c.applyInlining()
-	return c, nil
+	return CompileSSA(filename, src)
 }
 
 // checked is a program parsed and type-checked (parseAndCheck).
@@ -132,7 +84,6 @@ type checked struct {
 // (the program cannot be compiled further, even to report what else is
 // not supported); after type errors, lenient says so.
 func parseAndCheck(filename string, src []byte, errs *errList, lib types.Importer, lookup func(string) *types.Package, info *types.Info, libErrors func()) (ch *checked, ok bool) {
-	completeAPI() // the library's API, for the messages
 	fset := errs.fset
 	// Comments are kept for the directives (//go:noinline, //go:nosplit).
 	f, perr := parser.ParseFile(fset, filename, src, parser.SkipObjectResolution|parser.ParseComments)
@@ -158,7 +109,7 @@ func parseAndCheck(filename string, src []byte, errs *errList, lib types.Importe
 	for _, imp := range f.Imports {
 		path, perr := strconv.Unquote(imp.Path.Value)
 		if perr != nil || isInternalPath(path) || lookup(path) == nil {
-			list := "gmplab supports: " + strings.Join(supportedImports, ", ")
+			list := "gmplab supports: " + strings.Join(supportedImports(), ", ")
 			if perr == nil && isIOPackage(path) {
 				list = ioAdvice
 			}
@@ -319,7 +270,7 @@ var (
 // if there is none. Of two such packages (math/rand and math/rand/v2) the
 // first in path order answers: both are "not supported" the same way.
 func realPathOf(name, member string) (string, bool) {
-	for _, path := range supportedImports {
+	for _, path := range supportedImports() {
 		if path[strings.LastIndexByte(path, '/')+1:] == name && isRealAPI(path, member) {
 			return path, true
 		}
@@ -338,7 +289,7 @@ func rewriteTypeError(msg string) string {
 			if path == "iter" { // Pull, Pull2 (lib_iter.go)
 				return notSupported(m[1]+"."+m[2], pullAdvice)
 			}
-			return notSupported(m[1]+"."+m[2], "gmplab supports: "+supportedAPI[path])
+			return notSupported(m[1]+"."+m[2], "gmplab supports: "+supportedAPI(path))
 		}
 	}
 	if m := noFieldOrMethod.FindStringSubmatch(msg); m != nil {
@@ -348,11 +299,8 @@ func rewriteTypeError(msg string) string {
 			path = simPath
 		}
 		if isRealAPI(path, m[5]) {
-			return notSupported("method "+m[4]+"."+m[5], "gmplab supports: "+supportedAPI[path])
+			return notSupported("method "+m[4]+"."+m[5], "gmplab supports: "+supportedAPI(path))
 		}
-	}
-	if m := otherWriter.FindStringSubmatch(msg); m != nil { // lib_fmt_fprint.go
-		return notSupported(m[2]+" to a writer of type "+m[1], fprintAPI)
 	}
 	return msg
 }

@@ -124,6 +124,10 @@ func (r *refusals) expr(e ast.Expr) bool {
 
 const bigArray = "an array of more than 1048576 elements"
 
+// supTypes is what a refusal of a type lists instead: the types gmplab
+// simulates.
+const supTypes = "gmplab supports: every type of Go but complex64 and complex128 (every integer type, float32, float64, bool, string, chan, func, structs, arrays of up to 1048576 elements, pointers, slices, maps, interfaces, generic types and named types of these)"
+
 // unsupportedType says what of type t gmplab does not simulate ("" if
 // nothing): complex numbers, and arrays beyond the VM's limit.
 func unsupportedType(t types.Type) string {

@@ -16,11 +16,10 @@ import (
 // empty stand-in package (fakeImporter), whose uses go/types would call
 // "undefined: os.Exit": those errors, and "imported and not used" of the
 // stand-in, are dropped, so what is left are the program's own errors.
-// The code generator then runs even when the type checker found errors,
-// to report the constructs outside the subset too; it skips (taint) the
-// expressions go/types could not type, whose errors would only repeat
-// the type checker's, and a panic of the generator on such code is not
-// an internal error (the program is not run anyway).
+// The refusals (refuse.go) are still looked for when the type checker
+// found errors, to report the constructs outside the subset too; they skip
+// (taintedSpans) the expressions go/types could not type, whose errors
+// would only repeat the type checker's.
 
 // fakeImporter imports the library, and stand-ins for other packages.
 type fakeImporter struct {
@@ -87,14 +86,6 @@ func (f fakeImporter) hides(msg string) bool {
 
 // span is a range of source positions [from, to).
 type span struct{ from, to token.Pos }
-
-// taint records the expressions the type checker could not type (and
-// the variables of an invalid type), whose "not supported" errors would
-// only repeat a type error.
-func (c *compiler) taint(typeErrs []token.Pos) {
-	c.lenient = true
-	c.tainted = taintedSpans(c.file, c.info, typeErrs)
-}
 
 // taintedSpans are the spans of file that the type checker could not type
 // (the innermost simple statement around each type error, every
@@ -163,36 +154,6 @@ func invalidType(t types.Type) bool {
 	return ok && b.Kind() == types.Invalid
 }
 
-// isTainted reports whether an error at pos would repeat a type error.
-func (c *compiler) isTainted(pos token.Pos, msg string) bool {
-	if !c.lenient {
-		return false
-	}
-	if strings.Contains(msg, "invalid type") {
-		return true
-	}
-	for _, s := range c.tainted {
-		if s.from <= pos && pos < s.to {
-			return true
-		}
-	}
-	return false
-}
-
-// compileLenient compiles the program; after type errors (lenient), a
-// panic of the generator on code it could not type ends it quietly.
-func (c *compiler) compileLenient(lenient bool) (ok bool) {
-	if lenient {
-		defer func() {
-			if r := recover(); r != nil {
-				ok = false
-			}
-		}()
-	}
-	c.compile()
-	return true
-}
-
 // callPos is where the Go compiler reports an error go/types reports at
 // a generic function's name in a call (type inference, constraints): the
 // call's opening parenthesis.
@@ -210,3 +171,11 @@ func callPos(f *ast.File, pos token.Pos, msg string) token.Pos {
 	})
 	return at
 }
+
+// errUnsupportedImport is the library importer's error for a path outside
+// the library (parseAndCheck has reported the import already).
+var errUnsupportedImport error = importError{}
+
+type importError struct{}
+
+func (importError) Error() string { return "not supported" }

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -97,17 +98,16 @@ func TestSourceLineForLine(t *testing.T) {
 				realLine[l] = i + 1
 			}
 		}
-		var sf *srcFile
-		for _, f := range loadSrcLib().files {
-			if f.name == "$GOROOT/src/"+name {
-				sf = f
-			}
+		files, err := srcFiles(srcFS, srcRelease)
+		if err != nil {
+			t.Fatal(err)
 		}
-		if sf == nil {
-			t.Fatalf("%s is not in lang/srcpkg", name)
+		src, err := fs.ReadFile(srcFS, files[name])
+		if err != nil {
+			t.Fatalf("%s is not in lang/srcpkg: %v", name, err)
 		}
 		n := 0
-		for i, l := range strings.Split(string(sf.src), "\n") {
+		for i, l := range strings.Split(string(src), "\n") {
 			if !strings.HasPrefix(l, "func ") || strings.HasPrefix(l, "func bitsLen(") {
 				continue // bitsLen stands in for math/bits.Len, after Go's lines
 			}

@@ -1,57 +1,10 @@
 package lang
 
 import (
-	"go/ast"
 	"strings"
 	"sync"
 	"testing"
 )
-
-// TestSourcePackages compiles every function of every library package
-// written in source (lang/srcpkg), reached or not: an error in one is an
-// internal error that must never reach a user.
-func TestSourcePackages(t *testing.T) {
-	paths := sourcePaths()
-	if len(paths) == 0 {
-		t.Fatal("no library source embedded")
-	}
-	for _, p := range paths {
-		if isInternalPath(p) {
-			continue // checked through the packages that import it
-		}
-		t.Run(p, func(t *testing.T) {
-			src := "package main\n\nimport _ \"" + p + "\"\n\nfunc main() {}\n"
-			prog, err := compileProgram("all.go", []byte(src), true)
-			if err != nil {
-				t.Fatal(err)
-			}
-			n := 0
-			for _, f := range prog.Funcs {
-				if strings.HasPrefix(f.Name, p+".") {
-					n++
-				}
-			}
-			if n == 0 && hasNonGeneric(p) {
-				t.Errorf("no function of %s compiled", p)
-			}
-		})
-	}
-}
-
-// hasNonGeneric reports whether source package path declares a function
-// that is not generic (a generic one is compiled when instantiated, and
-// only type-checked here; srcpkg_generic_test.go and the programs of
-// testdata/run instantiate them).
-func hasNonGeneric(path string) bool {
-	for _, f := range loadSrcLib().pkgs[path] {
-		for _, d := range f.file.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && !isGenericDecl(fd) {
-				return true
-			}
-		}
-	}
-	return false
-}
 
 // TestSourceReachedOnly: a program carries only the library functions it
 // reaches, so that importing a package with source costs nothing unused.

@@ -19,20 +19,24 @@ import (
 // The go/ssa front end: the program is parsed and type-checked against
 // the library's Go source (ssalib.go), built into SSA form by
 // golang.org/x/tools/go/ssa, and generated into the VM's program form by
-// lang/ssagen.
-//
-// It is Compile's front end. The syntax-tree front end (compile.go) it
-// replaces is still there, until it goes: the environment variable
-// GMPLAB_FRONTEND=ast (and the hidden --frontend=ast flag of the
-// command) selects it, and TestFrontendParity runs both over every
-// program of the corpora.
+// lang/ssagen. It is Compile's only front end: the syntax-tree lowering it
+// replaced is gone (issue 17), and the environment variable that selected
+// it is refused by Compile with a message saying so (removedFrontendEnv).
 
-// FrontendEnv is the environment variable that selects the front end:
-// "ast" for the syntax-tree one, anything else the go/ssa one.
-const FrontendEnv = "GMPLAB_FRONTEND"
+// removedFrontendEnv is the environment variable that selected the
+// syntax-tree front end ("ast") while both were there. Set to "ast" it
+// makes Compile fail with a message that the front end is gone, rather
+// than silently compile with another one; any other value is ignored.
+const removedFrontendEnv = "GMPLAB_FRONTEND"
 
-// useSSA reports whether Compile uses the go/ssa front end.
-func useSSA() bool { return os.Getenv(FrontendEnv) != "ast" }
+// removedFrontend is Compile's error when removedFrontendEnv asks for the
+// syntax-tree front end, or nil.
+func removedFrontend() error {
+	if os.Getenv(removedFrontendEnv) != "ast" {
+		return nil
+	}
+	return &Error{Lines: []string{removedFrontendEnv + "=ast: the syntax-tree front end was removed; gmplab compiles every program with go/ssa (unset " + removedFrontendEnv + ")"}}
+}
 
 // CompileSSA compiles the Go source src of a scenario with the go/ssa
 // front end; filename is used in positions and error messages.
@@ -76,9 +80,13 @@ func CompileSSA(filename string, src []byte) (prog *vm.Program, err error) {
 		}
 	}
 	goCalls := goCallsOf(f)
+	model := inlineModel(f, info)
+	if inlineHook != nil {
+		inlineHook(fset, model)
+	}
 	out, gerr := ssagen.Generate(sp, mainPkg, ssagen.Options{
 		InitsOS: initsOS,
-		Inline:  inlineModel(f, info),
+		Inline:  model,
 		GoCall: func(pos token.Pos) token.Pos {
 			if p, ok := goCalls[pos]; ok {
 				return p
@@ -115,6 +123,10 @@ func CompileSSA(filename string, src []byte) (prog *vm.Program, err error) {
 	}
 	return out, nil
 }
+
+// inlineHook, if set (by tests: TestInlineAgainstCompiler), sees every
+// program's inlining model, with the file set of its positions.
+var inlineHook func(*token.FileSet, *inline.Package)
 
 // ssaHook, if set (by tests), sees every program's SSA before the code
 // is generated.

@@ -21,9 +21,10 @@ import (
 // lang/srcpkg/<import path>/*.go is Go's own source that runs in the
 // simulated program; the files of both folders for one path make one
 // package. lang/ssasrc/<import path>/*.go is Go's own source too, of the
-// packages only this front end compiles (the syntax-tree lowering cannot
-// run them: container/*, math/bits, io, bytes, bufio, flag, ...); it
-// joins srcpkg when that lowering is deleted. Every file carries
+// packages added since the go/ssa front end came (container/*, math/bits,
+// io, bytes, bufio, flag, ...): the syntax-tree lowering that could not
+// compile them is gone, so the two folders differ only in history. Every
+// file carries
 // `//go:build ignore`, so the go command leaves them alone.
 //
 // The whole library is parsed and type-checked once per process

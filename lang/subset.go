@@ -1,7 +1,6 @@
 package lang
 
 import (
-	"slices"
 	"strings"
 )
 
@@ -17,7 +16,6 @@ func notSupported(what, list string) string {
 // lists its error messages quote), so that the page and the messages say
 // the same thing; a test checks the file against it.
 func SubsetDoc() string {
-	completeAPI()
 	var b strings.Builder
 	b.WriteString(`# The Go that gmplab runs
 
@@ -58,24 +56,28 @@ Not yet: keys of type time.Time or a sync type.
 
 ## Statements
 
-` + strings.TrimPrefix(supStmts, "gmplab supports: ") + `; methods
-with value and pointer receivers, method values and method expressions,
-variadic functions and f(xs...), labelled statements.
+Every statement of Go, as go/ssa builds it (the front end keeps no list
+of its own): func, methods with value and pointer receivers, method values
+and method expressions, closures, variadic functions and f(xs...), go,
+defer, if, for (a variable per iteration, as since Go 1.22), range over an
+int, a string, an array, a slice, a map, a channel or a function, switch,
+type switch, select, break, continue, goto, labelled statements, return,
+panic, recover.
 
 ## Expressions
 
-` + strings.TrimPrefix(supExprs, "gmplab supports: ") + `.
+Every expression of Go, except those of complex numbers.
 
 ## fmt verbs
 
-` + strings.TrimPrefix(supFmt, "gmplab supports: ") + `.
+Every verb, flag, width, precision and argument index.
 
 ## Packages
 
 `)
-	paths := slices.Clone(supportedImports)
+	paths := supportedImports()
 	for _, p := range paths {
-		api := supportedAPI[p]
+		api := supportedAPI(p)
 		if api == "" {
 			continue
 		}
@@ -90,6 +92,12 @@ ToTitleSpecial, and flag leaves out TextVar. ` + "`os.Stdin`" + ` reads gmplab's
 standard input and ` + "`os.Args[1:]`" + ` are the arguments after ` + "`--`" + `
 (` + "`gmplab run prog.go -- -n 5`" + `); os.Args[0] is the file's name without .go.
 Any io.Writer the program defines takes ` + "`fmt.Fprint*`" + `, ` + "`io.Copy`" + ` and the rest.
+
+The lists above are the library's own declarations (lang/api.go reads them
+from the packages the front end type-checks programs against). Of those,
+` + "`rand.Seed`" + ` is a no-op, as since Go 1.24, ` + "`runtime.KeepAlive`" + ` is a
+no-op, and ` + "`debug.SetGCPercent`" + ` and ` + "`debug.SetMemoryLimit`" + ` set the gc
+layer's collector (docs/assumptions.md).
 
 File and network I/O stay out: model a blocking system call with
 ` + "`sim.Syscall`" + ` and a network read with ` + "`sim.Dial`" + ` and ` + "`Conn.Read`" + `.

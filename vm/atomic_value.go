@@ -7,7 +7,7 @@ package vm
 // (nothing useful for Store) and the text of the panic the real method
 // raises with a string (store of nil, of an inconsistently typed value),
 // or ""; the front end raises that panic with the string as its value, as
-// Go does (lang/libatomic_value.go). Comparing two values of one
+// Go does (lang/stubs/sync/atomic: valueStore, valueSwap). Comparing two values of one
 // uncomparable type (CompareAndSwap) is a run-time error, raised here.
 //
 // atomic.Pointer[T] needs none of this: its slot holds a pointer, which the

@@ -130,8 +130,8 @@ func appendKeyString(b []byte, s string) []byte {
 }
 
 func init() {
-	// The front end's access to the encoding (lang/array.go: mapKey,
-	// keyObj). map.key: m v → m k, with B = layout+1 (0: an interface)
+	// The front end's access to the encoding (lang/ssagen: the map
+	// instructions). map.key: m v → m k, with B = layout+1 (0: an interface)
 	// <<1 | 1 for an assignment (which picks the panic's wording).
 	RegisterHost(HostFunc{Name: "map.key", Pop: 2, Push: 2, Fn: func(mc *Machine, b int32, a, r []Value) string {
 		k, bad := mc.mapKeyOf(a[1], b>>1-1)

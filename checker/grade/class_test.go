@@ -66,6 +66,7 @@ var classMutations = []mutation{
 	{kind: "wrong", exercise: "04-sysmon", file: "sysmon.go", old: "} else if st.Idle > 50 {", new: "} else if st.Idle >= 50 {", want: "20 µs while idle passes are 50 or fewer"},
 	{kind: "wrong", exercise: "05-preemptone", file: "preemptone.go", old: "\t\tsched.PreemptM(mp)\n", new: "", want: "and Go's:\n   4 preemptM(M1)"},
 	{kind: "wrong", exercise: "06-findrunnable", file: "findrunnable.go", old: "if sched.Schedtick(pp)%61 == 0 && !sched.GlobrunqEmpty() {", new: "if sched.Schedtick(pp)%60 == 0 && !sched.GlobrunqEmpty() {", want: "61st schedtick"},
+	{kind: "wrong", exercise: "09-startcycle", file: "startcycle.go", old: "if utilError < -maxUtilError || utilError > maxUtilError {", new: "if utilError > maxUtilError {", want: "a share of the only P"},
 	{kind: "wrong", exercise: "07-scheduler", file: "scheduler.go", old: "\tif sched.Spinning() {\n\t\tresetspinning(sched)\n\t}\n", new: "", want: "a spinning M that found work stops spinning before it runs it"},
 	{kind: "wrong", exercise: "03-scenario-steal", file: "scenario.go", old: "for i := 0; i < 3; i++ {", new: "for i := 0; i < 5; i++ {", want: "P1 steals exactly 3 goroutines"},
 	{kind: "wrong", exercise: "04-scenario-handoff", file: "scenario.go", old: "for i := 0; i < 3; i++ {", new: "for i := 0; i < 1; i++ {", want: "exactly twice"},

@@ -11,8 +11,7 @@ import (
 	"github.com/gmplab/gmplab/vm"
 )
 
-// Preemption points where the compiler puts them, as the syntax-tree
-// front end places them (lang/inlining.go, whose rules these are): the
+// Preemption points where the compiler puts them: the
 // model of the Go compiler's inliner (lang/inline) decides which calls
 // are inlined and which functions are NOSPLIT leaves, and the program
 // gets its decisions:

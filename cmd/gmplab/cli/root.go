@@ -26,7 +26,6 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/gmplab/gmplab/lang"
 	"github.com/gmplab/gmplab/view"
 )
 
@@ -124,18 +123,6 @@ The same program, flags and seed always give the same output, byte for byte.`,
 		SilenceErrors: true,
 	}
 	root.SetFlagErrorFunc(flagError)
-	// --frontend=ast compiles with the syntax-tree front end the go/ssa one
-	// replaces (lang.FrontendEnv), while both are there: for comparing
-	// them, not for users.
-	var frontend string
-	root.PersistentFlags().StringVar(&frontend, "frontend", "", "the front end: ssa (the default) or ast")
-	_ = root.PersistentFlags().MarkHidden("frontend")
-	root.PersistentPreRunE = func(*cobra.Command, []string) error {
-		if frontend != "" {
-			return os.Setenv(lang.FrontendEnv, frontend)
-		}
-		return nil
-	}
 	fillHelp(root)
 	var version bool
 	root.Flags().BoolVar(&version, "version", false, "say which gmplab this is (as gmplab version)")

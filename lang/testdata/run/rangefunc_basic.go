@@ -1,6 +1,6 @@
 package main
 
-// Range over functions (lang/rangefunc.go, as cmd/compile/internal/rangefunc
+// Range over functions (go/ssa's builder, as cmd/compile/internal/rangefunc
 // rewrites them): the three iterator shapes, break, continue, per-iteration
 // variables, = instead of :=, methods returning iterators, nested loops.
 
