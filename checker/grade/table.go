@@ -11,16 +11,21 @@ import (
 	"github.com/gmplab/gmplab/checker"
 )
 
-// TableWidth is the terminal width the table is laid out for.
+// TableWidth is the width the table is laid out for by WriteTable: a
+// pipe's and a file's (gmplab grade lays it out for a terminal's width).
 const TableWidth = 100
 
-// WriteTable prints one row per submission, each exercise's cell saying
-// how it went (a legend below says how to read them), then, per
-// submission, why each exercise that did not run did not run. Exercise
-// names head their columns when they fit in TableWidth; otherwise each
-// name heads its column from a line of its own above the table, and the
-// exercises are cut into panels that fit, the last with the totals.
-func (gb *Gradebook) WriteTable(out io.Writer) {
+// WriteTable is WriteTableWidth at TableWidth columns.
+func (gb *Gradebook) WriteTable(out io.Writer) { gb.WriteTableWidth(out, TableWidth) }
+
+// WriteTableWidth prints one row per submission, each exercise's cell
+// saying how it went (a legend below says how to read them), then, per
+// submission, why each exercise that did not run did not run, within
+// width columns. Exercise names head their columns when they fit;
+// otherwise each name heads its column from a line of its own above the
+// table, and the exercises are cut into panels that fit, the last with
+// the totals.
+func (gb *Gradebook) WriteTableWidth(out io.Writer, width int) {
 	var buf strings.Builder
 	w := &buf
 	defer func() {
@@ -56,7 +61,7 @@ func (gb *Gradebook) WriteTable(out io.Writer) {
 		}
 		fmt.Fprintln(w)
 	}
-	if flat+len("  passed  pts") <= TableWidth {
+	if flat+len("  passed  pts") <= width {
 		for k, e := range gb.Exercises {
 			cellW[k] = max(cellW[k], len(e))
 		}
@@ -77,9 +82,13 @@ func (gb *Gradebook) WriteTable(out io.Writer) {
 		for k := range cellW {
 			cellW[k] = widest
 		}
-		per := max(1, (TableWidth-nameW-len("  passed  pts"))/(2+widest))
-		for from := 0; from < len(gb.Exercises); from += per {
-			to := min(from+per, len(gb.Exercises))
+		per := max(1, (width-nameW-len("  passed  pts"))/(2+widest))
+		for from, to := 0, 0; from < len(gb.Exercises); from = to {
+			// As many as fit, their names' staircase included.
+			to = from + 1
+			for to < len(gb.Exercises) && to-from < per && nameW+(to-from)*(2+widest)+2+len(gb.Exercises[to]) <= width {
+				to++
+			}
 			last := to == len(gb.Exercises)
 			if from > 0 {
 				fmt.Fprintln(w)
@@ -105,8 +114,8 @@ func (gb *Gradebook) WriteTable(out io.Writer) {
 		}
 	}
 	fmt.Fprintln(w)
-	fmt.Fprint(w, wrap("✓ N: all N rules hold; K/N: K of N rules hold (pts: the share of rules, per exercise, added up); -: not started (rt.TODO still there); none: no files for the exercise in DIR/exercises/NN-name/, DIR/NN-name/ or DIR/; err: not graded, for the reason below. gradebook.csv and .json have every test's message.", "", "")+"\n")
-	gb.writeReasons(w, subs)
+	fmt.Fprint(w, wrap("✓ N: all N rules hold; K/N: K of N rules hold (pts: the share of rules, per exercise, added up); -: not started (rt.TODO still there); none: no files for the exercise in DIR/exercises/NN-name/, DIR/NN-name/ or DIR/; err: not graded, for the reason below. gradebook.csv and .json have every test's message.", "", "", width)+"\n")
+	gb.writeReasons(w, subs, width)
 }
 
 // maxNameW is the widest a submission's name shows in the table; a
@@ -140,7 +149,7 @@ func cell(r *checker.Result) string {
 // writeReasons lists, per submission, why each "err" and each 0 score is
 // so: one line for a submission where nothing was found or every
 // exercise failed for one reason.
-func (gb *Gradebook) writeReasons(w io.Writer, subs []*Submission) {
+func (gb *Gradebook) writeReasons(w io.Writer, subs []*Submission, width int) {
 	exW := 0
 	for _, e := range gb.Exercises {
 		exW = max(exW, len(e))
@@ -159,10 +168,10 @@ func (gb *Gradebook) writeReasons(w io.Writer, subs []*Submission) {
 		}
 		switch {
 		case none == len(s.Results):
-			fmt.Fprint(w, wrap(s.Name+": nothing submitted: no exercise's files in "+s.Name+"/exercises/NN-name/, "+s.Name+"/NN-name/ or "+s.Name+"/", "", "  "))
+			fmt.Fprint(w, wrap(s.Name+": nothing submitted: no exercise's files in "+s.Name+"/exercises/NN-name/, "+s.Name+"/NN-name/ or "+s.Name+"/", "", "  ", width))
 			continue
 		case len(why) == len(s.Results) && same && len(why) > 1:
-			fmt.Fprint(w, wrap(s.Name+", every exercise: "+firstLine(why[0].Message), "", "  "))
+			fmt.Fprint(w, wrap(s.Name+", every exercise: "+firstLine(why[0].Message), "", "  ", width))
 			continue
 		case len(why) == 0:
 			continue
@@ -170,21 +179,21 @@ func (gb *Gradebook) writeReasons(w io.Writer, subs []*Submission) {
 		fmt.Fprintln(w, s.Name+":")
 		for _, r := range why {
 			head := fmt.Sprintf("  %-*s  ", exW, r.Exercise)
-			fmt.Fprint(w, wrap(firstLine(r.Message), head, strings.Repeat(" ", len(head))))
+			fmt.Fprint(w, wrap(firstLine(r.Message), head, strings.Repeat(" ", len(head)), width))
 		}
 	}
 }
 
-// wrap breaks text into lines of at most TableWidth columns at spaces,
-// the first starting with first and the others with indent.
-func wrap(text, first, indent string) string {
+// wrap breaks text into lines of at most width columns at spaces, the
+// first starting with first and the others with indent.
+func wrap(text, first, indent string, width int) string {
 	var b strings.Builder
 	line := first
 	n := utf8.RuneCountInString(line)
 	start := true
 	for _, word := range strings.Fields(text) {
 		wl := utf8.RuneCountInString(word)
-		if !start && n+1+wl > TableWidth {
+		if !start && n+1+wl > width {
 			b.WriteString(line + "\n")
 			line, n, start = indent, len(indent), true
 		}

@@ -2,10 +2,10 @@
 // gmplab real (the real runtime under Delve, package real) and gmplab book
 // serve (a web server, package book/serve), which the gmplab binary leaves
 // out so that it builds in about half the time (see cmd/gmplab/cli's
-// full.go). gmplab runs those two commands in gmplab-full, which it
-// builds from its source on first use and keeps in the user's cache
-// folder; `go install ./cmd/...` installs both, and gmplab then uses the
-// one beside it.
+// full.go), and the lesson reader and the book, as gmplab-course has them.
+// gmplab runs those two commands in gmplab-full, which it builds from its
+// source on first use and keeps in the user's cache folder; `go install
+// ./cmd/...` installs all three, and gmplab then uses the one beside it.
 //
 // Every other command works in gmplab-full as in gmplab.
 package main
@@ -16,6 +16,7 @@ import (
 
 	"github.com/gmplab/gmplab/book/serve"
 	"github.com/gmplab/gmplab/cmd/gmplab/cli"
+	"github.com/gmplab/gmplab/internal/render"
 	"github.com/gmplab/gmplab/real"
 )
 
@@ -29,5 +30,7 @@ func main() {
 			return d, nil
 		},
 		NewBookServer: func(files map[string][]byte) cli.BookServer { return serve.New(files) },
+		Markdown:      render.Markdown,
+		BuildBook:     render.Book,
 	}))
 }

@@ -16,13 +16,13 @@ import (
 	"github.com/fsnotify/fsnotify"
 	"github.com/spf13/cobra"
 
-	"github.com/gmplab/gmplab/book"
 	"github.com/gmplab/gmplab/runtime"
 	"github.com/gmplab/gmplab/view"
 )
 
 // newBookCmd builds `gmplab book build` and `gmplab book serve`, which
-// serves with x.NewBookServer, or runs gmplab-full without it.
+// serves with x.NewBookServer, or runs gmplab-full without it; book build
+// runs gmplab-course where the book is not built in (builtIn.BuildBook).
 func newBookCmd(x Extras) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "book",
@@ -44,13 +44,24 @@ type bookOptions struct {
 	addr   string
 }
 
-func (o *bookOptions) build(live bool, log io.Writer) (*book.Site, error) {
+// bookSite is a built book: its number of pages and its files.
+type bookSite struct {
+	pages int
+	files map[string][]byte
+}
+
+func (o *bookOptions) build(live bool, log io.Writer) (*bookSite, error) {
 	root := RepoRoot()
 	if root == "" {
 		return nil, &ExitError{Code: 1, Msg: "gmplab book: run it inside a clone of the gmplab repository (no go.mod of github.com/gmplab/gmplab here or above)"}
 	}
+	if builtIn.BuildBook == nil {
+		return nil, &ExitError{Code: 70, Msg: fmt.Sprintf("gmplab book: this binary has no book built in (a gmplab bug: gmplab book runs %s)", courseHelper.name)}
+	}
 	x := &CellExecutor{Root: root}
-	site, err := book.Build(book.Options{Root: root, Out: o.out, Timeline: x.TimelineOf, NoWasm: o.noWasm, Live: live, Log: log})
+	// The build's progress lines (a line a write), folded on a terminal.
+	log = &foldWriter{w: log, width: layoutWidth(log)}
+	pages, files, err := builtIn.BuildBook(root, o.out, x.TimelineOf, o.noWasm, live, log)
 	if err != nil {
 		var ee *ExitError
 		if errors.As(err, &ee) {
@@ -58,7 +69,7 @@ func (o *bookOptions) build(live bool, log io.Writer) (*book.Site, error) {
 		}
 		return nil, &ExitError{Code: 1, Msg: "gmplab book: " + err.Error()}
 	}
-	return site, nil
+	return &bookSite{pages: pages, files: files}, nil
 }
 
 func newBookBuildCmd() *cobra.Command {
@@ -68,13 +79,17 @@ func newBookBuildCmd() *cobra.Command {
 		Short: "Render the book into DIR (default: book-site)",
 		Args:  noArgs("-o DIR names the site's folder"),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if builtIn.BuildBook == nil {
+				return runHelper(courseHelper, cmd, args, "", "goldmark and chroma, for gmplab book build")
+			}
 			start := time.Now()
 			site, err := o.build(false, cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "book: %d pages in %s (%.1fs); open %s\n", len(site.Pages), o.out,
-				time.Since(start).Seconds(), filepath.Join(o.out, "index.html"))
+			out := cmd.OutOrStdout()
+			io.WriteString(out, view.Fill(fmt.Sprintf("book: %d pages in %s (%.1fs); open %s\n", site.pages, o.out,
+				time.Since(start).Seconds(), filepath.Join(o.out, "index.html")), layoutWidth(out)))
 			return nil
 		},
 	}
@@ -137,7 +152,7 @@ func serveBook(ctx context.Context, o *bookOptions, newServer func(files map[str
 	if err != nil {
 		return err
 	}
-	srv := newServer(site.Files)
+	srv := newServer(site.files)
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
 		return &ExitError{Code: 1, Msg: "gmplab book serve: " + err.Error()}
@@ -187,7 +202,7 @@ func serveBook(ctx context.Context, o *bookOptions, newServer func(files map[str
 						fmt.Fprintln(stderr, err)
 						return
 					}
-					srv.Set(site.Files)
+					srv.Set(site.files)
 					fmt.Fprintf(stdout, "book: rebuilt in %.2fs\n", time.Since(start).Seconds())
 					srv.Reload()
 				})

@@ -152,6 +152,9 @@ func checkOnce(w io.Writer, root string, d checker.Dir, store *progress.Store, w
 	switch r.Status {
 	case checker.StatusNotStarted:
 		io.WriteString(w, view.Fill(fmt.Sprintf("%s\nStart with exercises/%s/README.md.\n", r.Message, d.Name), layoutWidth(w)))
+		if hint {
+			showFirstHint(w, d)
+		}
 		return r.Status
 	case checker.StatusError:
 		fmt.Fprintf(w, "✗ %s does not build or crashed:\n%s\n", d.Name, indent(r.Message))
@@ -274,6 +277,18 @@ func showHints(w io.Writer, d checker.Dir, rule string, failures int, now bool) 
 	if n < len(h.general) {
 		fmt.Fprintf(w, "\n(%d failed attempt(s): hint %d of %d comes after %d, or now with gmplab check --hint)\n", failures, n+1, len(h.general), (n+1)*hintEvery)
 	}
+}
+
+// showFirstHint prints an untouched exercise's first hint (gmplab check
+// --hint before any attempt): the first general one of its HINTS.md,
+// saying that the exercise is untouched, so no rule fails yet.
+func showFirstHint(w io.Writer, d checker.Dir) {
+	h := readHints(d)
+	if len(h.general) == 0 {
+		return
+	}
+	w = &foldWriter{w: w, width: layoutWidth(w)}
+	fmt.Fprintf(w, "\nexercises/%s is untouched, so no rule fails yet: the first of its %d general hints (the next ones come after failed attempts, or one ahead of them with gmplab check --hint).\n\n%s\n", d.Name, len(h.general), h.general[0])
 }
 
 // showSolution prints the reference solution and how it differs from

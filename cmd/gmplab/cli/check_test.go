@@ -49,6 +49,48 @@ func TestCheckNotStarted(t *testing.T) {
 	}
 }
 
+// TestCheckHintNotStarted: gmplab check --hint on an untouched exercise
+// says it is untouched and shows the first hint of its HINTS.md.
+func TestCheckHintNotStarted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test on an exercise (-short)")
+	}
+	root, err := checker.FindRoot(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := checker.FindExercise(root, "runqput")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, _ := os.ReadFile(d.Path + "/runqput.go")
+	if !strings.Contains(string(src), "rt.TODO(") {
+		t.Skip("exercises/02-runqput is started in this checkout")
+	}
+	hints := readHints(d)
+	if len(hints.general) == 0 {
+		t.Fatal("exercises/02-runqput/HINTS.md has no general hint")
+	}
+	o, out := checkOptions(t, "runqput")
+	o.Hint = true
+	err = runCheck(o)
+	if ee, ok := err.(*ExitError); !ok || ee.Code != 1 {
+		t.Errorf("exit: %v, want code 1", err)
+	}
+	for _, want := range []string{
+		"not started: exercises/02-runqput still calls rt.TODO",
+		"exercises/02-runqput is untouched, so no rule fails yet: the first of its 3 general hints",
+		hints.general[0],
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("no %q in the output:\n%s", want, out)
+		}
+	}
+	if len(hints.general) > 1 && strings.Contains(out.String(), hints.general[1]) {
+		t.Errorf("the second hint shown too:\n%s", out)
+	}
+}
+
 func TestCheckUnknownExercise(t *testing.T) {
 	o, _ := checkOptions(t, "nope")
 	err := runCheck(o)

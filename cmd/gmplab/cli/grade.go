@@ -16,6 +16,7 @@ import (
 
 	"github.com/gmplab/gmplab/checker"
 	"github.com/gmplab/gmplab/checker/grade"
+	"github.com/gmplab/gmplab/view"
 )
 
 // GradeOptions are the inputs of `gmplab grade`.
@@ -185,7 +186,11 @@ func runGrade(o *GradeOptions) error {
 	if err != nil {
 		return &ExitError{Code: 1, Msg: "gmplab grade: " + err.Error()}
 	}
-	gb.WriteTable(o.Out)
+	width := layoutWidth(o.Out) // 0 into a pipe: the fixed form
+	if width == 0 {
+		width = grade.TableWidth
+	}
+	gb.WriteTableWidth(o.Out, width)
 	for _, w := range []struct {
 		path  string
 		write func(io.Writer) error
@@ -205,8 +210,8 @@ func runGrade(o *GradeOptions) error {
 		}
 	}
 	if log != nil {
-		fmt.Fprintf(log, "graded %d submission(s), %d exercise(s) each, in %v; gradebook: %s\n", len(o.Submissions)-len(missing), len(gb.Exercises),
-			time.Since(start).Round(time.Second), strings.Trim(o.CSV+", "+o.JSON, ", "))
+		io.WriteString(log, view.Fill(fmt.Sprintf("graded %d submission(s), %d exercise(s) each, in %v; gradebook: %s\n", len(o.Submissions)-len(missing), len(gb.Exercises),
+			time.Since(start).Round(time.Second), strings.Trim(o.CSV+", "+o.JSON, ", ")), layoutWidth(log)))
 	}
 	if len(missing) > 0 {
 		return &ExitError{Code: 1, Msg: "gmplab grade: not a folder (0 in the gradebook): " + strings.Join(missing, ", ")}

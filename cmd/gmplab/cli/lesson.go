@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/charmbracelet/glamour"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
@@ -81,12 +80,18 @@ folder (your own copy: its edits count).`,
 			if runF != nil {
 				return runF(o)
 			}
+			if builtIn.Markdown == nil {
+				return runHelper(courseHelper, cmd, args, "", readerWhy)
+			}
 			return runLesson(o)
 		},
 	}
 	cmd.Flags().IntVar(&o.Section, "section", 0, "start at this `section` (1 for the first; ? in the reader lists them)")
 	return cmd
 }
+
+// readerWhy says what gmplab-course adds for the lesson reader.
+const readerWhy = "glamour, for the lesson reader"
 
 // oneLesson checks that a command got one lesson.
 func oneLesson(cmd *cobra.Command, args []string) error {
@@ -216,10 +221,10 @@ func isTerminalW(stream any) bool {
 type reader struct {
 	nb    *notebook.Notebook
 	x     *CellExecutor
-	md    *glamour.TermRenderer
-	tty   bool       // styled for a terminal (and laid out for its width)
-	width int        // the width laid out for
-	bg    background // the terminal's, for the reader's own colours
+	md    func(md string) (string, error) // glamour's, builtIn.Markdown
+	tty   bool                            // styled for a terminal (and laid out for its width)
+	width int                             // the width laid out for
+	bg    background                      // the terminal's, for the reader's own colours
 	// stopped is the section where the learner stopped last time, said
 	// under the title when the reader starts at the top (0: none).
 	stopped int
@@ -228,7 +233,10 @@ type reader struct {
 func newReader(nb *notebook.Notebook, x *CellExecutor, tty bool, width int, out io.Writer) (*reader, error) {
 	f, _ := out.(*os.File)
 	style, bg := markdownStyle(f, tty)
-	md, err := glamour.NewTermRenderer(glamour.WithStylePath(style), glamour.WithWordWrap(width-4))
+	if builtIn.Markdown == nil {
+		return nil, fmt.Errorf("this binary has no lesson reader (a gmplab bug: gmplab lesson runs %s)", courseHelper.name)
+	}
+	md, err := builtIn.Markdown(style, width-4)
 	if err != nil {
 		return nil, fmt.Errorf("GLAMOUR_STYLE=%s: %v", style, err)
 	}

@@ -53,7 +53,7 @@ func (r *reader) markdown(md string) string {
 	if strings.TrimSpace(md) == "" {
 		return ""
 	}
-	out, err := r.md.Render(keepSpans(keepHyphens(r.localLinks(unwrap(md)))))
+	out, err := r.md(keepSpans(keepHyphens(r.localLinks(unwrap(md)))))
 	if err != nil {
 		return md // the renderer failed: the text as written reads well too
 	}

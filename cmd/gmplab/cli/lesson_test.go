@@ -367,6 +367,9 @@ func TestProgressShowsAndSetsAsideCorrupt(t *testing.T) {
 	if !strings.Contains(out.String(), "lesson-00  yes   2/3 (best 2)") {
 		t.Errorf("progress does not show lesson 00:\n%s", out.String())
 	}
+	if !strings.Contains(out.String(), " lessons read, 1 quiz taken, ") {
+		t.Errorf("progress does not count one quiz in the singular:\n%s", out.String())
+	}
 	out.Reset()
 	Run([]string{"lessons"}, nil, &out, &errb)
 	if !strings.Contains(out.String(), "read, quiz 2/3\n") {

@@ -126,6 +126,10 @@ func runNext(o *NextOptions) error {
 		return &ExitError{Code: 1, Msg: "gmplab next: " + err.Error()}
 	}
 	s := nextStep(st, ls)
+	if s.what == "lesson" && builtIn.Markdown == nil {
+		// The reader is in gmplab-course: gmplab next runs there.
+		return runHelperArgs(courseHelper, "gmplab next", []string{"next"}, "", readerWhy, lo.In, lo.Out, lo.Err)
+	}
 	width := layoutWidth(lo.Out) // 0, the fixed form, into a pipe
 	io.WriteString(lo.Out, view.Fill("Next: "+s.describe()+"\n", width))
 	switch s.what {

@@ -138,7 +138,11 @@ func runProgress(o *ProgressOptions) error {
 		rows = append(rows, []string{l.Name(), r, q, ex, l.Title})
 	}
 	b.WriteString(columns(rows))
-	fmt.Fprintf(&b, "\n%d of %d lessons read, %d quizzes taken, %d of %d exercises passed.\n", read, len(ls), quizzes, passed, exercises)
+	taken := fmt.Sprintf("%d quizzes", quizzes)
+	if quizzes == 1 {
+		taken = "1 quiz"
+	}
+	fmt.Fprintf(&b, "\n%d of %d lessons read, %s taken, %d of %d exercises passed.\n", read, len(ls), taken, passed, exercises)
 	if others := otherExercises(st, ls); len(others) > 0 {
 		fmt.Fprintf(&b, "Other exercises passed: %s\n", strings.Join(others, ", "))
 	}

@@ -102,6 +102,7 @@ func TestTerminalWidths(t *testing.T) {
 		{"step", session, []string{"step", "lesson-04"}, true},
 		{"step steal", "break runqsteal\ncontinue\nwhy\ngoroutines -group p\nexit\n", []string{"step", "lesson-03"}, true},
 		{"board", "step 30\nboard\nexit\n", []string{"step", "lesson-03"}, false},
+		{"replay", "step\nexit\n", []string{"replay", "lessons/07-production/pingpong.trace"}, true},
 		{"lessons", "", []string{"lessons"}, true},
 		{"progress", "", []string{"progress"}, true},
 		{"quiz", "b\nc\nc\nb\na\n", []string{"quiz", "4"}, true},

@@ -133,6 +133,13 @@ func runReplay(o *ReplayOptions) error {
 	s := replay.NewSession(t)
 	term := terminal.New(s, o.Out, layoutWidth(o.Out))
 	defer term.Close()
-	io.WriteString(o.Out, t.Banner())
+	banner := t.Banner()
+	if width := layoutWidth(o.Out); width > 0 {
+		// The banner is broken for 100 columns: its header alone, the
+		// prose under it unfolded and filled again for the terminal.
+		head, prose, _ := strings.Cut(banner, "\n")
+		banner = view.Fill(head+"\n", width) + view.Fill(view.Unfold(prose), width)
+	}
+	io.WriteString(o.Out, banner)
 	return runREPL(term, "gmplab replay", o.Init, o.Interactive(), o.In)
 }

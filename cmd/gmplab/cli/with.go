@@ -11,6 +11,7 @@ import (
 	"github.com/gmplab/gmplab/checker"
 	"github.com/gmplab/gmplab/exercises/rt"
 	"github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/view"
 	"github.com/gmplab/gmplab/vm"
 )
 
@@ -62,37 +63,45 @@ func applyWith(o *StepOptions, cfg *runtime.Config, prog *vm.Program) (ran bool,
 	if withHooks == nil {
 		return true, nil, runWithProgram(o, root, d)
 	}
+	ref := *cfg
 	cfg.Hooks, cfg.Check = withHooks, true
-	brk, err = preflight(d, *cfg, prog)
+	brk, ns, good, err := preflight(*cfg, prog)
 	if err != nil {
 		return false, nil, err
+	}
+	if ns != "" {
+		// Not started: the debugger opens on the engine's own functions
+		// (the reference), and says so.
+		*cfg = ref
+		fmt.Fprint(o.Out, view.Fill(fmt.Sprintf("exercises/%s is not started: its %s still calls rt.TODO (met at event %d). The debugger opens with the engine's own functions, Go's rules, in place of yours: the reference run; once you write %s, gmplab step --with runs it (gmplab check %s says more).\n", d.Name, ns, good, ns, d.Name), layoutWidth(o.Out)))
+		return false, nil, nil
 	}
 	fmt.Fprintf(o.Out, "with your functions from exercises/%s (%s) in place of the engine's\n", d.Name, strings.Join(d.Files, ", "))
 	return false, brk, nil
 }
 
 // preflight runs the program once with the learner's functions, so that a
-// function not started is said before the debugger opens, and a panic or
-// a corrupt state is found: the debugger then opens at the last good
-// event, with what breaks after it as its banner, which is where stepping
-// through the learner's function helps most.
-func preflight(d checker.Dir, cfg runtime.Config, prog *vm.Program) (brk *withBreak, err error) {
+// function not started is said before the debugger opens (ns names it,
+// met after event good), and a panic or a corrupt state is found: the
+// debugger then opens at the last good event, with what breaks after it
+// as its banner, which is where stepping through the learner's function
+// helps most.
+func preflight(cfg runtime.Config, prog *vm.Program) (brk *withBreak, ns string, good int64, err error) {
 	m, err := runtime.New(prog, cfg)
 	if err != nil {
-		return nil, &ExitError{Code: 1, Msg: "gmplab step: " + err.Error()}
+		return nil, "", 0, &ExitError{Code: 1, Msg: "gmplab step: " + err.Error()}
 	}
-	var good int64
 	defer func() {
 		if r := recover(); r != nil {
-			if ns, ok := r.(rt.NotStarted); ok {
-				err = &ExitError{Code: 1, Msg: fmt.Sprintf("gmplab step --with exercises/%s: at event %d: %s is not started (it still calls rt.TODO)\n(gmplab check %s says more)", d.Name, good, ns.Func, d.Name)}
+			if n, ok := r.(rt.NotStarted); ok {
+				ns = n.Func
 				return
 			}
 			brk = &withBreak{at: good, msg: withPanicText(r)}
 		}
 	}()
 	m.Run(func(ev *runtime.Event) { good = ev.Seq })
-	return nil, nil
+	return nil, "", good, nil
 }
 
 // withPanicText says what a panic in a run with the learner's functions
