@@ -82,13 +82,16 @@ variadic functions and f(xs...), labelled statements.
 	}
 	b.WriteString(`
 The packages container/heap, container/list, container/ring, math/bits,
-unicode/utf8, io, bytes, bufio, flag, golang.org/x/sync/errgroup (v0.22.0),
-and strings.Reader, sync.Pool and time.ParseDuration are Go's own source (lang/ssasrc, lang/srcpkg), compiled
+unicode/utf8, io, bytes, bufio, flag, log, golang.org/x/sync/errgroup
+(v0.22.0), and strings.Reader, sync.Pool and time.ParseDuration are Go's own source (lang/ssasrc, lang/srcpkg), compiled
 with the program; bytes leaves out ToUpperSpecial, ToLowerSpecial and
-ToTitleSpecial, and flag leaves out TextVar. ` + "`os.Stdin`" + ` reads gmplab's
+ToTitleSpecial, flag leaves out TextVar, and log the output of a pc (for
+log/slog, which gmplab does not have). ` + "`os.Stdin`" + ` reads gmplab's
 standard input and ` + "`os.Args[1:]`" + ` are the arguments after ` + "`--`" + `
 (` + "`gmplab run prog.go -- -n 5`" + `); os.Args[0] is the file's name without .go.
 Any io.Writer the program defines takes ` + "`fmt.Fprint*`" + `, ` + "`io.Copy`" + ` and the rest.
+` + "`runtime.Caller`" + ` gives a frame's file and line (log's Lshortfile reads it; the
+program's file is named as gmplab was given it).
 
 File and network I/O stay out: model a blocking system call with
 ` + "`sim.Syscall`" + ` and a network read with ` + "`sim.Dial`" + ` and ` + "`Conn.Read`" + `.

@@ -25,3 +25,7 @@ func NumCPU() int
 func NumGoroutine() int
 
 func UnlockOSThread()
+
+// Caller reports the file and line of the call in the function skip
+// frames above the caller of Caller (vm/host_caller.go).
+func Caller(skip int) (pc uintptr, file string, line int, ok bool)
