@@ -92,6 +92,8 @@ standard input and ` + "`os.Args[1:]`" + ` are the arguments after ` + "`--`" + 
 Any io.Writer the program defines takes ` + "`fmt.Fprint*`" + `, ` + "`io.Copy`" + ` and the rest.
 ` + "`runtime.Caller`" + ` gives a frame's file and line (log's Lshortfile reads it; the
 program's file is named as gmplab was given it).
+` + "`runtime.ReadMemStats`" + ` and ` + "`runtime/metrics.Read`" + ` give the model's heap and GC
+figures (docs/assumptions.md says which).
 
 File and network I/O stay out: model a blocking system call with
 ` + "`sim.Syscall`" + ` and a network read with ` + "`sim.Dial`" + ` and ` + "`Conn.Read`" + `.
