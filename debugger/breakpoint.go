@@ -58,7 +58,7 @@ func (s *Session) AddBreakpoint(spec string) (*Breakpoint, error) {
 		return nil, fmt.Errorf("break: say where: an event (handoffp, steal, preempt, …), a goroutine (g7), a P (p2), an M (m3), or line FILE:N")
 	}
 	bp := &Breakpoint{Spec: spec}
-	fields := strings.Fields(spec)
+	fields := joinIDs(strings.Fields(spec))
 	for i := 0; i < len(fields); i++ {
 		f := fields[i]
 		if f == "line" {
@@ -91,6 +91,23 @@ func (s *Session) AddBreakpoint(spec string) (*Breakpoint, error) {
 	s.nextBP++
 	s.bps = append(s.bps, bp)
 	return bp, nil
+}
+
+// joinIDs joins a goroutine, P or M written as two words ("g 123", as
+// issue 22 and Delve's "goroutine 123" habit write it) into the one word
+// parseTerm reads ("g123").
+func joinIDs(fields []string) []string {
+	out := make([]string, 0, len(fields))
+	for i := 0; i < len(fields); i++ {
+		f := strings.ToLower(fields[i])
+		if (f == "g" || f == "p" || f == "m") && i+1 < len(fields) && isDigits(fields[i+1]) {
+			out = append(out, f+fields[i+1])
+			i++
+			continue
+		}
+		out = append(out, fields[i])
+	}
+	return out
 }
 
 // parseTerm parses one word of a breakpoint spec for a run with

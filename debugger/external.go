@@ -31,7 +31,7 @@ func ParseBreakpoint(id int, spec string, gomaxprocs int) (*Breakpoint, error) {
 		return nil, fmt.Errorf("break: say where: an event (handoffp, steal, preempt, …), a goroutine (g7), a P (p2) or an M (m3)")
 	}
 	bp := &Breakpoint{ID: id, Spec: spec}
-	for _, f := range strings.Fields(spec) {
+	for _, f := range joinIDs(strings.Fields(spec)) {
 		if f == "line" || strings.Contains(f, ":") {
 			return nil, fmt.Errorf("break %s: line breakpoints are gmplab step's; on the real runtime break on an event, gN, pN or mN", spec)
 		}

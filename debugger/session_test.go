@@ -250,12 +250,12 @@ func TestBreakpoints(t *testing.T) {
 
 	// Other kinds of breakpoints.
 	s.ClearAll()
-	for _, spec := range []string{"g1", "p0", "m0", "line gosched.go:6", "line 6", "execute p0", "steal", "preempt", "syscall", "globrunqget if len(global) == 0"} {
+	for _, spec := range []string{"g1", "g 1", "G 1", "execute p 0", "p0", "m0", "line gosched.go:6", "line 6", "execute p0", "steal", "preempt", "syscall", "globrunqget if len(global) == 0"} {
 		if _, err := s.AddBreakpoint(spec); err != nil {
 			t.Errorf("break %s: %v", spec, err)
 		}
 	}
-	for _, spec := range []string{"", "hadnoffp", "p9", "line x.go:3", "line 999", "line", "g1 if", "bogus if p == 1", "goschedImpl if p =="} {
+	for _, spec := range []string{"", "hadnoffp", "p9", "p 9", "g x", "line x.go:3", "line 999", "line", "g1 if", "bogus if p == 1", "goschedImpl if p =="} {
 		if _, err := s.AddBreakpoint(spec); err == nil {
 			t.Errorf("break %q was accepted", spec)
 		}

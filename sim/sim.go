@@ -33,6 +33,16 @@ import (
 // nothing but the preemption signal can take the P away: were the first
 // call to calibrate, its calls (time.Now) would be cooperative preemption
 // points, and the time it takes would be charged to the scenario.
+//
+// It is never inlined, on either side: the model (lang/inline's table,
+// stdcalls.txt) takes a sim.Work call for a call, so the function calling
+// it is not a leaf and has its prologue's preemption check, and the real
+// compiler must compile the scenario the same way. Its body alone (cost
+// 52, a leaf) would be inlined since the calibration moved to init, which
+// made real runs of the lessons differ from the model in which functions
+// are leaves (docs/assumptions.md, lang/inline).
+//
+//go:noinline
 func Work(d time.Duration) {
 	if d <= 0 {
 		return
@@ -120,6 +130,11 @@ type Conn struct {
 // thread, no peer process, two short system calls to open it. Elsewhere it
 // is a TCP connection over the loopback interface whose peer is a
 // time.AfterFunc in this process, with the distortion just described.
+//
+// Like Work, it is never inlined, so that the real compiler makes the same
+// decisions about its callers as the model's table does.
+//
+//go:noinline
 func Dial(d time.Duration) *Conn {
 	return dial(d)
 }
