@@ -43,6 +43,10 @@ func compile(sc scenario) (*vm.Program, error) {
 	if p, ok := progCache.Load(sc.path); ok {
 		return p.(*vm.Program), nil
 	}
+	if p := loadProg(sc); p != nil { // compiled once for the class (refstore.go)
+		progCache.Store(sc.path, p)
+		return p, nil
+	}
 	p, err := lang.Compile(sc.path, sc.src)
 	if err != nil {
 		return nil, err

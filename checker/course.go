@@ -18,6 +18,7 @@ var Course = []string{
 	"05-preempt", "05-preemptone",
 	"06-injectglist", "06-findrunnable",
 	"07-scheduler",
+	"09-startcycle",
 }
 
 // LessonOf is the number of the lesson an exercise belongs to (its

@@ -304,9 +304,10 @@ func Preempt(put GopreemptFunc, want WantAsyncFunc, safe AsyncSafeFunc) *Exercis
 				fmt.Sprintf("stop=%v", preemptref.WantAsyncPreempt(&g2, cloneP(c.pp)) && preemptref.IsAsyncSafePoint(&g2))
 		}))
 	}
+	props = append(props, exhaustiveGopreempt(put), exhaustiveAsyncPreempt(want, safe))
 	hooks := &runtime.Hooks{GopreemptM: put, AsyncPreempt: func(gp *rt.G, pp *rt.P) bool { return want(gp, pp) && safe(gp) }}
 	ex.hooks = hooks
-	ex.batteries = append([]battery{{name: "properties", tests: props}}, scenarioBatteries(ex.Name, 5, []string{"syscalls.go", "yield.go"}, []int{1, 2, 16}, hooks)...)
+	ex.batteries = append([]battery{{name: "properties", tests: props}}, scenarioBatteries(ex.Name, 5, []string{"syscalls.go", "yield.go", "coop.go"}, []int{1, 2, 16}, hooks)...)
 	return ex
 }
 

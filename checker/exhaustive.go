@@ -11,6 +11,7 @@ import (
 	runqgrabref "github.com/gmplab/gmplab/exercises/03-runqgrab/solution"
 	retakeref "github.com/gmplab/gmplab/exercises/04-retake/solution"
 	sysmonref "github.com/gmplab/gmplab/exercises/04-sysmon/solution"
+	preemptref "github.com/gmplab/gmplab/exercises/05-preempt/solution"
 	injectref "github.com/gmplab/gmplab/exercises/06-injectglist/solution"
 	"github.com/gmplab/gmplab/exercises/rt"
 )
@@ -317,6 +318,68 @@ func exhaustiveDeepSleep(f SysmonDeepFunc) test {
 					}
 					if !check(fmt.Sprintf("%d of %d Ps idle, the next timer at now%+d ns", npidle, procs, d), run(f), run(sysmonref.SysmonDeepSleep)) {
 						return
+					}
+				}
+			}
+		}
+	})
+}
+
+// exhaustiveGopreempt: gopreempt_m on every ring of the space (ringStates:
+// runnext empty or not, every head, the lengths where the rules change
+// and every length where the indexes wrap) and a global queue empty, of
+// one G or of three: the same P, compared whole, and the same global
+// queue.
+func exhaustiveGopreempt(f GopreemptFunc) test {
+	return exhaustive("on every ring and global queue, gopreempt_m: the same queues", func(check func(string, string, string) bool) {
+		globals := [][]rt.Guintptr{nil, {500}, {500, 501, 502}}
+		ringStates(func(desc string, pp *rt.P) bool {
+			for _, global := range globals {
+				p1, s1, p2, s2 := cloneP(pp), mkSched(0, 0, 4, global...), cloneP(pp), mkSched(0, 0, 4, global...)
+				f(777, p1, s1)
+				if msg := brokenRing("gopreempt_m", pp, p1); msg != "" {
+					return check(fmt.Sprintf("%s, global %s; G777 preempted", desc, short(global)), msg, "")
+				}
+				preemptref.GopreemptM(777, p2, s2)
+				if *p1 == *p2 && slices.Equal(s1.Runq.Slice(), s2.Runq.Slice()) {
+					continue // the same: their descriptions are too
+				}
+				if !check(fmt.Sprintf("%s, global %s; G777 preempted", desc, short(global)), descP(p1)+"; "+descSched(s1), descP(p2)+"; "+descSched(s2)) {
+					return false
+				}
+			}
+			return true
+		})
+	})
+}
+
+// exhaustiveAsyncPreempt: whether the signal stops a G (wantAsyncPreempt
+// and isAsyncSafePoint, as the engine asks them, together) for every G
+// and P the two read: each status a G can have when its M is signalled
+// (idle, runnable, running, in a syscall, waiting), a preemption asked on
+// the G or not, stopped at a call into the runtime or not, inside sim.Work
+// or not, and no P or a P with a request or without.
+func exhaustiveAsyncPreempt(want WantAsyncFunc, safe AsyncSafeFunc) test {
+	return exhaustive("the signal on every G and P: the same decision", func(check func(string, string, string) bool) {
+		type pcase struct {
+			desc string
+			pp   *rt.P
+		}
+		ps := []pcase{{"no P", nil}, {"P.Preempt=false", &rt.P{Status: rt.Prunning}}, {"P.Preempt=true", &rt.P{Status: rt.Prunning, Preempt: true}}}
+		for status := uint32(0); status <= rt.Gwaiting; status++ {
+			for _, preempt := range []bool{false, true} {
+				for _, atCall := range []bool{false, true} {
+					for _, inWork := range []bool{false, true} {
+						for _, p := range ps {
+							g := rt.G{Goid: 7, Status: status, StackSize: 8192, StackUsed: 512, Preempt: preempt, AtRuntimeCall: atCall, InWork: inWork}
+							run := func(w WantAsyncFunc, s AsyncSafeFunc) string {
+								g1 := g
+								return fmt.Sprintf("stop=%v", w(&g1, cloneP(p.pp)) && s(&g1))
+							}
+							if !check(fmt.Sprintf("%+v, %s", g, p.desc), run(want, safe), run(preemptref.WantAsyncPreempt, preemptref.IsAsyncSafePoint)) {
+								return
+							}
+						}
 					}
 				}
 			}

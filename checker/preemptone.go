@@ -209,7 +209,7 @@ func Preemptone(retake RetakeAllFunc, preemptone PreemptoneFunc) *Exercise {
 	}))
 	hooks := &runtime.Hooks{Retake: retake}
 	ex.hooks = hooks
-	ex.batteries = append([]battery{{name: "properties", tests: props}}, scenarioBatteries(ex.Name, 5, []string{"syscalls.go", "yield.go"}, []int{1, 2, 16}, hooks)...)
+	ex.batteries = append([]battery{{name: "properties", tests: props}}, scenarioBatteries(ex.Name, 5, []string{"syscalls.go", "yield.go", "coop.go"}, []int{1, 2, 16}, hooks)...)
 	return ex
 }
 

@@ -32,6 +32,15 @@ import (
 // with the reasons, as before: the feedback never comes from the record.
 // A scenario without a record (a hidden scenario the recording did not
 // see, a record that fails to load) is compared live.
+//
+// The recording also writes each scenario's compiled program (KEY.prog,
+// progKey), which every grading process reads instead of compiling the
+// scenario itself: compiling means type-checking the standard library's
+// sources the front end builds on (about 50 ms and most of what a small
+// exercise's process does). A program is plain data (vm.Program: no
+// pointers, functions or unexported fields; TestProgramGob), so the one
+// read is the one the recording compiled; a scenario without one (the
+// learner's own, in a scenario exercise) is compiled as before.
 
 // EnvRefs names the environment variable holding a folder of recorded
 // reference runs (RecordReferences).
@@ -158,7 +167,8 @@ var recordable = map[string]func() *Exercise{
 	"06-findrunnable": func() *Exercise {
 		return Findrunnable(nil, nil, nil, nil)
 	},
-	"07-scheduler": func() *Exercise { return Scheduler(SchedulerFuncs{}) },
+	"07-scheduler":  func() *Exercise { return Scheduler(SchedulerFuncs{}) },
+	"09-startcycle": func() *Exercise { return StartCycle(nil) },
 }
 
 // recording, when not nil, turns compareRun into a recorder: it records
@@ -167,7 +177,8 @@ var recording *recorder
 
 type recorder struct {
 	dir  string
-	seen map[string]bool
+	seen map[string]bool // the runs' keys, and "prog KEY" for the programs
+	runs int
 	err  error
 }
 
@@ -177,6 +188,7 @@ func (r *recorder) record(sc scenario, rc runCfg) {
 		return
 	}
 	r.seen[key] = true
+	r.runs++
 	rr, err := recordRun(sc, rc)
 	if err != nil {
 		r.err = err
@@ -192,7 +204,65 @@ func (r *recorder) record(sc scenario, rc runCfg) {
 		r.err = err
 		return
 	}
-	r.err = os.Rename(tmp, filepath.Join(r.dir, key+".gob"))
+	if r.err = os.Rename(tmp, filepath.Join(r.dir, key+".gob")); r.err != nil {
+		return
+	}
+	r.err = r.writeProg(sc)
+}
+
+// writeProg writes sc's compiled program into the record, once.
+func (r *recorder) writeProg(sc scenario) error {
+	key := progKey(sc)
+	if r.seen["prog "+key] {
+		return nil
+	}
+	r.seen["prog "+key] = true
+	prog, err := compile(sc)
+	if err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	if err := gob.NewEncoder(&b).Encode(prog); err != nil {
+		return err
+	}
+	tmp := filepath.Join(r.dir, key+".tmp")
+	if err := os.WriteFile(tmp, b.Bytes(), 0o444); err != nil {
+		return err
+	}
+	return os.Rename(tmp, filepath.Join(r.dir, key+".prog"))
+}
+
+// progKey names a scenario's compiled program in a record: its path and
+// source.
+func progKey(sc scenario) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "prog\x00%s\x00", sc.path)
+	h.Write(sc.src)
+	return hex.EncodeToString(h.Sum(nil)[:16])
+}
+
+// progsRead counts the programs read from a record instead of compiled.
+var progsRead atomic.Int64
+
+// loadProg returns sc's compiled program from the record, or nil.
+func loadProg(sc scenario) *vm.Program {
+	refsOnce.Do(func() { refsDir = os.Getenv(EnvRefs) })
+	refsMu.Lock()
+	dir := refsDir
+	refsMu.Unlock()
+	if dir == "" {
+		return nil
+	}
+	b, err := os.ReadFile(filepath.Join(dir, progKey(sc)+".prog"))
+	if err != nil {
+		return nil
+	}
+	p := new(vm.Program)
+	if gob.NewDecoder(bytes.NewReader(b)).Decode(p) != nil {
+		return nil
+	}
+	progsRead.Add(1)
+	return p
 }
 
 // RecordReferences records into dir the reference run of every scenario
@@ -222,12 +292,12 @@ func RecordReferences(dir string, names []string) (int, error) {
 			for _, t := range b.tests {
 				t.run()
 				if r.err != nil {
-					return len(r.seen), fmt.Errorf("recording the reference runs of %s: %w", n, r.err)
+					return r.runs, fmt.Errorf("recording the reference runs of %s: %w", n, r.err)
 				}
 			}
 		}
 	}
-	return len(r.seen), nil
+	return r.runs, nil
 }
 
 // compareRecorded is compareRun against a recorded reference run rr: the

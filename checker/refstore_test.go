@@ -1,13 +1,18 @@
 package checker
 
 import (
+	"bytes"
+	"encoding/gob"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/gmplab/gmplab/runtime"
+	"github.com/gmplab/gmplab/vm"
 )
 
 // The class's reference runs, recorded once for the tests that use them.
@@ -41,6 +46,7 @@ func useRefs(t *testing.T, dir string) {
 		refsDir = d
 		clear(refsRead)
 		refsMu.Unlock()
+		progCache.Clear() // so that the programs are read from dir
 	}
 	set(dir)
 	t.Cleanup(func() { set("") })
@@ -55,13 +61,18 @@ func TestRecordReferences(t *testing.T) {
 	if len(files) != refsTestN || refsTestN == 0 {
 		t.Fatalf("%d files for %d recorded runs", len(files), refsTestN)
 	}
+	progs, _ := filepath.Glob(filepath.Join(dir, "*.prog"))
+	if len(progs) == 0 {
+		t.Errorf("no compiled program recorded")
+	}
+	files = append(files, progs...)
 	var size int64
 	for _, f := range files {
 		if fi, err := os.Stat(f); err == nil {
 			size += fi.Size()
 		}
 	}
-	t.Logf("%d reference runs, %d KB", refsTestN, size>>10)
+	t.Logf("%d reference runs and %d programs, %d KB", refsTestN, len(progs), size>>10)
 	useRefs(t, dir)
 	sc := generated("spawn.go")
 	rc := runCfg{gomaxprocs: 4, seed: 1, layers: runtime.AllLayers}
@@ -87,10 +98,13 @@ func TestRecordedReferencesSameFeedback(t *testing.T) {
 		t.Skip("records every reference run")
 	}
 	useRefs(t, recordedRefs(t))
-	before := refsUsed.Load()
+	before, progsBefore := refsUsed.Load(), progsRead.Load()
 	defer func() {
 		if refsUsed.Load() == before {
 			t.Errorf("no scenario test read a recorded run: the test proves nothing")
+		}
+		if progsRead.Load() == progsBefore {
+			t.Errorf("no scenario's program was read from the record: the test proves nothing for them")
 		}
 	}()
 	for _, w := range wrongSolutions() {
@@ -129,4 +143,79 @@ func TestMain(m *testing.M) {
 		os.RemoveAll(refsTestDir)
 	}
 	os.Exit(code)
+}
+
+// TestProgramGob: a compiled program goes through the record whole. Every
+// type a vm.Program holds is gob's to write in full (exported fields of
+// plain data: no unexported field, function, channel, interface or
+// pointer, which gob would drop or share), and each generated scenario's
+// program, written and read back, writes the same bytes again and runs
+// the same events as the one compiled.
+func TestProgramGob(t *testing.T) {
+	seen := map[reflect.Type]bool{}
+	var walk func(ty reflect.Type, path string)
+	walk = func(ty reflect.Type, path string) {
+		if seen[ty] {
+			return
+		}
+		seen[ty] = true
+		switch ty.Kind() {
+		case reflect.Struct:
+			for i := 0; i < ty.NumField(); i++ {
+				f := ty.Field(i)
+				if !f.IsExported() {
+					t.Errorf("%s.%s is unexported: gob would not write it", path, f.Name)
+				}
+				walk(f.Type, path+"."+f.Name)
+			}
+		case reflect.Slice, reflect.Array:
+			walk(ty.Elem(), path+"[]")
+		case reflect.Map:
+			walk(ty.Key(), path+"[key]")
+			walk(ty.Elem(), path+"[]")
+		case reflect.Func, reflect.Chan, reflect.Interface, reflect.Pointer, reflect.UnsafePointer, reflect.Uintptr:
+			t.Errorf("%s is a %s: not plain data", path, ty.Kind())
+		}
+	}
+	walk(reflect.TypeOf(vm.Program{}), "Program")
+	names, err := scenarioFiles.ReadDir("scenarios")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range names {
+		sc := generated(n.Name())
+		prog, err := compile(sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b1, b2 bytes.Buffer
+		if err := gob.NewEncoder(&b1).Encode(prog); err != nil {
+			t.Fatal(err)
+		}
+		back := new(vm.Program)
+		if err := gob.NewDecoder(bytes.NewReader(b1.Bytes())).Decode(back); err != nil {
+			t.Fatal(err)
+		}
+		gob.NewEncoder(&b2).Encode(back)
+		if !bytes.Equal(b1.Bytes(), b2.Bytes()) {
+			t.Errorf("%s: the program read back writes other bytes", sc.path)
+		}
+		run := func(p *vm.Program) []runtime.Event {
+			m, err := runtime.New(p, runtime.Config{GOMAXPROCS: 2, Seed: 1, Layers: runtime.AllLayers, MaxSteps: maxSteps, Why: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var evs []runtime.Event
+			for {
+				ev, ok := m.Step()
+				if !ok {
+					return evs
+				}
+				evs = append(evs, ev)
+			}
+		}
+		if a, b := run(prog), run(back); !slices.EqualFunc(a, b, func(x, y runtime.Event) bool { return reflect.DeepEqual(x, y) }) {
+			t.Errorf("%s: the program read back runs other events (%d, %d)", sc.path, len(a), len(b))
+		}
+	}
 }

@@ -85,6 +85,8 @@ var ruleTable = map[string][]ruleDef{
 		{"gopreempt_m: the G goes to the global queue's tail", []string{"properties/gopreempt_m"}},
 		{"wantAsyncPreempt: asked through the G or the P, and running", []string{"properties/the signal stops a G asked, running", "properties/the signal stops a G asked through", "properties/the signal stops a G not asked", "properties/the signal stops a G asked, but in a syscall"}},
 		{"isAsyncSafePoint: not at a call into the runtime, but inside sim.Work", []string{"properties/the signal stops a G asked, stopped", "properties/the signal stops a G asked, inside"}},
+		{"every ring and global queue: the preempted G's place", []string{"properties/on every ring and global queue"}},
+		{"every G and P: the same decision on the signal", []string{"properties/the signal on every G and P"}},
 	},
 	"06-findrunnable": {
 		{"the 61st schedtick: one global G before the local queue", []string{"properties/findRunnable: every 61st", "properties/findRunnable: the 61st schedtick"}},
@@ -112,6 +114,13 @@ var ruleTable = map[string][]ruleDef{
 		{"schedule: a spinning M stops spinning before it runs its G", []string{"properties/schedule: a spinning M"}},
 		{"schedule: locked Gs and Ms: stoplockedm, startlockedm", []string{"properties/schedule: an M locked", "properties/schedule: a G locked"}},
 		{"schedule: nothing to run: the M parks", []string{"properties/schedule: nothing to run"}},
+	},
+	"09-startcycle": {
+		{"dedicated: 25% of GOMAXPROCS rounded to whole Ps", []string{"properties/dedicated:"}},
+		{"fractional: more than 30% off, one dedicated fewer and the rest as a share of each P", []string{"properties/fractional:"}},
+		{"idle: on every P a dedicated worker does not take", []string{"properties/idle:"}},
+		{"periodic: no idle worker beside a dedicated one, else one", []string{"properties/periodic:"}},
+		{"every GOMAXPROCS: the same workers", []string{"properties/every GOMAXPROCS"}},
 	},
 	"06-injectglist": {
 		{"without a P: all to the global queue, and start that many idle Ps", []string{"properties/without a P"}},

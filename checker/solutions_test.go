@@ -16,6 +16,7 @@ import (
 	preoneref "github.com/gmplab/gmplab/exercises/05-preemptone/solution"
 	frref "github.com/gmplab/gmplab/exercises/06-findrunnable/solution"
 	injectref "github.com/gmplab/gmplab/exercises/06-injectglist/solution"
+	startcycleref "github.com/gmplab/gmplab/exercises/09-startcycle/solution"
 )
 
 // references are the exercises with their reference solutions in place.
@@ -35,6 +36,7 @@ func references() []*Exercise {
 		Exitsyscall(exitref.Exitsyscall, exitref.ExitsyscallTryGetP, exitref.ExitsyscallNoP),
 		Preemptone(preoneref.Retake, preoneref.Preemptone),
 		Scheduler(capstoneRef()),
+		StartCycle(startcycleref.StartCycle),
 	}
 }
 

@@ -19,6 +19,7 @@ import (
 	findrunnable "github.com/gmplab/gmplab/exercises/06-findrunnable"
 	injectglist "github.com/gmplab/gmplab/exercises/06-injectglist"
 	scheduler "github.com/gmplab/gmplab/exercises/07-scheduler"
+	startcycle "github.com/gmplab/gmplab/exercises/09-startcycle"
 
 	"github.com/gmplab/gmplab/checker"
 )
@@ -46,6 +47,7 @@ func TestStubsNotStarted(t *testing.T) {
 		{exitsyscall.Exercise(), "exitsyscall.go"},
 		{preemptone.Exercise(), "preemptone.go"},
 		{scheduler.Exercise(), "scheduler.go"},
+		{startcycle.Exercise(), "startcycle.go"},
 		{checker.ScenarioSteal("../exercises/03-scenario-steal/scenario.go"), "../03-scenario-steal/scenario.go"},
 		{checker.ScenarioHandoff("../exercises/04-scenario-handoff/scenario.go"), "../04-scenario-handoff/scenario.go"},
 	}

@@ -12,6 +12,7 @@ import (
 	sysmonref "github.com/gmplab/gmplab/exercises/04-sysmon/solution"
 	preemptref "github.com/gmplab/gmplab/exercises/05-preempt/solution"
 	injectref "github.com/gmplab/gmplab/exercises/06-injectglist/solution"
+	startcycleref "github.com/gmplab/gmplab/exercises/09-startcycle/solution"
 )
 
 // Typical wrong solutions, each with the test that must fail first.
@@ -254,6 +255,22 @@ func wrongFunctions() []wrongSolution {
 		}, preemptref.WantAsyncPreempt, preemptref.IsAsyncSafePoint), "properties/gopreempt_m: the preempted G's place"},
 		{"05-preempt-in-runtime", Preempt(preemptref.GopreemptM, preemptref.WantAsyncPreempt, func(gp *rt.G) bool { return true }),
 			"properties/the signal stops a G asked, stopped at a call into the runtime?"},
+		// Caught by no property but the exhaustive checks: the preempted
+		// G kept on its P when the P has nothing else queued (the
+		// property's P has runnext and ring taken; preempt.go and
+		// syscalls.go at 16 Ps catch it too), and a signal that stops any
+		// G not in a syscall (an idle, runnable or waiting G is not
+		// running its code; no scenario signals one).
+		{"05-preempt-local-when-empty", Preempt(func(gp rt.Guintptr, pp *rt.P, s *rt.Schedt) {
+			if pp.Runnext == 0 && pp.Runqhead == pp.Runqtail {
+				runqputref.Runqput(pp, s, gp, false)
+				return
+			}
+			s.Runq.PushBack(gp)
+		}, preemptref.WantAsyncPreempt, preemptref.IsAsyncSafePoint), "properties/on every ring and global queue, gopreempt_m: the same queues"},
+		{"05-preempt-not-in-syscall", Preempt(preemptref.GopreemptM, func(gp *rt.G, pp *rt.P) bool {
+			return (gp.Preempt || pp != nil && pp.Preempt) && gp.Status != rt.Gsyscall
+		}, preemptref.IsAsyncSafePoint), "properties/the signal on every G and P: the same decision"},
 
 		// Caught only by the exhaustive check: a full-ring test on int
 		// (right until the uint32 indexes wrap past 2^32, where tail -
@@ -285,5 +302,34 @@ func wrongFunctions() []wrongSolution {
 			}
 			return min(len(l), int(s.Npidle))
 		}), "properties/with a P: one per idle P to the global queue, the rest local"},
+
+		// 09-startcycle: rounding alone, with no fractional worker (at
+		// GOMAXPROCS 6 two dedicated workers take 33% of the Ps).
+		{"09-startcycle-no-fractional", StartCycle(func(procs int32, periodic bool) rt.GCWorkers {
+			w := startcycleref.StartCycle(procs, periodic)
+			w.DedicatedMarkWorkersNeeded = int64(float64(procs)*rt.GcBackgroundUtilization + 0.5)
+			w.FractionalUtilizationGoal = 0
+			return w
+		}), "properties/fractional: rounding 30% off, one fewer and the rest as a share of each P"},
+		// Truncating 25% of GOMAXPROCS instead of rounding it (7 Ps: one
+		// dedicated worker, where 1.75 rounds to 2).
+		{"09-startcycle-truncates", StartCycle(func(procs int32, periodic bool) rt.GCWorkers {
+			w := startcycleref.StartCycle(procs, periodic)
+			w.DedicatedMarkWorkersNeeded = int64(float64(procs) * rt.GcBackgroundUtilization)
+			return w
+		}), "properties/dedicated: rounded to the nearest P when within 30%"},
+		// An idle worker allowed on every P, the dedicated ones' too.
+		{"09-startcycle-idle-every-p", StartCycle(func(procs int32, periodic bool) rt.GCWorkers {
+			w := startcycleref.StartCycle(procs, periodic)
+			if !periodic {
+				w.MaxIdleMarkWorkers = procs
+			}
+			return w
+		}), "properties/idle: one on every P a dedicated worker does not take"},
+		// A periodic cycle treated as any other: caught by the properties
+		// only, since no scenario runs two minutes.
+		{"09-startcycle-periodic-as-any", StartCycle(func(procs int32, periodic bool) rt.GCWorkers {
+			return startcycleref.StartCycle(procs, false)
+		}), "properties/periodic: no idle worker beside a dedicated one"},
 	}
 }

@@ -61,7 +61,7 @@ func (s *Session) Why() string {
 		b.WriteString("  the engine gave no reason for this event\n")
 		return b.String()
 	}
-	steps := strings.Split(strings.TrimSuffix(ev.Why, "."), "; ")
+	steps := whySteps(strings.TrimSuffix(ev.Why, "."))
 	if len(steps) == 1 {
 		b.WriteString("  " + steps[0] + "\n")
 		return b.String()
@@ -70,6 +70,32 @@ func (s *Session) Why() string {
 		fmt.Fprintf(&b, "  %d. %s\n", i+1, st)
 	}
 	return b.String()
+}
+
+// whySteps splits an event's reason into its steps: at each "; " outside
+// parentheses. A "; " inside them belongs to one step's aside (a
+// gcAssistAlloc's "(at 0.75 bytes of scan work per byte allocated, the
+// assist ratio; at least 64 KB, ...)"), not to the path between steps.
+func whySteps(why string) []string {
+	var steps []string
+	depth, start := 0, 0
+	for i := 0; i < len(why); i++ {
+		switch why[i] {
+		case '(':
+			depth++
+		case ')':
+			if depth > 0 {
+				depth--
+			}
+		case ';':
+			if depth == 0 && strings.HasPrefix(why[i:], "; ") {
+				steps = append(steps, why[start:i])
+				start = i + 2
+				i++
+			}
+		}
+	}
+	return append(steps, why[start:])
 }
 
 // Goroutines lists the live goroutines, grouped by "" (none), "status" or

@@ -132,6 +132,7 @@ type checked struct {
 // (the program cannot be compiled further, even to report what else is
 // not supported); after type errors, lenient says so.
 func parseAndCheck(filename string, src []byte, errs *errList, lib types.Importer, lookup func(string) *types.Package, info *types.Info, libErrors func()) (ch *checked, ok bool) {
+	completeAPI() // the library's API, for the messages
 	fset := errs.fset
 	// Comments are kept for the directives (//go:noinline, //go:nosplit).
 	f, perr := parser.ParseFile(fset, filename, src, parser.SkipObjectResolution|parser.ParseComments)

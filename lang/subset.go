@@ -17,6 +17,7 @@ func notSupported(what, list string) string {
 // lists its error messages quote), so that the page and the messages say
 // the same thing; a test checks the file against it.
 func SubsetDoc() string {
+	completeAPI()
 	var b strings.Builder
 	b.WriteString(`# The Go that gmplab runs
 

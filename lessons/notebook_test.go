@@ -22,6 +22,7 @@ import (
 	"github.com/rogpeppe/go-internal/diff"
 
 	"github.com/gmplab/gmplab/cmd/gmplab/cli"
+	"github.com/gmplab/gmplab/internal/hostload"
 	"github.com/gmplab/gmplab/internal/testnote"
 	"github.com/gmplab/gmplab/lessons"
 	"github.com/gmplab/gmplab/notebook"
@@ -91,6 +92,10 @@ func TestCellOutputs(t *testing.T) {
 				return
 			}
 			for _, c := range nb.Cells() {
+				if c.Kind == notebook.RunsKind {
+					t.Run(fmt.Sprintf("runs-line-%d", c.Line), func(t *testing.T) { checkRunsCell(t, x, nb, c) })
+					continue
+				}
 				if c.Real() {
 					checkSimSide(t, x, nb, c)
 					t.Run(fmt.Sprintf("real-line-%d", c.Line), func(t *testing.T) { checkRealCell(t, x, nb, c) })
@@ -164,6 +169,41 @@ func checkRealCell(t *testing.T, x notebook.Executor, nb *notebook.Notebook, c *
 	if !notebook.SameShape(c, c.Stored(), got) {
 		d := diff.Diff("stored", []byte(notebook.ShapeText(c, c.Stored())), "now", []byte(notebook.ShapeText(c, got)))
 		t.Errorf("%s:%d: the %s's output has changed shape (its lines with every number as #; see docs/notebook.md; go test ./lessons/... -update rewrites it):\n%s\nthe new output:\n%s",
+			nb.Name, c.Line, c.Title(), strings.TrimSuffix(string(d), "\n"), got)
+	}
+}
+
+// checkRunsCell runs a runs cell's real program its N times: every check
+// must hold, and the output must have the stored one's shape (the figures
+// vary, the checks and their verdicts do not). On a loaded host a check
+// that fails skips the cell, its output not compared: a busy host delays
+// threads and timers the claims are about.
+func checkRunsCell(t *testing.T, x notebook.Executor, nb *notebook.Notebook, c *notebook.Cell) {
+	if testing.Short() {
+		t.Skipf("%s:%d: the %s builds and runs a real program: skipped with -short", nb.Name, c.Line, c.Title())
+	}
+	testnote.Say(t, "%s:%d: %s", nb.Name, c.Line, c.Title())
+	got, err := nb.Exec(x, c)
+	var u *notebook.Unavailable
+	if errors.As(err, &u) {
+		t.Skipf("%s:%d: %v", nb.Name, c.Line, err)
+	}
+	var failed *notebook.ChecksFailed
+	if errors.As(err, &failed) {
+		if load, busy := hostload.Busy(); busy {
+			t.Skipf("%s:%d: on a host with load average %.1f, %v", nb.Name, c.Line, load, err)
+		}
+		t.Fatalf("%s:%d: the %s: %v", nb.Name, c.Line, c.Title(), err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.HasOutput {
+		t.Fatalf("%s:%d: the %s has no output block yet (run go test ./lessons/... -update)", nb.Name, c.Line, c.Title())
+	}
+	if !notebook.SameShape(c, c.Stored(), got) {
+		d := diff.Diff("stored", []byte(notebook.ShapeText(c, c.Stored())), "now", []byte(notebook.ShapeText(c, got)))
+		t.Errorf("%s:%d: the %s's output has changed shape (go test ./lessons/... -update rewrites it):\n%s\nthe new output:\n%s",
 			nb.Name, c.Line, c.Title(), strings.TrimSuffix(string(d), "\n"), got)
 	}
 }

@@ -125,10 +125,11 @@ func runLatency(t *testing.T, exe, load string, args ...string) latencyRun {
 
 // TestLesson07SchedLatencies checks what lesson 07 says of the metric
 // /sched/latencies:seconds, the histogram casgstatus (runtime/proc.go)
-// fills with a goroutine's time runnable when it starts running: it is
-// sampled (one transition in gTrackingPeriod, 8), so 800 waits give about
-// a hundred samples, not 800; and its p99 rises when the same requests come
-// faster than two Ps can serve them. Three runs of each load.
+// fills with a goroutine's time runnable when it starts running: its p99
+// rises when the same requests come faster than two Ps can serve them, run
+// for run: in at least two of three pairs of runs the heavy load's p99 is
+// at least twice the light load's. The lesson's runs cells check each load
+// alone (the sampling: 50-400 samples a run; the heavy p99 of 5 ms or more).
 func TestLesson07SchedLatencies(t *testing.T) {
 	exe := buildReal(t, "latency")
 	var light, heavy []latencyRun
@@ -140,19 +141,12 @@ func TestLesson07SchedLatencies(t *testing.T) {
 	for i := range light {
 		t.Logf("run %d: light p50 %.3f ms p99 %.3f ms (%d samples); heavy p50 %.3f ms p99 %.3f ms (%d samples)",
 			i+1, light[i].p50, light[i].p99, light[i].samples, heavy[i].p50, heavy[i].p99, heavy[i].samples)
-		for _, r := range []latencyRun{light[i], heavy[i]} {
-			// 8 goroutines × 100 wakes from time.Sleep, plus their
-			// preemptions: about 800 transitions, one in 8 sampled.
-			if r.samples < 50 || r.samples > 400 {
-				t.Errorf("want 50-400 samples of about 800 transitions sampled one in 8, got %d:\n%s", r.samples, r.out)
-			}
-		}
-		if heavy[i].p99 >= 2*light[i].p99 && heavy[i].p99 >= 5 {
+		if heavy[i].p99 >= 2*light[i].p99 {
 			worse++
 		}
 	}
 	if worse < 2 {
-		failOrSkip(t, "want the heavy load's p99 at least 5 ms and twice the light load's in at least 2 of 3 runs, got "+strconv.Itoa(worse))
+		failOrSkip(t, "want the heavy load's p99 at least twice the light load's in at least 2 of 3 runs, got "+strconv.Itoa(worse))
 	}
 }
 

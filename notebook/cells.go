@@ -27,6 +27,12 @@ func (c *Command) Real() bool { return c.Verb == "compare" || c.Verb == "real" }
 // run cell of gmplab compare or a step cell of gmplab real.
 func (c *Cell) Real() bool { return c.Command != nil && c.Command.Real() }
 
+// Diagrams are the figures a diagram cell may draw: g, the goroutine
+// state machine (runtime.GTransitions; view.GStatesText and GStatesSVG
+// draw it). The cell has no body and no output: the reader and the book
+// draw it from the engine's table.
+var Diagrams = []string{"g"}
+
 // Filter is one pipe stage after a run command.
 type Filter struct {
 	Op string // head, tail or grep
@@ -130,6 +136,16 @@ func (c *Cell) parse() error {
 			return fmt.Errorf("want a short paragraph, then one to three lines try: COMMAND (got %d)", len(g.Try))
 		}
 		c.G = g
+	case Diagram:
+		if !slices.Contains(Diagrams, c.Args) || len(lines) > 0 {
+			return fmt.Errorf("want diagram NAME and an empty body, NAME one of %s; got %q", strings.Join(Diagrams, ", "), "diagram "+c.Args)
+		}
+	case RunsKind:
+		r, err := parseRuns(lines)
+		if err != nil {
+			return err
+		}
+		c.Runs = r
 	}
 	return nil
 }

@@ -238,8 +238,15 @@ func (nb *Notebook) Exec(x Executor, c *Cell) (string, error) {
 			return "", nb.cellErr(c, err)
 		}
 		out = "answer: " + c.Q.Choices[i]
-	case Guide:
+	case Guide, Diagram:
 		return "", nil
+	case RunsKind:
+		o, err := nb.execRuns(x, c)
+		var f *ChecksFailed
+		if err != nil && !errors.As(err, &f) {
+			return "", nb.cellErr(c, err)
+		}
+		return o, err
 	}
 	if out != "" && !strings.HasSuffix(out, "\n") {
 		out += "\n"
@@ -422,6 +429,10 @@ func (c *Cell) Title() string {
 		what = "source " + c.Args
 	case c.Kind == Quiz:
 		what = "quiz " + c.Q.ID
+	case c.Kind == RunsKind:
+		what = fmt.Sprintf("%s, %d real runs", c.Runs.Program, c.Runs.N)
+	case c.Kind == Diagram:
+		what = "diagram " + c.Args
 	}
 	return fmt.Sprintf("%s cell at line %d (%s)", c.Kind, c.Line, what)
 }

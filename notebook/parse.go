@@ -1,7 +1,7 @@
 // Package notebook reads, runs and rewrites the course's lessons: a
 // lesson.md is a front matter block, Markdown, and cells, fenced code
 // blocks whose info string names what to run (source, run, step,
-// timeline, quiz, guide). Each cell's output is stored in the file in an
+// timeline, quiz, guide, runs, diagram). Each cell's output is stored in the file in an
 // `output` block right below it, so a lesson reads completely on a
 // repository host; Update regenerates the outputs and Check reports the
 // stale ones. The format is docs/notebook.md; it is the one parser of
@@ -33,12 +33,14 @@ const (
 	Timeline Kind = "timeline" // gmplab run ARGS, drawn as a per-P timeline
 	Quiz     Kind = "quiz"     // one question
 	Guide    Kind = "guide"    // what gmplab step lesson-NN prints on opening
+	RunsKind Kind = "runs"     // a real program built once, run N times, predicates over the runs
+	Diagram  Kind = "diagram"  // a figure drawn from the engine's tables: diagram g (the G state machine)
 )
 
 // OutputInfo is the info string of an output block.
 const OutputInfo = "output"
 
-var kinds = []Kind{Source, Run, Step, Timeline, Quiz, Guide}
+var kinds = []Kind{Source, Run, Step, Timeline, Quiz, Guide, RunsKind, Diagram}
 
 func kindOf(word string) (Kind, bool) {
 	for _, k := range kinds {
@@ -51,7 +53,9 @@ func kindOf(word string) (Kind, bool) {
 
 // HasOutput reports whether cells of kind k are followed by an output
 // block (source cells regenerate their own body; guides have none).
-func (k Kind) HasOutput() bool { return k == Run || k == Step || k == Timeline || k == Quiz }
+func (k Kind) HasOutput() bool {
+	return k == Run || k == Step || k == Timeline || k == Quiz || k == RunsKind
+}
 
 // Notebook is one parsed lesson.md.
 type Notebook struct {
@@ -99,6 +103,7 @@ type Cell struct {
 	Lines   [2]int     // source: lines=A-B, or zeros for the whole file
 	Q       *Question  // quiz
 	G       *GuideText // guide
+	Runs    *Runs      // runs
 }
 
 // Load parses a lesson's lesson.md.

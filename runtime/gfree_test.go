@@ -9,7 +9,7 @@ import (
 // deadG makes a G that has exited, with a stack of size.
 func deadG(mc *Machine, size int64) int32 {
 	gi := mkG(mc)
-	mc.casgstatus(gi, _Grunnable, _Gdead)
+	setgstatus(mc, gi, _Grunnable, _Gdead)
 	mc.setStackSize(gi, size)
 	return gi
 }

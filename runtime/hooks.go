@@ -1,6 +1,10 @@
 package runtime
 
-import "github.com/gmplab/gmplab/vm"
+import (
+	"strconv"
+
+	"github.com/gmplab/gmplab/vm"
+)
 
 // The table of replaceable functions (Config.Hooks). The course's exercises
 // ask a learner to write a rule of the scheduler (runqput, runqgrab,
@@ -158,6 +162,11 @@ type Hooks struct {
 	// block): nextTimer is the earliest timer of every P (math.MaxInt64:
 	// none), in ns like now.
 	SysmonDeepSleep func(npidle, gomaxprocs int32, nextTimer, now int64) (sleep int64, deep bool)
+	// GCStartCycle decides a GC cycle's mark workers at GOMAXPROCS procs:
+	// the dedicated ones, the fractional goal and the most idle ones at
+	// once; periodic is a cycle forced by time (mgcpacer.go:
+	// gcControllerState.startCycle). Used with the gc layer.
+	GCStartCycle func(procs int32, periodic bool) GCWorkers
 
 	// Whole mechanisms: each takes the scheduler live (Sched,
 	// hooksched.go) and replaces a function of the runtime with its
@@ -649,6 +658,30 @@ func (mc *Machine) hookSysmonDeep(next, now int64) (sleep int64, deep, hooked bo
 		panic("hook: your deep sleep lasts " + vm.Itoa(sleep) + " ns: a deep sleep must end after now")
 	}
 	return sleep, deep, true
+}
+
+// gcStartCycleWorkers is startCycle's decision about the mark workers,
+// with Hooks.GCStartCycle when it is set. A decision the runtime could
+// not act on (more workers than Ps, a share of a P's time outside 0-1, no
+// worker of any kind, so that the mark would never end) stops the run.
+func (mc *Machine) gcStartCycleWorkers(periodic bool) GCWorkers {
+	procs := int32(len(mc.allp))
+	if mc.cfg.Hooks == nil || mc.cfg.Hooks.GCStartCycle == nil {
+		return startCycleWorkers(procs, periodic)
+	}
+	w := mc.cfg.Hooks.GCStartCycle(procs, periodic)
+	at := " at GOMAXPROCS=" + vm.Itoa(int64(procs))
+	switch f := w.FractionalUtilizationGoal; {
+	case w.DedicatedMarkWorkersNeeded < 0 || w.DedicatedMarkWorkersNeeded > int64(procs):
+		panic("hook: your startCycle wants " + vm.Itoa(w.DedicatedMarkWorkersNeeded) + " dedicated mark workers" + at + ": a dedicated worker takes a whole P, so 0 to " + vm.Itoa(int64(procs)))
+	case !(f >= 0 && f <= 1):
+		panic("hook: your startCycle's fractional goal is " + strconv.FormatFloat(f, 'g', -1, 64) + at + ": it is a share of a P's time, 0 to 1")
+	case w.MaxIdleMarkWorkers < 0 || w.MaxIdleMarkWorkers > procs:
+		panic("hook: your startCycle allows " + vm.Itoa(int64(w.MaxIdleMarkWorkers)) + " idle mark workers" + at + ": an idle worker runs on a P, so 0 to " + vm.Itoa(int64(procs)))
+	case w.DedicatedMarkWorkersNeeded == 0 && f == 0 && w.MaxIdleMarkWorkers == 0:
+		panic("hook: your startCycle gives the mark no worker" + at + " (no dedicated, fractional or idle one): the cycle could never end")
+	}
+	return w
 }
 
 // FreeLists returns the length of each P's free list of dead Gs and of

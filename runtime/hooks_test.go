@@ -80,3 +80,54 @@ func TestHooksCorruptState(t *testing.T) {
 	runEvents(t, "../examples/steal.go", &runtime.Hooks{Runqput: dup})
 	t.Fatal("the corrupt state went unnoticed")
 }
+
+// TestHooksGCStartCycle: a startCycle decision (mgcpacer.go:
+// gcControllerState.startCycle) put in the table as the runtime computes
+// it makes the same run as the engine's own; one the runtime could not
+// act on stops the run with a message that says which part is wrong.
+func TestHooksGCStartCycle(t *testing.T) {
+	const file = "../checker/scenarios/gcalloc.go"
+	own := runEvents(t, file, nil)
+	var calls int
+	same := runEvents(t, file, &runtime.Hooks{GCStartCycle: func(procs int32, periodic bool) runtime.GCWorkers {
+		calls++
+		total := float64(procs) * 0.25
+		d := int64(total + 0.5)
+		if e := float64(d)/total - 1; e < -0.3 || e > 0.3 {
+			if float64(d) > total {
+				d--
+			}
+			return runtime.GCWorkers{DedicatedMarkWorkersNeeded: d, FractionalUtilizationGoal: (total - float64(d)) / float64(procs), MaxIdleMarkWorkers: procs - int32(d)}
+		}
+		return runtime.GCWorkers{DedicatedMarkWorkersNeeded: d, MaxIdleMarkWorkers: procs - int32(d)}
+	}})
+	if calls == 0 {
+		t.Fatal("the hook was never called: the scenario ran no GC cycle")
+	}
+	if len(own) != len(same) {
+		t.Fatalf("%d events with the hook, %d without", len(same), len(own))
+	}
+	for i := range own {
+		if own[i] != same[i] {
+			t.Fatalf("event %d: %v with the hook, %v without", i, same[i], own[i])
+		}
+	}
+	for _, c := range []struct {
+		w    runtime.GCWorkers
+		want string
+	}{
+		{runtime.GCWorkers{DedicatedMarkWorkersNeeded: 3}, "hook: your startCycle wants 3 dedicated mark workers at GOMAXPROCS=2: a dedicated worker takes a whole P, so 0 to 2"},
+		{runtime.GCWorkers{FractionalUtilizationGoal: 25}, "hook: your startCycle's fractional goal is 25 at GOMAXPROCS=2: it is a share of a P's time, 0 to 1"},
+		{runtime.GCWorkers{DedicatedMarkWorkersNeeded: 1, MaxIdleMarkWorkers: -1}, "hook: your startCycle allows -1 idle mark workers at GOMAXPROCS=2: an idle worker runs on a P, so 0 to 2"},
+		{runtime.GCWorkers{}, "hook: your startCycle gives the mark no worker at GOMAXPROCS=2 (no dedicated, fractional or idle one): the cycle could never end"},
+	} {
+		func() {
+			defer func() {
+				if r := recover(); r != c.want {
+					t.Errorf("%+v: recovered %v, want %q", c.w, r, c.want)
+				}
+			}()
+			runEvents(t, file, &runtime.Hooks{GCStartCycle: func(int32, bool) runtime.GCWorkers { return c.w }})
+		}()
+	}
+}

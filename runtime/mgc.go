@@ -354,7 +354,7 @@ func (mc *Machine) gcStartMark(mi int32) {
 	W.allocMark = mc.vm.HeapStats().Alloc
 	W.ctl.heapScan = W.live.ScanBytes
 	W.ctl.maxStackScan = uint64(mc.stackInUse())
-	W.ctl.startCycle(now, len(mc.allp), W.periodic, mc.memSnapshot())
+	W.ctl.startCycle(now, mc.gcStartCycleWorkers(W.periodic), mc.memSnapshot())
 	for i := range mc.allp {
 		mc.allp[i].gcFractionalMarkTime = 0
 	}

@@ -78,6 +78,7 @@ type gcControllerState struct {
 	markStartTime                                                   int64
 
 	dedicatedMarkWorkersNeeded int64
+	dedicatedAtStart           int64 // startCycle's dedicatedMarkWorkersNeeded (for the why)
 	fractionalUtilizationGoal  float64
 	idleMarkWorkers            int32 // running
 	maxIdleMarkWorkers         int32
@@ -231,38 +232,66 @@ func (c *gcControllerState) trigger(mem memSnapshot) (trigger, goal uint64) {
 	return trigger, goal
 }
 
-// startCycle resets the cycle's counters and splits the 25% of GOMAXPROCS
-// between dedicated workers (whole Ps) and a fractional goal
-// (gcControllerState.startCycle): round to the nearest whole P, and if that
-// is more than 30% off 25% (GOMAXPROCS ≤ 3 or 6), use one dedicated
-// worker fewer when it rounded up and make up the rest with fractional
-// workers. A periodic (forced by time) cycle allows no idle workers when
-// it has a dedicated one.
-func (c *gcControllerState) startCycle(markStartTime int64, procs int, periodic bool, mem memSnapshot) {
+// startCycle resets the cycle's counters and sets the workers
+// startCycleWorkers decided (gcControllerState.startCycle); the engine
+// asks that decision of Hooks.GCStartCycle when an exercise replaces it
+// (Machine.gcStartCycleWorkers).
+func (c *gcControllerState) startCycle(markStartTime int64, w GCWorkers, mem memSnapshot) {
 	c.heapScanWork, c.stackScanWork, c.globalsScanWork = 0, 0, 0
 	c.bgScanCredit = 0
 	c.assistTime, c.dedicatedMarkTime, c.fractionalMarkTime, c.idleMarkTime = 0, 0, 0, 0
 	c.markStartTime = markStartTime
 	c.triggered = mem.heapLive
 
-	dedicated, fractional := gcWorkerSplit(procs)
-	c.fractionalUtilizationGoal = fractional
-	if periodic {
-		if dedicated > 0 {
-			c.maxIdleMarkWorkers = 0
-		} else {
-			c.maxIdleMarkWorkers = 1
-		}
-	} else {
-		c.maxIdleMarkWorkers = int32(procs) - int32(dedicated)
-	}
-	c.dedicatedMarkWorkersNeeded = dedicated
+	c.fractionalUtilizationGoal = w.FractionalUtilizationGoal
+	c.maxIdleMarkWorkers = w.MaxIdleMarkWorkers
+	c.dedicatedMarkWorkersNeeded = w.DedicatedMarkWorkersNeeded
+	c.dedicatedAtStart = w.DedicatedMarkWorkersNeeded
 	c.revise(mem)
 }
 
-// gcWorkerSplit is startCycle's decision: how many dedicated mark workers
-// a cycle runs at GOMAXPROCS procs, and the fraction of each other P's
-// time the fractional worker should take.
+// GCWorkers is startCycle's decision about a cycle's mark workers
+// (mgcpacer.go: gcControllerState's dedicatedMarkWorkersNeeded,
+// fractionalUtilizationGoal and maxIdleMarkWorkers).
+type GCWorkers struct {
+	// DedicatedMarkWorkersNeeded is how many Ps run a dedicated worker
+	// for the whole mark.
+	DedicatedMarkWorkersNeeded int64
+	// FractionalUtilizationGoal is the share of each P's time a
+	// fractional worker should take (0: none).
+	FractionalUtilizationGoal float64
+	// MaxIdleMarkWorkers is how many idle-priority workers may run at
+	// once on Ps with nothing else to do.
+	MaxIdleMarkWorkers int32
+}
+
+// startCycleWorkers is startCycle's decision, as the runtime computes it:
+// split the 25% of GOMAXPROCS between dedicated workers (whole Ps) and a
+// fractional goal (gcWorkerSplit), then bound the idle workers: a periodic
+// (forced by time) cycle allows none when it has a dedicated worker and
+// one when it has not; any other cycle allows one on every P a dedicated
+// worker does not take (gcControllerState.startCycle).
+func startCycleWorkers(procs int32, periodic bool) GCWorkers {
+	dedicated, fractional := gcWorkerSplit(int(procs))
+	w := GCWorkers{DedicatedMarkWorkersNeeded: dedicated, FractionalUtilizationGoal: fractional}
+	if periodic {
+		if dedicated > 0 {
+			w.MaxIdleMarkWorkers = 0
+		} else {
+			w.MaxIdleMarkWorkers = 1
+		}
+	} else {
+		w.MaxIdleMarkWorkers = procs - int32(dedicated)
+	}
+	return w
+}
+
+// gcWorkerSplit is startCycle's split: how many dedicated mark workers a
+// cycle runs at GOMAXPROCS procs, and the fraction of each P's time the
+// fractional worker should take: round to the nearest whole P, and if
+// that is more than 30% off 25% (GOMAXPROCS ≤ 3 or 6), use one dedicated
+// worker fewer when it rounded up and make up the rest with fractional
+// workers.
 func gcWorkerSplit(procs int) (dedicated int64, fractionalGoal float64) {
 	totalUtilizationGoal := float64(procs) * gcBackgroundUtilization
 	dedicated = int64(totalUtilizationGoal + 0.5)

@@ -30,6 +30,30 @@ func TestGCWorkerSplit(t *testing.T) {
 	}
 }
 
+// mgcpacer.go: gcControllerState.startCycle bounds the idle mark workers
+// by the Ps the dedicated ones leave (setMaxIdleMarkWorkers(procs -
+// dedicated)), and for a periodic cycle (gcTriggerTime) to none beside a
+// dedicated worker and to one without, so that something marks.
+func TestStartCycleWorkers(t *testing.T) {
+	for _, c := range []struct {
+		procs    int32
+		periodic bool
+		want     GCWorkers
+	}{
+		{1, false, GCWorkers{0, 0.25, 1}},
+		{4, false, GCWorkers{1, 0, 3}},
+		{6, false, GCWorkers{1, 0.5 / 6, 5}},
+		{8, false, GCWorkers{2, 0, 6}},
+		{2, true, GCWorkers{0, 0.25, 1}},
+		{4, true, GCWorkers{1, 0, 0}},
+		{8, true, GCWorkers{2, 0, 0}},
+	} {
+		if got := startCycleWorkers(c.procs, c.periodic); got != c.want {
+			t.Errorf("GOMAXPROCS=%d periodic=%v: %+v, want %+v", c.procs, c.periodic, got, c.want)
+		}
+	}
+}
+
 // mgcpacer.go: readGOGC and readGOMEMLIMIT (string.go: parseByteCount)
 // read the environment as the real runtime does: a real program prints
 // the GOGC and GOMEMLIMIT it started with (debug.SetGCPercent and

@@ -282,6 +282,7 @@ func (mc *Machine) findRunnableGCWorker(mi, pp int32) int32 {
 	mc.casgstatus(wi, _Gwaiting, _Grunnable)
 	mc.allg[wi].waitreason = 0
 	mode := P.gcMarkWorkerMode
+	P.gcMarkWorker = wi
 	if ev := mc.emit(EvFindRunnableGCWorker, mi, pp, mc.goidOf(wi), int64(mode), 0); mc.cfg.Why {
 		w := mc.why()
 		if mode == gcMarkWorkerDedicatedMode {
@@ -297,10 +298,7 @@ func (mc *Machine) findRunnableGCWorker(mi, pp int32) int32 {
 }
 
 // dedicatedWorkers is startCycle's count of dedicated workers.
-func (mc *Machine) dedicatedWorkers() int64 {
-	d, _ := gcWorkerSplit(len(mc.allp))
-	return d
-}
+func (mc *Machine) dedicatedWorkers() int64 { return mc.gc.ctl.dedicatedAtStart }
 
 // fmtPct formats a fraction as a percentage with one decimal.
 func fmtPct(f float64) string {
@@ -341,6 +339,7 @@ func (mc *Machine) assignWaitingGCWorker(pp int32) bool {
 		P.gcMarkWorkerMode = gcMarkWorkerFractionalMode
 	}
 	P.nextGCMarkWorker = mc.gc.pool[n-1]
+	P.gcMarkWorker = P.nextGCMarkWorker
 	mc.gc.pool = mc.gc.pool[:n-1]
 	return true
 }
@@ -361,6 +360,7 @@ func (mc *Machine) runIdleGCWorker(mi, pp int32, what string) int32 {
 	wi := mc.gc.pool[n-1]
 	mc.gc.pool = mc.gc.pool[:n-1]
 	mc.allp[pp].gcMarkWorkerMode = gcMarkWorkerIdleMode
+	mc.allp[pp].gcMarkWorker = wi
 	mc.casgstatus(wi, _Gwaiting, _Grunnable)
 	mc.allg[wi].waitreason = 0
 	if ev := mc.emit(EvFindRunnableGCWorker, mi, pp, mc.goidOf(wi), int64(gcMarkWorkerIdleMode), 0); mc.cfg.Why {

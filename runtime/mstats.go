@@ -145,12 +145,11 @@ func (mc *Machine) gcState(where []string) *GCInfo {
 		g.DedicatedNeeded = W.ctl.dedicatedMarkWorkersNeeded
 		g.FractionalPermille = int64(W.ctl.fractionalUtilizationGoal*1000 + 0.5)
 	}
+	// A P's worker from the moment findRunnableGCWorker chooses it (its
+	// gcBgMarkWorker event, before it runs) until it stops.
 	for i := range mc.allp {
-		P := &mc.allp[i]
-		if P.gcMarkWorkerMode != gcMarkWorkerNotWorker && P.m != nilIdx {
-			if gi := mc.allm[P.m].curg; gi != nilIdx && mc.allg[gi].rt.kind == rtMarkWorker {
-				g.Workers = append(g.Workers, GCWorkerInfo{G: mc.goidOf(gi), P: int32(i), Mode: P.gcMarkWorkerMode.String()})
-			}
+		if P := &mc.allp[i]; P.gcMarkWorkerMode != gcMarkWorkerNotWorker {
+			g.Workers = append(g.Workers, GCWorkerInfo{G: mc.goidOf(P.gcMarkWorker), P: int32(i), Mode: P.gcMarkWorkerMode.String()})
 		}
 	}
 	for i := range mc.allg {

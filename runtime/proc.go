@@ -26,6 +26,9 @@ func (mc *Machine) casgstatus(gi int32, old, new gstatus) {
 	if G.status != old {
 		panic("casgstatus: G" + vm.Itoa(G.goid) + " is " + G.status.String() + ", want " + old.String())
 	}
+	if !gEdge[old][new] {
+		panic("casgstatus: " + old.String() + " → " + new.String() + " is not in the state machine (runtime/gstates.go: gTransitions)")
+	}
 	G.status = new
 }
 

@@ -24,7 +24,7 @@ func TestProcresizeShrinkMovesWorkToGlobalHead(t *testing.T) {
 	mc.allp[3].runq[0], mc.allp[3].runq[1], mc.allp[3].runqtail = a, b, 2
 	mc.allp[3].runnext = r
 	ti := mc.addtimer(3, timerSleep, 5e9, sleeper, nilIdx)
-	mc.casgstatus(dead, _Grunnable, _Gdead)
+	setgstatus(mc, dead, _Grunnable, _Gdead)
 	mc.gfput(3, dead)
 	mc.gomaxprocs(0, 2, vm.Pos{})
 	if got, want := global(mc), []int32{r, a, b, c, x}; !slices.Equal(got, want) {

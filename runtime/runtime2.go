@@ -255,11 +255,15 @@ type p struct {
 
 	// The collector (mgcwork.go): the mode of the mark worker it runs,
 	// when that worker started, the fractional worker's time this cycle,
-	// and the worker procresize assigned it (nilIdx: none).
+	// the worker assignWaitingGCWorker assigned it (nilIdx: none), and
+	// the worker its mode belongs to (from the assignment, or an idle
+	// worker's choice, before the worker runs, until it stops; valid
+	// while the mode is set).
 	gcMarkWorkerMode      gcMarkWorkerMode
 	gcMarkWorkerStartTime int64
 	gcFractionalMarkTime  int64
 	nextGCMarkWorker      int32
+	gcMarkWorker          int32
 }
 
 // M states: what the thread is doing. The event loop runs the M whose next

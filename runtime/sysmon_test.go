@@ -33,7 +33,7 @@ func TestSysmonBackoff(t *testing.T) {
 func inSyscall(t *testing.T, mc *Machine, syscalltick uint32, queued bool) int32 {
 	t.Helper()
 	gi := mkG(mc)
-	mc.casgstatus(gi, _Grunnable, _Gsyscall)
+	setgstatus(mc, gi, _Grunnable, _Gsyscall)
 	M := &mc.allm[0]
 	M.curg, M.state, M.oldp = gi, mSyscall, 0
 	mc.allg[gi].m = 0

@@ -9,7 +9,7 @@ import (
 // parkedG makes a G that is _Gwaiting (as if it had called gopark).
 func parkedG(mc *Machine, reason waitReason) int32 {
 	gi := mkG(mc)
-	mc.casgstatus(gi, _Grunnable, _Gwaiting)
+	setgstatus(mc, gi, _Grunnable, _Gwaiting)
 	mc.allg[gi].waitreason = reason
 	return gi
 }
@@ -186,7 +186,7 @@ func TestExitsyscallTakesOldPFromSyscallingHolder(t *testing.T) {
 	mc.allm[0].p, mc.allp[0].m = nilIdx, nilIdx
 	holder := mc.newmQuiet()
 	hg := mkG(mc)
-	mc.casgstatus(hg, _Grunnable, _Gsyscall)
+	setgstatus(mc, hg, _Grunnable, _Gsyscall)
 	mc.allp[0].m, mc.allm[holder].p = holder, 0
 	mc.allm[holder].curg, mc.allm[holder].state = hg, mSyscall
 	mc.allg[hg].m = holder

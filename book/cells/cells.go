@@ -1,7 +1,7 @@
 // Package cells is the book's goldmark extension for a lesson's cells
 // (docs/notebook.md): it replaces each cell's fenced block, and the output
 // block under it, by a Node holding the cell as package notebook parsed it,
-// and renders the source, run, step and guide kinds. Other extensions
+// and renders the source, run, step, guide, runs and diagram kinds. Other extensions
 // render the other kinds (book/timelines, book/quizzes) or add to them
 // (book/steppers), each by the node kinds declared here.
 //
@@ -29,6 +29,7 @@ import (
 	"github.com/yuin/goldmark/util"
 
 	"github.com/gmplab/gmplab/notebook"
+	"github.com/gmplab/gmplab/view"
 )
 
 // Node is one cell in the document.
@@ -47,11 +48,14 @@ var (
 	KindTimeline = ast.NewNodeKind("CellTimeline")
 	KindQuiz     = ast.NewNodeKind("CellQuiz")
 	KindGuide    = ast.NewNodeKind("CellGuide")
+	KindRuns     = ast.NewNodeKind("CellRuns")
+	KindDiagram  = ast.NewNodeKind("CellDiagram")
 )
 
 var nodeKinds = map[notebook.Kind]ast.NodeKind{
 	notebook.Source: KindSource, notebook.Run: KindRun, notebook.Step: KindStep,
 	notebook.Timeline: KindTimeline, notebook.Quiz: KindQuiz, notebook.Guide: KindGuide,
+	notebook.RunsKind: KindRuns, notebook.Diagram: KindDiagram,
 }
 
 // Kind implements ast.Node.
@@ -133,6 +137,8 @@ func (htmlRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(KindRun, renderRun)
 	reg.Register(KindStep, renderStep)
 	reg.Register(KindGuide, renderGuide)
+	reg.Register(KindRuns, renderRuns)
+	reg.Register(KindDiagram, renderDiagram)
 }
 
 func renderSource(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -167,6 +173,41 @@ func renderStep(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.Walk
 		w.WriteString("<figure class=\"cell step\">\n")
 		Command(w, c.Command.Line)
 		Output(w, c.Output)
+		w.WriteString("</figure>\n")
+	}
+	return ast.WalkSkipChildren, nil
+}
+
+// renderRuns shows a runs cell as the shell commands it stands for, the
+// checks it makes over the runs, and its stored output (the book never
+// runs a real program).
+func renderRuns(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+	if entering {
+		nd := n.(*Node)
+		r := nd.Cell.Runs
+		w.WriteString("<figure class=\"cell run runs\">\n")
+		for _, l := range r.Commands(nd.Notebook.Path(r.Program)) {
+			Command(w, l)
+		}
+		var checks []string
+		for _, c := range r.Checks {
+			checks = append(checks, "<code>"+html.EscapeString(c.Text)+"</code>")
+		}
+		fmt.Fprintf(w, "<figcaption>checks over the %d real runs: %s</figcaption>\n", r.N, strings.Join(checks, "; "))
+		Output(w, nd.Cell.Output)
+		w.WriteString("</figure>\n")
+	}
+	return ast.WalkSkipChildren, nil
+}
+
+// renderDiagram draws a diagram cell's figure from the engine's table
+// (view.GStatesSVG: its colours are the page's, so both themes draw it),
+// with its text form as the figure's text alternative, folded.
+func renderDiagram(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+	if entering {
+		w.WriteString("<figure class=\"cell diagram\">\n")
+		w.WriteString(view.GStatesSVG())
+		fmt.Fprintf(w, "<figcaption>The goroutine state machine, drawn from the engine's table (<code>runtime/gstates.go</code>)</figcaption>\n<details><summary>The diagram as text</summary>\n<pre>%s</pre>\n</details>\n", html.EscapeString(view.GStatesText(80)))
 		w.WriteString("</figure>\n")
 	}
 	return ast.WalkSkipChildren, nil

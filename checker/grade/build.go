@@ -77,6 +77,7 @@ func build(ctx context.Context, root, tmp string, ov overlay, pkgs []gradePkg) (
 		cmd := exec.CommandContext(ctx, "go", append([]string{"build", "-overlay", ovPath}, left...)...)
 		cmd.Dir, cmd.Env = root, goEnv()
 		out, err := cmd.CombinedOutput()
+		procStats.accountBuild(cmd.ProcessState)
 		if err == nil {
 			break
 		}
@@ -177,7 +178,9 @@ func linkAll(ctx context.Context, root, tmp string, ov overlay, pkgs []gradePkg,
 	}
 	cmd := exec.CommandContext(ctx, "go", append([]string{"build", "-overlay", ovPath, linkFlags, "-o", filepath.Join(tmp, "bin") + string(filepath.Separator)}, paths...)...)
 	cmd.Dir, cmd.Env = root, goEnv()
-	if out, err := cmd.CombinedOutput(); err != nil {
+	out, err := cmd.CombinedOutput()
+	procStats.accountBuild(cmd.ProcessState)
+	if err != nil {
 		return nil, fmt.Errorf("linking the grading programs: %s", strings.TrimSpace(string(out)))
 	}
 	return bins, nil
@@ -205,7 +208,9 @@ func link(ctx context.Context, root, tmp string, ov overlay, name string, pkgs [
 	bin := filepath.Join(tmp, name)
 	cmd := exec.CommandContext(ctx, "go", "build", "-overlay", ovPath, linkFlags, "-o", bin, checker.Module+"/internal/gradebuild/one")
 	cmd.Dir, cmd.Env = root, goEnv()
-	if out, err := cmd.CombinedOutput(); err != nil {
+	out, err := cmd.CombinedOutput()
+	procStats.accountBuild(cmd.ProcessState)
+	if err != nil {
 		return "", fmt.Errorf("linking the grading program: %s", strings.TrimSpace(string(out)))
 	}
 	return bin, nil
@@ -223,6 +228,7 @@ func loadErrors(ctx context.Context, root, ovPath string, pkgs []gradePkg, broke
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
+	procStats.accountBuild(cmd.ProcessState)
 	if err != nil {
 		return fmt.Errorf("go list: %v: %s", err, strings.TrimSpace(stderr.String()))
 	}

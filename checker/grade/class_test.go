@@ -3,6 +3,7 @@ package grade
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -24,12 +25,14 @@ import (
 const EnvClass = "GMPLAB_CLASS"
 
 // EnvClassRuns names the environment variable that sets how many times
-// TestClass grades its class (2 without it; 1 measures the time alone,
-// without comparing two gradings).
+// TestClass grades its class (3 without it: the class, the class again,
+// the class without its hostile submissions; 2 grades the class twice and
+// compares the gradebooks; 1 measures the time alone).
 const EnvClassRuns = "GMPLAB_CLASS_RUNS"
 
 // EnvClassLog names the environment variable that has TestClass write
-// grade's progress lines, with each process's CPU time, to that file.
+// grade's progress lines, with each process's CPU time, to that file,
+// and each grading's gradebook to FILE.runN.json.
 const EnvClassLog = "GMPLAB_CLASS_LOG"
 
 // mutation turns one exercise of a solved submission into a kind of
@@ -63,6 +66,7 @@ var classMutations = []mutation{
 	{kind: "wrong", exercise: "04-sysmon", file: "sysmon.go", old: "} else if st.Idle > 50 {", new: "} else if st.Idle >= 50 {", want: "20 µs while idle passes are 50 or fewer"},
 	{kind: "wrong", exercise: "05-preemptone", file: "preemptone.go", old: "\t\tsched.PreemptM(mp)\n", new: "", want: "and Go's:\n   4 preemptM(M1)"},
 	{kind: "wrong", exercise: "06-findrunnable", file: "findrunnable.go", old: "if sched.Schedtick(pp)%61 == 0 && !sched.GlobrunqEmpty() {", new: "if sched.Schedtick(pp)%60 == 0 && !sched.GlobrunqEmpty() {", want: "61st schedtick"},
+	{kind: "wrong", exercise: "09-startcycle", file: "startcycle.go", old: "if utilError < -maxUtilError || utilError > maxUtilError {", new: "if utilError > maxUtilError {", want: "a share of the only P"},
 	{kind: "wrong", exercise: "07-scheduler", file: "scheduler.go", old: "\tif sched.Spinning() {\n\t\tresetspinning(sched)\n\t}\n", new: "", want: "a spinning M that found work stops spinning before it runs it"},
 	{kind: "wrong", exercise: "03-scenario-steal", file: "scenario.go", old: "for i := 0; i < 3; i++ {", new: "for i := 0; i < 5; i++ {", want: "P1 steals exactly 3 goroutines"},
 	{kind: "wrong", exercise: "04-scenario-handoff", file: "scenario.go", old: "for i := 0; i < 3; i++ {", new: "for i := 0; i < 1; i++ {", want: "exactly twice"},
@@ -168,10 +172,10 @@ func TestClassMutations(t *testing.T) {
 // TestClass grades a class (GMPLAB_CLASS submissions, writeClass) on this
 // machine and checks that every correct submission and every exercise a
 // submission solved passes and that each broken exercise fails with its
-// reason; then again without the hostile submissions, and checks that
-// every other submission's grades are byte for byte the same as with
-// them; then the whole class again (GMPLAB_CLASS_RUNS=3, the default),
-// and checks that the gradebook is byte for byte the first one. It logs
+// reason; then the whole class again, and checks that the gradebook is
+// byte for byte the first one; then (GMPLAB_CLASS_RUNS=3, the default)
+// again without the hostile submissions, and checks that every other
+// submission's grades are byte for byte the same as with them. It logs
 // each grading's time, the processes' peak memory and CPU time.
 func TestClass(t *testing.T) {
 	var size int
@@ -204,7 +208,7 @@ func TestClass(t *testing.T) {
 	var firstGB *Gradebook
 	for run := 1; run <= runs; run++ {
 		class := subs
-		if run == 2 {
+		if run == 3 {
 			class = peaceful
 		}
 		start := time.Now()
@@ -220,9 +224,10 @@ func TestClass(t *testing.T) {
 			}
 		}
 		p := gb.Procs
-		t.Logf("run %d: %d submissions × %d exercises graded in %v (building and linking %v); %d processes, peak RSS max %.0f MB, mean %.0f MB; CPU %v in all, at most %v in one",
-			run, len(class), len(gb.Exercises), took.Round(time.Second), p.BuildTime.Round(time.Second), p.N,
+		t.Logf("run %d: %d submissions × %d exercises graded in %v (building and linking %v, %v of CPU time); %d processes, peak RSS max %.0f MB, mean %.0f MB; CPU %v in all, at most %v in one",
+			run, len(class), len(gb.Exercises), took.Round(time.Second), p.BuildTime.Round(time.Second), p.BuildCPU.Round(time.Second), p.N,
 			float64(p.MaxRSS)/(1<<20), float64(p.SumRSS)/float64(max(1, p.N))/(1<<20), p.CPU.Round(time.Second), p.MaxCPU.Round(time.Millisecond))
+		t.Logf("run %d: CPU time with the build %v: %v on each of 2 cores", run, (p.CPU + p.BuildCPU).Round(time.Second), ((p.CPU + p.BuildCPU) / 2).Round(time.Second))
 		for _, s := range gb.Submissions {
 			m, bad := broken[s.Name]
 			for _, r := range s.Results {
@@ -241,10 +246,22 @@ func TestClass(t *testing.T) {
 		}
 		var js bytes.Buffer
 		gb.WriteJSON(&js)
+		t.Logf("run %d: gradebook of %d bytes, sha256 %x", run, js.Len(), sha256.Sum256(js.Bytes()))
+		if f := os.Getenv(EnvClassLog); f != "" {
+			if err := os.WriteFile(fmt.Sprintf("%s.run%d.json", f, run), js.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
 		switch run {
 		case 1:
 			first, firstGB = js.Bytes(), gb
 		case 2:
+			if !bytes.Equal(first, js.Bytes()) {
+				t.Errorf("run 2: the gradebook differs from run 1's:\n%s", firstDiff(first, js.Bytes()))
+			} else {
+				t.Logf("run %d: the gradebook is byte for byte run 1's", run)
+			}
+		default:
 			with := map[string][]byte{}
 			for _, s := range firstGB.Submissions {
 				with[s.Name], _ = json.Marshal(s)
@@ -255,13 +272,7 @@ func TestClass(t *testing.T) {
 					t.Errorf("%s's grades differ with the hostile submissions and without them:\n%s\n%s", s.Name, with[s.Name], without)
 				}
 			}
-			t.Logf("run 2: %d submissions' grades byte for byte the same without the %d hostile ones as with them", len(gb.Submissions), len(subs)-len(peaceful))
-		default:
-			if !bytes.Equal(first, js.Bytes()) {
-				t.Errorf("run %d: the gradebook differs from run 1's", run)
-			} else {
-				t.Logf("run %d: the gradebook is byte for byte run 1's", run)
-			}
+			t.Logf("run %d: %d submissions' grades byte for byte the same without the %d hostile ones as with them", run, len(gb.Submissions), len(subs)-len(peaceful))
 		}
 	}
 }
@@ -273,4 +284,22 @@ func firstFailure(r *checker.Result) string {
 		}
 	}
 	return ""
+}
+
+// firstDiff shows the first line where two gradebooks differ.
+func firstDiff(a, b []byte) string {
+	la, lb := strings.Split(string(a), "\n"), strings.Split(string(b), "\n")
+	for i := 0; i < max(len(la), len(lb)); i++ {
+		var x, y string
+		if i < len(la) {
+			x = la[i]
+		}
+		if i < len(lb) {
+			y = lb[i]
+		}
+		if x != y {
+			return fmt.Sprintf("line %d:\n  run 1: %s\n  run 2: %s", i+1, x, y)
+		}
+	}
+	return "(the same lines)"
 }

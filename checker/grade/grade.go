@@ -77,9 +77,22 @@ type ProcStats struct {
 	CPU       time.Duration // user and system time of all of them
 	MaxCPU    time.Duration // of the one that used most
 	BuildTime time.Duration // compiling and linking, wall-clock
+	BuildCPU  time.Duration // the go commands' user and system time, their compilers' and linkers' included
 }
 
 var statsMu sync.Mutex
+
+// accountBuild adds a finished go command (go list, go build: its
+// compilers and linkers, which it waits for, are in its rusage) to the
+// build's CPU time.
+func (p *ProcStats) accountBuild(ps *os.ProcessState) {
+	if ps == nil {
+		return
+	}
+	statsMu.Lock()
+	defer statsMu.Unlock()
+	p.BuildCPU += ps.UserTime() + ps.SystemTime()
+}
 
 // account adds a finished process to the statistics.
 func (p *ProcStats) account(ps *os.ProcessState) time.Duration {
@@ -200,6 +213,7 @@ func Grade(ctx context.Context, o Options) (*Gradebook, error) {
 		fmt.Fprintf(o.Log, "compiling %d package(s) of %d submission(s)...\n", len(pkgs), len(o.Submissions))
 	}
 	buildStart := time.Now()
+	procStats = &gb.Procs
 	broken, err := build(ctx, o.Root, tmp, ov, pkgs)
 	if err != nil {
 		return nil, err
@@ -212,7 +226,6 @@ func Grade(ctx context.Context, o Options) (*Gradebook, error) {
 		return nil, err
 	}
 	gb.Procs.BuildTime = time.Since(buildStart)
-	procStats = &gb.Procs
 	if err := startable(ctx, o, tmp, ov, bins, pkgs, broken); err != nil {
 		return nil, err
 	}

@@ -23,6 +23,10 @@ type (
 	GList = runtime.GList
 	// SysmonState is sysmon's count of idle passes and next sleep.
 	SysmonState = runtime.SysmonState
+	// GCWorkers is a GC cycle's mark workers as startCycle decides them
+	// (mgcpacer.go: gcControllerState's dedicatedMarkWorkersNeeded,
+	// fractionalUtilizationGoal, maxIdleMarkWorkers).
+	GCWorkers = runtime.GCWorkers
 	// PFree is a P's free list of dead Gs and its length (runtime2.go:
 	// p.gFree).
 	PFree = runtime.HookGFree
@@ -60,6 +64,10 @@ const (
 // StackGuard is the room newstack leaves below a frame (stack.go:
 // stackGuard, 928 bytes on linux/amd64).
 const StackGuard = runtime.StackGuard
+
+// GcBackgroundUtilization is the share of GOMAXPROCS the background mark
+// workers aim to use: 25% (mgcpacer.go: gcBackgroundUtilization).
+const GcBackgroundUtilization = 0.25
 
 // ForcePreemptNS is a time slice: 10 ms (proc.go: forcePreemptNS).
 const ForcePreemptNS = 10_000_000

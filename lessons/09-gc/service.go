@@ -21,6 +21,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -34,9 +35,9 @@ var anchor = &node{}
 var sinks [2][]int
 var response []int
 
-func work(id int, stop *bool, wg *sync.WaitGroup) {
+func work(id int, stop *atomic.Bool, wg *sync.WaitGroup) {
 	defer wg.Done()
-	for i := 0; !*stop; i++ {
+	for i := 0; !stop.Load(); i++ {
 		cache[(i*2+id)%len(cache)] = &node{next: anchor}
 		sinks[id] = make([]int, 64)
 	}
@@ -45,7 +46,7 @@ func work(id int, stop *bool, wg *sync.WaitGroup) {
 // serve handles n requests while the workers run and returns the 99th
 // percentile of their times.
 func serve(n int, reuse bool) time.Duration {
-	stop := false
+	var stop atomic.Bool
 	var wg sync.WaitGroup
 	for id := 0; id < 2; id++ {
 		wg.Add(1)
@@ -65,7 +66,7 @@ func serve(n int, reuse bool) time.Duration {
 		}
 		times[i] = time.Since(t0)
 	}
-	stop = true
+	stop.Store(true)
 	wg.Wait()
 	slices.Sort(times)
 	return times[n*99/100]

@@ -237,7 +237,7 @@ func newReader(nb *notebook.Notebook, x *CellExecutor, tty bool, width int, out 
 
 // printAll prints the whole lesson from section from (0 or 1: all of
 // it), running every cell but the real ones (gmplab compare, gmplab
-// real), shown as stored: they take seconds and their output changes from
+// real, runs cells), shown as stored: they take seconds and their output changes from
 // run to run.
 func (r *reader) printAll(w io.Writer, from int) error {
 	ps, secs := r.pieces()
@@ -251,7 +251,7 @@ func (r *reader) printAll(w io.Writer, from int) error {
 		case p.section+1 < from:
 		case p.cell == nil:
 			bw.WriteString(r.markdown(p.md))
-		case p.cell.Real():
+		case p.cell.Real() || p.cell.Kind == notebook.RunsKind:
 			bw.WriteString(r.cellHead(p.cell))
 			bw.WriteString(r.output(p.cell.Stored()))
 		default:
@@ -308,16 +308,22 @@ func (r *reader) debug(c *notebook.Cell, w io.Writer) error {
 }
 
 // run runs a cell for the reader; ok is false for cells that show no
-// output here (guides, quizzes: gmplab quiz asks those).
+// output here (guides, quizzes: gmplab quiz asks those; diagrams, whose
+// head is the figure). A runs cell
+// whose check fails shows its output, which says which.
 func (r *reader) run(c *notebook.Cell) (string, bool) {
 	switch c.Kind {
-	case notebook.Guide, notebook.Quiz:
+	case notebook.Guide, notebook.Quiz, notebook.Diagram:
 		return "", false
 	}
 	out, err := r.nb.Exec(r.x, c)
 	var u *notebook.Unavailable
 	if errors.As(err, &u) {
 		return u.Error() + "\nThe output of a run on the development machine:\n" + c.Stored(), true
+	}
+	var failed *notebook.ChecksFailed
+	if errors.As(err, &failed) {
+		return failed.Output, true
 	}
 	if err != nil {
 		return "error: " + err.Error() + "\n", true

@@ -209,9 +209,11 @@ func (r *reader) showCell(pg *pager, c *notebook.Cell) key {
 		return k
 	}
 	switch c.Kind {
-	case notebook.Run, notebook.Timeline, notebook.Step:
+	case notebook.Run, notebook.Timeline, notebook.Step, notebook.RunsKind:
 		verb := "run it"
-		if c.Real() {
+		if c.Kind == notebook.RunsKind {
+			verb = fmt.Sprintf("build it, run it %d times (seconds)", c.Runs.N)
+		} else if c.Real() {
 			verb = "run it on the real runtime (seconds)"
 		} else if c.Kind == notebook.Step {
 			verb = "open the debugger (exit comes back)"

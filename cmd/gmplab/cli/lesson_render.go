@@ -53,11 +53,11 @@ func (r *reader) markdown(md string) string {
 	if strings.TrimSpace(md) == "" {
 		return ""
 	}
-	out, err := r.md.Render(keepHyphens(r.localLinks(unwrap(md))))
+	out, err := r.md.Render(keepSpans(keepHyphens(r.localLinks(unwrap(md)))))
 	if err != nil {
 		return md // the renderer failed: the text as written reads well too
 	}
-	out = strings.ReplaceAll(out, nbHyphen, "-")
+	out = spanKept.Replace(strings.ReplaceAll(out, nbHyphen, "-"))
 	lines := strings.Split(out, "\n")
 	var b strings.Builder
 	b.WriteString("\n")
@@ -105,6 +105,90 @@ func keepHyphens(md string) string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// The renderer wraps a list item's text after any of " ,.;-+|"
+// (glamour's BlockElement: ansi.Wordwrap's breakpoints), which split code
+// spans in two (`sync.` / `(*Mutex).Lock`, `sim.Work(time.` /
+// `Millisecond)`); a paragraph only at spaces and hyphens. keepSpans
+// stands in one-column characters of Unicode's private use area for those
+// marks inside code spans, and a non-breaking hyphen for their hyphens, so
+// that a span breaks at its spaces only; markdown puts them back
+// (spanKept).
+var spanMarks = map[rune]rune{'.': '\ue000', ',': '\ue001', ';': '\ue002', '+': '\ue003', '|': '\ue004', '-': []rune(nbHyphen)[0]}
+
+// spanKept turns keepSpans' stand-ins back into their marks.
+var spanKept = strings.NewReplacer("\ue000", ".", "\ue001", ",", "\ue002", ";", "\ue003", "+", "\ue004", "|")
+
+// keepSpans makes the marks inside the code spans of md's lines unbreakable
+// for the renderer (see spanMarks). A span is a run of backticks up to the
+// next run of as many on the same line (CommonMark's rule, within a line:
+// unwrap has joined each paragraph's lines). Code blocks are left alone.
+func keepSpans(md string) string {
+	if !strings.Contains(md, "`") {
+		return md
+	}
+	lines := strings.Split(md, "\n")
+	fenced := false
+	for i, l := range lines {
+		if t := strings.TrimSpace(l); strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			fenced = !fenced
+			continue
+		}
+		if fenced || !strings.Contains(l, "`") {
+			continue
+		}
+		var b strings.Builder
+		for j := 0; j < len(l); {
+			if l[j] != '`' {
+				b.WriteByte(l[j])
+				j++
+				continue
+			}
+			n := 0
+			for j+n < len(l) && l[j+n] == '`' {
+				n++
+			}
+			ticks := l[j : j+n]
+			end := closingTicks(l, j+n, n)
+			if end < 0 { // no closing run: literal backticks
+				b.WriteString(ticks)
+				j += n
+				continue
+			}
+			b.WriteString(ticks)
+			for _, c := range l[j+n : end] {
+				if k, ok := spanMarks[c]; ok {
+					c = k
+				}
+				b.WriteRune(c)
+			}
+			b.WriteString(ticks)
+			j = end + n
+		}
+		lines[i] = b.String()
+	}
+	return strings.Join(lines, "\n")
+}
+
+// closingTicks returns where the first run of exactly n backticks at or
+// after from starts in l, or -1.
+func closingTicks(l string, from, n int) int {
+	for j := from; j < len(l); {
+		if l[j] != '`' {
+			j++
+			continue
+		}
+		k := 0
+		for j+k < len(l) && l[j+k] == '`' {
+			k++
+		}
+		if k == n {
+			return j
+		}
+		j += k
+	}
+	return -1
 }
 
 // mdLink matches an inline Markdown link: [text](target).
@@ -241,6 +325,15 @@ func (r *reader) cellHead(c *notebook.Cell) string {
 			}
 			b.WriteString("\n" + indentLines(r.style(dim, strings.TrimSuffix(wrap(note+")", r.width-2), "\n")), "  "))
 		}
+	case notebook.Diagram:
+		b.WriteString(indentLines(view.GStatesText(r.width-4), "  "))
+	case notebook.RunsKind:
+		for _, l := range c.Runs.Commands(r.nb.Path(c.Runs.Program)) {
+			b.WriteString(r.command(l, "") + "\n")
+		}
+		for _, l := range strings.Split(strings.TrimSuffix(wrap("checks over the runs: "+runsChecks(c.Runs), r.width-6), "\n"), "\n") {
+			b.WriteString("    " + r.style(dim, l) + "\n")
+		}
 	case notebook.Guide:
 		b.WriteString("  " + r.style(bold, "In the debugger (gmplab step "+r.nb.Lesson.Name()+"):") + "\n")
 		b.WriteString(indentLines(wrap(c.G.Text, r.width-6), "    "))
@@ -249,6 +342,15 @@ func (r *reader) cellHead(c *notebook.Cell) string {
 		}
 	}
 	return b.String()
+}
+
+// runsChecks is a runs cell's checks, for its head: "P varies; all P in 0..3".
+func runsChecks(r *notebook.Runs) string {
+	var s []string
+	for _, c := range r.Checks {
+		s = append(s, c.Text)
+	}
+	return strings.Join(s, "; ")
 }
 
 func (r *reader) linesNote(c *notebook.Cell) string {

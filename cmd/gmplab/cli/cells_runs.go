@@ -1,0 +1,77 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"time"
+
+	"github.com/gmplab/gmplab/notebook"
+)
+
+// Limits of a runs cell's program (notebook.RunsExecutor): its build, and
+// each run. A lesson's program runs for well under a second; a run that
+// reaches the limit is a program that hangs, reported as such.
+const (
+	runsBuildTimeout = 5 * time.Minute
+	runsRunTimeout   = 2 * time.Minute
+)
+
+var _ notebook.RunsExecutor = (*CellExecutor)(nil)
+
+// RunProgram implements notebook.RunsExecutor: go build the program (a
+// path from Root) once into a scratch folder, then run the binary n times
+// with args and with env added to this process's environment (so that
+// GODEBUG and GOMAXPROCS reach the program and never the go command), each
+// run's standard output and standard error together. Without a go command,
+// or outside a clone (the program is not on disk), it returns a
+// *notebook.Unavailable.
+func (x *CellExecutor) RunProgram(path string, env, args []string, n int) ([]string, error) {
+	gocmd, err := exec.LookPath("go")
+	if err != nil {
+		return nil, &notebook.Unavailable{Reason: "the go command is not on PATH: cannot build the real program"}
+	}
+	src := path
+	if x.Root != "" && !filepath.IsAbs(src) {
+		src = filepath.Join(x.Root, path)
+	}
+	if _, err := os.Stat(src); errors.Is(err, os.ErrNotExist) {
+		// gmplab lesson outside a clone: the lesson's scenarios are built
+		// in, its real programs are not.
+		return nil, &notebook.Unavailable{Reason: path + " is not here: a runs cell builds its program from a clone of gmplab's repository"}
+	} else if err != nil {
+		return nil, err
+	}
+	dir, err := os.MkdirTemp("", "gmplab-runs-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	exe := filepath.Join(dir, "prog")
+	ctx, cancel := context.WithTimeout(context.Background(), runsBuildTimeout)
+	defer cancel()
+	build := exec.CommandContext(ctx, gocmd, "build", "-o", exe, src)
+	build.Dir = filepath.Dir(src)
+	if out, err := build.CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("go build %s: %v\n%s", path, err, out)
+	}
+	outs := make([]string, 0, n)
+	for i := range n {
+		ctx, cancel := context.WithTimeout(context.Background(), runsRunTimeout)
+		cmd := exec.CommandContext(ctx, exe, args...)
+		cmd.Env = append(os.Environ(), env...)
+		out, err := cmd.CombinedOutput()
+		cancel()
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			return nil, fmt.Errorf("run %d of %s did not end within %v (the limit of a runs cell's run)", i+1, path, runsRunTimeout)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("run %d of %s: %v\n%s", i+1, path, err, out)
+		}
+		outs = append(outs, string(out))
+	}
+	return outs, nil
+}

@@ -1,0 +1,379 @@
+package notebook
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"path"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// A runs cell checks a claim about the real runtime that one run cannot
+// settle (a race, a proportion, a bound that a busy host may break once):
+// it builds a real Go program once (go build, never go run: the go command
+// obeys GODEBUG and GOMAXPROCS too), runs the binary N times with the
+// cell's environment, reads named figures from each run's output, and
+// checks predicates over the runs. Its output is the runs' figures and one
+// line per check, holds or FAILS; docs/notebook.md ("runs") is the format.
+//
+//	```runs
+//	program: real/start.go
+//	env: GOMAXPROCS=4
+//	runs: 20
+//	figure: P = began on P(\d+)
+//	check: varies P
+//	check: count P = 0 in 10%..90%
+//	```
+
+// Runs is a runs cell's body.
+type Runs struct {
+	Program string   // the program's path as written (a bare name is in the lesson's folder)
+	Env     []string // NAME=VALUE, set for the binary's runs only (not for go build)
+	Args    []string // the binary's arguments
+	N       int      // how many runs
+	Figures []Figure
+	Checks  []Predicate
+}
+
+// Figure is a number read from each run's output: the first submatch of
+// Re on the first line it matches.
+type Figure struct {
+	Name string
+	Re   *regexp.Regexp
+}
+
+// Predicate is a check over the runs' figures:
+//
+//	varies NAME                  not every run gives the same value
+//	all NAME in A..B             every run's value is in [A, B]
+//	median NAME in A..B          the median run's value is in [A, B]
+//	count NAME OP X in A..B      the number of runs whose value OP X
+//	                             (=, !=, <, <=, >, >=) is in [A, B];
+//	                             A and B may be percentages of the runs
+//	                             (50%..100%): a proportion
+type Predicate struct {
+	Text   string // as written
+	Op     string // varies, all, median or count
+	Figure string
+	Cmp    string  // count: the comparison
+	X      float64 // count: what the value is compared with
+	Lo, Hi float64 // the range
+	Pct    bool    // the range is in percent of the runs
+}
+
+// maxRuns bounds a runs cell: each run is a process, and the lesson's test
+// makes them all.
+const maxRuns = 200
+
+func parseRuns(lines []string) (*Runs, error) {
+	r := &Runs{}
+	names := map[string]bool{}
+	for _, l := range lines {
+		key, val, ok := strings.Cut(l, ":")
+		if !ok {
+			return nil, fmt.Errorf("%q: want key: value (keys: program, env, args, runs, figure, check)", l)
+		}
+		val = strings.TrimSpace(val)
+		switch strings.TrimSpace(key) {
+		case "program":
+			if !strings.HasSuffix(val, ".go") || strings.ContainsAny(val, " \t") {
+				return nil, fmt.Errorf("program: want a .go file, got %q", val)
+			}
+			r.Program = val
+		case "env":
+			for _, w := range strings.Fields(val) {
+				name, _, ok := strings.Cut(w, "=")
+				if !ok || !envName.MatchString(name) {
+					return nil, fmt.Errorf("env: want NAME=VALUE words, got %q", w)
+				}
+				r.Env = append(r.Env, w)
+			}
+		case "args":
+			words, err := splitWords(val)
+			if err != nil {
+				return nil, fmt.Errorf("args: %v", err)
+			}
+			if slices.Contains(words, "|") {
+				return nil, errors.New("args: a runs cell takes no pipes (its figures are read from the whole output)")
+			}
+			r.Args = words
+		case "runs":
+			n, err := strconv.Atoi(val)
+			if err != nil || n < 2 || n > maxRuns {
+				return nil, fmt.Errorf("runs: want a number of runs from 2 to %d, got %q", maxRuns, val)
+			}
+			r.N = n
+		case "figure":
+			name, re, ok := strings.Cut(val, "=")
+			name, re = strings.TrimSpace(name), strings.TrimSpace(re)
+			if !ok || !envName.MatchString(name) || re == "" {
+				return nil, fmt.Errorf("figure: want NAME = REGEXP (its first group is the number), got %q", val)
+			}
+			rx, err := regexp.Compile(re)
+			if err != nil {
+				return nil, fmt.Errorf("figure %s: %v", name, err)
+			}
+			if rx.NumSubexp() < 1 {
+				return nil, fmt.Errorf("figure %s: %q has no group: its first group (...) is the number read", name, re)
+			}
+			if names[name] {
+				return nil, fmt.Errorf("figure %s is named twice", name)
+			}
+			names[name] = true
+			r.Figures = append(r.Figures, Figure{Name: name, Re: rx})
+		case "check":
+			c, err := parseCheck(val)
+			if err != nil {
+				return nil, err
+			}
+			r.Checks = append(r.Checks, c)
+		default:
+			return nil, fmt.Errorf("unknown key %q (keys: program, env, args, runs, figure, check)", key)
+		}
+	}
+	switch {
+	case r.Program == "":
+		return nil, errors.New("no program: (the Go file to build and run)")
+	case r.N == 0:
+		return nil, errors.New("no runs: (how many times to run it)")
+	case len(r.Figures) == 0:
+		return nil, errors.New("no figure: (NAME = REGEXP, a number each run prints)")
+	case len(r.Checks) == 0:
+		return nil, errors.New("no check: (what must hold over the runs)")
+	}
+	for _, c := range r.Checks {
+		if !names[c.Figure] {
+			return nil, fmt.Errorf("check %q: no figure %s (figures: %s)", c.Text, c.Figure, strings.Join(slices.Sorted(maps.Keys(names)), ", "))
+		}
+	}
+	return r, nil
+}
+
+const checkForms = "varies NAME, all NAME in A..B, median NAME in A..B, count NAME OP X in A..B (OP: = != < <= > >=; A and B may be percentages)"
+
+func parseCheck(s string) (Predicate, error) {
+	bad := fmt.Errorf("check %q: want %s", s, checkForms)
+	f := strings.Fields(s)
+	c := Predicate{Text: s}
+	if len(f) < 2 {
+		return c, bad
+	}
+	c.Op, c.Figure = f[0], f[1]
+	var rng []string
+	switch {
+	case c.Op == "varies" && len(f) == 2:
+		return c, nil
+	case (c.Op == "all" || c.Op == "median") && len(f) == 4 && f[2] == "in":
+		rng = f[3:]
+	case c.Op == "count" && len(f) == 6 && f[4] == "in":
+		if !slices.Contains([]string{"=", "!=", "<", "<=", ">", ">="}, f[2]) {
+			return c, bad
+		}
+		x, err := strconv.ParseFloat(f[3], 64)
+		if err != nil {
+			return c, bad
+		}
+		c.Cmp, c.X, rng = f[2], x, f[5:]
+	default:
+		return c, bad
+	}
+	a, b, ok := strings.Cut(rng[0], "..")
+	if !ok {
+		return c, bad
+	}
+	pa, pb := strings.HasSuffix(a, "%"), strings.HasSuffix(b, "%")
+	if pa != pb || (pa && c.Op != "count") {
+		return c, fmt.Errorf("check %q: a range in percent is for count, and both ends are percentages", s)
+	}
+	c.Pct = pa
+	var err1, err2 error
+	c.Lo, err1 = strconv.ParseFloat(strings.TrimSuffix(a, "%"), 64)
+	c.Hi, err2 = strconv.ParseFloat(strings.TrimSuffix(b, "%"), 64)
+	if err1 != nil || err2 != nil || c.Hi < c.Lo {
+		return c, fmt.Errorf("check %q: want a range A..B with A ≤ B", s)
+	}
+	return c, nil
+}
+
+// Binary is the name the runs cell's program is built as.
+func (r *Runs) Binary() string { return strings.TrimSuffix(path.Base(r.Program), ".go") }
+
+// Commands are the shell commands a learner types for the cell, from the
+// repository's root: go build, then the binary's runs with the cell's
+// environment. prog is the program's path from there.
+func (r *Runs) Commands(prog string) []string {
+	return []string{
+		"go build -o " + r.Binary() + " " + prog,
+		fmt.Sprintf("for i in $(seq %d); do %s; done", r.N, r.runLine()),
+	}
+}
+
+// runLine is the shell command of one run: the environment, ./BINARY and
+// its arguments (quoted where a shell needs it).
+func (r *Runs) runLine() string {
+	run := "./" + r.Binary()
+	for _, a := range r.Args {
+		if strings.ContainsAny(a, " \t'\"|$") || a == "" {
+			a = "'" + a + "'"
+		}
+		run += " " + a
+	}
+	if len(r.Env) > 0 {
+		run = strings.Join(r.Env, " ") + " " + run
+	}
+	return run
+}
+
+// RunsExecutor is an Executor that runs a runs cell's program: it builds
+// the program at path (from the repository's root) once, runs the binary
+// n times with args and with env added to the process's environment, and returns each
+// run's standard output and standard error. A run that fails is an error
+// naming it; where no go command or real runtime is available it returns
+// an *Unavailable.
+type RunsExecutor interface {
+	RunProgram(path string, env, args []string, n int) ([]string, error)
+}
+
+// ChecksFailed is the error of a runs cell whose program ran but one of
+// whose checks does not hold: Output is the cell's output, which says
+// which (Update does not store it).
+type ChecksFailed struct {
+	Output string
+	Failed []string // the checks that do not hold, as written
+}
+
+func (e *ChecksFailed) Error() string {
+	return "on the real runtime, " + strings.Join(e.Failed, "; ") + ": does not hold\n" + e.Output
+}
+
+// execRuns runs a runs cell: its output, and a *ChecksFailed when a check
+// does not hold.
+func (nb *Notebook) execRuns(x Executor, c *Cell) (string, error) {
+	rx, ok := x.(RunsExecutor)
+	if !ok {
+		return "", &Unavailable{Reason: "this executor runs no real programs"}
+	}
+	r := c.Runs
+	prog := nb.Path(r.Program)
+	outs, err := rx.RunProgram(prog, r.Env, r.Args, r.N)
+	if err != nil {
+		return "", err
+	}
+	vals := map[string][]float64{}
+	for i, o := range outs {
+		for _, f := range r.Figures {
+			m := f.Re.FindStringSubmatch(o)
+			if m == nil {
+				return "", fmt.Errorf("run %d of %s printed no %s (/%s/):\n%s", i+1, prog, f.Name, f.Re, o)
+			}
+			v, err := strconv.ParseFloat(m[1], 64)
+			if err != nil {
+				return "", fmt.Errorf("run %d of %s: figure %s: %q is not a number", i+1, prog, f.Name, m[1])
+			}
+			vals[f.Name] = append(vals[f.Name], v)
+		}
+	}
+	out, failed := RunsReport(r, prog, vals)
+	if len(failed) > 0 {
+		return out, &ChecksFailed{Output: out, Failed: failed}
+	}
+	return out, nil
+}
+
+// RunsReport is a runs cell's output for the figures its runs gave (each
+// figure's values, in run order): a line saying what ran, a line per
+// figure with its values, and a line per check (holds or FAILS, with the
+// figure that decides it). failed is the checks that do not hold.
+func RunsReport(r *Runs, prog string, vals map[string][]float64) (out string, failed []string) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "built %s; ran %s %d times\n", prog, r.runLine(), r.N)
+	for _, f := range r.Figures {
+		var s []string
+		for _, v := range vals[f.Name] {
+			s = append(s, num(v))
+		}
+		fmt.Fprintf(&b, "%s: %s\n", f.Name, strings.Join(s, " "))
+	}
+	for _, c := range r.Checks {
+		ok, why := c.eval(vals[c.Figure])
+		verdict := "holds"
+		if !ok {
+			verdict = "FAILS"
+			failed = append(failed, c.Text)
+		}
+		fmt.Fprintf(&b, "%s: %s (%s)\n", verdict, c.Text, why)
+	}
+	return b.String(), failed
+}
+
+// eval checks c over vs and says what decided it.
+func (c Predicate) eval(vs []float64) (bool, string) {
+	in := func(v float64) bool { return v >= c.Lo && v <= c.Hi }
+	switch c.Op {
+	case "varies":
+		distinct := map[float64]bool{}
+		for _, v := range vs {
+			distinct[v] = true
+		}
+		if len(distinct) == 1 {
+			return false, "the same value in every run"
+		}
+		return true, fmt.Sprintf("%d distinct values", len(distinct))
+	case "all":
+		n := 0
+		for _, v := range vs {
+			if in(v) {
+				n++
+			}
+		}
+		return n == len(vs), fmt.Sprintf("%d of %d runs", n, len(vs))
+	case "median":
+		s := slices.Clone(vs)
+		slices.Sort(s)
+		m := s[len(s)/2]
+		if len(s)%2 == 0 {
+			m = (s[len(s)/2-1] + s[len(s)/2]) / 2
+		}
+		return in(m), "median " + num(m)
+	default: // count
+		n := 0
+		for _, v := range vs {
+			if cmp(v, c.Cmp, c.X) {
+				n++
+			}
+		}
+		if c.Pct {
+			p := 100 * float64(n) / float64(len(vs))
+			return in(p), fmt.Sprintf("%d of %d runs, %.0f%%", n, len(vs), p)
+		}
+		return in(float64(n)), fmt.Sprintf("%d of %d runs", n, len(vs))
+	}
+}
+
+func cmp(v float64, op string, x float64) bool {
+	switch op {
+	case "=":
+		return v == x
+	case "!=":
+		return v != x
+	case "<":
+		return v < x
+	case "<=":
+		return v <= x
+	case ">":
+		return v > x
+	}
+	return v >= x
+}
+
+// num prints a figure as the program printed it, as near as a float64
+// allows: integers without a fraction, others in their shortest form.
+func num(v float64) string {
+	if v == float64(int64(v)) {
+		return strconv.FormatInt(int64(v), 10)
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64)
+}

@@ -1,0 +1,128 @@
+package notebook
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// runsFake runs a runs cell's program by printing fixed lines, one a run.
+type runsFake struct {
+	fake
+	outs          []string
+	path          string
+	env, args     []string
+	n, timesAsked int
+}
+
+func (f *runsFake) RunProgram(path string, env, args []string, n int) ([]string, error) {
+	f.path, f.env, f.args, f.n = path, env, args, n
+	f.timesAsked++
+	return f.outs, nil
+}
+
+const runsCell = "```runs\nprogram: real/start.go\nenv: GOMAXPROCS=4\nargs: -load heavy\nruns: 4\n" +
+	"figure: P = on P(\\d+)\nfigure: ms = waited ([0-9.]+) ms\n" +
+	"check: varies P\ncheck: all P in 0..3\ncheck: count ms < 8 in 50%..100%\ncheck: median ms in 1..10\n```\n"
+
+func runsNotebook(t *testing.T) (*Notebook, *Cell) {
+	t.Helper()
+	nb, err := Parse("x/lesson.md", "# T\n\n"+runsCell)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nb.Dir = "lessons/02-x"
+	return nb, nb.CellsOf(RunsKind)[0]
+}
+
+func runOuts(ps []int, ms []float64) []string {
+	var outs []string
+	for i := range ps {
+		outs = append(outs, fmt.Sprintf("began on P%d\nwaited %g ms\n", ps[i], ms[i]))
+	}
+	return outs
+}
+
+// A runs cell builds the program from the repository's root, runs it its
+// N times with its environment, and prints the figures and a verdict per
+// check; Update stores it only when every check holds.
+func TestRunsCell(t *testing.T) {
+	nb, c := runsNotebook(t)
+	x := &runsFake{outs: runOuts([]int{0, 2, 0, 3}, []float64{1.5, 3, 9.25, 4})}
+	out, err := nb.Exec(x, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `built real/start.go; ran GOMAXPROCS=4 ./start -load heavy 4 times
+P: 0 2 0 3
+ms: 1.5 3 9.25 4
+holds: varies P (3 distinct values)
+holds: all P in 0..3 (4 of 4 runs)
+holds: count ms < 8 in 50%..100% (3 of 4 runs, 75%)
+holds: median ms in 1..10 (median 3.5)
+`
+	if out != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+	if x.path != "real/start.go" || strings.Join(x.env, " ") != "GOMAXPROCS=4" || strings.Join(x.args, " ") != "-load heavy" || x.n != 4 {
+		t.Errorf("ran %s with %v %d times", x.path, x.env, x.n)
+	}
+	if err := nb.Update(x); err != nil || c.Output != want {
+		t.Errorf("Update: %v, stored %q", err, c.Output)
+	}
+	if got := c.Runs.Commands("real/start.go"); strings.Join(got, "\n") != "go build -o start real/start.go\nfor i in $(seq 4); do GOMAXPROCS=4 ./start -load heavy; done" {
+		t.Errorf("commands %q", got)
+	}
+
+	// Every run on P0, most waits long: two checks fail, and say so.
+	x.outs = runOuts([]int{0, 0, 0, 0}, []float64{9, 12, 3, 20})
+	out, err = nb.Exec(x, c)
+	var f *ChecksFailed
+	if !errors.As(err, &f) || strings.Join(f.Failed, "|") != "varies P|count ms < 8 in 50%..100%|median ms in 1..10" {
+		t.Fatalf("want the failed checks, got %v", err)
+	}
+	for _, l := range []string{"FAILS: varies P (the same value in every run)", "FAILS: count ms < 8 in 50%..100% (1 of 4 runs, 25%)", "FAILS: median ms in 1..10 (median 10.5)", "holds: all P in 0..3"} {
+		if !strings.Contains(out, l+"\n") && !strings.Contains(out, l+" (") {
+			t.Errorf("output lacks %q:\n%s", l, out)
+		}
+	}
+	if err := nb.Update(x); err == nil || c.Output != want {
+		t.Errorf("Update stored a failing output (err %v):\n%s", err, c.Output)
+	}
+
+	// A run that does not print a figure is the cell's error.
+	x.outs = []string{"began on P1\n", "", "", ""}
+	if _, err := nb.Exec(x, c); err == nil || !strings.Contains(err.Error(), "run 1 of real/start.go printed no ms") {
+		t.Errorf("want a missing figure's error, got %v", err)
+	}
+
+	// An executor that runs no programs makes the cell Unavailable.
+	var u *Unavailable
+	if _, err := nb.Exec(&fake{}, c); !errors.As(err, &u) {
+		t.Errorf("want Unavailable, got %v", err)
+	}
+	// Its shape keeps the verdicts and the number of runs' values.
+	if s := ShapeText(c, want); !strings.Contains(s, "P: # # # #\n") || !strings.Contains(s, "holds: varies P (# distinct values)") {
+		t.Errorf("shape:\n%s", s)
+	}
+}
+
+func TestRunsCellErrors(t *testing.T) {
+	for _, tc := range []struct{ body, err string }{
+		{"program: a.go\nruns: 3\nfigure: P = P(\\d+)\n", "no check:"},
+		{"program: a.go\nfigure: P = P(\\d+)\ncheck: varies P\n", "no runs:"},
+		{"program: a.go\nruns: 1\n", "runs: want a number of runs from 2"},
+		{"program: a.go\nruns: 3\nfigure: P = P\\d+\ncheck: varies P\n", "has no group"},
+		{"program: a.go\nruns: 3\nfigure: P = P(\\d+)\ncheck: varies Q\n", "no figure Q (figures: P)"},
+		{"program: a.go\nruns: 3\nfigure: P = P(\\d+)\ncheck: all P in 50%..60%\n", "a range in percent is for count"},
+		{"program: a.go\nruns: 3\nfigure: P = P(\\d+)\ncheck: count P ~ 3 in 1..2\n", "want varies NAME"},
+		{"program: a.go\nruns: 3\nfigure: P = P(\\d+)\ncheck: all P in 3..1\n", "A ≤ B"},
+		{"program: a.go\nruns: 3\nfigure: P = P(\\d+)\ncheck: varies P\nwhat: x\n", `unknown key "what"`},
+	} {
+		_, err := Parse("x/lesson.md", "```runs\n"+tc.body+"```\n")
+		if err == nil || !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("%q: want an error with %q, got %v", tc.body, tc.err, err)
+		}
+	}
+}

@@ -1,0 +1,130 @@
+package runtime
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// casgstatusSites returns every casgstatus call in the engine's source (its
+// non-test files) as "old → new by FUNC", FUNC the function that makes it.
+func casgstatusSites(t *testing.T) []string {
+	t.Helper()
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]gstatus{}
+	for s := range gstatusNames {
+		if gstatusNames[s] != "" {
+			names["_G"+gstatusNames[s]] = gstatus(s)
+		}
+	}
+	var sites []string
+	fset := token.NewFileSet()
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		file, err := parser.ParseFile(fset, f, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range file.Decls {
+			fn, ok := d.(*ast.FuncDecl)
+			if !ok || fn.Body == nil || fn.Name.Name == "casgstatus" {
+				continue
+			}
+			ast.Inspect(fn.Body, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				sel, ok := call.Fun.(*ast.SelectorExpr)
+				if !ok || sel.Sel.Name != "casgstatus" {
+					return true
+				}
+				if len(call.Args) != 3 {
+					t.Fatalf("%s: casgstatus with %d arguments", fset.Position(call.Pos()), len(call.Args))
+				}
+				var st [2]gstatus
+				for i, a := range call.Args[1:] {
+					id, ok := a.(*ast.Ident)
+					s, known := names[id.Name]
+					if !ok || !known {
+						t.Fatalf("%s: casgstatus's statuses must be the _G constants, so that the table can be checked: got %s", fset.Position(call.Pos()), a)
+					}
+					st[i] = s
+				}
+				sites = append(sites, st[0].String()+" → "+st[1].String()+" by "+fn.Name.Name)
+				return true
+			})
+		}
+	}
+	slices.Sort(sites)
+	return slices.Compact(sites)
+}
+
+// setgstatus puts a test's G straight into status new from old: a
+// shortcut to a state (a dead G for the free lists, a G in a system call
+// for sysmon) that the engine reaches by a longer path, not a transition
+// of the state machine.
+func setgstatus(mc *Machine, gi int32, old, new gstatus) {
+	if mc.allg[gi].status != old {
+		panic("setgstatus: G is " + mc.allg[gi].status.String() + ", want " + old.String())
+	}
+	mc.allg[gi].status = new
+}
+
+// proc.go: casgstatus. The state machine (gTransitions) is exactly what
+// the engine's casgstatus calls make: each call's statuses and the
+// function it is in, read from the engine's source, are an edge of the
+// table labelled with that function, and every edge and label of the
+// table is such a call. A diagram drawn from the table therefore shows
+// every change the engine can make and no other.
+func TestGTransitionsAreTheCallSites(t *testing.T) {
+	var table []string
+	for _, tr := range GTransitions() {
+		for _, by := range tr.By {
+			table = append(table, tr.From+" → "+tr.To+" by "+by)
+		}
+	}
+	slices.Sort(table)
+	if n := len(table); n != len(slices.Compact(slices.Clone(table))) {
+		t.Errorf("gTransitions names a function twice on one edge:\n%s", strings.Join(table, "\n"))
+	}
+	sites := casgstatusSites(t)
+	for _, s := range sites {
+		if !slices.Contains(table, s) {
+			t.Errorf("the engine makes %s, which gTransitions (runtime/gstates.go) does not have", s)
+		}
+	}
+	for _, s := range table {
+		if !slices.Contains(sites, s) {
+			t.Errorf("gTransitions has %s, which no casgstatus call in the engine makes", s)
+		}
+	}
+	want := []string{"runnable", "running", "syscall", "waiting", "dead"}
+	if got := GStates(); !slices.Equal(got, want) {
+		t.Errorf("GStates() = %v, want %v", got, want)
+	}
+}
+
+// casgstatus refuses a change the state machine does not have, as a bug
+// of gmplab's engine.
+func TestCasgstatusRefusesAnUndeclaredEdge(t *testing.T) {
+	mc := newTestMachine(t, 1)
+	gi := mkG(mc)
+	setgstatus(mc, gi, _Grunnable, _Gwaiting)
+	defer func() {
+		r, _ := recover().(string)
+		if !strings.Contains(r, "waiting → dead is not in the state machine") {
+			t.Errorf("want casgstatus to refuse waiting → dead, got %q", r)
+		}
+	}()
+	mc.casgstatus(gi, _Gwaiting, _Gdead)
+}
