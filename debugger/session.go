@@ -29,6 +29,9 @@ type Options struct {
 	Config runtime.Config
 	// Name says what runs, for messages ("lessons/04-sysmon/handoff.go").
 	Name string
+	// Args are the program's os.Args[1:] (gmplab step FILE -- args). Its
+	// os.Stdin reads nothing: the debugger's commands come from stdin.
+	Args []string
 	// SnapshotEvery and MaxSnapshots tune the snapshot store (0: defaults;
 	// see snapshot.go).
 	SnapshotEvery    int64
@@ -81,6 +84,7 @@ func (s *Session) start(cfg runtime.Config) error {
 	if err != nil {
 		return err
 	}
+	mc.SetArgs(s.opts.Args)
 	s.cfg = mc.Config()
 	s.mc = mc
 	s.pos = 0

@@ -89,13 +89,12 @@ func packageAPI(pkg *types.Package) []string {
 // them is in the library.
 var realAPI = map[string]string{
 	"errors":        "ErrUnsupported",
-	"fmt":           "Append Appendf Appendln FormatString Formatter Fscan Fscanf Fscanln GoStringer Scan ScanState Scanf Scanln Scanner Sscan Sscanf Sscanln State",
+	"fmt":           "FormatString Formatter Fscan Fscanf Fscanln GoStringer Scan ScanState Scanf Scanln Scanner Sscan Sscanf Sscanln State",
 	"iter":          "Pull Pull2",
-	"log":           "Default Logger New Output SetOutput Writer",
 	"math/rand":     "Read Source64 Zipf NewZipf",
 	"math/rand/v2":  "Zipf NewZipf",
 	"os":            "Chdir Chmod Chown Clearenv CopyFS Create CreateTemp DevNull DirFS DirEntry Environ ErrClosed ErrDeadlineExceeded ErrExist ErrInvalid ErrNoDeadline ErrNotExist ErrPermission ErrProcessDone Executable Expand ExpandEnv FileInfo FileMode Getegid Getenv Geteuid Getgid Getgroups Getpagesize Getpid Getppid Getuid Getwd Hostname Interrupt IsExist IsNotExist IsPathSeparator IsPermission IsTimeout Kill Lchown Link LinkError LookupEnv Lstat Mkdir MkdirAll MkdirTemp NewFile NewSyscallError Open OpenFile PathError PathListSeparator PathSeparator Pipe ProcAttr Process ProcessState ReadDir ReadFile Readlink Remove RemoveAll Rename Root SameFile Setenv Signal StartProcess Stat Symlink SyscallError TempDir Truncate Unsetenv UserCacheDir UserConfigDir UserHomeDir WriteFile",
-	"runtime":       "BlockProfile Breakpoint CPUProfile Caller Callers CallersFrames Compiler Error Frame Frames FuncForPC GOARCH GOOS GOROOT GoroutineProfile MemProfile MemProfileRate MemStats NumCgoCall ReadMemStats ReadTrace SetBlockProfileRate SetCPUProfileRate SetFinalizer SetMutexProfileFraction Stack StartTrace StopTrace ThreadCreateProfile Version",
+	"runtime":       "BlockProfile Breakpoint CPUProfile Callers CallersFrames Compiler Error Frame Frames FuncForPC GOARCH GOOS GOROOT GoroutineProfile MemProfile MemProfileRate NumCgoCall ReadTrace SetBlockProfileRate SetCPUProfileRate SetFinalizer SetMutexProfileFraction Stack StartTrace StopTrace ThreadCreateProfile Version",
 	"runtime/debug": "BuildInfo BuildSetting FreeOSMemory GCStats Module ParseBuildInfo PrintStack ReadBuildInfo ReadGCStats SetCrashOutput SetMaxStack SetMaxThreads SetPanicOnFault SetTraceback Stack WriteHeapDump CrashOptions",
 	"strconv":       "AppendBool AppendFloat AppendInt AppendQuote AppendQuoteRune AppendQuoteRuneToASCII AppendQuoteRuneToGraphic AppendQuoteToASCII AppendQuoteToGraphic AppendUint CanBackquote ErrRange ErrSyntax FormatComplex IntSize NumError ParseComplex QuoteRuneToGraphic QuotedPrefix UnquoteChar",
 	"strings":       "Clone NewReplacer Replacer Title ToLowerSpecial ToTitleSpecial ToUpperSpecial ToValidUTF8 Cap",

@@ -85,13 +85,18 @@ Every verb, flag, width, precision and argument index.
 	}
 	b.WriteString(`
 The packages container/heap, container/list, container/ring, math/bits,
-unicode/utf8, io, bytes, bufio, flag, golang.org/x/sync/errgroup (v0.22.0),
-and strings.Reader, sync.Pool and time.ParseDuration are Go's own source (lang/ssasrc, lang/srcpkg), compiled
+unicode/utf8, io, bytes, bufio, flag, log, golang.org/x/sync/errgroup
+(v0.22.0), and strings.Reader, sync.Pool and time.ParseDuration are Go's own source (lang/ssasrc, lang/srcpkg), compiled
 with the program; bytes leaves out ToUpperSpecial, ToLowerSpecial and
-ToTitleSpecial, and flag leaves out TextVar. ` + "`os.Stdin`" + ` reads gmplab's
+ToTitleSpecial, flag leaves out TextVar, and log the output of a pc (for
+log/slog, which gmplab does not have). ` + "`os.Stdin`" + ` reads gmplab's
 standard input and ` + "`os.Args[1:]`" + ` are the arguments after ` + "`--`" + `
 (` + "`gmplab run prog.go -- -n 5`" + `); os.Args[0] is the file's name without .go.
 Any io.Writer the program defines takes ` + "`fmt.Fprint*`" + `, ` + "`io.Copy`" + ` and the rest.
+` + "`runtime.Caller`" + ` gives a frame's file and line (log's Lshortfile reads it; the
+program's file is named as gmplab was given it).
+` + "`runtime.ReadMemStats`" + ` and ` + "`runtime/metrics.Read`" + ` give the model's heap and GC
+figures (docs/assumptions.md says which).
 
 The lists above are the library's own declarations (lang/api.go reads them
 from the packages the front end type-checks programs against). Of those,

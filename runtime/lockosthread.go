@@ -73,6 +73,19 @@ func (mc *Machine) runtimeOp(mi int32, in vm.Instr, pos vm.Pos) {
 		v := mc.operands(G, in)[0].I
 		G.th.Advance()
 		mc.setGCParam(mi, a, v, pos) // mgc.go
+	case vm.RtMemStat:
+		ops := mc.operands(G, in) // field, i
+		name, i := ops[0].S, ops[1].I
+		G.th.Advance()
+		mc.push(G, vm.Value{I: int64(mc.memStat(name, i))}) // readmemstats.go
+		mc.continueG(mi, 0)
+	case vm.RtMetric:
+		name := mc.operands(G, in)[0].S
+		G.th.Advance()
+		kind, v := mc.metric(name)
+		mc.push(G, vm.Value{I: kind})
+		mc.push(G, vm.Value{I: int64(v)})
+		mc.continueG(mi, 0)
 	default:
 		panic("runtimeOp: unknown function " + vm.Itoa(int64(a)))
 	}

@@ -4,8 +4,8 @@ import "strconv"
 
 // Memory statistics (mstats.go: memstats, cpuStats; mgc.go's gctrace)
 // from the model: what GODEBUG=gctrace=1 reports, and the memory
-// GOMEMLIMIT is held against. (runtime.ReadMemStats and runtime/metrics
-// are not offered to programs yet: docs/assumptions.md.)
+// GOMEMLIMIT is held against. runtime.ReadMemStats and runtime/metrics
+// read them through readmemstats.go.
 //
 // The runtime's own memory besides heap objects and stacks (span
 // structures, GC bitmaps, profiling buckets, …) is runtimeSysBytes plus

@@ -282,6 +282,9 @@ func (f *fmtState) value(ti int32, v Value, depth int) string {
 			return t.Name + "(nil)"
 		}
 		elems, n, _ := mc.sliceParts(v.I)
+		if s, ok := f.bytes(t, elems[:n]); ok {
+			return s
+		}
 		parts := make([]string, n)
 		for i := range parts {
 			parts[i] = f.value(t.Elem, elems[i], depth+1)
@@ -292,6 +295,9 @@ func (f *fmtState) value(ti int32, v Value, depth int) string {
 		return "[" + strings.Join(parts, " ") + "]"
 	case KindArray:
 		elems := mc.objs[v.I&refMask]
+		if s, ok := f.bytes(t, elems[:t.Len]); ok {
+			return s
+		}
 		parts := make([]string, t.Len)
 		for i := range parts {
 			parts[i] = f.value(t.Elem, elems[i], depth+1)
@@ -317,6 +323,25 @@ func (f *fmtState) value(ti int32, v Value, depth int) string {
 		return f.pad(fakeAddr(v.I))
 	}
 	return f.pad("?" + t.Name)
+}
+
+// bytes formats a slice or an array of bytes (any type whose kind is
+// uint8) for %s, %q, %x and %X as a string of its bytes, as printValue
+// does (fmt/print.go: "Handle byte and uint8 slices and arrays special
+// for the above verbs", fmtBytes); ok is false for other elements or
+// verbs, which print element by element.
+func (f *fmtState) bytes(t *TypeInfo, elems []Value) (string, bool) {
+	if !strings.ContainsRune("sqxX", f.verb) || t.Elem < 0 {
+		return "", false
+	}
+	if e := &f.mc.prog.Types[t.Elem]; e.Kind != KindUint || e.Bits != 8 {
+		return "", false
+	}
+	b := make([]byte, len(elems))
+	for i, e := range elems {
+		b[i] = byte(e.I)
+	}
+	return f.leaf(b), true
 }
 
 func (f *fmtState) structValue(t *TypeInfo, v Value, depth int) string {

@@ -1,9 +1,10 @@
 package vm
 
-import "unicode"
+import unicode "github.com/gmplab/gmplab/internal/unicode126"
 
-// unicode: the classification and case mapping of runes, with the real
-// package's tables.
+// unicode: the classification and case mapping of runes, with Go 1.26's
+// package and tables (internal/unicode126: Unicode 15.0.0), whichever
+// toolchain built gmplab.
 
 func init() {
 	for name, f := range map[string]func(rune) bool{

@@ -721,6 +721,18 @@ load:
 				goto raise
 			}
 
+		case OpHost:
+			// A host function may read the G's frames (runtime.Caller):
+			// they are as a traceback would see them, the top one at
+			// this instruction.
+			fr.pc = int32(pc)
+			mc.curG = gp
+			vals, sp, pmsg = mc.host(vals, sp, in.A, in.B, &ps)
+			mc.curG = nil
+			if pmsg != "" {
+				goto raise
+			}
+
 		default:
 			if in.Op.IsSched() {
 				fr.pc = int32(pc)

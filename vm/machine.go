@@ -29,6 +29,10 @@ type Machine struct {
 	// clone starts without it (each machine appends in place only into
 	// buffers it made itself), and without it the text is the same.
 	sbufs map[int32][]byte
+
+	// curG is the G whose OpHost is running, nil otherwise: what a host
+	// function that reads its caller's frames reads (host_caller.go).
+	curG *Thread
 }
 
 // closure is a func value: a function and the boxes it captured.

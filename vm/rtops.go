@@ -11,14 +11,16 @@ const (
 	RtGC                    // ... → ...   (runtime.GC: a full cycle, waited for; a no-op without the gc layer)
 	RtSetGCPercent          // percent → old   (runtime/debug.SetGCPercent)
 	RtSetMemoryLimit        // limit → old   (runtime/debug.SetMemoryLimit)
+	RtMemStat               // field, i → v   (runtime.ReadMemStats: MemStats' field, element i of an array; runtime/mstats.go)
+	RtMetric                // name → kind, v   (runtime/metrics.Read: one sample; runtime/mstats.go)
 	numRt
 )
 
-var rtNames = [numRt]string{"Goexit", "LockOSThread", "UnlockOSThread", "os.Exit", "GC", "debug.SetGCPercent", "debug.SetMemoryLimit"}
+var rtNames = [numRt]string{"Goexit", "LockOSThread", "UnlockOSThread", "os.Exit", "GC", "debug.SetGCPercent", "debug.SetMemoryLimit", "ReadMemStats", "metrics.Read"}
 
 // rtStack is each function's operands and results (OpRuntime's stack
 // effect).
-var rtStack = [numRt][2]int{RtOSExit: {1, 0}, RtSetGCPercent: {1, 1}, RtSetMemoryLimit: {1, 1}}
+var rtStack = [numRt][2]int{RtOSExit: {1, 0}, RtSetGCPercent: {1, 1}, RtSetMemoryLimit: {1, 1}, RtMemStat: {2, 1}, RtMetric: {1, 2}}
 
 // RtName is the name of OpRuntime's function a (for the disassembler).
 func RtName(a int64) string {

@@ -29,7 +29,7 @@ var update = flag.Bool("update", false, "rewrite the toolchain's table from the 
 var StdPackages = []string{
 	"bufio", "bytes", "cmp", "container/heap", "container/list", "container/ring", "context", "errors", "flag", "fmt", "io",
 	"iter", "log", "maps", "math", "math/bits", "math/rand", "math/rand/v2", "os",
-	"runtime", "runtime/debug", "slices", "sort", "strconv", "strings", "sync", "sync/atomic", "time", "unicode", "unicode/utf8",
+	"runtime", "runtime/debug", "runtime/metrics", "slices", "sort", "strconv", "strings", "sync", "sync/atomic", "time", "unicode", "unicode/utf8",
 	"github.com/gmplab/gmplab/sim",
 }
 

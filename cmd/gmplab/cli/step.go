@@ -22,7 +22,8 @@ type StepOptions struct {
 	In       io.Reader
 	Out, Err io.Writer
 
-	Target string // a lesson name or a .go file
+	Target   string   // a lesson name or a .go file
+	ProgArgs []string // after --: the program's os.Args[1:]
 	procsFlags
 	Seed   uint64
 	Layers string
@@ -66,12 +67,24 @@ standard input when it is not a terminal: gmplab step lesson-04 < script.txt.`,
   gmplab step 4 --seed 7
   gmplab step lessons/04-sysmon/handoff.go
   gmplab step my.go --gomaxprocs 4
+  gmplab step flags.go -- -n 5 rest
   gmplab step lesson-04 --init script.txt`,
-		Args: oneTarget,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if dash := cmd.ArgsLenAtDash(); dash >= 0 {
+				args = args[:dash] // after --: the program's os.Args[1:]
+			}
+			return oneTarget(cmd, args)
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Target = args[0]
-			o.argv = append([]string{"step"}, args...)
+			if dash := cmd.ArgsLenAtDash(); dash >= 0 {
+				o.ProgArgs = args[dash:]
+			}
+			o.argv = []string{"step", o.Target}
 			cmd.Flags().Visit(func(f *pflag.Flag) { o.argv = append(o.argv, "--"+f.Name+"="+f.Value.String()) })
+			if o.ProgArgs != nil {
+				o.argv = append(append(o.argv, "--"), o.ProgArgs...)
+			}
 			o.In = cmd.InOrStdin()
 			o.Out = cmd.OutOrStdout()
 			o.Err = cmd.ErrOrStderr()
@@ -195,7 +208,7 @@ func runStep(o *StepOptions) error {
 		}
 		brk = b
 	}
-	s, err := debugger.New(debugger.Options{Program: tg.prog, Config: tg.cfg, Name: tg.name})
+	s, err := debugger.New(debugger.Options{Program: tg.prog, Config: tg.cfg, Name: tg.name, Args: o.ProgArgs})
 	if err != nil {
 		return &ExitError{Code: 1, Msg: "gmplab step: " + err.Error()}
 	}

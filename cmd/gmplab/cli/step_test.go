@@ -228,3 +228,21 @@ func TestLessonsList(t *testing.T) {
 		}
 	}
 }
+
+// TestStepProgramArgs: gmplab step FILE -- args gives the program its
+// os.Args[1:] as gmplab run does (lang/testdata/stdio/flags.go prints
+// what package flag parsed), flags of step's own before the --.
+func TestStepProgramArgs(t *testing.T) {
+	t.Chdir(repoRoot)
+	var out, errb bytes.Buffer
+	args := []string{"step", "lang/testdata/stdio/flags.go", "--gomaxprocs", "1", "--", "-n", "5", "-v", "rest", "x"}
+	code := Run(args, strings.NewReader("continue\nexit\n"), &out, &errb)
+	if code != 0 {
+		t.Fatalf("gmplab %s: exit %d, stderr %q", strings.Join(args, " "), code, errb.String())
+	}
+	for _, want := range []string{"GOMAXPROCS=1 ", "5 gopher true 1s [] [rest x] 2 2 6\n", "set: n 5\n", "set: v true\n"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("gmplab %s: the output has no %q:\n%s", strings.Join(args, " "), want, out.String())
+		}
+	}
+}

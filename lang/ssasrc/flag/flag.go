@@ -10,9 +10,7 @@
 // isZeroValue compares with the zero values of the package's own Value
 // types, and for another type with "", "0", "false" and "<nil>" (Go
 // builds a zero value of the type with reflect); numError reads the
-// strconv error's text (gmplab's strconv errors are not *NumError); and
-// the file:line remembered for a flag set before it is defined is "?:0"
-// (no runtime.Caller).
+// strconv error's text (gmplab's strconv errors are not *NumError).
 
 /*
 Package flag implements command-line flag parsing.
@@ -99,6 +97,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -475,7 +474,11 @@ func (f *FlagSet) set(name, value string) error {
 		// and the Set call are in init code and for whatever
 		// reason the init code changes evaluation order.
 		// See issue 57411.
-		file, line := "?", 0 // gmplab: no runtime.Caller
+		_, file, line, ok := runtime.Caller(2)
+		if !ok {
+			file = "?"
+			line = 0
+		}
 		if f.undef == nil {
 			f.undef = map[string]string{}
 		}

@@ -110,3 +110,18 @@ func Sprint(a ...any) string
 func Sprintf(format string, a ...any) string
 
 func Sprintln(a ...any) string
+
+// Append formats using the default formats for its operands, appends the
+// result to the byte slice, and returns the updated slice.
+func Append(b []byte, a ...any) []byte { return append(b, Sprint(a...)...) }
+
+// Appendf formats according to a format specifier, appends the result to
+// the byte slice, and returns the updated slice.
+func Appendf(b []byte, format string, a ...any) []byte {
+	return append(b, Sprintf(format, a...)...)
+}
+
+// Appendln formats using the default formats for its operands, appends
+// the result to the byte slice, and returns the updated slice. Spaces are
+// always added between operands and a newline is appended.
+func Appendln(b []byte, a ...any) []byte { return append(b, Sprintln(a...)...) }
