@@ -18,7 +18,7 @@ import (
 // EnginePackages are the folders whose Go files make the engine the
 // stepper runs: the WebAssembly module depends on them and nothing else of
 // the repository (engine_test.go checks this list against go list -deps).
-var EnginePackages = []string{"runtime", "vm", "lang", "lang/inline", "lang/ssagen", "view", "debugger", "replay", "book/stepper", "book/stepper/wasm", "internal/bug"}
+var EnginePackages = []string{"runtime", "vm", "lang", "lang/inline", "lang/ssagen", "view", "debugger", "replay", "book/stepper", "book/stepper/wasm", "internal/bug", "internal/unicode126"}
 
 // EngineHash is a hash of the engine's sources, go.mod, go.sum and the Go
 // version: the key of the cached WebAssembly module.
