@@ -26,7 +26,7 @@ var learnerNames = strings.NewReplacer(
 	"CheckRunqsNoP(sched)", "checkRunqsNoP(sched)", "func CheckTimersNoP", "func checkTimersNoP", "CheckTimersNoP(sched,", "checkTimersNoP(sched,",
 	"func Wakep", "func wakep", "Wakep(sched)", "wakep(sched)", "func Resetspinning", "func resetspinning",
 	"func BecomeSpinning", "func becomeSpinning", "func PidlegetSpinning", "func pidlegetSpinning", "PidlegetSpinning(sched)", "pidlegetSpinning(sched)",
-	"func Exitsyscall", "func exitsyscall", "func ExitsyscallTryGetP", "func exitsyscallTryGetP", "ExitsyscallTryGetP(sched,", "exitsyscallTryGetP(sched,",
+	"func StartCycle", "func startCycle", "func Exitsyscall", "func exitsyscall", "func ExitsyscallTryGetP", "func exitsyscallTryGetP", "ExitsyscallTryGetP(sched,", "exitsyscallTryGetP(sched,",
 	"func ExitsyscallNoP", "func exitsyscallNoP", "ExitsyscallNoP(sched,", "exitsyscallNoP(sched,",
 	"func Preemptone", "func preemptone", "Preemptone(sched,", "preemptone(sched,",
 	"func Schedule", "func schedule", "FindRunnable(sched)", "findRunnable(sched)", "Resetspinning(sched)", "resetspinning(sched)")

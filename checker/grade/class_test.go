@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -157,6 +158,30 @@ func TestClassMutations(t *testing.T) {
 	exs, err := checker.ListExercises(root)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// The solved class declares every function the learner's files do:
+	// a new exercise whose reference names learnerNames does not map
+	// would leave every submission with "undefined" at grading time.
+	solved := t.TempDir()
+	writeSolved(t, root, solved)
+	funcDecl := regexp.MustCompile(`(?m)^func (\w+)\(`)
+	for _, d := range exs {
+		if d.Scenario {
+			continue
+		}
+		stub, err := os.ReadFile(filepath.Join(d.Path, d.Files[0]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile(filepath.Join(solved, "exercises", d.Name, d.Files[0]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range funcDecl.FindAllStringSubmatch(string(stub), -1) {
+			if !regexp.MustCompile(`(?m)^func ` + m[1] + `\(`).Match(got) {
+				t.Errorf("%s: the solved submission has no func %s (learnerNames in bench_test.go maps the solution's names to the learner's)", d.Name, m[1])
+			}
+		}
 	}
 	for _, d := range exs {
 		wrong := false
