@@ -91,17 +91,26 @@ func keepHyphens(md string) string {
 	if !strings.Contains(md, "-") {
 		return md
 	}
+	return mapProse(md, func(l string) string {
+		for inWord.MatchString(l) { // twice for a-b-c's overlapping matches
+			l = inWord.ReplaceAllString(l, "${1}"+nbHyphen+"${2}")
+		}
+		return l
+	})
+}
+
+// mapProse returns md with f applied to each line outside its fenced code
+// blocks (the fences' own lines are left as they are).
+func mapProse(md string, f func(string) string) string {
 	lines := strings.Split(md, "\n")
 	fenced := false
 	for i, l := range lines {
 		if t := strings.TrimSpace(l); strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
 			fenced = !fenced
+			continue
 		}
 		if !fenced {
-			for inWord.MatchString(l) { // twice for a-b-c's overlapping matches
-				l = inWord.ReplaceAllString(l, "${1}"+nbHyphen+"${2}")
-			}
-			lines[i] = l
+			lines[i] = f(l)
 		}
 	}
 	return strings.Join(lines, "\n")
@@ -128,15 +137,9 @@ func keepSpans(md string) string {
 	if !strings.Contains(md, "`") {
 		return md
 	}
-	lines := strings.Split(md, "\n")
-	fenced := false
-	for i, l := range lines {
-		if t := strings.TrimSpace(l); strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
-			fenced = !fenced
-			continue
-		}
-		if fenced || !strings.Contains(l, "`") {
-			continue
+	return mapProse(md, func(l string) string {
+		if !strings.Contains(l, "`") {
+			return l
 		}
 		var b strings.Builder
 		for j := 0; j < len(l); {
@@ -166,9 +169,8 @@ func keepSpans(md string) string {
 			b.WriteString(ticks)
 			j = end + n
 		}
-		lines[i] = b.String()
-	}
-	return strings.Join(lines, "\n")
+		return b.String()
+	})
 }
 
 // closingTicks returns where the first run of exactly n backticks at or
