@@ -229,10 +229,13 @@ func describeStart(head []byte) string {
 func describeReadError(err error) string {
 	s := err.Error()
 	switch {
-	case errors.Is(err, io.ErrUnexpectedEOF) || strings.Contains(s, "unexpected EOF") ||
+	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) ||
+		strings.Contains(s, "unexpected EOF") || strings.HasSuffix(s, ": EOF") ||
 		strings.Contains(s, "failed to read full") || strings.Contains(s, "truncated"):
-		// readBatch's "failed to read full batch", readGeneration's
-		// "incomplete generation found; trace likely truncated".
+		// readBatch's "failed to read full batch" and "error reading
+		// batch M ID: EOF" (a cut inside a batch's header),
+		// readGeneration's "incomplete generation found; trace likely
+		// truncated".
 		return "the file is truncated: it ends inside a generation (the trace was cut while it was written or copied)"
 	}
 	return "malformed: " + s
