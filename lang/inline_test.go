@@ -80,6 +80,8 @@ func toolchainRelease(t *testing.T) inlineRelease {
 	return inlineRelease{}
 }
 
+var inlineNew = flag.Bool("inline-new", false, "with -real, record only the programs testdata/inline/*/compiler.txt does not have yet")
+
 var updateKnown = flag.Bool("inline-known", false, "rewrite testdata/inline/known.txt with the disagreements found, unexplained ones under their own heading")
 
 // inlineCorpus is every program of the corpus, as paths from lang/.
@@ -108,7 +110,7 @@ func inlineCorpus(t *testing.T) []string {
 func TestInlineAgainstCompiler(t *testing.T) {
 	files := inlineCorpus(t)
 	if *realGo {
-		writeInlineGolden(t, toolchainRelease(t), files)
+		writeInlineGolden(t, toolchainRelease(t), files, *inlineNew)
 	}
 	model := map[string]inlineFacts{}
 	for _, file := range files {
@@ -300,8 +302,27 @@ var (
 
 // writeInlineGolden writes what the compiler decides for every program
 // of the corpus.
-func writeInlineGolden(t *testing.T, r inlineRelease, files []string) {
-	facts := compilerInlineFacts(t, files)
+//
+// With onlyNew (-inline-new) it builds only the programs the golden does
+// not have yet, keeps the others' records as they are and drops those of
+// programs no longer in the corpus: a new test program is recorded in
+// seconds, without measuring the corpus again.
+func writeInlineGolden(t *testing.T, r inlineRelease, files []string, onlyNew bool) {
+	var facts map[string]inlineFacts
+	if onlyNew {
+		facts = readInlineGolden(t, r)
+		var add []string
+		for _, f := range files {
+			if _, ok := facts[f]; !ok {
+				add = append(add, f)
+			}
+		}
+		for f, fa := range compilerInlineFacts(t, add) {
+			facts[f] = fa
+		}
+	} else {
+		facts = compilerInlineFacts(t, files)
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s: go build -gcflags='-m=2 -S' of the corpus (go test ./lang -run InlineAgainstCompiler -real)\n", goVersion(t))
 	for _, f := range files {

@@ -110,6 +110,16 @@ const (
 	// procresize and startTheWorldWithSema with nothing to wait for.
 	// BenchmarkCostSTW: half of a GOMAXPROCS(1), GOMAXPROCS(2) pair.
 	CostSTW = 5000
+	// CostReadMemStats: runtime.ReadMemStats (mstats.go): stopTheWorld,
+	// readmemstats_m and startTheWorld with nothing to wait for (the
+	// model charges it to the caller and stops no other P:
+	// docs/assumptions.md). BenchmarkCostReadMemStats, at GOMAXPROCS=1.
+	CostReadMemStats = 2500
+	// CostMetricsRead: runtime/metrics.Read's own work (metricsLock, the
+	// aggregation of the statistics its samples read); CostMetricSample:
+	// each sample. BenchmarkCostMetricsRead, BenchmarkCostMetricSample.
+	CostMetricsRead  = 600
+	CostMetricSample = 100
 
 	// The garbage collector (layer gc, mgc.go).
 	//

@@ -4,6 +4,7 @@ import (
 	"os"
 	goruntime "runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -356,4 +357,58 @@ func BenchmarkCostSTW(b *testing.B) {
 		goruntime.GOMAXPROCS(2)
 	}
 	report(b, b.Elapsed(), 2*b.N, runtime.CostSTW)
+}
+
+// CostReadMemStats: runtime.ReadMemStats at GOMAXPROCS=1: its stop of the
+// world with nothing to wait for, readmemstats_m (flushing the mcaches,
+// the heap's statistics, the GC's pauses) and the start.
+// BenchmarkCostReadMemStatsProcs: the same at GOMAXPROCS=2 (the other P
+// idle), for comparison: what the model does not charge (docs/assumptions.md).
+func BenchmarkCostReadMemStats(b *testing.B) {
+	defer goruntime.GOMAXPROCS(goruntime.GOMAXPROCS(1))
+	var m goruntime.MemStats
+	for i := 0; i < b.N; i++ {
+		goruntime.ReadMemStats(&m)
+	}
+	elapsed(b, runtime.CostReadMemStats)
+}
+
+func BenchmarkCostReadMemStatsProcs(b *testing.B) {
+	defer goruntime.GOMAXPROCS(goruntime.GOMAXPROCS(2))
+	var m goruntime.MemStats
+	for i := 0; i < b.N; i++ {
+		goruntime.ReadMemStats(&m)
+	}
+	elapsed(b, runtime.CostReadMemStats)
+}
+
+// metricNames are samples runtime/metrics.Read gives in the model
+// (readmemstats.go): heap, GC and scheduler figures.
+var metricNames = []string{"/gc/heap/allocs:bytes", "/gc/heap/allocs:objects", "/gc/cycles/total:gc-cycles",
+	"/gc/heap/goal:bytes", "/sched/goroutines:goroutines", "/sched/gomaxprocs:threads", "/gc/heap/frees:bytes",
+	"/memory/classes/heap/objects:bytes"}
+
+func readMetrics(b *testing.B, k int) time.Duration {
+	s := make([]metrics.Sample, k)
+	for i := range s {
+		s[i].Name = metricNames[i]
+	}
+	t := time.Now()
+	for i := 0; i < b.N; i++ {
+		metrics.Read(s)
+	}
+	return time.Since(t)
+}
+
+// CostMetricsRead, CostMetricSample: metrics.Read of one sample (a heap
+// figure: metricsLock, and the aggregation of the heap's statistics it
+// depends on) is CostMetricsRead + CostMetricSample;
+// BenchmarkCostMetricSample: what each of seven samples more adds.
+func BenchmarkCostMetricsRead(b *testing.B) {
+	report(b, readMetrics(b, 1), b.N, runtime.CostMetricsRead+runtime.CostMetricSample)
+}
+
+func BenchmarkCostMetricSample(b *testing.B) {
+	one := readMetrics(b, 1)
+	report(b, readMetrics(b, len(metricNames))-one, 7*b.N, runtime.CostMetricSample)
 }

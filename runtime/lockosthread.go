@@ -73,6 +73,15 @@ func (mc *Machine) runtimeOp(mi int32, in vm.Instr, pos vm.Pos) {
 		v := mc.operands(G, in)[0].I
 		G.th.Advance()
 		mc.setGCParam(mi, a, v, pos) // mgc.go
+	case vm.RtReadMemStats:
+		// stopTheWorld(stwReadMemStats), readmemstats_m, startTheWorld:
+		// charged to the G as their cost with nothing to wait for; no
+		// other P stops (readmemstats.go says why).
+		G.th.Advance()
+		mc.continueG(mi, CostReadMemStats)
+	case vm.RtMetricsRead:
+		G.th.Advance()
+		mc.continueG(mi, CostMetricsRead)
 	case vm.RtMemStat:
 		ops := mc.operands(G, in) // field, i
 		name, i := ops[0].S, ops[1].I
@@ -85,7 +94,7 @@ func (mc *Machine) runtimeOp(mi int32, in vm.Instr, pos vm.Pos) {
 		kind, v := mc.metric(name)
 		mc.push(G, vm.Value{I: kind})
 		mc.push(G, vm.Value{I: int64(v)})
-		mc.continueG(mi, 0)
+		mc.continueG(mi, CostMetricSample)
 	default:
 		panic("runtimeOp: unknown function " + vm.Itoa(int64(a)))
 	}

@@ -12,8 +12,10 @@ import (
 // cycle records (gcStats). The program's stub (lang/stubs/runtime)
 // reads one field or sample per OpRuntime.
 //
-// Simplified (docs/assumptions.md): reading takes no stop-the-world (Go's
-// ReadMemStats stops the world; metrics.Read does not); the heap has no
+// Simplified (docs/assumptions.md): ReadMemStats stops no P (Go's stops
+// the world): its caller is charged CostReadMemStats, what the stop, the
+// read and the start cost when there is nothing to wait for, and the
+// other Ps run on; the heap has no
 // idle or released spans (the scavenger is not modelled and a sweep frees
 // memory at once), so HeapSys = HeapInuse = HeapAlloc; Frees counts
 // objects from the bytes the sweep freed at the heap's mean object size;

@@ -136,6 +136,13 @@ const (
 	// psRand: one draw of math/rand and its reduction to a range.
 	// BenchmarkCostRand.
 	psRand = 5_000
+	// psCaller: runtime.Caller(0) (host_caller.go): the unwinding to the
+	// caller's frame, CallersFrames and the line's lookup in the
+	// function's pc-value table. BenchmarkCostCaller. psCallerFrame: each
+	// frame more that its skip unwinds. BenchmarkCostCallerDeep: a skip of
+	// 4, psCaller + 4 psCallerFrame.
+	psCaller      = 300_000
+	psCallerFrame = 25_000
 	// psFmt: fmt of one value, or a whole Sprintf of basic operands, on the
 	// host. BenchmarkCostFmt.
 	psFmt = 60_000

@@ -972,3 +972,62 @@ func BenchmarkCostFmt(b *testing.B) {
 func BenchmarkCostHost(b *testing.B) {
 	marginal(b, loopItoa, loopEmpty, 1, psHost)
 }
+
+//go:noinline
+func loopCaller(n int) int {
+	a := 0
+	for i := 0; i < n; i++ {
+		_, _, line, _ := goruntime.Caller(0)
+		a += line
+	}
+	return a
+}
+
+//go:noinline
+func callerAt(d int) int {
+	if d == 0 {
+		_, _, line, _ := goruntime.Caller(4)
+		return line
+	}
+	return callerAt(d-1) + 1
+}
+
+//go:noinline
+func loopCallerDeep(n int) int {
+	a := 0
+	for i := 0; i < n; i++ {
+		a += callerAt(4)
+	}
+	return a
+}
+
+//go:noinline
+func noCallerAt(d int) int {
+	if d == 0 {
+		return d
+	}
+	return noCallerAt(d-1) + 1
+}
+
+//go:noinline
+func loopNoCallerDeep(n int) int {
+	a := 0
+	for i := 0; i < n; i++ {
+		a += noCallerAt(4)
+	}
+	return a
+}
+
+// psCaller: runtime.Caller(0), the file and line of the caller's own
+// frame (the unwinding to it, CallersFrames, the line's lookup in the
+// function's pc-value table).
+func BenchmarkCostCaller(b *testing.B) {
+	marginal(b, loopCaller, loopEmpty, 1, psCaller)
+}
+
+// psCallerFrame: runtime.Caller(4) at the bottom of a recursion of four
+// calls, against the same recursion without it: psCaller and the four
+// frames more it unwinds.
+func BenchmarkCostCallerDeep(b *testing.B) {
+	marginal(b, loopCallerDeep, loopNoCallerDeep, 1, psCaller+4*psCallerFrame)
+}

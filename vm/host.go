@@ -79,6 +79,16 @@ func HostName(i int32) string {
 	return hostTable[i].Name
 }
 
+// HostCost is what a call of host function i costs in ps, besides what
+// its Scale adds (cost.go).
+func HostCost(i int32) int64 {
+	sealHost()
+	if c := hostTable[i].Cost; c > 0 {
+		return c
+	}
+	return psHost
+}
+
 // host performs OpHost: host function a, type operand b, on vals[sp-Pop:sp].
 func (mc *Machine) host(vals []Value, sp int, a, b int32, ps *int64) ([]Value, int, string) {
 	sealHost()
@@ -98,10 +108,6 @@ func (mc *Machine) host(vals []Value, sp int, a, b int32, ps *int64) ([]Value, i
 	sp -= h.Pop
 	copy(vals[sp:], out)
 	sp += h.Push
-	if h.Cost > 0 {
-		*ps += h.Cost
-	} else {
-		*ps += psHost
-	}
+	*ps += HostCost(a)
 	return vals, sp, ""
 }

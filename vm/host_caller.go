@@ -18,7 +18,10 @@ func callerPC(fn, pc int32) int64 { return int64(fn+1)<<24 | int64(pc+1) }
 
 func init() {
 	// skip → pc, file, line, ok.
-	RegisterHost(HostFunc{Name: "runtime.Caller", Pop: 1, Push: 4, Fn: func(mc *Machine, _ int32, a, r []Value) string {
+	// It costs psCaller, and psCallerFrame for each frame of its skip.
+	RegisterHost(HostFunc{Name: "runtime.Caller", Pop: 1, Push: 4, Cost: psCaller, Scale: func(_ *Machine, _ int32, a []Value) int64 {
+		return max(a[0].I, 0) * psCallerFrame
+	}, Fn: func(mc *Machine, _ int32, a, r []Value) string {
 		t := mc.curG
 		if t == nil {
 			return "" // not from OpHost's G: no frames (ok is false)

@@ -11,12 +11,14 @@ const (
 	RtGC                    // ... → ...   (runtime.GC: a full cycle, waited for; a no-op without the gc layer)
 	RtSetGCPercent          // percent → old   (runtime/debug.SetGCPercent)
 	RtSetMemoryLimit        // limit → old   (runtime/debug.SetMemoryLimit)
+	RtReadMemStats          // ... → ...   (runtime.ReadMemStats's stop of the world and readmemstats_m: its cost, runtime/cost.go CostReadMemStats)
 	RtMemStat               // field, i → v   (runtime.ReadMemStats: MemStats' field, element i of an array; runtime/mstats.go)
-	RtMetric                // name → kind, v   (runtime/metrics.Read: one sample; runtime/mstats.go)
+	RtMetricsRead           // ... → ...   (runtime/metrics.Read's own work: its cost, CostMetricsRead)
+	RtMetric                // name → kind, v   (runtime/metrics.Read: one sample, CostMetricSample; runtime/mstats.go)
 	numRt
 )
 
-var rtNames = [numRt]string{"Goexit", "LockOSThread", "UnlockOSThread", "os.Exit", "GC", "debug.SetGCPercent", "debug.SetMemoryLimit", "ReadMemStats", "metrics.Read"}
+var rtNames = [numRt]string{"Goexit", "LockOSThread", "UnlockOSThread", "os.Exit", "GC", "debug.SetGCPercent", "debug.SetMemoryLimit", "ReadMemStats", "memStat", "metrics.Read", "readMetric"}
 
 // rtStack is each function's operands and results (OpRuntime's stack
 // effect).

@@ -19,8 +19,10 @@ func init() {
 	bindOp("runtime.UnlockOSThread", vm.OpRuntime, vm.RtUnlockOSThread, 0)
 	bindOp("runtime.GC", vm.OpRuntime, vm.RtGC, 0)
 	bind("runtime.KeepAlive", func(c *extCall) {})
+	bindOp("runtime.readMemStats", vm.OpRuntime, vm.RtReadMemStats, 0)
 	bindOp("runtime.memStat", vm.OpRuntime, vm.RtMemStat, 0)
 	bindOp("runtime.memStatFloat", vm.OpRuntime, vm.RtMemStat, 0)
+	bindOp("runtime/metrics.metricsRead", vm.OpRuntime, vm.RtMetricsRead, 0)
 	bindOp("runtime/metrics.readMetric", vm.OpRuntime, vm.RtMetric, 0)
 
 	// runtime/debug: the collector's settings (the gc layer's GOGC and

@@ -74,6 +74,7 @@ type MemStats struct {
 
 // ReadMemStats populates m with memory allocator statistics.
 func ReadMemStats(m *MemStats) {
+	readMemStats()
 	*m = MemStats{}
 	m.Alloc = memStat("Alloc", 0)
 	m.TotalAlloc = memStat("TotalAlloc", 0)
@@ -100,6 +101,12 @@ func ReadMemStats(m *MemStats) {
 		m.PauseEnd[j] = memStat("PauseEnd", j)
 	}
 }
+
+// readMemStats is what Go's ReadMemStats does before it copies the
+// statistics (stopTheWorld, readmemstats_m, startTheWorld), as the
+// simulated runtime charges it (vm.RtReadMemStats: its CPU time, with no
+// stop of the other Ps).
+func readMemStats()
 
 // memStat is MemStats' field name (element i of PauseNs or PauseEnd) as the
 // simulated runtime computes it (vm.RtMemStat).

@@ -72,11 +72,16 @@ type Sample struct {
 
 // Read populates each Value field in the given slice of metric samples.
 func Read(m []Sample) {
+	metricsRead()
 	for i := range m {
 		kind, v := readMetric(m[i].Name)
 		m[i].Value = Value{kind: ValueKind(kind), scalar: v}
 	}
 }
+
+// metricsRead is Read's own work (metricsLock, the aggregation of the
+// statistics), as the simulated runtime charges it (vm.RtMetricsRead).
+func metricsRead()
 
 // readMetric is the sample of name as the simulated runtime computes it
 // (vm.RtMetric).
