@@ -273,6 +273,7 @@ load:
 		switch in.Op {
 
 		// Constants and variables.
+		case OpNop:
 		case OpInt:
 			if sp == len(vals) {
 				vals = growVals(vals, sp, sp+1)
@@ -456,10 +457,6 @@ load:
 			}
 		case OpFmtDur:
 			vals[sp-1] = Value{S: DurationString(vals[sp-1].I)}
-		case OpFmtQ:
-			vals[sp-1].S = strconv.Quote(vals[sp-1].S)
-		case OpFmtPad:
-			vals[sp-1].S = fmtPad(vals[sp-1].S, int(in.A), in.B)
 
 		// Control.
 		case OpCall:
@@ -715,8 +712,8 @@ load:
 			}
 			goto load
 
-		case OpDivR, OpRemR, OpShlR, OpShrR, OpFieldR, OpSetFieldR, OpSliceIndexR, OpSliceStoreR, OpSliceLenR,
-			OpIndexObjR, OpStoreIndexObjR, OpStrIndexR, OpSLenR, OpMovS, OpLoadGlobR, OpStoreGlobR:
+		case OpDivR, OpRemR, OpShlR, OpShrR, OpFieldR, OpSetFieldR, OpSliceIndexR, OpSliceStoreR,
+			OpIndexObjR, OpStoreIndexObjR, OpMovS, OpLoadGlobR, OpStoreGlobR:
 			if pmsg = mc.regOp(in, vals, base); pmsg != "" {
 				goto raise
 			}
@@ -895,7 +892,6 @@ func (mc *Machine) fast(gp *g, code []Instr, vals []Value, boxes []Value, free [
 			code, pc, base = mc.prog.Funcs[fr.fn].Code, int(fr.pc), int(fr.base)
 			free = mc.closures[fr.clo].boxes
 			continue
-		case OpNop:
 		case OpInt:
 			if sp == len(vals) {
 				return pc, sp, base, n, ps
@@ -1043,10 +1039,6 @@ func (mc *Machine) fast(gp *g, code []Instr, vals []Value, boxes []Value, free [
 			vals[base+int(in.A)].I = vals[base+int(in.B)].I << uint64(in.C)
 		case OpShrI:
 			vals[base+int(in.A)].I = vals[base+int(in.B)].I >> uint64(in.C)
-		case OpNegR:
-			vals[base+int(in.A)].I = -vals[base+int(in.B)].I
-		case OpNotR:
-			vals[base+int(in.A)].I = vals[base+int(in.B)].I ^ 1
 		case OpTruncR:
 			vals[base+int(in.A)].I = truncInt(vals[base+int(in.B)].I, in.C)
 		case OpEqR:
@@ -1205,13 +1197,6 @@ func (mc *Machine) fast(gp *g, code []Instr, vals []Value, boxes []Value, free [
 				return pc, sp, base, n, ps
 			}
 			mc.objs[h[shArr].I&refMask][h[shOff].I+i] = vals[base+int(in.C)]
-		case OpSliceLenR:
-			s := vals[base+int(in.B)].I
-			l := int64(0)
-			if s&refMask != 0 {
-				l = mc.objs[s&refMask][shLen].I
-			}
-			vals[base+int(in.A)] = Value{I: l}
 		// The float64 arithmetic and comparisons of OpFloat (float.go:
 		// float, which does the rest), and a field or an element through
 		// the stack when nothing can panic (dataOp does the others).

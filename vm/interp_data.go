@@ -117,12 +117,6 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, ps *int64) ([]Value, i
 		elems[i] = v
 		sp -= 3
 		*ps += mc.wbCost(v)
-	case OpAppend:
-		k := int(in.A)
-		s, cost := mc.appendVals(vals[sp-k-1].I, vals[sp-k:sp], in.B, 0)
-		sp -= k
-		vals[sp-1] = Value{I: s}
-		*ps += cost
 	case OpAppendSlice:
 		t, l, _ := mc.sliceParts(vals[sp-1].I)
 		s, cost := mc.appendVals(vals[sp-2].I, t[:l:l], in.B, vals[sp-1].I)

@@ -137,13 +137,12 @@ func TestInterpStrings(t *testing.T) {
 		i(OpLoad, 0), i(OpInt, 0, 1), i(OpIndex), i(OpFmtInt), i(OpPrint), // 'b' = 98
 		i(OpLoad, 0), i(OpStr, 3), i(OpSLt), i(OpFmtBool), i(OpPrint), // "xboom" < "boom": false
 		i(OpLoad, 0), i(OpLoad, 0), i(OpSEq), i(OpFmtBool), i(OpPrint), // true
-		i(OpStr, 6), i(OpFmtQ), i(OpFmtPad, 5, 1), i(OpStr, 2), i(OpConcat), i(OpPrint), // `"x"  ` + " "
-		i(OpInt, 0, 42), i(OpNeg), i(OpFmtInt), i(OpFmtPad, 6, 6), i(OpPrint), // -00042
-		i(OpInt, 0, 1500000), i(OpFmtDur), i(OpFmtPad, 6, 0), i(OpPrint), // " 1.5ms"
+		i(OpInt, 0, 42), i(OpNeg), i(OpFmtInt), i(OpStr, 2), i(OpConcat), i(OpPrint), // "-42 "
+		i(OpInt, 0, 1500000), i(OpFmtDur), i(OpPrint), // "1.5ms"
 		i(OpExit)))
 	r := newTestRun(p, 0)
 	r.run(t, 7)
-	if got, want := r.out.String(), `boxbomxboom598falsetrue"x"   -00042 1.5ms`; got != want {
+	if got, want := r.out.String(), `boxbomxboom598falsetrue-42 1.5ms`; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
@@ -569,7 +568,7 @@ func TestDisasmNamesEveryOp(t *testing.T) {
 func TestDisasmHandProgram(t *testing.T) {
 	p := deferProg(i(OpFuncVal, 1), i(OpDefer, 0, 0), i(OpInt, 0, 42), i(OpReturn))
 	p.Selects = []SelectInfo{{Cases: []SelectCase{{}, {Send: true}}, HasDefault: true}}
-	p.Funcs[0].Code = append(p.Funcs[0].Code, i(OpSelect, 0), i(OpStr, 3), i(OpFmtPad, 5, 3), i(OpJumpIfNot, 1))
+	p.Funcs[0].Code = append(p.Funcs[0].Code, i(OpSelect, 0), i(OpStr, 3), i(OpMakeSlice, 2), i(OpJumpIfNot, 1))
 	got := p.DisasmFunc(0)
 	want := `func 0 main.main (params 0, results 0, locals 0, maxstack 8, frame 32) entry t.go:0:0
   0000  1:1       Call         main.f args 0
@@ -577,7 +576,7 @@ func TestDisasmHandProgram(t *testing.T) {
   0002  3:1     * Exit         0
   0003          * Select       #0 [recv send] default
   0004            Str          "boom"
-  0005            FmtPad       width 5 left zero
+  0005            MakeSlice    layout 2
   0006            JumpIfNot    → 0001
 `
 	if got != want {

@@ -57,8 +57,6 @@ const (
 	// OperandElemLayout: an index into Program.Layouts, or -1 for plain
 	// elements (shown only when it is a layout).
 	OperandElemLayout
-	// OperandValues: the values OpAppend pops.
-	OperandValues
 	// OperandElem: a slice's element: its size<<1 | 1 if it holds no
 	// pointers, or ^layout for elements held in objects (slice.go:
 	// elemSpec).
@@ -78,11 +76,6 @@ const (
 	OperandRandFn
 	// OperandHostFn: a host function's index (host.go: Host).
 	OperandHostFn
-	// OperandWidth: a padding width.
-	OperandWidth
-	// OperandPadFlags: OpFmtPad's flags (1 left, 2 zeros, 4 zeros after
-	// a sign).
-	OperandPadFlags
 	// OperandSliceForm: OpSlice's omitted indexes (1 i, 2 j).
 	OperandSliceForm
 	// OperandChanCap: 1 if a channel's capacity is on the stack, else 0.
@@ -180,7 +173,6 @@ var operandKinds = [numOperands]operandKind{
 		}
 		return inLayouts(p, f, v)
 	}},
-	OperandValues: {show: func(_ *Program, _ Instr, v int32) string { return itoa(int64(v)) + " values," }, check: nonNegative},
 	OperandElem: {show: func(_ *Program, _ Instr, v int32) string { return elemOperand(v) }, check: func(p *Program, f *Func, v int32) string {
 		if v < 0 {
 			return inLayouts(p, f, ^v)
@@ -223,17 +215,6 @@ var operandKinds = [numOperands]operandKind{
 			sealHost()
 			return inRange(v, len(hostTable), "host function")
 		}},
-	OperandWidth: {show: prefixed("width "), check: nonNegative},
-	OperandPadFlags: {show: func(_ *Program, _ Instr, v int32) string {
-		var s []string
-		if v&1 != 0 {
-			s = append(s, "left")
-		}
-		if v&2 != 0 {
-			s = append(s, "zero")
-		}
-		return strings.Join(s, " ")
-	}, check: func(_ *Program, _ *Func, v int32) string { return inRange(v, 8, "FmtPad flags") }},
 	OperandSliceForm: {show: func(_ *Program, _ Instr, v int32) string {
 		return [...]string{"[i:j]", "[:j]", "[i:]", "[:]"}[v&3]
 	}, check: func(_ *Program, _ *Func, v int32) string { return inRange(v, 4, "slice form") }},
@@ -356,7 +337,7 @@ func (p *Program) selectOperand(a int32) string {
 	return s
 }
 
-// elemOperand is OpAppend's B as text: the element's size, or the layout
+// elemOperand is OpAppendSlice's B as text: the element's size, or the layout
 // of elements held in objects.
 func elemOperand(b int32) string {
 	if b < 0 {

@@ -39,7 +39,7 @@ package vm
 //     are decoded in this order by Machine.Operands.
 //   - Pop, Push: the operand-stack effect: the op pops Pop operands, then
 //     pushes Push results. For an op whose effect depends on the
-//     instruction or the program (a call, OpAppend, OpSelect, OpHost…),
+//     instruction or the program (a call, OpSelect, OpHost…),
 //     Effect computes them instead (StackEffect).
 //   - Flow: where control goes after the op (FlowNext unless it jumps or
 //     leaves the function).
@@ -223,9 +223,6 @@ var opTable = [numOps]OpInfo{
 	OpFmtInt:  unOp("FmtInt", "a → a in decimal", psFmt),
 	OpFmtBool: unOp("FmtBool", `a → "true" or "false"`, psFmt),
 	OpFmtDur:  unOp("FmtDur", "a → time.Duration(a).String()", psFmt),
-	OpFmtQ:    unOp("FmtQ", "s → strconv.Quote(s)", psFmt),
-	OpFmtPad: {Name: "FmtPad", A: OperandWidth, B: OperandPadFlags,
-		Stack: "s → s padded to width A   (B: 1 left-justify, 2 zero-pad, 4 zeros after a leading sign: a number)", Pop: 1, Push: 1, Cost: psFmt},
 
 	// Control.
 	OpJump:      {Name: "Jump", A: OperandPC, Stack: "...   (pc = A)", Flow: FlowJump, Cost: 0, CostVar: "psTakenBranch: it always jumps"},
@@ -300,15 +297,12 @@ var opTable = [numOps]OpInfo{
 	OpSliceToArray: {Name: "SliceToArray", A: OperandLayout, Stack: "s → [N]T(s), a copy; A is the array's layout (a shorter s panics like Go)", Pop: 1, Push: 1, Cost: 0, CostVar: objBytes},
 
 	// Slices (slice.go).
-	OpMakeSlice:  {Name: "MakeSlice", A: OperandElemLayout, B: OperandHeapElem, Stack: "n c → s   (A: the element's layout, -1 plain; B: the element's size and noscan when the array is a heap allocation, malloc.go)", Pop: 2, Push: 1, Cost: 0, CostVar: "growCost of its capacity"},
-	OpSliceLen:   unOp("SliceLen", "s → len(s)", 0),
-	OpSliceCap:   unOp("SliceCap", "s → cap(s)", 0),
-	OpSliceIndex: binOp("SliceIndex", "s i → s[i]   (out of range panics like Go)", psIndex),
-	OpSliceStore: {Name: "SliceStore", B: OperandSwap, Stack: "s i v → ...   (s[i] = v; with B=1 the operands are v s i)", Pop: 3, Cost: psIndexStore},
-	OpAppend: {Name: "Append", A: OperandValues, B: OperandElem,
-		Stack:  "s v… → s'   (A values; B: the element's size<<1 | 1 if it holds no pointers, or ^layout for elements held in objects: slice.go: elemSpec)",
-		Effect: func(in Instr, _ *Program, _ *Func) (int, int) { return 1 + int(in.A), 1 }, Cost: psAppend, CostVar: memmove},
-	OpAppendSlice: {Name: "AppendSlice", B: OperandElem, Stack: "s t → append(s, t...)   (B as OpAppend's)", Pop: 2, Push: 1, Cost: psAppend, CostVar: memmove},
+	OpMakeSlice:   {Name: "MakeSlice", A: OperandElemLayout, B: OperandHeapElem, Stack: "n c → s   (A: the element's layout, -1 plain; B: the element's size and noscan when the array is a heap allocation, malloc.go)", Pop: 2, Push: 1, Cost: 0, CostVar: "growCost of its capacity"},
+	OpSliceLen:    unOp("SliceLen", "s → len(s)", 0),
+	OpSliceCap:    unOp("SliceCap", "s → cap(s)", 0),
+	OpSliceIndex:  binOp("SliceIndex", "s i → s[i]   (out of range panics like Go)", psIndex),
+	OpSliceStore:  {Name: "SliceStore", B: OperandSwap, Stack: "s i v → ...   (s[i] = v; with B=1 the operands are v s i)", Pop: 3, Cost: psIndexStore},
+	OpAppendSlice: {Name: "AppendSlice", B: OperandElem, Stack: "s t → append(s, t...)   (B: the element's size<<1 | 1 if it holds no pointers, or ^layout for elements held in objects: slice.go: elemSpec)", Pop: 2, Push: 1, Cost: psAppend, CostVar: memmove},
 	OpCopySlice: {Name: "CopySlice", B: OperandElemIfLayout, Stack: "d s → copy(d, s)   (B: ^layout for elements held in objects, copied into; else 0)",
 		Pop: 2, Push: 1, Cost: psIntOp, CostVar: memmove},
 	OpReslice: {Name: "Reslice", B: OperandNum, Stack: "s [lo] [hi] [max] → s[lo:hi:max]   (B: 1 lo omitted, 2 hi omitted, 4 max given; an omitted index is not pushed)",
@@ -423,8 +417,6 @@ var opTable = [numOps]OpInfo{
 	OpXorI:           regI("XorI", "^", psIntOp),
 	OpShlI:           regI("ShlI", "<< (C ≥ 0)", psIntOp),
 	OpShrI:           regI("ShrI", ">> (C ≥ 0)", psIntOp),
-	OpNegR:           reg("NegR", OperandLocal, OperandLocal, OperandNone, "local A = -local B", psIntOp),
-	OpNotR:           reg("NotR", OperandLocal, OperandLocal, OperandNone, "local A = !local B (a bool)", psIntOp),
 	OpTruncR:         reg("TruncR", OperandLocal, OperandLocal, OperandTrunc, "local A = local B wrapped to an integer of C bits (C > 0: the low C bits; C < 0: sign-extended from -C bits)", psIntOp),
 	OpEqR:            reg3("EqR", "==", psIntOp),
 	OpNeR:            reg3("NeR", "!=", psIntOp),
@@ -456,11 +448,8 @@ var opTable = [numOps]OpInfo{
 	OpSetFieldR:      reg("SetFieldR", OperandLocal, OperandSlot, OperandLocal, "slot B of the object in local A = local C (nil panics)", psStore),
 	OpSliceIndexR:    reg("SliceIndexR", OperandLocal, OperandLocal, OperandLocal, "local A = (local B)[local C] of a slice (out of range panics like Go)", psIndex),
 	OpSliceStoreR:    reg("SliceStoreR", OperandLocal, OperandLocal, OperandLocal, "(local A)[local B] = local C of a slice (out of range panics like Go)", psIndexStore),
-	OpSliceLenR:      reg("SliceLenR", OperandLocal, OperandLocal, OperandNone, "local A = len(local B) of a slice", 0),
 	OpIndexObjR:      reg("IndexObjR", OperandLocal, OperandLocal, OperandLocal, "local A = slot (local C) of the array object in local B (out of range panics like Go; nil: nil dereference)", psIndex),
 	OpStoreIndexObjR: reg("StoreIndexObjR", OperandLocal, OperandLocal, OperandLocal, "slot (local B) of the array object in local A = local C (the same checks)", psIndexStore),
-	OpSLenR:          reg("SLenR", OperandLocal, OperandLocal, OperandNone, "local A = len(local B) of a string", 0),
-	OpStrIndexR:      reg("StrIndexR", OperandLocal, OperandLocal, OperandLocal, "local A = (local B)[local C] of a string, a byte (out of range panics like Go)", psIndex),
 	OpLoadBoxR:       reg("LoadBoxR", OperandLocal, OperandLocal, OperandNone, "local A = heap[local B] (local B holds a box id)", psLoad),
 	OpStoreBoxR:      reg("StoreBoxR", OperandLocal, OperandLocal, OperandNone, "heap[local A] = local B (local A holds a box id)", psStore),
 	OpLoadGlobR:      reg("LoadGlobR", OperandLocal, OperandGlobal, OperandNone, "local A = global B", psLoad),

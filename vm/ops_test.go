@@ -121,14 +121,14 @@ func TestOpTableCostIsCharged(t *testing.T) {
 	mains := []Func{
 		f(i(OpInt, 0, 7), i(OpInt, 0, 2), i(OpAdd), i(OpInt, 0, 3), i(OpMul), i(OpInt, 0, 2), i(OpDiv), i(OpInt, 0, 3), i(OpRem),
 			i(OpNeg), i(OpInt, 0, 1), i(OpShl), i(OpDup), i(OpEq), i(OpNot), i(OpPop),
-			i(OpStr, 3), i(OpDup), i(OpConcat), i(OpSLen), i(OpFmtInt), i(OpFmtQ), i(OpFmtPad, 10, 1), i(OpInt, 0, 1), i(OpIndex), i(OpPop),
+			i(OpStr, 3), i(OpDup), i(OpConcat), i(OpSLen), i(OpFmtInt), i(OpStr, 3), i(OpConcat), i(OpInt, 0, 1), i(OpIndex), i(OpPop),
 			i(OpStr, 3), i(OpInt, 0, 1), i(OpInt, 0, 3), i(OpSlice), i(OpPop),
 			i(OpInt, 0, 5), i(OpFmtDur), i(OpPop), i(OpInt, 0, 1), i(OpInt, 0, 2), i(OpUnsigned, UDiv), i(OpPop),
 			i(OpInt, 0, 1), i(OpFloat, FFromInt), i(OpInt, 0, 2), i(OpFloat, FFromInt), i(OpFloat, FAdd), i(OpPop),
 			i(OpJump, 45), i(OpInt, 0, 1), i(OpJumpIfNot, 47), i(OpInt, 0, 1), i(OpJumpIf, 49), i(OpNop)),
 		f(i(OpNewObj, 2), i(OpDup), i(OpInt, 0, 5), i(OpSetField, 0), i(OpField, 0), i(OpPop),
 			i(OpZeroObj, 0), i(OpObjCopy, 0), i(OpPop),
-			i(OpInt, 0, 0), i(OpInt, 0, 4), i(OpMakeSlice, -1), i(OpInt, 0, 1), i(OpAppend, 1, 8<<1|1), i(OpSliceLen), i(OpPop),
+			i(OpInt, 0, 0), i(OpInt, 0, 4), i(OpMakeSlice, -1), i(OpDup), i(OpAppendSlice, 0, 8<<1|1), i(OpSliceLen), i(OpPop),
 			i(OpInt, 0, 0), i(OpMakeMap), i(OpDup), i(OpInt, 0, 1), i(OpInt, 0, 2), i(OpMapStore),
 			i(OpDup), i(OpInt, 0, 1), i(OpMapIndex, 0, -1), i(OpPop), i(OpMapLen), i(OpPop),
 			i(OpInt, 0, 1), i(OpMakeIface, 0), i(OpFmtAny, 'v'), i(OpPop),
@@ -181,7 +181,7 @@ func TestOpTableCostIsCharged(t *testing.T) {
 			}
 		}
 	}
-	for _, op := range []Op{OpAdd, OpMul, OpDiv, OpConcat, OpFmtInt, OpIndex, OpJump, OpNewObj, OpMakeSlice, OpAppend, OpMapStore,
+	for _, op := range []Op{OpAdd, OpMul, OpDiv, OpConcat, OpFmtInt, OpIndex, OpJump, OpNewObj, OpMakeSlice, OpAppendSlice, OpMapStore,
 		OpMapIndex, OpMakeIface, OpRand, OpStrings, OpHost, OpCall, OpCallClosure, OpReturn, OpFloat, OpUnsigned,
 		OpMovI, OpAddR, OpMulI, OpDivR, OpDivI, OpJTrue, OpJLtI, OpJGeR} {
 		if !ran[op] {
@@ -223,9 +223,8 @@ func TestDisasmOperands(t *testing.T) {
 		{i(OpMakeSlice, 2), "layout 2"},
 		{i(OpCopySlice, 0, 0), ""},
 		{i(OpCopySlice, 0, ^1), "elem layout 1"},
-		{i(OpAppend, 2, 8<<1|1), "2 values, elem 8 B"},
+		{i(OpAppendSlice, 0, 8<<1|1), "elem 8 B"},
 		{i(OpFloat, FMul, 1), "mul f32"},
-		{i(OpFmtPad, 4, 0), "width 4"},
 		{i(OpMakeIface, 0), "main.T"},
 		{i(OpMakeIface, 5), "type?5"},
 		{i(OpMakeChan, 0, 8), "unbuffered"},

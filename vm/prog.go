@@ -66,6 +66,9 @@ func FuncIndex(v Value) int32 { return int32(v.I & refMask) }
 type Op uint8
 
 const (
+	// OpNop does nothing. No front end emits it: it is the zero Instr,
+	// and the tests put it in place of an instruction to break a program
+	// without moving its pcs.
 	OpNop Op = iota
 
 	// Constants and variables.
@@ -122,8 +125,6 @@ const (
 	OpFmtInt
 	OpFmtBool
 	OpFmtDur
-	OpFmtQ
-	OpFmtPad
 
 	// Control.
 	OpJump
@@ -169,7 +170,6 @@ const (
 	OpSliceCap
 	OpSliceIndex
 	OpSliceStore
-	OpAppend
 	OpAppendSlice
 	OpCopySlice
 	OpReslice
@@ -232,8 +232,6 @@ const (
 	OpXorI
 	OpShlI
 	OpShrI
-	OpNegR
-	OpNotR
 	OpTruncR
 	OpEqR
 	OpNeR
@@ -265,11 +263,8 @@ const (
 	OpSetFieldR
 	OpSliceIndexR
 	OpSliceStoreR
-	OpSliceLenR
 	OpIndexObjR
 	OpStoreIndexObjR
-	OpSLenR
-	OpStrIndexR
 	OpLoadBoxR
 	OpStoreBoxR
 	OpLoadGlobR
@@ -447,7 +442,7 @@ type SelectCase struct {
 // holds a nested struct (a struct-typed field, stored as an object of its
 // own), or -1 when it holds a plain value. Size is the value's size in
 // bytes on amd64 and NoScan reports that it holds no pointers: what
-// growslice needs for a slice of such elements (OpAppend's B < 0).
+// growslice needs for a slice of such elements (OpAppendSlice's B < 0).
 type Layout struct {
 	Nested []int32
 	Size   uint64

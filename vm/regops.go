@@ -72,9 +72,6 @@ func (mc *Machine) regOp(in Instr, vals []Value, base int) string {
 			return indexError(i, l)
 		}
 		elems[i] = *x(in.C)
-	case OpSliceLenR:
-		_, l, _ := mc.sliceParts(x(in.B).I)
-		*x(in.A) = Value{I: int64(l)}
 	case OpIndexObjR, OpStoreIndexObjR:
 		oi, ii := in.B, in.C
 		if in.Op == OpStoreIndexObjR {
@@ -94,14 +91,6 @@ func (mc *Machine) regOp(in Instr, vals []Value, base int) string {
 		} else {
 			obj[i] = *x(in.C)
 		}
-	case OpStrIndexR:
-		s, i := x(in.B).S, x(in.C).I
-		if uint64(i) >= uint64(len(s)) {
-			return indexError(i, len(s))
-		}
-		*x(in.A) = Value{I: int64(s[i])}
-	case OpSLenR:
-		*x(in.A) = Value{I: int64(len(x(in.B).S))}
 	case OpMovS:
 		*x(in.A) = Value{S: mc.prog.Strings[in.B]}
 	case OpLoadGlobR:

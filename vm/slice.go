@@ -162,7 +162,7 @@ func (mc *Machine) makeSlice(n, c int64, li int32, heap int32) (int64, string) {
 // the element sees them); growslice copies the old elements into new
 // objects (the old array keeps its own) and gives the new tail zero ones.
 
-// elemSpec decodes OpAppend's B: the element's size and noscan, and its
+// elemSpec decodes OpAppendSlice's B: the element's size and noscan, and its
 // layout when elements are held in objects (else -1).
 func (mc *Machine) elemSpec(b int32) (size uint64, noscan bool, li int32) {
 	if b < 0 {
@@ -172,11 +172,10 @@ func (mc *Machine) elemSpec(b int32) (size uint64, noscan bool, li int32) {
 	return uint64(b >> 1), b&1 != 0, -1
 }
 
-// appendVals is append(s, vs...) with elements as OpAppend's B describes
-// them; from is the slice vs are the elements of (append(s, t...)), or 0
-// when vs are OpAppend's operands, objects made for this append (copies
-// already), which a new array takes as they are. It returns the slice and
-// the bytes' copying cost for elements held in objects.
+// appendVals is append(s, vs...) with elements as OpAppendSlice's B
+// describes them; from is the slice vs are the elements of (append(s,
+// t...)). It returns the slice and the bytes' copying cost for elements
+// held in objects.
 func (mc *Machine) appendVals(s int64, vs []Value, b int32, from int64) (int64, int64) {
 	if len(vs) == 0 {
 		return s, 0
@@ -185,7 +184,7 @@ func (mc *Machine) appendVals(s int64, vs []Value, b int32, from int64) (int64, 
 	elems, n, c := mc.sliceParts(s)
 	if n+len(vs) <= c {
 		backward := false
-		if from != 0 && li >= 0 {
+		if li >= 0 {
 			h, t := mc.objs[s&refMask], mc.objs[from&refMask]
 			backward = h[shArr].I == t[shArr].I && h[shOff].I+int64(n) > t[shOff].I
 		}
@@ -198,11 +197,7 @@ func (mc *Machine) appendVals(s int64, vs []Value, b int32, from int64) (int64, 
 	mc.mallocObj(arr, uint64(nc)*size, noscan) // runtime.growslice
 	a := mc.objs[arr&refMask]
 	mc.copyElems(a, elems[:n], li)
-	if from == 0 {
-		copy(a[n:], vs)
-	} else {
-		mc.copyElems(a[n:], vs, li)
-	}
+	mc.copyElems(a[n:], vs, li)
 	mc.zeroElems(a[n+len(vs):], li)
 	return mc.newSlice(arr, 0, n+len(vs), nc), growCost(nc, size)
 }

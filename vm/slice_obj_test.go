@@ -42,8 +42,9 @@ func distinctSlots(t *testing.T, mc *Machine, slices ...int64) {
 // array: the old array keeps its own, and the new tail holds zero values.
 func TestGrowsliceCopiesObjects(t *testing.T) {
 	mc, s := objSliceMachine(2, 2)
-	fresh := Value{I: mc.zeroObj(0)}
-	g, cost := mc.appendVals(s, []Value{fresh}, ^0, 0)
+	from, _ := mc.reslice(s, 0, 1, 0, 1) // s[:1]
+	fe, _, _ := mc.sliceParts(from)
+	g, cost := mc.appendVals(s, fe[:1:1], ^0, from) // append(s, s[:1]...)
 	_, n, c := mc.sliceParts(g)
 	if n != 3 || c != 4 {
 		t.Fatalf("len %d cap %d, want 3 4 (growslice of 16-byte elements)", n, c)

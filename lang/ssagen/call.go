@@ -326,7 +326,7 @@ func (f *fnGen) builtin(b *ssa.Builtin, args []ssa.Value, v ssa.Value) {
 	}
 }
 
-// appendElem is OpAppend's and OpAppendSlice's B for elements of type t:
+// appendElem is OpAppendSlice's B for elements of type t:
 // ^layout for elements held in objects, else the element's size<<1 | 1
 // if it holds no pointers.
 func (f *fnGen) appendElem(t types.Type) int32 {
@@ -338,7 +338,7 @@ func (f *fnGen) appendElem(t types.Type) int32 {
 
 // heapElem is the element's size<<1 | 1 if it holds no pointers: what
 // the VM needs to account an array of them as a heap allocation
-// (OpMakeSlice's B, OpAppend's for elements that are not objects).
+// (OpMakeSlice's B, OpAppendSlice's for elements that are not objects).
 func heapElem(t types.Type) int32 {
 	b := int32(amd64.Sizeof(t)) << 1
 	if !hasPointers(t) {
