@@ -28,10 +28,10 @@ import (
 // later one (srcRelease): the library a program sees is the one of the Go
 // that built gmplab, as go run's would be. Taking them from $GOROOT
 // instead would not do: the copies are edited (intrinsics, functions the
-// VM computes), and the book's WebAssembly engine has no GOROOT.
-//
-// Not yet: the go/ssa front end's library (ssalib.go: libRoots) reads
-// lang/srcpkg alone, so srcFiles's overlays are not applied to it.
+// VM computes), and the book's WebAssembly engine has no GOROOT. The
+// go/ssa front end's library (ssalib.go: libFiles) reads srcpkg through
+// srcFiles; TestAssumptionsAgainstGo's slices_release_lines.go checks a
+// traceback's line in slices.go against go run under either toolchain.
 //
 //go:embed srcpkg srcpkg-go*
 var srcFS embed.FS

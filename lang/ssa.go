@@ -87,6 +87,7 @@ func CompileSSA(filename string, src []byte) (prog *vm.Program, err error) {
 	out, gerr := ssagen.Generate(sp, mainPkg, ssagen.Options{
 		InitsOS: initsOS,
 		Inline:  model,
+		Release: srcRelease,
 		GoCall: func(pos token.Pos) token.Pos {
 			if p, ok := goCalls[pos]; ok {
 				return p

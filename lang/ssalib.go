@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"io/fs"
+	"maps"
 	"path"
 	"slices"
 	"sort"
@@ -41,10 +42,34 @@ var stubFS embed.FS
 var ssaSrcFS embed.FS
 
 // libRoots are the library's folders, in the order their files are read.
+// srcpkg's files are those of the release that built gmplab (srcFiles:
+// its overlay srcpkg-go1.NN replaces a file of Go 1.26 that it has).
 var libRoots = []struct {
 	fsys fs.FS
 	root string
 }{{stubFS, "stubs"}, {srcFS, "srcpkg"}, {ssaSrcFS, "ssasrc"}}
+
+// libFiles lists root's library files: in path order, each as its path
+// under root (the package's folder and the file's name) and its path in
+// fsys.
+func libFiles(fsys fs.FS, root string) (rel, at []string, err error) {
+	files := map[string]string{}
+	if fsys == fs.FS(srcFS) && root == "srcpkg" {
+		files, err = srcFiles(fsys, srcRelease)
+	} else {
+		err = fs.WalkDir(fsys, root, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".go") {
+				files[strings.TrimPrefix(p, root+"/")] = p
+			}
+			return err
+		})
+	}
+	rel = slices.Sorted(maps.Keys(files))
+	for _, r := range rel {
+		at = append(at, files[r])
+	}
+	return rel, at, err
+}
 
 // ssaLib is the library, checked.
 type ssaLib struct {
@@ -59,9 +84,9 @@ type ssaLib struct {
 }
 
 // libFileName is the name a library file has in positions: where Go's
-// own file of that package lives.
-func libFileName(dir, rel string) string {
-	return "$GOROOT/src/" + strings.TrimPrefix(rel, dir+"/")
+// own file of that package lives (rel: its path under its folder).
+func libFileName(rel string) string {
+	return "$GOROOT/src/" + rel
 }
 
 var loadSSALib = sync.OnceValue(func() *ssaLib {
@@ -72,31 +97,28 @@ var loadSSALib = sync.OnceValue(func() *ssaLib {
 		infos: map[string]*types.Info{},
 	}
 	type libName struct {
-		fsys fs.FS
-		root string
-		n    string
+		fsys   fs.FS
+		rel, n string
 	}
 	var names []libName
 	for _, dir := range libRoots {
-		err := fs.WalkDir(dir.fsys, dir.root, func(p string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".go") {
-				names = append(names, libName{dir.fsys, dir.root, p})
-			}
-			return err
-		})
+		rel, at, err := libFiles(dir.fsys, dir.root)
 		if err != nil {
 			lib.errs = append(lib.errs, posError{token.Position{Filename: "lang/" + dir.root}, err.Error()})
+		}
+		for i := range rel {
+			names = append(names, libName{dir.fsys, rel[i], at[i]})
 		}
 	}
 	// Stubs first, then Go's source; each in path order.
 	for _, ln := range names {
-		fsys, root, n := ln.fsys, ln.root, ln.n
+		fsys, rel, n := ln.fsys, ln.rel, ln.n
 		src, err := fs.ReadFile(fsys, n)
 		if err != nil {
 			lib.errs = append(lib.errs, posError{token.Position{Filename: n}, err.Error()})
 			continue
 		}
-		name := libFileName(root, n)
+		name := libFileName(rel)
 		f, err := parser.ParseFile(lib.fset, name, src, parser.SkipObjectResolution|parser.ParseComments)
 		if err != nil {
 			lib.errs = append(lib.errs, posError{token.Position{Filename: name}, err.Error()})
@@ -104,7 +126,7 @@ var loadSSALib = sync.OnceValue(func() *ssaLib {
 		}
 		tf := lib.fset.File(f.FileStart)
 		lib.files = append(lib.files, &srcFile{name: name, src: src, file: f, base: tf.Base(), size: tf.Size(), lines: tf.Lines()})
-		p := path.Dir(strings.TrimPrefix(n, root+"/"))
+		p := path.Dir(rel)
 		if lib.byPkg[p] == nil {
 			lib.paths = append(lib.paths, p)
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"go/version"
 	"runtime/debug"
 	"sort"
 	"strconv"
@@ -53,6 +54,10 @@ type Options struct {
 	// Inline, if not nil, is the model of the compiler's inliner for the
 	// program (lang/inline): inline.go gives its decisions to the code.
 	Inline *inline.Package
+	// Release is the Go release whose names the program's functions get
+	// ("go1.27"; "" is Go 1.26's): the release of the toolchain that built
+	// gmplab, as its library is (lang/srcpkg.go: srcRelease).
+	Release string
 }
 
 // gen is one program being generated.
@@ -253,6 +258,26 @@ func (f *fnGen) zeroGlobals() {
 
 // ---- names -------------------------------------------------------------------
 
+// names127 reports whether functions are named as Go 1.27 names them.
+func (g *gen) names127() bool {
+	return g.opts.Release != "" && version.Compare(g.opts.Release, "go1.27") >= 0
+}
+
+// isRangeBody reports whether fn is the body of a range over a function.
+func isRangeBody(fn *ssa.Function) bool { return fn.Synthetic == "range-over-func yield" }
+
+// rangeScope appends to out the functions written in fn (its closures and
+// range-over-func bodies) and, through its bodies, those written in them.
+func rangeScope(fn *ssa.Function, out []*ssa.Function) []*ssa.Function {
+	for _, a := range fn.AnonFuncs {
+		out = append(out, a)
+		if isRangeBody(a) {
+			out = rangeScope(a, out)
+		}
+	}
+	return out
+}
+
 // funcName is fn's name as the Go toolchain gives it in tracebacks:
 // main.f, main.T.M, main.(*T).M, main.main.func1, main.main.func1.2,
 // main.T.M-fm, sort.Search, main.Map[...].
@@ -267,28 +292,36 @@ func (g *gen) funcName(fn *ssa.Function) string {
 
 func (g *gen) computeName(fn *ssa.Function) string {
 	if p := fn.Parent(); p != nil {
-		parent := g.funcName(p)
-		k, ranges := 0, 0
-		for _, a := range p.AnonFuncs {
-			if a.Synthetic == "range-over-func yield" {
-				ranges++
-				if a == fn {
-					return parent + "-range" + strconv.Itoa(ranges)
-				}
-				continue
-			}
-			k++
-			if a == fn {
-				break
+		// Go 1.26: the body of a range over a function is not an outer
+		// function for names: a closure or body in it is numbered in the
+		// function that holds the loop (its RangeParent), as the bodies
+		// and closures written there directly are
+		// (cmd/compile/internal/ir: closureName): main.main-range1, a body
+		// nested in it main.main-range2, a closure in either
+		// main.main.func2. Go 1.27 numbers them in the body, like any
+		// closure's: main.main-range1-range1, main.main-range1.1.
+		outer := p
+		for isRangeBody(outer) && !g.names127() {
+			outer = outer.Parent()
+		}
+		scope := outer.AnonFuncs
+		if !g.names127() {
+			scope = rangeScope(outer, nil)
+		}
+		n := 0
+		for _, a := range scope {
+			if isRangeBody(a) == isRangeBody(fn) && a.Pos() <= fn.Pos() {
+				n++
 			}
 		}
-		if p.Parent() != nil || strings.Contains(parent, "-range") {
-			if p.Synthetic == "range-over-func yield" {
-				return parent + ".func" + strconv.Itoa(k)
-			}
-			return parent + "." + strconv.Itoa(k)
+		name := g.funcName(outer)
+		switch {
+		case isRangeBody(fn):
+			return name + "-range" + strconv.Itoa(n)
+		case outer.Parent() != nil:
+			return name + "." + strconv.Itoa(n)
 		}
-		return parent + ".func" + strconv.Itoa(k)
+		return name + ".func" + strconv.Itoa(n)
 	}
 	name := fn.Name()
 	if o := fn.Origin(); o != nil && o != fn {
