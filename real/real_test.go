@@ -137,7 +137,7 @@ func TestExitWithoutReachingBreakpoint(t *testing.T) {
 		t.Fatalf("exit %+v, want a message that starts %q", ex, want)
 	}
 	for name, text := range map[string]string{"board": s.Board(100), "procs": s.Procs(), "threads": s.Threads()} {
-		if !strings.HasPrefix(text, "the program has exited with code 0 at stop ") || strings.Contains(text, "GOMAXPROCS") {
+		if !strings.HasPrefix(text, "the program has exited with code 0 at stop ") || !strings.HasSuffix(text, "restart runs it again\n") || strings.Contains(text, "GOMAXPROCS") {
 			t.Errorf("%s after the exit:\n%s", name, text)
 		}
 	}

@@ -236,9 +236,10 @@ func (s *Session) Board(width int) string {
 }
 
 // gone says that the program has exited, for the commands that read its
-// runtime's structures.
+// runtime's structures, as a line.
 func (s *Session) gone() string {
-	return s.exitedError().Error() + "; its scheduler's structures went with the process"
+	return fmt.Sprintf("the program has exited with code %d at stop %d (%s): its scheduler went with the process, so there is nothing to read; restart runs it again\n",
+		s.exit.Code, s.pos, view.FormatTime(s.last.T))
 }
 
 func (s *Session) Procs() string {
@@ -257,7 +258,7 @@ func (s *Session) Threads() string {
 
 func (s *Session) Goroutines(group string) (string, error) {
 	if s.exit != nil {
-		return "", errors.New(s.gone())
+		return "", errors.New(strings.TrimSuffix(s.gone(), "\n"))
 	}
 	return debugger.GoroutinesText(s.State(), s.selG, group)
 }
