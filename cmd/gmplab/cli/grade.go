@@ -27,7 +27,6 @@ type GradeOptions struct {
 	CSV, JSON   string // where to write the gradebook
 	Timeout     time.Duration
 	MemoryMB    int
-	OutputMB    int
 	Jobs        int
 	Quiet       bool
 	Force       bool   // overwrite an existing gradebook
@@ -103,9 +102,6 @@ does not overwrite an existing gradebook file unless given --force.`,
 			if o.MemoryMB < 64 {
 				return fmt.Errorf("--memory %d: want at least 64 (MB)", o.MemoryMB)
 			}
-			if o.OutputMB < 1 {
-				return fmt.Errorf("--max-output %d: want at least 1 (MB)", o.OutputMB)
-			}
 			if runF != nil {
 				return runF(o)
 			}
@@ -118,7 +114,6 @@ does not overwrite an existing gradebook file unless given --force.`,
 	f.StringVar(&o.JSON, "json", "gradebook.json", "write the gradebook as JSON to this `file`")
 	f.DurationVar(&o.Timeout, "timeout", time.Minute, "CPU time limit of one exercise of one submission (whole seconds; 30 times it in wall-clock time ends a blocked one)")
 	f.IntVar(&o.MemoryMB, "memory", 1024, "memory limit of one exercise of one submission, in MB")
-	f.IntVar(&o.OutputMB, "max-output", grade.DefaultOutputMB, "output limit of one exercise of one submission (standard output and error together), in MB")
 	f.IntVar(&o.Jobs, "jobs", runtime.NumCPU(), "exercises graded at once")
 	f.BoolVar(&o.Quiet, "quiet", false, "no progress lines on stderr")
 	f.BoolVar(&o.Force, "force", false, "overwrite the gradebook's files if they exist")
@@ -186,7 +181,7 @@ func runGrade(o *GradeOptions) error {
 		gb, err = grade.FromTestJSON(o.Submissions, o.Key)
 	} else {
 		gb, err = grade.Grade(context.Background(), grade.Options{Root: root, Submissions: o.Submissions, Exercises: o.Exercises,
-			Timeout: o.Timeout, MemoryMB: o.MemoryMB, OutputMB: o.OutputMB, Jobs: o.Jobs, Log: log, Seed: o.Seed, Hidden: o.Hidden, PerProcessRefs: o.PerProcessRefs})
+			Timeout: o.Timeout, MemoryMB: o.MemoryMB, Jobs: o.Jobs, Log: log, Seed: o.Seed, Hidden: o.Hidden, PerProcessRefs: o.PerProcessRefs})
 	}
 	if err != nil {
 		return &ExitError{Code: 1, Msg: "gmplab grade: " + err.Error()}

@@ -20,14 +20,14 @@ func TestGradeFlags(t *testing.T) {
 	}
 	root.AddCommand(newGradeCmd(func(o *GradeOptions) error { got = o; return nil }))
 	var stderr bytes.Buffer
-	if code := execute(root, []string{"grade", "a", "b", "--exercises", "02-runqput,03-runqgrab", "--timeout", "5s", "--memory", "256", "--max-output", "3", "--csv", "x.csv"}, &bytes.Buffer{}, &stderr); code != 0 {
+	if code := execute(root, []string{"grade", "a", "b", "--exercises", "02-runqput,03-runqgrab", "--timeout", "5s", "--memory", "256", "--csv", "x.csv"}, &bytes.Buffer{}, &stderr); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	if strings.Join(got.Submissions, " ") != "a b" || strings.Join(got.Exercises, " ") != "02-runqput 03-runqgrab" ||
-		got.Timeout != 5*time.Second || got.MemoryMB != 256 || got.OutputMB != 3 || got.CSV != "x.csv" || got.JSON != "gradebook.json" {
+		got.Timeout != 5*time.Second || got.MemoryMB != 256 || got.CSV != "x.csv" || got.JSON != "gradebook.json" {
 		t.Errorf("options: %+v", got)
 	}
-	for _, args := range [][]string{{"grade"}, {"grade", "a", "--timeout", "0s"}, {"grade", "a", "--memory", "10"}, {"grade", "a", "--max-output", "0"}} {
+	for _, args := range [][]string{{"grade"}, {"grade", "a", "--timeout", "0s"}, {"grade", "a", "--memory", "10"}} {
 		stderr.Reset()
 		if code := execute(NewRootCmd(), args, &bytes.Buffer{}, &stderr); code != 2 {
 			t.Errorf("%v: exit %d, want 2 (%s)", args, code, stderr.String())
