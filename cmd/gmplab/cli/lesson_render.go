@@ -53,11 +53,17 @@ func (r *reader) markdown(md string) string {
 	if strings.TrimSpace(md) == "" {
 		return ""
 	}
-	out, err := r.md(keepSpans(keepHyphens(r.localLinks(unwrap(md)))))
+	md = tablesFitting(r.localLinks(unwrap(md)), func(table string) string {
+		out, err := r.render(table)
+		if err != nil {
+			return ""
+		}
+		return stripANSI(out)
+	})
+	out, err := r.render(keepLastWords(md, r.width-4))
 	if err != nil {
 		return md // the renderer failed: the text as written reads well too
 	}
-	out = spanKept.Replace(strings.ReplaceAll(out, nbHyphen, "-"))
 	lines := strings.Split(out, "\n")
 	var b strings.Builder
 	b.WriteString("\n")
@@ -75,6 +81,14 @@ func (r *reader) markdown(md string) string {
 		blank = false
 	}
 	return strings.TrimRight(b.String(), "\n") + "\n"
+}
+
+// render renders Markdown with the renderer, with the marks inside code
+// spans and the hyphens inside words kept from breaking a line (keepSpans,
+// keepHyphens), and puts them back.
+func (r *reader) render(md string) (string, error) {
+	out, err := r.md(keepSpans(keepHyphens(md)))
+	return spanKept.Replace(strings.ReplaceAll(out, nbHyphen, "-")), err
 }
 
 // nbHyphen is the non-breaking hyphen (U+2011), one column wide.
@@ -126,8 +140,9 @@ func mapProse(md string, f func(string) string) string {
 // (spanKept).
 var spanMarks = map[rune]rune{'.': '\ue000', ',': '\ue001', ';': '\ue002', '+': '\ue003', '|': '\ue004', '-': []rune(nbHyphen)[0]}
 
-// spanKept turns keepSpans' stand-ins back into their marks.
-var spanKept = strings.NewReplacer("\ue000", ".", "\ue001", ",", "\ue002", ";", "\ue003", "+", "\ue004", "|")
+// spanKept turns keepSpans' stand-ins back into their marks, and
+// keepLastWords' into a space.
+var spanKept = strings.NewReplacer("\ue000", ".", "\ue001", ",", "\ue002", ";", "\ue003", "+", "\ue004", "|", lastGlue, " ")
 
 // keepSpans makes the marks inside the code spans of md's lines unbreakable
 // for the renderer (see spanMarks). A span is a run of backticks up to the
@@ -483,9 +498,6 @@ func wrap(text string, width int) string {
 	return view.Fill(strings.Join(strings.Fields(text), " "), width) + "\n"
 }
 
-// sgr matches an ANSI style sequence at the end of a line.
-var sgr = regexp.MustCompile(`\x1b\[[0-9;]*m$`)
-
 // trimStyledRight drops the spaces at the end of a line, styled ones too
 // (the renderer pads every line to the full width), closing any style it
 // cut.
@@ -493,8 +505,8 @@ func trimStyledRight(l string) string {
 	cut := false
 	for {
 		t := strings.TrimRight(l, " ")
-		if loc := sgr.FindStringIndex(t); loc != nil {
-			l, cut = t[:loc[0]], true
+		if n := trailingSGR(t); n > 0 {
+			l, cut = t[:len(t)-n], true
 			continue
 		}
 		if cut {
@@ -502,6 +514,23 @@ func trimStyledRight(l string) string {
 		}
 		return t
 	}
+}
+
+// trailingSGR returns the length of the ANSI style sequence (ESC [ digits
+// and semicolons m) at the end of s, or 0. (A regular expression anchored
+// at the end was most of the reader's time: it is tried from every byte.)
+func trailingSGR(s string) int {
+	if !strings.HasSuffix(s, "m") {
+		return 0
+	}
+	i := len(s) - 1
+	for i > 0 && (s[i-1] >= '0' && s[i-1] <= '9' || s[i-1] == ';') {
+		i--
+	}
+	if i >= 2 && s[i-2:i] == "\x1b[" {
+		return len(s) - (i - 2)
+	}
+	return 0
 }
 
 // stripANSI drops ANSI escape sequences.

@@ -1,0 +1,203 @@
+package cli
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// How the reader keeps the renderer's wrapping readable where the
+// Markdown can steer it: a paragraph's last line holds two words, and a
+// table too narrow for its words is laid out as a list.
+
+// lastGlue stands in for the space between a paragraph's last two words
+// while the renderer wraps (a character of Unicode's private use area,
+// one column wide, at which neither of glamour's wraps breaks); spanKept
+// puts the space back.
+const lastGlue = "\ue005"
+
+// keepLastWords joins the last two words of each paragraph, list item
+// and hard-broken line of md (unwrap has made each one line) with
+// lastGlue, so that the renderer never leaves one word alone on a
+// paragraph's last line: when the last word does not fit, the one before
+// it goes down with it. Two words wider than half of width are left
+// apart (carrying them down would leave a short line above instead).
+// Headings, tables, quotes, HTML and code blocks are left alone.
+func keepLastWords(md string, width int) string {
+	return mapProse(md, func(l string) string {
+		t := strings.TrimSpace(l)
+		if t == "" || strings.HasPrefix(t, "|") || strings.HasPrefix(t, "#") || strings.HasPrefix(t, ">") || strings.HasPrefix(t, "<") {
+			return l
+		}
+		head := len(l) - len(strings.TrimLeft(l, " "))
+		if m := listItem.FindString(l); m != "" {
+			head = len(m)
+		}
+		body := strings.TrimRight(l[head:], " ")
+		tail := l[head+len(body):] // a hard break's two spaces
+		last := strings.LastIndexByte(body, ' ')
+		if last < 0 {
+			return l
+		}
+		prev := strings.LastIndexByte(body[:last], ' ') // -1: the line's first word
+		if utf8.RuneCountInString(body[prev+1:]) > width/2 || !glueKeepsEmphasis(body[:last], body[last+1:]) {
+			return l
+		}
+		return l[:head] + body[:last] + lastGlue + body[last+1:] + tail
+	})
+}
+
+// glueKeepsEmphasis reports whether the space between before and after
+// can become lastGlue with the emphasis around it still read as such.
+// CommonMark sees the space as whitespace and the stand-in as a letter: a
+// "*" that closes after punctuation ("*BEAM:* none") or opens before it
+// would no longer close or open, nor would a "_" next to it.
+func glueKeepsEmphasis(before, after string) bool {
+	b, _ := utf8.DecodeLastRuneInString(before)
+	a, _ := utf8.DecodeRuneInString(after)
+	if a == '_' || b == '_' {
+		return false
+	}
+	if b == '*' {
+		if c, _ := utf8.DecodeLastRuneInString(strings.TrimRight(before, "*")); unicode.IsPunct(c) || unicode.IsSymbol(c) {
+			return false
+		}
+	}
+	if a == '*' {
+		if c, _ := utf8.DecodeRuneInString(strings.TrimLeft(after, "*")); unicode.IsPunct(c) || unicode.IsSymbol(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// A table's rows: cells split at the pipes outside code spans.
+type mdTable struct {
+	head []string
+	rows [][]string
+}
+
+// tableDelim matches a table's delimiter row: |---|:---:|.
+var tableDelim = regexp.MustCompile(`^\|?(\s*:?-+:?\s*\|)+\s*(:?-+:?\s*)?$`)
+
+// tableCells splits a table row at its pipes (not an escaped one, nor one
+// inside a code span) and trims the cells.
+func tableCells(l string) []string {
+	l = strings.TrimSpace(l)
+	l = strings.TrimPrefix(l, "|")
+	if strings.HasSuffix(l, "|") && !strings.HasSuffix(l, `\|`) {
+		l = l[:len(l)-1]
+	}
+	var cells []string
+	var cur strings.Builder
+	inCode := false
+	for i := 0; i < len(l); i++ {
+		switch c := l[i]; {
+		case c == '\\' && i+1 < len(l) && l[i+1] == '|':
+			cur.WriteString(`\|`)
+			i++
+		case c == '`':
+			inCode = !inCode
+			cur.WriteByte(c)
+		case c == '|' && !inCode:
+			cells = append(cells, strings.TrimSpace(cur.String()))
+			cur.Reset()
+		default:
+			cur.WriteByte(c)
+		}
+	}
+	return append(cells, strings.TrimSpace(cur.String()))
+}
+
+// asList writes the table as Markdown lists, a row an item: for two
+// columns "first — second" under a line naming both columns; for more,
+// the first cell as a line of its own, then each other cell as an item
+// after its column's name.
+func (t *mdTable) asList() string {
+	var b strings.Builder
+	if len(t.head) == 2 {
+		b.WriteString("*" + t.head[0] + " — " + t.head[1] + ":*\n\n")
+		for _, r := range t.rows {
+			b.WriteString("- " + r[0] + " — " + r[1] + "\n")
+		}
+		return b.String()
+	}
+	for i, r := range t.rows {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString("**" + r[0] + "**\n\n")
+		for j := 1; j < len(r); j++ {
+			b.WriteString("- *" + t.head[j] + ":* " + r[j] + "\n")
+		}
+	}
+	return b.String()
+}
+
+// tablesFitting returns md with each table that the renderer would cut
+// inside a word (lipgloss cuts a word wider than its column, and drops
+// the end of a header that does not fit) rewritten as a list (asList).
+// A table is rendered alone to see: every word of its cells must be in
+// the rendered table at least as often as in its cells. render is the
+// reader's pipeline from Markdown to plain text.
+func tablesFitting(md string, render func(string) string) string {
+	if !strings.Contains(md, "|") {
+		return md
+	}
+	lines := strings.Split(md, "\n")
+	var out []string
+	fenced := false
+	for i := 0; i < len(lines); i++ {
+		t := strings.TrimSpace(lines[i])
+		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			fenced = !fenced
+		}
+		if fenced || !strings.HasPrefix(t, "|") || i+1 >= len(lines) || !tableDelim.MatchString(strings.TrimSpace(lines[i+1])) {
+			out = append(out, lines[i])
+			continue
+		}
+		end := i + 2
+		for end < len(lines) && strings.HasPrefix(strings.TrimSpace(lines[end]), "|") {
+			end++
+		}
+		src := strings.Join(lines[i:end], "\n")
+		tab := &mdTable{head: tableCells(lines[i])}
+		for _, l := range lines[i+2 : end] {
+			cells := tableCells(l)
+			for len(cells) < len(tab.head) {
+				cells = append(cells, "")
+			}
+			tab.rows = append(tab.rows, cells[:len(tab.head)])
+		}
+		if tableWordsWhole(tab, render(src)) {
+			out = append(out, lines[i:end]...)
+		} else {
+			out = append(out, strings.Split(strings.TrimSuffix(tab.asList(), "\n"), "\n")...)
+		}
+		i = end - 1
+	}
+	return strings.Join(out, "\n")
+}
+
+// cellMarkup is the inline Markdown the renderer does not print; a code
+// span is a word of its own (the dark style pads it with spaces).
+var cellMarkup = strings.NewReplacer("`", " ", "**", "", "*", "", `\|`, "|")
+
+// tableWordsWhole reports whether every word of the table's cells is in
+// its rendering (plain text) at least as often as in the cells.
+func tableWordsWhole(t *mdTable, rendered string) bool {
+	var cells []string
+	for _, r := range append([][]string{t.head}, t.rows...) {
+		for _, c := range r {
+			cells = append(cells, cellMarkup.Replace(c))
+		}
+	}
+	src := strings.Join(cells, "\n")
+	for _, w := range strings.Fields(src) {
+		if strings.Count(rendered, w) < strings.Count(src, w) {
+			return false
+		}
+	}
+	return true
+}

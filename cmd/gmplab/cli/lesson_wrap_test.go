@@ -1,0 +1,180 @@
+package cli
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/gmplab/gmplab/lessons"
+)
+
+// readLessonProse renders every part of every lesson's prose (not its
+// cells) as the reader does on a colour terminal cols wide, in style, and
+// calls check with the lesson, the part's Markdown and its plain text.
+func readLessonProse(t *testing.T, cols int, style string, check func(lesson string, r *reader, md, plain string)) {
+	t.Helper()
+	t.Setenv("NO_COLOR", "")
+	t.Setenv("GLAMOUR_STYLE", style)
+	all, err := lessons.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range all {
+		nb, err := loadLesson(l.Name())
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := newReader(nb, nil, true, cols, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range nb.Parts {
+			if p.Cell == nil {
+				check(l.Name(), r, p.Markdown, stripANSI(r.markdown(p.Markdown)))
+			}
+		}
+	}
+}
+
+// A table is read whole on any terminal: where the renderer (lipgloss)
+// would cut a word that is wider than its column, or drop the end of a
+// header (lesson 08's five runtimes at 80 columns, lesson 07's claims at
+// 80 and 100), the reader lays the table out as a list (tablesFitting).
+// Every word of every table's cells (but the first column's header: a
+// list names a row by its first cell) is printed whole by the reader, as
+// often as the cells have it.
+func TestLessonTablesKeepTheirWords(t *testing.T) {
+	for _, cols := range []int{60, 80, 100} {
+		for _, style := range []string{"dark", "light"} {
+			t.Run(fmt.Sprintf("%d-%s", cols, style), func(t *testing.T) {
+				tables := 0
+				readLessonProse(t, cols, style, func(lesson string, r *reader, md, _ string) {
+					lines := strings.Split(md, "\n")
+					for i := 0; i+1 < len(lines); i++ {
+						if !strings.HasPrefix(lines[i], "|") || !tableDelim.MatchString(lines[i+1]) {
+							continue
+						}
+						tables++
+						end := i + 2
+						for end < len(lines) && strings.HasPrefix(lines[end], "|") {
+							end++
+						}
+						var words []string
+						for j, l := range lines[i:end] {
+							cells := tableCells(l)
+							switch j {
+							case 0:
+								cells = cells[1:]
+							case 1:
+								continue
+							}
+							for _, c := range cells {
+								words = append(words, strings.Fields(mdPlain(c))...)
+							}
+						}
+						src := strings.Join(words, " ")
+						plain := stripANSI(r.markdown(strings.Join(lines[i:end], "\n")))
+						for _, w := range words {
+							if got, want := strings.Count(plain, w), strings.Count(src, w); got < want {
+								t.Errorf("%s: %q is in the table %d times, whole on the terminal %d times:\n%s", lesson, w, want, got, plain)
+								break
+							}
+						}
+						i = end
+					}
+				})
+				if tables < 3 {
+					t.Fatalf("%d tables in the lessons: the test reads too few", tables)
+				}
+			})
+		}
+	}
+}
+
+// mdPlain is Markdown's text as the reader prints it, near enough to
+// count words: code spans apart from their neighbours (the styles pad
+// them), no emphasis.
+func mdPlain(md string) string {
+	return cellMarkup.Replace(linkTarget.ReplaceAllString(md, "]"))
+}
+
+// linkTarget matches a Markdown link's target, which the reader does not
+// print (or prints as a path).
+var linkTarget = regexp.MustCompile(`\]\([^)\s]*\)`)
+
+// oneWord matches a line of one word (an indent, a word).
+var oneWord = regexp.MustCompile(`^\s*\S+\s*$`)
+
+// No paragraph or list item of any lesson ends with a line of one word at
+// 80 or 100 columns, in either style (keepLastWords carries the word
+// before it down). A one-word line that begins an item (a bullet) or ends
+// a code block is not a paragraph's end; code blocks are left out.
+func TestLessonParagraphsEndWithTwoWords(t *testing.T) {
+	for _, cols := range []int{80, 100} {
+		for _, style := range []string{"dark", "light"} {
+			t.Run(fmt.Sprintf("%d-%s", cols, style), func(t *testing.T) {
+				paragraphs := 0
+				readLessonProse(t, cols, style, func(lesson string, r *reader, md, plain string) {
+					if strings.Contains(md, "```") || strings.Contains(md, "~~~") {
+						plain = stripANSI(r.markdown(withoutFences(md))) // its prose alone
+					}
+					lines := strings.Split(plain, "\n")
+					for i := 1; i < len(lines); i++ {
+						last := i+1 == len(lines) || strings.TrimSpace(lines[i+1]) == ""
+						if !last || strings.TrimSpace(lines[i]) == "" || strings.TrimSpace(lines[i-1]) == "" {
+							continue
+						}
+						paragraphs++
+						l := strings.TrimSpace(lines[i])
+						if oneWord.MatchString(l) && !strings.HasPrefix(l, "•") && !strings.Contains(lines[i], "│") {
+							t.Errorf("%s: a paragraph ends with one word:\n%s\n%s", lesson, lines[i-1], lines[i])
+						}
+					}
+				})
+				if paragraphs < 100 {
+					t.Fatalf("%d paragraphs of more than one line: the test reads too little", paragraphs)
+				}
+			})
+		}
+	}
+}
+
+// withoutFences returns md without its fenced code blocks.
+func withoutFences(md string) string {
+	var out []string
+	fenced := false
+	for _, l := range strings.Split(md, "\n") {
+		if t := strings.TrimSpace(l); strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			fenced = !fenced
+			continue
+		}
+		if !fenced {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+func TestKeepLastWords(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"a paragraph of words", "a paragraph of" + lastGlue + "words"},
+		{"- an item ends", "- an item" + lastGlue + "ends"},
+		{"- item", "- item"},
+		{"1. one two", "1. one" + lastGlue + "two"},
+		{"a hard break  ", "a hard" + lastGlue + "break  "},
+		{"ends in *emphasis* here", "ends in *emphasis*" + lastGlue + "here"},
+		{"not its *request*.", "not its" + lastGlue + "*request*."},
+		{"- *BEAM:* none", "- *BEAM:* none"},
+		{"an *(aside)*", "an *(aside)*"},
+		{"snake _case_", "snake _case_"},
+		{"## a heading", "## a heading"},
+		{"| a | b |", "| a | b |"},
+		{"```\ncode here\n```", "```\ncode here\n```"},
+		{"x " + strings.Repeat("w", 30) + " " + strings.Repeat("v", 30), "x " + strings.Repeat("w", 30) + " " + strings.Repeat("v", 30)},
+	} {
+		if got := keepLastWords(c.in, 80); got != c.want {
+			t.Errorf("keepLastWords(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
