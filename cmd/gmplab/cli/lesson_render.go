@@ -53,18 +53,26 @@ func (r *reader) markdown(md string) string {
 	if strings.TrimSpace(md) == "" {
 		return ""
 	}
-	md = tablesFitting(r.localLinks(unwrap(md)), func(table string) string {
-		out, err := r.render(table)
-		if err != nil {
-			return ""
+	var out strings.Builder
+	for _, seg := range fencedSegments(md) {
+		if seg.code {
+			out.WriteString(r.codeBlock(seg.md))
+			continue
 		}
-		return stripANSI(out)
-	})
-	out, err := r.render(keepLastWords(md, r.width-4))
-	if err != nil {
-		return md // the renderer failed: the text as written reads well too
+		text := tablesFitting(r.localLinks(unwrap(seg.md)), func(table string) string {
+			out, err := r.render(table)
+			if err != nil {
+				return ""
+			}
+			return stripANSI(out)
+		})
+		o, err := r.render(keepLastWords(text, r.width-4))
+		if err != nil {
+			return md // the renderer failed: the text as written reads well too
+		}
+		out.WriteString(o)
 	}
-	lines := strings.Split(out, "\n")
+	lines := strings.Split(out.String(), "\n")
 	var b strings.Builder
 	b.WriteString("\n")
 	blank := true
@@ -385,21 +393,7 @@ func (r *reader) command(line, note string) string {
 	if !r.tty || utf8.RuneCountInString(line+stripANSI(note))+4 <= r.width {
 		return "  " + r.style(bold+cyan, "$ "+line) + note
 	}
-	var lines []string
-	cur, indent := "$", "  "
-	for _, w := range shellWords(line) {
-		if utf8.RuneCountInString(cur)+1+utf8.RuneCountInString(w)+2+len(indent) > r.width && cur != "$" && cur != "" {
-			lines = append(lines, indent+cur+" \\")
-			cur, indent = w, "      "
-			continue
-		}
-		if cur == "" {
-			cur = w
-		} else {
-			cur += " " + w
-		}
-	}
-	lines = append(lines, indent+cur)
+	lines := strings.Split(foldShell("$ "+line, "  ", r.width), "\n")
 	for i, l := range lines {
 		lines[i] = l[:len(l)-len(strings.TrimLeft(l, " "))] + r.style(bold+cyan, strings.TrimLeft(l, " "))
 	}
@@ -493,9 +487,19 @@ func indentLines(s, prefix string) string {
 	return b.String()
 }
 
-// wrap breaks text into lines of at most width columns, at spaces.
+// wrap breaks text into lines of at most width columns, at spaces, and
+// carries the word before a lone last word down with it where both fit
+// (as keepLastWords has the renderer do for the prose).
 func wrap(text string, width int) string {
-	return view.Fill(strings.Join(strings.Fields(text), " "), width) + "\n"
+	lines := strings.Split(view.Fill(strings.Join(strings.Fields(text), " "), width), "\n")
+	if n := len(lines); n >= 2 && !strings.Contains(lines[n-1], " ") {
+		if i := strings.LastIndexByte(lines[n-2], ' '); i > 0 {
+			if last := lines[n-2][i+1:] + " " + lines[n-1]; utf8.RuneCountInString(last) <= width {
+				lines[n-2], lines[n-1] = lines[n-2][:i], last
+			}
+		}
+	}
+	return strings.Join(lines, "\n") + "\n"
 }
 
 // trimStyledRight drops the spaces at the end of a line, styled ones too

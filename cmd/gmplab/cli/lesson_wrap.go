@@ -5,11 +5,14 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/gmplab/gmplab/view"
 )
 
 // How the reader keeps the renderer's wrapping readable where the
-// Markdown can steer it: a paragraph's last line holds two words, and a
-// table too narrow for its words is laid out as a list.
+// Markdown can steer it: a paragraph's last line holds two words, a table
+// too narrow for its words is laid out as a list, and code is not wrapped
+// as prose.
 
 // lastGlue stands in for the space between a paragraph's last two words
 // while the renderer wraps (a character of Unicode's private use area,
@@ -200,4 +203,103 @@ func tableWordsWhole(t *mdTable, rendered string) bool {
 		}
 	}
 	return true
+}
+
+// A piece of a part's Markdown: prose, or a fenced code block with its
+// fences.
+type segment struct {
+	md   string
+	code bool
+}
+
+// fencedSegments cuts md into its prose and its fenced code blocks (a
+// part's cells are cut out already; these are the snippets the prose
+// quotes: runtime source, shell commands).
+func fencedSegments(md string) []segment {
+	var segs []segment
+	var cur []string
+	fenced := false
+	flush := func(code bool) {
+		if len(cur) > 0 {
+			segs = append(segs, segment{md: strings.Join(cur, "\n"), code: code})
+			cur = nil
+		}
+	}
+	for _, l := range strings.Split(md, "\n") {
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			if !fenced {
+				flush(false)
+				cur = append(cur, l)
+			} else {
+				cur = append(cur, l)
+				flush(true)
+			}
+			fenced = !fenced
+			continue
+		}
+		cur = append(cur, l)
+	}
+	flush(fenced) // an unclosed fence runs to the end
+	return segs
+}
+
+// codeBlock renders a fenced code block without the prose's wrap, which
+// broke code at any dot or comma ("gomaxprocs-sched.npidle." / "Load()"
+// in lesson 03). A line wider than the terminal is folded by the reader:
+// a shell command between the shell's words with a trailing " \", as a
+// shell reads it; other code between words, its continuation indented
+// two more columns; either loses its colours (the renderer's highlighting
+// cannot be cut).
+func (r *reader) codeBlock(md string) string {
+	out, err := r.code(md)
+	if err != nil {
+		return md
+	}
+	info := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(strings.SplitN(md, "\n", 2)[0]), "`~"))
+	shell := info == "sh" || info == "bash" || info == "shell" || info == "console"
+	var b strings.Builder
+	for _, l := range strings.Split(out, "\n") {
+		plain := stripANSI(l)
+		if !r.tty || utf8.RuneCountInString(strings.TrimRight(plain, " ")) <= r.width {
+			b.WriteString(l + "\n")
+			continue
+		}
+		plain = strings.TrimRight(plain, " ")
+		text := strings.TrimLeft(plain, " ")
+		indent := plain[:len(plain)-len(text)]
+		if shell {
+			b.WriteString(foldShell(text, indent, r.width) + "\n")
+			continue
+		}
+		for i, part := range strings.Split(view.Fill(text, r.width-len(indent)-2), "\n") {
+			if i > 0 {
+				part = "  " + part
+			}
+			b.WriteString(indent + part + "\n")
+		}
+	}
+	return b.String()
+}
+
+// foldShell breaks a shell command line into lines of at most width
+// columns between the shell's words (never inside quotes), each but the
+// last ending in " \" and the next indented four more columns (a
+// prompt's "$" stays with the command's first word).
+func foldShell(line, indent string, width int) string {
+	var lines []string
+	cur, ind := "", indent
+	for _, w := range shellWords(line) {
+		if cur != "" && cur != "$" && len(ind)+utf8.RuneCountInString(cur)+1+utf8.RuneCountInString(w)+2 > width {
+			lines = append(lines, ind+cur+" \\")
+			cur, ind = w, indent+"    "
+			continue
+		}
+		if cur == "" {
+			cur = w
+		} else {
+			cur += " " + w
+		}
+	}
+	return strings.Join(append(lines, ind+cur), "\n")
 }

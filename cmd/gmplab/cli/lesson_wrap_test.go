@@ -5,8 +5,10 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/gmplab/gmplab/lessons"
+	"github.com/gmplab/gmplab/notebook"
 )
 
 // readLessonProse renders every part of every lesson's prose (not its
@@ -176,5 +178,94 @@ func TestKeepLastWords(t *testing.T) {
 		if got := keepLastWords(c.in, 80); got != c.want {
 			t.Errorf("keepLastWords(%q) = %q, want %q", c.in, got, c.want)
 		}
+	}
+}
+
+// The reader's own wrap (quiz questions and choices, guides, notes) ends
+// no text of several lines with a line of one word either: every quiz's
+// and guide's text at the widths the reader gives them at 80 and 100
+// columns.
+func TestWrapEndsWithTwoWords(t *testing.T) {
+	all, err := lessons.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := 0
+	for _, l := range all {
+		nb, err := loadLesson(l.Name())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ts []string
+		for _, c := range nb.CellsOf(notebook.Quiz) {
+			ts = append(append(ts, "Quiz: "+c.Q.Q), c.Q.Choices...)
+		}
+		for _, c := range nb.CellsOf(notebook.Guide) {
+			ts = append(ts, c.G.Text)
+		}
+		for _, text := range ts {
+			for _, cols := range []int{80, 100} {
+				for _, w := range []int{cols - 4, cols - 6, cols - 9} {
+					texts++
+					lines := strings.Split(strings.TrimSuffix(wrap(text, w), "\n"), "\n")
+					for _, line := range lines {
+						if utf8.RuneCountInString(line) > w {
+							t.Errorf("%s at %d: a line of %d columns: %q", l.Name(), w, utf8.RuneCountInString(line), line)
+						}
+					}
+					if n := len(lines); n >= 2 && !strings.Contains(lines[n-1], " ") {
+						t.Errorf("%s at %d: ends with one word:\n%s", l.Name(), w, strings.Join(lines, "\n"))
+					}
+				}
+			}
+		}
+	}
+	if texts < 300 {
+		t.Fatalf("%d texts wrapped: the test reads too few", texts)
+	}
+}
+
+// foldedShell matches the end of a shell line folded by the reader and
+// the next line's indent.
+var foldedShell = regexp.MustCompile(` \\\n *`)
+
+// The code blocks the prose quotes are not wrapped as prose, which broke
+// lesson 03's "gomaxprocs-sched.npidle.Load()" after its dot at 80
+// columns: at 60, 80 and 100 columns every line of them is printed whole
+// where it fits beside the indent, and a shell line that does not fit is
+// folded between words with a trailing " \" (joined again, it is the
+// line).
+func TestLessonCodeBlocksAreNotWrappedAsProse(t *testing.T) {
+	for _, cols := range []int{60, 80, 100} {
+		t.Run(fmt.Sprint(cols), func(t *testing.T) {
+			blocks := 0
+			readLessonProse(t, cols, "dark", func(lesson string, r *reader, md, plain string) {
+				for _, seg := range fencedSegments(md) {
+					if !seg.code {
+						continue
+					}
+					blocks++
+					lines := strings.Split(seg.md, "\n")
+					shell := strings.HasPrefix(lines[0], "```sh")
+					for _, l := range lines[1 : len(lines)-1] {
+						l = strings.TrimRight(strings.ReplaceAll(l, "\t", "    "), " ")
+						switch {
+						case l == "":
+						case utf8.RuneCountInString(l)+4 <= cols:
+							if !strings.Contains(plain, l) {
+								t.Errorf("%s at %d: the code line %q is not printed whole:\n%s", lesson, cols, l, plain)
+							}
+						case shell:
+							if !strings.Contains(foldedShell.ReplaceAllString(plain, " "), l) {
+								t.Errorf("%s at %d: the shell line %q is not folded as a shell reads it:\n%s", lesson, cols, l, plain)
+							}
+						}
+					}
+				}
+			})
+			if blocks < 12 {
+				t.Fatalf("%d code blocks in the lessons' prose: the test reads too few", blocks)
+			}
+		})
 	}
 }
