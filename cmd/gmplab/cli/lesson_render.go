@@ -40,11 +40,23 @@ func (r *reader) style(st, s string) string {
 // title is the line above the lesson.
 func (r *reader) title() string {
 	l := r.nb.Lesson
-	t := fmt.Sprintf("%s · %s · layers %s · GOMAXPROCS=%d · seed %d", l.Name(), r.nb.Dir, l.Layers(), l.GOMAXPROCS, l.Seed)
-	if r.tty {
-		t = view.Fill(t, r.width)
+	parts := []string{l.Name(), r.nb.Dir, "layers " + l.Layers().String(), fmt.Sprintf("GOMAXPROCS=%d", l.GOMAXPROCS), fmt.Sprintf("seed %d", l.Seed)}
+	if !r.tty {
+		return strings.Join(parts, " · ") + "\n"
 	}
-	return r.style(dim, t) + "\n"
+	// Broken between its parts, the dot ending the line: "· seed 1"
+	// alone on the next line read as a stray mark.
+	var lines []string
+	cur := parts[0]
+	for _, p := range parts[1:] {
+		if utf8.RuneCountInString(cur+" · "+p) > r.width {
+			lines = append(lines, cur+" ·")
+			cur = p
+			continue
+		}
+		cur += " · " + p
+	}
+	return r.style(dim, strings.Join(append(lines, cur), "\n")) + "\n"
 }
 
 // markdown renders Markdown for the terminal, without the trailing spaces
@@ -323,7 +335,7 @@ func (r *reader) cellHead(c *notebook.Cell) string {
 		}
 		b.WriteString(r.command(c.Command.Line, note) + "\n")
 	case notebook.Step:
-		b.WriteString(r.command(c.Command.Line, "") + "\n")
+		b.WriteString(r.command(r.nb.Shown(c.Command), "") + "\n")
 		if len(c.Steps) > 0 {
 			for _, l := range strings.Split(strings.TrimSuffix(wrap("then: "+strings.Join(c.Steps, "; "), r.width-6), "\n"), "\n") {
 				b.WriteString("    " + r.style(dim, l) + "\n")
@@ -433,7 +445,10 @@ func shellWords(line string) []string {
 
 // output shows a cell's output behind a gutter. On a terminal, tabs
 // become four spaces and a line wider than the screen is folded between
-// words (view.Fill), its continuation indented under the gutter.
+// words (view.Fill), its continuation indented two columns more than
+// view.Fill would, so that the rest of a line of code ("// the workers
+// wait" / "in P0's queue" in lesson 04) does not read as a line of its
+// own.
 func (r *reader) output(out string) string {
 	var b strings.Builder
 	bar := "  " + r.style(dim, "│") + " "
@@ -443,7 +458,14 @@ func (r *reader) output(out string) string {
 			continue
 		}
 		l = strings.ReplaceAll(l, "\t", "    ")
-		for _, part := range strings.Split(view.Fill(l, r.width-4), "\n") {
+		if utf8.RuneCountInString(l) <= r.width-4 {
+			b.WriteString(strings.TrimRight(bar+l, " ") + "\n")
+			continue
+		}
+		for i, part := range strings.Split(view.Fill(l, r.width-6), "\n") {
+			if i > 0 {
+				part = "  " + part // a continuation, not a line of its own
+			}
 			b.WriteString(strings.TrimRight(bar+part, " ") + "\n")
 		}
 	}

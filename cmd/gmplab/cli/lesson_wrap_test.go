@@ -269,3 +269,27 @@ func TestLessonCodeBlocksAreNotWrappedAsProse(t *testing.T) {
 		})
 	}
 }
+
+// A cell's output line wider than the terminal folds between words with
+// its continuation indented two columns past the text's start, so that
+// the rest of a line of code does not read as a line of its own (lesson
+// 04's handoff.go at 80 columns).
+func TestOutputFoldsAsContinuation(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	nb, err := loadLesson("4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := newReader(nb, nil, true, 80, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const code = "\tsim.Syscall(5 * time.Millisecond) // the thread blocks; the workers wait in P0's queue\n\tfmt.Println(\"syscall returned\")\n"
+	got := r.output(code)
+	want := "  │     sim.Syscall(5 * time.Millisecond) // the thread blocks; the workers\n" +
+		"  │       wait in P0's queue\n" +
+		"  │     fmt.Println(\"syscall returned\")\n"
+	if got != want {
+		t.Errorf("output folds as\n%s\nwant\n%s", got, want)
+	}
+}
