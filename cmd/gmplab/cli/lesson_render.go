@@ -48,8 +48,12 @@ func (r *reader) title() string {
 	// alone on the next line read as a stray mark.
 	var lines []string
 	cur := parts[0]
-	for _, p := range parts[1:] {
-		if utf8.RuneCountInString(cur+" · "+p) > r.width {
+	for i, p := range parts[1:] {
+		room := r.width
+		if i+2 < len(parts) {
+			room -= 2 // the " ·" that would end the line
+		}
+		if utf8.RuneCountInString(cur+" · "+p) > room {
 			lines = append(lines, cur+" ·")
 			cur = p
 			continue

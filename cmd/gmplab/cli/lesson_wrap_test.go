@@ -293,3 +293,30 @@ func TestOutputFoldsAsContinuation(t *testing.T) {
 		t.Errorf("output folds as\n%s\nwant\n%s", got, want)
 	}
 }
+
+// The title line breaks between its parts, each line but the last ending
+// in " ·", within the width: at 80 columns lesson 04's "· seed 1" went on
+// a line of its own, then the " ·" ending the first line overflowed it.
+func TestTitleBreaksAfterADot(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	nb, err := loadLesson("4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cols := range []int{60, 80, 100} {
+		r, err := newReader(nb, nil, true, cols, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSuffix(r.title(), "\n"), "\n")
+		for i, l := range lines {
+			if utf8.RuneCountInString(l) > cols || strings.HasPrefix(l, "·") || i+1 < len(lines) && !strings.HasSuffix(l, " ·") {
+				t.Errorf("at %d columns the title is laid out as\n%s", cols, strings.Join(lines, "\n"))
+				break
+			}
+		}
+		if got := strings.ReplaceAll(strings.Join(lines, " "), "  ", " "); got != "lesson-04 · lessons/04-sysmon · layers stacks,procs,steal,sysmon · GOMAXPROCS=1 · seed 1" {
+			t.Errorf("at %d columns the title says %q", cols, got)
+		}
+	}
+}
