@@ -194,7 +194,8 @@ func TestBrowserKeyboard(t *testing.T) {
 // On a phone (390 px) no page of the book scrolls sideways as a whole:
 // what is wider than the screen scrolls in its own box, and a long code
 // span in the prose breaks (lesson 08's runtime/scheduler/multi_thread/queue.rs
-// pushed its page to 408 px). Code's tabs are four columns.
+// pushed its page to 408 px), but not inside a table, whose columns then
+// shrank. Code's tabs are four columns.
 func TestBrowserNoPageScrollsSideways(t *testing.T) {
 	s := browserSession(t)
 	tb := s.newTab(t, 390, 844, false)
@@ -208,6 +209,12 @@ func TestBrowserNoPageScrollsSideways(t *testing.T) {
 		if w := tb.num(`document.documentElement.scrollWidth`); w > 390 {
 			wide := tb.str(`Array.from(document.querySelectorAll(".page *")).filter(function(e){var b=e.getBoundingClientRect();return b.right>document.documentElement.clientWidth+1&&!e.closest("pre,table,svg,.cell,.stepper")}).slice(0,3).map(function(e){return e.tagName+" "+e.textContent.slice(0,50)}).join(" | ")`)
 			t.Errorf("%s is %.0f px wide on a 390 px screen: %s", p.URL, w, wide)
+		}
+		// In a table a span is not broken: its column is as wide as its
+		// longest word (the table scrolls in its box), where breaking
+		// "anywhere" let the columns shrink to "findRunnabl" / "e".
+		if cut := tb.str(`Array.from(document.querySelectorAll(".page td code")).filter(function(c){return !/\s/.test(c.textContent)&&c.getClientRects().length>1}).map(function(c){return c.textContent}).join(", ")`); cut != "" {
+			t.Errorf("%s: spans broken in a table's cells: %s", p.URL, cut)
 		}
 	}
 	if pages < 10 {
