@@ -86,7 +86,7 @@ func (r *reader) markdown(md string) string {
 		if err != nil {
 			return md // the renderer failed: the text as written reads well too
 		}
-		out.WriteString(o)
+		out.WriteString(hangItems(o))
 	}
 	lines := strings.Split(out.String(), "\n")
 	var b strings.Builder

@@ -303,3 +303,35 @@ func foldShell(line, indent string, width int) string {
 	}
 	return strings.Join(append(lines, ind+cur), "\n")
 }
+
+// itemStart matches the start of a rendered list item: its indent and
+// its bullet or number.
+var itemStart = regexp.MustCompile(`^( *)(• |\d+\. )`)
+
+// hangItems indents the lines that continue a rendered list item under
+// its text, past its bullet or number: glamour starts them under the
+// bullet, where they read as text outside the list. The wrap's four
+// spare columns (the renderer wraps at width-4) hold the indent.
+func hangItems(rendered string) string {
+	lines := strings.Split(rendered, "\n")
+	indent, hang := -1, ""
+	for i, l := range lines {
+		p := stripANSI(l)
+		text := strings.TrimLeft(p, " ")
+		if text == "" {
+			indent = -1
+			continue
+		}
+		if m := itemStart.FindStringSubmatch(p); m != nil {
+			indent, hang = len(m[1]), strings.Repeat(" ", utf8.RuneCountInString(m[2]))
+			continue
+		}
+		// One space more: the line starts with a code span's padding.
+		if lead := len(p) - len(text); lead == indent || lead == indent+1 {
+			lines[i] = hang + l
+		} else {
+			indent = -1
+		}
+	}
+	return strings.Join(lines, "\n")
+}

@@ -320,3 +320,35 @@ func TestTitleBreaksAfterADot(t *testing.T) {
 		}
 	}
 }
+
+// A list item's wrapped lines hang under its text, past its bullet or
+// number, in every lesson at 80 and 100 columns (glamour starts them
+// under the bullet).
+func TestLessonListItemsHang(t *testing.T) {
+	for _, cols := range []int{80, 100} {
+		t.Run(fmt.Sprint(cols), func(t *testing.T) {
+			hung := 0
+			readLessonProse(t, cols, "dark", func(lesson string, _ *reader, md, plain string) {
+				in := -1 // where the current item's text starts
+				for _, l := range strings.Split(plain, "\n") {
+					text := strings.TrimLeft(l, " ")
+					lead := len(l) - len(text)
+					switch m := itemStart.FindStringSubmatch(l); {
+					case text == "" || strings.Contains(l, "│"):
+						in = -1
+					case m != nil:
+						in = len(m[1]) + utf8.RuneCountInString(m[2])
+					case in >= 0 && lead < in:
+						t.Errorf("%s: a list item goes on under its bullet: %q", lesson, l)
+						in = -1
+					case in >= 0:
+						hung++
+					}
+				}
+			})
+			if hung < 100 {
+				t.Fatalf("%d lines of list items hang: the test reads too few", hung)
+			}
+		})
+	}
+}
