@@ -341,7 +341,7 @@ func (r *reader) cellHead(c *notebook.Cell) string {
 	case notebook.Step:
 		b.WriteString(r.command(r.nb.Shown(c.Command), "") + "\n")
 		if len(c.Steps) > 0 {
-			for _, l := range strings.Split(strings.TrimSuffix(wrap("then: "+strings.Join(c.Steps, "; "), r.width-6), "\n"), "\n") {
+			for _, l := range strings.Split(strings.TrimSuffix(wrapSteps(c.Steps, r.width-6), "\n"), "\n") {
 				b.WriteString("    " + r.style(dim, l) + "\n")
 			}
 		}
@@ -511,6 +511,18 @@ func indentLines(s, prefix string) string {
 		b.WriteString(prefix + l + "\n")
 	}
 	return b.String()
+}
+
+// wrapSteps lays out a step cell's debugger commands, "then: break
+// runqputslow; continue; print len(p0.runq)", breaking lines between
+// commands only (a command cut at its space, "print" / "len(p0.runq)",
+// read as two).
+func wrapSteps(steps []string, width int) string {
+	kept := make([]string, len(steps))
+	for i, s := range steps {
+		kept[i] = strings.ReplaceAll(s, " ", lastGlue)
+	}
+	return strings.ReplaceAll(wrap("then: "+strings.Join(kept, "; "), width), lastGlue, " ")
 }
 
 // wrap breaks text into lines of at most width columns, at spaces, and

@@ -352,3 +352,40 @@ func TestLessonListItemsHang(t *testing.T) {
 		})
 	}
 }
+
+// A step cell's "then:" line breaks between debugger commands, never
+// inside one: every step of every lesson's step cells is printed whole
+// at 60, 80 and 100 columns.
+func TestStepsStayWhole(t *testing.T) {
+	all, err := lessons.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := 0
+	for _, l := range all {
+		nb, err := loadLesson(l.Name())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range nb.CellsOf(notebook.Step) {
+			for _, w := range []int{54, 74, 94} {
+				out := wrapSteps(c.Steps, w)
+				for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+					if utf8.RuneCountInString(line) > w && strings.Contains(line, "; ") {
+						t.Errorf("%s at %d: a line of %d columns: %q", l.Name(), w, utf8.RuneCountInString(line), line)
+					}
+				}
+				flat := strings.ReplaceAll(out, "\n", "\x00")
+				for _, s := range c.Steps {
+					steps++
+					if !strings.Contains(flat, s) {
+						t.Errorf("%s at %d: the step %q is cut:\n%s", l.Name(), w, s, out)
+					}
+				}
+			}
+		}
+	}
+	if steps < 100 {
+		t.Fatalf("%d steps: the test reads too few", steps)
+	}
+}
