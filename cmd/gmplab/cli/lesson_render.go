@@ -328,7 +328,9 @@ func (r *reader) cellHead(c *notebook.Cell) string {
 			b.WriteString("\n" + indentLines(r.style(dim, strings.TrimSuffix(wrap(note+")", r.width-2), "\n")), "  "))
 		}
 	case notebook.Diagram:
-		b.WriteString(indentLines(view.GStatesText(r.width-4), "  "))
+		if sm, ok := view.StateMachine(c.Args); ok {
+			b.WriteString(indentLines(view.StatesText(sm, r.width-4), "  "))
+		}
 	case notebook.RunsKind:
 		for _, l := range c.Runs.Commands(r.nb.Path(c.Runs.Program)) {
 			b.WriteString(r.command(l, "") + "\n")
