@@ -266,6 +266,44 @@ func TestBrowserKeyboard(t *testing.T) {
 	}
 }
 
+// On a phone (390 px) no page of the book scrolls sideways as a whole:
+// what is wider than the screen scrolls in its own box, and a long code
+// span in the prose breaks (lesson 08's runtime/scheduler/multi_thread/queue.rs
+// pushed its page to 408 px), but not inside a table, whose columns then
+// shrank. Code's tabs are four columns.
+func TestBrowserNoPageScrollsSideways(t *testing.T) {
+	s := browserSession(t)
+	tb := s.newTab(t, 390, 844, false)
+	pages := 0
+	for _, p := range s.site.Pages {
+		if !strings.HasPrefix(p.URL, "lessons/") {
+			continue
+		}
+		pages++
+		tb.open(p.URL)
+		if w := tb.num(`document.documentElement.scrollWidth`); w > 390 {
+			wide := tb.str(`Array.from(document.querySelectorAll(".page *")).filter(function(e){var b=e.getBoundingClientRect();return b.right>document.documentElement.clientWidth+1&&!e.closest("pre,table,svg,.cell,.stepper")}).slice(0,3).map(function(e){return e.tagName+" "+e.textContent.slice(0,50)}).join(" | ")`)
+			t.Errorf("%s is %.0f px wide on a 390 px screen: %s", p.URL, w, wide)
+		}
+		// In a table a span is not broken: its column is as wide as its
+		// longest word (the table scrolls in its box), where breaking
+		// "anywhere" let the columns shrink to "findRunnabl" / "e".
+		if cut := tb.str(`Array.from(document.querySelectorAll(".page td code")).filter(function(c){return !/\s/.test(c.textContent)&&c.getClientRects().length>1}).map(function(c){return c.textContent}).join(", ")`); cut != "" {
+			t.Errorf("%s: spans broken in a table's cells: %s", p.URL, cut)
+		}
+	}
+	if pages < 10 {
+		t.Fatalf("%d lesson pages: the test reads too few", pages)
+	}
+	// A tab is four columns, as the terminal reader shows it: at eight,
+	// lesson 00's goroutines.go put its innermost line 48 columns in, off
+	// a phone's screen.
+	tb.open("lessons/00-threads.html")
+	if ts := tb.str(`getComputedStyle(document.querySelector(".cell.source pre")).tabSize`); ts != "4" {
+		t.Errorf("a source cell's tab is %s columns", ts)
+	}
+}
+
 // TestBrowserLook takes the screenshots the closing note describes, at
 // 1366x900 and 390x844, in the light and the dark theme (the theme
 // follows the system's preference), and checks what can be checked of
