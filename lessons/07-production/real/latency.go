@@ -6,8 +6,10 @@
 // request comes every 2 ms, so the eight need 0.7 CPUs; with -load heavy
 // one comes every 100 µs, and they would need 5.3 CPUs: at GOMAXPROCS=2
 // most of them are runnable, waiting for a P. With -trace FILE it also writes an execution trace of
-// the load for go tool trace and gmplab replay. Lesson 07, "Is it the
-// scheduler?". Run it built, not with go run (GODEBUG and the trace would
+// the load for go tool trace and gmplab replay, then reads it back
+// (golang.org/x/exp/trace, the reader go tool trace is built on) and
+// prints its waits to run: every goroutine's time from runnable to
+// running, with no sampling. Lesson 07, "Is it the scheduler?". Run it built, not with go run (GODEBUG and the trace would
 // see the go command too):
 //
 //	go build -o latency lessons/07-production/real/latency.go
@@ -15,13 +17,19 @@
 package main
 
 import (
+	"bufio"
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"runtime/metrics"
 	"runtime/trace"
+	"slices"
 	"sync"
 	"time"
+
+	xtrace "golang.org/x/exp/trace"
 )
 
 // spin computes for d of wall time without blocking.
@@ -53,6 +61,52 @@ func copyOf(h *metrics.Float64Histogram) *metrics.Float64Histogram {
 	return &metrics.Float64Histogram{
 		Buckets: append([]float64(nil), h.Buckets...),
 		Counts:  append([]uint64(nil), h.Counts...),
+	}
+}
+
+// traceWaits reads the execution trace in file and returns every wait to
+// run it holds, in ns: the time from each goroutine's transition to
+// runnable (created, woken, preempted) to its next transition to running
+// (runtime/proc.go: execute), as go tool trace's Sched wait time adds
+// them up.
+func traceWaits(file string) ([]int64, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	r, err := xtrace.NewReader(bufio.NewReader(f))
+	if err != nil {
+		return nil, err
+	}
+	runnable := map[xtrace.GoID]xtrace.Time{}
+	var waits []int64
+	for {
+		ev, err := r.ReadEvent()
+		if errors.Is(err, io.EOF) {
+			return waits, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if ev.Kind() != xtrace.EventStateTransition {
+			continue
+		}
+		st := ev.StateTransition()
+		if st.Resource.Kind != xtrace.ResourceGoroutine {
+			continue
+		}
+		from, to := st.Goroutine()
+		g := st.Resource.Goroutine()
+		switch {
+		case to == xtrace.GoRunnable && from != xtrace.GoRunnable:
+			runnable[g] = ev.Time()
+		case from == xtrace.GoRunnable && to == xtrace.GoRunning:
+			if t, ok := runnable[g]; ok {
+				waits = append(waits, int64(ev.Time()-t))
+				delete(runnable, g)
+			}
+		}
 	}
 }
 
@@ -138,6 +192,14 @@ func main() {
 	if *traceFile != "" {
 		trace.Stop()
 	}
+	var waits []int64
+	if *traceFile != "" {
+		var err error
+		if waits, err = traceWaits(*traceFile); err != nil {
+			fmt.Fprintln(os.Stderr, "latency: reading the trace:", err)
+			os.Exit(1)
+		}
+	}
 
 	metrics.Read(samples)
 	h := since(samples[0].Value.Float64Histogram(), before)
@@ -150,4 +212,14 @@ func main() {
 	fmt.Printf("sched latency p50 %s p99 %s (/sched/latencies:seconds, %d samples)\n", ms(percentile(h, 0.50)), ms(percentile(h, 0.99)), n)
 	fmt.Printf("most runnable %d, most running %d (/sched/goroutines/runnable, /running)\n", maxRunnable, maxRunning)
 	fmt.Printf("now: goroutines %d, waiting %d, threads %d\n", samples[2].Value.Uint64(), samples[5].Value.Uint64(), samples[6].Value.Uint64())
+	if *traceFile != "" {
+		slices.Sort(waits)
+		q := func(q float64) string {
+			if len(waits) == 0 {
+				return "-"
+			}
+			return fmt.Sprintf("%.3fms", float64(waits[min(len(waits)-1, int(q*float64(len(waits))))])/1e6)
+		}
+		fmt.Printf("the trace %s: %d waits to run, p50 %s p99 %s (every runnable → running)\n", *traceFile, len(waits), q(0.50), q(0.99))
+	}
 }
