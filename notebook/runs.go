@@ -50,6 +50,7 @@ type Runs struct {
 //	"changes"  how many matches' numbers differ from the match before
 //	"distinct" how many different numbers the matches have
 //	"max"      the largest of the matches' numbers
+//	"min"      the smallest
 type Figure struct {
 	Name string
 	Re   *regexp.Regexp
@@ -58,7 +59,7 @@ type Figure struct {
 
 // figureAggregates are Figure's Of forms, as a figure line writes them
 // ("figure: moves = changes of REGEXP").
-var figureAggregates = []string{"last", "count", "changes", "distinct", "max"}
+var figureAggregates = []string{"last", "count", "changes", "distinct", "max", "min"}
 
 // Predicate is a check over the runs' figures. Where it names a figure it
 // may instead name two joined by -, + or / (A-B, A/B): the value each run
@@ -339,6 +340,8 @@ func (f Figure) read(o string) (float64, error) {
 		return nums[len(nums)-1], nil
 	case "max":
 		return slices.Max(nums), nil
+	case "min":
+		return slices.Min(nums), nil
 	case "distinct":
 		slices.Sort(nums)
 		return float64(len(slices.Compact(nums))), nil

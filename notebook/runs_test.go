@@ -139,6 +139,7 @@ func TestRunsFigureAggregatesAndExpressions(t *testing.T) {
 		"figure: moves = changes of ticks=\\[ (\\d+) \\]\n" +
 		"figure: values = distinct of ticks=\\[ (\\d+) \\]\n" +
 		"figure: most = max of ticks=\\[ (\\d+) \\]\n" +
+		"figure: least = min of ticks=\\[ (\\d+) \\]\n" +
 		"check: all moves in 2..3\ncheck: all lines-moves in 1..2\ncheck: all last-first in 3..10\n" +
 		"check: median last/lines in 1..2\ncheck: count first+moves >= 4 in 2..2\n```\n"
 	nb, err := Parse("x/lesson.md", "# T\n\n"+cell)
@@ -146,7 +147,7 @@ func TestRunsFigureAggregatesAndExpressions(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := nb.CellsOf(RunsKind)[0]
-	if f := c.Runs.Figures; f[0].Of != "" || f[1].Of != "last" || f[2].Of != "count" || f[3].Of != "changes" || f[4].Of != "distinct" || f[5].Of != "max" {
+	if f := c.Runs.Figures; f[0].Of != "" || f[1].Of != "last" || f[2].Of != "count" || f[3].Of != "changes" || f[4].Of != "distinct" || f[5].Of != "max" || f[6].Of != "min" {
 		t.Fatalf("figures %+v", f)
 	}
 	sched := func(ticks ...int) string {
@@ -169,6 +170,7 @@ lines: 5 3 3
 moves: 3 2 2
 values: 4 3 3
 most: 4 7 4
+least: 1 2 1
 holds: all moves in 2..3 (3 of 3 runs)
 holds: all lines-moves in 1..2 (3 of 3 runs)
 holds: all last-first in 3..10 (3 of 3 runs)
