@@ -180,10 +180,19 @@ holds: count first+moves >= 4 in 2..2 (2 of 3 runs)
 	if out != want {
 		t.Errorf("got\n%s\nwant\n%s", out, want)
 	}
-	// A count of nothing is 0, not a missing figure; a missing number is.
+	// A count of nothing is 0 (so are changes and distinct values), not a
+	// missing figure; a missing number is.
 	x.outs = []string{"", "", ""}
 	if _, err := nb.Exec(x, c); err == nil || !strings.Contains(err.Error(), "printed no first") {
 		t.Errorf("want the missing figure's error, got %v", err)
+	}
+	zeros, err := Parse("x/lesson.md", "```runs\nprogram: a.go\nruns: 2\nfigure: n = count of SCHED\n"+
+		"figure: m = changes of t=(\\d+)\nfigure: d = distinct of t=(\\d+)\ncheck: all n+m in 0..0\ncheck: all d in 0..0\n```\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, err := zeros.Exec(&runsFake{outs: []string{"", "x"}}, zeros.CellsOf(RunsKind)[0]); err != nil || !strings.Contains(out, "d: 0 0\n") {
+		t.Errorf("count, changes and distinct of no match: want 0, got %v:\n%s", err, out)
 	}
 	for _, tc := range []struct{ body, err string }{
 		{"figure: n = count of SCHED\ncheck: all n-m in 1..2\n", "no figure m (figures: n)"},

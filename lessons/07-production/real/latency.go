@@ -23,9 +23,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime/metrics"
 	"runtime/trace"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -120,15 +122,55 @@ func since(now, before *metrics.Float64Histogram) *metrics.Float64Histogram {
 }
 
 func main() {
-	load := flag.String("load", "light", "light or heavy")
-	traceFile := flag.String("trace", "", "write an execution trace of the load to this file")
+	load := flag.String("load", "light", "light, heavy, or both (light, then heavy, each measured alone)")
+	traceFile := flag.String("trace", "", "write an execution trace of the load to this file (with -load both, one a load: FILE's name with -light or -heavy before its extension)")
 	requests := flag.Int("n", 100, "requests per goroutine")
 	flag.Parse()
-	if *load != "light" && *load != "heavy" {
-		fmt.Fprintln(os.Stderr, "latency: -load must be light or heavy")
+	loads := []string{*load}
+	switch *load {
+	case "light", "heavy":
+	case "both":
+		loads = []string{"light", "heavy"}
+	default:
+		fmt.Fprintln(os.Stderr, "latency: -load must be light, heavy or both")
 		os.Exit(2)
 	}
+	var traces []string
+	for _, l := range loads {
+		file := *traceFile
+		if file != "" && *load == "both" {
+			ext := filepath.Ext(file)
+			file = strings.TrimSuffix(file, ext) + "-" + l + ext
+		}
+		serve(l, file, *requests)
+		if file != "" {
+			traces = append(traces, file)
+		}
+	}
+	// Read the traces back once every load is done: reading one allocates
+	// enough to make the collector's goroutines busy, which the next
+	// load's metric would count.
+	for _, file := range traces {
+		waits, err := traceWaits(file)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "latency: reading the trace:", err)
+			os.Exit(1)
+		}
+		slices.Sort(waits)
+		q := func(q float64) string {
+			if len(waits) == 0 {
+				return "-"
+			}
+			return fmt.Sprintf("%.3fms", float64(waits[min(len(waits)-1, int(q*float64(len(waits))))])/1e6)
+		}
+		fmt.Printf("the trace %s: %d waits to run, p50 %s p99 %s (every runnable → running)\n", file, len(waits), q(0.50), q(0.99))
+	}
+}
 
+// serve runs the load (light or heavy) of requests per goroutine, with an
+// execution trace in traceFile if it is not "", and prints what the
+// metrics (and the trace) say of it.
+func serve(load, traceFile string, requests int) {
 	samples := []metrics.Sample{
 		{Name: "/sched/latencies:seconds"},
 		{Name: "/sched/gomaxprocs:threads"},
@@ -141,8 +183,8 @@ func main() {
 	metrics.Read(samples)
 	before := copyOf(samples[0].Value.Float64Histogram())
 
-	if *traceFile != "" {
-		f, err := os.Create(*traceFile)
+	if traceFile != "" {
+		f, err := os.Create(traceFile)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "latency:", err)
 			os.Exit(1)
@@ -152,7 +194,7 @@ func main() {
 	}
 
 	pause := 2 * time.Millisecond // 8 × 200 µs every 2.2 ms: 0.7 CPUs
-	if *load == "heavy" {
+	if load == "heavy" {
 		pause = 100 * time.Microsecond // 8 × 200 µs every 0.3 ms: 5.3 CPUs
 	}
 	var wg sync.WaitGroup
@@ -160,7 +202,7 @@ func main() {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for j := 0; j < *requests; j++ {
+			for j := 0; j < requests; j++ {
 				time.Sleep(pause)            // wait for the next request
 				spin(200 * time.Microsecond) // serve it
 			}
@@ -189,16 +231,8 @@ func main() {
 	wg.Wait()
 	close(done)
 	sampler.Wait()
-	if *traceFile != "" {
+	if traceFile != "" {
 		trace.Stop()
-	}
-	var waits []int64
-	if *traceFile != "" {
-		var err error
-		if waits, err = traceWaits(*traceFile); err != nil {
-			fmt.Fprintln(os.Stderr, "latency: reading the trace:", err)
-			os.Exit(1)
-		}
 	}
 
 	metrics.Read(samples)
@@ -208,18 +242,8 @@ func main() {
 		n += c
 	}
 	ms := func(s float64) string { return fmt.Sprintf("%.3fms", s*1e3) }
-	fmt.Printf("load %s, GOMAXPROCS=%d (/sched/gomaxprocs:threads)\n", *load, samples[1].Value.Uint64())
+	fmt.Printf("load %s, GOMAXPROCS=%d (/sched/gomaxprocs:threads)\n", load, samples[1].Value.Uint64())
 	fmt.Printf("sched latency p50 %s p99 %s (/sched/latencies:seconds, %d samples)\n", ms(percentile(h, 0.50)), ms(percentile(h, 0.99)), n)
 	fmt.Printf("most runnable %d, most running %d (/sched/goroutines/runnable, /running)\n", maxRunnable, maxRunning)
 	fmt.Printf("now: goroutines %d, waiting %d, threads %d\n", samples[2].Value.Uint64(), samples[5].Value.Uint64(), samples[6].Value.Uint64())
-	if *traceFile != "" {
-		slices.Sort(waits)
-		q := func(q float64) string {
-			if len(waits) == 0 {
-				return "-"
-			}
-			return fmt.Sprintf("%.3fms", float64(waits[min(len(waits)-1, int(q*float64(len(waits))))])/1e6)
-		}
-		fmt.Printf("the trace %s: %d waits to run, p50 %s p99 %s (every runnable → running)\n", *traceFile, len(waits), q(0.50), q(0.99))
-	}
 }
