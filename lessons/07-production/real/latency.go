@@ -147,9 +147,8 @@ func main() {
 			traces = append(traces, file)
 		}
 	}
-	// Read the traces back once every load is done: reading one allocates
-	// enough to make the collector's goroutines busy, which the next
-	// load's metric would count.
+	// Read the traces back once every load is done, so that reading one
+	// (it allocates, and the collector runs) is not part of the next load.
 	for _, file := range traces {
 		waits, err := traceWaits(file)
 		if err != nil {
