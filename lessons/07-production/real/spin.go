@@ -1,7 +1,7 @@
 //go:build ignore
 
 // spin: what schedticks=[…] says of one long goroutine. main computes for
-// 300 ms (-ms) in a loop with no calls, alone: nothing else is runnable.
+// 200 ms (-ms) in a loop with no calls, alone: nothing else is runnable.
 // Run at GOMAXPROCS=1 under GODEBUG=schedtrace=20, its P's schedtick still
 // moves every 10-20 ms: sysmon asks for a preemption once a slice has run
 // 10 ms, whether or not anything waits (runtime/proc.go: retake looks only
@@ -35,7 +35,7 @@ func loop(n uint64) {
 }
 
 func main() {
-	ms := flag.Int("ms", 300, "how long to compute, in milliseconds")
+	ms := flag.Int("ms", 200, "how long to compute, in milliseconds")
 	flag.Parse()
 	// How many iterations make a millisecond: the fastest of five short
 	// runs (a slower one was interrupted).
