@@ -234,8 +234,12 @@ func createdByLearner(dump []byte) string {
 
 // startedGoroutine is the feedback for a function that started a
 // goroutine that is still alive when its test ended.
+// StartedGoroutine is in the message of a test after which a goroutine
+// the learner's code started still runs.
+const StartedGoroutine = "started a goroutine that still runs"
+
 func startedGoroutine(where string) string {
-	return "your function started a goroutine that still runs (go statement in " + where + "): exercise code runs where the engine calls it, on one M at a time, and nothing can stop a goroutine, so this exercise's other tests do not run"
+	return "your function " + StartedGoroutine + " (go statement in " + where + "): exercise code runs where the engine calls it, on one M at a time, and nothing can stop a goroutine, so this exercise's other tests do not run"
 }
 
 // goid is the calling goroutine's id, from its stack's first line.

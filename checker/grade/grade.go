@@ -44,8 +44,12 @@ type Options struct {
 	Exercises   []string      // names to grade; empty for all
 	Timeout     time.Duration // CPU time of one exercise of one submission (whole seconds)
 	MemoryMB    int
-	Jobs        int       // processes at once
-	Log         io.Writer // progress lines, or nil
+	// OutputMB bounds what one process writes to its standard output and
+	// error together, in MB (0: DefaultOutputMB); past it the process is
+	// stopped and the exercise fails with the reason.
+	OutputMB int
+	Jobs     int       // processes at once
+	Log      io.Writer // progress lines, or nil
 	// Seed moves the generated scenarios' seeds (checker.EnvSeed; 0: 1-3).
 	Seed uint64
 	// Hidden is an instructor's folder of hidden scenarios
@@ -490,6 +494,17 @@ func runOne(ctx context.Context, o Options, tmp, bin string, j job) (*checker.Re
 	}
 	<-done
 	rd.Close()
+	var r checker.Result
+	valid := json.Unmarshal(result, &r) == nil && r.Exercise == j.ex.Name && err == nil
+	if flooded(stdout, stderr, o.outputMB()) && !(valid && startedGoroutine(&r)) {
+		// Whatever the checker made of it (a function that prints in a
+		// loop is slow, and is reported as one that does not return, or
+		// the process's CPU limit ends it), the output is what happened.
+		// The process is not stopped at the limit: how much a goroutine
+		// of the learner's prints before the checker finds it depends on
+		// the machine's load, and that finding is the reason then.
+		return errResult(j.ex.Name, floodMessage(stdout, stderr, o.outputMB())), cpu
+	}
 	// Which limit ends a hang depends on the machine's load: both say
 	// the same.
 	if ctx.Err() == context.DeadlineExceeded || killedByLimit(err) {
@@ -499,11 +514,36 @@ func runOne(ctx context.Context, o Options, tmp, bin string, j job) (*checker.Re
 		}
 		return errResult(j.ex.Name, msg), cpu
 	}
-	var r checker.Result
-	if jerr := json.Unmarshal(result, &r); jerr == nil && r.Exercise == j.ex.Name && err == nil {
+	if valid {
 		return &r, cpu
 	}
 	return errResult(j.ex.Name, explainDeath(err, stderr.String(), o.MemoryMB)), cpu
+}
+
+// DefaultOutputMB is Options.OutputMB's default: far more than a learner's
+// debugging prints in a test, far less than a print in a loop makes.
+const DefaultOutputMB = 1
+
+// outputMB is o's output limit in MB.
+func (o Options) outputMB() int {
+	if o.OutputMB <= 0 {
+		return DefaultOutputMB
+	}
+	return o.OutputMB
+}
+
+// startedGoroutine says whether the checker found a goroutine of the
+// learner's still running (checker.StartedGoroutine).
+func startedGoroutine(r *checker.Result) bool {
+	if strings.Contains(r.Message, checker.StartedGoroutine) {
+		return true
+	}
+	for _, t := range r.Tests {
+		if strings.Contains(t.Message, checker.StartedGoroutine) {
+			return true
+		}
+	}
+	return false
 }
 
 // procStats is where the grading in progress measures its processes.

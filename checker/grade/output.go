@@ -46,6 +46,32 @@ func (o *output) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// flooded says whether a process wrote more than its output limit to its
+// standard output and error together.
+func flooded(stdout, stderr *output, limitMB int) bool {
+	return stdout.n+stderr.n > int64(limitMB)<<20
+}
+
+// floodMessage says that a process wrote more than its output limit, and
+// where. A learner's println in a function the engine calls thousands of
+// times spends the process's CPU time on writing, and the checker reports
+// the slow function as one that does not return: the output is what
+// happened, and the message says so.
+func floodMessage(stdout, stderr *output, limitMB int) string {
+	// How much it printed before the checker or the CPU limit stopped it
+	// depends on the machine: the message names only where it went.
+	var where []string
+	if stdout.n > 0 {
+		where = append(where, "standard output")
+	}
+	if stderr.n > 0 {
+		where = append(where, "standard error, where print and println write")
+	}
+	return fmt.Sprintf("it printed more than the output limit of %d MB (to %s): "+
+		"the exercise's functions should print nothing, and printing in a function the engine calls thousands of times "+
+		"takes the CPU time the tests need; remove the prints (gmplab grade --max-output raises the limit)", limitMB, strings.Join(where, " and "))
+}
+
 // String is what was kept, with a line saying how much was left out.
 func (o *output) String() string {
 	tail := append(append([]byte(nil), o.tail[o.pos:]...), o.tail[:o.pos]...)
