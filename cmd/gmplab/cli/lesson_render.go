@@ -298,8 +298,8 @@ var listItem = regexp.MustCompile(`^\s*([-*+]|\d+[.)])\s`)
 
 // unwrap joins the lines of each paragraph and list item, so that the
 // renderer fills them to the terminal's width (it keeps a list item's
-// line breaks as they are in the file). Code blocks, tables, headings and
-// quotes are left alone.
+// line breaks as they are in the file). Code blocks, tables, headings,
+// quotes and HTML (a lesson's <!-- check --> comments) are left alone.
 func unwrap(md string) string {
 	lines := strings.Split(md, "\n")
 	var out []string
@@ -309,7 +309,7 @@ func unwrap(md string) string {
 		switch {
 		case strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~"):
 			fenced, joinable = !fenced, false
-		case fenced || t == "" || strings.HasPrefix(t, "|") || strings.HasPrefix(t, ">") ||
+		case fenced || t == "" || strings.HasPrefix(t, "|") || strings.HasPrefix(t, ">") || strings.HasPrefix(t, "<") ||
 			strings.HasPrefix(t, "#") || strings.HasPrefix(l, "    ") && !joinable:
 			joinable = false
 		case listItem.MatchString(l):
