@@ -1,6 +1,9 @@
 package vm
 
-import "math"
+import (
+	"math"
+	"strings"
+)
 
 // Superinstructions: the commonest short sequences of instructions run as
 // one dispatch of the fast loop (interp.go: fast).
@@ -91,14 +94,34 @@ var fusedCost, fusedLen = func() (c [256]int64, n [256]int) {
 	return c, n
 }()
 
+// fuseOff makes New leave the code as it is (tests: the same runs
+// without superinstructions).
+var fuseOff bool
+
 // fuseProgram returns each function's code with the sequences of fusedOps
 // fused (see above).
 func fuseProgram(p *Program) [][]Instr {
 	out := make([][]Instr, len(p.Funcs))
 	for i := range p.Funcs {
+		if fuseOff {
+			out[i] = p.Funcs[i].Code
+			continue
+		}
 		out[i] = fuseCode(p.Funcs[i].Code)
 	}
 	return out
+}
+
+// fusedName is a fused op's name: its parts' names joined by "+".
+func fusedName(op Op) string {
+	var b strings.Builder
+	for i, part := range fusedOps[op-fusedFirst].parts {
+		if i > 0 {
+			b.WriteByte('+')
+		}
+		b.WriteString(part.String())
+	}
+	return b.String()
 }
 
 // fuseCode is fuseProgram for one function's code.
