@@ -1262,6 +1262,46 @@ func (mc *Machine) fast(gp *g, code []Instr, vals []Value, boxes []Value, free [
 			mc.assignObj(d, s, in.A)
 			sp -= 2
 			ps += memmoveCost(1, mc.prog.Layouts[in.A].Size)
+		// The register forms regOp does when they panic: here when
+		// they do not.
+		case OpDivR:
+			d := vals[base+int(in.C)].I
+			if d == 0 {
+				return pc, sp, base, n, ps
+			}
+			vals[base+int(in.A)].I = vals[base+int(in.B)].I / d
+		case OpRemR:
+			d := vals[base+int(in.C)].I
+			if d == 0 {
+				return pc, sp, base, n, ps
+			}
+			vals[base+int(in.A)].I = vals[base+int(in.B)].I % d
+		case OpShlR:
+			c := vals[base+int(in.C)].I
+			if c < 0 {
+				return pc, sp, base, n, ps
+			}
+			vals[base+int(in.A)].I = vals[base+int(in.B)].I << uint64(c)
+		case OpShrR:
+			c := vals[base+int(in.C)].I
+			if c < 0 {
+				return pc, sp, base, n, ps
+			}
+			vals[base+int(in.A)].I = vals[base+int(in.B)].I >> uint64(c)
+		case OpStrIndexR:
+			s, i := vals[base+int(in.B)].S, vals[base+int(in.C)].I
+			if uint64(i) >= uint64(len(s)) {
+				return pc, sp, base, n, ps
+			}
+			vals[base+int(in.A)] = Value{I: int64(s[i])}
+		case OpSLenR:
+			vals[base+int(in.A)] = Value{I: int64(len(vals[base+int(in.B)].S))}
+		case OpMovS:
+			vals[base+int(in.A)] = Value{S: mc.prog.Strings[in.B]}
+		case OpLoadGlobR:
+			vals[base+int(in.A)] = mc.globals[in.B]
+		case OpStoreGlobR:
+			mc.globals[in.A] = vals[base+int(in.B)]
 		case OpLoadBoxR:
 			vals[base+int(in.A)] = boxes[vals[base+int(in.B)].I&refMask]
 		case OpStoreBoxR:
