@@ -1302,6 +1302,56 @@ func (mc *Machine) fast(gp *g, code []Instr, vals []Value, boxes []Value, free [
 			vals[base+int(in.A)] = mc.globals[in.B]
 		case OpStoreGlobR:
 			mc.globals[in.A] = vals[base+int(in.B)]
+		// Stack forms exec did (dataOp) that need nothing else when they
+		// do not panic: a stack object (OpNewObj: the model's heap is
+		// not touched, so no allocation limit can stop the G), lengths,
+		// a string's byte, shifts, a comma-ok type assertion.
+		case OpNewObj:
+			if sp == len(vals) {
+				return pc, sp, base, n, ps
+			}
+			vals[sp] = Value{I: mc.newObj(int(in.A))}
+			sp++
+			ps += memmoveCost(int(in.A), 8) // a stack object's fields set
+		case OpSliceLen:
+			l := int64(0)
+			if s := vals[sp-1].I; s&refMask != 0 {
+				l = mc.objs[s&refMask][shLen].I
+			}
+			vals[sp-1] = Value{I: l}
+		case OpSLen:
+			vals[sp-1] = Value{I: int64(len(vals[sp-1].S))}
+		case OpIndex:
+			s, i := vals[sp-2].S, vals[sp-1].I
+			if uint64(i) >= uint64(len(s)) {
+				return pc, sp, base, n, ps
+			}
+			sp--
+			vals[sp-1] = Value{I: int64(s[i])}
+		case OpShl:
+			if vals[sp-1].I < 0 {
+				return pc, sp, base, n, ps
+			}
+			sp--
+			vals[sp-1].I <<= uint64(vals[sp].I)
+		case OpShr:
+			if vals[sp-1].I < 0 {
+				return pc, sp, base, n, ps
+			}
+			sp--
+			vals[sp-1].I >>= uint64(vals[sp].I)
+		case OpAssert:
+			if in.B&3 == 0 || (in.B&3 != AssertTest && sp == len(vals)) {
+				return pc, sp, base, n, ps // it may panic, or needs a push
+			}
+			v, ok, _ := mc.assert(vals[sp-1].I, in.A, in.B>>2, false)
+			if in.B&3 == AssertTest {
+				vals[sp-1] = Value{I: boolInt(ok)}
+			} else {
+				vals[sp-1] = v
+				vals[sp] = Value{I: boolInt(ok)}
+				sp++
+			}
 		case OpLoadBoxR:
 			vals[base+int(in.A)] = boxes[vals[base+int(in.B)].I&refMask]
 		case OpStoreBoxR:
