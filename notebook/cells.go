@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/gmplab/gmplab/runtime"
 )
 
 // Command is a cell's gmplab command line.
@@ -27,11 +29,16 @@ func (c *Command) Real() bool { return c.Verb == "compare" || c.Verb == "real" }
 // run cell of gmplab compare or a step cell of gmplab real.
 func (c *Cell) Real() bool { return c.Command != nil && c.Command.Real() }
 
-// Diagrams are the figures a diagram cell may draw: g, the goroutine
-// state machine (runtime.GTransitions; view.GStatesText and GStatesSVG
-// draw it). The cell has no body and no output: the reader and the book
-// draw it from the engine's table.
-var Diagrams = []string{"g"}
+// Diagrams are the figures a diagram cell may draw: the engine's state
+// machines, g (goroutines), p and m (runtime.StateMachines; view.StatesText
+// and StatesSVG draw them). The cell has no body and no output: the reader
+// and the book draw it from the engine's table.
+var Diagrams = func() (keys []string) {
+	for _, sm := range runtime.StateMachines() {
+		keys = append(keys, sm.Key)
+	}
+	return keys
+}()
 
 // Filter is one pipe stage after a run command.
 type Filter struct {

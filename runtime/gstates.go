@@ -1,31 +1,37 @@
 package runtime
 
 // The goroutine state machine: every change of a G's status the engine
-// makes, with the functions that make it (each named after the real
-// runtime's, runtime/proc.go and its neighbours, where one exists). It is
+// makes, with the engine's functions that make it and the real runtime's
+// (runtime/proc.go and its neighbours) that make the same change. It is
 // the one place the transitions are declared: casgstatus refuses any other
 // (a gmplab bug), TestGTransitionsAreTheCallSites checks that the engine's
 // casgstatus calls make exactly these, and the diagrams read it
-// (GTransitions).
+// (GStateMachine).
 //
 // Simplified: the real runtime also passes through _Gidle (malg's new g,
 // then _Gdead), _Gcopystack (copystack), _Gpreempted (suspendG's
 // preemptPark) and _Gscan bits (the GC scanning a stack); the model moves
 // a stack without a status, preempts to _Grunnable directly
 // (gopreempt_m's path) and scans without suspending (docs/assumptions.md).
-var gTransitions = []struct {
-	from, to gstatus
-	by       []string
-}{
-	{_Gdead, _Grunnable, []string{"newproc1"}},
-	{_Grunnable, _Grunning, []string{"execute"}},
-	{_Grunnable, _Gwaiting, []string{"startup"}},
-	{_Grunning, _Grunnable, []string{"gosched1", "goyield", "exitsyscall", "gcstoplockedm", "stopTheWorld"}},
-	{_Grunning, _Gwaiting, []string{"gopark"}},
-	{_Grunning, _Gsyscall, []string{"entersyscall", "writeSyscall"}},
-	{_Grunning, _Gdead, []string{"goexit0"}},
-	{_Gsyscall, _Grunning, []string{"exitsyscall"}},
-	{_Gwaiting, _Grunnable, []string{"ready", "injectglist", "netpollWake", "findRunnable", "findRunnableGCWorker", "runIdleGCWorker", "readyAssist"}},
+var gTransitions = []stateRow[gstatus]{
+	{_Gdead, _Grunnable, []site{rt("newproc1")}},
+	{_Grunnable, _Grunning, []site{rt("execute")}},
+	// The runtime's helper goroutines (forcegc, bgsweep…) run until they
+	// park; the model's start-up parks them without running them.
+	{_Grunnable, _Gwaiting, []site{own("startup", "startup")}},
+	// stopTheWorld and gcstoplockedm: the model's instant stop of the
+	// world for runtime.GOMAXPROCS, where the runtime preempts (preemptall)
+	// and the G goes through goschedImpl.
+	{_Grunning, _Grunnable, []site{as("gosched1", "goschedImpl"), as("goyield", "goyield_m"), as("exitsyscall", "exitsyscallNoP"), own("gcstoplockedm", "stopTheWorld"), own("stopTheWorld", "stopTheWorld")}},
+	{_Grunning, _Gwaiting, []site{as("gopark", "park_m")}},
+	// writeSyscall is fmt's write(2): syscall.Write's entersyscall.
+	{_Grunning, _Gsyscall, []site{as("entersyscall", "reentersyscall"), as("writeSyscall", "reentersyscall")}},
+	{_Grunning, _Gdead, []site{as("goexit0", "gdestroy")}},
+	{_Gsyscall, _Grunning, []site{rt("exitsyscall")}},
+	// netpollWake and runIdleGCWorker are parts of findRunnable's (its
+	// blocking netpoll, its idle mark worker); readyAssist is
+	// gcFlushBgCredit's ready of a parked assist.
+	{_Gwaiting, _Grunnable, []site{rt("ready"), rt("injectglist"), as("netpollWake", "findRunnable"), rt("findRunnable"), rt("findRunnableGCWorker"), as("runIdleGCWorker", "findRunnable"), as("readyAssist", "ready")}},
 }
 
 // gEdge[old][new] reports whether casgstatus may move a G from old to new.
@@ -36,36 +42,11 @@ var gEdge = func() (e [len(gstatusNames)][len(gstatusNames)]bool) {
 	return e
 }()
 
-// GTransition is one edge of the goroutine state machine: a G's status
-// From → To (the names gmplab prints: "running", "waiting"…), and the
-// engine's functions that make the change.
-type GTransition struct {
-	From, To string
-	By       []string
-}
-
-// GStates returns the G statuses the engine uses, in the real runtime's
-// order (runtime2.go's values), and GTransitions the changes between them.
-func GStates() []string {
-	var used [len(gstatusNames)]bool
-	for _, t := range gTransitions {
-		used[t.from], used[t.to] = true, true
-	}
-	var out []string
-	for s, u := range used {
-		if u {
-			out = append(out, gstatus(s).String())
-		}
-	}
-	return out
-}
-
-// GTransitions returns the goroutine state machine's edges, in gTransitions'
-// order.
-func GTransitions() []GTransition {
-	out := make([]GTransition, len(gTransitions))
-	for i, t := range gTransitions {
-		out[i] = GTransition{From: t.from.String(), To: t.to.String(), By: append([]string(nil), t.by...)}
-	}
-	return out
+// GStateMachine is the goroutine state machine: the G statuses the engine
+// uses, in the real runtime's order (runtime2.go's values), and the
+// changes between them.
+func GStateMachine() StateMachine {
+	states, edges := transitions(gstatus.String, gTransitions)
+	return StateMachine{Key: "g", Name: "goroutine", Title: "The goroutine state machine", Prefix: "_G", Setter: "casgstatus", Source: "runtime/gstates.go", States: states, Edges: edges,
+		Intro: "A goroutine's status (g.atomicstatus) and the functions that change it, each through casgstatus (runtime/proc.go)."}
 }

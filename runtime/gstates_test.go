@@ -87,10 +87,11 @@ func setgstatus(mc *Machine, gi int32, old, new gstatus) {
 // table is such a call. A diagram drawn from the table therefore shows
 // every change the engine can make and no other.
 func TestGTransitionsAreTheCallSites(t *testing.T) {
+	sm := GStateMachine()
 	var table []string
-	for _, tr := range GTransitions() {
+	for _, tr := range sm.Edges {
 		for _, by := range tr.By {
-			table = append(table, tr.From+" → "+tr.To+" by "+by)
+			table = append(table, tr.From+" → "+tr.To+" by "+by.Engine)
 		}
 	}
 	slices.Sort(table)
@@ -109,8 +110,8 @@ func TestGTransitionsAreTheCallSites(t *testing.T) {
 		}
 	}
 	want := []string{"runnable", "running", "syscall", "waiting", "dead"}
-	if got := GStates(); !slices.Equal(got, want) {
-		t.Errorf("GStates() = %v, want %v", got, want)
+	if !slices.Equal(sm.States, want) {
+		t.Errorf("GStateMachine().States = %v, want %v", sm.States, want)
 	}
 }
 
@@ -127,4 +128,35 @@ func TestCasgstatusRefusesAnUndeclaredEdge(t *testing.T) {
 		}
 	}()
 	mc.casgstatus(gi, _Gwaiting, _Gdead)
+}
+
+// An exercise's casgstatus (liveSched.Casgstatus) reads the same table:
+// a change the state machine has is made, any other is the exercise's
+// mistake.
+func TestHookCasgstatusReadsTheTable(t *testing.T) {
+	mc := newTestMachine(t, 1)
+	gi := mkG(mc)
+	setgstatus(mc, gi, _Grunnable, _Gwaiting)
+	s := mc.liveSched(0, "findRunnable")
+	s.Casgstatus(Guintptr(gi+1), uint32(_Gwaiting), uint32(_Grunnable))
+	if st := mc.allg[gi].status; st != _Grunnable {
+		t.Fatalf("after casgstatus(waiting, runnable) the G is %s", st)
+	}
+	for _, c := range []struct {
+		old, new uint32
+		want     string
+	}{
+		{uint32(_Grunnable), uint32(_Gdead), "runnable → dead is not a change of the goroutine state machine"},
+		{uint32(_Grunnable), 40, "not a goroutine status"},
+		{uint32(_Gwaiting), uint32(_Grunnable), "on a G that is runnable"},
+	} {
+		func() {
+			defer func() {
+				if r, _ := recover().(string); !strings.Contains(r, c.want) {
+					t.Errorf("casgstatus(%d, %d): want a failure saying %q, got %q", c.old, c.new, c.want, r)
+				}
+			}()
+			mc.liveSched(0, "findRunnable").Casgstatus(Guintptr(gi+1), c.old, c.new)
+		}()
+	}
 }

@@ -271,26 +271,28 @@ func (s *liveSched) Readgstatus(gp Guintptr) uint32 {
 	return uint32(s.mc.allg[s.g(gp, "Readgstatus")].status)
 }
 
-// Casgstatus allows the transitions the mechanisms make: waiting to
-// runnable (netpoll's Gs), syscall to running (exitsyscall) and running
-// to runnable (exitsyscallNoP).
+// Casgstatus makes a change of the goroutine state machine
+// (gstates.go: gTransitions, the table the engine's own casgstatus
+// enforces); any other change is the exercise's mistake.
 func (s *liveSched) Casgstatus(gp Guintptr, old, new uint32) {
 	s.enter("Casgstatus")
 	gi := s.g(gp, "casgstatus")
 	G := &s.mc.allg[gi]
+	if old >= uint32(len(gstatusNames)) || new >= uint32(len(gstatusNames)) {
+		s.fail("called casgstatus(G" + vm.Itoa(G.goid) + ", " + vm.Itoa(int64(old)) + ", " + vm.Itoa(int64(new)) + "): not a goroutine status (rt.Gidle … rt.Gdead)")
+	}
 	if uint32(G.status) != old {
 		s.fail("called casgstatus(G" + vm.Itoa(G.goid) + ", " + gstatus(old).String() + ", " + gstatus(new).String() + ") on a G that is " + G.status.String())
 	}
-	switch {
-	case old == uint32(_Gwaiting) && new == uint32(_Grunnable):
+	if !gEdge[old][new] {
+		s.fail("called casgstatus(G" + vm.Itoa(G.goid) + ", " + gstatus(old).String() + ", " + gstatus(new).String() + "): " + gstatus(old).String() + " → " + gstatus(new).String() + " is not a change of the goroutine state machine (gmplab lesson 00 draws it)")
+	}
+	if old == uint32(_Gwaiting) {
 		G.waitreason = 0
-	case old == uint32(_Gsyscall) && new == uint32(_Grunning):
-	case old == uint32(_Grunning) && new == uint32(_Grunnable):
-	default:
-		s.fail("called casgstatus(G" + vm.Itoa(G.goid) + ", " + gstatus(old).String() + ", " + gstatus(new).String() + "): not a change this mechanism makes")
 	}
 	G.status = gstatus(new)
 }
+
 func (s *liveSched) Preempted(gp Guintptr) bool {
 	s.ask("Preempted")
 	return s.mc.allg[s.g(gp, "Preempted")].preempt

@@ -273,14 +273,13 @@ func (mc *Machine) gcstoplockedm(mi int32) int {
 	}
 	if pp := M.p; pp != nilIdx {
 		mc.allp[pp].m = nilIdx
-		mc.allp[pp].status = _Pidle
+		mc.setpstatus(pp, _Pidle, "gcstoplockedm")
 		M.p = nilIdx
 		stopped++
 	}
 	if pp := M.nextp; pp != nilIdx {
 		// startlockedm handed it this P for its G, taken off a run queue.
-		M.nextp = nilIdx
-		mc.allp[pp].status = _Pidle
+		M.nextp = nilIdx // _Pidle: startlockedm released it
 		mc.runqput(pp, gi, true)
 		stopped++
 	}

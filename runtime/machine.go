@@ -84,7 +84,7 @@ func New(prog *vm.Program, cfg Config) (*Machine, error) {
 		mc.allp = append(mc.allp, newP(int32(i)))
 	}
 	m0 := mc.newmQuiet()
-	mc.allp[0].status = _Prunning
+	mc.setpstatus(0, _Prunning, "New")
 	mc.allp[0].m = m0
 	mc.allm[m0].p = 0
 	for i := 1; i < cfg.GOMAXPROCS; i++ {
@@ -100,6 +100,9 @@ func New(prog *vm.Program, cfg Config) (*Machine, error) {
 	mc.startup(m0)
 	if err := mc.gcinit(); err != nil {
 		return nil, err
+	}
+	for i := range mc.allm {
+		mc.allm[i].shown = mc.mshowOf(int32(i))
 	}
 	return mc, nil
 }
@@ -245,6 +248,9 @@ func (mc *Machine) advance() {
 	}
 	if mc.cfg.Check && mc.exit == nil && (!mc.cfg.CheckHooked || mc.checkStep) {
 		mc.checkInvariants()
+	}
+	if mc.cfg.Check && !mc.cfg.CheckHooked || mTransitionSeen != nil {
+		mc.checkMTransitions()
 	}
 	mc.checkStep = false
 }

@@ -17,7 +17,7 @@ func (mc *Machine) acquirep(mi, pp int32) {
 	}
 	P.m = mi
 	P.oldm = mi
-	P.status = _Prunning
+	mc.setpstatus(pp, _Prunning, "acquirep")
 	mc.allm[mi].p = pp
 	if ev := mc.emit(EvAcquirep, mi, pp, -1, 0, 0); mc.cfg.Why && mc.gm() {
 		ev.Why = "M" + vm.Itoa(int64(mi)) + " may run Go code: it takes one of the GOMAXPROCS=" + vm.Itoa(int64(len(mc.allp))) + " slots of Ms that may run Go code at once (Go 1.0's mcpumax)"
@@ -34,7 +34,7 @@ func (mc *Machine) releasep(mi int32) int32 {
 		panic("releasep: invalid arg")
 	}
 	P.m = nilIdx
-	P.status = _Pidle
+	mc.setpstatus(pp, _Pidle, "releasep")
 	M.p = nilIdx
 	return pp
 }
@@ -53,11 +53,14 @@ func (mc *Machine) pidleput(pp int32) {
 	}
 }
 
-// pidlepush puts pp on the idle list's head and sets its idlepMask bit.
+// pidlepush puts pp, _Pidle, on the idle list's head and sets its
+// idlepMask bit.
 func (mc *Machine) pidlepush(pp int32) {
 	mc.accountCPU()
 	P := &mc.allp[pp]
-	P.status = _Pidle
+	if P.status != _Pidle {
+		panic("pidleput: P" + vm.Itoa(int64(pp)) + " is " + P.status.String() + ", not idle")
+	}
 	P.link = mc.sched.pidle
 	P.idle = true
 	mc.sched.pidle = pp

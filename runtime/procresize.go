@@ -125,9 +125,7 @@ func (mc *Machine) stopTheWorld(caller int32) int {
 				M.spinning = false
 				mc.sched.nmspinning--
 			}
-			pp := M.nextp
-			M.nextp = nilIdx
-			mc.allp[pp].status = _Pidle
+			M.nextp = nilIdx // _Pidle: startm took it off the idle list
 			mc.mput(mi)
 			stopped++
 		case mSyscall:
@@ -136,7 +134,7 @@ func (mc *Machine) stopTheWorld(caller int32) int {
 			if pp := M.p; pp != nilIdx {
 				M.p = nilIdx
 				mc.allp[pp].m = nilIdx
-				mc.allp[pp].status = _Pidle
+				mc.setpstatus(pp, _Pidle, "stopTheWorld")
 				mc.allp[pp].syscalltick++
 				stopped++
 			}
@@ -155,7 +153,7 @@ func (mc *Machine) stopTheWorld(caller int32) int {
 func (mc *Machine) gcstopmNow(mi int32) {
 	pp := mc.allm[mi].p
 	mc.allp[pp].m = nilIdx
-	mc.allp[pp].status = _Pidle
+	mc.setpstatus(pp, _Pidle, "gcstopmNow")
 	mc.allm[mi].p = nilIdx
 	mc.mput(mi)
 }
@@ -200,11 +198,15 @@ func (mc *Machine) procresize(caller int32, n int) (runnable []pm) {
 	for len(mc.allp) < n {
 		id := int32(len(mc.allp))
 		P := newP(id)
-		if k := int(id) - old; k < len(mc.deadp) {
+		k := int(id) - old
+		if k < len(mc.deadp) {
 			P = mc.deadp[k]
-			P.status, P.link, P.m, P.idle = _Pidle, nilIdx, nilIdx, false
+			P.link, P.m, P.idle = nilIdx, nilIdx, false
 		}
 		mc.allp = append(mc.allp, P)
+		if k < len(mc.deadp) {
+			mc.setpstatus(id, _Pidle, "procresize")
+		}
 	}
 	if len(mc.deadp) > 0 && n > old {
 		mc.deadp = mc.deadp[min(n-old, len(mc.deadp)):]
@@ -213,13 +215,13 @@ func (mc *Machine) procresize(caller int32, n int) (runnable []pm) {
 	M := &mc.allm[caller]
 	if M.p >= int32(n) {
 		mc.allp[M.p].m = nilIdx
-		mc.allp[M.p].status = _Pidle
+		mc.setpstatus(M.p, _Pidle, "procresize")
 		M.p = nilIdx
 	}
 	if M.p == nilIdx {
 		mc.allp[0].m = caller
 		mc.allp[0].oldm = caller
-		mc.allp[0].status = _Prunning
+		mc.setpstatus(0, _Prunning, "procresize")
 		M.p = 0
 	}
 	// Release the Ps past n.
@@ -239,8 +241,8 @@ func (mc *Machine) procresize(caller int32, n int) (runnable []pm) {
 		if pp == M.p {
 			continue
 		}
+		mc.setpstatus(pp, _Pidle, "procresize")
 		P := &mc.allp[pp]
-		P.status = _Pidle
 		P.idle = false
 		if mc.runqempty(pp) {
 			idle = append(idle, pp)
@@ -309,7 +311,7 @@ func (mc *Machine) pdestroy(pp, target int32) {
 		P.nFree--
 		mc.gqPushBack(&mc.sched.gFree, gi)
 	}
-	P.status = _Pdead
+	mc.setpstatus(pp, _Pdead, "pdestroy")
 	P.m = nilIdx
 }
 

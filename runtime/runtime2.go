@@ -319,6 +319,10 @@ type m struct {
 	lockedExt  uint32
 	lockedPark bool
 	exited     bool
+
+	// shown is the state the M state machine last saw it in
+	// (mstates.go: checkMTransitions).
+	shown mshow
 }
 
 // gQueue is a FIFO of Gs threaded through g.schedlink (runtime2.go: gQueue).

@@ -79,7 +79,7 @@ func (mc *Machine) startup(m0 int32) {
 		// bgscavenge on P0) are idle; P0 is idle again.
 		mainP = n - 1
 		mc.allp[0].m = nilIdx
-		mc.allp[0].status = _Pidle
+		mc.setpstatus(0, _Pidle, "startup")
 		mc.sched.pidle, mc.sched.npidle = nilIdx, 0
 		for i := int32(0); i < n; i++ {
 			mc.allp[i].idle = false
@@ -87,7 +87,7 @@ func (mc *Machine) startup(m0 int32) {
 				mc.pidlepush(i)
 			}
 		}
-		mc.allp[mainP].status = _Prunning
+		mc.setpstatus(mainP, _Prunning, "startup")
 		mc.allp[mainP].m = m0
 		mc.allm[m0].p = mainP
 		mc.allp[mainP].schedtick = 3

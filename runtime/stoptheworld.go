@@ -62,7 +62,7 @@ func (mc *Machine) stopTheWorldWithSema(mi int32, reason stwReason) bool {
 	M := &mc.allm[mi]
 	preempted := mc.preemptall()
 	// The caller's P.
-	mc.allp[M.p].status = _Pgcstop
+	mc.setpstatus(M.p, _Pgcstop, "stopTheWorldWithSema")
 	S.stopwait--
 	stopped := int64(1)
 	// Ps held by Ms in system calls (setBlockOnExitSyscall, gcstopP).
@@ -77,14 +77,14 @@ func (mc *Machine) stopTheWorldWithSema(mi int32, reason stwReason) bool {
 		}
 		holder.p = nilIdx
 		P.m = nilIdx
-		P.status = _Pgcstop
+		mc.setpstatus(int32(i), _Pgcstop, "stopTheWorldWithSema")
 		P.syscalltick++
 		S.stopwait--
 		stopped++
 	}
 	// Idle Ps.
 	for pp := mc.pidleget(); pp != nilIdx; pp = mc.pidleget() {
-		mc.allp[pp].status = _Pgcstop
+		mc.setpstatus(pp, _Pgcstop, "stopTheWorldWithSema")
 		S.stopwait--
 		stopped++
 	}
@@ -149,7 +149,7 @@ func (mc *Machine) gcstopm(mi int32) {
 		mc.sched.nmspinning--
 	}
 	pp := mc.releasep(mi)
-	mc.allp[pp].status = _Pgcstop
+	mc.setpstatus(pp, _Pgcstop, "gcstopm")
 	S := &mc.gc.stw
 	S.stopwait--
 	if ev := mc.emit(EvGcstopm, mi, pp, -1, int64(S.stopwait), mc.now-S.start); mc.cfg.Why {
@@ -172,7 +172,7 @@ func (mc *Machine) gcstopm(mi int32) {
 // gcstopP stops P pp, which has no M, for the stop in progress (handoffp
 // and entersyscall while sched.gcwaiting).
 func (mc *Machine) gcstopP(pp int32) {
-	mc.allp[pp].status = _Pgcstop
+	mc.setpstatus(pp, _Pgcstop, "gcstopP")
 	S := &mc.gc.stw
 	S.stopwait--
 	if S.stopwait == 0 {
@@ -194,7 +194,7 @@ func (mc *Machine) startTheWorldWithSema(mi int32) {
 		}
 	}
 	runnable := mc.procresize(mi, len(mc.allp))
-	mc.allp[M.p].status = _Prunning
+	mc.setpstatus(M.p, _Prunning, "startTheWorldWithSema")
 	mc.sched.gcwaiting = false
 	S.active = false
 	pause := mc.now + mc.acc - S.start

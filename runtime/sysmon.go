@@ -259,7 +259,7 @@ func (mc *Machine) takeP(pp int32) {
 	P := &mc.allp[pp]
 	mc.allm[P.m].p = nilIdx
 	P.m = nilIdx
-	P.status = _Pidle
+	mc.setpstatus(pp, _Pidle, "takeP")
 	P.syscalltick++
 }
 

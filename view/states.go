@@ -4,30 +4,78 @@ import (
 	"fmt"
 	"html"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/gmplab/gmplab/runtime"
 )
 
-// The goroutine state machine drawn from the engine's own table
-// (runtime.GStates, runtime.GTransitions): as text for the terminal and
-// as an SVG for the book. Neither lists a state or an edge of its own, so
-// neither can drift from what the engine does.
+// The runtime's state machines drawn from the engine's own tables
+// (runtime.GStateMachine, PStateMachine, MStateMachine): as text for the
+// terminal and as an SVG for the book. Neither lists a state or an edge of
+// its own, so neither can drift from what the engine does. Each edge is
+// labelled with the real runtime's functions that make it; a function
+// marked * is gmplab's own (a change the real runtime makes another way,
+// or not at all), which the legend says.
 
-// GStatesText is the state machine as text, one edge a line, each with the
+// StateMachine returns the state machine a diagram cell names: g, p or m.
+func StateMachine(name string) (runtime.StateMachine, bool) {
+	for _, sm := range runtime.StateMachines() {
+		if sm.Key == name {
+			return sm, true
+		}
+	}
+	return runtime.StateMachine{}, false
+}
+
+// ownMark marks a function of gmplab's own in a label.
+const ownMark = "*"
+
+// labels returns an edge's function names, gmplab's own marked.
+func labels(t runtime.Transition) []string {
+	var out []string
+	for _, f := range t.By {
+		n := f.Name
+		if f.Own {
+			n += ownMark
+		}
+		if !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// legend is the sentence under a diagram that says what each function
+// marked * is ("" when none is).
+func legend(sm runtime.StateMachine) string {
+	var parts, seen []string
+	for _, t := range sm.Edges {
+		for _, f := range t.By {
+			if f.Own && !slices.Contains(seen, f.Name) {
+				seen = append(seen, f.Name)
+				parts = append(parts, f.Name+", "+f.Why)
+			}
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return ownMark + " gmplab's own: " + strings.Join(parts, "; ") + " (docs/assumptions.md)."
+}
+
+// StatesText is a state machine as text, one edge a line, each with the
 // functions that make it, wrapped to width columns.
-func GStatesText(width int) string {
-	var b strings.Builder
-	b.WriteString("Goroutine states (" + strings.Join(runtime.GStates(), ", ") + ") and the functions that move a goroutine between them (casgstatus's callers):\n")
-	out := Fill(b.String(), width)
+func StatesText(sm runtime.StateMachine, width int) string {
+	out := Fill(sm.Intro+" States: "+strings.Join(sm.States, ", ")+".\n", width)
 	col := 0
-	for _, s := range runtime.GStates() {
-		col = max(col, len(s))
+	for _, s := range sm.States {
+		col = max(col, len([]rune(s)))
 	}
 	var lines strings.Builder
-	for _, t := range runtime.GTransitions() {
+	for _, t := range sm.Edges {
 		head := fmt.Sprintf("  %-*s → %-*s  ", col, t.From, col, t.To)
-		body := Fill(strings.Join(t.By, ", "), max(20, width-len([]rune(head))))
+		body := Fill(strings.Join(labels(t), ", "), max(20, width-len([]rune(head))))
 		for i, l := range strings.Split(strings.TrimSuffix(body, "\n"), "\n") {
 			if i == 0 {
 				lines.WriteString(head + l + "\n")
@@ -36,107 +84,203 @@ func GStatesText(width int) string {
 			}
 		}
 	}
-	return out + lines.String()
+	out += lines.String()
+	if l := legend(sm); l != "" {
+		out += Fill(l+"\n", width)
+	}
+	return out
 }
 
-// statePlace is where a state's box goes in the drawing, in a 3×3 grid
-// (column, row): running in the middle, the states it goes to around it,
-// waiting above runnable (the edges between them carry the longest labels).
-// A state the table gains without a place here goes on the bottom row.
-var statePlace = map[string][2]int{
-	"waiting": {0, 0}, "runnable": {0, 1}, "running": {1, 1}, "dead": {0, 2}, "syscall": {2, 1},
+// statePlace is where each machine's state boxes go in the drawing, in
+// grid units (column, row). A state a table gains without a place here
+// goes on a row of its own below.
+var statePlace = map[string]map[string][2]float64{
+	// running in the middle, the states it goes to around it, waiting
+	// above runnable (the edges between them carry the longest labels).
+	"g": {"waiting": {0, 0}, "runnable": {0, 1}, "running": {1, 1}, "dead": {0, 2}, "syscall": {2, 1}},
+	// the stop of the world above, the dead Ps of a smaller GOMAXPROCS
+	// below.
+	"p": {"gcstop": {1, 0}, "idle": {0, 1.35}, "running": {2, 1.35}, "dead": {0, 2.4}},
+	// spinning inside the triangle idle, netpoll, running (it goes to
+	// each), the system calls and the locked M below running.
+	"m": {"idle": {0, 0}, "netpoll": {2, 0}, "spinning": {1, 1}, "running": {1, 2}, "locked": {0, 2}, "exited": {2, 2},
+		"syscall (no P)": {0, 3}, "syscall": {1, 3}},
 }
 
-// GStatesSVG is the state machine as an SVG figure: a box per state, an
-// arrow per edge labelled with the functions that make it. It carries a
-// title and a description (the edges in words) for screen readers, and
-// takes its colours from the page (currentColor and the classes
-// state-box, state-edge and state-label), so that both themes draw it.
-func GStatesSVG() string {
-	const cw, ch, bw, bh = 300, 150, 110, 36
-	const left = 110 // room for the labels left of the first column
+// stateRoute gives an edge that would cross a box a way round it:
+// waypoints in grid units.
+var stateRoute = map[string]map[[2]string][][2]float64{
+	"m": {{"syscall (no P)", "idle"}: {{-0.62, 3}, {-0.62, 0}}},
+}
+
+// stateLabel moves an edge's label off the middle of its (middle)
+// segment, where another label or a box would be: at is how far along
+// from its start (0.5 by default), flip puts it on the edge's left.
+var stateLabel = map[string]map[[2]string]struct {
+	at   float64
+	flip bool
+}{
+	"g": {{"running", "waiting"}: {at: 0.25}, {"running", "runnable"}: {at: 0.62}},
+	"p": {{"idle", "gcstop"}: {at: 0.75}},
+	"m": {
+		{"running", "idle"}: {at: 0.3, flip: true}, {"idle", "running"}: {at: 0.55, flip: true},
+		{"running", "netpoll"}: {at: 0.3}, {"netpoll", "running"}: {at: 0.55, flip: true},
+		{"syscall", "syscall (no P)"}: {at: 0.5, flip: true},
+	},
+}
+
+// StatesSVG is a state machine as an SVG figure: a box per state, an
+// arrow per edge labelled with the functions that make it, and the
+// legend when a function is gmplab's own. It carries a title and a
+// description (the edges in words) for screen readers, and takes its
+// colours from the page (currentColor and the classes state-box,
+// state-edge and state-label), so that both themes draw it. Its ids start
+// with states-KEY, so that a page may hold every machine.
+func StatesSVG(sm runtime.StateMachine) string {
+	const cw, ch, bw, bh = 290, 150, 140, 38
+	const fs, lh = 13.0, 16.0 // a label's font size and line height
+	const cwid = fs * 0.58    // a label character's width, about
+	place := statePlace[sm.Key]
+	grid := func(p [2]float64) [2]float64 { return [2]float64{p[0] * cw, p[1] * ch} }
 	pos := map[string][2]float64{}
-	extra := 0
-	for _, s := range runtime.GStates() {
-		p, ok := statePlace[s]
+	rows := 0.0
+	for _, p := range place {
+		rows = math.Max(rows, p[1]+1)
+	}
+	extra := 0.0
+	for _, s := range sm.States {
+		p, ok := place[s]
 		if !ok {
-			p = [2]int{extra, 3}
+			p = [2]float64{extra, rows}
 			extra++
 		}
-		pos[s] = [2]float64{float64(p[0])*cw + cw/2 + left, float64(p[1])*ch + 40}
+		pos[s] = grid(p)
 	}
-	rows := 3
-	if extra > 0 {
-		rows = 4
+	// The drawing's extent, grown by every box, label and waypoint.
+	minx, miny, maxx, maxy := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	grow := func(x0, y0, x1, y1 float64) {
+		minx, miny, maxx, maxy = math.Min(minx, x0), math.Min(miny, y0), math.Max(maxx, x1), math.Max(maxy, y1)
 	}
-	w, h := 3*cw+left-40, rows*ch-50
-	var desc []string
-	for _, t := range runtime.GTransitions() {
-		desc = append(desc, t.From+" to "+t.To+" by "+strings.Join(t.By, ", "))
+	for _, p := range pos {
+		grow(p[0]-bw/2, p[1]-bh/2, p[0]+bw/2, p[1]+bh/2)
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, `<svg class="states" viewBox="0 0 %d %d" role="img" aria-labelledby="gstates-title gstates-desc" xmlns="http://www.w3.org/2000/svg">`+"\n", w, h)
-	fmt.Fprintf(&b, "<title id=\"gstates-title\">The goroutine state machine</title>\n<desc id=\"gstates-desc\">%s.</desc>\n", html.EscapeString(strings.Join(desc, "; ")))
-	b.WriteString(`<defs><marker id="gstates-arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="currentColor"/></marker></defs>` + "\n")
+	id := "states-" + sm.Key
 	pairs := map[[2]string]bool{}
-	for _, t := range runtime.GTransitions() {
+	for _, t := range sm.Edges {
 		pairs[[2]string{t.From, t.To}] = true
 	}
-	for _, t := range runtime.GTransitions() {
+	var edges strings.Builder
+	for _, t := range sm.Edges {
 		a, z := pos[t.From], pos[t.To]
-		dx, dy := z[0]-a[0], z[1]-a[1]
-		n := math.Hypot(dx, dy)
-		ux, uy := dx/n, dy/n
+		pts := [][2]float64{a}
+		for _, w := range stateRoute[sm.Key][[2]string{t.From, t.To}] {
+			pts = append(pts, grid(w))
+		}
+		pts = append(pts, z)
 		// Two edges between the same states (running ⇄ syscall) are drawn
 		// side by side: each shifted to its own right.
 		off := 0.0
 		if pairs[[2]string{t.To, t.From}] {
 			off = 9
 		}
-		ox, oy := -uy*off, ux*off
 		// Leave each box at its border.
-		ta := clipBox(ux, uy, bw/2+2, bh/2+2)
-		x1, y1 := a[0]+ux*ta+ox, a[1]+uy*ta+oy
-		x2, y2 := z[0]-ux*ta+ox, z[1]-uy*ta+oy
-		fmt.Fprintf(&b, `<line class="state-edge" x1="%.0f" y1="%.0f" x2="%.0f" y2="%.0f" stroke="currentColor" marker-end="url(#gstates-arrow)"/>`+"\n", x1, y1, x2, y2)
-		// The label beside the middle of the edge, on the edge's right
-		// (px, py points there), its lines stacked away from the edge.
-		px, py := -uy*sign(off), ux*sign(off)
-		mx, my := (x1+x2)/2+px*10, (y1+y2)/2+py*10
+		first, last := unit(pts[0], pts[1]), unit(pts[len(pts)-2], pts[len(pts)-1])
+		ta := clipBox(first[0], first[1], bw/2+2, bh/2+2)
+		tz := clipBox(last[0], last[1], bw/2+2, bh/2+2)
+		pts[0] = [2]float64{pts[0][0] + first[0]*ta - first[1]*off, pts[0][1] + first[1]*ta + first[0]*off}
+		n := len(pts) - 1
+		pts[n] = [2]float64{pts[n][0] - last[0]*tz - last[1]*off, pts[n][1] - last[1]*tz + last[0]*off}
+		var ps []string
+		for _, p := range pts {
+			ps = append(ps, fmt.Sprintf("%.0f,%.0f", p[0], p[1]))
+			grow(p[0], p[1], p[0], p[1])
+		}
+		fmt.Fprintf(&edges, `<polyline class="state-edge" points="%s" fill="none" stroke="currentColor" marker-end="url(#%s-arrow)"/>`+"\n", strings.Join(ps, " "), id)
+		// The label beside the middle of the middle segment, on the
+		// edge's right (px, py points there), its lines stacked away
+		// from the edge.
+		k := (len(pts) - 1) / 2
+		a, z = pts[k], pts[k+1]
+		u := unit(a, z)
+		side, at := sign(off), 0.5
+		if o, ok := stateLabel[sm.Key][[2]string{t.From, t.To}]; ok {
+			at = o.at
+			if o.flip {
+				side = -side
+			}
+		}
+		px, py := -u[1]*side, u[0]*side
+		mx, my := a[0]+(z[0]-a[0])*at+px*10, a[1]+(z[1]-a[1])*at+py*10
+		wrap := 22 // beside a slanted or upright edge: narrow
+		if math.Abs(u[1]) < 0.3 {
+			wrap = 34 // above or below a level one
+		}
+		lines := labelLines(labels(t), wrap, ",")
 		anchor := "middle"
+		wmax := 0.0
+		for _, l := range lines {
+			wmax = math.Max(wmax, float64(len([]rune(l)))*cwid)
+		}
+		x0 := mx - wmax/2
 		switch {
 		case px < -0.3:
-			anchor = "end"
+			anchor, x0 = "end", mx-wmax
 		case px > 0.3:
-			anchor = "start"
+			anchor, x0 = "start", mx
 		}
-		lines := labelLines(t.By, 34)
-		const lh = 14.0 // a line's height
 		switch {
 		case py < -0.3: // above the edge: the last line nearest it
 			my -= float64(len(lines)-1) * lh
 		case py > 0.3: // below: the first line nearest it, under it
-			my += lh * 0.7
+			my += lh * 0.75
 		default:
 			my -= float64(len(lines)-1) * lh / 2
 		}
-		fmt.Fprintf(&b, `<text class="state-label" x="%.0f" y="%.0f" text-anchor="%s" font-size="12" fill="currentColor">`, mx, my, anchor)
+		grow(x0, my-fs, x0+wmax, my+float64(len(lines)-1)*lh+4)
+		fmt.Fprintf(&edges, `<text class="state-label" x="%.0f" y="%.0f" text-anchor="%s" font-size="%.0f" fill="currentColor">`, mx, my, anchor, fs)
 		for i, l := range lines {
 			dyl := "0"
 			if i > 0 {
 				dyl = fmt.Sprintf("%.0f", lh)
 			}
-			fmt.Fprintf(&b, `<tspan x="%.0f" dy="%s">%s</tspan>`, mx, dyl, html.EscapeString(l))
+			fmt.Fprintf(&edges, `<tspan x="%.0f" dy="%s">%s</tspan>`, mx, dyl, html.EscapeString(l))
 		}
-		b.WriteString("</text>\n")
+		edges.WriteString("</text>\n")
 	}
-	for _, s := range runtime.GStates() {
+	// The legend under it all, as wide as the drawing allows.
+	const pad = 12.0
+	leg := wordLines(legend(sm), int((maxx-minx)/cwid))
+	legY := maxy + 10
+	if len(leg) > 0 {
+		maxy = legY + lh*float64(len(leg)) + 4
+	}
+	var desc []string
+	for _, t := range sm.Edges {
+		desc = append(desc, t.From+" to "+t.To+" by "+strings.Join(labels(t), ", "))
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg class="states" viewBox="%.0f %.0f %.0f %.0f" role="img" aria-labelledby="%s-title %s-desc" xmlns="http://www.w3.org/2000/svg">`+"\n",
+		minx-pad, miny-pad, maxx-minx+2*pad, maxy-miny+2*pad, id, id)
+	fmt.Fprintf(&b, "<title id=\"%s-title\">%s</title>\n<desc id=\"%s-desc\">%s</desc>\n", id, html.EscapeString(sm.Title), id, html.EscapeString(strings.Join(desc, "; ")+". "+legend(sm)))
+	fmt.Fprintf(&b, `<defs><marker id="%s-arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="currentColor"/></marker></defs>`+"\n", id)
+	b.WriteString(edges.String())
+	for _, s := range sm.States {
 		p := pos[s]
 		fmt.Fprintf(&b, `<rect class="state-box" x="%.0f" y="%.0f" width="%d" height="%d" rx="8" fill="none" stroke="currentColor" stroke-width="1.5"/>`+"\n", p[0]-bw/2, p[1]-bh/2, bw, bh)
-		fmt.Fprintf(&b, `<text x="%.0f" y="%.0f" text-anchor="middle" dominant-baseline="central" font-size="15" font-weight="bold" fill="currentColor">_G%s</text>`+"\n", p[0], p[1], html.EscapeString(s))
+		fmt.Fprintf(&b, `<text x="%.0f" y="%.0f" text-anchor="middle" dominant-baseline="central" font-size="15" font-weight="bold" fill="currentColor">%s</text>`+"\n", p[0], p[1], html.EscapeString(sm.Prefix+s))
+	}
+	for i, l := range leg {
+		fmt.Fprintf(&b, `<text class="state-label" x="%.0f" y="%.0f" font-size="%.0f" fill="currentColor">%s</text>`+"\n", minx, legY+lh*float64(i+1), fs, html.EscapeString(l))
 	}
 	b.WriteString("</svg>\n")
 	return b.String()
+}
+
+// unit is the unit vector from a to z.
+func unit(a, z [2]float64) [2]float64 {
+	dx, dy := z[0]-a[0], z[1]-a[1]
+	n := math.Hypot(dx, dy)
+	return [2]float64{dx / n, dy / n}
 }
 
 // clipBox is how far along a unit direction (ux, uy) from a box's centre
@@ -159,13 +303,22 @@ func sign(v float64) float64 {
 	return 1
 }
 
-// labelLines joins names with commas into lines of at most n characters.
-func labelLines(names []string, n int) []string {
+// wordLines breaks s into lines of at most n characters at spaces.
+func wordLines(s string, n int) []string {
+	if s == "" {
+		return nil
+	}
+	return labelLines(strings.Fields(s), n, "")
+}
+
+// labelLines joins names, each but the last followed by sep, into lines
+// of at most n characters.
+func labelLines(names []string, n int, sep string) []string {
 	var lines []string
 	cur := ""
 	for i, s := range names {
 		if i < len(names)-1 {
-			s += ","
+			s += sep
 		}
 		if cur != "" && len(cur)+1+len(s) > n {
 			lines = append(lines, cur)

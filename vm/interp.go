@@ -257,7 +257,7 @@ load:
 	free = mc.closures[fr.clo].boxes
 
 	for n < budget {
-		pc, sp, base, n, ps = mc.fast(gp, code, vals, mc.boxes, free, pc, sp, base, n, ps, budget, mc.heap.wb)
+		pc, sp, base, n, ps = mc.fast(gp, mc.fused[fr.fn], vals, mc.boxes, free, pc, sp, base, n, ps, budget, mc.heap.wb)
 		// fast may have called or returned: the top frame may be another.
 		fr = &gp.frames[len(gp.frames)-1]
 		fn = &funcs[fr.fn]
@@ -876,6 +876,7 @@ func fmtPad(s string, width int, flags int32) string {
 func (mc *Machine) fast(gp *g, code []Instr, vals []Value, boxes []Value, free []int32, pc, sp, base, n int, ps int64, budget int, wb int64) (int, int, int, int, int64) {
 	for n < budget {
 		in := code[pc]
+	dispatch:
 		switch in.Op {
 		case OpCall, OpCallClosure, OpIfaceCall, OpReturn:
 			// A call or return that needs nothing but the frames
@@ -889,7 +890,7 @@ func (mc *Machine) fast(gp *g, code []Instr, vals []Value, boxes []Value, free [
 				ps += opCost[in.Op]
 			}
 			fr := &gp.frames[len(gp.frames)-1]
-			code, pc, base = mc.prog.Funcs[fr.fn].Code, int(fr.pc), int(fr.base)
+			code, pc, base = mc.fused[fr.fn], int(fr.pc), int(fr.base)
 			free = mc.closures[fr.clo].boxes
 			continue
 		case OpInt:
@@ -1201,27 +1202,11 @@ func (mc *Machine) fast(gp *g, code []Instr, vals []Value, boxes []Value, free [
 		// float, which does the rest), and a field or an element through
 		// the stack when nothing can panic (dataOp does the others).
 		case OpFloat:
-			if in.B != 0 || in.A > FGe || in.A == FDiv || in.A == FNeg || in.A == FEq || in.A == FNe {
+			if !fastFloat(in) {
 				return pc, sp, base, n, ps
 			}
 			sp--
-			a, x := math.Float64frombits(uint64(vals[sp-1].I)), math.Float64frombits(uint64(vals[sp].I))
-			switch in.A {
-			case FAdd:
-				vals[sp-1].I = int64(math.Float64bits(a + x))
-			case FSub:
-				vals[sp-1].I = int64(math.Float64bits(a - x))
-			case FMul:
-				vals[sp-1].I = int64(math.Float64bits(a * x))
-			case FLt:
-				vals[sp-1].I = boolInt(a < x)
-			case FLe:
-				vals[sp-1].I = boolInt(a <= x)
-			case FGt:
-				vals[sp-1].I = boolInt(a > x)
-			case FGe:
-				vals[sp-1].I = boolInt(a >= x)
-			}
+			vals[sp-1].I = floatOp(in.A, math.Float64frombits(uint64(vals[sp-1].I)), math.Float64frombits(uint64(vals[sp].I)))
 		case OpField:
 			o := vals[sp-1].I
 			if o&refMask == 0 {
@@ -1262,6 +1247,96 @@ func (mc *Machine) fast(gp *g, code []Instr, vals []Value, boxes []Value, free [
 			mc.assignObj(d, s, in.A)
 			sp -= 2
 			ps += memmoveCost(1, mc.prog.Layouts[in.A].Size)
+		// The register forms regOp does when they panic: here when
+		// they do not.
+		case OpDivR:
+			d := vals[base+int(in.C)].I
+			if d == 0 {
+				return pc, sp, base, n, ps
+			}
+			vals[base+int(in.A)].I = vals[base+int(in.B)].I / d
+		case OpRemR:
+			d := vals[base+int(in.C)].I
+			if d == 0 {
+				return pc, sp, base, n, ps
+			}
+			vals[base+int(in.A)].I = vals[base+int(in.B)].I % d
+		case OpShlR:
+			c := vals[base+int(in.C)].I
+			if c < 0 {
+				return pc, sp, base, n, ps
+			}
+			vals[base+int(in.A)].I = vals[base+int(in.B)].I << uint64(c)
+		case OpShrR:
+			c := vals[base+int(in.C)].I
+			if c < 0 {
+				return pc, sp, base, n, ps
+			}
+			vals[base+int(in.A)].I = vals[base+int(in.B)].I >> uint64(c)
+		case OpStrIndexR:
+			s, i := vals[base+int(in.B)].S, vals[base+int(in.C)].I
+			if uint64(i) >= uint64(len(s)) {
+				return pc, sp, base, n, ps
+			}
+			vals[base+int(in.A)] = Value{I: int64(s[i])}
+		case OpSLenR:
+			vals[base+int(in.A)] = Value{I: int64(len(vals[base+int(in.B)].S))}
+		case OpMovS:
+			vals[base+int(in.A)] = Value{S: mc.prog.Strings[in.B]}
+		case OpLoadGlobR:
+			vals[base+int(in.A)] = mc.globals[in.B]
+		case OpStoreGlobR:
+			mc.globals[in.A] = vals[base+int(in.B)]
+		// Stack forms exec did (dataOp) that need nothing else when they
+		// do not panic: a stack object (OpNewObj: the model's heap is
+		// not touched, so no allocation limit can stop the G), lengths,
+		// a string's byte, shifts, a comma-ok type assertion.
+		case OpNewObj:
+			if sp == len(vals) {
+				return pc, sp, base, n, ps
+			}
+			vals[sp] = Value{I: mc.newObj(int(in.A))}
+			sp++
+			ps += memmoveCost(int(in.A), 8) // a stack object's fields set
+		case OpSliceLen:
+			l := int64(0)
+			if s := vals[sp-1].I; s&refMask != 0 {
+				l = mc.objs[s&refMask][shLen].I
+			}
+			vals[sp-1] = Value{I: l}
+		case OpSLen:
+			vals[sp-1] = Value{I: int64(len(vals[sp-1].S))}
+		case OpIndex:
+			s, i := vals[sp-2].S, vals[sp-1].I
+			if uint64(i) >= uint64(len(s)) {
+				return pc, sp, base, n, ps
+			}
+			sp--
+			vals[sp-1] = Value{I: int64(s[i])}
+		case OpShl:
+			if vals[sp-1].I < 0 {
+				return pc, sp, base, n, ps
+			}
+			sp--
+			vals[sp-1].I <<= uint64(vals[sp].I)
+		case OpShr:
+			if vals[sp-1].I < 0 {
+				return pc, sp, base, n, ps
+			}
+			sp--
+			vals[sp-1].I >>= uint64(vals[sp].I)
+		case OpAssert:
+			if in.B&3 == 0 || (in.B&3 != AssertTest && sp == len(vals)) {
+				return pc, sp, base, n, ps // it may panic, or needs a push
+			}
+			v, ok, _ := mc.assert(vals[sp-1].I, in.A, in.B>>2, false)
+			if in.B&3 == AssertTest {
+				vals[sp-1] = Value{I: boolInt(ok)}
+			} else {
+				vals[sp-1] = v
+				vals[sp] = Value{I: boolInt(ok)}
+				sp++
+			}
 		case OpLoadBoxR:
 			vals[base+int(in.A)] = boxes[vals[base+int(in.B)].I&refMask]
 		case OpStoreBoxR:
@@ -1270,6 +1345,97 @@ func (mc *Machine) fast(gp *g, code []Instr, vals []Value, boxes []Value, free [
 			vals[base+int(in.A)] = boxes[free[in.B]]
 		case OpStoreFreeR:
 			boxes[free[in.A]] = vals[base+int(in.B)]
+
+		// The superinstructions (fuse.go). Each runs whole or not at
+		// all: when the budget left is short of its parts, or a part
+		// would leave fast, the original first instruction runs instead.
+		case fLoadFieldStore:
+			o := vals[base+int(in.A)].I
+			if o&refMask == 0 || n+3 > budget {
+				in = mc.unfused(gp, pc)
+				goto dispatch
+			}
+			vals[base+int(in.C)] = mc.objs[o&refMask][in.B]
+			ps += fusedCost[fLoadFieldStore]
+			pc += 3
+			n += 3
+			continue
+		case fLoadObjCopyStore:
+			o := vals[base+int(in.A)].I
+			if o&refMask == 0 || n+3 > budget {
+				in = mc.unfused(gp, pc)
+				goto dispatch
+			}
+			vals[base+int(in.C)] = Value{I: mc.copyObj(o, in.B)}
+			ps += fusedCost[fLoadObjCopyStore] + memmoveCost(1, mc.prog.Layouts[in.B].Size)
+			pc += 3
+			n += 3
+			continue
+		case fLoadLoadFloatStore:
+			if n+4 > budget {
+				in = mc.unfused(gp, pc)
+				goto dispatch
+			}
+			vals[base+int(in.C>>8)] = Value{I: floatOp(in.C&0xff, math.Float64frombits(uint64(vals[base+int(in.A)].I)), math.Float64frombits(uint64(vals[base+int(in.B)].I)))}
+			ps += fusedCost[fLoadLoadFloatStore]
+			pc += 4
+			n += 4
+			continue
+		case fLoadLoadSliceIndexStore:
+			s := vals[base+int(in.A)].I
+			i := vals[base+int(in.B)].I
+			if s&refMask == 0 || n+4 > budget {
+				in = mc.unfused(gp, pc)
+				goto dispatch
+			}
+			h := mc.objs[s&refMask]
+			if uint64(i) >= uint64(h[shLen].I) {
+				in = mc.unfused(gp, pc)
+				goto dispatch
+			}
+			vals[base+int(in.C)] = mc.objs[h[shArr].I&refMask][h[shOff].I+i]
+			ps += fusedCost[fLoadLoadSliceIndexStore]
+			pc += 4
+			n += 4
+			continue
+		case fAddRJump:
+			if n+2 > budget {
+				in = mc.unfused(gp, pc)
+				goto dispatch
+			}
+			vals[base+int(in.B&0xffff)].I = vals[base+int(in.B>>16)].I + vals[base+int(in.C)].I
+			ps += fusedCost[fAddRJump]
+			pc = int(in.A)
+			n += 2
+			continue
+		case fAddIJump:
+			if n+2 > budget {
+				in = mc.unfused(gp, pc)
+				goto dispatch
+			}
+			vals[base+int(in.B&0xffff)].I = vals[base+int(in.B>>16)].I + int64(in.C)
+			ps += fusedCost[fAddIJump]
+			pc = int(in.A)
+			n += 2
+			continue
+		case fMovISliceStore:
+			s := vals[base+int(in.A)].I
+			i := vals[base+int(in.B&0xffff)].I
+			if s&refMask == 0 || n+2 > budget {
+				in = mc.unfused(gp, pc)
+				goto dispatch
+			}
+			h := mc.objs[s&refMask]
+			if uint64(i) >= uint64(h[shLen].I) {
+				in = mc.unfused(gp, pc)
+				goto dispatch
+			}
+			vals[base+int(in.B>>16)] = Value{I: int64(in.C)}
+			mc.objs[h[shArr].I&refMask][h[shOff].I+i] = Value{I: int64(in.C)}
+			ps += fusedCost[fMovISliceStore]
+			pc += 2
+			n += 2
+			continue
 		default:
 			return pc, sp, base, n, ps
 		}
@@ -1278,6 +1444,12 @@ func (mc *Machine) fast(gp *g, code []Instr, vals []Value, boxes []Value, free [
 		n++
 	}
 	return pc, sp, base, n, ps
+}
+
+// unfused is the instruction of gp's top frame at pc as the program has
+// it, for fast when it cannot run the superinstruction there (fuse.go).
+func (mc *Machine) unfused(gp *g, pc int) Instr {
+	return mc.prog.Funcs[gp.frames[len(gp.frames)-1].fn].Code[pc]
 }
 
 // fastCall does for fast an OpCall, OpCallClosure or OpIfaceCall that needs nothing but

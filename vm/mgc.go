@@ -195,9 +195,9 @@ func (r Roots) idx(i int32) {
 // scheduler holds.
 func (mc *Machine) Collect(roots func(Roots)) HeapLive {
 	g := &mc.gc
-	g.markClo = make([]bool, len(mc.closures))
-	g.markBox = make([]bool, len(mc.boxes))
-	g.markObj = make([]bool, len(mc.objs))
+	g.markClo = markBits(g.markClo, len(mc.closures))
+	g.markBox = markBits(g.markBox, len(mc.boxes))
+	g.markObj = markBits(g.markObj, len(mc.objs))
 	r := Roots{mc}
 	r.Values(mc.globals)
 	r.id(mc.runtimeRand)
@@ -267,23 +267,31 @@ func (mc *Machine) Collect(roots func(Roots)) HeapLive {
 		g.freeObj = g.freeObj[1:]
 		mc.objs = mc.objs[:len(mc.objs)-1]
 	}
-	if cap(mc.objs) > 2*len(mc.objs)+1024 {
+	// Shrink a slice whose capacity is well over what the next cycle can
+	// fill (what is left plus the allocations that trigger the next
+	// collection): shrinking below that makes every cycle grow it again,
+	// which for a program that allocates steadily was most of the host's
+	// garbage.
+	slots := len(mc.closures) - len(g.freeClo) + len(mc.boxes) - len(g.freeBox) + len(mc.objs) - len(g.freeObj)
+	next := max(slots, gcMinAlloc)
+	if cap(mc.objs) > 2*(len(mc.objs)+next)+1024 {
 		mc.objs = slices.Clone(mc.objs)
 	}
 	if len(mc.heap.objMeta) > len(mc.objs) {
 		mc.heap.objMeta = mc.heap.objMeta[:len(mc.objs)]
 	}
-	if cap(mc.closures) > 2*len(mc.closures)+1024 {
+	if cap(mc.closures) > 2*(len(mc.closures)+next)+1024 {
 		mc.closures = slices.Clone(mc.closures)
 	}
-	if cap(mc.boxes) > 2*len(mc.boxes)+1024 {
+	if cap(mc.boxes) > 2*(len(mc.boxes)+next)+1024 {
 		mc.boxes = slices.Clone(mc.boxes)
 	}
-	slots := len(mc.closures) - len(g.freeClo) + len(mc.boxes) - len(g.freeBox) + len(mc.objs) - len(g.freeObj)
 	g.trigger = slots
 	g.alloc = 0
 	g.cycles++
-	g.markClo, g.markBox, g.markObj, g.work = nil, nil, nil, g.work[:0]
+	// The mark bits' arrays stay for the next collection; empty, they
+	// mark nothing (Roots.id) between collections.
+	g.markClo, g.markBox, g.markObj, g.work = g.markClo[:0], g.markBox[:0], g.markObj[:0], g.work[:0]
 	return live
 }
 
@@ -320,4 +328,15 @@ func (mc *Machine) liveHeap() HeapLive {
 		}
 	}
 	return l
+}
+
+// markBits returns b cleared with length n, reusing its array when it is
+// big enough.
+func markBits(b []bool, n int) []bool {
+	if cap(b) < n {
+		return make([]bool, n, n+n/4)
+	}
+	b = b[:n]
+	clear(b)
+	return b
 }

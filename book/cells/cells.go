@@ -206,13 +206,19 @@ func renderRuns(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.Walk
 }
 
 // renderDiagram draws a diagram cell's figure from the engine's table
-// (view.GStatesSVG: its colours are the page's, so both themes draw it),
+// (view.StatesSVG: its colours are the page's, so both themes draw it),
 // with its text form as the figure's text alternative, folded.
 func renderDiagram(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
 	if entering {
-		w.WriteString("<figure class=\"cell diagram\">\n")
-		w.WriteString(view.GStatesSVG())
-		fmt.Fprintf(w, "<figcaption>The goroutine state machine, drawn from the engine's table (<code>runtime/gstates.go</code>)</figcaption>\n<details><summary>The diagram as text</summary>\n<pre>%s</pre>\n</details>\n", html.EscapeString(view.GStatesText(80)))
+		sm, ok := view.StateMachine(n.(*Node).Cell.Args)
+		if !ok {
+			return ast.WalkStop, fmt.Errorf("diagram %q: no such state machine (gmplab bug: the notebook accepted it)", n.(*Node).Cell.Args)
+		}
+		// On a phone the figure scrolls sideways in its box, which the
+		// keyboard can then reach (tabindex) and a screen reader names.
+		fmt.Fprintf(w, "<figure class=\"cell diagram\">\n<div class=\"diagram-scroll\" tabindex=\"0\" role=\"group\" aria-label=\"%s (scrolls sideways on a narrow screen)\">\n", html.EscapeString(sm.Title))
+		w.WriteString(view.StatesSVG(sm))
+		fmt.Fprintf(w, "</div>\n<figcaption>%s, drawn from the engine's table (<code>%s</code>)</figcaption>\n<details><summary>The diagram as text</summary>\n<pre>%s</pre>\n</details>\n", html.EscapeString(sm.Title), html.EscapeString(sm.Source), html.EscapeString(view.StatesText(sm, 80)))
 		w.WriteString("</figure>\n")
 	}
 	return ast.WalkSkipChildren, nil

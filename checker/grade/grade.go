@@ -44,12 +44,8 @@ type Options struct {
 	Exercises   []string      // names to grade; empty for all
 	Timeout     time.Duration // CPU time of one exercise of one submission (whole seconds)
 	MemoryMB    int
-	// OutputMB bounds what one process writes to its standard output and
-	// error together, in MB (0: DefaultOutputMB); past it the process is
-	// stopped and the exercise fails with the reason.
-	OutputMB int
-	Jobs     int       // processes at once
-	Log      io.Writer // progress lines, or nil
+	Jobs        int       // processes at once
+	Log         io.Writer // progress lines, or nil
 	// Seed moves the generated scenarios' seeds (checker.EnvSeed; 0: 1-3).
 	Seed uint64
 	// Hidden is an instructor's folder of hidden scenarios
@@ -496,22 +492,26 @@ func runOne(ctx context.Context, o Options, tmp, bin string, j job) (*checker.Re
 	rd.Close()
 	var r checker.Result
 	valid := json.Unmarshal(result, &r) == nil && r.Exercise == j.ex.Name && err == nil
-	if flooded(stdout, stderr, o.outputMB()) && !(valid && startedGoroutine(&r)) {
-		// Whatever the checker made of it (a function that prints in a
-		// loop is slow, and is reported as one that does not return, or
-		// the process's CPU limit ends it), the output is what happened.
-		// The process is not stopped at the limit: how much a goroutine
-		// of the learner's prints before the checker finds it depends on
-		// the machine's load, and that finding is the reason then.
-		return errResult(j.ex.Name, floodMessage(stdout, stderr, o.outputMB())), cpu
+	if flooded(stdout, stderr) {
+		// A function that prints in a loop is slow: the checker reports it
+		// as one that does not return, or the process's CPU limit ends it.
+		// The output is what happened, and the message says so. A
+		// submission that prints a lot and passes passes (its output goes
+		// nowhere near the result), and one whose goroutine prints forever
+		// is reported as that goroutine (how much it printed first depends
+		// on the machine's load).
+		note := floodMessage(stdout, stderr)
+		if !valid {
+			return errResult(j.ex.Name, note), cpu
+		}
+		if blameOutput(&r, note) {
+			return &r, cpu
+		}
 	}
 	// Which limit ends a hang depends on the machine's load: both say
 	// the same.
 	if ctx.Err() == context.DeadlineExceeded || killedByLimit(err) {
 		msg := fmt.Sprintf("timed out: an endless loop, or a call that blocks? (limit: %v of CPU time; gmplab grade --timeout raises it)", o.Timeout)
-		if stdout.n+stderr.n >= 1<<20 {
-			msg += "; it printed over 1 MB, and printing in a function the engine calls thousands of times is slow"
-		}
 		return errResult(j.ex.Name, msg), cpu
 	}
 	if valid {
@@ -520,30 +520,24 @@ func runOne(ctx context.Context, o Options, tmp, bin string, j job) (*checker.Re
 	return errResult(j.ex.Name, explainDeath(err, stderr.String(), o.MemoryMB)), cpu
 }
 
-// DefaultOutputMB is Options.OutputMB's default: far more than a learner's
-// debugging prints in a test, far less than a print in a loop makes.
-const DefaultOutputMB = 1
-
-// outputMB is o's output limit in MB.
-func (o Options) outputMB() int {
-	if o.OutputMB <= 0 {
-		return DefaultOutputMB
-	}
-	return o.OutputMB
-}
-
-// startedGoroutine says whether the checker found a goroutine of the
-// learner's still running (checker.StartedGoroutine).
-func startedGoroutine(r *checker.Result) bool {
-	if strings.Contains(r.Message, checker.StartedGoroutine) {
-		return true
-	}
-	for _, t := range r.Tests {
-		if strings.Contains(t.Message, checker.StartedGoroutine) {
-			return true
+// blameOutput rewrites the messages of r that say a learner's function did
+// not return (checker.DidNotReturn) into note, keeping what comes before
+// "your" (the test's name), and says whether there was one.
+func blameOutput(r *checker.Result, note string) bool {
+	found := false
+	relabel := func(m string) string {
+		i := strings.Index(m, "your ")
+		if i < 0 || !strings.Contains(m[i:], checker.DidNotReturn) {
+			return m
 		}
+		found = true
+		return m[:i] + note
 	}
-	return false
+	r.Message = relabel(r.Message)
+	for i := range r.Tests {
+		r.Tests[i].Message = relabel(r.Tests[i].Message)
+	}
+	return found
 }
 
 // procStats is where the grading in progress measures its processes.

@@ -298,8 +298,8 @@ var listItem = regexp.MustCompile(`^\s*([-*+]|\d+[.)])\s`)
 
 // unwrap joins the lines of each paragraph and list item, so that the
 // renderer fills them to the terminal's width (it keeps a list item's
-// line breaks as they are in the file). Code blocks, tables, headings and
-// quotes are left alone.
+// line breaks as they are in the file). Code blocks, tables, headings,
+// quotes and HTML (a lesson's <!-- check --> comments) are left alone.
 func unwrap(md string) string {
 	lines := strings.Split(md, "\n")
 	var out []string
@@ -309,7 +309,7 @@ func unwrap(md string) string {
 		switch {
 		case strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~"):
 			fenced, joinable = !fenced, false
-		case fenced || t == "" || strings.HasPrefix(t, "|") || strings.HasPrefix(t, ">") ||
+		case fenced || t == "" || strings.HasPrefix(t, "|") || strings.HasPrefix(t, ">") || strings.HasPrefix(t, "<") ||
 			strings.HasPrefix(t, "#") || strings.HasPrefix(l, "    ") && !joinable:
 			joinable = false
 		case listItem.MatchString(l):
@@ -367,7 +367,9 @@ func (r *reader) cellHead(c *notebook.Cell) string {
 			b.WriteString("\n" + indentLines(r.style(dim, strings.TrimSuffix(wrap(note+")", r.width-2), "\n")), "  "))
 		}
 	case notebook.Diagram:
-		b.WriteString(indentLines(view.GStatesText(r.width-4), "  "))
+		if sm, ok := view.StateMachine(c.Args); ok {
+			b.WriteString(indentLines(view.StatesText(sm, r.width-4), "  "))
+		}
 	case notebook.RunsKind:
 		for _, l := range c.Runs.Commands(r.nb.Path(c.Runs.Program)) {
 			b.WriteString(r.command(l, "") + "\n")

@@ -47,7 +47,16 @@ func keepLastWords(md string, width int) string {
 		if utf8.RuneCountInString(body[prev+1:]) > width/2 || !glueKeepsEmphasis(body[:last], body[last+1:]) {
 			return l
 		}
-		return l[:head] + body[:last] + lastGlue + body[last+1:] + tail
+		first := body[:last]
+		// A list item is wrapped after any of " ,.;-+|" too (see
+		// spanMarks): a mark ending the first word would still let the
+		// line break before the last ("sched.pc`," / "`…`);" in lesson 01).
+		if r, n := utf8.DecodeLastRuneInString(first); r != '-' {
+			if k, ok := spanMarks[r]; ok {
+				first = first[:len(first)-n] + string(k)
+			}
+		}
+		return l[:head] + first + lastGlue + body[last+1:] + tail
 	})
 }
 
@@ -315,14 +324,19 @@ var itemStart = regexp.MustCompile(`^( *)(• |\d+\. )`)
 func hangItems(rendered string) string {
 	lines := strings.Split(rendered, "\n")
 	indent, hang := -1, ""
+	blank := true
 	for i, l := range lines {
 		p := stripANSI(l)
 		text := strings.TrimLeft(p, " ")
+		after := blank
+		blank = text == ""
 		if text == "" {
 			indent = -1
 			continue
 		}
-		if m := itemStart.FindStringSubmatch(p); m != nil {
+		// A number starts an item only after a blank line or in a list:
+		// a paragraph's line may begin "2. Do not count" too.
+		if m := itemStart.FindStringSubmatch(p); m != nil && (after || indent >= 0 || m[2] == "• ") {
 			indent, hang = len(m[1]), strings.Repeat(" ", utf8.RuneCountInString(m[2]))
 			continue
 		}

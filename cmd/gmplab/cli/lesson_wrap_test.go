@@ -123,7 +123,7 @@ func TestLessonParagraphsEndWithTwoWords(t *testing.T) {
 					}
 					lines := strings.Split(plain, "\n")
 					for i := 1; i < len(lines); i++ {
-						last := i+1 == len(lines) || strings.TrimSpace(lines[i+1]) == ""
+						last := i+1 == len(lines) || strings.TrimSpace(lines[i+1]) == "" || strings.HasPrefix(strings.TrimSpace(lines[i+1]), "• ")
 						if !last || strings.TrimSpace(lines[i]) == "" || strings.TrimSpace(lines[i-1]) == "" {
 							continue
 						}
@@ -162,6 +162,7 @@ func TestKeepLastWords(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"a paragraph of words", "a paragraph of" + lastGlue + "words"},
 		{"- an item ends", "- an item" + lastGlue + "ends"},
+		{"- spans (`a.b`, `…`);", "- spans (`a.b`\ue001" + lastGlue + "`…`);"},
 		{"- item", "- item"},
 		{"1. one two", "1. one" + lastGlue + "two"},
 		{"a hard break  ", "a hard" + lastGlue + "break  "},
@@ -330,13 +331,16 @@ func TestLessonListItemsHang(t *testing.T) {
 			hung := 0
 			readLessonProse(t, cols, "dark", func(lesson string, _ *reader, md, plain string) {
 				in := -1 // where the current item's text starts
+				blank := true
 				for _, l := range strings.Split(plain, "\n") {
 					text := strings.TrimLeft(l, " ")
 					lead := len(l) - len(text)
+					after := blank
+					blank = text == ""
 					switch m := itemStart.FindStringSubmatch(l); {
 					case text == "" || strings.Contains(l, "│"):
 						in = -1
-					case m != nil:
+					case m != nil && (after || in >= 0 || m[2] == "• "):
 						in = len(m[1]) + utf8.RuneCountInString(m[2])
 					case in >= 0 && lead < in:
 						t.Errorf("%s: a list item goes on under its bullet: %q", lesson, l)

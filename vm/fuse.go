@@ -1,0 +1,193 @@
+package vm
+
+import (
+	"math"
+	"strings"
+)
+
+// Superinstructions: the commonest short sequences of instructions run as
+// one dispatch of the fast loop (interp.go: fast).
+//
+// They are not part of the program: Func.Code, the disassembler, Verify,
+// the debugger and the goldens never see them. New makes, for each
+// function, a copy of its code (Machine.fused) in which the first
+// instruction of each sequence below is replaced by the fused op; the
+// instructions after it stay as they are, so that a jump into the middle
+// of a sequence runs what it always ran, and fast can always run the
+// original instruction instead (Func.Code at the same pc). A fused op does
+// exactly what its parts do one after the other, and charges what they
+// charge: len(parts) instructions (so the 1,024-instruction slices of the
+// scheduler end where they did) and the sum of the parts' costs, taken
+// from the op table (fusedOps: cost), never typed again. It runs only when
+// the whole sequence fits in the budget left and none of its parts would
+// leave fast (a nil object, an index out of range: then the original
+// first instruction runs, and the parts follow one by one as before).
+// A temporary slot the parts would have pushed above the operands is not
+// written: nothing reads the stack above sp.
+//
+// The sequences were picked from op-pair and op-triple counts over the
+// compute kernels (lang/testdata/kernels), heaviest first.
+
+// The fused ops: after every op of the table (numOps ≤ fusedFirst).
+const (
+	// Load a; Field f; Store b: A=a, B=f, C=b.
+	fLoadFieldStore Op = fusedFirst + iota
+	// Load a; ObjCopy l; Store b: A=a, B=l, C=b.
+	fLoadObjCopyStore
+	// Load a; Load b; Float op (float64, in fast); Store c:
+	// A=a, B=b, C=c<<8|op.
+	fLoadLoadFloatStore
+	// Load a; Load b; SliceIndex; Store c: A=a, B=b, C=c.
+	fLoadLoadSliceIndexStore
+	// AddR a b c; Jump t: A=t, B=a|b<<16, C=c.
+	fAddRJump
+	// AddI a b #k; Jump t: A=t, B=a|b<<16, C=k.
+	fAddIJump
+	// MovI x #k; SliceStoreR s i x: A=s, B=i|x<<16, C=k.
+	fMovISliceStore
+
+	fusedEnd
+)
+
+const fusedFirst = 224
+
+// fusedOp is a fused op's row: its parts, and what they charge together
+// (their opCost; a Jump's is psTakenBranch, as fast charges it).
+type fusedOp struct {
+	parts []Op
+	cost  int64
+}
+
+var fusedOps = func() (t [fusedEnd - fusedFirst]fusedOp) {
+	if numOps > fusedFirst {
+		panic("vm: the op table reaches the fused ops (fuse.go: fusedFirst)")
+	}
+	parts := [fusedEnd - fusedFirst][]Op{
+		fLoadFieldStore - fusedFirst:          {OpLoad, OpField, OpStore},
+		fLoadObjCopyStore - fusedFirst:        {OpLoad, OpObjCopy, OpStore},
+		fLoadLoadFloatStore - fusedFirst:      {OpLoad, OpLoad, OpFloat, OpStore},
+		fLoadLoadSliceIndexStore - fusedFirst: {OpLoad, OpLoad, OpSliceIndex, OpStore},
+		fAddRJump - fusedFirst:                {OpAddR, OpJump},
+		fAddIJump - fusedFirst:                {OpAddI, OpJump},
+		fMovISliceStore - fusedFirst:          {OpMovI, OpSliceStoreR},
+	}
+	for i, ps := range parts {
+		t[i].parts = ps
+		for _, op := range ps {
+			if op == OpJump {
+				t[i].cost += psTakenBranch
+			} else {
+				t[i].cost += opCost[op]
+			}
+		}
+	}
+	return t
+}()
+
+// fusedCost and fusedLen are fusedOps' columns indexed by any uint8, for
+// fast's dispatch.
+var fusedCost, fusedLen = func() (c [256]int64, n [256]int) {
+	for i, f := range fusedOps {
+		c[fusedFirst+i] = f.cost
+		n[fusedFirst+i] = len(f.parts)
+	}
+	return c, n
+}()
+
+// fuseOff makes New leave the code as it is (tests: the same runs
+// without superinstructions).
+var fuseOff bool
+
+// fuseProgram returns each function's code with the sequences of fusedOps
+// fused (see above).
+func fuseProgram(p *Program) [][]Instr {
+	out := make([][]Instr, len(p.Funcs))
+	for i := range p.Funcs {
+		if fuseOff {
+			out[i] = p.Funcs[i].Code
+			continue
+		}
+		out[i] = fuseCode(p.Funcs[i].Code)
+	}
+	return out
+}
+
+// fusedName is a fused op's name: its parts' names joined by "+".
+func fusedName(op Op) string {
+	var b strings.Builder
+	for i, part := range fusedOps[op-fusedFirst].parts {
+		if i > 0 {
+			b.WriteByte('+')
+		}
+		b.WriteString(part.String())
+	}
+	return b.String()
+}
+
+// fuseCode is fuseProgram for one function's code.
+func fuseCode(code []Instr) []Instr {
+	x := make([]Instr, len(code))
+	copy(x, code)
+	small := func(v int32) bool { return v >= 0 && v < 1<<16 }
+	for pc := range code {
+		at := func(k int) Instr {
+			if pc+k < len(code) {
+				return code[pc+k]
+			}
+			return Instr{Op: OpNop}
+		}
+		a, b, c, d := at(0), at(1), at(2), at(3)
+		switch {
+		case a.Op == OpLoad && b.Op == OpField && c.Op == OpStore:
+			x[pc] = Instr{Op: fLoadFieldStore, A: a.A, B: b.A, C: c.A}
+		case a.Op == OpLoad && b.Op == OpObjCopy && c.Op == OpStore:
+			x[pc] = Instr{Op: fLoadObjCopyStore, A: a.A, B: b.A, C: c.A}
+		case a.Op == OpLoad && b.Op == OpLoad && c.Op == OpFloat && d.Op == OpStore &&
+			fastFloat(c) && d.A >= 0 && d.A < 1<<22:
+			x[pc] = Instr{Op: fLoadLoadFloatStore, A: a.A, B: b.A, C: d.A<<8 | c.A}
+		case a.Op == OpLoad && b.Op == OpLoad && c.Op == OpSliceIndex && d.Op == OpStore:
+			x[pc] = Instr{Op: fLoadLoadSliceIndexStore, A: a.A, B: b.A, C: d.A}
+		case a.Op == OpAddR && b.Op == OpJump && small(a.A) && small(a.B):
+			x[pc] = Instr{Op: fAddRJump, A: b.A, B: a.A | a.B<<16, C: a.C}
+		case a.Op == OpAddI && b.Op == OpJump && small(a.A) && small(a.B):
+			x[pc] = Instr{Op: fAddIJump, A: b.A, B: a.A | a.B<<16, C: a.C}
+		case a.Op == OpMovI && b.Op == OpSliceStoreR && b.C == a.A && small(a.A) && small(b.B) &&
+			int64(a.B)<<32|int64(uint32(a.C)) == int64(a.C):
+			x[pc] = Instr{Op: fMovISliceStore, A: b.A, B: b.B | a.A<<16, C: a.C}
+		}
+	}
+	return x
+}
+
+// fastFloat reports whether fast does the OpFloat in (float64 add,
+// subtract, multiply and the ordered comparisons).
+func fastFloat(in Instr) bool {
+	if in.B != 0 {
+		return false
+	}
+	switch in.A {
+	case FAdd, FSub, FMul, FLt, FLe, FGt, FGe:
+		return true
+	}
+	return false
+}
+
+// floatOp is fast's float64 operation op (fastFloat) of a and x, as the
+// bits of the result.
+func floatOp(op int32, a, x float64) int64 {
+	switch op {
+	case FAdd:
+		return int64(math.Float64bits(a + x))
+	case FSub:
+		return int64(math.Float64bits(a - x))
+	case FMul:
+		return int64(math.Float64bits(a * x))
+	case FLt:
+		return boolInt(a < x)
+	case FLe:
+		return boolInt(a <= x)
+	case FGt:
+		return boolInt(a > x)
+	}
+	return boolInt(a >= x) // FGe
+}
