@@ -1273,14 +1273,6 @@ func (mc *Machine) fast(gp *g, code []Instr, vals []Value, boxes []Value, free [
 				return pc, sp, base, n, ps
 			}
 			vals[base+int(in.A)].I = vals[base+int(in.B)].I >> uint64(c)
-		case OpStrIndexR:
-			s, i := vals[base+int(in.B)].S, vals[base+int(in.C)].I
-			if uint64(i) >= uint64(len(s)) {
-				return pc, sp, base, n, ps
-			}
-			vals[base+int(in.A)] = Value{I: int64(s[i])}
-		case OpSLenR:
-			vals[base+int(in.A)] = Value{I: int64(len(vals[base+int(in.B)].S))}
 		case OpMovS:
 			vals[base+int(in.A)] = Value{S: mc.prog.Strings[in.B]}
 		case OpLoadGlobR:
