@@ -52,8 +52,6 @@ var kernels = []kernel{
 // the reason. TestKernelVirtualTime reports their ratio instead of
 // holding them to the bound.
 var kernelKnown = map[string]string{
-	"structs":  "the compiler inlines vec.add and body.step (no call, the structs in registers); the model charges two calls and the struct copies per step",
-	"matmul":   "the compiler keeps the rows c[i] and b[k] of the inner loop in registers (loop-invariant); the model charges their index each iteration",
 	"stealing": "the compiler drops the unused sum's additions (dead code) and keeps the captured n in a register; the model charges both",
 }
 

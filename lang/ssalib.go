@@ -55,6 +55,8 @@ type ssaLib struct {
 	paths   []string                  // sorted
 	infos   map[string]*types.Info    // by import path (go/ssa reads a package's InitOrder from its own)
 	goCalls map[token.Pos]token.Pos   // goCallsOf, of every file
+	stubs   map[int]bool              // the files of lang/stubs (gmplab's declarations, not Go's source), by their base in fset
+	pathOf  map[int]string            // each file's import path, by its base in fset
 	errs    []posError                // errors in the library: internal errors
 }
 
@@ -66,10 +68,12 @@ func libFileName(dir, rel string) string {
 
 var loadSSALib = sync.OnceValue(func() *ssaLib {
 	lib := &ssaLib{
-		fset:  token.NewFileSet(),
-		byPkg: map[string][]*ast.File{},
-		pkgs:  map[string]*types.Package{},
-		infos: map[string]*types.Info{},
+		fset:   token.NewFileSet(),
+		byPkg:  map[string][]*ast.File{},
+		pkgs:   map[string]*types.Package{},
+		infos:  map[string]*types.Info{},
+		stubs:  map[int]bool{},
+		pathOf: map[int]string{},
 	}
 	type libName struct {
 		fsys fs.FS
@@ -104,7 +108,11 @@ var loadSSALib = sync.OnceValue(func() *ssaLib {
 		}
 		tf := lib.fset.File(f.FileStart)
 		lib.files = append(lib.files, &srcFile{name: name, src: src, file: f, base: tf.Base(), size: tf.Size(), lines: tf.Lines()})
+		if root == "stubs" {
+			lib.stubs[tf.Base()] = true
+		}
 		p := path.Dir(strings.TrimPrefix(n, root+"/"))
+		lib.pathOf[tf.Base()] = p
 		if lib.byPkg[p] == nil {
 			lib.paths = append(lib.paths, p)
 		}
@@ -199,6 +207,16 @@ func goCallsOf(f *ast.File) map[token.Pos]token.Pos {
 		return true
 	})
 	return m
+}
+
+// goSource reports whether pos is in a library file of Go's own source
+// (lang/srcpkg, lang/ssasrc), not in one of gmplab's stubs.
+func (lib *ssaLib) goSource(pos token.Pos) bool {
+	if !lib.fromLibrary(pos) {
+		return false
+	}
+	tf := lib.fset.File(pos)
+	return tf != nil && !lib.stubs[tf.Base()]
 }
 
 // fromLibrary reports whether pos is in a library file.
