@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -50,13 +51,7 @@ func axeScript(t *testing.T, root string) string {
 func TestBrowserAxe(t *testing.T) {
 	s := browserSession(t)
 	axe := axeScript(t, s.root)
-	var pages []string
-	for name := range s.site.Files {
-		if strings.HasSuffix(name, ".html") {
-			pages = append(pages, name)
-		}
-	}
-	slices.Sort(pages)
+	pages, listings := axePages(s.site.Files)
 	tb := s.newTab(t, 1366, 900, false)
 	// Nearly seven minutes on a host at load 28; more guard than other tabs.
 	ctx, cancel := context.WithTimeout(tb.ctx, 40*time.Minute)
@@ -95,7 +90,87 @@ func TestBrowserAxe(t *testing.T) {
 			checked++
 		}
 	}
-	t.Logf("axe-core: %d pages, each in both themes (%d runs)", len(pages), checked)
+	t.Logf("axe-core: %d pages (%d of the %d source listings), each in both themes (%d runs)", len(pages), listings[0], listings[1], checked)
+}
+
+// axePages are the pages TestBrowserAxe checks: every page, but of the
+// source listings (src/: the repository's files, made by one template from
+// a file's text, the same structure with other words) the fewest that
+// between them use every element, attribute and class any listing uses
+// (a greedy cover, ties to the first name), so that every colour pair of
+// the highlighter and every structure of a listing is still checked in
+// both themes. The other listings would repeat the same checks on other
+// text: about 60 of the site's 100 pages, and most of the test's time.
+// listings is how many listings are checked, of how many.
+func axePages(files map[string][]byte) (pages []string, listings [2]int) {
+	uses := map[string]map[string]bool{} // listing → its element, attribute and class tokens
+	var src []string
+	for name, b := range files {
+		switch {
+		case !strings.HasSuffix(name, ".html"):
+		case strings.HasPrefix(name, "src/"):
+			src = append(src, name)
+			uses[name] = markupTokens(b)
+		default:
+			pages = append(pages, name)
+		}
+	}
+	slices.Sort(src)
+	covered := map[string]bool{}
+	for {
+		best, gain := "", 0
+		for _, name := range src {
+			n := 0
+			for tok := range uses[name] {
+				if !covered[tok] {
+					n++
+				}
+			}
+			if n > gain {
+				best, gain = name, n
+			}
+		}
+		if gain == 0 {
+			break
+		}
+		pages = append(pages, best)
+		listings[0]++
+		for tok := range uses[best] {
+			covered[tok] = true
+		}
+	}
+	listings[1] = len(src)
+	slices.Sort(pages)
+	return pages, listings
+}
+
+var (
+	tagRe  = regexp.MustCompile(`<([a-zA-Z][a-zA-Z0-9-]*)((?:\s[^>]*)?)>`)
+	attrRe = regexp.MustCompile(`\s([a-zA-Z][a-zA-Z0-9:-]*)(?:="([^"]*)")?`)
+)
+
+// markupTokens lists what a page's markup uses: each element name, each
+// element with each of its attributes' names, each element with each of
+// its classes, and each element with each role.
+func markupTokens(b []byte) map[string]bool {
+	toks := map[string]bool{}
+	for _, m := range tagRe.FindAllSubmatch(b, -1) {
+		tag := strings.ToLower(string(m[1]))
+		toks[tag] = true
+		for _, a := range attrRe.FindAllSubmatch(m[2], -1) {
+			name := strings.ToLower(string(a[1]))
+			toks[tag+"@"+name] = true
+			switch name {
+			case "class":
+				for _, c := range strings.Fields(string(a[2])) {
+					toks[tag+"."+c] = true
+				}
+			case "role":
+				toks[tag+"@role="+string(a[2])] = true
+			}
+		}
+	}
+	return toks
 }
 
 // focused describes the element that has the focus, and whether a reader
@@ -188,6 +263,44 @@ func TestBrowserKeyboard(t *testing.T) {
 				t.Error("40 Tab presses did not leave the stepper")
 			}
 		})
+	}
+}
+
+// On a phone (390 px) no page of the book scrolls sideways as a whole:
+// what is wider than the screen scrolls in its own box, and a long code
+// span in the prose breaks (lesson 08's runtime/scheduler/multi_thread/queue.rs
+// pushed its page to 408 px), but not inside a table, whose columns then
+// shrank. Code's tabs are four columns.
+func TestBrowserNoPageScrollsSideways(t *testing.T) {
+	s := browserSession(t)
+	tb := s.newTab(t, 390, 844, false)
+	pages := 0
+	for _, p := range s.site.Pages {
+		if !strings.HasPrefix(p.URL, "lessons/") {
+			continue
+		}
+		pages++
+		tb.open(p.URL)
+		if w := tb.num(`document.documentElement.scrollWidth`); w > 390 {
+			wide := tb.str(`Array.from(document.querySelectorAll(".page *")).filter(function(e){var b=e.getBoundingClientRect();return b.right>document.documentElement.clientWidth+1&&!e.closest("pre,table,svg,.cell,.stepper")}).slice(0,3).map(function(e){return e.tagName+" "+e.textContent.slice(0,50)}).join(" | ")`)
+			t.Errorf("%s is %.0f px wide on a 390 px screen: %s", p.URL, w, wide)
+		}
+		// In a table a span is not broken: its column is as wide as its
+		// longest word (the table scrolls in its box), where breaking
+		// "anywhere" let the columns shrink to "findRunnabl" / "e".
+		if cut := tb.str(`Array.from(document.querySelectorAll(".page td code")).filter(function(c){return !/\s/.test(c.textContent)&&c.getClientRects().length>1}).map(function(c){return c.textContent}).join(", ")`); cut != "" {
+			t.Errorf("%s: spans broken in a table's cells: %s", p.URL, cut)
+		}
+	}
+	if pages < 10 {
+		t.Fatalf("%d lesson pages: the test reads too few", pages)
+	}
+	// A tab is four columns, as the terminal reader shows it: at eight,
+	// lesson 00's goroutines.go put its innermost line 48 columns in, off
+	// a phone's screen.
+	tb.open("lessons/00-threads.html")
+	if ts := tb.str(`getComputedStyle(document.querySelector(".cell.source pre")).tabSize`); ts != "4" {
+		t.Errorf("a source cell's tab is %s columns", ts)
 	}
 }
 
@@ -367,4 +480,46 @@ func TestBrowserReading(t *testing.T) {
 	if dir := os.Getenv("GMPLAB_SCREENSHOTS"); dir != "" {
 		os.WriteFile(filepath.Join(dir, "print.pdf"), pdf, 0o644)
 	}
+}
+
+// TestAxePages: the pages TestBrowserAxe checks are every page but the
+// source listings, and listings that between them use every token
+// (element, attribute, class, role) that any listing uses.
+func TestAxePages(t *testing.T) {
+	site := buildSite(t)
+	pages, listings := axePages(site.Files)
+	checked := map[string]bool{}
+	for _, p := range pages {
+		checked[p] = true
+	}
+	covered := map[string]bool{}
+	for _, p := range pages {
+		if strings.HasPrefix(p, "src/") {
+			for tok := range markupTokens(site.Files[p]) {
+				covered[tok] = true
+			}
+		}
+	}
+	n := 0
+	for name, b := range site.Files {
+		if !strings.HasSuffix(name, ".html") {
+			continue
+		}
+		n++
+		if !strings.HasPrefix(name, "src/") {
+			if !checked[name] {
+				t.Errorf("%s is not checked", name)
+			}
+			continue
+		}
+		for tok := range markupTokens(b) {
+			if !covered[tok] {
+				t.Errorf("%s uses %s, which no checked listing does", name, tok)
+			}
+		}
+	}
+	if listings[0] == 0 || listings[0] >= listings[1] || len(pages) >= n {
+		t.Errorf("%d of %d listings, %d of %d pages: no sample", listings[0], listings[1], len(pages), n)
+	}
+	t.Logf("%d of %d pages: %d of the %d source listings", len(pages), n, listings[0], listings[1])
 }

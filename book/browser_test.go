@@ -104,10 +104,12 @@ func browserSession(t *testing.T) *session {
 		x := &cli.CellExecutor{Root: s.root}
 		var log bytes.Buffer
 		testnote.Say(t, "building the book with the engine compiled to WebAssembly, then driving Chromium through it")
+		start := time.Now()
 		s.site, sessErr = book.Build(book.Options{Root: s.root, Timeline: x.TimelineOf, Log: &log})
 		if sessErr != nil {
 			return
 		}
+		t.Logf("built the book with its module in %v (%s)", time.Since(start).Round(time.Millisecond), strings.TrimSpace(log.String()))
 		s.srv = httptest.NewServer(serve.NewFiles(s.site.Files))
 		s.url = s.srv.URL + "/"
 		actx, cancel := chromedp.NewExecAllocator(context.Background(), chromeFlags(exe)...)
@@ -503,11 +505,7 @@ func TestBrowserEdit(t *testing.T) {
 // why it has no run at once, and offers no controls that do nothing.
 func TestBrowserNoWasm(t *testing.T) {
 	s := browserSession(t)
-	x := &cli.CellExecutor{Root: s.root}
-	bare, err := book.Build(book.Options{Root: s.root, Timeline: x.TimelineOf, NoWasm: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	bare := buildSite(t)
 	srv := httptest.NewServer(serve.NewFiles(bare.Files))
 	defer srv.Close()
 	tb := s.newTab(t, 1366, 900, false)

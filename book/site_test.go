@@ -3,11 +3,11 @@ package book_test
 import (
 	"io"
 	"net/url"
-	"os"
 	"path"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/gmplab/gmplab/book"
@@ -15,26 +15,45 @@ import (
 	"github.com/gmplab/gmplab/internal/testnote"
 )
 
-// buildSite builds the whole book (without the WebAssembly module) from
-// the repository into a temporary folder.
-func buildSite(t *testing.T, wasm bool) (string, *book.Site) {
-	t.Helper()
+// bareSite is the whole book built without the WebAssembly module, in
+// memory, once per test process: TestSiteLinks, TestLessonWeight and
+// TestBrowserNoWasm read it (each built it again before, running every
+// lesson's cells three times).
+var bareSite = sync.OnceValues(func() (*book.Site, error) {
 	root, err := filepath.Abs("..")
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
-	out := t.TempDir()
 	x := &cli.CellExecutor{Root: root}
-	if wasm {
-		testnote.Say(t, "building the book with the engine compiled to WebAssembly (a minute or two the first time)")
-	} else {
-		testnote.Say(t, "building the book: every lesson's cells")
-	}
-	site, err := book.Build(book.Options{Root: root, Out: out, Timeline: x.TimelineOf, NoWasm: !wasm, Log: io.Discard})
+	return book.Build(book.Options{Root: root, Timeline: x.TimelineOf, NoWasm: true, Log: io.Discard})
+})
+
+var bareSaid sync.Once
+
+// buildSite returns bareSite, saying so the first time.
+func buildSite(t *testing.T) *book.Site {
+	t.Helper()
+	bareSaid.Do(func() {
+		testnote.Say(t, "building the book without its module: every lesson's cells (once for the tests that read it)")
+	})
+	site, err := bareSite()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return out, site
+	return site
+}
+
+// exists says whether the site has the file or folder named by a link.
+func exists(site *book.Site, file string) bool {
+	if _, ok := site.Files[file]; ok {
+		return true
+	}
+	for name := range site.Files {
+		if strings.HasPrefix(name, file+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 var (
@@ -45,28 +64,18 @@ var (
 // TestSiteLinks builds the whole book and checks every internal link:
 // the file it names exists in the site, and so does its #anchor.
 func TestSiteLinks(t *testing.T) {
-	out, site := buildSite(t, false)
+	site := buildSite(t)
 	ids := map[string]map[string]bool{}
 	pages := map[string]string{}
-	err := filepath.WalkDir(out, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
-			return err
+	for r, b := range site.Files {
+		if !strings.HasSuffix(r, ".html") {
+			continue
 		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		r, _ := filepath.Rel(out, p)
-		r = filepath.ToSlash(r)
 		pages[r] = string(b)
 		ids[r] = map[string]bool{}
 		for _, m := range idRe.FindAllStringSubmatch(string(b), -1) {
 			ids[r][m[1]] = true
 		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	if len(pages) < len(site.Pages) {
 		t.Fatalf("%d pages in the site, the build made %d", len(pages), len(site.Pages))
@@ -84,7 +93,7 @@ func TestSiteLinks(t *testing.T) {
 			if target != "" {
 				file = path.Clean(path.Join(path.Dir(from), target))
 			}
-			if _, err := os.Stat(filepath.Join(out, filepath.FromSlash(file))); err != nil {
+			if !exists(site, file) {
 				t.Errorf("%s: broken link %s (no %s)", from, m[1], file)
 				continue
 			}
@@ -124,14 +133,14 @@ var scriptFetches = map[string][]string{
 // the WebAssembly module, wasm_exec.js and the site's search index (see
 // scriptFetches), stays under 300 KB.
 func TestLessonWeight(t *testing.T) {
-	out, site := buildSite(t, false)
+	site := buildSite(t)
 	size := func(file string) int64 {
 		t.Helper()
-		fi, err := os.Stat(filepath.Join(out, filepath.FromSlash(file)))
-		if err != nil {
-			t.Fatal(err)
+		b, ok := site.Files[file]
+		if !ok {
+			t.Fatalf("the site has no %s", file)
 		}
-		return fi.Size()
+		return int64(len(b))
 	}
 	heaviest, lessons := "", 0
 	var most int64
@@ -140,9 +149,9 @@ func TestLessonWeight(t *testing.T) {
 			continue
 		}
 		lessons++
-		b, err := os.ReadFile(filepath.Join(out, p.URL))
-		if err != nil {
-			t.Fatal(err)
+		b, ok := site.Files[p.URL]
+		if !ok {
+			t.Fatalf("the site has no page %s", p.URL)
 		}
 		w, seen := int64(len(b)), map[string]bool{}
 		var add func(file string)

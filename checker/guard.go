@@ -132,7 +132,7 @@ var HangBudget = time.Second
 // hungIn is the feedback for a learner's function fn, called by the
 // engine, that did not return.
 func hungIn(fn string) string {
-	return "your " + fn + " did not return within " + HangBudget.String() + " of CPU time: an endless loop? (a call takes microseconds; nothing can stop it, so this exercise's other tests do not run)"
+	return "your " + fn + " " + DidNotReturn + " " + HangBudget.String() + " of CPU time: an endless loop? (a call takes microseconds; nothing can stop it, so this exercise's other tests do not run)"
 }
 
 // at names the scenario run the test's goroutine was in, on a line of
@@ -234,6 +234,10 @@ func createdByLearner(dump []byte) string {
 
 // startedGoroutine is the feedback for a function that started a
 // goroutine that is still alive when its test ended.
+// DidNotReturn is in the message of a test whose learner's function used
+// its CPU time without returning (hung, hungIn).
+const DidNotReturn = "did not return within"
+
 func startedGoroutine(where string) string {
 	return "your function started a goroutine that still runs (go statement in " + where + "): exercise code runs where the engine calls it, on one M at a time, and nothing can stop a goroutine, so this exercise's other tests do not run"
 }
@@ -274,7 +278,7 @@ func blocked(after time.Duration) string {
 // exercise's other tests are not run beside it (Exercise.Run); gmplab
 // grade runs each exercise in its own process.
 func hung(limit string) string {
-	return "your function did not return within " + limit + ": an endless loop? (nothing can stop it, so this exercise's other tests do not run)"
+	return "your function " + DidNotReturn + " " + limit + ": an endless loop? (nothing can stop it, so this exercise's other tests do not run)"
 }
 
 // panicMessage explains a recovered panic: the engine's invariant checks

@@ -197,6 +197,30 @@ func (nb *Notebook) ResolveArgs(cmd *Command) []string {
 	return args
 }
 
+// Shown is a command's line as a learner types it in a shell: as written,
+// but where a step cell opens the lesson's own scenario (`gmplab step`,
+// which alone says "missing LESSON or FILE.go" in a shell), with the
+// lesson named after it (`gmplab step lesson-04`), or for a lesson read
+// from elsewhere on disk its scenario's path and the lesson's settings,
+// as ResolveArgs gives them.
+func (nb *Notebook) Shown(cmd *Command) string {
+	const verb = "gmplab step"
+	l, i := nb.Lesson, strings.Index(cmd.Line, verb)
+	if l == nil || cmd.Verb != "step" || i < 0 {
+		return cmd.Line
+	}
+	args := nb.ResolveArgs(cmd)
+	added := len(args) - len(cmd.Args) // the scenario and its flags, when none is named
+	if added == 0 {
+		return cmd.Line
+	}
+	target := l.Name()
+	if nb.Dir != "lessons/"+l.Dir {
+		target = strings.Join(args[:added], " ")
+	}
+	return cmd.Line[:i+len(verb)] + " " + target + cmd.Line[i+len(verb):]
+}
+
 // Exec runs one cell and returns what belongs in its output block (for a
 // source cell: its body). An error says the cell cannot be run as written
 // (a missing file, a quiz the engine does not answer); a program that

@@ -149,6 +149,35 @@ func TestResolveArgs(t *testing.T) {
 	}
 }
 
+// A step cell's command is shown as a learner can type it in a shell:
+// bare `gmplab step` (which a shell answers "missing LESSON or FILE.go")
+// names the lesson, or for a lesson on disk its scenario and settings.
+func TestShown(t *testing.T) {
+	nb := parseSample(t)
+	for line, want := range map[string]string{
+		"gmplab step":                          "gmplab step lesson-04",
+		"gmplab step --seed 3":                 "gmplab step lesson-04 --seed 3",
+		"GODEBUG=x=1 gmplab step":              "GODEBUG=x=1 gmplab step lesson-04",
+		"gmplab step lesson-04":                "gmplab step lesson-04",
+		"gmplab step b.go --gomaxprocs 2":      "gmplab step b.go --gomaxprocs 2",
+		"gmplab run examples/steal.go --quiet": "gmplab run examples/steal.go --quiet",
+	} {
+		cmd, err := ParseCommand(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := nb.Shown(cmd); got != want {
+			t.Errorf("%s: shown %q, want %q", line, got, want)
+		}
+	}
+	nb.Dir = "my/04-x"
+	nb.Lesson.GOMAXPROCS, nb.Lesson.Seed, nb.Lesson.Layer = 2, 5, "procs"
+	cmd, _ := ParseCommand("gmplab step --seed 9")
+	if got := nb.Shown(cmd); got != "gmplab step my/04-x/a.go --gomaxprocs 2 --layers stacks,procs --seed 9" {
+		t.Errorf("disk lesson: %q", got)
+	}
+}
+
 func TestAnswerMismatch(t *testing.T) {
 	nb := parseSample(t)
 	q := nb.Cells()[4].Q

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"path"
 	"regexp"
 	"slices"
@@ -38,14 +39,33 @@ type Runs struct {
 	Checks  []Predicate
 }
 
-// Figure is a number read from each run's output: the first submatch of
-// Re on the first line it matches.
+// Figure is a number read from each run's output: by default the first
+// submatch of Re at its first match. Of says how the matches make the
+// figure when a run prints the number many times (a line a period, as
+// GODEBUG=schedtrace does):
+//
+//	""         the first match's number
+//	"last"     the last match's number
+//	"count"    how many matches (Re needs no group)
+//	"changes"  how many matches' numbers differ from the match before
+//	"distinct" how many different numbers the matches have
+//	"max"      the largest of the matches' numbers
+//	"min"      the smallest
 type Figure struct {
 	Name string
 	Re   *regexp.Regexp
+	Of   string
 }
 
-// Predicate is a check over the runs' figures:
+// figureAggregates are Figure's Of forms, as a figure line writes them
+// ("figure: moves = changes of REGEXP").
+var figureAggregates = []string{"last", "count", "changes", "distinct", "max", "min"}
+
+// Predicate is a check over the runs' figures. Where it names a figure it
+// may instead name two joined by -, + or / (A-B, A/B): the value each run
+// gives for that expression, to compare two figures of the same run (the
+// leaked goroutines with the requests that timed out, GOMAXPROCS with the
+// rule's value):
 //
 //	varies NAME                  not every run gives the same value
 //	all NAME in A..B             every run's value is in [A, B]
@@ -55,9 +75,11 @@ type Figure struct {
 //	                             A and B may be percentages of the runs
 //	                             (50%..100%): a proportion
 type Predicate struct {
-	Text   string // as written
-	Op     string // varies, all, median or count
-	Figure string
+	Text   string  // as written
+	Op     string  // varies, all, median or count
+	Figure string  // the first figure named, or the only one
+	Arith  string  // "", "-", "+" or "/": Figure Arith Other is the value checked
+	Other  string  // the second figure, with Arith
 	Cmp    string  // count: the comparison
 	X      float64 // count: what the value is compared with
 	Lo, Hi float64 // the range
@@ -110,20 +132,24 @@ func parseRuns(lines []string) (*Runs, error) {
 			name, re, ok := strings.Cut(val, "=")
 			name, re = strings.TrimSpace(name), strings.TrimSpace(re)
 			if !ok || !envName.MatchString(name) || re == "" {
-				return nil, fmt.Errorf("figure: want NAME = REGEXP (its first group is the number), got %q", val)
+				return nil, fmt.Errorf("figure: want NAME = REGEXP (its first group is the number) or NAME = %s of REGEXP, got %q", strings.Join(figureAggregates, "|"), val)
+			}
+			of := ""
+			if w, rest, ok := strings.Cut(re, " of "); ok && slices.Contains(figureAggregates, w) {
+				of, re = w, strings.TrimSpace(rest)
 			}
 			rx, err := regexp.Compile(re)
 			if err != nil {
 				return nil, fmt.Errorf("figure %s: %v", name, err)
 			}
-			if rx.NumSubexp() < 1 {
+			if rx.NumSubexp() < 1 && of != "count" {
 				return nil, fmt.Errorf("figure %s: %q has no group: its first group (...) is the number read", name, re)
 			}
 			if names[name] {
 				return nil, fmt.Errorf("figure %s is named twice", name)
 			}
 			names[name] = true
-			r.Figures = append(r.Figures, Figure{Name: name, Re: rx})
+			r.Figures = append(r.Figures, Figure{Name: name, Re: rx, Of: of})
 		case "check":
 			c, err := parseCheck(val)
 			if err != nil {
@@ -145,14 +171,19 @@ func parseRuns(lines []string) (*Runs, error) {
 		return nil, errors.New("no check: (what must hold over the runs)")
 	}
 	for _, c := range r.Checks {
-		if !names[c.Figure] {
-			return nil, fmt.Errorf("check %q: no figure %s (figures: %s)", c.Text, c.Figure, strings.Join(slices.Sorted(maps.Keys(names)), ", "))
+		for _, f := range []string{c.Figure, c.Other} {
+			if f != "" && !names[f] {
+				return nil, fmt.Errorf("check %q: no figure %s (figures: %s)", c.Text, f, strings.Join(slices.Sorted(maps.Keys(names)), ", "))
+			}
 		}
 	}
 	return r, nil
 }
 
-const checkForms = "varies NAME, all NAME in A..B, median NAME in A..B, count NAME OP X in A..B (OP: = != < <= > >=; A and B may be percentages)"
+const checkForms = "varies NAME, all NAME in A..B, median NAME in A..B, count NAME OP X in A..B (OP: = != < <= > >=; A and B may be percentages; NAME may be two figures joined by -, + or /)"
+
+// operand is a check's figure: NAME, or two names joined by -, + or /.
+var operand = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*)(?:([-+/])([A-Za-z_][A-Za-z0-9_]*))?$`)
 
 func parseCheck(s string) (Predicate, error) {
 	bad := fmt.Errorf("check %q: want %s", s, checkForms)
@@ -161,7 +192,12 @@ func parseCheck(s string) (Predicate, error) {
 	if len(f) < 2 {
 		return c, bad
 	}
-	c.Op, c.Figure = f[0], f[1]
+	c.Op = f[0]
+	m := operand.FindStringSubmatch(f[1])
+	if m == nil {
+		return c, bad
+	}
+	c.Figure, c.Arith, c.Other = m[1], m[2], m[3]
 	var rng []string
 	switch {
 	case c.Op == "varies" && len(f) == 2:
@@ -229,10 +265,13 @@ func (r *Runs) runLine() string {
 
 // RunsExecutor is an Executor that runs a runs cell's program: it builds
 // the program at path (from the repository's root) once, runs the binary
-// n times with args and with env added to the process's environment, and returns each
-// run's standard output and standard error. A run that fails is an error
-// naming it; where no go command or real runtime is available it returns
-// an *Unavailable.
+// n times with args and with env added to the process's environment, and
+// returns each run's standard output and standard error. A run that exits
+// with a status other than 0 ends with a line "exit status N", as a shell
+// shows it (a figure may read it: a program that must fail, such as
+// checkdead's exit 2); a run that cannot start or does not end is an
+// error naming it; where no go command or real runtime is available it
+// returns an *Unavailable.
 type RunsExecutor interface {
 	RunProgram(path string, env, args []string, n int) ([]string, error)
 }
@@ -265,13 +304,9 @@ func (nb *Notebook) execRuns(x Executor, c *Cell) (string, error) {
 	vals := map[string][]float64{}
 	for i, o := range outs {
 		for _, f := range r.Figures {
-			m := f.Re.FindStringSubmatch(o)
-			if m == nil {
-				return "", fmt.Errorf("run %d of %s printed no %s (/%s/):\n%s", i+1, prog, f.Name, f.Re, o)
-			}
-			v, err := strconv.ParseFloat(m[1], 64)
+			v, err := f.read(o)
 			if err != nil {
-				return "", fmt.Errorf("run %d of %s: figure %s: %q is not a number", i+1, prog, f.Name, m[1])
+				return "", fmt.Errorf("run %d of %s %s:\n%s", i+1, prog, err, o)
 			}
 			vals[f.Name] = append(vals[f.Name], v)
 		}
@@ -281,6 +316,70 @@ func (nb *Notebook) execRuns(x Executor, c *Cell) (string, error) {
 		return out, &ChecksFailed{Output: out, Failed: failed}
 	}
 	return out, nil
+}
+
+// read is the figure f in one run's output o.
+func (f Figure) read(o string) (float64, error) {
+	ms := f.Re.FindAllStringSubmatch(o, -1)
+	if f.Of == "count" {
+		return float64(len(ms)), nil
+	}
+	if len(ms) == 0 && (f.Of == "changes" || f.Of == "distinct") {
+		return 0, nil // no match: none counted (a run a loaded host kept from printing its dumps)
+	}
+	if len(ms) == 0 {
+		return 0, fmt.Errorf("printed no %s (/%s/)", f.Name, f.Re)
+	}
+	var nums []float64
+	for _, m := range ms {
+		v, err := strconv.ParseFloat(m[1], 64)
+		if err != nil {
+			return 0, fmt.Errorf("figure %s: %q is not a number", f.Name, m[1])
+		}
+		nums = append(nums, v)
+	}
+	switch f.Of {
+	case "last":
+		return nums[len(nums)-1], nil
+	case "max":
+		return slices.Max(nums), nil
+	case "min":
+		return slices.Min(nums), nil
+	case "distinct":
+		slices.Sort(nums)
+		return float64(len(slices.Compact(nums))), nil
+	case "changes":
+		n := 0
+		for i := 1; i < len(nums); i++ {
+			if nums[i] != nums[i-1] {
+				n++
+			}
+		}
+		return float64(n), nil
+	}
+	return nums[0], nil
+}
+
+// values are the runs' values of c's operand: a figure's, or the
+// expression of two figures, run by run.
+func (c Predicate) values(vals map[string][]float64) []float64 {
+	a := vals[c.Figure]
+	if c.Arith == "" {
+		return a
+	}
+	b := vals[c.Other]
+	out := make([]float64, len(a))
+	for i := range a {
+		switch c.Arith {
+		case "-":
+			out[i] = a[i] - b[i]
+		case "+":
+			out[i] = a[i] + b[i]
+		default:
+			out[i] = a[i] / b[i] // x/0 is ±Inf (or NaN), in no range
+		}
+	}
+	return out
 }
 
 // RunsReport is a runs cell's output for the figures its runs gave (each
@@ -298,7 +397,7 @@ func RunsReport(r *Runs, prog string, vals map[string][]float64) (out string, fa
 		fmt.Fprintf(&b, "%s: %s\n", f.Name, strings.Join(s, " "))
 	}
 	for _, c := range r.Checks {
-		ok, why := c.eval(vals[c.Figure])
+		ok, why := c.eval(c.values(vals))
 		verdict := "holds"
 		if !ok {
 			verdict = "FAILS"
@@ -337,7 +436,7 @@ func (c Predicate) eval(vs []float64) (bool, string) {
 		if len(s)%2 == 0 {
 			m = (s[len(s)/2-1] + s[len(s)/2]) / 2
 		}
-		return in(m), "median " + num(m)
+		return in(m), "median " + num(math.Round(m*1e4)/1e4)
 	default: // count
 		n := 0
 		for _, v := range vs {

@@ -126,3 +126,83 @@ func TestRunsCellErrors(t *testing.T) {
 		}
 	}
 }
+
+// A figure may be read from every match of its regexp (the last, how
+// many, how many changes, how many values: a schedtrace line a period),
+// and a check may
+// compare two figures of the same run (A-B, A+B, A/B).
+func TestRunsFigureAggregatesAndExpressions(t *testing.T) {
+	cell := "```runs\nprogram: real/spin.go\nruns: 3\n" +
+		"figure: first = ticks=\\[ (\\d+) \\]\n" +
+		"figure: last = last of ticks=\\[ (\\d+) \\]\n" +
+		"figure: lines = count of SCHED\n" +
+		"figure: moves = changes of ticks=\\[ (\\d+) \\]\n" +
+		"figure: values = distinct of ticks=\\[ (\\d+) \\]\n" +
+		"figure: most = max of ticks=\\[ (\\d+) \\]\n" +
+		"figure: least = min of ticks=\\[ (\\d+) \\]\n" +
+		"check: all moves in 2..3\ncheck: all lines-moves in 1..2\ncheck: all last-first in 3..10\n" +
+		"check: median last/lines in 1..2\ncheck: count first+moves >= 4 in 2..2\n```\n"
+	nb, err := Parse("x/lesson.md", "# T\n\n"+cell)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := nb.CellsOf(RunsKind)[0]
+	if f := c.Runs.Figures; f[0].Of != "" || f[1].Of != "last" || f[2].Of != "count" || f[3].Of != "changes" || f[4].Of != "distinct" || f[5].Of != "max" || f[6].Of != "min" {
+		t.Fatalf("figures %+v", f)
+	}
+	sched := func(ticks ...int) string {
+		var b strings.Builder
+		for _, n := range ticks {
+			fmt.Fprintf(&b, "SCHED 1ms: ticks=[ %d ]\n", n)
+		}
+		return b.String()
+	}
+	// first, last, lines, moves: (1,4,5,3), (2,6,3,2), (1,4,3,2).
+	x := &runsFake{outs: []string{sched(1, 1, 2, 3, 4), sched(2, 7, 6), sched(1, 3, 4)}}
+	out, err := nb.Exec(x, c)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	want := `built real/spin.go; ran ./spin 3 times
+first: 1 2 1
+last: 4 6 4
+lines: 5 3 3
+moves: 3 2 2
+values: 4 3 3
+most: 4 7 4
+least: 1 2 1
+holds: all moves in 2..3 (3 of 3 runs)
+holds: all lines-moves in 1..2 (3 of 3 runs)
+holds: all last-first in 3..10 (3 of 3 runs)
+holds: median last/lines in 1..2 (median 1.3333)
+holds: count first+moves >= 4 in 2..2 (2 of 3 runs)
+`
+	if out != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+	// A count of nothing is 0 (so are changes and distinct values), not a
+	// missing figure; a missing number is.
+	x.outs = []string{"", "", ""}
+	if _, err := nb.Exec(x, c); err == nil || !strings.Contains(err.Error(), "printed no first") {
+		t.Errorf("want the missing figure's error, got %v", err)
+	}
+	zeros, err := Parse("x/lesson.md", "```runs\nprogram: a.go\nruns: 2\nfigure: n = count of SCHED\n"+
+		"figure: m = changes of t=(\\d+)\nfigure: d = distinct of t=(\\d+)\ncheck: all n+m in 0..0\ncheck: all d in 0..0\n```\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, err := zeros.Exec(&runsFake{outs: []string{"", "x"}}, zeros.CellsOf(RunsKind)[0]); err != nil || !strings.Contains(out, "d: 0 0\n") {
+		t.Errorf("count, changes and distinct of no match: want 0, got %v:\n%s", err, out)
+	}
+	for _, tc := range []struct{ body, err string }{
+		{"figure: n = count of SCHED\ncheck: all n-m in 1..2\n", "no figure m (figures: n)"},
+		{"figure: n = changes of SCHED\ncheck: all n in 1..2\n", "has no group"},
+		{"figure: n = count of SCHED\ncheck: all n*n in 1..2\n", "want varies NAME"},
+		{"figure: n = count of SCHED\ncheck: all n-n-n in 1..2\n", "want varies NAME"},
+	} {
+		_, err := Parse("x/lesson.md", "```runs\nprogram: a.go\nruns: 3\n"+tc.body+"```\n")
+		if err == nil || !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("%q: want an error with %q, got %v", tc.body, tc.err, err)
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/go-delve/delve/pkg/proc"
@@ -189,6 +190,9 @@ func (s *Session) forward(n int64, match func(ev *runtime.Event) (debugger.StopR
 			return debugger.Stop{Seq: s.pos, Event: s.last, Reason: debugger.StopInterrupted, Output: out}, nil
 		}
 		if ev.Kind == runtime.EvExit {
+			if match != nil {
+				s.exit.Msg = s.unreached()
+			}
 			return debugger.Stop{Seq: s.pos, Event: ev, Reason: debugger.StopExit, Output: out}, nil
 		}
 		switch {
@@ -207,6 +211,47 @@ func (s *Session) forward(n int64, match func(ev *runtime.Event) (debugger.StopR
 		}
 	}
 	return debugger.Stop{Seq: s.pos, Event: s.last, Reason: debugger.StopStep, Output: out}, nil
+}
+
+// unreached says which breakpoints the run ended without stopping at, and
+// why a real run may not make the decision they wait for, or "" when it
+// stopped at each. On the simulator a breakpoint the lesson names is
+// always reached; on the real runtime whether a decision happens at all
+// depends on the threads' timing.
+func (s *Session) unreached() string {
+	var names []string
+	var why []string
+	seen := map[string]bool{}
+	for _, bp := range s.bps {
+		if bp.Hits > 0 {
+			continue
+		}
+		names = append(names, fmt.Sprintf("%d (%s)", bp.ID, bp.Spec))
+		fn := strings.Fields(bp.Spec)[0]
+		if w := mayNotHappen[fn]; w != "" && !seen[fn] {
+			seen[fn] = true
+			why = append(why, w)
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	what := "breakpoint " + names[0]
+	if len(names) > 1 {
+		what = "breakpoints " + strings.Join(names, ", ")
+	}
+	msg := "The program exited without stopping at " + what + ": the real runtime did not make that decision in this run."
+	for _, w := range why {
+		msg += " " + w
+	}
+	return msg + " Whether a real run makes a decision depends on its threads' timing, which the machine's load and the debugger's stops change: restart runs it again; gmplab step shows the model's run, where it always happens."
+}
+
+// mayNotHappen says, for the functions whose calls depend most on timing,
+// when the real runtime calls them (proc.go).
+var mayNotHappen = map[string]string{
+	"handoffp":   "sysmon's retake hands off a P whose G is in a system call only when it has seen the same call on two of its passes (the P there for a whole sysmon tick: 20 µs to 10 ms, longer while sysmon backs off), and only if the P has work waiting or no P is idle and no M spins (proc.go: retake); a system call that returns first keeps its P (exitsyscall's fast path). On a loaded machine the OS may not run sysmon's thread twice during the call.",
+	"preemptone": "sysmon's retake preempts a G only when it sees the same schedtick on a P on two passes 10 ms apart (forcePreemptNS; proc.go: retake); a G that blocks or yields sooner, or a sysmon the OS does not run in time, makes no preemption.",
 }
 
 // matchStop stops at sim.Breakpoint, at a breakpoint, or where target

@@ -112,6 +112,65 @@ func TestHandoffpOnTheRealRuntime(t *testing.T) {
 	t.Fatalf("%d real runs of lesson 4 without a handoffp", runs)
 }
 
+// A continue that reaches the exit without stopping at a breakpoint says
+// so (motion.go: unreached), and board, procs and goroutines after the
+// exit say that the program has exited instead of drawing an empty
+// scheduler (GOMAXPROCS=0). With one P nothing can steal: runqsteal is
+// never called, whatever the host's load.
+func TestExitWithoutReachingBreakpoint(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a program under Delve; skipped with -short")
+	}
+	s := launch(t, "lessons/04-sysmon/handoff.go", 1)
+	if _, err := s.AddBreakpoint("runqsteal"); err != nil {
+		t.Fatal(err)
+	}
+	st, err := s.Continue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Reason != debugger.StopExit {
+		t.Fatalf("continue stopped at %s, want the exit (one P: nothing steals)", st.Line())
+	}
+	want := "The program exited without stopping at breakpoint 1 (runqsteal): the real runtime did not make that decision in this run."
+	if ex := s.ExitInfo(); ex == nil || !strings.HasPrefix(ex.Msg, want) || !strings.Contains(ex.Msg, "restart runs it again") {
+		t.Fatalf("exit %+v, want a message that starts %q", ex, want)
+	}
+	for name, text := range map[string]string{"board": s.Board(100), "procs": s.Procs(), "threads": s.Threads()} {
+		if !strings.HasPrefix(text, "the program has exited with code 0 at stop ") || !strings.HasSuffix(text, "restart runs it again\n") || strings.Contains(text, "GOMAXPROCS") {
+			t.Errorf("%s after the exit:\n%s", name, text)
+		}
+	}
+	if _, err := s.Goroutines(""); err == nil || !strings.Contains(err.Error(), "the program has exited") {
+		t.Errorf("goroutines after the exit: %v", err)
+	}
+	// A breakpoint that stopped the run is not named.
+	if _, err := s.Restart(nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.AddBreakpoint("execute"); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := s.Continue(); err != nil || st.Reason != debugger.StopBreakpoint {
+		t.Fatalf("continue to execute: %v %v", st.Reason, err)
+	}
+	if _, err := s.ClearBreakpoint(1); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		st, err := s.Continue()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Reason == debugger.StopExit {
+			break
+		}
+	}
+	if ex := s.ExitInfo(); ex == nil || ex.Msg != "" {
+		t.Errorf("exit after stopping at every breakpoint: %+v, want no message", ex)
+	}
+}
+
 // BenchmarkStep measures one real step: continue to the next scheduling
 // function, read the stop's M, P, G and arguments.
 func BenchmarkStep(b *testing.B) {

@@ -4,6 +4,7 @@ package real
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -215,6 +216,11 @@ func (s *Session) State() *runtime.State {
 // Board draws the real state with view.Board; the lines for what is not
 // read from the real runtime say so.
 func (s *Session) Board(width int) string {
+	if s.exit != nil {
+		// The process is gone and its runtime's structures with it: a
+		// board would draw an empty scheduler (GOMAXPROCS=0).
+		return s.gone()
+	}
 	b := view.Board(s.State(), width)
 	sysmon := "sysmon    not read (its delay and idle count are locals of runtime.sysmon)"
 	for _, m := range s.State().Ms {
@@ -229,9 +235,31 @@ func (s *Session) Board(width int) string {
 	return b
 }
 
-func (s *Session) Procs() string   { return debugger.ProcsText(s.State()) }
-func (s *Session) Threads() string { return debugger.ThreadsText(s.State()) }
+// gone says that the program has exited, for the commands that read its
+// runtime's structures, as a line.
+func (s *Session) gone() string {
+	return fmt.Sprintf("the program has exited with code %d at stop %d (%s): its scheduler went with the process, so there is nothing to read; restart runs it again\n",
+		s.exit.Code, s.pos, view.FormatTime(s.last.T))
+}
+
+func (s *Session) Procs() string {
+	if s.exit != nil {
+		return s.gone()
+	}
+	return debugger.ProcsText(s.State())
+}
+
+func (s *Session) Threads() string {
+	if s.exit != nil {
+		return s.gone()
+	}
+	return debugger.ThreadsText(s.State())
+}
+
 func (s *Session) Goroutines(group string) (string, error) {
+	if s.exit != nil {
+		return "", errors.New(strings.TrimSuffix(s.gone(), "\n"))
+	}
 	return debugger.GoroutinesText(s.State(), s.selG, group)
 }
 

@@ -21,9 +21,19 @@ import (
 
 // checkLimits stops the run when it passed one of its limits; it runs after
 // every engine action.
+//
+// The engine stops between actions, never inside one (an action is a Go
+// function of the engine: schedule, exitsyscall, sysmon's tick), and one
+// action makes several events. So a run that reaches --max-events N stops
+// after the action that made event N, and the events that action made past
+// N are held back: they are dropped from the events handed out, the exit
+// event is N+1, and the limit's message says how many were held back and
+// that the state at the stop is after them. A user asking for 100 events
+// gets exactly 100 and the limit's message.
 func (mc *Machine) checkLimits() {
 	switch {
-	case mc.seq > mc.cfg.MaxEvents:
+	case mc.seq >= mc.cfg.MaxEvents:
+		mc.heldBack = mc.holdBack(mc.cfg.MaxEvents)
 		mc.exitLimit("max-events")
 	case mc.stats.Instrs > mc.cfg.MaxInstrs:
 		mc.exitLimit("max-instrs")
@@ -56,8 +66,46 @@ func (mc *Machine) exitLimit(which string) {
 		msg = "gmplab: stopped after " + vm.Itoa(n) + " " + counted + " (--" + which + " " + vm.Itoa(limit) + ") at virtual time " +
 			fmtNs(mc.now) + "; the program had not finished. Raise --" + which + " to run longer."
 	}
+	if which == "max-events" && mc.heldBack > 0 {
+		msg += "\nThe engine action that made event " + vm.Itoa(limit) + " made " + vm.Itoa(mc.heldBack) +
+			" more, not shown: the engine stops between its actions, so the state and the stats at the stop include them."
+	}
 	msg += mc.explainStuck(which)
 	mc.exitProgram(1, which, msg)
+}
+
+// holdBack drops the events of the step in progress that come after event
+// n (with the states and queues recorded after them) and numbers the next
+// event n+1; it returns how many it dropped.
+func (mc *Machine) holdBack(n int64) int64 {
+	held := mc.seq - n
+	if held <= 0 {
+		return 0
+	}
+	keep := len(mc.pending)
+	for keep > 0 && mc.pending[keep-1].Seq > n {
+		keep--
+	}
+	if keep < mc.phead {
+		panic("holdBack: events past the limit were already handed out")
+	}
+	mc.pending = mc.pending[:keep]
+	w := &mc.watch
+	if len(w.states) > keep {
+		clear(w.states[keep:])
+		w.states = w.states[:keep]
+	}
+	if len(w.qends) > keep {
+		for _, from := range w.qfrom[keep:] {
+			if from >= 0 {
+				w.qbuf = w.qbuf[:from]
+				break
+			}
+		}
+		w.qfrom, w.qends = w.qfrom[:keep], w.qends[:keep]
+	}
+	mc.seq = n
+	return held
 }
 
 // limitShowGs is how many goroutines a limit's message lists.

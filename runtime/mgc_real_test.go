@@ -191,27 +191,23 @@ func median(xs []float64) float64 {
 // They are issue 19's open work; the other measures of every shape are
 // held to their bounds.
 var knownGCGaps = map[string]string{
-	// A steady heap: the model's mark CPU is 25% of its CPU, the real
-	// one's 7-13%. Not the collector: at GOMAXPROCS=1 both mark with
-	// assists alone (startCycle gives no dedicated worker, and the
-	// fractional one never gets the P), and the mark CPU per cycle agrees
-	// (0.049 ms against a real least of 0.04-0.05: the "mark per cycle" check
-	// below). The difference is the program's CPU between cycles: the
-	// model charges make([]int, 128) 21 ns (vm/cost.go: psMalloc, one
-	// flat 14.5 ns whatever the size, plus memclr's 20 ps a byte), about
-	// 0.15 ms a cycle, where the real loop takes several times that (the
-	// "outside the mark" check): mallocgc's cost grows with the size
-	// class (a 1 KB class refills its span every 8 objects, and sweeps),
-	// which psMalloc, measured on small objects, does not have.
-	"steady.go share": "the model's program between cycles is cheaper than the real one (a flat mallocgc cost), so the same mark CPU is a larger share",
-	// A growing heap: the model runs more cycles with lower goals than
-	// the real pacer (38 against 30-34 real, goals 11-12% apart) and its
-	// mark share follows (79% against 41-44%). Not yet explained; the
-	// pacer's trigger for a heap that grows during the cycle
-	// (gcControllerState.trigger's runway) is the first place to look.
-	"growing.go cycles": "a growing heap: not yet explained",
-	"growing.go goals":  "a growing heap: not yet explained",
-	"growing.go share":  "a growing heap: not yet explained",
+	// A growing heap: the model runs more cycles than the real runtime
+	// (39 against 30-36) with heap goals about 11% apart cycle by cycle.
+	// Not the program's cost any more (the mark share is within bounds
+	// since mallocgc's cost grows with the size class and &T{} pays its
+	// mallocgc: vm/cost.go's mallocCost), nor the scan work's accounting
+	// (the model counts a node's 64 bytes, Green Tea's sparse scan of a
+	// linked list the 24 up to its last pointer, but the pacer's expected
+	// and done work both use the same measure, so their ratios agree).
+	// What differs is the real runs' overshoot: some of their marks last
+	// many times their CPU time in wall time (24->82->68 MB against a
+	// 29 MB goal, 4->9->6 MB against 5 MB), the program allocating
+	// meanwhile, and a cycle that marks that much sets a goal that leaves
+	// room for fewer cycles; the model's marks end at their goal. Why the
+	// real mark lets the program run that far (at GOMAXPROCS=1) is not
+	// yet explained.
+	"growing.go cycles": "a growing heap: real marks overshoot their goal, the model's do not (not yet explained)",
+	"growing.go goals":  "a growing heap: real marks overshoot their goal, the model's do not (not yet explained)",
 }
 
 // TestGCAgainstRealRuntime compares the shapes' cycles, goals and mark
@@ -249,10 +245,10 @@ func TestGCAgainstRealRuntime(t *testing.T) {
 			check("goals", gap > 0.1, fmt.Sprintf("heap goals %.1f%% apart cycle by cycle: more than 10%%", 100*gap))
 			check("share", simShare > 1.5*realShare || realShare > 1.5*simShare, fmt.Sprintf("mark CPU share %.1f%%, real %.1f%%: more than a factor of 1.5 apart", 100*simShare, 100*realShare))
 			if s.file == "steady.go" {
-				// The known share gap's explanation, checked: the mark
-				// CPU per cycle agrees with the real runs' least (load
-				// only adds to it), and the real program's CPU outside
-				// the mark is at least twice the model's a cycle.
+				// The share, taken apart: a cycle's mark CPU agrees with
+				// the real runs' least (load only adds to it), and so does
+				// the program's CPU outside the mark, which is mostly
+				// mallocgc of 1 KB arrays (vm/cost.go: mallocCost).
 				simMark, simRest := sim.markCPU/float64(sim.cycles), (sim.cpu-sim.markCPU)/float64(sim.cycles)
 				realMark, realRest := math.Inf(1), math.Inf(1)
 				for _, r := range reals {
@@ -263,8 +259,8 @@ func TestGCAgainstRealRuntime(t *testing.T) {
 					s.file, simMark, len(reals), realMark, simRest, realRest)
 				check("mark per cycle", simMark > 1.5*realMark || realMark > 1.5*simMark,
 					fmt.Sprintf("a cycle's mark CPU %.3f ms, real %.3f ms: more than a factor of 1.5 apart", simMark, realMark))
-				check("outside the mark", realRest < 2*simRest,
-					fmt.Sprintf("a cycle's CPU outside the mark %.3f ms, real %.3f ms: less than twice the model's, so the share gap's explanation no longer holds", simRest, realRest))
+				check("outside the mark", simRest > 1.5*realRest || realRest > 1.5*simRest,
+					fmt.Sprintf("a cycle's CPU outside the mark %.3f ms, real %.3f ms: more than a factor of 1.5 apart", simRest, realRest))
 			}
 			for _, k := range known {
 				t.Logf("%s: a known gap (issue 19): %s", s.file, k)

@@ -419,6 +419,7 @@ type Machine struct {
 	phead       int     // next pending event to return
 	exit        *Exit
 	exitEmitted bool
+	heldBack    int64      // events of the last action dropped past --max-events (limits.go: holdBack)
 	watch       stateWatch // states recorded by emit (stateat.go)
 	whyw        whyWriter  // the chunk why sentences are built in (why.go)
 

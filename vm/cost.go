@@ -91,6 +91,15 @@ const (
 	// psMalloc: mallocgc of a small object, with its share of the
 	// collector's work. BenchmarkCostMalloc.
 	psMalloc = 14_500
+	// psMallocByte: what mallocgc adds per byte of the object's size
+	// class, besides the clearing (psMemmoveByte): the spans it refills
+	// and sweeps before their reuse (mcache.refill, mcentral.cacheSpan), or
+	// a large object's span from the page heap (mallocgcLarge), and the
+	// first touch of memory no longer in the cache. It grows with the
+	// size: a 1 KB class refills its 8 KB span every 8 objects, a 32 KB
+	// one every object. BenchmarkCostMallocSize: make([]int, k) of 16 B to
+	// 1 MB.
+	psMallocByte = 60
 	// psMemmoveByte: memmove (and memclr) per byte. BenchmarkCostMemmove.
 	psMemmoveByte = 20
 	// psConcat: concatstrings of short strings, besides its mallocgc and
@@ -193,11 +202,21 @@ func mapCost(ps int64, n int) int64 {
 	return ps
 }
 
+// mallocCost is mallocgc of an object whose size class is class bytes
+// (SizeClass: the small classes up to 32 KB, whole pages above), besides
+// clearing it: psMalloc and psMallocByte per byte of the class. A class of
+// 0 (an allocation the heap does not account, such as a make the front
+// end keeps on the stack) costs psMalloc.
+func mallocCost(class uint64) int64 {
+	return psMalloc + int64(class)*psMallocByte
+}
+
 // growCost is growslice (or makeslice) to a new array of capacity c
-// elements of size bytes: a mallocgc, and the copy of the old elements
-// and the clearing of the rest, c elements in all.
-func growCost(c int, size uint64) int64 {
-	return psMalloc + memmoveCost(c, size)
+// elements of size bytes in a size class of class bytes: a mallocgc, and
+// the copy of the old elements and the clearing of the rest, c elements
+// in all.
+func growCost(c int, size, class uint64) int64 {
+	return mallocCost(class) + memmoveCost(c, size)
 }
 
 // elemSize is the size of a slice's elements given as OpMakeSlice's A: a

@@ -550,6 +550,83 @@ func BenchmarkCostMalloc(b *testing.B) {
 	marginal(b, loopAlloc, loopNoAlloc, 1, psMalloc)
 }
 
+var (
+	sinkInts  []int
+	sinkPtrs  []*int
+	preInts   = make([]int, 1)
+	prePtrs   = make([]*int, 1)
+	mallocLen int // the elements loopMake and loopMakePtrs make
+)
+
+//go:noinline
+func loopMake(n int) int {
+	a, k := 0, mallocLen
+	for i := 0; i < n; i++ {
+		sinkInts = make([]int, k)
+		a += len(sinkInts)
+	}
+	return a
+}
+
+//go:noinline
+func loopNoMake(n int) int {
+	a, k := 0, mallocLen
+	for i := 0; i < n; i++ {
+		sinkInts = preInts
+		a += k
+	}
+	return a
+}
+
+//go:noinline
+func loopMakePtrs(n int) int {
+	a, k := 0, mallocLen
+	for i := 0; i < n; i++ {
+		sinkPtrs = make([]*int, k)
+		a += len(sinkPtrs)
+	}
+	return a
+}
+
+//go:noinline
+func loopNoMakePtrs(n int) int {
+	a, k := 0, mallocLen
+	for i := 0; i < n; i++ {
+		sinkPtrs = prePtrs
+		a += k
+	}
+	return a
+}
+
+// mallocCost by size: make([]int, k) (noscan) and make([]*int, k) (with
+// pointers: heap bits, and a malloc header over 512 bytes) of one size
+// class after another, small and large, against storing an existing
+// slice. Nothing else the benchmark holds is big, so that marking has
+// next to nothing to do. The table charges what makeslice costs the interpreter
+// (growCost): mallocCost of the size class and the clearing of the bytes
+// at psMemmoveByte. The collector runs meanwhile (the heap turns over),
+// as in a program that allocates: each new span is swept and refilled,
+// which is most of what a large size class adds. Its marking is little
+// (nothing is live) and mostly on another thread (the thread's CPU time
+// is measured); the assists this thread does are counted in.
+func BenchmarkCostMallocSize(b *testing.B) {
+	for _, size := range []uint64{16, 64, 256, 1024, 2048, 4096, 8192, 32768, 64 << 10, 256 << 10, 1 << 20} {
+		for _, ptrs := range []bool{false, true} {
+			name, op, base, noscan := "noscan", loopMake, loopNoMake, true
+			if ptrs {
+				name, op, base, noscan = "scan", loopMakePtrs, loopNoMakePtrs, false
+			}
+			b.Run(name+"-"+strconv.FormatUint(size, 10), func(b *testing.B) {
+				k := int(size / 8)
+				mallocLen = k
+				class := SizeClass(size, noscan)
+				table := mallocCost(class) + memmoveCost(k, 8)
+				marginal(b, op, base, 1, table)
+			})
+		}
+	}
+}
+
 var strs = []string{"alpha", "be", "gamma-delta", "x"}
 
 var sinks string

@@ -48,7 +48,7 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, ps *int64) ([]Value, i
 			*ps += memmoveCost(int(in.A), 8) // a stack object's fields set
 		} // else a value in registers (Layout.Regs): nothing of its own
 	case OpNewobject:
-		mc.mallocObj(vals[sp-1].I, uint64(in.A), in.B == 1)
+		*ps += mallocCost(mc.mallocObj(vals[sp-1].I, uint64(in.A), in.B == 1))
 	case OpField:
 		o := vals[sp-1].I
 		if o&refMask == 0 {
@@ -86,13 +86,13 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, ps *int64) ([]Value, i
 		*ps += objAssignCost(&mc.prog.Layouts[in.A])
 	// Slices.
 	case OpMakeSlice:
-		s, msg := mc.makeSlice(vals[sp-2].I, vals[sp-1].I, in.A, in.B)
+		s, class, msg := mc.makeSlice(vals[sp-2].I, vals[sp-1].I, in.A, in.B)
 		if msg != "" {
 			return vals, sp, msg, true
 		}
 		sp--
 		vals[sp-1] = Value{I: s}
-		*ps += growCost(int(vals[sp].I), mc.elemSize(in.A))
+		*ps += growCost(int(vals[sp].I), mc.elemSize(in.A), class)
 	case OpSliceLen, OpSliceCap:
 		_, l, c := mc.sliceParts(vals[sp-1].I)
 		if in.Op == OpSliceCap {

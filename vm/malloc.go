@@ -98,11 +98,11 @@ func (mc *Machine) malloc(size uint64) {
 }
 
 // mallocObj makes object o a heap allocation of size bytes (rounded here)
-// and accounts it.
-func (mc *Machine) mallocObj(o int64, size uint64, noscan bool) {
+// and accounts it; it returns the size class (mallocCost's argument).
+func (mc *Machine) mallocObj(o int64, size uint64, noscan bool) uint64 {
 	size = SizeClass(size, noscan)
 	if size == 0 {
-		return
+		return 0
 	}
 	id := o & refMask
 	h := &mc.heap
@@ -115,6 +115,7 @@ func (mc *Machine) mallocObj(o int64, size uint64, noscan bool) {
 	}
 	h.objMeta[id] = m
 	mc.malloc(size)
+	return size
 }
 
 // objBytes is object id's Go size and whether it is noscan.

@@ -137,20 +137,22 @@ func (mc *Machine) zeroObj(li int32) int64 {
 // makeSlice is make([]T, n, c) (elements of layout li, or plain if < 0).
 // heap is OpMakeSlice's B: the element's size<<1 | noscan when the array
 // is a heap allocation (runtime.makeslice), 0 when it is not counted (a
-// slice literal).
-func (mc *Machine) makeSlice(n, c int64, li int32, heap int32) (int64, string) {
+// slice literal). It returns the slice and the array's size class (0
+// when not counted).
+func (mc *Machine) makeSlice(n, c int64, li int32, heap int32) (int64, uint64, string) {
 	if n < 0 || n > 1<<40 {
-		return 0, "runtime error: makeslice: len out of range"
+		return 0, 0, "runtime error: makeslice: len out of range"
 	}
 	if c < n || c > 1<<40 {
-		return 0, "runtime error: makeslice: cap out of range"
+		return 0, 0, "runtime error: makeslice: cap out of range"
 	}
 	arr := mc.newObj(int(c))
 	mc.zeroElems(mc.objs[arr&refMask], li)
+	var class uint64
 	if heap != 0 {
-		mc.mallocObj(arr, uint64(c)*uint64(heap>>1), heap&1 != 0)
+		class = mc.mallocObj(arr, uint64(c)*uint64(heap>>1), heap&1 != 0)
 	}
-	return mc.newSlice(arr, 0, int(n), int(c)), ""
+	return mc.newSlice(arr, 0, int(n), int(c)), class, ""
 }
 
 // Elements held in objects (structs and arrays, object.go): every slot
@@ -195,7 +197,7 @@ func (mc *Machine) appendVals(s int64, vs []Value, b int32, from int64) (int64, 
 	}
 	nc := growCap(n+len(vs), c, size, noscan)
 	arr := mc.newObj(nc)
-	mc.mallocObj(arr, uint64(nc)*size, noscan) // runtime.growslice
+	class := mc.mallocObj(arr, uint64(nc)*size, noscan) // runtime.growslice
 	a := mc.objs[arr&refMask]
 	mc.copyElems(a, elems[:n], li)
 	if from == 0 {
@@ -204,7 +206,7 @@ func (mc *Machine) appendVals(s int64, vs []Value, b int32, from int64) (int64, 
 		mc.copyElems(a[n:], vs, li)
 	}
 	mc.zeroElems(a[n+len(vs):], li)
-	return mc.newSlice(arr, 0, n+len(vs), nc), growCost(nc, size)
+	return mc.newSlice(arr, 0, n+len(vs), nc), growCost(nc, size, class)
 }
 
 // objCost is memmoveCost for elements held in objects (layout li ≥ 0),

@@ -8,7 +8,7 @@ import "testing"
 func objSliceMachine(n, c int) (*Machine, int64) {
 	m := New(&Program{Layouts: []Layout{{Nested: []int32{-1, -1}, Size: 16, NoScan: true}}})
 	mc := &m
-	s, _ := mc.makeSlice(int64(n), int64(c), 0, 0)
+	s, _, _ := mc.makeSlice(int64(n), int64(c), 0, 0)
 	elems, _, _ := mc.sliceParts(s)
 	for i := range elems[:n] {
 		o := mc.objs[elems[i].I&refMask]
@@ -48,7 +48,7 @@ func TestGrowsliceCopiesObjects(t *testing.T) {
 	if n != 3 || c != 4 {
 		t.Fatalf("len %d cap %d, want 3 4 (growslice of 16-byte elements)", n, c)
 	}
-	if want := growCost(4, 16); cost != want {
+	if want := growCost(4, 16, SizeClass(64, true)); cost != want {
 		t.Errorf("cost %d ps, want %d (growslice to 4 elements of 16 bytes: a mallocgc, 64 bytes moved or cleared)", cost, want)
 	}
 	distinctSlots(t, mc, s, g)

@@ -169,9 +169,14 @@ func renderRun(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkS
 
 func renderStep(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
 	if entering {
-		c := n.(*Node).Cell
+		nd := n.(*Node)
+		c := nd.Cell
 		w.WriteString("<figure class=\"cell step\">\n")
-		Command(w, c.Command.Line)
+		line := c.Command.Line
+		if nd.Notebook != nil {
+			line = nd.Notebook.Shown(c.Command) // gmplab step lesson-04, not gmplab step
+		}
+		Command(w, line)
 		Output(w, c.Output)
 		w.WriteString("</figure>\n")
 	}

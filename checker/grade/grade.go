@@ -490,20 +490,54 @@ func runOne(ctx context.Context, o Options, tmp, bin string, j job) (*checker.Re
 	}
 	<-done
 	rd.Close()
+	var r checker.Result
+	valid := json.Unmarshal(result, &r) == nil && r.Exercise == j.ex.Name && err == nil
+	if flooded(stdout, stderr) {
+		// A function that prints in a loop is slow: the checker reports it
+		// as one that does not return, or the process's CPU limit ends it.
+		// The output is what happened, and the message says so. A
+		// submission that prints a lot and passes passes (its output goes
+		// nowhere near the result), and one whose goroutine prints forever
+		// is reported as that goroutine (how much it printed first depends
+		// on the machine's load).
+		note := floodMessage(stdout, stderr)
+		if !valid {
+			return errResult(j.ex.Name, note), cpu
+		}
+		if blameOutput(&r, note) {
+			return &r, cpu
+		}
+	}
 	// Which limit ends a hang depends on the machine's load: both say
 	// the same.
 	if ctx.Err() == context.DeadlineExceeded || killedByLimit(err) {
 		msg := fmt.Sprintf("timed out: an endless loop, or a call that blocks? (limit: %v of CPU time; gmplab grade --timeout raises it)", o.Timeout)
-		if stdout.n+stderr.n >= 1<<20 {
-			msg += "; it printed over 1 MB, and printing in a function the engine calls thousands of times is slow"
-		}
 		return errResult(j.ex.Name, msg), cpu
 	}
-	var r checker.Result
-	if jerr := json.Unmarshal(result, &r); jerr == nil && r.Exercise == j.ex.Name && err == nil {
+	if valid {
 		return &r, cpu
 	}
 	return errResult(j.ex.Name, explainDeath(err, stderr.String(), o.MemoryMB)), cpu
+}
+
+// blameOutput rewrites the messages of r that say a learner's function did
+// not return (checker.DidNotReturn) into note, keeping what comes before
+// "your" (the test's name), and says whether there was one.
+func blameOutput(r *checker.Result, note string) bool {
+	found := false
+	relabel := func(m string) string {
+		i := strings.Index(m, "your ")
+		if i < 0 || !strings.Contains(m[i:], checker.DidNotReturn) {
+			return m
+		}
+		found = true
+		return m[:i] + note
+	}
+	r.Message = relabel(r.Message)
+	for i := range r.Tests {
+		r.Tests[i].Message = relabel(r.Tests[i].Message)
+	}
+	return found
 }
 
 // procStats is where the grading in progress measures its processes.

@@ -29,6 +29,10 @@ var hostile = map[string]string{
 	"spin-call": "var started bool\n\nfunc spoil() {\n\tif !started {\n\t\tstarted = true\n\t\tfor i := 0; i < 8; i++ {\n\t\t\tgo func() {\n\t\t\t\tfor {\n\t\t\t\t}\n\t\t\t}()\n\t\t}\n\t}\n}\n",
 	// 20 GB, touched, at the first call.
 	"alloc-call": "var big []byte\n\nfunc spoil() {\n\tif big == nil {\n\t\tbig = make([]byte, 20<<30)\n\t\tfor i := 0; i < len(big); i += 4096 {\n\t\t\tbig[i] = 1\n\t\t}\n\t}\n}\n",
+	// A hundred thousand lines at every call: the function is slow, and
+	// the output is the reason given (where a correct function that
+	// prints less passes: testdata/submissions/heidi).
+	"print-loop": "func spoil() {\n\tfor i := 0; i < 100000; i++ {\n\t\tprintln(\"spoil the grader's pipes\")\n\t}\n}\n",
 	// Endless output from a goroutine of its own.
 	"print-call": "var printing bool\n\nfunc spoil() {\n\tif !printing {\n\t\tprinting = true\n\t\tgo func() {\n\t\t\tfor {\n\t\t\t\tprintln(\"spoil the grader's pipes\")\n\t\t\t}\n\t\t}()\n\t}\n}\n",
 }
@@ -100,6 +104,7 @@ func TestHostileSubmissions(t *testing.T) {
 	want := map[string]string{
 		"spin-call":   "started a goroutine that still runs",
 		"print-call":  "started a goroutine that still runs",
+		"print-loop":  "your code printed more than 1 MB (to standard error, where print and println write) and did not finish",
 		"spin-init":   "may not run at initialisation",
 		"alloc-init":  "may not run at initialisation",
 		"divide-init": "its initialisation",

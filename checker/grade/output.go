@@ -46,6 +46,33 @@ func (o *output) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// floodBytes is how much output, standard output and error together, is
+// named as the reason a process did not finish: far more than a learner's
+// debugging prints in a test, far less than a print in a loop makes in a
+// second of CPU time.
+const floodBytes = 1 << 20
+
+// flooded says whether a process wrote more than floodBytes.
+func flooded(stdout, stderr *output) bool { return stdout.n+stderr.n > floodBytes }
+
+// floodMessage says that a process that did not finish printed more than
+// floodBytes, and where. A learner's println in a function the engine
+// calls thousands of times spends the process's CPU time on writing, and
+// the checker would report the slow function as one that does not return.
+func floodMessage(stdout, stderr *output) string {
+	// How much it printed before the checker or the CPU limit stopped it
+	// depends on the machine: the message names only where it went.
+	var where []string
+	if stdout.n > 0 {
+		where = append(where, "standard output")
+	}
+	if stderr.n > 0 {
+		where = append(where, "standard error, where print and println write")
+	}
+	return fmt.Sprintf("your code printed more than %s (to %s) and did not finish: printing in a function the engine calls thousands of times "+
+		"takes the CPU time the tests need; remove the prints (the exercise's functions should print nothing), and if it still does not finish, look for an endless loop", size(floodBytes), strings.Join(where, " and "))
+}
+
 // String is what was kept, with a line saying how much was left out.
 func (o *output) String() string {
 	tail := append(append([]byte(nil), o.tail[o.pos:]...), o.tail[:o.pos]...)

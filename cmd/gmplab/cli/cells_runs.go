@@ -25,8 +25,10 @@ var _ notebook.RunsExecutor = (*CellExecutor)(nil)
 // RunProgram implements notebook.RunsExecutor: go build the program (a
 // path from Root) once into a scratch folder, then run the binary n times
 // with args and with env added to this process's environment (so that
-// GODEBUG and GOMAXPROCS reach the program and never the go command), each
-// run's standard output and standard error together. Without a go command,
+// GODEBUG and GOMAXPROCS reach the program and never the go command), in
+// the scratch folder (a file the program writes is removed with it), each
+// run's standard output and standard error together, and a last line "exit
+// status N" where the run exited with N > 0 (a signal's death is an error). Without a go command,
 // or outside a clone (the program is not on disk), it returns a
 // *notebook.Unavailable.
 func (x *CellExecutor) RunProgram(path string, env, args []string, n int) ([]string, error) {
@@ -63,12 +65,20 @@ func (x *CellExecutor) RunProgram(path string, env, args []string, n int) ([]str
 		ctx, cancel := context.WithTimeout(context.Background(), runsRunTimeout)
 		cmd := exec.CommandContext(ctx, exe, args...)
 		cmd.Env = append(os.Environ(), env...)
+		cmd.Dir = dir // files the program writes (a trace, a profile) go with the binary
 		out, err := cmd.CombinedOutput()
 		cancel()
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 			return nil, fmt.Errorf("run %d of %s did not end within %v (the limit of a runs cell's run)", i+1, path, runsRunTimeout)
 		}
-		if err != nil {
+		var exit *exec.ExitError
+		if errors.As(err, &exit) && exit.ExitCode() > 0 {
+			// A status the cell's figures may read, as a run cell shows it.
+			if len(out) > 0 && out[len(out)-1] != '\n' {
+				out = append(out, '\n')
+			}
+			out = fmt.Appendf(out, "exit status %d\n", exit.ExitCode())
+		} else if err != nil {
 			return nil, fmt.Errorf("run %d of %s: %v\n%s", i+1, path, err, out)
 		}
 		outs = append(outs, string(out))

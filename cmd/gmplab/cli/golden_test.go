@@ -33,6 +33,7 @@ var goldenCases = []struct {
 	{"spawn300-schedtrace", "run examples/spawn300.go --format schedtrace"},
 	{"pingpong", "run examples/pingpong.go --gomaxprocs 2"},
 	{"pingpong-json", "run examples/pingpong.go --gomaxprocs 2 --seed 7 --format json"},
+	{"pingpong-max-events", "run examples/pingpong.go --gomaxprocs 2 --max-events 25"},
 	{"pingpong-chrome", "run examples/pingpong.go --gomaxprocs 2 --format chrome"},
 	{"steal", "run examples/steal.go --gomaxprocs 4"},
 	{"steal-state", "run examples/steal.go --gomaxprocs 4 --state-at end"},

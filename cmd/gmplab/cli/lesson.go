@@ -222,6 +222,7 @@ type reader struct {
 	nb    *notebook.Notebook
 	x     *CellExecutor
 	md    func(md string) (string, error) // glamour's, builtIn.Markdown
+	code  func(md string) (string, error) // the same, not wrapping: for code blocks (codeBlock)
 	tty   bool                            // styled for a terminal (and laid out for its width)
 	width int                             // the width laid out for
 	bg    background                      // the terminal's, for the reader's own colours
@@ -240,7 +241,11 @@ func newReader(nb *notebook.Notebook, x *CellExecutor, tty bool, width int, out 
 	if err != nil {
 		return nil, fmt.Errorf("GLAMOUR_STYLE=%s: %v", style, err)
 	}
-	return &reader{nb: nb, x: x, md: md, tty: tty, width: width, bg: bg}, nil
+	code, err := builtIn.Markdown(style, 0)
+	if err != nil {
+		return nil, fmt.Errorf("GLAMOUR_STYLE=%s: %v", style, err)
+	}
+	return &reader{nb: nb, x: x, md: md, code: code, tty: tty, width: width, bg: bg}, nil
 }
 
 // printAll prints the whole lesson from section from (0 or 1: all of

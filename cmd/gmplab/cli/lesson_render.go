@@ -40,11 +40,27 @@ func (r *reader) style(st, s string) string {
 // title is the line above the lesson.
 func (r *reader) title() string {
 	l := r.nb.Lesson
-	t := fmt.Sprintf("%s · %s · layers %s · GOMAXPROCS=%d · seed %d", l.Name(), r.nb.Dir, l.Layers(), l.GOMAXPROCS, l.Seed)
-	if r.tty {
-		t = view.Fill(t, r.width)
+	parts := []string{l.Name(), r.nb.Dir, "layers " + l.Layers().String(), fmt.Sprintf("GOMAXPROCS=%d", l.GOMAXPROCS), fmt.Sprintf("seed %d", l.Seed)}
+	if !r.tty {
+		return strings.Join(parts, " · ") + "\n"
 	}
-	return r.style(dim, t) + "\n"
+	// Broken between its parts, the dot ending the line: "· seed 1"
+	// alone on the next line read as a stray mark.
+	var lines []string
+	cur := parts[0]
+	for i, p := range parts[1:] {
+		room := r.width
+		if i+2 < len(parts) {
+			room -= 2 // the " ·" that would end the line
+		}
+		if utf8.RuneCountInString(cur+" · "+p) > room {
+			lines = append(lines, cur+" ·")
+			cur = p
+			continue
+		}
+		cur += " · " + p
+	}
+	return r.style(dim, strings.Join(append(lines, cur), "\n")) + "\n"
 }
 
 // markdown renders Markdown for the terminal, without the trailing spaces
@@ -53,12 +69,26 @@ func (r *reader) markdown(md string) string {
 	if strings.TrimSpace(md) == "" {
 		return ""
 	}
-	out, err := r.md(keepSpans(keepHyphens(r.localLinks(unwrap(md)))))
-	if err != nil {
-		return md // the renderer failed: the text as written reads well too
+	var out strings.Builder
+	for _, seg := range fencedSegments(md) {
+		if seg.code {
+			out.WriteString(r.codeBlock(seg.md))
+			continue
+		}
+		text := tablesFitting(r.localLinks(unwrap(seg.md)), func(table string) string {
+			out, err := r.render(table)
+			if err != nil {
+				return ""
+			}
+			return stripANSI(out)
+		})
+		o, err := r.render(keepLastWords(text, r.width-4))
+		if err != nil {
+			return md // the renderer failed: the text as written reads well too
+		}
+		out.WriteString(hangItems(o))
 	}
-	out = spanKept.Replace(strings.ReplaceAll(out, nbHyphen, "-"))
-	lines := strings.Split(out, "\n")
+	lines := strings.Split(out.String(), "\n")
 	var b strings.Builder
 	b.WriteString("\n")
 	blank := true
@@ -75,6 +105,14 @@ func (r *reader) markdown(md string) string {
 		blank = false
 	}
 	return strings.TrimRight(b.String(), "\n") + "\n"
+}
+
+// render renders Markdown with the renderer, with the marks inside code
+// spans and the hyphens inside words kept from breaking a line (keepSpans,
+// keepHyphens), and puts them back.
+func (r *reader) render(md string) (string, error) {
+	out, err := r.md(keepSpans(keepHyphens(md)))
+	return spanKept.Replace(strings.ReplaceAll(out, nbHyphen, "-")), err
 }
 
 // nbHyphen is the non-breaking hyphen (U+2011), one column wide.
@@ -126,8 +164,9 @@ func mapProse(md string, f func(string) string) string {
 // (spanKept).
 var spanMarks = map[rune]rune{'.': '\ue000', ',': '\ue001', ';': '\ue002', '+': '\ue003', '|': '\ue004', '-': []rune(nbHyphen)[0]}
 
-// spanKept turns keepSpans' stand-ins back into their marks.
-var spanKept = strings.NewReplacer("\ue000", ".", "\ue001", ",", "\ue002", ";", "\ue003", "+", "\ue004", "|")
+// spanKept turns keepSpans' stand-ins back into their marks, and
+// keepLastWords' into a space.
+var spanKept = strings.NewReplacer("\ue000", ".", "\ue001", ",", "\ue002", ";", "\ue003", "+", "\ue004", "|", lastGlue, " ")
 
 // keepSpans makes the marks inside the code spans of md's lines unbreakable
 // for the renderer (see spanMarks). A span is a run of backticks up to the
@@ -300,9 +339,9 @@ func (r *reader) cellHead(c *notebook.Cell) string {
 		}
 		b.WriteString(r.command(c.Command.Line, note) + "\n")
 	case notebook.Step:
-		b.WriteString(r.command(c.Command.Line, "") + "\n")
+		b.WriteString(r.command(r.nb.Shown(c.Command), "") + "\n")
 		if len(c.Steps) > 0 {
-			for _, l := range strings.Split(strings.TrimSuffix(wrap("then: "+strings.Join(c.Steps, "; "), r.width-6), "\n"), "\n") {
+			for _, l := range strings.Split(strings.TrimSuffix(wrapSteps(c.Steps, r.width-6), "\n"), "\n") {
 				b.WriteString("    " + r.style(dim, l) + "\n")
 			}
 		}
@@ -370,21 +409,7 @@ func (r *reader) command(line, note string) string {
 	if !r.tty || utf8.RuneCountInString(line+stripANSI(note))+4 <= r.width {
 		return "  " + r.style(bold+cyan, "$ "+line) + note
 	}
-	var lines []string
-	cur, indent := "$", "  "
-	for _, w := range shellWords(line) {
-		if utf8.RuneCountInString(cur)+1+utf8.RuneCountInString(w)+2+len(indent) > r.width && cur != "$" && cur != "" {
-			lines = append(lines, indent+cur+" \\")
-			cur, indent = w, "      "
-			continue
-		}
-		if cur == "" {
-			cur = w
-		} else {
-			cur += " " + w
-		}
-	}
-	lines = append(lines, indent+cur)
+	lines := strings.Split(foldShell("$ "+line, "  ", r.width), "\n")
 	for i, l := range lines {
 		lines[i] = l[:len(l)-len(strings.TrimLeft(l, " "))] + r.style(bold+cyan, strings.TrimLeft(l, " "))
 	}
@@ -424,7 +449,10 @@ func shellWords(line string) []string {
 
 // output shows a cell's output behind a gutter. On a terminal, tabs
 // become four spaces and a line wider than the screen is folded between
-// words (view.Fill), its continuation indented under the gutter.
+// words (view.Fill), its continuation indented two columns more than
+// view.Fill would, so that the rest of a line of code ("// the workers
+// wait" / "in P0's queue" in lesson 04) does not read as a line of its
+// own.
 func (r *reader) output(out string) string {
 	var b strings.Builder
 	bar := "  " + r.style(dim, "│") + " "
@@ -434,7 +462,14 @@ func (r *reader) output(out string) string {
 			continue
 		}
 		l = strings.ReplaceAll(l, "\t", "    ")
-		for _, part := range strings.Split(view.Fill(l, r.width-4), "\n") {
+		if utf8.RuneCountInString(l) <= r.width-4 {
+			b.WriteString(strings.TrimRight(bar+l, " ") + "\n")
+			continue
+		}
+		for i, part := range strings.Split(view.Fill(l, r.width-6), "\n") {
+			if i > 0 {
+				part = "  " + part // a continuation, not a line of its own
+			}
 			b.WriteString(strings.TrimRight(bar+part, " ") + "\n")
 		}
 	}
@@ -478,13 +513,32 @@ func indentLines(s, prefix string) string {
 	return b.String()
 }
 
-// wrap breaks text into lines of at most width columns, at spaces.
-func wrap(text string, width int) string {
-	return view.Fill(strings.Join(strings.Fields(text), " "), width) + "\n"
+// wrapSteps lays out a step cell's debugger commands, "then: break
+// runqputslow; continue; print len(p0.runq)", breaking lines between
+// commands only (a command cut at its space, "print" / "len(p0.runq)",
+// read as two).
+func wrapSteps(steps []string, width int) string {
+	kept := make([]string, len(steps))
+	for i, s := range steps {
+		kept[i] = strings.ReplaceAll(s, " ", lastGlue)
+	}
+	return strings.ReplaceAll(wrap("then: "+strings.Join(kept, "; "), width), lastGlue, " ")
 }
 
-// sgr matches an ANSI style sequence at the end of a line.
-var sgr = regexp.MustCompile(`\x1b\[[0-9;]*m$`)
+// wrap breaks text into lines of at most width columns, at spaces, and
+// carries the word before a lone last word down with it where both fit
+// (as keepLastWords has the renderer do for the prose).
+func wrap(text string, width int) string {
+	lines := strings.Split(view.Fill(strings.Join(strings.Fields(text), " "), width), "\n")
+	if n := len(lines); n >= 2 && !strings.Contains(lines[n-1], " ") {
+		if i := strings.LastIndexByte(lines[n-2], ' '); i > 0 {
+			if last := lines[n-2][i+1:] + " " + lines[n-1]; utf8.RuneCountInString(last) <= width {
+				lines[n-2], lines[n-1] = lines[n-2][:i], last
+			}
+		}
+	}
+	return strings.Join(lines, "\n") + "\n"
+}
 
 // trimStyledRight drops the spaces at the end of a line, styled ones too
 // (the renderer pads every line to the full width), closing any style it
@@ -493,8 +547,8 @@ func trimStyledRight(l string) string {
 	cut := false
 	for {
 		t := strings.TrimRight(l, " ")
-		if loc := sgr.FindStringIndex(t); loc != nil {
-			l, cut = t[:loc[0]], true
+		if n := trailingSGR(t); n > 0 {
+			l, cut = t[:len(t)-n], true
 			continue
 		}
 		if cut {
@@ -502,6 +556,23 @@ func trimStyledRight(l string) string {
 		}
 		return t
 	}
+}
+
+// trailingSGR returns the length of the ANSI style sequence (ESC [ digits
+// and semicolons m) at the end of s, or 0. (A regular expression anchored
+// at the end was most of the reader's time: it is tried from every byte.)
+func trailingSGR(s string) int {
+	if !strings.HasSuffix(s, "m") {
+		return 0
+	}
+	i := len(s) - 1
+	for i > 0 && (s[i-1] >= '0' && s[i-1] <= '9' || s[i-1] == ';') {
+		i--
+	}
+	if i >= 2 && s[i-2:i] == "\x1b[" {
+		return len(s) - (i - 2)
+	}
+	return 0
 }
 
 // stripANSI drops ANSI escape sequences.

@@ -175,6 +175,37 @@ func TestStateAtReportsTheEvent(t *testing.T) {
 	}
 }
 
+// TestMaxEventsShowsAtMostN: a user asking for --max-events N gets N event
+// lines and the limit's message, in every format that lists events,
+// although the engine stops only between its actions (runtime/limits.go:
+// checkLimits holds back the events the last action made past N).
+func TestMaxEventsShowsAtMostN(t *testing.T) {
+	t.Chdir(repoRoot)
+	eventLine := regexp.MustCompile(`^ +[0-9]+ +[0-9.]+ms `)
+	for _, n := range []int{1, 7, 25, 53} {
+		r := gmplab(t, fmt.Sprintf("run examples/pingpong.go --gomaxprocs 2 --max-events %d", n))
+		want := fmt.Sprintf("gmplab: stopped after %d scheduler events (--max-events %d)", n, n)
+		if r.code != 1 || !strings.HasPrefix(r.stderr, want) {
+			t.Fatalf("--max-events %d: exit %d, stderr %q, want it to start %q", n, r.code, r.stderr, want)
+		}
+		var seqs []string
+		for _, l := range strings.Split(r.stdout, "\n") {
+			if eventLine.MatchString(l) {
+				seqs = append(seqs, strings.Fields(l)[0])
+			}
+		}
+		// Events 1..n, then the exit event (n+1) that carries the message.
+		if len(seqs) != n+1 || seqs[n-1] != fmt.Sprint(n) || !strings.Contains(r.stdout, "exit           code 1") {
+			t.Errorf("--max-events %d: %d event lines (%v), want %d and the exit", n, len(seqs), seqs, n)
+		}
+		r = gmplab(t, fmt.Sprintf("run examples/pingpong.go --gomaxprocs 2 --max-events %d --format json", n))
+		lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+		if len(lines) != n+1 || !strings.Contains(lines[n], `"kind":"exit"`) || !strings.Contains(lines[n-1], fmt.Sprintf(`{"seq":%d,`, n)) {
+			t.Errorf("--max-events %d --format json: %d lines, want %d events and the exit", n, len(lines), n)
+		}
+	}
+}
+
 // TestGMModelShowsNoPs: lesson 00 runs the GM model (the stacks layer
 // alone), which has no Ps, so no output names one: not the header, not an
 // event line or its why, not a schedtrace line.

@@ -11,10 +11,13 @@
 // one switch between two goroutines on one P; and what one more OS thread
 // costs, made by goroutines that lock themselves to their thread
 // (runtime.LockOSThread) and block, so that the runtime must start a new
-// thread for the next one. Linux only (it reads /proc).
+// thread for the next one (1,000 of them, -threads). Linux only (it reads
+// /proc). The two timings run as benchmarks of a second each (-benchtime,
+// as go test takes it); lesson 00's runs cell makes them shorter.
 package main
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"runtime"
@@ -26,6 +29,12 @@ import (
 )
 
 func main() {
+	benchtime := flag.String("benchtime", "1s", "how long each timing runs, as go test -benchtime")
+	nt := flag.Int("threads", 1000, "how many threads to start")
+	flag.Parse()
+	testing.Init() // testing.Benchmark reads its -test.benchtime flag
+	flag.Set("test.benchtime", *benchtime)
+
 	// 1. A go statement and the goroutine's exit (testing.Benchmark picks N).
 	r := testing.Benchmark(func(b *testing.B) {
 		var wg sync.WaitGroup
@@ -75,11 +84,10 @@ func main() {
 
 	// 4. Threads. Each goroutine locks itself to its thread and blocks, so
 	// the next one needs a new thread.
-	const nt = 1000
 	threads0, kstack0 := field("/proc/self/status", "Threads"), field("/proc/meminfo", "KernelStack")
 	release := make(chan struct{})
 	start := time.Now()
-	for i := 0; i < nt; i++ {
+	for i := 0; i < *nt; i++ {
 		started := make(chan struct{})
 		wg.Add(1)
 		go func() {

@@ -13,12 +13,17 @@
 package main
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"runtime"
 	"runtime/metrics"
 	"runtime/pprof"
+	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 )
@@ -88,4 +93,85 @@ func main() {
 	s := []metrics.Sample{{Name: "/sync/mutex/wait/total:seconds"}}
 	metrics.Read(s)
 	fmt.Printf("wrote %s and %s; /sync/mutex/wait/total:seconds %.3f\n", *mutexFile, *blockFile, s[0].Value.Float64())
+
+	// The same records, read with the runtime's own calls and grouped by
+	// their innermost frames: where each profile puts a wait.
+	mutex := records(runtime.MutexProfile)
+	block := records(runtime.BlockProfile)
+	fmt.Printf("mutex profile (holders): %d at Unlock in fastPath, %d at Unlock in slowPath, %d at Lock\n",
+		events(mutex, "sync.(*Mutex).Unlock", "main.fastPath"), events(mutex, "sync.(*Mutex).Unlock", "main.slowPath"),
+		events(mutex, "sync.(*Mutex).Lock"))
+	fmt.Printf("block profile (waiters): %d at Lock in fastPath, %d at Lock in slowPath, %d at WaitGroup.Wait in main, %d at Unlock\n",
+		events(block, "sync.(*Mutex).Lock", "main.fastPath"), events(block, "sync.(*Mutex).Lock", "main.slowPath"),
+		events(block, "sync.(*WaitGroup).Wait", "main.main"), events(block, "sync.(*Mutex).Unlock"))
+	var cycles int64
+	for _, r := range block {
+		if len(r.frames) > 0 && r.frames[0] == "sync.(*Mutex).Lock" {
+			cycles += r.Cycles
+		}
+	}
+	fmt.Printf("time waited in Lock: %.3f s in the block profile, %.3f s by /sync/mutex/wait/total:seconds\n",
+		float64(cycles)/cyclesPerSecond(), s[0].Value.Float64())
+}
+
+// cyclesPerSecond is the rate of the block profile's cycle counts, which
+// runtime/pprof prints in the text profile's header (cycles/second=).
+func cyclesPerSecond() float64 {
+	var b bytes.Buffer
+	pprof.Lookup("block").WriteTo(&b, 1)
+	for _, l := range strings.Split(b.String(), "\n") {
+		if v, ok := strings.CutPrefix(l, "cycles/second="); ok {
+			hz, _ := strconv.ParseFloat(v, 64)
+			return hz
+		}
+	}
+	return math.NaN()
+}
+
+// record is a profile's record with its stack's function names,
+// innermost first (inlined calls expanded, as pprof prints them).
+type record struct {
+	runtime.BlockProfileRecord
+	frames []string
+}
+
+// records reads a profile with read (runtime.MutexProfile or
+// runtime.BlockProfile), which fills a slice if it is large enough.
+func records(read func([]runtime.BlockProfileRecord) (int, bool)) []record {
+	n, _ := read(nil)
+	var rs []runtime.BlockProfileRecord
+	for {
+		rs = make([]runtime.BlockProfileRecord, n+10)
+		var ok bool
+		if n, ok = read(rs); ok {
+			break
+		}
+	}
+	var out []record
+	for _, r := range rs[:n] {
+		rec := record{BlockProfileRecord: r}
+		frames := runtime.CallersFrames(r.Stack())
+		for {
+			f, more := frames.Next()
+			rec.frames = append(rec.frames, f.Function)
+			if !more {
+				break
+			}
+		}
+		out = append(out, rec)
+	}
+	return out
+}
+
+// events adds the counts of the records whose innermost frames are
+// frames, in order (the function that waited or released, then its
+// caller).
+func events(rs []record, frames ...string) int64 {
+	var n int64
+	for _, r := range rs {
+		if len(r.frames) >= len(frames) && slices.Equal(r.frames[:len(frames)], frames) {
+			n += r.Count
+		}
+	}
+	return n
 }

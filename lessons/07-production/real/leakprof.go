@@ -17,10 +17,11 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"runtime"
 	"runtime/metrics"
 	"runtime/pprof"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -51,12 +52,34 @@ func main() {
 	fmt.Printf("%d of 100 requests timed out\n", timedOut)
 	fmt.Printf("NumGoroutine %d; /sched/goroutines:goroutines %d, /sched/goroutines/waiting:goroutines %d\n",
 		runtime.NumGoroutine(), s[0].Value.Uint64(), s[1].Value.Uint64())
-	fmt.Println("--- the goroutine profile (debug=1):")
-	pprof.Lookup("goroutine").WriteTo(os.Stdout, 1)
-	if p := pprof.Lookup("goroutineleak"); p != nil {
-		fmt.Println("--- the goroutineleak profile (debug=1):")
-		p.WriteTo(os.Stdout, 1)
+	var prof, leak strings.Builder
+	pprof.Lookup("goroutine").WriteTo(&prof, 1)
+	fmt.Printf("the goroutine profile: %d goroutines at main.fetch.func1\n", atWorker(prof.String()))
+	p := pprof.Lookup("goroutineleak")
+	if p != nil {
+		p.WriteTo(&leak, 1)
+		fmt.Printf("the goroutineleak profile: %d goroutines at main.fetch.func1\n", atWorker(leak.String()))
 	} else {
-		fmt.Println("--- no goroutineleak profile: build with GOEXPERIMENT=goroutineleakprofile")
+		fmt.Println("no goroutineleak profile: build with GOEXPERIMENT=goroutineleakprofile")
 	}
+	fmt.Print("--- the goroutine profile (debug=1):\n", prof.String())
+	if p != nil {
+		fmt.Print("--- the goroutineleak profile (debug=1):\n", leak.String())
+	}
+}
+
+// atWorker adds the counts of a debug=1 text profile's records whose stack
+// holds main.fetch.func1, the worker: a record is a line "COUNT @ PCs",
+// then a line "#\tPC\tFUNCTION+OFFSET\tFILE:LINE" a frame.
+func atWorker(text string) int {
+	n, count := 0, 0
+	for _, l := range strings.Split(text, "\n") {
+		if c, _, ok := strings.Cut(l, " @ "); ok {
+			count, _ = strconv.Atoi(c)
+		} else if f := strings.Fields(l); len(f) >= 3 && f[0] == "#" && strings.HasPrefix(f[2], "main.fetch.func1+") {
+			n += count
+			count = 0 // count each record once
+		}
+	}
+	return n
 }

@@ -19,10 +19,12 @@ package main
 import (
 	"bufio"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
 	"runtime/metrics"
+	"strconv"
 	"strings"
 )
 
@@ -67,6 +69,17 @@ func cgroupDir() (string, int) {
 }
 
 // read returns a file's text without its final newline, or "?".
+// ratio is quota / period, or 0 where there is no quota (-1 in v1, max
+// in v2).
+func ratio(quota, period string) float64 {
+	q, err1 := strconv.ParseFloat(quota, 64)
+	p, err2 := strconv.ParseFloat(period, 64)
+	if err1 != nil || err2 != nil || q <= 0 || p <= 0 {
+		return 0
+	}
+	return q / p
+}
+
 func read(name string) string {
 	b, err := os.ReadFile(name)
 	if err != nil {
@@ -81,14 +94,30 @@ func main() {
 	fmt.Printf("GOMAXPROCS %d (/sched/gomaxprocs:threads %d), NumCPU %d\n",
 		runtime.GOMAXPROCS(0), s[0].Value.Uint64(), runtime.NumCPU())
 	dir, v := cgroupDir()
+	limit := 0.0 // the cgroup's CPU limit, quota / period; 0: none
 	switch v {
 	case 1:
-		fmt.Printf("cgroup v1 %s: cpu.cfs_quota_us %s cpu.cfs_period_us %s\n", dir,
-			read(filepath.Join(dir, "cpu.cfs_quota_us")), read(filepath.Join(dir, "cpu.cfs_period_us")))
+		quota, period := read(filepath.Join(dir, "cpu.cfs_quota_us")), read(filepath.Join(dir, "cpu.cfs_period_us"))
+		fmt.Printf("cgroup v1 %s: cpu.cfs_quota_us %s cpu.cfs_period_us %s\n", dir, quota, period)
+		limit = ratio(quota, period)
 	case 2:
-		fmt.Printf("cgroup v2 %s: cpu.max %s\n", dir, read(filepath.Join(dir, "cpu.max")))
+		cpuMax := read(filepath.Join(dir, "cpu.max"))
+		fmt.Printf("cgroup v2 %s: cpu.max %s\n", dir, cpuMax)
+		if quota, period, ok := strings.Cut(cpuMax, " "); ok {
+			limit = ratio(quota, period)
+		}
 	default:
 		fmt.Println("no CPU cgroup found")
+	}
+	// defaultGOMAXPROCS's rule, computed here from what the runtime reads.
+	rule := runtime.NumCPU()
+	if limit > 0 {
+		rule = min(rule, max(2, int(math.Ceil(limit))))
+		fmt.Printf("the rule gives %d: min(NumCPU %d, the limit %.2f rounded up, at least 2)\n", rule, runtime.NumCPU(), limit)
+	} else {
+		fmt.Printf("the rule gives %d: NumCPU, with no CPU limit\n", rule)
+	}
+	if v == 0 {
 		return
 	}
 	// nr_throttled: periods in which the cgroup used up its quota and was
