@@ -5,8 +5,10 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strconv"
 
 	"golang.org/x/tools/go/ssa"
@@ -80,13 +82,9 @@ func CompileSSA(filename string, src []byte) (prog *vm.Program, err error) {
 		}
 	}
 	goCalls := goCallsOf(f)
-	model := inlineModel(f, info)
-	if inlineHook != nil {
-		inlineHook(fset, model)
-	}
 	out, gerr := ssagen.Generate(sp, mainPkg, ssagen.Options{
 		InitsOS: initsOS,
-		Inline:  model,
+		Inline:  inlineModel(fset, f, info, lib),
 		Release: srcRelease,
 		GoCall: func(pos token.Pos) token.Pos {
 			if p, ok := goCalls[pos]; ok {
@@ -157,17 +155,108 @@ func buildSSA(fset *token.FileSet, lib *ssaLib, pkg *types.Package, f *ast.File,
 	return sp, mainPkg
 }
 
-// inlineModel is the model of the compiler's inliner (lang/inline) over
-// the program's functions. The library's source is type-checked apart
-// from the program (ssalib.go), so its functions are what the model's
-// table of the standard library says of them (inline.Std), not bodies of
-// its own: a simplification (docs/assumptions.md).
-func inlineModel(f *ast.File, info *types.Info) *inline.Package {
-	var decls []*ast.FuncDecl
-	for _, d := range f.Decls {
-		if fd, ok := d.(*ast.FuncDecl); ok {
-			decls = append(decls, fd)
+// inlineModel makes the model of the compiler's inliner (lang/inline)
+// over the program's functions and the library functions generated with
+// them: gmplab's library is Go's source (ssalib.go), so a library
+// function is judged by its body as the compiler judges it when it
+// compiles that package, and its cost and inlinability are what a call
+// from another package sees, as the compiler's export data carries them
+// (cross-package inlining). What gmplab declares itself (lang/stubs: a
+// function the host runs, or a body of gmplab's own) is the model's
+// table of the standard library (inline.Std), measured on the real
+// compiler, and so is a call of a library function whose body the model
+// judges otherwise than the table does (an adapted source, a call of an
+// intrinsic: inline's judgeByTable). The library's packages are
+// type-checked apart from the
+// program, each into its own types.Info: the model is given one, the
+// program's with the library entries of the functions it analyzes.
+func inlineModel(fset *token.FileSet, f *ast.File, info *types.Info, lib *ssaLib) func([]*ssa.Function) *inline.Package {
+	return func(generated []*ssa.Function) *inline.Package {
+		var decls []*ast.FuncDecl
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				decls = append(decls, fd)
+			}
 		}
+		libDecls, libInfo := libraryDecls(lib, generated, info)
+		model := inline.Analyze(inline.Config{Info: libInfo}, append(decls, libDecls...))
+		if inlineHook != nil {
+			inlineHook(fset, model)
+		}
+		return model
 	}
-	return inline.Analyze(inline.Config{Info: info}, decls)
+}
+
+// libraryDecls is the declarations of the library functions of Go's
+// source among generated, in source order (the order the compiler meets
+// a package's functions in), and info with their type-checker entries
+// added.
+func libraryDecls(lib *ssaLib, generated []*ssa.Function, info *types.Info) ([]*ast.FuncDecl, *types.Info) {
+	var decls []*ast.FuncDecl
+	seen := map[*ast.FuncDecl]bool{}
+	for _, fn := range generated {
+		d, ok := fn.Syntax().(*ast.FuncDecl)
+		if !ok || d.Body == nil || seen[d] || !lib.goSource(d.Pos()) {
+			continue
+		}
+		seen[d] = true // once for every instance of a generic function
+		decls = append(decls, d)
+	}
+	if len(decls) == 0 {
+		return nil, info
+	}
+	slices.SortFunc(decls, func(a, b *ast.FuncDecl) int { return int(a.Pos() - b.Pos()) })
+	return decls, lib.withInfo(info, decls)
+}
+
+// withInfo is a copy of info (of the program: nil for none) with the
+// type checker's entries of the library declarations decls added.
+func (lib *ssaLib) withInfo(info *types.Info, decls []*ast.FuncDecl) *types.Info {
+	out := newInfo()
+	if info != nil {
+		maps.Copy(out.Types, info.Types)
+		maps.Copy(out.Defs, info.Defs)
+		maps.Copy(out.Uses, info.Uses)
+		maps.Copy(out.Selections, info.Selections)
+		maps.Copy(out.Implicits, info.Implicits)
+		maps.Copy(out.Instances, info.Instances)
+		maps.Copy(out.Scopes, info.Scopes)
+	}
+	for _, d := range decls {
+		li := lib.infos[lib.pathOf[lib.fset.File(d.Pos()).Base()]]
+		ast.Inspect(d, func(n ast.Node) bool {
+			if n == nil {
+				return false
+			}
+			if e, ok := n.(ast.Expr); ok {
+				if tv, ok := li.Types[e]; ok {
+					out.Types[e] = tv
+				}
+			}
+			switch n := n.(type) {
+			case *ast.Ident:
+				if o := li.Defs[n]; o != nil {
+					out.Defs[n] = o
+				}
+				if o := li.Uses[n]; o != nil {
+					out.Uses[n] = o
+				}
+				if in, ok := li.Instances[n]; ok {
+					out.Instances[n] = in
+				}
+			case *ast.SelectorExpr:
+				if s := li.Selections[n]; s != nil {
+					out.Selections[n] = s
+				}
+			}
+			if o := li.Implicits[n]; o != nil {
+				out.Implicits[n] = o
+			}
+			if sc := li.Scopes[n]; sc != nil {
+				out.Scopes[n] = sc
+			}
+			return true
+		})
+	}
+	return out
 }

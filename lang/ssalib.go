@@ -80,6 +80,8 @@ type ssaLib struct {
 	paths   []string                  // sorted
 	infos   map[string]*types.Info    // by import path (go/ssa reads a package's InitOrder from its own)
 	goCalls map[token.Pos]token.Pos   // goCallsOf, of every file
+	stubs   map[int]bool              // the files of lang/stubs (gmplab's declarations, not Go's source), by their base in fset
+	pathOf  map[int]string            // each file's import path, by its base in fset
 	errs    []posError                // errors in the library: internal errors
 }
 
@@ -91,14 +93,16 @@ func libFileName(rel string) string {
 
 var loadSSALib = sync.OnceValue(func() *ssaLib {
 	lib := &ssaLib{
-		fset:  token.NewFileSet(),
-		byPkg: map[string][]*ast.File{},
-		pkgs:  map[string]*types.Package{},
-		infos: map[string]*types.Info{},
+		fset:   token.NewFileSet(),
+		byPkg:  map[string][]*ast.File{},
+		pkgs:   map[string]*types.Package{},
+		infos:  map[string]*types.Info{},
+		stubs:  map[int]bool{},
+		pathOf: map[int]string{},
 	}
 	type libName struct {
-		fsys   fs.FS
-		rel, n string
+		fsys         fs.FS
+		root, rel, n string
 	}
 	var names []libName
 	for _, dir := range libRoots {
@@ -107,12 +111,12 @@ var loadSSALib = sync.OnceValue(func() *ssaLib {
 			lib.errs = append(lib.errs, posError{token.Position{Filename: "lang/" + dir.root}, err.Error()})
 		}
 		for i := range rel {
-			names = append(names, libName{dir.fsys, rel[i], at[i]})
+			names = append(names, libName{dir.fsys, dir.root, rel[i], at[i]})
 		}
 	}
 	// Stubs first, then Go's source; each in path order.
 	for _, ln := range names {
-		fsys, rel, n := ln.fsys, ln.rel, ln.n
+		fsys, root, rel, n := ln.fsys, ln.root, ln.rel, ln.n
 		src, err := fs.ReadFile(fsys, n)
 		if err != nil {
 			lib.errs = append(lib.errs, posError{token.Position{Filename: n}, err.Error()})
@@ -126,7 +130,11 @@ var loadSSALib = sync.OnceValue(func() *ssaLib {
 		}
 		tf := lib.fset.File(f.FileStart)
 		lib.files = append(lib.files, &srcFile{name: name, src: src, file: f, base: tf.Base(), size: tf.Size(), lines: tf.Lines()})
+		if root == "stubs" {
+			lib.stubs[tf.Base()] = true
+		}
 		p := path.Dir(rel)
+		lib.pathOf[tf.Base()] = p
 		if lib.byPkg[p] == nil {
 			lib.paths = append(lib.paths, p)
 		}
@@ -221,6 +229,16 @@ func goCallsOf(f *ast.File) map[token.Pos]token.Pos {
 		return true
 	})
 	return m
+}
+
+// goSource reports whether pos is in a library file of Go's own source
+// (lang/srcpkg, lang/ssasrc), not in one of gmplab's stubs.
+func (lib *ssaLib) goSource(pos token.Pos) bool {
+	if !lib.fromLibrary(pos) {
+		return false
+	}
+	tf := lib.fset.File(pos)
+	return tf != nil && !lib.stubs[tf.Base()]
 }
 
 // fromLibrary reports whether pos is in a library file.

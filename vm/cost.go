@@ -33,11 +33,17 @@ package vm
 // Simplifications (docs/assumptions.md, "Virtual CPU time"): branches are
 // charged as predicted (no misprediction penalty, however random the data);
 // memory costs are those of the L1 cache except for big maps (mapCost);
-// the compiler's inlining, escape analysis and register allocation are not
-// modelled: every call that is not a scheduler op is charged as a call,
-// every struct value is charged as a stack object (its fields' stores, no
-// mallocgc), every make, new box, closure, append that grows, string
-// concatenation and conversion to an interface as a heap allocation. The
+// the compiler's inlining is the inliner model's (lang/inline, through
+// Program.Inl): a call it inlines costs nothing (callCost: no call, no
+// return, the arguments and results in the caller's registers), the
+// inlined body's operations what they cost anywhere; register allocation
+// is modelled for struct values only: one the compiler keeps in registers
+// (Layout.Regs: at most 4 words and 4 fields) costs what its fields' loads
+// and stores cost (objCopyCost, objAssignCost, OpNewObj with B=1), another
+// is a stack object (its bytes' memmove, its fields' stores, no
+// mallocgc); escape analysis is not modelled: every make, new box,
+// closure, append that grows, string concatenation and conversion to an
+// interface is a heap allocation. The
 // figures are linux/amd64 (AMD EPYC at 2.6 GHz, go1.26) measurements,
 // rounded; another machine measures other figures, in about the same
 // proportions.
@@ -120,7 +126,8 @@ const (
 	// level: a sort of n elements costs n log2 n steps (sortCost).
 	// BenchmarkCostSortInts.
 	psSortStep = 3_000
-	// psCall: a call of a non-inlined function and its return.
+	// psCall: a call of a non-inlined function and its return (an
+	// inlined call costs nothing: callCost).
 	// BenchmarkCostCall, BenchmarkCostCallSplit (with the prologue's stack
 	// check); BenchmarkCostFibCall checks it.
 	psCall = 1_150
@@ -161,6 +168,37 @@ const (
 // bytes.
 func memmoveCost(k int, size uint64) int64 {
 	return int64(uint64(k) * size * psMemmoveByte)
+}
+
+// objCopyCost is a struct or array of layout l copied by value
+// (OpObjCopy): nothing of its own for a value the compiler keeps in
+// registers (Layout.Regs: its fields' loads are charged where they are
+// read, as FieldR and the like), its bytes' memmove for another.
+// BenchmarkCostStructValue checks the first.
+func objCopyCost(l *Layout) int64 {
+	if l.Regs {
+		return 0
+	}
+	return memmoveCost(1, l.Size)
+}
+
+// newObjCost is OpNewObj's: a stack object's fields set, or nothing of
+// its own for a value the compiler keeps in registers (B=1, Layout.Regs).
+func newObjCost(in Instr) int64 {
+	if in.B != 0 {
+		return 0
+	}
+	return memmoveCost(int(in.A), 8)
+}
+
+// objAssignCost is a struct or array of layout l stored by value
+// (OpObjAssign): a store per word for a value the compiler keeps in
+// registers (Layout.Regs), its bytes' memmove for another.
+func objAssignCost(l *Layout) int64 {
+	if l.Regs {
+		return int64((l.Size+7)/8) * psStore
+	}
+	return memmoveCost(1, l.Size)
 }
 
 // sortCost is a sort of n elements.

@@ -481,6 +481,42 @@ func BenchmarkCostMemmove(b *testing.B) {
 	marginal(b, loopCopy, noop, 1, psMemmoveByte)
 }
 
+type vec2 struct{ x, y int }
+
+func (v vec2) add(w vec2) vec2 { return vec2{v.x + w.x, v.y + w.y} }
+
+type body2 struct{ pos, vel vec2 }
+
+var bodies = []body2{{vec2{1, 2}, vec2{3, 4}}, {vec2{1, 2}, vec2{3, 4}}}
+
+//go:noinline
+func loopStructValue(n int) int {
+	b := &bodies[0]
+	for i := 0; i < n; i++ {
+		b.pos = b.pos.add(b.vel)
+	}
+	return b.pos.x
+}
+
+//go:noinline
+func loopStructFields(n int) int {
+	b := &bodies[1]
+	for i := 0; i < n; i++ {
+		b.pos.x += b.vel.x
+		b.pos.y += b.vel.y
+	}
+	return b.pos.x
+}
+
+// objCopyCost, objAssignCost and OpNewObj with B=1: a struct the compiler
+// keeps in registers (Layout.Regs) costs what its fields' loads and stores
+// cost. b.pos = b.pos.add(b.vel) (two copies of a vec2, the inlined
+// method's composite literal, the assignment) against the same loads,
+// adds and stores field by field: the struct values add nothing.
+func BenchmarkCostStructValue(b *testing.B) {
+	marginal(b, loopStructValue, loopStructFields, 1, 0)
+}
+
 type small struct{ a, b int }
 
 var sinkp *small

@@ -155,6 +155,18 @@ func (mc *Machine) enterInl(gp *g, fi int32, base, sp int, clo int32, vals []Val
 	return vals, top
 }
 
+// callCost is the cost of a call op: its cell of the op table (the call
+// and its return), or nothing for a call the compiler inlines (inl != 0:
+// the node of the body inlined, Program.Inl), which is no call at all: the
+// callee's code runs in the caller's, its arguments and results in the
+// caller's registers.
+func callCost(op Op, inl int32) int64 {
+	if inl != 0 {
+		return 0
+	}
+	return opCost[op]
+}
+
 // startPanic records a panic with message msg at pos; a panic while the G
 // already panics is printed after the first, as printpanics does.
 func (gp *g) startPanic(msg string, pos Pos) { gp.startPanicVal(msg, 0, pos) }
@@ -474,7 +486,7 @@ load:
 			fr.pc = int32(pc + 1)
 			vals, sp = mc.enterInl(gp, in.A, sp-int(in.B), sp, 0, vals, inl)
 			n++
-			ps += opCost[OpCall]
+			ps += callCost(in.Op, inl)
 			goto load
 		case OpCallClosure:
 			nargs, _ := CallSlotsOf(in.B)
@@ -507,7 +519,7 @@ load:
 			sp--
 			vals, sp = mc.enterInl(gp, fi, sp-nargs, sp, int32(id), vals, inl)
 			n++
-			ps += opCost[OpCallClosure]
+			ps += callCost(OpCallClosure, inl)
 			goto load
 		case OpIfaceCall:
 			nargs, _ := CallSlotsOf(in.B)
@@ -886,10 +898,10 @@ func (mc *Machine) fast(gp *g, code []Instr, vals []Value, boxes []Value, free [
 				return pc, sp, base, n, ps
 			}
 			n++
-			if in.Op != OpReturn {
-				ps += opCost[in.Op]
-			}
 			fr := &gp.frames[len(gp.frames)-1]
+			if in.Op != OpReturn {
+				ps += callCost(in.Op, min(fr.inl, 0))
+			}
 			code, pc, base = mc.fused[fr.fn], int(fr.pc), int(fr.base)
 			free = mc.closures[fr.clo].boxes
 			continue
@@ -1235,7 +1247,7 @@ func (mc *Machine) fast(gp *g, code []Instr, vals []Value, boxes []Value, free [
 				return pc, sp, base, n, ps
 			}
 			vals[sp-1] = Value{I: mc.copyObj(o, in.A)}
-			ps += memmoveCost(1, mc.prog.Layouts[in.A].Size)
+			ps += objCopyCost(&mc.prog.Layouts[in.A])
 		case OpObjAssign:
 			d, s := vals[sp-2].I, vals[sp-1].I
 			if in.B == 1 {
@@ -1246,7 +1258,7 @@ func (mc *Machine) fast(gp *g, code []Instr, vals []Value, boxes []Value, free [
 			}
 			mc.assignObj(d, s, in.A)
 			sp -= 2
-			ps += memmoveCost(1, mc.prog.Layouts[in.A].Size)
+			ps += objAssignCost(&mc.prog.Layouts[in.A])
 		// The register forms regOp does when they panic: here when
 		// they do not.
 		case OpDivR:
@@ -1289,7 +1301,7 @@ func (mc *Machine) fast(gp *g, code []Instr, vals []Value, boxes []Value, free [
 			}
 			vals[sp] = Value{I: mc.newObj(int(in.A))}
 			sp++
-			ps += memmoveCost(int(in.A), 8) // a stack object's fields set
+			ps += newObjCost(in)
 		case OpSliceLen:
 			l := int64(0)
 			if s := vals[sp-1].I; s&refMask != 0 {
@@ -1359,7 +1371,7 @@ func (mc *Machine) fast(gp *g, code []Instr, vals []Value, boxes []Value, free [
 				goto dispatch
 			}
 			vals[base+int(in.C)] = Value{I: mc.copyObj(o, in.B)}
-			ps += fusedCost[fLoadObjCopyStore] + memmoveCost(1, mc.prog.Layouts[in.B].Size)
+			ps += fusedCost[fLoadObjCopyStore] + objCopyCost(&mc.prog.Layouts[in.B])
 			pc += 3
 			n += 3
 			continue

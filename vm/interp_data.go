@@ -44,7 +44,7 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, ps *int64) ([]Value, i
 		}
 		vals[sp] = Value{I: mc.newObj(int(in.A))}
 		sp++
-		*ps += memmoveCost(int(in.A), 8) // a stack object's fields set
+		*ps += newObjCost(in)
 	case OpNewobject:
 		*ps += mallocCost(mc.mallocObj(vals[sp-1].I, uint64(in.A), in.B == 1))
 	case OpField:
@@ -70,7 +70,7 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, ps *int64) ([]Value, i
 			return vals, sp, errNilFunc, true
 		}
 		vals[sp-1] = Value{I: mc.copyObj(o, in.A)}
-		*ps += memmoveCost(1, mc.prog.Layouts[in.A].Size)
+		*ps += objCopyCost(&mc.prog.Layouts[in.A])
 	case OpObjAssign:
 		d, s := vals[sp-2].I, vals[sp-1].I
 		if in.B == 1 {
@@ -81,7 +81,7 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, ps *int64) ([]Value, i
 		}
 		mc.assignObj(d, s, in.A)
 		sp -= 2
-		*ps += memmoveCost(1, mc.prog.Layouts[in.A].Size)
+		*ps += objAssignCost(&mc.prog.Layouts[in.A])
 	// Slices.
 	case OpMakeSlice:
 		s, class, msg := mc.makeSlice(vals[sp-2].I, vals[sp-1].I, in.A, in.B)

@@ -97,7 +97,7 @@ const psPerNs = 1000
 const (
 	psSched  = 0 // a scheduler op: the scheduler charges runtime/cost.go's figures
 	memmove  = "plus the bytes it copies or clears (memmoveCost); growing, a mallocgc and the new array's bytes (growCost)"
-	objBytes = "plus the object's bytes (memmoveCost of its layout's size)"
+	objBytes = "plus the object's bytes (memmoveCost of its layout's size); a layout the compiler keeps in registers (Layout.Regs): nothing for a copy, psStore a word for an assignment (objCopyCost, objAssignCost)"
 	mapSize  = "plus what the map's size adds (mapCost); a new key psMapInsert, not psMapAssign"
 	branch   = "plus psTakenBranch when it jumps"
 	divConst = "psDivConst instead when the divisor is a constant (the instruction before it is an OpInt): a multiply and shifts"
@@ -266,7 +266,7 @@ var opTable = [numOps]OpInfo{
 		Push: 1, Cost: 0},
 
 	// Objects (object.go): a struct's storage, named by its id (objTag).
-	OpNewObj: {Name: "NewObj", A: OperandSlots, Stack: "... → o   (a new object of A zeroed slots)", Push: 1, Cost: 0, CostVar: "a stack object: its slots' bytes (memmoveCost)"},
+	OpNewObj: {Name: "NewObj", A: OperandSlots, B: OperandNum, Stack: "... → o   (a new object of A zeroed slots; B=1: a value the compiler keeps in registers, Layout.Regs)", Push: 1, Cost: 0, CostVar: "a stack object: its slots' bytes (memmoveCost); nothing with B=1"},
 	OpField:  {Name: "Field", A: OperandSlot, Stack: "o → o.A   (o nil panics: nil dereference)", Pop: 1, Push: 1, Cost: psLoad},
 	OpSetField: {Name: "SetField", A: OperandSlot, B: OperandSwap, Stack: "o v → ...   (o.A = v; with B=1 the operands are v o)",
 		Pop: 2, Cost: psStore},

@@ -447,6 +447,11 @@ type Layout struct {
 	Nested []int32
 	Size   uint64
 	NoScan bool
+	// Regs: the compiler keeps a value of this type in registers
+	// (cmd/compile/internal/ssa: CanSSA, a struct of at most 4 fields
+	// that can be, of at most 4 words; an array of at most one element):
+	// a copy of it costs nothing of its own (vm/cost.go).
+	Regs bool
 }
 
 // LayoutIface in Layout.Nested marks a slot that holds an interface

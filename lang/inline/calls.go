@@ -246,7 +246,9 @@ func within(pos token.Pos, n ast.Node) bool { return n.Pos() <= pos && pos < n.E
 func (p *Package) callee(ci callInfo) *Func {
 	switch ci.kind {
 	case callStatic:
-		return p.byObj[ci.obj]
+		if f := p.byObj[ci.obj]; f != nil && !f.tabled {
+			return f
+		}
 	case callLit:
 		return p.byLit[ci.lit]
 	}

@@ -31,7 +31,11 @@
 // Functions of the standard library that the model has no body for are
 // described by a table measured on the real compiler (extern.go,
 // stdcalls.txt): the cost a call to each adds, whether it is inlined or an
-// intrinsic, and whether its inlined body calls anything.
+// intrinsic, and whether its inlined body calls anything. A library
+// function the model is given the body of is judged by it, but a call of
+// one whose decision is not the table's is what the table says
+// (judgeByTable: the body is an adaptation of Go's, or calls an
+// intrinsic).
 //
 // Simplified (docs/assumptions.md): the IR is reconstructed from the
 // syntax tree, so constructs whose IR the compiler rewrites (range over a
@@ -86,6 +90,7 @@ type Func struct {
 	Reason    string // why not inlinable, in the compiler's words ("" if inlinable)
 	Big       bool   // IsBigFunc: more than 5000 nodes
 
+	tabled   bool // a call of it is what the table says (judgeByTable)
 	noinline bool // //go:noinline
 	nosplit  bool // //go:nosplit
 	checked  bool // CanInline done
@@ -101,8 +106,10 @@ type Config struct {
 	// Info is the type-checked program: the functions' bodies and the
 	// library source a program reaches, checked into one types.Info.
 	Info *types.Info
-	// Extern describes a function the model has no body for, by its
-	// types.Func (nil: the standard library table, Std).
+	// Extern describes a library function as the real compiler compiles
+	// a call of it from another package, by its types.Func (nil: the
+	// standard library table, Std): the functions the model has no body
+	// for, and those whose body it judges otherwise (judgeByTable).
 	Extern func(*types.Func) (Extern, bool)
 }
 
@@ -154,9 +161,38 @@ func Analyze(cfg Config, decls []*ast.FuncDecl) *Package {
 	}
 	for _, f := range p.bottomUp() {
 		p.canInline(f)
+		p.judgeByTable(f)
 	}
 	p.countUses()
 	return p
+}
+
+// judgeByTable makes a call of f what the table of library functions
+// says (Config.Extern) when the table has f and the model's decision for
+// f's body is not the table's: the table is the real compiler's decision
+// on Go's own body of f, and the body the model is given may be an
+// adaptation of it (gmplab's library keeps some of Go's functions
+// simpler, sync.Map on a mutex rather than internal/sync's trie), or a
+// function whose body calls an intrinsic (math/bits.LeadingZeros64 calls
+// Len64, which the compiler turns into machine instructions). f's own
+// body is still the model's: the calls inside it and its prologue. A
+// generic function is its body's (the table measures one instance).
+func (p *Package) judgeByTable(f *Func) {
+	if f.Obj == nil || isGeneric(f) {
+		return
+	}
+	x, ok := p.cfg.Extern(f.Obj)
+	if !ok {
+		return
+	}
+	switch x.Kind {
+	case ExternIntrinsic:
+		f.tabled = true
+	case ExternInline:
+		f.tabled = !f.Inlinable || f.Cost != x.Cost
+	case ExternCall:
+		f.tabled = f.Inlinable
+	}
 }
 
 func (p *Package) add(f *Func) {

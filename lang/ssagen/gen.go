@@ -51,9 +51,12 @@ type Options struct {
 	// (the package clause of its first file): the position of the code
 	// of its initialiser.
 	PackagePos func(path string) token.Pos
-	// Inline, if not nil, is the model of the compiler's inliner for the
-	// program (lang/inline): inline.go gives its decisions to the code.
-	Inline *inline.Package
+	// Inline, if not nil, makes the model of the compiler's inliner for
+	// the program (lang/inline) once its code is generated, given every
+	// function generated with a body (the program's and the library's it
+	// reaches, in order): inline.go gives the model's decisions to the
+	// code.
+	Inline func(generated []*ssa.Function) *inline.Package
 	// Release is the Go release whose names the program's functions get
 	// ("go1.27"; "" is Go 1.26's): the release of the toolchain that built
 	// gmplab, as its library is (lang/srcpkg.go: srcRelease).
@@ -123,7 +126,7 @@ func Generate(prog *ssa.Program, main *ssa.Package, opts Options) (out *vm.Progr
 	}
 	g.out.Globals = len(g.globals)
 	if opts.Inline != nil {
-		g.applyInlining(opts.Inline)
+		g.applyInlining(opts.Inline(g.generated))
 	}
 	return g.out, nil
 }

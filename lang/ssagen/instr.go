@@ -433,7 +433,7 @@ func (f *fnGen) zero(t types.Type) {
 			f.emitCallOp(vm.OpZeroObj, f.g.types.layout(t), 0, 0, 1)
 			return
 		}
-		f.emitCallOp(vm.OpNewObj, int32(u.Len()), 0, 0, 1)
+		f.emitCallOp(vm.OpNewObj, int32(u.Len()), boolInt32(canSSA(u)), 0, 1)
 		for i := int64(0); i < u.Len(); i++ {
 			f.emit(vm.OpDup, 0, 0)
 			f.pushInt(i)
@@ -441,7 +441,7 @@ func (f *fnGen) zero(t types.Type) {
 			f.emitN(vm.OpStoreIndexObj, 0, 0, 3, 0)
 		}
 	case *types.Struct:
-		f.emitCallOp(vm.OpNewObj, int32(u.NumFields()), 0, 0, 1)
+		f.emitCallOp(vm.OpNewObj, int32(u.NumFields()), boolInt32(canSSA(u)), 0, 1)
 		for i := 0; i < u.NumFields(); i++ {
 			ft := u.Field(i).Type()
 			if f.g.types.needsZero(ft) {

@@ -183,7 +183,36 @@ func (tt *typeTable) layout(t types.Type) int32 {
 	out.Layouts[idx].Nested = nested
 	out.Layouts[idx].Size = uint64(amd64.Sizeof(u))
 	out.Layouts[idx].NoScan = !hasPointers(u)
+	out.Layouts[idx].Regs = canSSA(u)
 	return idx
+}
+
+// canSSA reports whether the compiler keeps values of type t in registers
+// (cmd/compile/internal/ssa: CanSSA): at most 4 words, and a struct of at
+// most 4 fields (ssa.MaxStruct) that can be, or an array of at most one
+// element that can be.
+func canSSA(t types.Type) bool {
+	size := amd64.Sizeof(t)
+	if size == 0 {
+		return true
+	}
+	if size > 4*8 {
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Array:
+		return u.Len() <= 1 && canSSA(u.Elem())
+	case *types.Struct:
+		if u.NumFields() > 4 {
+			return false
+		}
+		for i := range u.NumFields() {
+			if !canSSA(u.Field(i).Type()) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 var amd64 = types.SizesFor("gc", "amd64")
@@ -455,4 +484,12 @@ func (tt *typeTable) synthType(name string, info vm.TypeInfo) int32 {
 	info.Name = name
 	out.Types = append(out.Types, info)
 	return int32(len(out.Types) - 1)
+}
+
+// boolInt32 is 1 for true, 0 for false: an instruction's flag operand.
+func boolInt32(b bool) int32 {
+	if b {
+		return 1
+	}
+	return 0
 }
