@@ -39,11 +39,18 @@ func TestAsyncPreemptOffAsRealRuntime(t *testing.T) {
 	if out, err := exec.Command(gocmd, "build", "-o", exe, src).CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
+	// The simulated loops run long enough in virtual time for sysmon to
+	// preempt them (more than 20 ms: its 10 ms forcePreemptNS, seen on
+	// its next pass): an inlined call costs nothing (the compiler's
+	// code has no call), so that loop needs more iterations than the
+	// others for the same time (34.5 ms at 5e7; leaf and nonleaf take 37
+	// and 61 ms at 2e7).
+	simIters := map[string]string{"inlined": "50000000", "leaf": "20000000", "nonleaf": "20000000"}
 	for _, godebug := range []string{"asyncpreemptoff=1", ""} {
 		for _, mode := range []string{"inlined", "leaf", "nonleaf"} {
 			t.Run(mode+"/"+godebug, func(t *testing.T) {
 				withGodebug(t, godebug)
-				sim := gmplab(t, "run "+src+" --gomaxprocs 1 --quiet -- "+mode+" 20000000")
+				sim := gmplab(t, "run "+src+" --gomaxprocs 1 --quiet -- "+mode+" "+simIters[mode])
 				cmd := exec.Command(exe, mode, "300000000")
 				cmd.Env = append(os.Environ(), "GOMAXPROCS=1", "GODEBUG="+godebug)
 				var out bytes.Buffer
