@@ -206,6 +206,14 @@ var knownGCGaps = map[string]string{
 	// room for fewer cycles; the model's marks end at their goal. Why the
 	// real mark lets the program run that far (at GOMAXPROCS=1) is not
 	// yet explained.
+	// A steady heap: the mark CPU share sits at the bound's edge. The
+	// model's 11.4% against real medians of 7.1-8.1% in most quiet runs
+	// of five (a factor of 1.4-1.6; one run in four or so is stretched to
+	// 13-31% by the host), since a cycle's mark CPU is 0.049 ms in the
+	// model against a least of 0.036-0.045 ms real, while the CPU outside
+	// the mark agrees (0.382 ms against 0.416-0.434 ms). Both halves are
+	// held to their bounds below; the share itself is logged.
+	"steady.go share":   "a steady heap: the share is 1.4-1.6 times the real median, a cycle's mark CPU about 1.1-1.4 times the real least (not yet explained)",
 	"growing.go cycles": "a growing heap: real marks overshoot their goal, the model's do not (not yet explained)",
 	"growing.go goals":  "a growing heap: real marks overshoot their goal, the model's do not (not yet explained)",
 }
