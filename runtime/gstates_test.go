@@ -2,9 +2,7 @@ package runtime
 
 import (
 	"go/ast"
-	"go/parser"
 	"go/token"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -14,10 +12,6 @@ import (
 // non-test files) as "old → new by FUNC", FUNC the function that makes it.
 func casgstatusSites(t *testing.T) []string {
 	t.Helper()
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
 	names := map[string]gstatus{}
 	for s := range gstatusNames {
 		if gstatusNames[s] != "" {
@@ -25,46 +19,35 @@ func casgstatusSites(t *testing.T) []string {
 		}
 	}
 	var sites []string
-	fset := token.NewFileSet()
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
-			continue
+	engineFuncs(t, func(fset *token.FileSet, fn *ast.FuncDecl) {
+		if fn.Name.Name == "casgstatus" {
+			return
 		}
-		file, err := parser.ParseFile(fset, f, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, d := range file.Decls {
-			fn, ok := d.(*ast.FuncDecl)
-			if !ok || fn.Body == nil || fn.Name.Name == "casgstatus" {
-				continue
-			}
-			ast.Inspect(fn.Body, func(n ast.Node) bool {
-				call, ok := n.(*ast.CallExpr)
-				if !ok {
-					return true
-				}
-				sel, ok := call.Fun.(*ast.SelectorExpr)
-				if !ok || sel.Sel.Name != "casgstatus" {
-					return true
-				}
-				if len(call.Args) != 3 {
-					t.Fatalf("%s: casgstatus with %d arguments", fset.Position(call.Pos()), len(call.Args))
-				}
-				var st [2]gstatus
-				for i, a := range call.Args[1:] {
-					id, ok := a.(*ast.Ident)
-					s, known := names[id.Name]
-					if !ok || !known {
-						t.Fatalf("%s: casgstatus's statuses must be the _G constants, so that the table can be checked: got %s", fset.Position(call.Pos()), a)
-					}
-					st[i] = s
-				}
-				sites = append(sites, st[0].String()+" → "+st[1].String()+" by "+fn.Name.Name)
+		ast.Inspect(fn.Body, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
 				return true
-			})
-		}
-	}
+			}
+			sel, ok := call.Fun.(*ast.SelectorExpr)
+			if !ok || sel.Sel.Name != "casgstatus" {
+				return true
+			}
+			if len(call.Args) != 3 {
+				t.Fatalf("%s: casgstatus with %d arguments", fset.Position(call.Pos()), len(call.Args))
+			}
+			var st [2]gstatus
+			for i, a := range call.Args[1:] {
+				id, ok := a.(*ast.Ident)
+				s, known := names[id.Name]
+				if !ok || !known {
+					t.Fatalf("%s: casgstatus's statuses must be the _G constants, so that the table can be checked: got %s", fset.Position(call.Pos()), a)
+				}
+				st[i] = s
+			}
+			sites = append(sites, st[0].String()+" → "+st[1].String()+" by "+fn.Name.Name)
+			return true
+		})
+	})
 	slices.Sort(sites)
 	return slices.Compact(sites)
 }
