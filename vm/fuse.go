@@ -84,6 +84,20 @@ var fusedOps = func() (t [fusedEnd - fusedFirst]fusedOp) {
 	return t
 }()
 
+// sliceElem is element i of slice s for the fused ops: its backing
+// array and index there, or !ok for a nil slice or an index out of range
+// (the original instructions then run, and panic as they do).
+func (mc *Machine) sliceElem(s, i int64) (arr []Value, at int64, ok bool) {
+	if s&refMask == 0 {
+		return nil, 0, false
+	}
+	h := mc.objs[s&refMask]
+	if uint64(i) >= uint64(h[shLen].I) {
+		return nil, 0, false
+	}
+	return mc.objs[h[shArr].I&refMask], h[shOff].I + i, true
+}
+
 // fusedCost and fusedLen are fusedOps' columns indexed by any uint8, for
 // fast's dispatch.
 var fusedCost, fusedLen = func() (c [256]int64, n [256]int) {

@@ -1386,18 +1386,12 @@ func (mc *Machine) fast(gp *g, code []Instr, vals []Value, boxes []Value, free [
 			n += 4
 			continue
 		case fLoadLoadSliceIndexStore:
-			s := vals[base+int(in.A)].I
-			i := vals[base+int(in.B)].I
-			if s&refMask == 0 || n+4 > budget {
+			arr, at, ok := mc.sliceElem(vals[base+int(in.A)].I, vals[base+int(in.B)].I)
+			if !ok || n+4 > budget {
 				in = mc.unfused(gp, pc)
 				goto dispatch
 			}
-			h := mc.objs[s&refMask]
-			if uint64(i) >= uint64(h[shLen].I) {
-				in = mc.unfused(gp, pc)
-				goto dispatch
-			}
-			vals[base+int(in.C)] = mc.objs[h[shArr].I&refMask][h[shOff].I+i]
+			vals[base+int(in.C)] = arr[at]
 			ps += fusedCost[fLoadLoadSliceIndexStore]
 			pc += 4
 			n += 4
@@ -1423,19 +1417,13 @@ func (mc *Machine) fast(gp *g, code []Instr, vals []Value, boxes []Value, free [
 			n += 2
 			continue
 		case fMovISliceStore:
-			s := vals[base+int(in.A)].I
-			i := vals[base+int(in.B&0xffff)].I
-			if s&refMask == 0 || n+2 > budget {
-				in = mc.unfused(gp, pc)
-				goto dispatch
-			}
-			h := mc.objs[s&refMask]
-			if uint64(i) >= uint64(h[shLen].I) {
+			arr, at, ok := mc.sliceElem(vals[base+int(in.A)].I, vals[base+int(in.B&0xffff)].I)
+			if !ok || n+2 > budget {
 				in = mc.unfused(gp, pc)
 				goto dispatch
 			}
 			vals[base+int(in.B>>16)] = Value{I: int64(in.C)}
-			mc.objs[h[shArr].I&refMask][h[shOff].I+i] = Value{I: int64(in.C)}
+			arr[at] = Value{I: int64(in.C)}
 			ps += fusedCost[fMovISliceStore]
 			pc += 2
 			n += 2
