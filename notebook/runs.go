@@ -275,14 +275,27 @@ func (r *Runs) Binary() string { return strings.TrimSuffix(path.Base(r.Program),
 // repository's root: go build, then the binary's runs with the cell's
 // environment. prog is the program's path from there.
 func (r *Runs) Commands(prog string) []string {
-	cmds := []string{
+	return []string{
 		"go build -o " + r.Binary() + " " + prog,
 		fmt.Sprintf("for i in $(seq %d); do %s; done", r.N, r.runLine()),
 	}
+}
+
+// RunsCommands are a runs cell's shell commands from the repository's
+// root: its Commands, then, where it has a model, the gmplab run it
+// compares the runs with.
+func (nb *Notebook) RunsCommands(r *Runs) []string {
+	cmds := r.Commands(nb.Path(r.Program))
 	if r.Model != nil {
-		cmds = append(cmds, r.Model.Line)
+		cmds = append(cmds, nb.modelLine(r))
 	}
 	return cmds
+}
+
+// modelLine is a runs cell's model command with its paths from the
+// repository's root, as the learner types it there.
+func (nb *Notebook) modelLine(r *Runs) string {
+	return "gmplab run " + strings.Join(nb.ResolveArgs(r.Model), " ")
 }
 
 // runLine is the shell command of one run: the environment, ./BINARY and
@@ -366,7 +379,7 @@ func (nb *Notebook) execRuns(x Executor, c *Cell) (string, error) {
 		// What the real runs were compared with, under the line that
 		// says what ran.
 		head, rest, _ := strings.Cut(out, "\n")
-		out = head + "\n" + fmt.Sprintf("compared with %s: %d lines\n", r.Model.Line, len(outputLines(*model))) + rest
+		out = head + "\n" + fmt.Sprintf("compared with %s: %d lines\n", nb.modelLine(r), len(outputLines(*model))) + rest
 	}
 	if len(failed) > 0 {
 		return out, &ChecksFailed{Output: out, Failed: failed}

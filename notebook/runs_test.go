@@ -251,8 +251,22 @@ holds: count unlike = 0 in 50%..100% (2 of 4 runs, 50%)
 	if strings.Join(x.ran, " ") != "examples/order.go --gomaxprocs 1 --quiet" {
 		t.Errorf("the model ran %q", x.ran)
 	}
-	if got := c.Runs.Commands("examples/order.go"); len(got) != 3 || got[2] != "gmplab run examples/order.go --gomaxprocs 1 --quiet" {
+	if got := nb.RunsCommands(c.Runs); len(got) != 3 || got[2] != "gmplab run examples/order.go --gomaxprocs 1 --quiet" {
 		t.Errorf("commands %q: want the model's command last", got)
+	}
+	// A bare name is in the lesson's folder: the model's line says so.
+	bare, err := Parse("x/lesson.md", "# T\n\n```runs\nprogram: order.go\nruns: 2\nmodel: gmplab run order.go --quiet\n"+
+		"figure: unlike = lines unlike model\ncheck: all unlike in 0..0\n```\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bare.Dir = "lessons/02-x"
+	bx := &modelFake{model: "a\n", runsFake: runsFake{outs: []string{"a\n", "a\n"}}}
+	if out, err := bare.Exec(bx, bare.CellsOf(RunsKind)[0]); err != nil || !strings.Contains(out, "compared with gmplab run lessons/02-x/order.go --quiet: 1 lines\n") {
+		t.Errorf("a bare model: %v\n%s", err, out)
+	}
+	if got := bare.RunsCommands(bare.CellsOf(RunsKind)[0].Runs); got[0] != "go build -o order lessons/02-x/order.go" || got[2] != "gmplab run lessons/02-x/order.go --quiet" {
+		t.Errorf("commands %q", got)
 	}
 	// Three of four unlike: the check fails.
 	x.outs = []string{"1\n2\n3\n", "1\n3\n2\n", "3\n1\n2\n", "2\n"}
