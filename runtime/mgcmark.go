@@ -114,7 +114,7 @@ func (mc *Machine) gcAssistStep(mi int32) {
 			R.step = 1
 			R.claimed = c
 			R.start = mc.now + mc.acc
-			R.end = R.start + mc.markWorkNs(c)
+			R.end = R.start + markWorkNs(c)
 			G.waitreason = waitReasonGCAssistMarking
 			if ev := mc.emit(EvGCAssistAlloc, mi, M.p, G.goid, c, R.debt); mc.cfg.Why {
 				ev.Pos = mc.gpos(gi)
@@ -135,7 +135,7 @@ func (mc *Machine) gcAssistStep(mi int32) {
 	case 1: // the burst ended (or the G was asked to stop)
 		done := R.claimed
 		if mc.now < R.end {
-			done = min(R.claimed, mc.markWorkDone(mc.now-R.start))
+			done = min(R.claimed, markWorkDone(mc.now-R.start))
 			mc.gc.markWork += R.claimed - done
 		}
 		duration := mc.now - R.start

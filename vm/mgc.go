@@ -86,7 +86,7 @@ const (
 func (mc *Machine) newClosure(c closure) int64 {
 	mc.gc.alloc++
 	if len(c.boxes) > 0 {
-		mc.malloc(closureBytes(len(c.boxes)), false)
+		mc.malloc(closureBytes(len(c.boxes)))
 	}
 	if n := len(mc.gc.freeClo); n > 0 {
 		id := mc.gc.freeClo[n-1]
@@ -101,7 +101,7 @@ func (mc *Machine) newClosure(c closure) int64 {
 // newBox allocates a box holding v.
 func (mc *Machine) newBox(v Value) int64 {
 	mc.gc.alloc++
-	mc.malloc(ptrSize, false)
+	mc.malloc(ptrSize)
 	if n := len(mc.gc.freeBox); n > 0 {
 		id := mc.gc.freeBox[n-1]
 		mc.gc.freeBox = mc.gc.freeBox[:n-1]
@@ -303,12 +303,11 @@ func (mc *Machine) liveHeap() HeapLive {
 		if !marked {
 			continue
 		}
-		if size, scan := mc.objBytes(int64(id)); size > 0 {
+		if size, noscan := mc.objBytes(int64(id)); size > 0 {
 			l.Bytes += size
 			l.Objects++
-			l.ScanBytes += scan
-			if scan > 0 {
-				l.ScanObjects++
+			if !noscan {
+				l.ScanBytes += size
 			}
 		}
 	}
@@ -317,7 +316,6 @@ func (mc *Machine) liveHeap() HeapLive {
 			l.Bytes += ptrSize
 			l.ScanBytes += ptrSize
 			l.Objects++
-			l.ScanObjects++
 		}
 	}
 	for id := len(mc.prog.Funcs) + 1; id < len(g.markClo); id++ {
@@ -326,7 +324,6 @@ func (mc *Machine) liveHeap() HeapLive {
 				l.Bytes += b
 				l.ScanBytes += b
 				l.Objects++
-				l.ScanObjects++
 			}
 		}
 	}

@@ -99,10 +99,9 @@ const (
 	OperandHeapElem
 	// OperandBytes: a size in bytes (OpNewobject's object).
 	OperandBytes
-	// OperandPtrBytes: the bytes of the object up to and including its
-	// last pointer (the type's PtrBytes); 0 if it holds none (the
-	// allocator's noscan).
-	OperandPtrBytes
+	// OperandNoScan: 1 if the object holds no pointers (the allocator's
+	// noscan), else 0.
+	OperandNoScan
 	// OperandImm: an immediate int32 of the register form, #-3.
 	OperandImm
 	// OperandIntLo: OpMovI's C, the low 32 bits of the constant (B the
@@ -251,12 +250,12 @@ var operandKinds = [numOperands]operandKind{
 		return "heap " + elemOperand(v)
 	}, check: nonNegative},
 	OperandBytes: {show: func(_ *Program, _ Instr, v int32) string { return itoa(int64(v)) + " B" }, check: nonNegative},
-	OperandPtrBytes: {show: func(_ *Program, _ Instr, v int32) string {
-		if v == 0 {
+	OperandNoScan: {show: func(_ *Program, _ Instr, v int32) string {
+		if v == 1 {
 			return "noscan"
 		}
-		return "pointers in " + itoa(int64(v)) + " B"
-	}, check: nonNegative},
+		return ""
+	}, check: flag},
 	OperandImm: {show: prefixed("#")},
 	OperandIntLo: {show: func(_ *Program, in Instr, _ int32) string {
 		return "#" + itoa(int64(in.B)<<32|int64(uint32(in.C)))
