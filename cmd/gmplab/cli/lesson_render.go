@@ -82,7 +82,7 @@ func (r *reader) markdown(md string) string {
 			}
 			return stripANSI(out)
 		})
-		o, err := r.render(keepLastWords(text, r.width-4))
+		o, err := r.render(keepLastWords(keepNumbersInLine(text), r.width-4))
 		if err != nil {
 			return md // the renderer failed: the text as written reads well too
 		}
