@@ -21,7 +21,7 @@ import (
 type HostFunc struct {
 	Name      string // as Go names it: "math.Sqrt", "strings.Builder.WriteString"
 	Pop, Push int    // operands popped, results pushed
-	Cost      int64  // virtual CPU time in ps (0: psHost), cost.go
+	Cost      int64  // virtual CPU time in ps (0: psHost; CostNone: none), cost.go
 	// Scale, if set, is what a call costs besides Cost, from its operands
 	// (before Fn runs): the work that grows with them.
 	Scale func(mc *Machine, b int32, args []Value) int64
@@ -83,8 +83,11 @@ func HostName(i int32) string {
 // its Scale adds (cost.go).
 func HostCost(i int32) int64 {
 	sealHost()
-	if c := hostTable[i].Cost; c > 0 {
+	switch c := hostTable[i].Cost; {
+	case c > 0:
 		return c
+	case c == CostNone:
+		return 0
 	}
 	return psHost
 }
