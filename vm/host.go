@@ -28,6 +28,11 @@ type HostFunc struct {
 	Fn    func(mc *Machine, b int32, args, res []Value) (panicMsg string)
 }
 
+// CostNone is a host function's Cost when it costs no virtual time: what
+// it models is not code that runs in Go (unicode.rangeTable lays out
+// static data, as the linker does).
+const CostNone = -1
+
 var (
 	hostTable  []HostFunc
 	hostByName map[string]int32

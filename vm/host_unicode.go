@@ -62,10 +62,6 @@ func UnicodeTable(name string) (index int, ok bool) {
 	return index, ok
 }
 
-// CostNone is a host function's Cost when it costs no virtual time (what
-// it models is not code that runs in Go).
-const CostNone = -1
-
 func init() {
 	RegisterHost(HostFunc{Name: "unicode.rangeTable", Pop: 1, Push: 1, Cost: CostNone, Fn: func(mc *Machine, _ int32, a, r []Value) string {
 		r[0].I = mc.newRangeTable(unicode.Tables[a[0].I].Table)
