@@ -95,6 +95,10 @@ type evalCtx struct {
 	ev      *runtime.Event // nil at the start
 	st      *runtime.State
 	stateOf func() *runtime.State // computes st when a name needs it
+	// gone, when the program has exited with its scheduler (gmplab
+	// real), says so: a name of the scheduler's state is then an error
+	// that says it and what print can still read (PrintExited).
+	gone string
 	// noPs: the GM model (no procs layer), whose events carry the index
 	// of the running slot where a P would be; ev shows no P there, as the
 	// event list does.
@@ -410,10 +414,10 @@ func (e *pathExpr) eval(c *evalCtx) (value, error) {
 	return v, nil
 }
 
-// rootNames lists the names an expression starts with, for errors: the
-// event's (with its kind's arguments) and the state's.
-func (c *evalCtx) rootNames() string {
-	names := "seq, t, kind, m, p, g, arg1, arg2, line, why, ev"
+// eventNames lists the names of the current event an expression starts
+// with: its fields and its kind's arguments.
+func (c *evalCtx) eventNames() string {
+	names := "ev, seq, t, kind, m, p, g, arg1, arg2, line, why"
 	if c.ev != nil {
 		for _, a := range c.ev.Kind.Spec().Args {
 			if a.Name != "" {
@@ -421,11 +425,30 @@ func (c *evalCtx) rootNames() string {
 			}
 		}
 	}
-	return names + "; pN, mN, gN, global, sched, sysmon, timers, netpoll, clock, gomaxprocs, ps, ms, gs, state"
+	return names
+}
+
+// readsEvent reports whether a root name is the current event's.
+func (c *evalCtx) readsEvent(name string) bool {
+	switch name {
+	case "ev", "event", "seq", "t", "time", "kind", "m", "p", "g", "arg1", "arg2", "line", "why", "text":
+		return true
+	}
+	_, ok := c.eventView().arg(name)
+	return ok
+}
+
+// rootNames lists the names an expression starts with, for errors: the
+// event's (with its kind's arguments) and the state's.
+func (c *evalCtx) rootNames() string {
+	return c.eventNames() + "; pN, mN, gN, global, sched, sysmon, timers, netpoll, clock, gomaxprocs, ps, ms, gs, state"
 }
 
 func (e *pathExpr) root(c *evalCtx) (value, error) {
 	name := strings.ToLower(e.segs[0])
+	if c.gone != "" && !c.readsEvent(name) && name != "exit" && name != "clock" {
+		return value{}, fmt.Errorf("%s: %s; print still reads the last stop's event (%s) and exit", e.segs[0], c.gone, c.eventNames())
+	}
 	switch name {
 	case "ev", "event":
 		return value{v: reflect.ValueOf(c.eventView())}, nil
