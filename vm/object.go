@@ -23,20 +23,23 @@ import "slices"
 
 // newObj allocates an object of n zeroed slots.
 func (mc *Machine) newObj(n int) int64 {
-	id, o := mc.allocObj(n)
-	for i := range o {
-		o[i] = Value{} // a loop: clear's call costs more for a few slots
+	id, o, fresh := mc.allocObj(n)
+	if !fresh {
+		for i := range o {
+			o[i] = Value{} // a loop: clear's call costs more for a few slots
+		}
 	}
 	return id
 }
 
 // allocObj allocates an object of n slots whose contents are left as they
-// were: the caller sets every slot (copyObj). Its host slice is, first, the
+// were (zero when fresh: a new host slice): the caller sets every slot
+// (copyObj) or clears them (newObj). Its host slice is, first, the
 // one its id had when it was freed (Collect leaves a small object's slots
 // in place, also past the end of objs once it shrank, so that a program
 // that copies small structs in a loop touches the same memory again and
 // moves no slice around), then a spare one of the size, then a new one.
-func (mc *Machine) allocObj(n int) (int64, []Value) {
+func (mc *Machine) allocObj(n int) (int64, []Value, bool) {
 	mc.gc.alloc++
 	var id int
 	if k := len(mc.gc.freeObj); k > 0 {
@@ -56,8 +59,9 @@ func (mc *Machine) allocObj(n int) (int64, []Value) {
 			o = o[:n]
 			mc.objs[id] = o
 		}
-		return objTag | int64(id), o
+		return objTag | int64(id), o, false
 	}
+	fresh := false
 	if n <= spareSlots && len(mc.gc.spare[n]) > 0 {
 		// A slice a collection freed (mgc.go: spare).
 		k := len(mc.gc.spare[n]) - 1
@@ -65,20 +69,20 @@ func (mc *Machine) allocObj(n int) (int64, []Value) {
 		mc.gc.spare[n][k] = nil
 		mc.gc.spare[n] = mc.gc.spare[n][:k]
 	} else {
-		o = make([]Value, n)
+		o, fresh = make([]Value, n), true
 	}
 	if old := mc.objs[id]; old != nil && cap(old) <= spareSlots && len(mc.gc.spare[cap(old)]) < spareMax {
 		mc.gc.spare[cap(old)] = append(mc.gc.spare[cap(old)], old[:cap(old)]) // too small here: kept for its size
 	}
 	mc.objs[id] = o
-	return objTag | int64(id), o
+	return objTag | int64(id), o, fresh
 }
 
 // copyObj returns a new object with o's contents, its nested structs
 // copied too (layout li).
 func (mc *Machine) copyObj(o int64, li int32) int64 {
 	src := mc.objs[o&refMask]
-	id, dst := mc.allocObj(len(src))
+	id, dst, _ := mc.allocObj(len(src))
 	nested := mc.prog.Layouts[li].Nested
 	for i := range dst {
 		if i < len(nested) && nested[i] >= 0 {
