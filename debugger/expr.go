@@ -95,6 +95,10 @@ type evalCtx struct {
 	ev      *runtime.Event // nil at the start
 	st      *runtime.State
 	stateOf func() *runtime.State // computes st when a name needs it
+	// noPs: the GM model (no procs layer), whose events carry the index
+	// of the running slot where a P would be; ev shows no P there, as the
+	// event list does.
+	noPs bool
 }
 
 func (c *evalCtx) state() *runtime.State {
@@ -108,8 +112,9 @@ func (c *evalCtx) state() *runtime.State {
 // the replay's during a backward search (whose machine records the state
 // after every event while conditions are evaluated: see hasConds).
 func (s *Session) evalContext(ev *runtime.Event) *evalCtx {
+	noPs := !s.cfg.Layers.Has(runtime.LayerProcs)
 	if mc := s.replayMC; mc != nil {
-		return &evalCtx{ev: ev, stateOf: func() *runtime.State {
+		return &evalCtx{ev: ev, noPs: noPs, stateOf: func() *runtime.State {
 			if st := mc.StateAt(ev.Seq); st != nil {
 				return st
 			}
@@ -119,7 +124,7 @@ func (s *Session) evalContext(ev *runtime.Event) *evalCtx {
 	if ev == nil && s.pos > 0 {
 		ev = &s.last
 	}
-	return &evalCtx{ev: ev, stateOf: s.State}
+	return &evalCtx{ev: ev, noPs: noPs, stateOf: s.State}
 }
 
 // errMissing is a name of the state that does not exist now (g99 before
@@ -321,7 +326,11 @@ func (c *evalCtx) eventView() *eventView {
 		return &eventView{M: -1, P: -1, G: -1, Kind: "none"}
 	}
 	ev := c.ev
-	return &eventView{Seq: ev.Seq, T: ev.T, Kind: ev.Kind.String(), M: ev.M, P: ev.P, G: ev.G,
+	p := ev.P
+	if c.noPs {
+		p = -1
+	}
+	return &eventView{Seq: ev.Seq, T: ev.T, Kind: ev.Kind.String(), M: ev.M, P: p, G: ev.G,
 		Arg1: ev.Arg1, Arg2: ev.Arg2, Line: ev.Pos.Line, Text: ev.Text, Why: ev.Why, kind: ev.Kind}
 }
 

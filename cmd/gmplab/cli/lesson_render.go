@@ -371,7 +371,7 @@ func (r *reader) cellHead(c *notebook.Cell) string {
 			b.WriteString(indentLines(view.StatesText(sm, r.width-4), "  "))
 		}
 	case notebook.RunsKind:
-		for _, l := range c.Runs.Commands(r.nb.Path(c.Runs.Program)) {
+		for _, l := range r.nb.RunsCommands(c.Runs) {
 			b.WriteString(r.command(l, "") + "\n")
 		}
 		for _, l := range strings.Split(strings.TrimSuffix(wrap("checks over the runs: "+runsChecks(c.Runs), r.width-6), "\n"), "\n") {
