@@ -30,10 +30,8 @@ import (
 
 // The fused ops: after every op of the table (numOps ≤ fusedFirst).
 const (
-	// Load a; Field f; Store b: A=a, B=f, C=b.
-	fLoadFieldStore Op = fusedFirst + iota
 	// Load a; ObjCopy l; Store b: A=a, B=l, C=b.
-	fLoadObjCopyStore
+	fLoadObjCopyStore Op = fusedFirst + iota
 	// Load a; Load b; Float op (float64, in fast); Store c:
 	// A=a, B=b, C=c<<8|op.
 	fLoadLoadFloatStore
@@ -63,7 +61,6 @@ var fusedOps = func() (t [fusedEnd - fusedFirst]fusedOp) {
 		panic("vm: the op table reaches the fused ops (fuse.go: fusedFirst)")
 	}
 	parts := [fusedEnd - fusedFirst][]Op{
-		fLoadFieldStore - fusedFirst:          {OpLoad, OpField, OpStore},
 		fLoadObjCopyStore - fusedFirst:        {OpLoad, OpObjCopy, OpStore},
 		fLoadLoadFloatStore - fusedFirst:      {OpLoad, OpLoad, OpFloat, OpStore},
 		fLoadLoadSliceIndexStore - fusedFirst: {OpLoad, OpLoad, OpSliceIndex, OpStore},
@@ -152,8 +149,6 @@ func fuseCode(code []Instr) []Instr {
 		}
 		a, b, c, d := at(0), at(1), at(2), at(3)
 		switch {
-		case a.Op == OpLoad && b.Op == OpField && c.Op == OpStore:
-			x[pc] = Instr{Op: fLoadFieldStore, A: a.A, B: b.A, C: c.A}
 		case a.Op == OpLoad && b.Op == OpObjCopy && c.Op == OpStore:
 			x[pc] = Instr{Op: fLoadObjCopyStore, A: a.A, B: b.A, C: c.A}
 		case a.Op == OpLoad && b.Op == OpLoad && c.Op == OpFloat && d.Op == OpStore &&

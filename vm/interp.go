@@ -724,7 +724,7 @@ load:
 			}
 			goto load
 
-		case OpDivR, OpRemR, OpShlR, OpShrR, OpFieldR, OpSetFieldR, OpSliceIndexR, OpSliceStoreR,
+		case OpDivR, OpRemR, OpShlR, OpShrR, OpFieldR, OpFieldAddrR, OpSetFieldR, OpSliceIndexR, OpSliceStoreR,
 			OpIndexObjR, OpStoreIndexObjR, OpMovS, OpLoadGlobR, OpStoreGlobR:
 			if pmsg = mc.regOp(in, vals, base); pmsg != "" {
 				goto raise
@@ -1176,7 +1176,7 @@ func (mc *Machine) fast(gp *g, code []Instr, vals []Value, boxes []Value, free [
 				ps += opCost[in.Op] + psTakenBranch
 				continue
 			}
-		case OpFieldR:
+		case OpFieldR, OpFieldAddrR:
 			o := vals[base+int(in.B)].I
 			if o&refMask == 0 {
 				return pc, sp, base, n, ps
@@ -1353,17 +1353,6 @@ func (mc *Machine) fast(gp *g, code []Instr, vals []Value, boxes []Value, free [
 		// The superinstructions (fuse.go). Each runs whole or not at
 		// all: when the budget left is short of its parts, or a part
 		// would leave fast, the original first instruction runs instead.
-		case fLoadFieldStore:
-			o := vals[base+int(in.A)].I
-			if o&refMask == 0 || n+3 > budget {
-				in = mc.unfused(gp, pc)
-				goto dispatch
-			}
-			vals[base+int(in.C)] = mc.objs[o&refMask][in.B]
-			ps += fusedCost[fLoadFieldStore]
-			pc += 3
-			n += 3
-			continue
 		case fLoadObjCopyStore:
 			o := vals[base+int(in.A)].I
 			if o&refMask == 0 || n+3 > budget {

@@ -261,6 +261,7 @@ const (
 	OpJFalse
 	OpFieldR
 	OpSetFieldR
+	OpFieldAddrR
 	OpSliceIndexR
 	OpSliceStoreR
 	OpIndexObjR

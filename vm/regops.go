@@ -46,7 +46,7 @@ func (mc *Machine) regOp(in Instr, vals []Value, base int) string {
 		} else {
 			x(in.A).I = x(in.B).I >> uint64(c)
 		}
-	case OpFieldR:
+	case OpFieldR, OpFieldAddrR:
 		o := x(in.B).I
 		if o&refMask == 0 {
 			return errNilFunc

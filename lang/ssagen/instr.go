@@ -707,12 +707,13 @@ func (f *fnGen) store(addr, val ssa.Value) {
 func (f *fnGen) fieldAddr(in *ssa.FieldAddr) {
 	st := deref(in.X.Type()).Underlying().(*types.Struct)
 	ft := st.Field(in.Field).Type()
-	f.push(in.X)
 	if reprOf(ft) != rWord {
-		f.emit(vm.OpField, int32(in.Field), 0)
-	} else {
-		f.emit(vm.OpElemRef, int32(in.Field), 0)
+		x := f.src(in.X, 0)
+		f.emit3(vm.OpFieldAddrR, f.dst(in), x, int32(in.Field))
+		return
 	}
+	f.push(in.X)
+	f.emit(vm.OpElemRef, int32(in.Field), 0)
 	f.define(in)
 }
 
