@@ -186,22 +186,31 @@ func fastFloat(in Instr) bool {
 	return false
 }
 
-// floatOp is fast's float64 operation op (fastFloat) of a and x, as the
-// bits of the result.
-func floatOp(op int32, a, x float64) int64 {
+// floatArith and floatCmp are fast's float64 operation op (fastFloat:
+// floatArith for FAdd, FSub and FMul, floatCmp for the comparisons) of a
+// and x, given and returned as their bits. Each is small enough to be
+// inlined in fast (go build -gcflags=-m), which must call nothing on its
+// hot path.
+func floatArith(op int32, a, x int64) int64 {
+	fa, fx := math.Float64frombits(uint64(a)), math.Float64frombits(uint64(x))
 	switch op {
 	case FAdd:
-		return int64(math.Float64bits(a + x))
+		fa += fx
 	case FSub:
-		return int64(math.Float64bits(a - x))
-	case FMul:
-		return int64(math.Float64bits(a * x))
-	case FLt:
-		return boolInt(a < x)
-	case FLe:
-		return boolInt(a <= x)
-	case FGt:
-		return boolInt(a > x)
+		fa -= fx
+	default: // FMul
+		fa *= fx
 	}
-	return boolInt(a >= x) // FGe
+	return int64(math.Float64bits(fa))
+}
+
+func floatCmp(op int32, a, x int64) int64 {
+	fa, fx := math.Float64frombits(uint64(a)), math.Float64frombits(uint64(x))
+	if op >= FGt { // a > x is x < a, a >= x is x <= a
+		fa, fx, op = fx, fa, op-(FGt-FLt)
+	}
+	if op == FLt {
+		return boolInt(fa < fx)
+	}
+	return boolInt(fa <= fx)
 }
