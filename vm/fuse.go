@@ -45,6 +45,20 @@ const (
 	fAddIJump
 	// MovI x #k; SliceStoreR s i x: A=s, B=i|x<<16, C=k.
 	fMovISliceStore
+	// A loop's step and test, AddI i i #k; JLtR t i x (JLeR, JGeR):
+	// A=t, B=i|x<<16, C=k.
+	fAddIJLtR
+	fAddIJLeR
+	fAddIJGeR
+	// A loop's test of a captured bound, LoadFreeR d f; JGeR t b c:
+	// A=t, B=d|f<<16, C=b|c<<16.
+	fLoadFreeRJGeR
+	// AddR j j i; Jump t where the instruction at t is JGtR u j x (a
+	// loop's step, its back edge and its test): A=u, B=j|i<<16,
+	// C=x|t<<16. The fused op stands for the three.
+	fAddRJumpJGtR
+	// Load a; Return: A=a.
+	fLoadReturn
 
 	fusedEnd
 )
@@ -52,7 +66,9 @@ const (
 const fusedFirst = 224
 
 // fusedOp is a fused op's row: its parts, and what they charge together
-// (their opCost; a Jump's is psTakenBranch, as fast charges it).
+// (their opCost; a Jump's is psTakenBranch, as fast charges it; a
+// conditional jump's psTakenBranch is added when it is taken; a Return
+// charges nothing, its call paid for it).
 type fusedOp struct {
 	parts []Op
 	cost  int64
@@ -70,6 +86,12 @@ var fusedOps = func() (t [fusedEnd - fusedFirst]fusedOp) {
 		fAddRJump - fusedFirst:                {OpAddR, OpJump},
 		fAddIJump - fusedFirst:                {OpAddI, OpJump},
 		fMovISliceStore - fusedFirst:          {OpMovI, OpSliceStoreR},
+		fAddIJLtR - fusedFirst:                {OpAddI, OpJLtR},
+		fAddIJLeR - fusedFirst:                {OpAddI, OpJLeR},
+		fAddIJGeR - fusedFirst:                {OpAddI, OpJGeR},
+		fLoadFreeRJGeR - fusedFirst:           {OpLoadFreeR, OpJGeR},
+		fAddRJumpJGtR - fusedFirst:            {OpAddR, OpJump, OpJGtR},
+		fLoadReturn - fusedFirst:              {OpLoad, OpReturn},
 	}
 	for i, ps := range parts {
 		t[i].parts = ps
@@ -161,10 +183,19 @@ func fuseCode(code []Instr) []Instr {
 			x[pc] = Instr{Op: fLoadLoadFloatStore, A: a.A, B: b.A, C: d.A<<8 | c.A}
 		case a.Op == OpLoad && b.Op == OpLoad && c.Op == OpSliceIndex && d.Op == OpStore:
 			x[pc] = Instr{Op: fLoadLoadSliceIndexStore, A: a.A, B: b.A, C: d.A}
+		case a.Op == OpAddR && b.Op == OpJump && small(a.A) && a.A == a.B && small(a.C) && small(b.A) &&
+			int(b.A) < len(code) && code[b.A].Op == OpJGtR && code[b.A].B == a.A && small(code[b.A].C):
+			x[pc] = Instr{Op: fAddRJumpJGtR, A: code[b.A].A, B: a.A | a.C<<16, C: code[b.A].C | b.A<<16}
 		case a.Op == OpAddR && b.Op == OpJump && small(a.A) && small(a.B):
 			x[pc] = Instr{Op: fAddRJump, A: b.A, B: a.A | a.B<<16, C: a.C}
 		case a.Op == OpAddI && b.Op == OpJump && small(a.A) && small(a.B):
 			x[pc] = Instr{Op: fAddIJump, A: b.A, B: a.A | a.B<<16, C: a.C}
+		case a.Op == OpAddI && a.A == a.B && b.B == a.A && small(a.A) && small(b.C) && addIJ[b.Op] != 0:
+			x[pc] = Instr{Op: addIJ[b.Op], A: b.A, B: a.A | b.C<<16, C: a.C}
+		case a.Op == OpLoadFreeR && b.Op == OpJGeR && small(a.A) && small(a.B) && small(b.B) && small(b.C):
+			x[pc] = Instr{Op: fLoadFreeRJGeR, A: b.A, B: a.A | a.B<<16, C: b.B | b.C<<16}
+		case a.Op == OpLoad && b.Op == OpReturn:
+			x[pc] = Instr{Op: fLoadReturn, A: a.A}
 		case a.Op == OpMovI && b.Op == OpSliceStoreR && b.C == a.A && small(a.A) && small(b.B) &&
 			int64(a.B)<<32|int64(uint32(a.C)) == int64(a.C):
 			x[pc] = Instr{Op: fMovISliceStore, A: b.A, B: b.B | a.A<<16, C: a.C}
@@ -172,6 +203,9 @@ func fuseCode(code []Instr) []Instr {
 	}
 	return x
 }
+
+// addIJ is the fused op of an AddI and the conditional jump after it.
+var addIJ = [256]Op{OpJLtR: fAddIJLtR, OpJLeR: fAddIJLeR, OpJGeR: fAddIJGeR}
 
 // fastFloat reports whether fast does the OpFloat in (float64 add,
 // subtract, multiply and the ordered comparisons).

@@ -1375,6 +1375,95 @@ func (mc *Machine) fastOps(code []Instr, vals []Value, free *[]int32, pc, sp, ba
 			pc += 2
 			left -= 2
 			continue
+		case fAddIJLtR:
+			i := loc[in.B&0xffff].I + int64(in.C)
+			loc[in.B&0xffff].I = i
+			if left < 2 { // the OpAddI alone
+				ps += opCost[OpAddI]
+				pc++
+				left--
+				continue
+			}
+			ps += fusedCost[fAddIJLtR]
+			left -= 2
+			if i < loc[in.B>>16].I {
+				pc = int(in.A)
+				ps += psTakenBranch
+				continue
+			}
+			pc += 2
+			continue
+		case fAddIJLeR:
+			i := loc[in.B&0xffff].I + int64(in.C)
+			loc[in.B&0xffff].I = i
+			if left < 2 { // the OpAddI alone
+				ps += opCost[OpAddI]
+				pc++
+				left--
+				continue
+			}
+			ps += fusedCost[fAddIJLeR]
+			left -= 2
+			if i <= loc[in.B>>16].I {
+				pc = int(in.A)
+				ps += psTakenBranch
+				continue
+			}
+			pc += 2
+			continue
+		case fAddIJGeR:
+			i := loc[in.B&0xffff].I + int64(in.C)
+			loc[in.B&0xffff].I = i
+			if left < 2 { // the OpAddI alone
+				ps += opCost[OpAddI]
+				pc++
+				left--
+				continue
+			}
+			ps += fusedCost[fAddIJGeR]
+			left -= 2
+			if i >= loc[in.B>>16].I {
+				pc = int(in.A)
+				ps += psTakenBranch
+				continue
+			}
+			pc += 2
+			continue
+		case fLoadFreeRJGeR:
+			loc[in.B&0xffff] = mc.boxes[(*free)[in.B>>16]]
+			if left < 2 { // the OpLoadFreeR alone
+				ps += opCost[OpLoadFreeR]
+				pc++
+				left--
+				continue
+			}
+			ps += fusedCost[fLoadFreeRJGeR]
+			left -= 2
+			if loc[in.C&0xffff].I >= loc[in.C>>16].I {
+				pc = int(in.A)
+				ps += psTakenBranch
+				continue
+			}
+			pc += 2
+			continue
+		case fAddRJumpJGtR:
+			j := loc[in.B&0xffff].I + loc[in.B>>16].I
+			loc[in.B&0xffff].I = j
+			if left < 3 { // the OpAddR alone
+				ps += opCost[OpAddR]
+				pc++
+				left--
+				continue
+			}
+			ps += fusedCost[fAddRJumpJGtR]
+			left -= 3
+			if j > loc[in.C&0xffff].I {
+				pc = int(in.A)
+				ps += psTakenBranch
+				continue
+			}
+			pc = int(in.C>>16) + 1
+			continue
 		default:
 			return pc, base + sp, budget - left, ps
 		}
@@ -1460,6 +1549,23 @@ func (mc *Machine) fast(gp *g, code []Instr, vals []Value, free []int32, pc, sp,
 				vals[sp] = Value{I: boolInt(ok)}
 				sp++
 			}
+		case fLoadReturn:
+			if n+2 > budget || sp == len(vals) {
+				return pc, sp, base, n, ps // exec runs the OpLoad (see fastOps)
+			}
+			vals[sp] = vals[base+int(in.A)]
+			sp++
+			var ok bool
+			if sp, ok = mc.fastCall(gp, Instr{Op: OpReturn}, pc+1, sp, vals); !ok {
+				// The OpLoad alone: exec does the OpReturn.
+				return pc + 1, sp, base, n + 1, ps + opCost[OpLoad]
+			}
+			n += 2
+			ps += fusedCost[fLoadReturn]
+			fr := &gp.frames[len(gp.frames)-1]
+			code, pc, base = mc.fused[fr.fn], int(fr.pc), int(fr.base)
+			free = mc.closures[fr.clo].boxes
+			continue
 		case fLoadObjCopyStore:
 			o := vals[base+int(in.A)].I
 			if o&refMask == 0 || n+3 > budget {
