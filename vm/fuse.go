@@ -59,6 +59,9 @@ const (
 	fAddRJumpJGtR
 	// Load a; Return: A=a.
 	fLoadReturn
+	// An element of an element (m[i][j]), SliceIndexR x s i;
+	// SliceIndexR y x j: A=y, B=s|i<<16, C=j|x<<16.
+	fSliceIndex2R
 
 	fusedEnd
 )
@@ -92,6 +95,7 @@ var fusedOps = func() (t [fusedEnd - fusedFirst]fusedOp) {
 		fLoadFreeRJGeR - fusedFirst:           {OpLoadFreeR, OpJGeR},
 		fAddRJumpJGtR - fusedFirst:            {OpAddR, OpJump, OpJGtR},
 		fLoadReturn - fusedFirst:              {OpLoad, OpReturn},
+		fSliceIndex2R - fusedFirst:            {OpSliceIndexR, OpSliceIndexR},
 	}
 	for i, ps := range parts {
 		t[i].parts = ps
@@ -194,6 +198,9 @@ func fuseCode(code []Instr) []Instr {
 			x[pc] = Instr{Op: addIJ[b.Op], A: b.A, B: a.A | b.C<<16, C: a.C}
 		case a.Op == OpLoadFreeR && b.Op == OpJGeR && small(a.A) && small(a.B) && small(b.B) && small(b.C):
 			x[pc] = Instr{Op: fLoadFreeRJGeR, A: b.A, B: a.A | a.B<<16, C: b.B | b.C<<16}
+		case a.Op == OpSliceIndexR && b.Op == OpSliceIndexR && b.B == a.A &&
+			small(a.A) && small(a.B) && small(a.C) && small(b.C) && b.A >= 0:
+			x[pc] = Instr{Op: fSliceIndex2R, A: b.A, B: a.B | a.C<<16, C: b.C | a.A<<16}
 		case a.Op == OpLoad && b.Op == OpReturn:
 			x[pc] = Instr{Op: fLoadReturn, A: a.A}
 		case a.Op == OpMovI && b.Op == OpSliceStoreR && b.C == a.A && small(a.A) && small(b.B) &&

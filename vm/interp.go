@@ -1375,6 +1375,25 @@ func (mc *Machine) fastOps(code []Instr, vals []Value, free *[]int32, pc, sp, ba
 			pc += 2
 			left -= 2
 			continue
+		case fSliceIndex2R:
+			arr, at, ok := mc.sliceElem(loc[in.B&0xffff].I, loc[in.B>>16].I)
+			if !ok {
+				return pc, base + sp, budget - left, ps
+			}
+			x := arr[at]
+			loc[in.C>>16] = x
+			arr, at, ok = mc.sliceElem(x.I, loc[in.C&0xffff].I)
+			if !ok || left < 2 { // the first OpSliceIndexR alone
+				ps += opCost[OpSliceIndexR]
+				pc++
+				left--
+				continue
+			}
+			loc[in.A] = arr[at]
+			ps += fusedCost[fSliceIndex2R]
+			pc += 2
+			left -= 2
+			continue
 		case fAddIJLtR:
 			i := loc[in.B&0xffff].I + int64(in.C)
 			loc[in.B&0xffff].I = i
