@@ -50,6 +50,9 @@ const (
 	fAddIJLtR
 	fAddIJLeR
 	fAddIJGeR
+	// AddR j j i; JLeR t j x (JLtR): A=t, B=j|i<<16, C=x.
+	fAddRJLeR
+	fAddRJLtR
 	// A loop's test of a captured bound, LoadFreeR d f; JGeR t b c:
 	// A=t, B=d|f<<16, C=b|c<<16.
 	fLoadFreeRJGeR
@@ -92,6 +95,8 @@ var fusedOps = func() (t [fusedEnd - fusedFirst]fusedOp) {
 		fAddIJLtR - fusedFirst:                {OpAddI, OpJLtR},
 		fAddIJLeR - fusedFirst:                {OpAddI, OpJLeR},
 		fAddIJGeR - fusedFirst:                {OpAddI, OpJGeR},
+		fAddRJLeR - fusedFirst:                {OpAddR, OpJLeR},
+		fAddRJLtR - fusedFirst:                {OpAddR, OpJLtR},
 		fLoadFreeRJGeR - fusedFirst:           {OpLoadFreeR, OpJGeR},
 		fAddRJumpJGtR - fusedFirst:            {OpAddR, OpJump, OpJGtR},
 		fLoadReturn - fusedFirst:              {OpLoad, OpReturn},
@@ -196,6 +201,8 @@ func fuseCode(code []Instr) []Instr {
 			x[pc] = Instr{Op: fAddIJump, A: b.A, B: a.A | a.B<<16, C: a.C}
 		case a.Op == OpAddI && a.A == a.B && b.B == a.A && small(a.A) && small(b.C) && addIJ[b.Op] != 0:
 			x[pc] = Instr{Op: addIJ[b.Op], A: b.A, B: a.A | b.C<<16, C: a.C}
+		case a.Op == OpAddR && a.A == a.B && b.B == a.A && small(a.A) && small(a.C) && addRJ[b.Op] != 0:
+			x[pc] = Instr{Op: addRJ[b.Op], A: b.A, B: a.A | a.C<<16, C: b.C}
 		case a.Op == OpLoadFreeR && b.Op == OpJGeR && small(a.A) && small(a.B) && small(b.B) && small(b.C):
 			x[pc] = Instr{Op: fLoadFreeRJGeR, A: b.A, B: a.A | a.B<<16, C: b.B | b.C<<16}
 		case a.Op == OpSliceIndexR && b.Op == OpSliceIndexR && b.B == a.A &&
@@ -213,6 +220,9 @@ func fuseCode(code []Instr) []Instr {
 
 // addIJ is the fused op of an AddI and the conditional jump after it.
 var addIJ = [256]Op{OpJLtR: fAddIJLtR, OpJLeR: fAddIJLeR, OpJGeR: fAddIJGeR}
+
+// addRJ is the fused op of an AddR and the conditional jump after it.
+var addRJ = [256]Op{OpJLeR: fAddRJLeR, OpJLtR: fAddRJLtR}
 
 // fastFloat reports whether fast does the OpFloat in (float64 add,
 // subtract, multiply and the ordered comparisons).

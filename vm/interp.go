@@ -1448,6 +1448,42 @@ func (mc *Machine) fastOps(code []Instr, vals []Value, free *[]int32, pc, sp, ba
 			}
 			pc += 2
 			continue
+		case fAddRJLeR:
+			j := loc[in.B&0xffff].I + loc[in.B>>16].I
+			loc[in.B&0xffff].I = j
+			if left < 2 { // the OpAddR alone
+				ps += opCost[OpAddR]
+				pc++
+				left--
+				continue
+			}
+			ps += fusedCost[fAddRJLeR]
+			left -= 2
+			if j <= loc[in.C].I {
+				pc = int(in.A)
+				ps += psTakenBranch
+				continue
+			}
+			pc += 2
+			continue
+		case fAddRJLtR:
+			j := loc[in.B&0xffff].I + loc[in.B>>16].I
+			loc[in.B&0xffff].I = j
+			if left < 2 { // the OpAddR alone
+				ps += opCost[OpAddR]
+				pc++
+				left--
+				continue
+			}
+			ps += fusedCost[fAddRJLtR]
+			left -= 2
+			if j < loc[in.C].I {
+				pc = int(in.A)
+				ps += psTakenBranch
+				continue
+			}
+			pc += 2
+			continue
 		case fLoadFreeRJGeR:
 			loc[in.B&0xffff] = mc.boxes[(*free)[in.B>>16]]
 			if left < 2 { // the OpLoadFreeR alone
