@@ -11,7 +11,7 @@ import (
 )
 
 // One function: its frame (a slot for every SSA value), its blocks in
-// go/ssa's order, each instruction's code, and the φ-nodes resolved as
+// the compiler's layout order (blockorder.go), each instruction's code, and the φ-nodes resolved as
 // parallel copies on the edges into their block.
 //
 // Frame layout (vm.Func): the parameters in slots 0..NParams-1 (the
@@ -39,8 +39,11 @@ type fnGen struct {
 	hasCall         bool // calls anything (runtime included): not a leaf
 	outArgs         int  // the largest outgoing argument area
 
-	blockPC []int32 // the pc of each block's first instruction
-	fixups  []fixup // jumps to blocks, patched at the end
+	blockPC []int32           // the pc of each block's first instruction
+	order   []*ssa.BasicBlock // the blocks in the order generated (blockorder.go)
+	nextOf  []*ssa.BasicBlock // by block index: the block generated after it
+	bpos    []token.Pos       // by block index: blockPos
+	fixups  []fixup           // jumps to blocks, patched at the end
 	boxes   map[*ssa.Alloc]bool
 
 	deferStack bool        // range-over-func bodies defer calls for this function's frame
@@ -110,7 +113,16 @@ func (g *gen) function(fn *ssa.Function) {
 	f.allocate()
 	f.allocated = true
 	f.blockPC = make([]int32, len(fn.Blocks))
+	f.bpos = make([]token.Pos, len(fn.Blocks))
 	for _, b := range fn.Blocks {
+		f.bpos[b.Index] = f.blockPos(b) // in go/ssa's order: emptyLoops
+	}
+	f.order = blockOrder(fn)
+	f.nextOf = make([]*ssa.BasicBlock, len(fn.Blocks))
+	for i := 1; i < len(f.order); i++ {
+		f.nextOf[f.order[i-1].Index] = f.order[i]
+	}
+	for _, b := range f.order {
 		f.blockPC[b.Index] = int32(len(f.code))
 		f.block(b)
 	}
@@ -366,7 +378,7 @@ func (f *fnGen) pushGlobalAddr(v *ssa.Global) {
 
 // block generates b's instructions.
 func (f *fnGen) block(b *ssa.BasicBlock) {
-	if p := f.blockPos(b); p.IsValid() {
+	if p := f.bpos[b.Index]; p.IsValid() {
 		f.setPos(p)
 	}
 	for _, in := range b.Instrs {
@@ -484,10 +496,7 @@ func (f *fnGen) edge(from, to *ssa.BasicBlock, k int, next *ssa.BasicBlock) {
 
 // nextBlock is the block generated after b (nil after the last).
 func (f *fnGen) nextBlock(b *ssa.BasicBlock) *ssa.BasicBlock {
-	if b.Index+1 < len(f.fn.Blocks) {
-		return f.fn.Blocks[b.Index+1]
-	}
-	return nil
+	return f.nextOf[b.Index]
 }
 
 // hasPhis reports whether block b starts with φ-nodes that are used.

@@ -18,7 +18,7 @@ func (f *fnGen) instr(in ssa.Instruction) {
 		// Its value arrives with the edges (edge).
 	case *ssa.Jump:
 		b := in.Block()
-		if h := b.Succs[0]; f.threads(h) {
+		if h := b.Succs[0]; h != f.nextBlock(b) && f.threads(h) {
 			// A loop's head that only tests: its test here (the loop's
 			// back edge is one branch, not a jump and a branch).
 			f.edge(b, h, 0, h)
@@ -257,15 +257,23 @@ func (f *fnGen) ifFrom(in *ssa.If, next *ssa.BasicBlock) {
 		}
 		return
 	}
-	// The φ copies of each edge on its own path.
-	at := f.jumpR(in.Cond, false)
-	f.edge(b, t, 0, nil)
-	f.code[at].A = int32(len(f.code))
-	k := 0
+	// The φ copies of each edge on its own path, the edge into the next
+	// block last, so that it falls through.
 	if t == e {
-		k = 1
+		at := f.jumpR(in.Cond, false)
+		f.edge(b, t, 0, nil)
+		f.code[at].A = int32(len(f.code))
+		f.edge(b, e, 1, next)
+		return
 	}
-	f.edge(b, e, k, next)
+	first, last, jumpIf := t, e, false
+	if next == t {
+		first, last, jumpIf = e, t, true
+	}
+	at := f.jumpR(in.Cond, jumpIf)
+	f.edge(b, first, 0, nil)
+	f.code[at].A = int32(len(f.code))
+	f.edge(b, last, 0, next)
 }
 
 // panicInstr is panic(x): the value, and the text the runtime prints for

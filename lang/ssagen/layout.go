@@ -2,16 +2,14 @@ package ssagen
 
 import "github.com/gmplab/gmplab/vm"
 
-// Block layout. go/ssa's blocks are generated in its order, each ending
-// in a jump to its successor unless that follows; the order puts a
-// loop's exit between its test and its body (for i := …; i < n; … gives
-// "if i < n goto body else exit" with exit next), so a test jumps over
-// a jump, and an if whose branch is a continue jumps to a jump. The Go
-// compiler lays its blocks out so that neither happens
-// (cmd/compile/internal/ssa: layout and the jump threading of
-// branchelim/fuse): a loop iteration pays one taken branch, not three,
-// and the virtual time a taken jump costs (psTakenBranch) must not be
-// charged for jumps compiled Go does not make. layout therefore
+// Jump threading. A function's blocks are generated in the compiler's
+// layout order (blockorder.go), each ending in a jump to its successor
+// unless that follows; a jump to a loop's head that only tests does the
+// test itself (threads). What is left are jumps to jumps, branches over
+// a jump, and jumps no path reaches, which compiled Go does not make
+// (cmd/compile/internal/ssa: the jump threading of fuse and the
+// branches ssaGenBlock picks), and the virtual time a taken jump costs
+// (psTakenBranch) must not be charged for them. layout therefore
 //
 //   - threads jumps: a jump or branch to an unconditional jump goes to
 //     that jump's target;
