@@ -53,13 +53,14 @@ const (
 	// AddR j j i; JLeR t j x (JLtR): A=t, B=j|i<<16, C=x.
 	fAddRJLeR
 	fAddRJLtR
-	// A loop's test of a captured bound, LoadFreeR d f; JGeR t b c:
+	// A loop's test of a captured bound, LoadFreeR d f; JLtR t b c:
 	// A=t, B=d|f<<16, C=b|c<<16.
-	fLoadFreeRJGeR
-	// AddR j j i; Jump t where the instruction at t is JGtR u j x (a
-	// loop's step, its back edge and its test): A=u, B=j|i<<16,
-	// C=x|t<<16. The fused op stands for the three.
-	fAddRJumpJGtR
+	fLoadFreeRJLtR
+	// A loop's step, its test and its back edge, AddR j j i; JGtR t j x;
+	// Jump u: A=t, B=j|i<<16, C=x|u<<16. When the JGtR jumps, the Jump
+	// does not run: two instructions, and the same cost (the JGtR's
+	// psTakenBranch for the Jump's).
+	fAddRJGtRJump
 	// Load a; Return: A=a.
 	fLoadReturn
 	// An element of an element (m[i][j]), SliceIndexR x s i;
@@ -97,8 +98,8 @@ var fusedOps = func() (t [fusedEnd - fusedFirst]fusedOp) {
 		fAddIJGeR - fusedFirst:                {OpAddI, OpJGeR},
 		fAddRJLeR - fusedFirst:                {OpAddR, OpJLeR},
 		fAddRJLtR - fusedFirst:                {OpAddR, OpJLtR},
-		fLoadFreeRJGeR - fusedFirst:           {OpLoadFreeR, OpJGeR},
-		fAddRJumpJGtR - fusedFirst:            {OpAddR, OpJump, OpJGtR},
+		fLoadFreeRJLtR - fusedFirst:           {OpLoadFreeR, OpJLtR},
+		fAddRJGtRJump - fusedFirst:            {OpAddR, OpJGtR, OpJump},
 		fLoadReturn - fusedFirst:              {OpLoad, OpReturn},
 		fSliceIndex2R - fusedFirst:            {OpSliceIndexR, OpSliceIndexR},
 	}
@@ -192,9 +193,9 @@ func fuseCode(code []Instr) []Instr {
 			x[pc] = Instr{Op: fLoadLoadFloatStore, A: a.A, B: b.A, C: d.A<<8 | c.A}
 		case a.Op == OpLoad && b.Op == OpLoad && c.Op == OpSliceIndex && d.Op == OpStore:
 			x[pc] = Instr{Op: fLoadLoadSliceIndexStore, A: a.A, B: b.A, C: d.A}
-		case a.Op == OpAddR && b.Op == OpJump && small(a.A) && a.A == a.B && small(a.C) && small(b.A) &&
-			int(b.A) < len(code) && code[b.A].Op == OpJGtR && code[b.A].B == a.A && small(code[b.A].C):
-			x[pc] = Instr{Op: fAddRJumpJGtR, A: code[b.A].A, B: a.A | a.C<<16, C: code[b.A].C | b.A<<16}
+		case a.Op == OpAddR && b.Op == OpJGtR && c.Op == OpJump && a.A == a.B && b.B == a.A &&
+			small(a.A) && small(a.C) && small(b.C) && small(c.A):
+			x[pc] = Instr{Op: fAddRJGtRJump, A: b.A, B: a.A | a.C<<16, C: b.C | c.A<<16}
 		case a.Op == OpAddR && b.Op == OpJump && small(a.A) && small(a.B):
 			x[pc] = Instr{Op: fAddRJump, A: b.A, B: a.A | a.B<<16, C: a.C}
 		case a.Op == OpAddI && b.Op == OpJump && small(a.A) && small(a.B):
@@ -203,8 +204,8 @@ func fuseCode(code []Instr) []Instr {
 			x[pc] = Instr{Op: addIJ[b.Op], A: b.A, B: a.A | b.C<<16, C: a.C}
 		case a.Op == OpAddR && a.A == a.B && b.B == a.A && small(a.A) && small(a.C) && addRJ[b.Op] != 0:
 			x[pc] = Instr{Op: addRJ[b.Op], A: b.A, B: a.A | a.C<<16, C: b.C}
-		case a.Op == OpLoadFreeR && b.Op == OpJGeR && small(a.A) && small(a.B) && small(b.B) && small(b.C):
-			x[pc] = Instr{Op: fLoadFreeRJGeR, A: b.A, B: a.A | a.B<<16, C: b.B | b.C<<16}
+		case a.Op == OpLoadFreeR && b.Op == OpJLtR && small(a.A) && small(a.B) && small(b.B) && small(b.C):
+			x[pc] = Instr{Op: fLoadFreeRJLtR, A: b.A, B: a.A | a.B<<16, C: b.B | b.C<<16}
 		case a.Op == OpSliceIndexR && b.Op == OpSliceIndexR && b.B == a.A &&
 			small(a.A) && small(a.B) && small(a.C) && small(b.C) && b.A >= 0:
 			x[pc] = Instr{Op: fSliceIndex2R, A: b.A, B: a.B | a.C<<16, C: b.C | a.A<<16}

@@ -1484,7 +1484,7 @@ func (mc *Machine) fastOps(code []Instr, vals []Value, free *[]int32, pc, sp, ba
 			}
 			pc += 2
 			continue
-		case fLoadFreeRJGeR:
+		case fLoadFreeRJLtR:
 			loc[in.B&0xffff] = mc.boxes[(*free)[in.B>>16]]
 			if left < 2 { // the OpLoadFreeR alone
 				ps += opCost[OpLoadFreeR]
@@ -1492,16 +1492,16 @@ func (mc *Machine) fastOps(code []Instr, vals []Value, free *[]int32, pc, sp, ba
 				left--
 				continue
 			}
-			ps += fusedCost[fLoadFreeRJGeR]
+			ps += fusedCost[fLoadFreeRJLtR]
 			left -= 2
-			if loc[in.C&0xffff].I >= loc[in.C>>16].I {
+			if loc[in.C&0xffff].I < loc[in.C>>16].I {
 				pc = int(in.A)
 				ps += psTakenBranch
 				continue
 			}
 			pc += 2
 			continue
-		case fAddRJumpJGtR:
+		case fAddRJGtRJump:
 			j := loc[in.B&0xffff].I + loc[in.B>>16].I
 			loc[in.B&0xffff].I = j
 			if left < 3 { // the OpAddR alone
@@ -1510,14 +1510,16 @@ func (mc *Machine) fastOps(code []Instr, vals []Value, free *[]int32, pc, sp, ba
 				left--
 				continue
 			}
-			ps += fusedCost[fAddRJumpJGtR]
-			left -= 3
+			// Taken, the JGtR charges psTakenBranch; not taken, the
+			// Jump after it does: the same either way.
+			ps += fusedCost[fAddRJGtRJump]
 			if j > loc[in.C&0xffff].I {
 				pc = int(in.A)
-				ps += psTakenBranch
+				left -= 2
 				continue
 			}
-			pc = int(in.C>>16) + 1
+			pc = int(in.C >> 16)
+			left -= 3
 			continue
 		default:
 			return pc, base + sp, budget - left, ps
