@@ -95,6 +95,14 @@ type evalCtx struct {
 	ev      *runtime.Event // nil at the start
 	st      *runtime.State
 	stateOf func() *runtime.State // computes st when a name needs it
+	// gone, when the program has exited with its scheduler (gmplab
+	// real), says so: a name of the scheduler's state is then an error
+	// that says it and what print can still read (PrintExited).
+	gone string
+	// noPs: the GM model (no procs layer), whose events carry the index
+	// of the running slot where a P would be; ev shows no P there, as the
+	// event list does.
+	noPs bool
 }
 
 func (c *evalCtx) state() *runtime.State {
@@ -108,8 +116,9 @@ func (c *evalCtx) state() *runtime.State {
 // the replay's during a backward search (whose machine records the state
 // after every event while conditions are evaluated: see hasConds).
 func (s *Session) evalContext(ev *runtime.Event) *evalCtx {
+	noPs := !s.cfg.Layers.Has(runtime.LayerProcs)
 	if mc := s.replayMC; mc != nil {
-		return &evalCtx{ev: ev, stateOf: func() *runtime.State {
+		return &evalCtx{ev: ev, noPs: noPs, stateOf: func() *runtime.State {
 			if st := mc.StateAt(ev.Seq); st != nil {
 				return st
 			}
@@ -119,7 +128,7 @@ func (s *Session) evalContext(ev *runtime.Event) *evalCtx {
 	if ev == nil && s.pos > 0 {
 		ev = &s.last
 	}
-	return &evalCtx{ev: ev, stateOf: s.State}
+	return &evalCtx{ev: ev, noPs: noPs, stateOf: s.State}
 }
 
 // errMissing is a name of the state that does not exist now (g99 before
@@ -321,7 +330,11 @@ func (c *evalCtx) eventView() *eventView {
 		return &eventView{M: -1, P: -1, G: -1, Kind: "none"}
 	}
 	ev := c.ev
-	return &eventView{Seq: ev.Seq, T: ev.T, Kind: ev.Kind.String(), M: ev.M, P: ev.P, G: ev.G,
+	p := ev.P
+	if c.noPs {
+		p = -1
+	}
+	return &eventView{Seq: ev.Seq, T: ev.T, Kind: ev.Kind.String(), M: ev.M, P: p, G: ev.G,
 		Arg1: ev.Arg1, Arg2: ev.Arg2, Line: ev.Pos.Line, Text: ev.Text, Why: ev.Why, kind: ev.Kind}
 }
 
@@ -401,10 +414,10 @@ func (e *pathExpr) eval(c *evalCtx) (value, error) {
 	return v, nil
 }
 
-// rootNames lists the names an expression starts with, for errors: the
-// event's (with its kind's arguments) and the state's.
-func (c *evalCtx) rootNames() string {
-	names := "seq, t, kind, m, p, g, arg1, arg2, line, why, ev"
+// eventNames lists the names of the current event an expression starts
+// with: its fields and its kind's arguments.
+func (c *evalCtx) eventNames() string {
+	names := "ev, seq, t, kind, m, p, g, arg1, arg2, line, why"
 	if c.ev != nil {
 		for _, a := range c.ev.Kind.Spec().Args {
 			if a.Name != "" {
@@ -412,11 +425,30 @@ func (c *evalCtx) rootNames() string {
 			}
 		}
 	}
-	return names + "; pN, mN, gN, global, sched, sysmon, timers, netpoll, clock, gomaxprocs, ps, ms, gs, state"
+	return names
+}
+
+// readsEvent reports whether a root name is the current event's.
+func (c *evalCtx) readsEvent(name string) bool {
+	switch name {
+	case "ev", "event", "seq", "t", "time", "kind", "m", "p", "g", "arg1", "arg2", "line", "why", "text":
+		return true
+	}
+	_, ok := c.eventView().arg(name)
+	return ok
+}
+
+// rootNames lists the names an expression starts with, for errors: the
+// event's (with its kind's arguments) and the state's.
+func (c *evalCtx) rootNames() string {
+	return c.eventNames() + "; pN, mN, gN, global, sched, sysmon, timers, netpoll, clock, gomaxprocs, ps, ms, gs, state"
 }
 
 func (e *pathExpr) root(c *evalCtx) (value, error) {
 	name := strings.ToLower(e.segs[0])
+	if c.gone != "" && !c.readsEvent(name) && name != "exit" && name != "clock" {
+		return value{}, fmt.Errorf("%s: %s; print still reads the last stop's event (%s) and exit", e.segs[0], c.gone, c.eventNames())
+	}
 	switch name {
 	case "ev", "event":
 		return value{v: reflect.ValueOf(c.eventView())}, nil

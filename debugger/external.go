@@ -100,5 +100,22 @@ func PrintState(src string, st *runtime.State, ev *runtime.Event) (string, error
 	return formatValue(v, ""), nil
 }
 
+// PrintExited is PrintState for a session whose program has exited and
+// taken its scheduler with it (gmplab real after the exit): the last
+// stop's event and exit can still be printed; a name of the scheduler's
+// state (p0, gs, sched, …) is an error that starts with gone (the program
+// has exited, with its code and where) and lists what can be.
+func PrintExited(src string, st *runtime.State, ev *runtime.Event, gone string) (string, error) {
+	e, err := parseExpr(src)
+	if err != nil {
+		return "", err
+	}
+	v, err := e.eval(&evalCtx{ev: ev, st: st, gone: gone})
+	if err != nil {
+		return "", err
+	}
+	return formatValue(v, ""), nil
+}
+
 // FindG is goroutine id in st, or nil.
 func FindG(st *runtime.State, id int64) *runtime.GState { return gByID(st, id) }

@@ -627,3 +627,27 @@ func TestBreakOnTraceEvents(t *testing.T) {
 		t.Errorf("break GoStp: %v", err)
 	}
 }
+
+// In the GM model (no procs layer) an event carries its running slot where
+// a P would be; print ev shows no P, as the event list shows no P column.
+func TestPrintEventHasNoPInTheGMModel(t *testing.T) {
+	for _, c := range []struct {
+		layers runtime.Layers
+		want   string
+	}{
+		{runtime.Layers(runtime.LayerStacks), "\n  p: -\n"},
+		{runtime.Layers(runtime.LayerStacks | runtime.LayerProcs), "\n  p: P"},
+	} {
+		s, err := New(Options{Program: goschedProg(2, false), Config: runtime.Config{GOMAXPROCS: 2, Seed: 1, Layers: c.layers}, Name: "gosched.go"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Step(3); err != nil {
+			t.Fatal(err)
+		}
+		out, err := s.Print("ev")
+		if err != nil || !strings.Contains(out, c.want) {
+			t.Errorf("layers %v: print ev: want %q in\n%s", c.layers, c.want, out)
+		}
+	}
+}

@@ -101,7 +101,7 @@ var realAPI = map[string]string{
 	"sync":          "RLocker",
 	"sync/atomic":   "CompareAndSwapPointer LoadPointer StorePointer SwapPointer Uintptr",
 	"time":          "FixedZone LoadLocation LoadLocationFromTZData Parse ParseError ParseInLocation AddDate AppendFormat GoString GobDecode GobEncode In IsDST MarshalBinary MarshalJSON MarshalText UnmarshalBinary UnmarshalJSON UnmarshalText Zone ZoneBounds",
-	"unicode":       "In Is IsOneOf To CaseRange CaseRanges Range16 Range32 RangeTable SpecialCase TurkishCase AzeriCase Categories Scripts Properties FoldCategory FoldScript GraphicRanges PrintRanges UpperCase LowerCase TitleCase Version Letter L Lu Ll Lt Lm Lo Digit Nd Number N Punct P Space White_Space Symbol S Upper Lower Title Mark M Control Cc Latin Greek Han",
+	"unicode":       "TurkishCase AzeriCase CaseRanges Categories CategoryAliases Scripts Properties FoldCategory FoldScript GraphicRanges PrintRanges",
 }
 
 func isRealAPI(path, name string) bool {

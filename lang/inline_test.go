@@ -33,7 +33,10 @@ import (
 // bodies -m=2 reports inlined at each call site of a declared function
 // (not at go and defer statements, whose calls the compiler moves into
 // wrappers, nor inside closures, which it may drop once inlined), and the
-// declared functions the assembler makes NOSPLIT. The test computes the
+// declared functions the assembler makes NOSPLIT; its last section,
+// $GOROOT/src, is which functions of the library's Go source the
+// assembler makes NOSPLIT in the real packages (inline_libnosplit_test.go).
+// The test computes the
 // same from the model and compares: every disagreement must be one of
 // testdata/inline/known.txt, under the reason it is known for, and every
 // entry there must still be one, so that the list stays true. The
@@ -118,11 +121,12 @@ func TestInlineAgainstCompiler(t *testing.T) {
 			model[file] = got
 		} // else a program gmplab refuses (TestExamplePrograms lists them)
 	}
+	model[libSource] = libraryInlineFacts(t)
 	for _, r := range inlineReleases() {
 		want := readInlineGolden(t, r)
 		var diffs []string
 		stats := map[string][2]int{} // by kind: agreeing, compared
-		for _, file := range files {
+		for _, file := range append(slices.Clone(files), libSource) {
 			got, ok := model[file]
 			if !ok {
 				continue
@@ -325,9 +329,12 @@ func writeInlineGolden(t *testing.T, r inlineRelease, files []string, onlyNew bo
 	} else {
 		facts = compilerInlineFacts(t, files)
 	}
+	if _, ok := facts[libSource]; !ok || !onlyNew {
+		facts[libSource] = compilerLibraryFacts(t)
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s: go build -gcflags='-m=2 -S' of the corpus (go test ./lang -run InlineAgainstCompiler -real)\n", goVersion(t))
-	for _, f := range files {
+	for _, f := range append(slices.Clone(files), libSource) {
 		b.WriteString(formatInlineFacts(f, facts[f]))
 	}
 	writeFile(t, r.golden, b.String())
@@ -482,7 +489,9 @@ func compilerInlineFacts(t *testing.T, files []string) map[string]inlineFacts {
 }
 
 // wrappedSpans says whether a position of file is in a go or defer
-// statement's call or inside a function literal.
+// statement's call or inside a function literal. A node's End is the
+// position just past it: the call of a function literal called where it
+// is written (func() { ... }()) is at its body's End, outside the body.
 func wrappedSpans(t *testing.T, file string) func(at string) bool {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)
@@ -507,7 +516,7 @@ func wrappedSpans(t *testing.T, file string) func(at string) bool {
 		col, _ := strconv.Atoi(c)
 		for _, s := range spans {
 			after := line > s[0].Line || line == s[0].Line && col >= s[0].Column
-			before := line < s[1].Line || line == s[1].Line && col <= s[1].Column
+			before := line < s[1].Line || line == s[1].Line && col < s[1].Column
 			if after && before {
 				return true
 			}

@@ -93,6 +93,12 @@ log/slog, which gmplab does not have). ` + "`os.Stdin`" + ` reads gmplab's
 standard input and ` + "`os.Args[1:]`" + ` are the arguments after ` + "`--`" + `
 (` + "`gmplab run prog.go -- -n 5`" + `); os.Args[0] is the file's name without .go.
 Any io.Writer the program defines takes ` + "`fmt.Fprint*`" + `, ` + "`io.Copy`" + ` and the rest.
+unicode's ` + "`Is`" + `, ` + "`In`" + ` and ` + "`IsOneOf`" + ` are Go's source over Go 1.26's range tables
+(Unicode 15.0.0, whichever toolchain built gmplab): every ` + "`*RangeTable`" + ` variable
+(` + "`unicode.Letter`" + `, ` + "`unicode.Han`" + `, ` + "`unicode.White_Space`" + `, ...), built where the
+program names it; the tables' maps (Categories, Scripts, Properties,
+FoldCategory, FoldScript, CategoryAliases), CaseRanges, GraphicRanges,
+PrintRanges and TurkishCase/AzeriCase are not offered yet.
 ` + "`runtime.Caller`" + ` gives a frame's file and line (log's Lshortfile reads it; the
 program's file is named as gmplab was given it).
 ` + "`runtime.ReadMemStats`" + ` and ` + "`runtime/metrics.Read`" + ` give the model's heap and GC

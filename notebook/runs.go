@@ -35,6 +35,10 @@ type Runs struct {
 	Env     []string // NAME=VALUE, set for the binary's runs only (not for go build)
 	Args    []string // the binary's arguments
 	N       int      // how many runs
+	// Model: optional, the simulator's run of the same program
+	// (model: gmplab run ARGS, no pipes), whose output a figure "lines
+	// unlike model" compares each real run's with.
+	Model   *Command
 	Figures []Figure
 	Checks  []Predicate
 }
@@ -51,6 +55,10 @@ type Runs struct {
 //	"distinct" how many different numbers the matches have
 //	"max"      the largest of the matches' numbers
 //	"min"      the smallest
+//	"model"    how many lines of the run's output differ from the
+//	           simulator's (the cell's model:), line by line: the i-th
+//	           line of each, and every line one has past the other's end
+//	           (Re is nil; written "NAME = lines unlike model")
 type Figure struct {
 	Name string
 	Re   *regexp.Regexp
@@ -60,6 +68,10 @@ type Figure struct {
 // figureAggregates are Figure's Of forms, as a figure line writes them
 // ("figure: moves = changes of REGEXP").
 var figureAggregates = []string{"last", "count", "changes", "distinct", "max", "min"}
+
+// unlikeModel is the figure form that compares a run's output with the
+// model's.
+const unlikeModel = "lines unlike model"
 
 // Predicate is a check over the runs' figures. Where it names a figure it
 // may instead name two joined by -, + or / (A-B, A/B): the value each run
@@ -96,7 +108,7 @@ func parseRuns(lines []string) (*Runs, error) {
 	for _, l := range lines {
 		key, val, ok := strings.Cut(l, ":")
 		if !ok {
-			return nil, fmt.Errorf("%q: want key: value (keys: program, env, args, runs, figure, check)", l)
+			return nil, fmt.Errorf("%q: want key: value (keys: program, env, args, runs, model, figure, check)", l)
 		}
 		val = strings.TrimSpace(val)
 		switch strings.TrimSpace(key) {
@@ -128,11 +140,28 @@ func parseRuns(lines []string) (*Runs, error) {
 				return nil, fmt.Errorf("runs: want a number of runs from 2 to %d, got %q", maxRuns, val)
 			}
 			r.N = n
+		case "model":
+			cmd, err := ParseCommand(val)
+			if err != nil {
+				return nil, fmt.Errorf("model: %v", err)
+			}
+			if cmd.Verb != "run" || len(cmd.Filters) > 0 || len(cmd.Env) > 0 {
+				return nil, fmt.Errorf("model: want gmplab run ARGS (the simulator's run of the program, no pipes, its flags for GOMAXPROCS and GODEBUG), got %q", val)
+			}
+			r.Model = cmd
 		case "figure":
 			name, re, ok := strings.Cut(val, "=")
 			name, re = strings.TrimSpace(name), strings.TrimSpace(re)
 			if !ok || !envName.MatchString(name) || re == "" {
-				return nil, fmt.Errorf("figure: want NAME = REGEXP (its first group is the number) or NAME = %s of REGEXP, got %q", strings.Join(figureAggregates, "|"), val)
+				return nil, fmt.Errorf("figure: want NAME = REGEXP (its first group is the number), NAME = %s of REGEXP or NAME = %s, got %q", strings.Join(figureAggregates, "|"), unlikeModel, val)
+			}
+			if re == unlikeModel {
+				if names[name] {
+					return nil, fmt.Errorf("figure %s is named twice", name)
+				}
+				names[name] = true
+				r.Figures = append(r.Figures, Figure{Name: name, Of: "model"})
+				continue
 			}
 			of := ""
 			if w, rest, ok := strings.Cut(re, " of "); ok && slices.Contains(figureAggregates, w) {
@@ -157,7 +186,7 @@ func parseRuns(lines []string) (*Runs, error) {
 			}
 			r.Checks = append(r.Checks, c)
 		default:
-			return nil, fmt.Errorf("unknown key %q (keys: program, env, args, runs, figure, check)", key)
+			return nil, fmt.Errorf("unknown key %q (keys: program, env, args, runs, model, figure, check)", key)
 		}
 	}
 	switch {
@@ -169,6 +198,11 @@ func parseRuns(lines []string) (*Runs, error) {
 		return nil, errors.New("no figure: (NAME = REGEXP, a number each run prints)")
 	case len(r.Checks) == 0:
 		return nil, errors.New("no check: (what must hold over the runs)")
+	}
+	for _, f := range r.Figures {
+		if f.Of == "model" && r.Model == nil {
+			return nil, fmt.Errorf("figure %s = %s: no model: (gmplab run ARGS, the simulator's run to compare with)", f.Name, unlikeModel)
+		}
 	}
 	for _, c := range r.Checks {
 		for _, f := range []string{c.Figure, c.Other} {
@@ -247,6 +281,23 @@ func (r *Runs) Commands(prog string) []string {
 	}
 }
 
+// RunsCommands are a runs cell's shell commands from the repository's
+// root: its Commands, then, where it has a model, the gmplab run it
+// compares the runs with.
+func (nb *Notebook) RunsCommands(r *Runs) []string {
+	cmds := r.Commands(nb.Path(r.Program))
+	if r.Model != nil {
+		cmds = append(cmds, nb.modelLine(r))
+	}
+	return cmds
+}
+
+// modelLine is a runs cell's model command with its paths from the
+// repository's root, as the learner types it there.
+func (nb *Notebook) modelLine(r *Runs) string {
+	return "gmplab run " + strings.Join(nb.ResolveArgs(r.Model), " ")
+}
+
 // runLine is the shell command of one run: the environment, ./BINARY and
 // its arguments (quoted where a shell needs it).
 func (r *Runs) runLine() string {
@@ -297,6 +348,14 @@ func (nb *Notebook) execRuns(x Executor, c *Cell) (string, error) {
 	}
 	r := c.Runs
 	prog := nb.Path(r.Program)
+	var model *string
+	if r.Model != nil {
+		o, code := x.Run(nb.ResolveArgs(r.Model))
+		if code != 0 {
+			return "", fmt.Errorf("model: %s: exit status %d\n%s", r.Model.Line, code, o)
+		}
+		model = &o
+	}
 	outs, err := rx.RunProgram(prog, r.Env, r.Args, r.N)
 	if err != nil {
 		return "", err
@@ -304,6 +363,10 @@ func (nb *Notebook) execRuns(x Executor, c *Cell) (string, error) {
 	vals := map[string][]float64{}
 	for i, o := range outs {
 		for _, f := range r.Figures {
+			if f.Of == "model" {
+				vals[f.Name] = append(vals[f.Name], float64(linesUnlike(o, *model)))
+				continue
+			}
 			v, err := f.read(o)
 			if err != nil {
 				return "", fmt.Errorf("run %d of %s %s:\n%s", i+1, prog, err, o)
@@ -312,10 +375,38 @@ func (nb *Notebook) execRuns(x Executor, c *Cell) (string, error) {
 		}
 	}
 	out, failed := RunsReport(r, prog, vals)
+	if model != nil {
+		// What the real runs were compared with, under the line that
+		// says what ran.
+		head, rest, _ := strings.Cut(out, "\n")
+		out = head + "\n" + fmt.Sprintf("compared with %s: %d lines\n", nb.modelLine(r), len(outputLines(*model))) + rest
+	}
 	if len(failed) > 0 {
 		return out, &ChecksFailed{Output: out, Failed: failed}
 	}
 	return out, nil
+}
+
+// outputLines are an output's lines (none for an empty one).
+func outputLines(o string) []string {
+	if o = strings.TrimSuffix(o, "\n"); o == "" {
+		return nil
+	}
+	return strings.Split(o, "\n")
+}
+
+// linesUnlike counts the lines where a run's output a and the model's b
+// differ: the i-th line of each, and each line one has past the other's
+// end.
+func linesUnlike(a, b string) int {
+	la, lb := outputLines(a), outputLines(b)
+	n := max(len(la), len(lb)) - min(len(la), len(lb))
+	for i := range min(len(la), len(lb)) {
+		if la[i] != lb[i] {
+			n++
+		}
+	}
+	return n
 }
 
 // read is the figure f in one run's output o.

@@ -206,3 +206,82 @@ holds: count first+moves >= 4 in 2..2 (2 of 3 runs)
 		}
 	}
 }
+
+// modelFake is a runsFake whose gmplab run prints model, the simulator's
+// output, and records what it was asked to run.
+type modelFake struct {
+	runsFake
+	model string
+	ran   []string
+}
+
+func (f *modelFake) Run(args []string) (string, int) {
+	f.ran = args
+	return f.model, 0
+}
+
+// A runs cell with a model: compares each real run's output with the
+// simulator's, line by line: "lines unlike model" counts the lines that
+// differ and those one output has past the other's end, so that a check
+// can hold the real order to the model's.
+func TestRunsComparedWithTheModel(t *testing.T) {
+	cell := "```runs\nprogram: examples/order.go\nenv: GOMAXPROCS=1\nruns: 4\n" +
+		"model: gmplab run examples/order.go --gomaxprocs 1 --quiet\n" +
+		"figure: unlike = lines unlike model\n" +
+		"check: count unlike = 0 in 50%..100%\n```\n"
+	nb, err := Parse("x/lesson.md", "# T\n\n"+cell)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nb.Dir = "lessons/02-x"
+	c := nb.CellsOf(RunsKind)[0]
+	x := &modelFake{model: "3\n1\n2\n", runsFake: runsFake{outs: []string{"3\n1\n2\n", "1\n3\n2\n", "3\n1\n2\n", "3\n1\n"}}}
+	out, err := nb.Exec(x, c)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	want := `built examples/order.go; ran GOMAXPROCS=1 ./order 4 times
+compared with gmplab run examples/order.go --gomaxprocs 1 --quiet: 3 lines
+unlike: 0 2 0 1
+holds: count unlike = 0 in 50%..100% (2 of 4 runs, 50%)
+`
+	if out != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+	if strings.Join(x.ran, " ") != "examples/order.go --gomaxprocs 1 --quiet" {
+		t.Errorf("the model ran %q", x.ran)
+	}
+	if got := nb.RunsCommands(c.Runs); len(got) != 3 || got[2] != "gmplab run examples/order.go --gomaxprocs 1 --quiet" {
+		t.Errorf("commands %q: want the model's command last", got)
+	}
+	// A bare name is in the lesson's folder: the model's line says so.
+	bare, err := Parse("x/lesson.md", "# T\n\n```runs\nprogram: order.go\nruns: 2\nmodel: gmplab run order.go --quiet\n"+
+		"figure: unlike = lines unlike model\ncheck: all unlike in 0..0\n```\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bare.Dir = "lessons/02-x"
+	bx := &modelFake{model: "a\n", runsFake: runsFake{outs: []string{"a\n", "a\n"}}}
+	if out, err := bare.Exec(bx, bare.CellsOf(RunsKind)[0]); err != nil || !strings.Contains(out, "compared with gmplab run lessons/02-x/order.go --quiet: 1 lines\n") {
+		t.Errorf("a bare model: %v\n%s", err, out)
+	}
+	if got := bare.RunsCommands(bare.CellsOf(RunsKind)[0].Runs); got[0] != "go build -o order lessons/02-x/order.go" || got[2] != "gmplab run lessons/02-x/order.go --quiet" {
+		t.Errorf("commands %q", got)
+	}
+	// Three of four unlike: the check fails.
+	x.outs = []string{"1\n2\n3\n", "1\n3\n2\n", "3\n1\n2\n", "2\n"}
+	var f *ChecksFailed
+	if _, err := nb.Exec(x, c); !errors.As(err, &f) {
+		t.Errorf("want the check to fail, got %v", err)
+	}
+	for _, tc := range []struct{ body, err string }{
+		{"figure: u = lines unlike model\ncheck: all u in 0..0\n", "no model:"},
+		{"model: gmplab step a.go\nfigure: u = lines unlike model\ncheck: all u in 0..0\n", "model: want gmplab run ARGS"},
+		{"model: gmplab run a.go | head -n 3\nfigure: u = lines unlike model\ncheck: all u in 0..0\n", "model: want gmplab run ARGS"},
+	} {
+		_, err := Parse("x/lesson.md", "```runs\nprogram: a.go\nruns: 3\n"+tc.body+"```\n")
+		if err == nil || !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("%q: want an error with %q, got %v", tc.body, tc.err, err)
+		}
+	}
+}

@@ -113,8 +113,8 @@ func TestHandoffpOnTheRealRuntime(t *testing.T) {
 }
 
 // A continue that reaches the exit without stopping at a breakpoint says
-// so (motion.go: unreached), and board, procs and goroutines after the
-// exit say that the program has exited instead of drawing an empty
+// so (motion.go: unreached), and board, procs, goroutines and print after
+// the exit say that the program has exited instead of drawing an empty
 // scheduler (GOMAXPROCS=0). With one P nothing can steal: runqsteal is
 // never called, whatever the host's load.
 func TestExitWithoutReachingBreakpoint(t *testing.T) {
@@ -143,6 +143,17 @@ func TestExitWithoutReachingBreakpoint(t *testing.T) {
 	}
 	if _, err := s.Goroutines(""); err == nil || !strings.Contains(err.Error(), "the program has exited") {
 		t.Errorf("goroutines after the exit: %v", err)
+	}
+	// print, too, says so rather than reading an empty scheduler ("no
+	// p0: there are 0 Ps"), and still prints the last stop and the exit.
+	if _, err := s.Print("len(p0.runq)"); err == nil || !strings.Contains(err.Error(), "the program has exited with code 0 at stop ") || !strings.Contains(err.Error(), "print still reads the last stop's event") {
+		t.Errorf("print len(p0.runq) after the exit: %v", err)
+	}
+	if code, err := s.Print("exit.code"); err != nil || code != "0" {
+		t.Errorf("print exit.code after the exit = %q, %v", code, err)
+	}
+	if _, err := s.Print("seq"); err != nil {
+		t.Errorf("print seq after the exit: %v", err)
 	}
 	// A breakpoint that stopped the run is not named.
 	if _, err := s.Restart(nil); err != nil {

@@ -263,11 +263,17 @@ func (s *Session) Goroutines(group string) (string, error) {
 	return debugger.GoroutinesText(s.State(), s.selG, group)
 }
 
-// Print evaluates print's expressions against the real state.
+// Print evaluates print's expressions against the real state; after the
+// exit, against what is left: the last stop's event and the exit.
 func (s *Session) Print(expr string) (string, error) {
 	var ev *runtime.Event
 	if s.pos > 0 {
 		ev = &s.last
+	}
+	if s.exit != nil {
+		gone := fmt.Sprintf("the program has exited with code %d at stop %d (%s) and its scheduler went with the process (restart runs it again)",
+			s.exit.Code, s.pos, view.FormatTime(s.last.T))
+		return debugger.PrintExited(expr, s.State(), ev, gone)
 	}
 	return debugger.PrintState(expr, s.State(), ev)
 }

@@ -34,8 +34,13 @@ func elapsed[T int | int64 | float64](b *testing.B, table T) {
 	report(b, b.Elapsed(), b.N, table)
 }
 
+// oneP runs the rest of b at GOMAXPROCS=1 and gives the test binary its
+// GOMAXPROCS back when b ends. (It was b.Cleanup(func() {
+// GOMAXPROCS(GOMAXPROCS(1)) }): defer's idiom in a closure, whose argument
+// is evaluated only at the cleanup, so the benchmark ran at all the Ps.)
 func oneP(b *testing.B) {
-	b.Cleanup(func() { goruntime.GOMAXPROCS(goruntime.GOMAXPROCS(1)) })
+	prev := goruntime.GOMAXPROCS(1)
+	b.Cleanup(func() { goruntime.GOMAXPROCS(prev) })
 }
 
 var sink int64
@@ -411,4 +416,28 @@ func BenchmarkCostMetricsRead(b *testing.B) {
 func BenchmarkCostMetricSample(b *testing.B) {
 	one := readMetrics(b, 1)
 	report(b, readMetrics(b, len(metricNames))-one, 7*b.N, runtime.CostMetricSample)
+}
+
+// oneP's benchmarks run at one P, and the test binary goes on at the
+// GOMAXPROCS it had.
+func TestOnePRestoresGOMAXPROCS(t *testing.T) {
+	before := goruntime.GOMAXPROCS(0)
+	if before == 1 {
+		goruntime.GOMAXPROCS(2) // a change to see
+		defer goruntime.GOMAXPROCS(1)
+		before = 2
+	}
+	during := 0
+	testing.Benchmark(func(b *testing.B) {
+		oneP(b)
+		during = goruntime.GOMAXPROCS(0)
+		for range b.N {
+		}
+	})
+	if during != 1 {
+		t.Errorf("GOMAXPROCS=%d in a benchmark after oneP, want 1", during)
+	}
+	if after := goruntime.GOMAXPROCS(0); after != before {
+		t.Errorf("GOMAXPROCS=%d after a benchmark that called oneP, want the %d it was", after, before)
+	}
 }

@@ -100,41 +100,53 @@ func fullSize(upTo string, procs int) bool { return upTo == "preempt" && procs <
 // runs to its end with every invariant checked after every action
 // (invariants.go), and twice gives the same events, byte for byte. A
 // scenario in shortArgs runs at its short size except where fullSize.
+//
+// Each scenario is a parallel subtest: its machines share only the
+// compiled program, which the engine only reads, so the scenarios run
+// side by side on the host's cores. Four scenarios (coop.go at full size,
+// lesson 09's service.go, pairs.go, gc.go) take nine tenths of the test's
+// CPU time (53 s in all, in 2026-11); go test -run
+// 'TestScenariosInvariantsAndDeterminism/09-gc:service' runs one alone.
 func TestScenariosInvariantsAndDeterminism(t *testing.T) {
 	progs := scenarios(t)
 	layerSets := []string{"stacks", "procs", "steal", "sysmon", "preempt", "netpoll"}
 	for _, name := range sortedKeys(progs) {
 		p := progs[name]
-		for _, upTo := range layerSets {
-			ls, _ := runtime.LayersUpTo(upTo)
-			for _, procs := range []int{1, 2, 4} {
-				for _, seed := range []uint64{1, 7} {
-					// Invariants after every action cost O(state): check
-					// them at one size, every layer and seed.
-					cfg := runtime.Config{GOMAXPROCS: procs, Seed: seed, Layers: ls, Check: procs == 2, Why: true, MaxTime: 5e9}
-					desc := fmt.Sprintf("%s layers=%s procs=%d seed=%d", name, upTo, procs, seed)
-					args := shortArgs[name]
-					if fullSize(upTo, procs) {
-						args = nil
-					}
-					a, exA := runArgs(t, p, cfg, args)
-					b, exB := runArgs(t, p, cfg, args)
-					if !reflect.DeepEqual(a, b) || !reflect.DeepEqual(exA, exB) {
-						t.Fatalf("%s: two runs differ", desc)
-					}
-					if shortArgs[name] != nil && args == nil && !slices.ContainsFunc(a, func(ev runtime.Event) bool { return ev.Kind == runtime.EvPreempted }) {
-						t.Errorf("%s: at full size no loop was preempted", desc)
-					}
-					if want := wantEnd[name]; want != "" {
-						if exA.Reason != want {
-							t.Errorf("%s: ended with %s (%s), want %s", desc, exA.Reason, exA.Msg, want)
+		// examples/gosched.go is subtest examples:gosched.go (a slash
+		// would split -run's pattern).
+		t.Run(strings.ReplaceAll(strings.TrimPrefix(name, "../"), "/", ":"), func(t *testing.T) {
+			t.Parallel()
+			for _, upTo := range layerSets {
+				ls, _ := runtime.LayersUpTo(upTo)
+				for _, procs := range []int{1, 2, 4} {
+					for _, seed := range []uint64{1, 7} {
+						// Invariants after every action cost O(state): check
+						// them at one size, every layer and seed.
+						cfg := runtime.Config{GOMAXPROCS: procs, Seed: seed, Layers: ls, Check: procs == 2, Why: true, MaxTime: 5e9}
+						desc := fmt.Sprintf("%s layers=%s procs=%d seed=%d", name, upTo, procs, seed)
+						args := shortArgs[name]
+						if fullSize(upTo, procs) {
+							args = nil
 						}
-					} else if exA.Reason != "exit" && !(upTo != "preempt" && upTo != "netpoll" && exA.Reason == "max-time") {
-						t.Errorf("%s: ended with %s: %s", desc, exA.Reason, exA.Msg)
+						a, exA := runArgs(t, p, cfg, args)
+						b, exB := runArgs(t, p, cfg, args)
+						if !reflect.DeepEqual(a, b) || !reflect.DeepEqual(exA, exB) {
+							t.Fatalf("%s: two runs differ", desc)
+						}
+						if shortArgs[name] != nil && args == nil && !slices.ContainsFunc(a, func(ev runtime.Event) bool { return ev.Kind == runtime.EvPreempted }) {
+							t.Errorf("%s: at full size no loop was preempted", desc)
+						}
+						if want := wantEnd[name]; want != "" {
+							if exA.Reason != want {
+								t.Errorf("%s: ended with %s (%s), want %s", desc, exA.Reason, exA.Msg, want)
+							}
+						} else if exA.Reason != "exit" && !(upTo != "preempt" && upTo != "netpoll" && exA.Reason == "max-time") {
+							t.Errorf("%s: ended with %s: %s", desc, exA.Reason, exA.Msg)
+						}
 					}
 				}
 			}
-		}
+		})
 	}
 }
 

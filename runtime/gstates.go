@@ -47,6 +47,6 @@ var gEdge = func() (e [len(gstatusNames)][len(gstatusNames)]bool) {
 // changes between them.
 func GStateMachine() StateMachine {
 	states, edges := transitions(gstatus.String, gTransitions)
-	return StateMachine{Key: "g", Name: "goroutine", Title: "The goroutine state machine", Prefix: "_G", Setter: "casgstatus", Source: "runtime/gstates.go", States: states, Edges: edges,
+	return StateMachine{Key: "g", Name: "goroutine", Title: "The goroutine state machine", Prefix: "_G", Boxes: "States", Setter: "casgstatus", Source: "runtime/gstates.go", States: states, Edges: edges,
 		Intro: "A goroutine's status (g.atomicstatus) and the functions that change it, each through casgstatus (runtime/proc.go)."}
 }

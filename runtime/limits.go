@@ -111,8 +111,8 @@ func (mc *Machine) holdBack(n int64) int64 {
 // limitShowGs is how many goroutines a limit's message lists.
 const limitShowGs = 6
 
-// explainStuck says what the program was doing when a limit stopped it:
-// the goroutines running on the Ps (and, for --max-instrs and --max-time,
+// explainStuck says what the program was doing when a limit stopped it,
+// each goroutine once, in its state: the goroutines running on the Ps (and, for --max-instrs and --max-time,
 // how long each ran without calling into the scheduler), where the others wait, and, when
 // a G hogged a P with the preempt layer off while others waited, that the
 // preempt layer is what would have stopped it.
@@ -132,6 +132,9 @@ func (mc *Machine) explainStuck(which string) string {
 		}
 		gi := mc.allm[mi].curg
 		G := &mc.allg[gi]
+		if G.status == _Gsyscall {
+			continue // waiting, in a system call: waitSummary says it once
+		}
 		s := "G" + vm.Itoa(G.goid) + " on P" + vm.Itoa(int64(i)) + " " + mc.gWhere(gi)
 		if G.sinceSched > 0 && (which == "max-instrs" || which == "max-time") {
 			s += ", running Go code for " + fmtNs(G.sinceSched) + " of virtual CPU since it last called into the scheduler"
@@ -175,7 +178,9 @@ func (mc *Machine) gWhere(gi int32) string {
 }
 
 // waitSummary lists up to limitShowGs blocked user goroutines in goid
-// order, then how many more there are.
+// order, then how many more there are. A G in a system call (_Gsyscall) is
+// among them, with its M and the P that M still holds (its M's curg, but
+// not running Go code: explainStuck's Running leaves it out).
 func (mc *Machine) waitSummary() string {
 	var parts []string
 	more := 0
@@ -191,6 +196,13 @@ func (mc *Machine) waitSummary() string {
 		why := "in a system call"
 		if G.status == _Gwaiting {
 			why = G.waitreason.String()
+		} else if mi := G.m; mi != nilIdx {
+			// Its M is in the kernel with it; in Go 1.26 entersyscall
+			// leaves the P attached until sysmon's retake takes it.
+			why += " on M" + vm.Itoa(int64(mi))
+			if pp := mc.allm[mi].p; pp != nilIdx {
+				why += ", holding P" + vm.Itoa(int64(pp))
+			}
 		}
 		parts = append(parts, "G"+vm.Itoa(G.goid)+" ("+why+") "+mc.gWhere(int32(i)))
 	}

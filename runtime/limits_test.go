@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gmplab/gmplab/lang"
 	"github.com/gmplab/gmplab/runtime"
@@ -283,5 +284,46 @@ func main() {
 	want := 2 * (1 << 20) / size
 	if total := 100 + elided; total < want-100 || total > want {
 		t.Errorf("%d frames in all, want about %d (two per %d-byte frame)", total, want, size)
+	}
+}
+
+// A limit that stops the run while main is in a system call (entersyscall:
+// _Gsyscall, its M in the kernel, the P still attached in Go 1.26) names
+// G1 once, as waiting in the system call with its M and P, not also as
+// running on that P: the M's curg is not running Go code.
+func TestLimitSaysSyscallOnce(t *testing.T) {
+	p := compileSrc(t, "sys.go", `package main
+
+import (
+	"time"
+
+	"github.com/gmplab/gmplab/sim"
+)
+
+func main() {
+	sim.Syscall(10 * time.Millisecond)
+}
+`)
+	// Without sysmon M0 keeps P0 for the whole call; with it, retake
+	// takes the P at its first look (no idle P to spare: proc.go: retake)
+	// and handoffp puts it on the idle list.
+	for _, c := range []struct{ upTo, holding string }{{"steal", ", holding P0"}, {"sysmon", ""}} {
+		ls, err := runtime.LayersUpTo(c.upTo)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ex := runCfg(t, p, runtime.Config{GOMAXPROCS: 1, Layers: ls, MaxTime: int64(time.Millisecond), Check: true})
+		if ex.Reason != "max-time" {
+			t.Fatalf("up to %s: exit = %+v", c.upTo, ex)
+		}
+		if n := strings.Count(ex.Msg, "G1 "); n != 1 {
+			t.Errorf("up to %s: the message names G1 %d times:\n%s", c.upTo, n, ex.Msg)
+		}
+		if strings.Contains(ex.Msg, "Running:") {
+			t.Errorf("up to %s: a G in a system call is said to be running:\n%s", c.upTo, ex.Msg)
+		}
+		if !regexp.MustCompile(`\nWaiting: G1 \(in a system call on M0` + c.holding + `\) in main\.main at sys\.go:\d+:\d+\.`).MatchString(ex.Msg) {
+			t.Errorf("up to %s: G1 is not said to wait in its system call on M0%s:\n%s", c.upTo, c.holding, ex.Msg)
+		}
 	}
 }

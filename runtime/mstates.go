@@ -122,6 +122,6 @@ func (mc *Machine) checkMTransitions() {
 // derived from its fields, and the changes between them.
 func MStateMachine() StateMachine {
 	states, edges := transitions(mshow.String, mTransitions)
-	return StateMachine{Key: "m", Name: "M", Title: "The M state machine", Setter: "checkMTransitions", Source: "runtime/mstates.go", States: states, Edges: edges,
+	return StateMachine{Key: "m", Name: "M", Title: "The M state machine", Boxes: "States", Setter: "checkMTransitions", Source: "runtime/mstates.go", States: states, Edges: edges,
 		Intro: "What an M (a thread) is doing, read from its fields (m.p, m.spinning, sched.midle, m.lockedg; the real runtime has no M status), and the functions that change it."}
 }

@@ -68,6 +68,6 @@ func bySite(sites []site, fn string) bool {
 // in the real runtime's order, and the changes between them.
 func PStateMachine() StateMachine {
 	states, edges := transitions(pstatus.String, pTransitions)
-	return StateMachine{Key: "p", Name: "P", Title: "The P state machine", Prefix: "_P", Setter: "setpstatus", Source: "runtime/pstates.go", States: states, Edges: edges,
+	return StateMachine{Key: "p", Name: "P", Title: "The P state machine", Prefix: "_P", Boxes: "States", Setter: "setpstatus", Source: "runtime/pstates.go", States: states, Edges: edges,
 		Intro: "A P's status (p.status) and the functions that assign it. In Go 1.26 a P whose M is in a system call stays _Prunning."}
 }

@@ -143,17 +143,6 @@ func (mc *Machine) runqputslow(pp int32, gi int32) {
 	}
 }
 
-// runqputbatch appends q to pp's ring until the ring is full; what does not
-// fit stays in q (proc.go: runqputbatch).
-func (mc *Machine) runqputbatch(pp int32, q *gQueue) {
-	P := &mc.allp[pp]
-	for q.size > 0 && P.runqtail-P.runqhead < runqSize {
-		gi := mc.gqPop(q)
-		P.runq[P.runqtail%runqSize] = gi
-		P.runqtail++
-	}
-}
-
 // runqget takes a G from pp's local queue: runnext first (inheritTime: it
 // shares the current time slice), then the ring's head (proc.go: runqget).
 func (mc *Machine) runqget(pp int32) (gi int32, inheritTime bool) {

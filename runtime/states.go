@@ -1,7 +1,8 @@
 package runtime
 
 // The state machines the diagrams draw (gstates.go, pstates.go,
-// mstates.go): each is one table of edges, every edge labelled with the
+// mstates.go, and runqmoves.go's moves between the run queues): each is
+// one table of edges, every edge labelled with the
 // engine's functions that make it, and each function with the real
 // runtime's function that makes the same change, or none where the change
 // is gmplab's own (the model's start-up, its instant stop of the world for
@@ -44,13 +45,15 @@ type StateMachine struct {
 	Source string // the engine's file that declares it
 	Prefix string // the real runtime's constants' prefix ("_G", "_P"); "" for the M, which has no status field
 	Setter string // the one function of the engine's that makes every change (casgstatus…)
+	Boxes  string // what the boxes are, as the text form names them: "States", "Places" for the run queues
 	States []string
 	Edges  []Transition
 }
 
-// StateMachines returns the goroutine, P and M state machines.
+// StateMachines returns the goroutine, P and M state machines and the run
+// queues' moves (runqmoves.go), which the diagrams draw the same way.
 func StateMachines() []StateMachine {
-	return []StateMachine{GStateMachine(), PStateMachine(), MStateMachine()}
+	return []StateMachine{GStateMachine(), PStateMachine(), MStateMachine(), RunqMoves()}
 }
 
 // Transition is one edge of a state machine, From → To, with the

@@ -11,14 +11,16 @@ import (
 )
 
 // The runtime's state machines drawn from the engine's own tables
-// (runtime.GStateMachine, PStateMachine, MStateMachine): as text for the
+// (runtime.GStateMachine, PStateMachine, MStateMachine, and RunqMoves,
+// the run queues with the moves between them): as text for the
 // terminal and as an SVG for the book. Neither lists a state or an edge of
 // its own, so neither can drift from what the engine does. Each edge is
 // labelled with the real runtime's functions that make it; a function
 // marked * is gmplab's own (a change the real runtime makes another way,
 // or not at all), which the legend says.
 
-// StateMachine returns the state machine a diagram cell names: g, p or m.
+// StateMachine returns the state machine a diagram cell names: g, p, m,
+// or q (the run queues).
 func StateMachine(name string) (runtime.StateMachine, bool) {
 	for _, sm := range runtime.StateMachines() {
 		if sm.Key == name {
@@ -67,7 +69,7 @@ func legend(sm runtime.StateMachine) string {
 // StatesText is a state machine as text, one edge a line, each with the
 // functions that make it, wrapped to width columns.
 func StatesText(sm runtime.StateMachine, width int) string {
-	out := Fill(sm.Intro+" States: "+strings.Join(sm.States, ", ")+".\n", width)
+	out := Fill(sm.Intro+" "+sm.Boxes+": "+strings.Join(sm.States, ", ")+".\n", width)
 	col := 0
 	for _, s := range sm.States {
 		col = max(col, len([]rune(s)))
@@ -105,12 +107,17 @@ var statePlace = map[string]map[string][2]float64{
 	// each), the system calls and the locked M below running.
 	"m": {"idle": {0, 0}, "netpoll": {2, 0}, "spinning": {1, 1}, "running": {1, 2}, "locked": {0, 2}, "exited": {2, 2},
 		"syscall (no P)": {0, 3}, "syscall": {1, 3}},
+	// the run queues: where a G is made runnable on top, between the
+	// P's two queues and the global one; running and the ring below,
+	// another P's queues under the ring.
+	"q": {"runnext": {0, 0}, "made runnable": {1, 0}, "global queue": {2, 0}, "running": {0, 1.4}, "ring": {1, 1.4}, "another P": {1, 2.5}},
 }
 
 // stateRoute gives an edge that would cross a box a way round it:
 // waypoints in grid units.
 var stateRoute = map[string]map[[2]string][][2]float64{
 	"m": {{"syscall (no P)", "idle"}: {{-0.62, 3}, {-0.62, 0}}},
+	"q": {{"runnext", "global queue"}: {{0, -0.6}, {2, -0.6}}, {"global queue", "running"}: {{2.62, 0}, {2.62, 3.05}, {0, 3.05}}},
 }
 
 // stateLabel moves an edge's label off the middle of its (middle)

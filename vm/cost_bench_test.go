@@ -6,6 +6,7 @@ import (
 	goruntime "runtime"
 	"sort"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -657,6 +658,50 @@ func loopNoConcat(n int) int {
 // the bytes' copy. The table charges psConcat plus psMalloc plus the bytes.
 func BenchmarkCostConcat(b *testing.B) {
 	marginal(b, loopConcat, loopNoConcat, 1, psConcat+psMalloc+10*psMemmoveByte)
+}
+
+// concatHalf is half of the string loopConcatSize makes: a + b of two
+// halves, so that the result's size class is the benchmark's.
+var concatHalf [2]string
+
+//go:noinline
+func loopConcatSize(n int) int {
+	a := 0
+	for i := 0; i < n; i++ {
+		s := concatHalf[i&1] + concatHalf[(i+1)&1]
+		sinks = s
+		a += len(s)
+	}
+	return a
+}
+
+//go:noinline
+func loopNoConcatSize(n int) int {
+	a := 0
+	for i := 0; i < n; i++ {
+		s := concatHalf[i&1]
+		sinks = s
+		a += len(s) + len(concatHalf[(i+1)&1])
+	}
+	return a
+}
+
+// Concatenation by size: a + b making a string of 64 B to 64 KB
+// (concatstrings: rawstring's mallocgc of the result's size class,
+// noscan, and the copy), as BenchmarkCostMallocSize measures make. The
+// table is what OpConcat charges today: a flat psMalloc whatever the size,
+// where make pays mallocCost of its size class (issue 19's open item:
+// rawstring's mallocgc should read mallocCost(stringClass(n)) too).
+func BenchmarkCostConcatSize(b *testing.B) {
+	for _, size := range []int{64, 256, 1024, 4096, 16384, 65536} {
+		b.Run(strconv.Itoa(size), func(b *testing.B) {
+			half := strings.Repeat("x", size/2)
+			concatHalf = [2]string{half, strings.Repeat("y", size/2)}
+			table := psConcat + psMalloc + memmoveCost(size, 1)
+			b.ReportMetric(float64(psConcat+mallocCost(stringClass(size))+memmoveCost(size, 1)), "mallocCost-ps/op")
+			marginal(b, loopConcatSize, loopNoConcatSize, 1, table)
+		})
+	}
 }
 
 var sinkb []byte

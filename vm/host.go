@@ -21,12 +21,17 @@ import (
 type HostFunc struct {
 	Name      string // as Go names it: "math.Sqrt", "strings.Builder.WriteString"
 	Pop, Push int    // operands popped, results pushed
-	Cost      int64  // virtual CPU time in ps (0: psHost), cost.go
+	Cost      int64  // virtual CPU time in ps (0: psHost; CostNone: none), cost.go
 	// Scale, if set, is what a call costs besides Cost, from its operands
 	// (before Fn runs): the work that grows with them.
 	Scale func(mc *Machine, b int32, args []Value) int64
 	Fn    func(mc *Machine, b int32, args, res []Value) (panicMsg string)
 }
+
+// CostNone is a host function's Cost when it costs no virtual time: what
+// it models is not code that runs in Go (unicode.rangeTable lays out
+// static data, as the linker does).
+const CostNone = -1
 
 var (
 	hostTable  []HostFunc
@@ -83,8 +88,11 @@ func HostName(i int32) string {
 // its Scale adds (cost.go).
 func HostCost(i int32) int64 {
 	sealHost()
-	if c := hostTable[i].Cost; c > 0 {
+	switch c := hostTable[i].Cost; {
+	case c > 0:
 		return c
+	case c == CostNone:
+		return 0
 	}
 	return psHost
 }

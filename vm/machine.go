@@ -64,7 +64,7 @@ func (mc *Machine) Clone() Machine {
 	c.globals = slices.Clone(mc.globals)
 	c.boxes = slices.Clone(mc.boxes)
 	c.closures = slices.Clone(mc.closures)
-	c.objs = cloneObjs(mc.objs)
+	c.objs = cloneObjs(mc.objs, mc.gc.freeObj)
 	c.joinPages()
 	c.gc.freeObj = slices.Clone(mc.gc.freeObj)
 	c.gc.freeClo = slices.Clone(mc.gc.freeClo)

@@ -135,11 +135,24 @@ func closureBytes(k int) uint64 {
 	return SizeClass(ptrSize+uint64(k)*ptrSize, false)
 }
 
-// mallocString accounts a string of n bytes made at run time.
-func (mc *Machine) mallocString(n int) {
-	if n > tmpStringBufSize {
-		mc.malloc(SizeClass(uint64(n), true))
+// stringClass is the size class of a string of n bytes made at run time
+// (runtime.rawstring), or 0 for one of tmpStringBufSize bytes or less,
+// which Go builds in the caller's buffer unless it escapes.
+func stringClass(n int) uint64 {
+	if n <= tmpStringBufSize {
+		return 0
 	}
+	return SizeClass(uint64(n), true)
+}
+
+// mallocString accounts a string of n bytes made at run time and returns
+// its size class (mallocCost's argument; 0 when not counted).
+func (mc *Machine) mallocString(n int) uint64 {
+	class := stringClass(n)
+	if class != 0 {
+		mc.malloc(class)
+	}
+	return class
 }
 
 // HeapStats is what the program has allocated since it started.

@@ -67,11 +67,13 @@ type gcState struct {
 	markClo, markBox, markObj []bool
 	work                      []int64
 
-	// spare holds the host slices of small objects the last collections
-	// freed, cleared, by size (spare[n] of n slots), for newObj to reuse:
-	// a program that copies small structs in a loop then allocates no
-	// host memory for them. Not part of the state: a clone starts without
-	// any (each machine reuses only slices it freed itself).
+	// spare holds host slices of small objects freed and then left
+	// without an id (allocObj needed a bigger one at their id), by
+	// capacity (spare[n] of n slots), for allocObj to reuse: with the
+	// slices Collect leaves at the freed ids, a program that copies small
+	// structs in a loop allocates no host memory for them. Not part of
+	// the state: a clone starts without any (each machine reuses only
+	// slices it freed itself).
 	spare [spareSlots + 1][][]Value
 }
 
@@ -242,11 +244,9 @@ func (mc *Machine) Collect(roots func(Roots)) HeapLive {
 	g.freeObj = g.freeObj[:0]
 	for id := len(mc.objs) - 1; id > 0; id-- {
 		if !g.markObj[id] {
-			if o := mc.objs[id]; len(o) > 0 && len(o) <= spareSlots && len(g.spare[len(o)]) < spareMax {
-				clear(o)
-				g.spare[len(o)] = append(g.spare[len(o)], o)
+			if cap(mc.objs[id]) > spareSlots {
+				mc.objs[id] = nil // a small object's slots stay for allocObj to reuse
 			}
-			mc.objs[id] = nil
 			if id < len(mc.heap.objMeta) {
 				mc.heap.objMeta[id] = 0
 			}
@@ -255,18 +255,13 @@ func (mc *Machine) Collect(roots func(Roots)) HeapLive {
 	}
 	// Trim free slots at the ends so that the slices shrink back when a
 	// burst of garbage is gone (the free lists hold the highest ids first).
-	for len(g.freeClo) > 0 && int(g.freeClo[0]) == len(mc.closures)-1 {
-		g.freeClo = g.freeClo[1:]
-		mc.closures = mc.closures[:len(mc.closures)-1]
-	}
-	for len(g.freeBox) > 0 && int(g.freeBox[0]) == len(mc.boxes)-1 {
-		g.freeBox = g.freeBox[1:]
-		mc.boxes = mc.boxes[:len(mc.boxes)-1]
-	}
-	for len(g.freeObj) > 0 && int(g.freeObj[0]) == len(mc.objs)-1 {
-		g.freeObj = g.freeObj[1:]
-		mc.objs = mc.objs[:len(mc.objs)-1]
-	}
+	var n int
+	g.freeClo, n = trimFree(g.freeClo, len(mc.closures))
+	mc.closures = mc.closures[:n]
+	g.freeBox, n = trimFree(g.freeBox, len(mc.boxes))
+	mc.boxes = mc.boxes[:n]
+	g.freeObj, n = trimFree(g.freeObj, len(mc.objs))
+	mc.objs = mc.objs[:n]
 	// Shrink a slice whose capacity is well over what the next cycle can
 	// fill (what is left plus the allocations that trigger the next
 	// collection): shrinking below that makes every cycle grow it again,
@@ -328,6 +323,23 @@ func (mc *Machine) liveHeap() HeapLive {
 		}
 	}
 	return l
+}
+
+// trimFree drops from free (highest ids first) the ids at the end of a
+// table of n slots and returns it and the table's new length. It moves
+// the rest down rather than reslicing, so that the list keeps its array
+// for the next sweep (reslicing from the front lost it: a program that
+// made garbage steadily reallocated its free list in every collection).
+func trimFree(free []int32, n int) ([]int32, int) {
+	k := 0
+	for k < len(free) && int(free[k]) == n-1 {
+		k++
+		n--
+	}
+	if k > 0 {
+		free = append(free[:0], free[k:]...)
+	}
+	return free, n
 }
 
 // markBits returns b cleared with length n, reusing its array when it is

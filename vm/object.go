@@ -23,37 +23,72 @@ import "slices"
 
 // newObj allocates an object of n zeroed slots.
 func (mc *Machine) newObj(n int) int64 {
+	id, o, fresh := mc.allocObj(n)
+	if !fresh {
+		for i := range o {
+			o[i] = Value{} // a loop: clear's call costs more for a few slots
+		}
+	}
+	return id
+}
+
+// allocObj allocates an object of n slots whose contents are left as they
+// were (zero when fresh: a new host slice): the caller sets every slot
+// (copyObj) or clears them (newObj). Its host slice is, first, the
+// one its id had when it was freed (Collect leaves a small object's slots
+// in place, also past the end of objs once it shrank, so that a program
+// that copies small structs in a loop touches the same memory again and
+// moves no slice around), then a spare one of the size, then a new one.
+func (mc *Machine) allocObj(n int) (int64, []Value, bool) {
 	mc.gc.alloc++
-	var o []Value
+	var id int
+	if k := len(mc.gc.freeObj); k > 0 {
+		id = int(mc.gc.freeObj[k-1])
+		mc.gc.freeObj = mc.gc.freeObj[:k-1]
+	} else {
+		id = len(mc.objs)
+		if id < cap(mc.objs) {
+			mc.objs = mc.objs[:id+1]
+		} else {
+			mc.objs = append(mc.objs, nil)
+		}
+	}
+	o := mc.objs[id]
+	if cap(o) >= n && cap(o) <= spareSlots {
+		if len(o) != n {
+			o = o[:n]
+			mc.objs[id] = o
+		}
+		return objTag | int64(id), o, false
+	}
+	fresh := false
 	if n <= spareSlots && len(mc.gc.spare[n]) > 0 {
-		// A slice a collection freed (mgc.go: spare), already zeroed.
+		// A slice a collection freed (mgc.go: spare).
 		k := len(mc.gc.spare[n]) - 1
 		o = mc.gc.spare[n][k]
 		mc.gc.spare[n][k] = nil
 		mc.gc.spare[n] = mc.gc.spare[n][:k]
 	} else {
-		o = make([]Value, n)
+		o, fresh = make([]Value, n), true
 	}
-	if k := len(mc.gc.freeObj); k > 0 {
-		id := mc.gc.freeObj[k-1]
-		mc.gc.freeObj = mc.gc.freeObj[:k-1]
-		mc.objs[id] = o
-		return objTag | int64(id)
+	if old := mc.objs[id]; old != nil && cap(old) <= spareSlots && len(mc.gc.spare[cap(old)]) < spareMax {
+		mc.gc.spare[cap(old)] = append(mc.gc.spare[cap(old)], old[:cap(old)]) // too small here: kept for its size
 	}
-	mc.objs = append(mc.objs, o)
-	return objTag | int64(len(mc.objs)-1)
+	mc.objs[id] = o
+	return objTag | int64(id), o, fresh
 }
 
 // copyObj returns a new object with o's contents, its nested structs
 // copied too (layout li).
 func (mc *Machine) copyObj(o int64, li int32) int64 {
 	src := mc.objs[o&refMask]
-	id := mc.newObj(len(src))
-	dst := mc.objs[id&refMask]
-	copy(dst, mc.objs[o&refMask])
-	for i, nl := range mc.prog.Layouts[li].Nested {
-		if nl >= 0 {
-			dst[i] = Value{I: mc.copyObj(dst[i].I, nl)}
+	id, dst, _ := mc.allocObj(len(src))
+	nested := mc.prog.Layouts[li].Nested
+	for i := range dst {
+		if i < len(nested) && nested[i] >= 0 {
+			dst[i] = Value{I: mc.copyObj(src[i].I, nested[i])}
+		} else {
+			dst[i] = src[i]
 		}
 	}
 	return id
@@ -100,9 +135,13 @@ func (mc *Machine) eqObj(a, b int64, li int32) (eq bool, msg string) {
 	return true, ""
 }
 
-// cloneObjs copies every object's slots (a snapshot).
-func cloneObjs(objs [][]Value) [][]Value {
+// cloneObjs copies every live object's slots (a snapshot); a freed id
+// (free) is nil in the copy, as the slots Collect left there are garbage.
+func cloneObjs(objs [][]Value, free []int32) [][]Value {
 	c := slices.Clone(objs)
+	for _, id := range free {
+		c[id] = nil
+	}
 	for i := range c {
 		c[i] = slices.Clone(c[i])
 	}

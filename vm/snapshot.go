@@ -51,7 +51,16 @@ func (mc *Machine) CloneSharing(prev *Machine) (Machine, int64) {
 	}
 	c.objs = make([][]Value, len(mc.objs))
 	c.objPages = nil
-	for i, o := range mc.objs {
+	live := mc.objs
+	if len(mc.gc.freeObj) > 0 {
+		// A freed id's slots are garbage (Collect leaves them for
+		// allocObj): nil in the snapshot.
+		live = slices.Clone(mc.objs)
+		for _, id := range mc.gc.freeObj {
+			live[id] = nil
+		}
+	}
+	for i, o := range live {
 		var po []Value
 		var pp [][]Value
 		if i < len(prev.objs) {

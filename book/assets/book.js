@@ -123,16 +123,50 @@
       b.classList.add("done");
       copy(copyText(el)).then(function () { b.textContent = "Copied"; back(); }, function () { b.textContent = "Select and copy"; back(); });
     });
-    // What scrolls holds its button in a wrapper that does not.
-    var host = el.parentNode;
-    if (!el.classList.contains("chroma") || !host.classList.contains("cell")) {
-      host = document.createElement("div");
-      host.className = "copyable";
-      el.parentNode.insertBefore(host, el);
-      host.appendChild(el);
+    // What scrolls holds its button in a wrapper that does not, where the
+    // button covers nothing at any scroll: beside a command (one line), in
+    // a strip of its own above a block of lines (which may scroll down as
+    // well as sideways, so the strip is outside what scrolls).
+    // A source cell's block has its file's name above it: the button goes
+    // beside the name.
+    var host = document.createElement("div");
+    var cap = el.previousElementSibling;
+    if (el.classList.contains("chroma") && cap && cap.tagName === "FIGCAPTION") {
+      host.className = "copyable copy-beside";
+      cap.parentNode.insertBefore(host, cap);
+      host.appendChild(cap);
+      host.appendChild(b);
+      return;
     }
-    host.classList.add("copyable");
+    host.className = "copyable " + (el.classList.contains("cmd") ? "copy-beside" : "copy-above");
+    el.parentNode.insertBefore(host, el);
+    host.appendChild(el);
     host.appendChild(b);
+  });
+
+  // A table wider than its column scrolls sideways in its own box: a
+  // fading edge on each side where there is more to see, and a line above
+  // the table saying so, as long as it is wider (a resize may change it).
+  var tables = [];
+  document.querySelectorAll(".page table").forEach(function (t) {
+    var box = document.createElement("div");
+    box.className = "table-scroll";
+    t.parentNode.insertBefore(box, t);
+    box.appendChild(t);
+    var hint = document.createElement("p");
+    hint.className = "table-hint";
+    hint.hidden = true;
+    hint.textContent = "\u21c6 Wider than the page: scroll the table sideways to see all of it.";
+    box.parentNode.insertBefore(hint, box);
+    var edges = function () {
+      var wide = t.scrollWidth > t.clientWidth + 1;
+      hint.hidden = !wide;
+      box.classList.toggle("more-left", wide && t.scrollLeft > 1);
+      box.classList.toggle("more-right", wide && t.scrollLeft + t.clientWidth < t.scrollWidth - 1);
+    };
+    t.addEventListener("scroll", edges, {passive: true});
+    tables.push(edges);
+    edges();
   });
 
   // What scrolls sideways or down can be scrolled from the keyboard: it
@@ -156,7 +190,10 @@
   window.gmplabFocusable = focusable;
   focusable();
   var rt = null;
-  window.addEventListener("resize", function () { clearTimeout(rt); rt = setTimeout(focusable, 150); });
+  window.addEventListener("resize", function () {
+    clearTimeout(rt);
+    rt = setTimeout(function () { focusable(); tables.forEach(function (f) { f(); }); }, 150);
+  });
 
   // Search: a small index, loaded on first use.
   var input = document.getElementById("search");

@@ -191,7 +191,7 @@ func renderRuns(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.Walk
 		nd := n.(*Node)
 		r := nd.Cell.Runs
 		w.WriteString("<figure class=\"cell run runs\">\n")
-		for _, l := range r.Commands(nd.Notebook.Path(r.Program)) {
+		for _, l := range nd.Notebook.RunsCommands(r) {
 			Command(w, l)
 		}
 		var checks []string

@@ -21,6 +21,7 @@ import (
 	"html"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -115,8 +116,9 @@ func (e extension) Transform(doc *ast.Document, _ text.Reader, pc parser.Context
 			// A stored trace (a path from the repository's root) is
 			// stepped in the widget; one a cell of the lesson writes
 			// (a bare name) is not in the repository, and its session
-			// is shown as stored.
-			if strings.Contains(c.Command.Args[0], "/") {
+			// is shown as stored, as is a report (--report: text, no
+			// session to step).
+			if strings.Contains(c.Command.Args[0], "/") && !slices.Contains(c.Command.Args[1:], "--report") {
 				w, err := e.forReplay(nb, c)
 				add(n, w, err)
 			}

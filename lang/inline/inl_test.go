@@ -137,3 +137,99 @@ func main() { _ = use() }
 		t.Errorf("use's tree has %d bodies, want use and T.M", n)
 	}
 }
+
+// walk/convert.go: dataWord. Converting a zero-sized value, a bool or a
+// one-byte integer to an interface points at static data (zerobase,
+// staticuint64s) and calls nothing, so a function that only does that is
+// a NOSPLIT leaf (go build -gcflags=-S, go1.26.8: context.Background,
+// flag's (*boolValue).Get); an int needs convT64, a call.
+func TestInterfaceOfStaticDataCallsNothing(t *testing.T) {
+	p, fs, _ := analyze(t, `package main
+
+type empty struct{}
+type flag bool
+type one struct{ b [1]uint8 }
+
+func zero() any       { return empty{} }
+func boolean(b bool) any { return flag(b) }
+func single(b one) any   { return b }
+func word(i int) any     { return i }
+func main() {}
+`)
+	for name, want := range map[string]bool{"zero": true, "boolean": true, "single": true, "word": false} {
+		if got := p.NoSplit(fs[name]); got != want {
+			t.Errorf("%s: NOSPLIT %v, want %v", name, got, want)
+		}
+	}
+}
+
+// walk/range.go: walkRange. A range over a string calls runtime.decoderune
+// for a rune of two bytes or more whether the loop names the rune, its
+// index or neither (go build -gcflags=-S, go1.26.8: each of these calls
+// decoderune; unicode/utf8.RuneCountInString is the library's case).
+func TestRangeOverStringCallsDecoderune(t *testing.T) {
+	p, fs, _ := analyze(t, `package main
+
+func none(s string) (n int) { for range s { n++ }; return n }
+func key(s string) (n int)  { for i := range s { n += i }; return n }
+func val(s string) (n int)  { for _, r := range s { n += int(r) }; return n }
+func bytes(b []byte) (n int) { for range b { n++ }; return n }
+func main() {}
+`)
+	for name, want := range map[string]bool{"none": false, "key": false, "val": false, "bytes": true} {
+		if got := p.NoSplit(fs[name]); got != want {
+			t.Errorf("%s: NOSPLIT %v, want %v", name, got, want)
+		}
+	}
+}
+
+// ssagen/ssa.go: a slicing operation assigned back to its source from its
+// start (ir.SameSafeExpr) writes only the length and capacity, with no
+// write barrier; from another start it writes the pointer (go build
+// -gcflags=-S, go1.26.8: reset, trunc and shrink are NOSPLIT, drop is not;
+// bytes.(*Buffer).Reset is the library's case).
+func TestSliceOfItselfNoWriteBarrier(t *testing.T) {
+	p, fs, _ := analyze(t, `package main
+
+type buf struct {
+	b   []byte
+	off int
+}
+
+func (x *buf) reset()      { x.b = x.b[:0]; x.off = 0 }
+func (x *buf) drop()       { x.b = x.b[1:] }
+func (x *buf) trunc(n int) { x.b = x.b[0:n:n] }
+
+var g []int
+
+func shrink() { g = g[:len(g)-1] }
+func main()   {}
+`)
+	for name, want := range map[string]bool{"(*buf).reset": true, "(*buf).drop": false, "(*buf).trunc": true, "shrink": true} {
+		f := fs[name]
+		if f == nil {
+			t.Fatalf("no function %s", name)
+		}
+		if got := p.NoSplit(f); got != want {
+			t.Errorf("%s: NOSPLIT %v, want %v", name, got, want)
+		}
+	}
+}
+
+// walk/compare.go: walkCompare. An interface compared with nil tests its
+// type word; with another interface it calls efaceeq or ifaceeq (go build
+// -gcflags=-S, go1.26.8: isNil is NOSPLIT, same is not; flag's
+// (*FlagSet).Output is the library's case).
+func TestInterfaceAgainstNilCallsNothing(t *testing.T) {
+	p, fs, _ := analyze(t, `package main
+
+func isNil(x any) bool   { return x == nil }
+func same(x, y any) bool { return x != y }
+func main()              {}
+`)
+	for name, want := range map[string]bool{"isNil": true, "same": false} {
+		if got := p.NoSplit(fs[name]); got != want {
+			t.Errorf("%s: NOSPLIT %v, want %v", name, got, want)
+		}
+	}
+}

@@ -114,8 +114,11 @@ func (p *Package) opCalls(f *Func) bool {
 			switch info.TypeOf(n.X).Underlying().(type) {
 			case *types.Map, *types.Chan: // mapiterinit, chanrecv
 				found = true
-			case *types.Basic: // a string: decoderune; an int: none
-				if isString(info.TypeOf(n.X)) && n.Value != nil {
+			case *types.Basic: // an int: none
+				if isString(info.TypeOf(n.X)) {
+					// A string: decoderune advances over a rune of two
+					// bytes or more, whether the loop names the rune, its
+					// index or neither (walk/range.go: walkRange).
 					found = true
 				}
 			case *types.Slice: // for i := range s { s[i] = 0 } is a memclr
@@ -159,8 +162,8 @@ func (p *Package) opCalls(f *Func) bool {
 			if isString(tx.Type) && info.Types[n].Value == nil && (n.Op == token.ADD || n.Op == token.EQL || n.Op == token.NEQ || n.Op == token.LSS || n.Op == token.GTR || n.Op == token.LEQ || n.Op == token.GEQ) {
 				found = true // concatstrings, memequal, cmpstring
 			}
-			if (n.Op == token.EQL || n.Op == token.NEQ) && (isInterface(tx.Type) || isInterface(info.TypeOf(n.Y))) {
-				found = true // efaceeq, ifaceeq
+			if ty := info.Types[n.Y]; (n.Op == token.EQL || n.Op == token.NEQ) && (isInterface(tx.Type) || isInterface(ty.Type)) && !tx.IsNil() && !ty.IsNil() {
+				found = true // efaceeq, ifaceeq; against nil, a test of the type word
 			}
 		case *ast.TypeAssertExpr:
 			found = true // assertE2I, or panicdottype on failure
@@ -192,7 +195,7 @@ func (p *Package) opCalls(f *Func) bool {
 				if len(n.Rhs) == len(n.Lhs) && p.convCalls(info.Types[n.Rhs[i]], info.TypeOf(l)) {
 					found = true
 				}
-				if n.Tok != token.DEFINE && p.writeBarrier(l) {
+				if n.Tok != token.DEFINE && p.writeBarrier(l) && !(len(n.Rhs) == len(n.Lhs) && p.sliceOfItself(l, n.Rhs[i])) {
 					found = true
 				}
 			}
@@ -203,8 +206,9 @@ func (p *Package) opCalls(f *Func) bool {
 }
 
 // convCalls reports whether converting tv to t calls the runtime: to an
-// interface from a value that is not pointer-shaped or constant (convT*),
-// between strings and byte or rune slices, from a rune to a string.
+// interface from a value that is not pointer-shaped, constant, of size
+// zero or a single byte (convT*; walk/convert.go: dataWord), between
+// strings and byte or rune slices, from a rune to a string.
 func (p *Package) convCalls(tv types.TypeAndValue, t types.Type) bool {
 	if t == nil || tv.Type == nil || tv.Value != nil || tv.IsNil() {
 		return false
@@ -219,7 +223,7 @@ func (p *Package) convCalls(tv types.TypeAndValue, t types.Type) bool {
 		case *types.Pointer, *types.Map, *types.Chan, *types.Signature:
 			return false // pointer-shaped: no allocation
 		}
-		return true
+		return !staticDataWord(tv.Type)
 	}
 	_, toSlice := t.Underlying().(*types.Slice)
 	_, fromSlice := tv.Type.Underlying().(*types.Slice)
@@ -295,6 +299,56 @@ func (p *Package) writeBarrier(l ast.Expr) bool {
 	return true
 }
 
+// sliceOfItself reports whether storing r into l keeps l's pointer: r
+// slices l itself from its start (b.buf = b.buf[:n], s = s[0:k:k]), so
+// that only the length and capacity are written, with no write barrier
+// (ssagen/ssa.go: the assignment of a slicing operation back to its
+// source, ir.SameSafeExpr).
+func (p *Package) sliceOfItself(l, r ast.Expr) bool {
+	se, ok := unparen(r).(*ast.SliceExpr)
+	if !ok || !p.sameSafeExpr(l, se.X) {
+		return false
+	}
+	if se.Low == nil {
+		return true
+	}
+	v := p.cfg.Info.Types[se.Low].Value
+	return v != nil && isZero(v)
+}
+
+// sameSafeExpr reports whether l and r are the same variable, field,
+// indirection or element, with no call in them (ir.SameSafeExpr).
+func (p *Package) sameSafeExpr(l, r ast.Expr) bool {
+	info := p.cfg.Info
+	l, r = unparen(l), unparen(r)
+	switch l := l.(type) {
+	case *ast.Ident:
+		r, ok := r.(*ast.Ident)
+		return ok && info.Uses[l] != nil && info.Uses[l] == info.Uses[r]
+	case *ast.SelectorExpr:
+		r, ok := r.(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		ls, rs := info.Selections[l], info.Selections[r]
+		return ls != nil && rs != nil && ls.Kind() == types.FieldVal && ls.Obj() == rs.Obj() && p.sameSafeExpr(l.X, r.X)
+	case *ast.StarExpr:
+		r, ok := r.(*ast.StarExpr)
+		return ok && p.sameSafeExpr(l.X, r.X)
+	case *ast.IndexExpr:
+		r, ok := r.(*ast.IndexExpr)
+		if !ok || !p.sameSafeExpr(l.X, r.X) {
+			return false
+		}
+		lv, rv := info.Types[l.Index].Value, info.Types[r.Index].Value
+		if lv != nil || rv != nil {
+			return lv != nil && rv != nil && constant.Compare(lv, token.EQL, rv)
+		}
+		return p.sameSafeExpr(l.Index, r.Index)
+	}
+	return false
+}
+
 // hasPointers reports whether a value of type t holds pointers.
 func hasPointers(t types.Type) bool {
 	switch u := t.Underlying().(type) {
@@ -357,4 +411,34 @@ func isZero(v constant.Value) bool {
 		return constant.Sign(v) == 0
 	}
 	return false
+}
+
+// staticDataWord reports whether an interface holding a value of type t
+// points at static data, with no allocation (walk/convert.go: dataWord):
+// a zero-sized value points at runtime.zerobase, a bool or a one-byte
+// integer (or a struct or array whose sole component is one) into
+// runtime.staticuint64s.
+func staticDataWord(t types.Type) bool {
+	if amd64.Sizeof(t) == 0 {
+		return true
+	}
+	for {
+		switch u := t.Underlying().(type) {
+		case *types.Struct:
+			if u.NumFields() != 1 {
+				return false
+			}
+			t = u.Field(0).Type()
+			continue
+		case *types.Array:
+			if u.Len() != 1 {
+				return false
+			}
+			t = u.Elem()
+			continue
+		case *types.Basic:
+			return u.Info()&types.IsBoolean != 0 || u.Info()&types.IsInteger != 0 && amd64.Sizeof(u) == 1
+		}
+		return false
+	}
 }

@@ -118,12 +118,13 @@ func Generate(prog *ssa.Program, main *ssa.Package, opts Options) (out *vm.Progr
 	if mainFn == nil {
 		return nil, &Error{Msg: "function main is undeclared in the main package"}
 	}
-	g.runtimeMain(mainFn)
+	finishMain := g.runtimeMain(mainFn)
 	for len(g.queue) > 0 {
 		fn := g.queue[0]
 		g.queue = g.queue[1:]
 		g.function(fn)
 	}
+	finishMain()
 	g.out.Globals = len(g.globals)
 	if opts.Inline != nil {
 		g.applyInlining(opts.Inline(g.generated))
@@ -200,10 +201,13 @@ func (g *gen) global(v *ssa.Global) int32 {
 }
 
 // runtimeMain makes runtime.main: the package-level variables of struct
-// and sync types get their zero objects, the packages are initialised in
+// and sync types get their zero objects, unicode's range tables that the
+// program refers to are built, the packages are initialised in
 // dependency order (main.init calls its imports' inits, as go/ssa builds
-// it), main.main runs, and the program exits (proc.go: main).
-func (g *gen) runtimeMain(mainFn *ssa.Function) {
+// it), main.main runs, and the program exits (proc.go: main). The tables
+// are known once every function is generated: the returned function
+// ends runtime.main then.
+func (g *gen) runtimeMain(mainFn *ssa.Function) (finish func()) {
 	idx := g.newFunc("runtime.main")
 	g.out.Main = int(idx)
 	f := g.newFnGen(nil, idx, "runtime.main")
@@ -213,12 +217,57 @@ func (g *gen) runtimeMain(mainFn *ssa.Function) {
 	}
 	f.setPos(f.decl)
 	f.zeroGlobals()
+	initIdx := int32(-1)
 	if init := g.main.Func("init"); init != nil {
-		f.emitCall(g.funcIndex(init), 0, 0)
+		initIdx = g.funcIndex(init)
 	}
-	f.emitCall(g.funcIndex(mainFn), 0, 0)
-	f.emit(vm.OpExit, 0, 0)
-	f.finish()
+	mainIdx := g.funcIndex(mainFn)
+	return func() {
+		f.unicodeTables()
+		if initIdx >= 0 {
+			f.emitCall(initIdx, 0, 0)
+		}
+		f.emitCall(mainIdx, 0, 0)
+		f.emit(vm.OpExit, 0, 0)
+		f.finish()
+	}
+}
+
+// unicodeTables builds each of package unicode's range-table variables
+// that the generated code refers to (vm.UnicodeTable: Letter, Latin, ...),
+// as Go's linker keeps only the static tables a program refers to; two
+// names of one table (Letter and L) get the same one.
+func (f *fnGen) unicodeTables() {
+	g := f.g
+	type ref struct {
+		v     *ssa.Global
+		slot  int32
+		table int
+	}
+	var refs []ref
+	for v, slot := range g.globals {
+		if v.Pkg == nil || v.Pkg.Pkg.Path() != "unicode" {
+			continue
+		}
+		if t, ok := vm.UnicodeTable(v.Name()); ok {
+			refs = append(refs, ref{v, slot, t})
+		}
+	}
+	sort.Slice(refs, func(i, j int) bool {
+		if refs[i].table != refs[j].table {
+			return refs[i].table < refs[j].table
+		}
+		return refs[i].slot < refs[j].slot
+	})
+	for i, r := range refs {
+		if i > 0 && refs[i-1].table == r.table {
+			f.emit(vm.OpLoadGlob, refs[i-1].slot, 0)
+		} else {
+			f.pushInt(int64(r.table))
+			f.host("unicode.rangeTable", 0)
+		}
+		f.emit(vm.OpStoreGlob, r.slot, 0)
+	}
 }
 
 // packagePos is where package p is declared (its package clause).

@@ -1,8 +1,8 @@
 //go:build ignore
 
-// runq: 300 goroutines spawned on one P. The first 256 (after runnext) fill
-// the ring; the next one overflows it and runqputslow moves 129 to the
-// global queue. Try `break runqputslow`, then `board`.
+// runq: 300 goroutines spawned on one P. Behind runnext they fill the ring
+// (256 slots, two taken by the runtime's start-up goroutines); the next one
+// overflows it: runqputslow moves 129 to the global queue. Try `break runqputslow`.
 package main
 
 import (

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -252,9 +253,21 @@ func (x *CellExecutor) Debug(args []string, commands []string, out io.Writer, wi
 // DebugReplay is Debug for a step cell of gmplab replay TRACE: the
 // replay's session of that trace on the terminal, with the cell's commands
 // run first, so that the lesson reader opens what the cell shows.
+//
+// A cell of gmplab replay TRACE --report opens no session: --report
+// prints the trace's numbers and longest waits and exits, so the reader
+// shows that, as the stored output does.
 func (x *CellExecutor) DebugReplay(args []string, commands []string, out io.Writer, width int) error {
 	if len(args) == 0 {
 		return errors.New("gmplab replay: want a trace file")
+	}
+	if slices.ContainsFunc(args[1:], func(a string) bool { return a == "--report" || a == "-report" }) {
+		o, code := x.Replay(args, commands)
+		io.WriteString(out, o)
+		if code != 0 {
+			return fmt.Errorf("gmplab replay: exit status %d", code)
+		}
+		return nil
 	}
 	t, err := openTrace(x.Root, args[0])
 	if err != nil {

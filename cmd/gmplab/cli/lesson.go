@@ -245,7 +245,28 @@ func newReader(nb *notebook.Notebook, x *CellExecutor, tty bool, width int, out 
 	if err != nil {
 		return nil, fmt.Errorf("GLAMOUR_STYLE=%s: %v", style, err)
 	}
-	return &reader{nb: nb, x: x, md: md, code: code, tty: tty, width: width, bg: bg}, nil
+	return &reader{nb: nb, x: x, md: md, code: keepBackslashes(code), tty: tty, width: width, bg: bg}, nil
+}
+
+// keepBackslashes returns code, or where code drops a code block's
+// backslashes, code with them kept. glamour's styles without a syntax
+// highlighter (notty, ascii: a pipe, NO_COLOR, a terminal of unknown
+// background) print a code block through the same unescaping as prose
+// text (ansi.BaseElement's escapeReplacer), so `grep -E 'status=4\(chan
+// send\)'` read `status=4(chan send)`: a different command. Found by
+// rendering one backslash, so a glamour that keeps them is left alone.
+func keepBackslashes(code func(md string) (string, error)) func(md string) (string, error) {
+	out, err := code("```\n\\(\n```\n")
+	if err != nil || strings.Contains(out, `\(`) {
+		return code
+	}
+	return func(md string) (string, error) {
+		first, body, ok := strings.Cut(md, "\n")
+		if !ok {
+			return code(md)
+		}
+		return code(first + "\n" + strings.ReplaceAll(body, `\`, `\\`))
+	}
 }
 
 // printAll prints the whole lesson from section from (0 or 1: all of

@@ -84,24 +84,36 @@ func parseKeyLine(line string, sections int) key {
 	return key{kind: keyHelp}
 }
 
-// rawKeys reads single keys from a terminal: it puts the terminal in raw
-// mode (term.MakeRaw) for the time of one answer only, so the cells'
-// output, the debugger and the learner's shell always find it as it was.
-// The mode is restored on every way out: the answer, a panic (deferred),
-// and a signal from elsewhere (SIGTERM, SIGHUP: raw mode turns Ctrl-C
-// into a key, read as q), after which the signal is sent again to end
-// gmplab as it would have.
+// rawKeys reads single keys from a terminal, in raw mode for the time of
+// one answer only (inRaw).
 type rawKeys struct {
 	in   *os.File
 	echo io.Writer // where a section number being typed is shown
 }
 
 func (k rawKeys) read(sections int) key {
-	fd := int(k.in.Fd())
-	old, err := term.MakeRaw(fd)
-	if err != nil {
+	var got key
+	if !inRaw(k.in, func() { got = k.decode(sections) }) {
 		// Not a terminal after all: answer by lines.
 		return lineKeys{bufio.NewReader(k.in)}.read(sections)
+	}
+	return got
+}
+
+// inRaw runs read with the terminal in put in raw mode (term.MakeRaw), and
+// reports false, without calling read, when in is not a terminal. The mode
+// lasts for the time of one answer only, so the cells' output, the
+// debugger and the learner's shell always find the terminal as it was.
+// It is restored on every way out: the answer, a panic (deferred), and a
+// signal from elsewhere (SIGTERM, SIGHUP: raw mode turns Ctrl-C into a
+// key, which the readers take as q), after which the signal is sent again
+// to end gmplab as it would have. In raw mode the terminal does not turn
+// "\n" into a new line's start: read writes no line ends.
+func inRaw(in *os.File, read func()) bool {
+	fd := int(in.Fd())
+	old, err := term.MakeRaw(fd)
+	if err != nil {
+		return false
 	}
 	sigs := make(chan os.Signal, 1)
 	done := make(chan struct{})
@@ -123,7 +135,8 @@ func (k rawKeys) read(sections int) key {
 		close(done)
 		term.Restore(fd, old)
 	}()
-	return k.decode(sections)
+	read()
+	return true
 }
 
 // signalNumber is a signal's number, for the exit status a shell reports.

@@ -248,3 +248,61 @@ func TestReplayReportOnTerminal(t *testing.T) {
 		}
 	}
 }
+
+// On a terminal a quiz takes its answers as single keys, as the reader
+// does: a letter answers at once (no Enter; the test would wait for one
+// until its minute is up), an arrow is passed over whole (its last byte,
+// a letter, is not an answer), a key that is not a choice asks again, and
+// q leaves with no score recorded. The terminal is left as it was found.
+func TestQuizKeysOnTerminal(t *testing.T) {
+	t.Chdir(repoRoot)
+	fix := "cmd/gmplab/cli/" + fixture
+	prompts := func(out []byte) int { return bytes.Count(out, []byte("Your answer (a-")) }
+
+	t.Run("letters", func(t *testing.T) {
+		sent := 0
+		out, tio, st := readerOnTerminal(t, func(out []byte) ([]byte, os.Signal) {
+			switch {
+			case sent == 0 && prompts(out) == 1:
+				sent++
+				return []byte("a"), nil
+			case sent == 1 && prompts(out) == 2:
+				sent++
+				// Down (ESC [ B) then z: the arrow is no answer, z no choice.
+				return []byte("\x1b[Bz"), nil
+			case sent == 2 && prompts(out) == 3:
+				sent++
+				return []byte("D"), nil
+			}
+			return nil, nil
+		}, "quiz", fix)
+		if !st.Success() {
+			t.Errorf("%v; wrote:\n%s", st, out)
+		}
+		if !strings.Contains(strings.Join(strings.Fields(out), " "), "Press a choice's letter (no Enter needed); q leaves.") {
+			t.Errorf("the quiz does not say how to answer; wrote:\n%s", out)
+		}
+		for _, want := range []string{"Your answer (a-b): a\nRight: G7.", "Your answer (a-d): z\nPress one letter, a to d (no Enter needed); q leaves.\nYour answer (a-d): d\nRight: 3.", "Score: 2/2."} {
+			if !strings.Contains(out, want) {
+				t.Errorf("the quiz on a terminal lacks %q; wrote:\n%s", want, out)
+			}
+		}
+		if !cooked(tio) {
+			t.Errorf("the terminal is left raw: lflag %#x", tio.Lflag)
+		}
+	})
+	t.Run("q", func(t *testing.T) {
+		out, tio, st := readerOnTerminal(t, func(out []byte) ([]byte, os.Signal) {
+			if prompts(out) == 1 {
+				return []byte("q"), nil
+			}
+			return nil, nil
+		}, "quiz", fix)
+		if !st.Success() || !strings.Contains(out, "You left at question 1 of 2: no score recorded") || strings.Contains(out, "Score:") {
+			t.Errorf("%v; wrote:\n%s", st, out)
+		}
+		if !cooked(tio) {
+			t.Errorf("the terminal is left raw: lflag %#x", tio.Lflag)
+		}
+	})
+}

@@ -82,7 +82,7 @@ func (r *reader) markdown(md string) string {
 			}
 			return stripANSI(out)
 		})
-		o, err := r.render(keepLastWords(text, r.width-4))
+		o, err := r.render(keepLastWords(keepNumbersInLine(text), r.width-4))
 		if err != nil {
 			return md // the renderer failed: the text as written reads well too
 		}
@@ -371,7 +371,7 @@ func (r *reader) cellHead(c *notebook.Cell) string {
 			b.WriteString(indentLines(view.StatesText(sm, r.width-4), "  "))
 		}
 	case notebook.RunsKind:
-		for _, l := range c.Runs.Commands(r.nb.Path(c.Runs.Program)) {
+		for _, l := range r.nb.RunsCommands(c.Runs) {
 			b.WriteString(r.command(l, "") + "\n")
 		}
 		for _, l := range strings.Split(strings.TrimSuffix(wrap("checks over the runs: "+runsChecks(c.Runs), r.width-6), "\n"), "\n") {

@@ -349,3 +349,34 @@ func hangItems(rendered string) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// numberAfterSpace matches a space that the renderer could break a line
+// at, before a number that would then start the line as a list item's
+// does: "exit status 2. Do not", "`--gomaxprocs 1`. When" (the closing
+// backticks do not show).
+var numberAfterSpace = regexp.MustCompile("(\\S) (\\d+`*[.)])( |$)")
+
+// keepNumbersInLine joins such a number to the word before it with
+// lastGlue, so that no wrapped line of a paragraph or list item begins
+// with "2. " and reads as the start of a numbered item (hangItems would
+// also take it for one). A list item's own number starts its line and is
+// left alone, as are headings, tables and code blocks.
+func keepNumbersInLine(md string) string {
+	return mapProse(md, func(l string) string {
+		t := strings.TrimSpace(l)
+		if t == "" || strings.HasPrefix(t, "|") || strings.HasPrefix(t, "#") {
+			return l
+		}
+		for from := 0; ; {
+			m := numberAfterSpace.FindStringSubmatchIndex(l[from:])
+			if m == nil {
+				return l
+			}
+			space := from + m[3] // the space after the word's last character
+			if glueKeepsEmphasis(l[:space], l[space+1:]) {
+				l = l[:space] + lastGlue + l[space+1:]
+			}
+			from = space + 1
+		}
+	})
+}

@@ -393,3 +393,81 @@ func TestStepsStayWhole(t *testing.T) {
 		t.Fatalf("%d steps: the test reads too few", steps)
 	}
 }
+
+// No wrapped line of a lesson's prose begins with a number and a dot (or
+// parenthesis) unless it is a list item's own first line: lesson 07's
+// "exit status 2. Do not count on it" once broke before "2.", and lesson
+// 06's "`--gomaxprocs 1`. When do the readers run" before "1.", and each
+// read as the start of a numbered item (keepNumbersInLine). An item's
+// first line is known by its text: the Markdown has a line with that
+// number starting the same words.
+func TestNoLineStartsWithANumberMidParagraph(t *testing.T) {
+	numbered := regexp.MustCompile(`^\s*(\d+[.)])\s+(\S+)\s+(\S+)`)
+	for _, cols := range []int{60, 80, 100} {
+		for _, style := range []string{"dark", "light", "notty"} {
+			t.Run(fmt.Sprintf("%d-%s", cols, style), func(t *testing.T) {
+				readLessonProse(t, cols, style, func(lesson string, r *reader, md, plain string) {
+					flat := strings.NewReplacer("`", "", "*", "").Replace(md)
+					for _, l := range strings.Split(plain, "\n") {
+						m := numbered.FindStringSubmatch(strings.ReplaceAll(l, "*", ""))
+						if m == nil {
+							continue
+						}
+						item := regexp.MustCompile(`(?m)^\s*` + regexp.QuoteMeta(m[1]) + `\s+` + regexp.QuoteMeta(m[2]) + `\s*` + regexp.QuoteMeta(m[3]))
+						if !item.MatchString(flat) {
+							t.Errorf("%s at %d columns: a wrapped line starts with a number, as a list item would:\n%s", lesson, cols, l)
+						}
+					}
+				})
+			})
+		}
+	}
+}
+
+func TestKeepNumbersInLine(t *testing.T) {
+	for in, want := range map[string]string{
+		"exit status 2. Do not":         "exit status" + lastGlue + "2. Do not",
+		"with `--gomaxprocs 1`. When":   "with `--gomaxprocs" + lastGlue + "1`. When",
+		"1. An item keeps its number":   "1. An item keeps its number",
+		"  3. A nested item, at 20 ms.": "  3. A nested item, at 20 ms.",
+		"waits 20 ms (about 2) here":    "waits 20 ms (about" + lastGlue + "2) here",
+		"| a | 2. b |":                  "| a | 2. b |",
+		"G7 ran 1.5 ms, then 2.":        "G7 ran 1.5 ms, then" + lastGlue + "2.",
+	} {
+		if got := keepNumbersInLine(in); got != want {
+			t.Errorf("keepNumbersInLine(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// A code block's backslashes are printed as written, in every style:
+// glamour's styles without a highlighter (notty, ascii) unescaped them as
+// in prose, and lesson 07's `grep -E 'status=4\(chan send\)'` read
+// `status=4(chan send)`, another regular expression (keepBackslashes).
+func TestCodeBlocksKeepTheirBackslashes(t *testing.T) {
+	for _, style := range []string{"dark", "light", "notty", "ascii"} {
+		t.Run(style, func(t *testing.T) {
+			found := 0
+			readLessonProse(t, 120, style, func(lesson string, r *reader, md, plain string) {
+				for _, seg := range fencedSegments(md) {
+					if !seg.code {
+						continue
+					}
+					for _, l := range strings.Split(seg.md, "\n") {
+						l = strings.TrimSpace(l)
+						if !strings.Contains(l, `\`) || utf8.RuneCountInString(l) > 100 {
+							continue
+						}
+						found++
+						if !strings.Contains(plain, l) {
+							t.Errorf("%s (%s): the code line %q is not printed as written", lesson, style, l)
+						}
+					}
+				}
+			})
+			if found == 0 {
+				t.Fatal("no code line with a backslash in any lesson: the test checks nothing")
+			}
+		})
+	}
+}

@@ -249,7 +249,7 @@ func runPractice(o *QuizOptions) error {
 
 	w := bufio.NewWriter(o.Out)
 	defer w.Flush()
-	in := bufio.NewReader(o.In)
+	in := answersOf(o.In)
 	width := 100
 	tty := isTerminalW(o.Out)
 	if tty {
@@ -268,6 +268,9 @@ func runPractice(o *QuizOptions) error {
 	}
 	w.WriteString(fill(fmt.Sprintf("Practice for %s: %s, %s made from its scenarios with seed %d\n", l.Name(), l.Title, plural(len(qs), "question"), seed)))
 	w.WriteString(fill(fmt.Sprintf("(gmplab quiz %s --practice --seed %d asks them again; the score is not recorded).\n", l.Name(), seed)))
+	if in.keys() {
+		w.WriteString(fill("Press a choice's letter (no Enter needed); q leaves.\n"))
+	}
 	score := 0
 	for i, d := range qs {
 		step := "gmplab step " + strings.Join(d.args, " ")
@@ -281,11 +284,15 @@ func runPractice(o *QuizOptions) error {
 				right = j
 			}
 		}
-		pick, ok := askChoice(w, in, len(choices), !isTerminalW(o.In))
-		if !ok {
+		pick, how := in.answer(w, len(choices))
+		switch how {
+		case inputEnded:
 			fmt.Fprintf(w, "\nThe input ended at question %d of %d.\n", i+1, len(qs))
 			w.Flush()
 			return &ExitError{Code: 1}
+		case leftQuiz:
+			fmt.Fprintf(w, "\nYou left at question %d of %d (gmplab quiz %s --practice --seed %d asks them again).\n", i+1, len(qs), l.Name(), seed)
+			return nil
 		}
 		if pick == right {
 			score++

@@ -30,7 +30,7 @@ func newQuizCmd(runF func(*QuizOptions) error) *cobra.Command {
 		Use:   "quiz LESSON",
 		Short: "Take a lesson's quiz; the engine computes the answers about runs",
 		Long: `Quiz asks the questions of a lesson's quiz one by one. Answer with the
-choice's letter. Questions that ask you to predict a run (which G runs
+choice's letter: on a terminal a single key, with no Enter (q leaves). Questions that ask you to predict a run (which G runs
 next, how many Ps are idle) are answered by the engine itself: gmplab runs
 the scenario in the debugger and evaluates the question's expression, so
 the right answer is the simulated runtime's, never a typed-in one. After
@@ -105,7 +105,7 @@ func runQuiz(o *QuizOptions) error {
 	}
 	w := bufio.NewWriter(o.Out)
 	defer w.Flush()
-	in := bufio.NewReader(o.In)
+	in := answersOf(o.In)
 	width := 100
 	tty := isTerminalW(o.Out)
 	if tty {
@@ -119,7 +119,11 @@ func runQuiz(o *QuizOptions) error {
 		}
 		return s
 	}
-	w.WriteString(fill(fmt.Sprintf("Quiz of %s: %s (%d questions). Answer with a letter.\n", l.Name(), l.Title, len(cells))))
+	how := "Answer with a letter."
+	if in.keys() {
+		how = "Press a choice's letter (no Enter needed); q leaves."
+	}
+	w.WriteString(fill(fmt.Sprintf("Quiz of %s: %s (%d questions). %s\n", l.Name(), l.Title, len(cells), how)))
 	score := 0
 	for i, c := range cells {
 		q := c.Q
@@ -130,11 +134,15 @@ func runQuiz(o *QuizOptions) error {
 		for j, ch := range q.Choices {
 			w.WriteString(fill(fmt.Sprintf("  %c) %s\n", 'a'+j, ch)))
 		}
-		pick, ok := askChoice(w, in, len(q.Choices), !isTerminalW(o.In))
-		if !ok {
+		pick, how := in.answer(w, len(q.Choices))
+		switch how {
+		case inputEnded:
 			fmt.Fprintf(w, "\nThe input ended at question %d of %d: no score recorded.\n", i+1, len(cells))
 			w.Flush()
 			return &ExitError{Code: 1}
+		case leftQuiz:
+			fmt.Fprintf(w, "\nYou left at question %d of %d: no score recorded (gmplab quiz %s starts again).\n", i+1, len(cells), l.Name())
+			return nil
 		}
 		r := right[i]
 		if pick == r {
@@ -186,30 +194,6 @@ func stepLine(nb *notebook.Notebook, cmd *notebook.Command) string {
 		env += e + " " // GODEBUG=asyncpreemptoff=1: as the shell takes it
 	}
 	return env + "gmplab step " + strings.Join(args, " ")
-}
-
-// askChoice reads a letter; it asks again (a few times) after anything
-// else, and returns false at the end of the input. echo repeats the answer
-// when the input is not a terminal, so a scripted session reads as typed.
-func askChoice(w *bufio.Writer, in *bufio.Reader, n int, echo bool) (int, bool) {
-	last := 'a' + rune(n) - 1
-	for try := 0; try < maxRetries; try++ {
-		fmt.Fprintf(w, "Your answer (a-%c): ", last)
-		w.Flush()
-		line, err := in.ReadString('\n')
-		a := strings.ToLower(strings.TrimSpace(line))
-		if err != nil && line == "" {
-			return 0, false
-		}
-		if echo {
-			fmt.Fprintln(w, a)
-		}
-		if len(a) == 1 && a[0] >= 'a' && rune(a[0]) <= last {
-			return int(a[0] - 'a'), true
-		}
-		fmt.Fprintf(w, "Answer with one letter, a to %c.\n", last)
-	}
-	return 0, false
 }
 
 // hang fills text after prefix to width, the lines after the first

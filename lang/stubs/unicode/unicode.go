@@ -4,16 +4,15 @@
 
 //go:build ignore
 
-// Package unicode as gmplab declares it: computed on the host by the real
-// package (vm/host_unicode.go).
+// Package unicode as gmplab declares it: the predicates and case mappings
+// are computed on the host by Go 1.26's package (vm/host_unicode.go); the
+// range tables are declared in tables.go, their types and Is, In and
+// IsOneOf are Go's source (lang/ssasrc/unicode).
 package unicode
 
-const (
-	MaxRune         = '\U0010FFFF' // Maximum valid Unicode code point.
-	ReplacementChar = '\uFFFD'     // Represents invalid code points.
-	MaxASCII        = '\u007F'     // maximum ASCII value.
-	MaxLatin1       = '\u00FF'     // maximum Latin-1 value.
-)
+// Version is the Unicode edition of Go 1.26's tables (tables.go), which
+// gmplab's unicode follows whichever toolchain built it.
+const Version = "15.0.0"
 
 func IsControl(r rune) bool
 
@@ -42,6 +41,10 @@ func IsTitle(r rune) bool
 func IsUpper(r rune) bool
 
 func ToLower(r rune) rune
+
+// To maps the rune to the specified case: UpperCase, LowerCase, or
+// TitleCase (Go 1.26's CaseRanges, on the host).
+func To(_case int, r rune) rune
 
 func ToTitle(r rune) rune
 
