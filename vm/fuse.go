@@ -43,6 +43,27 @@ const (
 	fAddIJump
 	// MovI x #k; SliceStoreR s i x: A=s, B=i|x<<16, C=k.
 	fMovISliceStore
+	// A loop's step and test, AddI i i #k; JLtR t i x (JLeR, JGeR):
+	// A=t, B=i|x<<16, C=k.
+	fAddIJLtR
+	fAddIJLeR
+	fAddIJGeR
+	// AddR j j i; JLeR t j x (JLtR): A=t, B=j|i<<16, C=x.
+	fAddRJLeR
+	fAddRJLtR
+	// A loop's test of a captured bound, LoadFreeR d f; JLtR t b c:
+	// A=t, B=d|f<<16, C=b|c<<16.
+	fLoadFreeRJLtR
+	// A loop's step, its test and its back edge, AddR j j i; JGtR t j x;
+	// Jump u: A=t, B=j|i<<16, C=x|u<<16. When the JGtR jumps, the Jump
+	// does not run: two instructions, and the same cost (the JGtR's
+	// psTakenBranch for the Jump's).
+	fAddRJGtRJump
+	// Load a; Return: A=a.
+	fLoadReturn
+	// An element of an element (m[i][j]), SliceIndexR x s i;
+	// SliceIndexR y x j: A=y, B=s|i<<16, C=j|x<<16.
+	fSliceIndex2R
 
 	fusedEnd
 )
@@ -50,7 +71,9 @@ const (
 const fusedFirst = 224
 
 // fusedOp is a fused op's row: its parts, and what they charge together
-// (their opCost; a Jump's is psTakenBranch, as fast charges it).
+// (their opCost; a Jump's is psTakenBranch, as fast charges it; a
+// conditional jump's psTakenBranch is added when it is taken; a Return
+// charges nothing, its call paid for it).
 type fusedOp struct {
 	parts []Op
 	cost  int64
@@ -67,6 +90,15 @@ var fusedOps = func() (t [fusedEnd - fusedFirst]fusedOp) {
 		fAddRJump - fusedFirst:                {OpAddR, OpJump},
 		fAddIJump - fusedFirst:                {OpAddI, OpJump},
 		fMovISliceStore - fusedFirst:          {OpMovI, OpSliceStoreR},
+		fAddIJLtR - fusedFirst:                {OpAddI, OpJLtR},
+		fAddIJLeR - fusedFirst:                {OpAddI, OpJLeR},
+		fAddIJGeR - fusedFirst:                {OpAddI, OpJGeR},
+		fAddRJLeR - fusedFirst:                {OpAddR, OpJLeR},
+		fAddRJLtR - fusedFirst:                {OpAddR, OpJLtR},
+		fLoadFreeRJLtR - fusedFirst:           {OpLoadFreeR, OpJLtR},
+		fAddRJGtRJump - fusedFirst:            {OpAddR, OpJGtR, OpJump},
+		fLoadReturn - fusedFirst:              {OpLoad, OpReturn},
+		fSliceIndex2R - fusedFirst:            {OpSliceIndexR, OpSliceIndexR},
 	}
 	for i, ps := range parts {
 		t[i].parts = ps
@@ -156,10 +188,24 @@ func fuseCode(code []Instr) []Instr {
 			x[pc] = Instr{Op: fLoadLoadFloatStore, A: a.A, B: b.A, C: d.A<<8 | c.A}
 		case a.Op == OpLoad && b.Op == OpLoad && c.Op == OpSliceIndex && d.Op == OpStore:
 			x[pc] = Instr{Op: fLoadLoadSliceIndexStore, A: a.A, B: b.A, C: d.A}
+		case a.Op == OpAddR && b.Op == OpJGtR && c.Op == OpJump && a.A == a.B && b.B == a.A &&
+			small(a.A) && small(a.C) && small(b.C) && small(c.A):
+			x[pc] = Instr{Op: fAddRJGtRJump, A: b.A, B: a.A | a.C<<16, C: b.C | c.A<<16}
 		case a.Op == OpAddR && b.Op == OpJump && small(a.A) && small(a.B):
 			x[pc] = Instr{Op: fAddRJump, A: b.A, B: a.A | a.B<<16, C: a.C}
 		case a.Op == OpAddI && b.Op == OpJump && small(a.A) && small(a.B):
 			x[pc] = Instr{Op: fAddIJump, A: b.A, B: a.A | a.B<<16, C: a.C}
+		case a.Op == OpAddI && a.A == a.B && b.B == a.A && small(a.A) && small(b.C) && addIJ[b.Op] != 0:
+			x[pc] = Instr{Op: addIJ[b.Op], A: b.A, B: a.A | b.C<<16, C: a.C}
+		case a.Op == OpAddR && a.A == a.B && b.B == a.A && small(a.A) && small(a.C) && addRJ[b.Op] != 0:
+			x[pc] = Instr{Op: addRJ[b.Op], A: b.A, B: a.A | a.C<<16, C: b.C}
+		case a.Op == OpLoadFreeR && b.Op == OpJLtR && small(a.A) && small(a.B) && small(b.B) && small(b.C):
+			x[pc] = Instr{Op: fLoadFreeRJLtR, A: b.A, B: a.A | a.B<<16, C: b.B | b.C<<16}
+		case a.Op == OpSliceIndexR && b.Op == OpSliceIndexR && b.B == a.A &&
+			small(a.A) && small(a.B) && small(a.C) && small(b.C) && b.A >= 0:
+			x[pc] = Instr{Op: fSliceIndex2R, A: b.A, B: a.B | a.C<<16, C: b.C | a.A<<16}
+		case a.Op == OpLoad && b.Op == OpReturn:
+			x[pc] = Instr{Op: fLoadReturn, A: a.A}
 		case a.Op == OpMovI && b.Op == OpSliceStoreR && b.C == a.A && small(a.A) && small(b.B) &&
 			int64(a.B)<<32|int64(uint32(a.C)) == int64(a.C):
 			x[pc] = Instr{Op: fMovISliceStore, A: b.A, B: b.B | a.A<<16, C: a.C}
@@ -167,6 +213,12 @@ func fuseCode(code []Instr) []Instr {
 	}
 	return x
 }
+
+// addIJ is the fused op of an AddI and the conditional jump after it.
+var addIJ = [256]Op{OpJLtR: fAddIJLtR, OpJLeR: fAddIJLeR, OpJGeR: fAddIJGeR}
+
+// addRJ is the fused op of an AddR and the conditional jump after it.
+var addRJ = [256]Op{OpJLeR: fAddRJLeR, OpJLtR: fAddRJLtR}
 
 // fastFloat reports whether fast does the OpFloat in (float64 add,
 // subtract, multiply and the ordered comparisons).
@@ -181,22 +233,31 @@ func fastFloat(in Instr) bool {
 	return false
 }
 
-// floatOp is fast's float64 operation op (fastFloat) of a and x, as the
-// bits of the result.
-func floatOp(op int32, a, x float64) int64 {
+// floatArith and floatCmp are fast's float64 operation op (fastFloat:
+// floatArith for FAdd, FSub and FMul, floatCmp for the comparisons) of a
+// and x, given and returned as their bits. Each is small enough to be
+// inlined in fast (go build -gcflags=-m), which must call nothing on its
+// hot path.
+func floatArith(op int32, a, x int64) int64 {
+	fa, fx := math.Float64frombits(uint64(a)), math.Float64frombits(uint64(x))
 	switch op {
 	case FAdd:
-		return int64(math.Float64bits(a + x))
+		fa += fx
 	case FSub:
-		return int64(math.Float64bits(a - x))
-	case FMul:
-		return int64(math.Float64bits(a * x))
-	case FLt:
-		return boolInt(a < x)
-	case FLe:
-		return boolInt(a <= x)
-	case FGt:
-		return boolInt(a > x)
+		fa -= fx
+	default: // FMul
+		fa *= fx
 	}
-	return boolInt(a >= x) // FGe
+	return int64(math.Float64bits(fa))
+}
+
+func floatCmp(op int32, a, x int64) int64 {
+	fa, fx := math.Float64frombits(uint64(a)), math.Float64frombits(uint64(x))
+	if op >= FGt { // a > x is x < a, a >= x is x <= a
+		fa, fx, op = fx, fa, op-(FGt-FLt)
+	}
+	if op == FLt {
+		return boolInt(fa < fx)
+	}
+	return boolInt(fa <= fx)
 }

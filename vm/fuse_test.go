@@ -58,6 +58,70 @@ func fsum(a, b []float64) float64 {
 	return s
 }
 
+func at2(m [][]int, i, j int) (v int, err any) {
+	defer func() { err = recover() }()
+	v = m[i][j]
+	return v, nil
+}
+
+func upto(n int) int {
+	t := 0
+	for i := 0; i <= n; i++ {
+		t += i
+	}
+	for i := 0; i < n; i++ {
+		t ^= i
+	}
+	for i := n; i >= 0; i -= 3 {
+		t -= i
+	}
+	return t
+}
+
+func strided(n, step int) int {
+	marks := make([]bool, n+1)
+	for j := step; j <= n; j += step {
+		marks[j] = true
+	}
+	return len(marks)
+}
+
+func primes(n int) int {
+	composite := make([]bool, n+1)
+	count := 0
+	for i := 2; i <= n; i++ {
+		if composite[i] {
+			continue
+		}
+		count++
+		for j := i * i; j <= n; j += i {
+			composite[j] = true
+		}
+	}
+	return count
+}
+
+func stepped(n, step int) int {
+	t := 0
+	for j := 0; j < n; j += step {
+		t += j
+	}
+	return t
+}
+
+func captured(n int) int {
+	t := 0
+	f := func() {
+		for j := 0; j < n; j++ {
+			t += j
+		}
+	}
+	f()
+	return t
+}
+
+func one(x int) int { return x }
+
 func show(err any) {
 	if e, ok := err.(error); ok {
 		println(e.Error())
@@ -106,6 +170,19 @@ func main() {
 		a[i], c[i] = float64(i)/3, float64(i%5)
 	}
 	println(n, fsum(a, c))
+	m := [][]int{{1, 2}, {3, 4, 5}, nil}
+	t = 0
+	for k := 0; k < 900; k++ {
+		v, _ := at2(m, k%2, k%2)
+		t += v + one(k) + upto(k%9) + strided(k%50, k%4+1) + captured(k%7) + primes(k%60) + stepped(k%30, k%3+1)
+	}
+	println(t)
+	_, err = at2(m, 1, 3)
+	show(err)
+	_, err = at2(m, 2, 0)
+	show(err)
+	_, err = at2(m, 3, 0)
+	show(err)
 }
 `
 
@@ -174,7 +251,8 @@ func TestFusedOpsChangeNothing(t *testing.T) {
 			}
 			if pr.name == "bails" && procs == 1 {
 				out := strings.Join(on, "\n")
-				for _, want := range []string{"invalid memory address or nil pointer dereference", "index out of range [5] with length 3", "index out of range [7] with length 3"} {
+				for _, want := range []string{"invalid memory address or nil pointer dereference", "index out of range [5] with length 3", "index out of range [7] with length 3",
+					"index out of range [3] with length 3", "index out of range [0] with length 0"} {
 					if !strings.Contains(out, want) {
 						t.Errorf("bails: no %q in its events:\n%s", want, out)
 					}
