@@ -3,6 +3,7 @@ package lang
 import (
 	"go/types"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -21,16 +22,19 @@ const simPath = "github.com/gmplab/gmplab/sim"
 var apiTables = sync.OnceValue(func() (t struct {
 	imports []string
 	api     map[string]string
+	listed  map[string]string
 }) {
 	lib := loadSSALib()
-	t.api = map[string]string{}
+	t.api, t.listed = map[string]string{}, map[string]string{}
 	for _, p := range lib.paths {
 		pkg := lib.pkgs[p]
 		if isInternalPath(p) || pkg == nil {
 			continue
 		}
 		t.imports = append(t.imports, p)
-		t.api[p] = strings.Join(packageAPI(pkg), ", ")
+		all := packageAPI(pkg)
+		t.api[p] = strings.Join(all, ", ")
+		t.listed[p] = listedAPI(pkg, all)
 	}
 	slices.SortFunc(t.imports, func(a, b string) int {
 		// sim last; the standard library in path order.
@@ -52,6 +56,35 @@ func supportedImports() []string { return apiTables().imports }
 // supportedAPI is what package path offers a program ("" if it is not
 // importable): "sync.WaitGroup (Add, Done, Go, Wait), sync.OnceFunc, …".
 func supportedAPI(path string) string { return apiTables().api[path] }
+
+// listedAPI is what an error says pkg offers, of all its names (packageAPI):
+// all of them, unless there are more than maxListed, when its variables are
+// counted and not listed (unicode's 247 range tables would bury the rest;
+// docs/go-subset.md lists every name).
+func listedAPI(pkg *types.Package, all []string) string {
+	if len(all) <= maxListed {
+		return strings.Join(all, ", ")
+	}
+	var keep, vars []string
+	for _, s := range all {
+		name, _, _ := strings.Cut(strings.TrimPrefix(s, pkg.Name()+"."), " ")
+		if _, ok := pkg.Scope().Lookup(name).(*types.Var); ok {
+			vars = append(vars, s)
+			continue
+		}
+		keep = append(keep, s)
+	}
+	if len(vars) < 2 {
+		return strings.Join(all, ", ")
+	}
+	return strings.Join(keep, ", ") + ", and " + strconv.Itoa(len(vars)) + " variables, " + vars[0] + " to " + vars[len(vars)-1]
+}
+
+// maxListed is the most names of a package an error lists in full.
+const maxListed = 150
+
+// supportedListed is supportedAPI as an error message lists it (listedAPI).
+func supportedListed(path string) string { return apiTables().listed[path] }
 
 // packageAPI lists pkg's exported names, in name order, each qualified by
 // the package's name, a type's exported methods (of T and *T) after it.

@@ -289,7 +289,7 @@ func rewriteTypeError(msg string) string {
 			if path == "iter" { // Pull, Pull2 (lib_iter.go)
 				return notSupported(m[1]+"."+m[2], pullAdvice)
 			}
-			return notSupported(m[1]+"."+m[2], "gmplab supports: "+supportedAPI(path))
+			return notSupported(m[1]+"."+m[2], "gmplab supports: "+supportedListed(path))
 		}
 	}
 	if m := noFieldOrMethod.FindStringSubmatch(msg); m != nil {
@@ -299,7 +299,7 @@ func rewriteTypeError(msg string) string {
 			path = simPath
 		}
 		if isRealAPI(path, m[5]) {
-			return notSupported("method "+m[4]+"."+m[5], "gmplab supports: "+supportedAPI(path))
+			return notSupported("method "+m[4]+"."+m[5], "gmplab supports: "+supportedListed(path))
 		}
 	}
 	return msg
