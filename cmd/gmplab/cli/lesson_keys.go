@@ -147,13 +147,43 @@ func signalNumber(s os.Signal) int {
 	return 1
 }
 
-// decode reads one key's bytes.
-func (k rawKeys) decode(sections int) key {
+// byteReader reads in one byte at a time: next's ok is false at the end
+// of input or on an error.
+func byteReader(in io.Reader) (next func() (byte, bool)) {
 	b := make([]byte, 1)
-	next := func() (byte, bool) {
-		n, err := k.in.Read(b)
+	return func() (byte, bool) {
+		n, err := in.Read(b)
 		return b[0], n == 1 && err == nil
 	}
+}
+
+// readEscape reads what follows an ESC (0x1b) a terminal sent: for a
+// control sequence (ESC [ or ESC O: an arrow, Page Down, F1) its bytes up
+// to and with the final one (0x40-0x7e), as seq, so that its last letter
+// is never taken for a key of its own; for ESC and another key, that key
+// (seq nil). ok is false if input ends first.
+func readEscape(next func() (byte, bool)) (seq []byte, after byte, ok bool) {
+	c, ok := next()
+	if !ok {
+		return nil, 0, false
+	}
+	if c != '[' && c != 'O' {
+		return nil, c, true
+	}
+	for {
+		if c, ok = next(); !ok {
+			return nil, 0, false
+		}
+		seq = append(seq, c)
+		if c >= 0x40 && c <= 0x7e {
+			return seq, 0, true
+		}
+	}
+}
+
+// decode reads one key's bytes.
+func (k rawKeys) decode(sections int) key {
+	next := byteReader(k.in)
 	for {
 		c, ok := next()
 		if !ok {
@@ -173,23 +203,11 @@ func (k rawKeys) decode(sections int) key {
 		case '?', 'h', 'H':
 			return key{kind: keyHelp}
 		case 0x1b: // an escape sequence: the arrows and Page Up/Down
-			if c, ok = next(); !ok {
+			seq, _, ok := readEscape(next)
+			if !ok {
 				return key{kind: keyEOF}
 			}
-			if c != '[' && c != 'O' {
-				continue // Esc then a key: read as that key
-			}
-			var seq []byte
-			for {
-				if c, ok = next(); !ok {
-					return key{kind: keyEOF}
-				}
-				seq = append(seq, c)
-				if c >= 0x40 && c <= 0x7e {
-					break
-				}
-			}
-			switch string(seq) {
+			switch string(seq) { // Esc then a key (seq nil): passed over
 			case "B", "C", "6~": // down, right, Page Down
 				return key{kind: keyGo}
 			case "A", "D", "5~": // up, left, Page Up

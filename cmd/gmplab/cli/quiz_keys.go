@@ -126,33 +126,21 @@ func (k *keyAnswers) answer(w *bufio.Writer, n int) (int, asked) {
 
 // key reads keys until one that answers or asks again: a printable
 // character, Enter, Ctrl-C or Ctrl-D. An escape sequence (an arrow, Page
-// Down, F1) is read to its end and passed over, as rawKeys.decode does, so
-// its last letter is never taken for a choice.
+// Down, F1) is read to its end and passed over (readEscape).
 func (k *keyAnswers) key() (byte, bool) {
-	b := make([]byte, 1)
-	next := func() (byte, bool) {
-		n, err := k.in.Read(b)
-		return b[0], n == 1 && err == nil
-	}
+	next := byteReader(k.in)
 	for {
 		c, ok := next()
 		if !ok {
 			return 0, false
 		}
 		if c == 0x1b {
-			if c, ok = next(); !ok {
+			seq, c, ok := readEscape(next)
+			if !ok {
 				return 0, false
 			}
-			if c != '[' && c != 'O' {
+			if seq == nil {
 				return c, true // Esc then a key: read as that key
-			}
-			for {
-				if c, ok = next(); !ok {
-					return 0, false
-				}
-				if c >= 0x40 && c <= 0x7e {
-					break
-				}
 			}
 			continue
 		}
