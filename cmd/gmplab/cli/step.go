@@ -259,13 +259,14 @@ func runREPL(term *terminal.Term, name, init string, interactive bool, in io.Rea
 	return nil
 }
 
-// stepBanner says what runs and how to begin.
+// stepBanner says what runs and how to begin, in lines that fit 80
+// columns (the debugger prints it unwrapped).
 func stepBanner(tg *stepTarget, cfg runtime.Config) string {
 	what := tg.name
 	if tg.lesson != nil {
 		what += " (" + tg.lesson.Name() + ": " + tg.lesson.Title + ")"
 	}
-	return fmt.Sprintf("gmplab step %s\n%s seed=%d layers=%s%s\nStopped at event 0, before main runs. step takes one event; help lists the commands.\n",
+	return fmt.Sprintf("gmplab step %s\n%s seed=%d layers=%s%s\nStopped at event 0, before main runs.\nstep takes one event; help lists the commands.\n",
 		what, procsHeader(cfg.GOMAXPROCS, tg.gomaxprocsFrom, cfg.NCPU), cfg.Seed, cfg.Layers, godebugHeader(cfg.AsyncPreemptOff))
 }
 
