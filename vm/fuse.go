@@ -2,7 +2,10 @@ package vm
 
 import (
 	"math"
+	"runtime"
 	"strings"
+	"sync"
+	"weak"
 )
 
 // Superinstructions: the commonest short sequences of instructions run as
@@ -153,6 +156,70 @@ func fuseProgram(p *Program) [][]Instr {
 		out[i] = fuseCode(p.Funcs[i].Code)
 	}
 	return out
+}
+
+// fusedOf is fuseProgram(p), fused once per Program: a program compiled
+// once and run many times (the checker's and the grader's runs, the
+// debugger's re-runs, each Machine that New makes for it) shares one
+// fused copy, which is read-only. A Program is plain data that nothing
+// changes once a Machine runs it (Machine.prog); the cache still checks
+// that each function's code is the slice it fused (the same array and
+// length), and fuses again if not. It holds the Program weakly: a
+// Program nothing else holds goes, and its entry with it.
+func fusedOf(p *Program) [][]Instr {
+	if fuseOff {
+		return fuseProgram(p)
+	}
+	k := weak.Make(p)
+	fuseCache.Lock()
+	e, ok := fuseCache.m[k]
+	fuseCache.Unlock()
+	if ok && e.fuses(p) {
+		return e.fused
+	}
+	e = fuseEntry{fused: fuseProgram(p), src: make([][]Instr, len(p.Funcs))}
+	for i := range p.Funcs {
+		e.src[i] = p.Funcs[i].Code
+	}
+	fuseCache.Lock()
+	if fuseCache.m == nil {
+		fuseCache.m = map[weak.Pointer[Program]]fuseEntry{}
+	}
+	if _, had := fuseCache.m[k]; !had {
+		runtime.AddCleanup(p, func(k weak.Pointer[Program]) {
+			fuseCache.Lock()
+			delete(fuseCache.m, k)
+			fuseCache.Unlock()
+		}, k)
+	}
+	fuseCache.m[k] = e
+	fuseCache.Unlock()
+	return e.fused
+}
+
+// fuseCache holds fusedOf's entries by Program.
+var fuseCache struct {
+	sync.Mutex
+	m map[weak.Pointer[Program]]fuseEntry
+}
+
+// fuseEntry is a Program's fused code and the code it was fused from.
+type fuseEntry struct {
+	fused, src [][]Instr
+}
+
+// fuses reports whether e was fused from p's code as it is.
+func (e *fuseEntry) fuses(p *Program) bool {
+	if len(e.src) != len(p.Funcs) {
+		return false
+	}
+	for i := range p.Funcs {
+		c, s := p.Funcs[i].Code, e.src[i]
+		if len(c) != len(s) || len(c) > 0 && &c[0] != &s[0] {
+			return false
+		}
+	}
+	return true
 }
 
 // fusedName is a fused op's name: its parts' names joined by "+".

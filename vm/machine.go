@@ -45,7 +45,7 @@ type closure struct {
 
 // New returns the memory of prog before its globals are initialised.
 func New(prog *Program) Machine {
-	mc := Machine{prog: prog, fused: fuseProgram(prog)}
+	mc := Machine{prog: prog, fused: fusedOf(prog)}
 	mc.closures = make([]closure, len(prog.Funcs)+1)
 	mc.closures[0] = closure{fn: -1}
 	for i := range prog.Funcs {
