@@ -166,18 +166,18 @@ func fuseProgram(p *Program) [][]Instr {
 // that each function's code is the slice it fused (the same array and
 // length), and fuses again if not. It holds the Program weakly: a
 // Program nothing else holds goes, and its entry with it.
-func fusedOf(p *Program) [][]Instr {
+func fusedOf(p *Program) ([][]Instr, []frameInfo) {
 	if fuseOff {
-		return fuseProgram(p)
+		return fuseProgram(p), frameInfos(p)
 	}
 	k := weak.Make(p)
 	fuseCache.Lock()
 	e, ok := fuseCache.m[k]
 	fuseCache.Unlock()
 	if ok && e.fuses(p) {
-		return e.fused
+		return e.fused, e.frames
 	}
-	e = fuseEntry{fused: fuseProgram(p), src: make([][]Instr, len(p.Funcs))}
+	e = fuseEntry{fused: fuseProgram(p), frames: frameInfos(p), src: make([][]Instr, len(p.Funcs))}
 	for i := range p.Funcs {
 		e.src[i] = p.Funcs[i].Code
 	}
@@ -194,7 +194,29 @@ func fusedOf(p *Program) [][]Instr {
 	}
 	fuseCache.m[k] = e
 	fuseCache.Unlock()
-	return e.fused
+	return e.fused, e.frames
+}
+
+// frameInfo is what a call and a return of function fi read of it, for
+// fast: Machine.frames[fi], made from Program.Funcs once per Program
+// (fusedOf) so that a call reads one small record.
+type frameInfo struct {
+	locals  int32 // Func.NLocals
+	room    int32 // NLocals + MaxStack + 4: the values a frame needs (enterInl)
+	results int32 // Func.NResults
+	size    int32 // Func.FrameSize
+	inl     int32 // Func.Inl
+	split   bool  // !Func.NoSplit: its prologue checks the stack
+}
+
+func frameInfos(p *Program) []frameInfo {
+	t := make([]frameInfo, len(p.Funcs))
+	for i := range p.Funcs {
+		f := &p.Funcs[i]
+		t[i] = frameInfo{locals: int32(f.NLocals), room: int32(f.NLocals + f.MaxStack + 4),
+			results: int32(f.NResults), size: int32(f.FrameSize), inl: f.Inl, split: !f.NoSplit}
+	}
+	return t
 }
 
 // fuseCache holds fusedOf's entries by Program.
@@ -203,9 +225,11 @@ var fuseCache struct {
 	m map[weak.Pointer[Program]]fuseEntry
 }
 
-// fuseEntry is a Program's fused code and the code it was fused from.
+// fuseEntry is a Program's fused code, the code it was fused from and
+// its functions' frameInfos.
 type fuseEntry struct {
 	fused, src [][]Instr
+	frames     []frameInfo
 }
 
 // fuses reports whether e was fused from p's code as it is.
