@@ -109,6 +109,19 @@ func (mc *Machine) assignObj(d, s int64, li int32) {
 	}
 }
 
+// moveObj copies the slots of s, a temporary no other value holds (a
+// call's result object, made for the store it is used in: OpObjMove),
+// into d, and frees s at once: its id goes back on the free list with
+// its slots (as Collect leaves a freed small object's), for the next
+// allocation to reuse, so that a loop storing a call's struct result
+// reuses one object instead of leaving one for the collector each
+// iteration. The layout has no nested struct, so s owns no other object.
+func (mc *Machine) moveObj(d, s int64) {
+	copy(mc.objs[d&refMask], mc.objs[s&refMask])
+	mc.gc.freeObj = append(mc.gc.freeObj, int32(s&refMask))
+	mc.gc.alloc-- // not garbage for the next collection to find
+}
+
 // eqObj compares two structs field by field (layout li); an interface
 // field (LayoutIface) compares as interface values do, and msg is Go's
 // panic for an uncomparable dynamic type.
