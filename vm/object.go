@@ -10,12 +10,15 @@ import "slices"
 // object, which never changes while it lives: assigning to it copies the
 // contents in (OpObjAssign), so that a pointer to it (which is the same
 // id) sees the change; reading it as a value copies the object
-// (OpObjCopy), which is what makes structs values. A pointer to a struct
+// (OpObjCopy), which is what makes structs values (where nothing can
+// write the object while the value is used, the code generator reads
+// the object itself: lang/ssagen/share.go). A pointer to a struct
 // is the id of its object (0 is nil). A field of struct type is a nested
 // object, copied and compared with its parent (Program.Layouts).
 //
-// Objects are freed by the collector like closures and boxes (mgc.go); a
-// snapshot copies the slots of the live ones.
+// Objects are freed by the collector like closures and boxes (mgc.go),
+// or at once where a temporary's contents are moved into a variable
+// (OpObjMove: moveObj); a snapshot copies the slots of the live ones.
 //
 // The model simplifies: a struct holding a sync.Mutex or sync.WaitGroup
 // holds the scheduler object's id, so a copy of such a struct shares the
