@@ -743,7 +743,7 @@ func (mc *Machine) fast(gp *g, code []Instr, vals []Value, free []int32, pc, sp,
 			free = mc.closures[fr.clo].boxes
 			continue
 		// A struct copied or assigned by value (dataOp: OpObjCopy,
-		// OpObjAssign, which does the nil's panic). Neither touches the
+		// OpObjAssign, OpObjMove, which does the nil's panic). Neither touches the
 		// model's heap (copyObj counts for the VM's collector only), so
 		// no allocation limit can stop the G after them.
 		case OpObjCopy:
@@ -762,6 +762,14 @@ func (mc *Machine) fast(gp *g, code []Instr, vals []Value, free []int32, pc, sp,
 				return pc, sp, base, n, ps
 			}
 			mc.assignObj(d, s, in.A)
+			sp -= 2
+			ps += objAssignCost(&mc.prog.Layouts[in.A])
+		case OpObjMove:
+			d, s := vals[sp-2].I, vals[sp-1].I
+			if d&refMask == 0 || s&refMask == 0 {
+				return pc, sp, base, n, ps
+			}
+			mc.moveObj(d, s)
 			sp -= 2
 			ps += objAssignCost(&mc.prog.Layouts[in.A])
 		// A stack object (the model's heap is not touched, so no

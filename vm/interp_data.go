@@ -82,6 +82,14 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, ps *int64) ([]Value, i
 		mc.assignObj(d, s, in.A)
 		sp -= 2
 		*ps += objAssignCost(&mc.prog.Layouts[in.A])
+	case OpObjMove:
+		d, s := vals[sp-2].I, vals[sp-1].I
+		if d&refMask == 0 || s&refMask == 0 {
+			return vals, sp, errNilFunc, true
+		}
+		mc.moveObj(d, s)
+		sp -= 2
+		*ps += objAssignCost(&mc.prog.Layouts[in.A])
 	// Slices.
 	case OpMakeSlice:
 		s, class, msg := mc.makeSlice(vals[sp-2].I, vals[sp-1].I, in.A, in.B)

@@ -273,6 +273,8 @@ var opTable = [numOps]OpInfo{
 	OpObjCopy: {Name: "ObjCopy", A: OperandLayout, Stack: "o → a new object with o's contents, layout A (nested structs copied too)", Pop: 1, Push: 1, Cost: 0, CostVar: objBytes},
 	OpObjAssign: {Name: "ObjAssign", A: OperandLayout, B: OperandSwap, Stack: "d s → ...   (d's contents = s's, layout A, nested structs too; with B=1: s d)",
 		Pop: 2, Cost: 0, CostVar: objBytes},
+	OpObjMove: {Name: "ObjMove", A: OperandLayout, Stack: "d s → ...   (d's contents = s's, layout A, which has no nested struct; s is a temporary nothing else holds, whose object is freed: freeTemp)",
+		Pop: 2, Cost: 0, CostVar: objBytes},
 	OpObjEq: {Name: "ObjEq", A: OperandLayout, Stack: "a b → a==b   (field by field, layout A, as Go compares structs)", Pop: 2, Push: 1, Cost: psIntOp, CostVar: objBytes},
 	// Newobject accounts the heap allocation for the collector (layer gc);
 	// its time is NewObj's (the model has no escape analysis to tell a

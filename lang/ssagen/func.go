@@ -55,6 +55,8 @@ type fnGen struct {
 	temps    [2][]int32               // scratch slots (regform.go: temp)
 	alias    map[*ssa.Alloc]ssa.Value // variables that are a value (fuse.go)
 	steal    map[*ssa.UnOp]bool       // loads that take the variable's object
+	share    map[*ssa.UnOp]bool       // loads that take the object read without a copy (share.go)
+	same     map[ssa.Value]ssa.Value  // values that are another's, in its slot (share.go)
 
 	sites map[token.Pos]int32 // call instructions by their call's position (inline.go)
 }

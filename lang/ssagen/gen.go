@@ -83,6 +83,8 @@ type gen struct {
 	freeKinds map[*ssa.Function][]bool      // for each closure, which free variables are boxes (makeClosure)
 	sites     map[int32]map[token.Pos]int32 // each function's call instructions by position (inline.go)
 	generated []*ssa.Function               // the functions with a body, in order
+	pureFns   pureState                     // functions that write only their own locals (share.go)
+	freshFns  map[*ssa.Function]bool        // functions that return an object made for the result (share.go)
 
 	err *Error
 }

@@ -47,7 +47,7 @@ func (f *fnGen) instr(in ssa.Instruction) {
 			}
 		}
 	case *ssa.FieldAddr:
-		if !f.fused[in] {
+		if !f.fused[in] && f.same[in] == nil {
 			f.fieldAddr(in)
 		}
 	case *ssa.Field:
@@ -676,6 +676,10 @@ func (f *fnGen) store(addr, val ssa.Value) {
 	case rObject:
 		f.push(addr)
 		f.push(val)
+		if f.movable(val) {
+			f.emitN(vm.OpObjMove, f.g.types.layout(t), 0, 2, 0)
+			return
+		}
 		f.emitN(vm.OpObjAssign, f.g.types.layout(t), 0, 2, 0)
 		return
 	}
