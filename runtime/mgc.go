@@ -47,9 +47,11 @@ import "github.com/gmplab/gmplab/vm"
 // Simplified (docs/assumptions.md): marking is one pool of scan work
 // claimed in drainCheckThreshold chunks, not objects and work buffers;
 // the work is known when the mark starts (no mark work the write barrier
-// discovers), every small object counted as Green Tea's sparse scan counts
-// it (up to its last pointer; never a dense span's whole objects), its CPU
-// spread evenly over the cycle's work; stack scanning does
+// discovers), a small object counted as Green Tea's sparse scan counts it
+// (up to its last pointer) or, greyed with enough of its size class by one
+// scan, as a dense span scan does (whole: vm/mgcspan.go), its CPU spread
+// evenly over the cycle's work; assists claim in the same chunks as the
+// workers; stack scanning does
 // not suspend running goroutines (suspendG); gcMarkDone's ragged barrier
 // (forEachP) costs nothing; the CPU limiter and the scavenger are not
 // modelled (freed memory is returned at once); the tiny allocator and
