@@ -46,7 +46,7 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, ps *int64) ([]Value, i
 		sp++
 		*ps += newObjCost(in)
 	case OpNewobject:
-		*ps += mallocCost(mc.mallocObj(vals[sp-1].I, uint64(in.A), in.B == 1))
+		*ps += mallocCost(mc.mallocObjPtrs(vals[sp-1].I, uint64(in.A), uint64(in.B)))
 	case OpField:
 		o := vals[sp-1].I
 		if o&refMask == 0 {

@@ -279,7 +279,7 @@ var opTable = [numOps]OpInfo{
 	// Newobject accounts the heap allocation for the collector (layer gc);
 	// its time is NewObj's (the model has no escape analysis to tell a
 	// heap object's mallocgc from a stack object's clearing).
-	OpNewobject: {Name: "Newobject", A: OperandBytes, B: OperandNoScan, Stack: "o → o   (the object on top is new(T) or &T{...}: a heap allocation of A bytes, runtime.newobject; malloc.go)", Pop: 1, Push: 1, Cost: 0,
+	OpNewobject: {Name: "Newobject", A: OperandBytes, B: OperandPtrBytes, Stack: "o → o   (the object on top is new(T) or &T{...}: a heap allocation of A bytes, pointers in its first B, runtime.newobject; malloc.go)", Pop: 1, Push: 1, Cost: 0,
 		CostVar: "mallocCost of the object's size class"},
 
 	// Pointers to anything but structs and arrays (pointer.go).

@@ -413,11 +413,7 @@ func heapObject(a *ssa.Alloc) bool {
 // newobject marks the fresh object of type t on top of the stack as a
 // heap allocation (runtime.newobject, malloc.go; vm/malloc.go).
 func (f *fnGen) newobject(t types.Type) {
-	var noscan int32
-	if !hasPointers(t) {
-		noscan = 1
-	}
-	f.emitCallOp(vm.OpNewobject, int32(amd64.Sizeof(t)), noscan, 1, 1)
+	f.emitCallOp(vm.OpNewobject, int32(amd64.Sizeof(t)), int32(ptrBytes(t)), 1, 1)
 }
 
 // zero pushes a fresh zero value of type t: a new object (its nested
