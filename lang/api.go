@@ -134,7 +134,6 @@ var realAPI = map[string]string{
 	"sync":          "RLocker",
 	"sync/atomic":   "CompareAndSwapPointer LoadPointer StorePointer SwapPointer Uintptr",
 	"time":          "FixedZone LoadLocation LoadLocationFromTZData Parse ParseError ParseInLocation AddDate AppendFormat GoString GobDecode GobEncode In IsDST MarshalBinary MarshalJSON MarshalText UnmarshalBinary UnmarshalJSON UnmarshalText Zone ZoneBounds",
-	"unicode":       "TurkishCase AzeriCase CaseRanges Categories CategoryAliases Scripts Properties FoldCategory FoldScript GraphicRanges PrintRanges",
 }
 
 func isRealAPI(path, name string) bool {

@@ -98,3 +98,24 @@ func splitAPI(api string) []string {
 	}
 	return append(out, api[start:])
 }
+
+// An error lists a package of more than maxListed names with its
+// variables counted, not listed (listedAPI): unicode's range tables and
+// the variables holding them would bury its functions and types. No
+// unicode name is refused any more, so the listing is checked as an error
+// that refused one would give it.
+func TestListedAPICountsVariables(t *testing.T) {
+	got := supportedListed("unicode")
+	const tail = ", and 258 variables, unicode.ASCII_Hex_Digit to unicode.Zs"
+	if !strings.HasSuffix(got, tail) || strings.Contains(got, "unicode.Han") || strings.Contains(got, "unicode.Categories") {
+		t.Errorf("unicode is listed as %q, want its variables counted (%q)", got, tail)
+	}
+	for _, name := range []string{"unicode.In", "unicode.SpecialCase (ToLower, ToTitle, ToUpper)", "unicode.To"} {
+		if !strings.Contains(got, name+",") {
+			t.Errorf("unicode's listing %q lacks %s", got, name)
+		}
+	}
+	if n := len(strings.Split(supportedAPI("unicode"), ", ")); n <= maxListed {
+		t.Errorf("unicode has %d names, no more than maxListed (%d): the test needs a package that has", n, maxListed)
+	}
+}

@@ -96,9 +96,10 @@ Any io.Writer the program defines takes ` + "`fmt.Fprint*`" + `, ` + "`io.Copy`"
 unicode's ` + "`Is`" + `, ` + "`In`" + ` and ` + "`IsOneOf`" + ` are Go's source over Go 1.26's range tables
 (Unicode 15.0.0, whichever toolchain built gmplab): every ` + "`*RangeTable`" + ` variable
 (` + "`unicode.Letter`" + `, ` + "`unicode.Han`" + `, ` + "`unicode.White_Space`" + `, ...), built where the
-program names it; the tables' maps (Categories, Scripts, Properties,
-FoldCategory, FoldScript, CategoryAliases), CaseRanges, GraphicRanges,
-PrintRanges and TurkishCase/AzeriCase are not offered yet.
+program names it, and so are the variables holding them: the maps
+(Categories, Scripts, Properties, FoldCategory, FoldScript,
+CategoryAliases), GraphicRanges, PrintRanges, CaseRanges and
+TurkishCase/AzeriCase, whose ` + "`ToUpper`" + `, ` + "`ToLower`" + ` and ` + "`ToTitle`" + ` are Go's source.
 ` + "`runtime.Caller`" + ` gives a frame's file and line (log's Lshortfile reads it; the
 program's file is named as gmplab was given it).
 ` + "`runtime.ReadMemStats`" + ` and ` + "`runtime/metrics.Read`" + ` give the model's heap and GC
