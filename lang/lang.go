@@ -110,8 +110,8 @@ func parseAndCheck(filename string, src []byte, errs *errList, lib types.Importe
 		path, perr := strconv.Unquote(imp.Path.Value)
 		if perr != nil || isInternalPath(path) || lookup(path) == nil {
 			list := "gmplab supports: " + strings.Join(supportedImports(), ", ")
-			if perr == nil && isIOPackage(path) {
-				list = ioAdvice
+			if a := unsupportedAdvice(path); perr == nil && a != "" {
+				list = a
 			}
 			errs.add(imp.Path.Pos(), "%s", notSupported("import "+imp.Path.Value, list))
 			if perr == nil {

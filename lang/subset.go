@@ -70,7 +70,11 @@ Every expression of Go, except those of complex numbers.
 
 ## fmt verbs
 
-Every verb, flag, width, precision and argument index.
+Every verb, flag, width, precision and argument index. A pointer (but for
+` + "`&{...}`" + `, ` + "`&[...]`" + ` and ` + "`&map[...]`" + ` at the top level), a channel or a func
+prints as an address, which gmplab makes up (the same on every run; Go's
+differs from run to run). Printing a sync.Mutex or sync.WaitGroup's state
+is refused: the model keeps it in the scheduler, not in the value.
 
 ## Packages
 
@@ -85,8 +89,8 @@ Every verb, flag, width, precision and argument index.
 	}
 	b.WriteString(`
 The packages container/heap, container/list, container/ring, math/bits,
-unicode/utf8, io, bytes, bufio, flag, log, golang.org/x/sync/errgroup
-(v0.22.0), and strings.Reader, sync.Pool and time.ParseDuration are Go's own source (lang/ssasrc, lang/srcpkg), compiled
+unicode/utf8, io, bytes, bufio, flag, log, encoding/base64, regexp and
+regexp/syntax, golang.org/x/sync/errgroup (v0.22.0), and strings.Reader, sync.Pool and time.ParseDuration are Go's own source (lang/ssasrc, lang/srcpkg), compiled
 with the program; bytes leaves out ToUpperSpecial, ToLowerSpecial and
 ToTitleSpecial, flag leaves out TextVar, and log the output of a pc (for
 log/slog, which gmplab does not have). ` + "`os.Stdin`" + ` reads gmplab's
@@ -111,8 +115,19 @@ from the packages the front end type-checks programs against). Of those,
 no-op, and ` + "`debug.SetGCPercent`" + ` and ` + "`debug.SetMemoryLimit`" + ` set the gc
 layer's collector (docs/assumptions.md).
 
-File and network I/O stay out: model a blocking system call with
-` + "`sim.Syscall`" + ` and a network read with ` + "`sim.Dial`" + ` and ` + "`Conn.Read`" + `.
+## What stays out
+
+What gmplab deliberately does not simulate is refused with a message that
+says why:
+
+- File and network I/O (` + "`os.Open`" + `, ` + "`net/http`" + `, ` + "`os/exec`" + `, ` + "`path/filepath`" + `, ` + "`embed`" + `,
+  the environment, signals): model a blocking system call with
+  ` + "`sim.Syscall`" + ` and a network read with ` + "`sim.Dial`" + ` and ` + "`Conn.Read`" + `.
+- Reflection: ` + "`" + `reflect` + "`" + ` and the packages that work by it (` + strings.Join(reflectPackages[1:], ", ") + `).
+- ` + "`unsafe`" + ` (gmplab's values have no memory layout) and cgo (` + "`import \"C\"`" + `).
+
+Any other package of Go's library that is not listed above is refused with
+the list of those that are.
 `)
 	return b.String()
 }
