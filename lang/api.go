@@ -133,7 +133,7 @@ var realAPI = map[string]string{
 	"strings":       "Clone NewReplacer Replacer Title ToLowerSpecial ToTitleSpecial ToUpperSpecial ToValidUTF8 Cap",
 	"sync":          "RLocker",
 	"sync/atomic":   "CompareAndSwapPointer LoadPointer StorePointer SwapPointer Uintptr",
-	"time":          "FixedZone LoadLocation LoadLocationFromTZData Parse ParseError ParseInLocation AddDate AppendFormat GoString GobDecode GobEncode In IsDST MarshalBinary MarshalJSON MarshalText UnmarshalBinary UnmarshalJSON UnmarshalText Zone ZoneBounds",
+	"time":          "FixedZone LoadLocation LoadLocationFromTZData Parse ParseError ParseInLocation AddDate AppendBinary AppendFormat AppendText GoString GobDecode GobEncode In IsDST MarshalBinary MarshalJSON MarshalText UnmarshalBinary UnmarshalJSON UnmarshalText Zone ZoneBounds",
 }
 
 func isRealAPI(path, name string) bool {
