@@ -19,7 +19,7 @@ var update = flag.Bool("update", false, "rewrite the golden disassembly in testd
 func TestCompileErrors(t *testing.T) {
 	const (
 		types   = "(" + supTypes + "; see docs/go-subset.md)"
-		imports = "(gmplab supports: bufio, bytes, cmp, container/heap, container/list, container/ring, context, encoding/base64, errors, flag, fmt, golang.org/x/sync/errgroup, golang.org/x/tour/tree, io, iter, log, maps, math, math/bits, math/rand, math/rand/v2, os, regexp, regexp/syntax, runtime, runtime/debug, runtime/metrics, slices, sort, strconv, strings, sync, sync/atomic, time, unicode, unicode/utf8, github.com/gmplab/gmplab/sim; see docs/go-subset.md)"
+		imports = "(gmplab supports: bufio, bytes, cmp, container/heap, container/list, container/ring, context, crypto/sha256, encoding/base64, errors, flag, fmt, golang.org/x/sync/errgroup, golang.org/x/tour/tree, hash, io, iter, log, maps, math, math/bits, math/rand, math/rand/v2, os, regexp, regexp/syntax, runtime, runtime/debug, runtime/metrics, slices, sort, strconv, strings, sync, sync/atomic, time, unicode, unicode/utf8, github.com/gmplab/gmplab/sim; see docs/go-subset.md)"
 	)
 	for _, c := range []struct {
 		name, src, want string

@@ -90,7 +90,8 @@ is refused: the model keeps it in the scheduler, not in the value.
 	b.WriteString(`
 The packages container/heap, container/list, container/ring, math/bits,
 unicode/utf8, io, bytes, bufio, flag, log, encoding/base64, regexp and
-regexp/syntax, golang.org/x/sync/errgroup (v0.22.0), and strings.Reader, sync.Pool and time.ParseDuration are Go's own source (lang/ssasrc, lang/srcpkg), compiled
+regexp/syntax, hash, crypto/sha256 (its generic block function, as a
+purego build runs), golang.org/x/sync/errgroup (v0.22.0), and strings.Reader, sync.Pool and time.ParseDuration are Go's own source (lang/ssasrc, lang/srcpkg), compiled
 with the program; bytes leaves out ToUpperSpecial, ToLowerSpecial and
 ToTitleSpecial, flag leaves out TextVar, and log the output of a pc (for
 log/slog, which gmplab does not have). ` + "`os.Stdin`" + ` reads gmplab's
