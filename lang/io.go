@@ -37,9 +37,23 @@ func isIOPackage(path string) bool {
 var osIO = map[string]bool{}
 
 func init() {
-	for _, n := range strings.Fields("Open OpenFile Create ReadFile WriteFile ReadDir Mkdir MkdirAll MkdirTemp CreateTemp Remove RemoveAll Rename Stat Lstat Chdir Chmod Chown Getwd Getenv Setenv LookupEnv Environ Stdin Pipe StartProcess FindProcess Hostname Executable Link Symlink Readlink Truncate DirFS CopyFS TempDir UserHomeDir UserCacheDir UserConfigDir File") {
+	for _, n := range strings.Fields("Open OpenFile Create ReadFile WriteFile ReadDir Mkdir MkdirAll MkdirTemp CreateTemp Remove RemoveAll Rename Stat Lstat Chdir Chmod Chown Getwd Getenv Setenv Unsetenv Clearenv LookupEnv Environ ExpandEnv Stdin Pipe StartProcess FindProcess Hostname Executable Link Symlink Readlink Truncate DirFS CopyFS TempDir UserHomeDir UserCacheDir UserConfigDir File") {
 		osIO[n] = true
 	}
+}
+
+// envAdvice is what a refusal of the os package's environment says.
+const envAdvice = "gmplab gives a program no environment, which would make a run depend on the host: pass what it needs as arguments after -- (os.Args, flag)"
+
+// osEnv are the os package's names that read or set the environment.
+var osEnv = map[string]bool{"Getenv": true, "Setenv": true, "Unsetenv": true, "Clearenv": true, "LookupEnv": true, "Environ": true, "ExpandEnv": true}
+
+// osAdvice is what a refusal of os's name says.
+func osAdvice(name string) string {
+	if osEnv[name] {
+		return envAdvice
+	}
+	return ioAdvice
 }
 
 // Besides I/O, gmplab deliberately leaves out what needs a machine's

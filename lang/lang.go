@@ -284,7 +284,7 @@ func rewriteTypeError(msg string) string {
 	if m := undefinedQualified.FindStringSubmatch(msg); m != nil {
 		if path, ok := realPathOf(m[1], m[2]); ok {
 			if path == "os" && osIO[m[2]] {
-				return notSupported(m[1]+"."+m[2], ioAdvice)
+				return notSupported(m[1]+"."+m[2], osAdvice(m[2]))
 			}
 			if path == "iter" { // Pull, Pull2 (lib_iter.go)
 				return notSupported(m[1]+"."+m[2], pullAdvice)

@@ -59,6 +59,8 @@ func TestCompileErrors(t *testing.T) {
 		// What gmplab deliberately leaves out says so (unsupportedAdvice).
 		{"import-reflection", "package main\nimport \"encoding/json\"\nfunc main() { json.Valid(nil) }\n",
 			"x.go:2:8: import \"encoding/json\" is not supported (" + reflectAdvice + "; see docs/go-subset.md)"},
+		{"os-env", "package main\nimport \"os\"\nfunc main() { println(os.Getenv(\"HOME\")) }\n",
+			"x.go:3:26: os.Getenv is not supported (" + envAdvice + "; see docs/go-subset.md)"},
 		{"import-unsafe", "package main\nimport \"unsafe\"\nfunc main() { println(unsafe.Sizeof(1)) }\n",
 			"x.go:2:8: import \"unsafe\" is not supported (" + unsafeAdvice + "; see docs/go-subset.md)"},
 		{"import-cgo", "package main\n// #include <stdio.h>\nimport \"C\"\nfunc main() {}\n",

@@ -122,8 +122,10 @@ What gmplab deliberately does not simulate is refused with a message that
 says why:
 
 - File and network I/O (` + "`os.Open`" + `, ` + "`net/http`" + `, ` + "`os/exec`" + `, ` + "`path/filepath`" + `, ` + "`embed`" + `,
-  the environment, signals): model a blocking system call with
+  signals): model a blocking system call with
   ` + "`sim.Syscall`" + ` and a network read with ` + "`sim.Dial`" + ` and ` + "`Conn.Read`" + `.
+- The environment (` + "`os.Getenv`" + `, ` + "`Setenv`" + `, ` + "`Environ`" + `): a run would depend on the
+  host; pass what the program needs as arguments after ` + "`--`" + `.
 - Reflection: ` + "`" + `reflect` + "`" + ` and the packages that work by it (` + strings.Join(reflectPackages[1:], ", ") + `).
 - ` + "`unsafe`" + ` (gmplab's values have no memory layout) and cgo (` + "`import \"C\"`" + `).
 
