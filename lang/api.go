@@ -27,7 +27,7 @@ var apiTables = sync.OnceValue(func() (t struct {
 	lib := loadSSALib()
 	t.api, t.listed = map[string]string{}, map[string]string{}
 	for _, p := range lib.paths {
-		pkg := lib.pkgs[p]
+		pkg := lib.pkg(p)
 		if isInternalPath(p) || pkg == nil {
 			continue
 		}

@@ -15,8 +15,9 @@ import (
 // is one the library declares, since then it would compile.
 func TestSupportedAPIIsTheLibrarys(t *testing.T) {
 	lib := loadSSALib()
-	if len(lib.errs) > 0 {
-		t.Fatalf("the library does not check: %v", lib.errs)
+	lib.checkAll()
+	if errs := lib.errors(); len(errs) > 0 {
+		t.Fatalf("the library does not check: %v", errs)
 	}
 	imports := supportedImports()
 	for _, p := range lib.paths {
@@ -25,7 +26,7 @@ func TestSupportedAPIIsTheLibrarys(t *testing.T) {
 		}
 	}
 	for _, p := range imports {
-		pkg := lib.pkgs[p]
+		pkg := lib.pkg(p)
 		if pkg == nil {
 			t.Errorf("%s is a supported import the library does not have", p)
 			continue
@@ -73,7 +74,7 @@ func TestSupportedAPIIsTheLibrarys(t *testing.T) {
 		}
 	}
 	for p := range realAPI {
-		if lib.pkgs[p] == nil {
+		if lib.pkg(p) == nil {
 			t.Errorf("realAPI lists %s, which is not in the library: a use of it is refused as an import", p)
 		}
 	}
