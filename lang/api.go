@@ -130,7 +130,7 @@ var realAPI = map[string]string{
 	"runtime":       "BlockProfile Breakpoint CPUProfile Callers CallersFrames Compiler Error Frame Frames FuncForPC GOARCH GOOS GOROOT GoroutineProfile MemProfile MemProfileRate NumCgoCall ReadTrace SetBlockProfileRate SetCPUProfileRate SetFinalizer SetMutexProfileFraction Stack StartTrace StopTrace ThreadCreateProfile Version",
 	"runtime/debug": "BuildInfo BuildSetting FreeOSMemory GCStats Module ParseBuildInfo PrintStack ReadBuildInfo ReadGCStats SetCrashOutput SetMaxStack SetMaxThreads SetPanicOnFault SetTraceback Stack WriteHeapDump CrashOptions",
 	"strconv":       "AppendBool AppendFloat AppendInt AppendQuote AppendQuoteRune AppendQuoteRuneToASCII AppendQuoteRuneToGraphic AppendQuoteToASCII AppendQuoteToGraphic AppendUint ErrRange ErrSyntax FormatComplex NumError ParseComplex QuoteRuneToGraphic QuotedPrefix UnquoteChar",
-	"strings":       "Clone NewReplacer Replacer Title ToLowerSpecial ToTitleSpecial ToUpperSpecial ToValidUTF8 Cap",
+	"strings":       "Clone NewReplacer Replacer Title ToValidUTF8 Cap",
 	"sync":          "RLocker",
 	"sync/atomic":   "CompareAndSwapPointer LoadPointer StorePointer SwapPointer Uintptr",
 	"time":          "FixedZone LoadLocation LoadLocationFromTZData Parse ParseError ParseInLocation AddDate AppendBinary AppendFormat AppendText GoString GobDecode GobEncode In IsDST MarshalBinary MarshalJSON MarshalText UnmarshalBinary UnmarshalJSON UnmarshalText Zone ZoneBounds",

@@ -92,8 +92,7 @@ The packages container/heap, container/list, container/ring, math/bits,
 unicode/utf8, io, bytes, bufio, flag, log, encoding/base64, regexp and
 regexp/syntax, hash, crypto/sha256 (its generic block function, as a
 purego build runs), golang.org/x/sync/errgroup (v0.22.0), and strings.Reader, sync.Pool and time.ParseDuration are Go's own source (lang/ssasrc, lang/srcpkg), compiled
-with the program; bytes leaves out ToUpperSpecial, ToLowerSpecial and
-ToTitleSpecial, flag leaves out TextVar, and log the output of a pc (for
+with the program; flag leaves out TextVar, and log the output of a pc (for
 log/slog, which gmplab does not have). ` + "`os.Stdin`" + ` reads gmplab's
 standard input and ` + "`os.Args[1:]`" + ` are the arguments after ` + "`--`" + `
 (` + "`gmplab run prog.go -- -n 5`" + `); os.Args[0] is the file's name without .go.
