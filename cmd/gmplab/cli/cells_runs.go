@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -75,6 +76,11 @@ func (x *CellExecutor) RunProgram(p notebook.Program) ([]string, error) {
 	build.Dir = filepath.Dir(src)
 	build.Env = append(os.Environ(), buildEnv...)
 	if out, err := build.CombinedOutput(); err != nil {
+		if bytes.Contains(out, []byte("C compiler")) && bytes.Contains(out, []byte("not found")) {
+			// A build line that asks for cgo, on a host without a C
+			// compiler: nothing the lesson got wrong.
+			return nil, &notebook.Unavailable{Reason: "go build needs a C compiler here (" + strings.Join(buildEnv, " ") + "): " + string(bytes.TrimSpace(out))}
+		}
 		if len(buildEnv) > 0 {
 			return nil, fmt.Errorf("%s go build %s: %v\n%s", strings.Join(buildEnv, " "), path, err, out)
 		}
