@@ -538,6 +538,26 @@ func (mc *Machine) fastOps(code []Instr, loc []Value, free *[]int32, pc, sp, lef
 			}
 			pc += 2
 			continue
+		case fAddILoadFreeRJLtR:
+			i := loc[in.B&0xffff].I + int64(int16(in.C))
+			loc[in.B&0xffff].I = i
+			if left < 3 { // the OpAddI alone
+				ps += opCost[OpAddI]
+				pc++
+				left--
+				continue
+			}
+			x := mc.boxes[(*free)[in.C>>16]]
+			loc[in.B>>16] = x
+			ps += fusedCost[fAddILoadFreeRJLtR]
+			left -= 3
+			if i < x.I {
+				pc = int(in.A)
+				ps += psTakenBranch
+				continue
+			}
+			pc += 3
+			continue
 		case fAddIJLeR:
 			i := loc[in.B&0xffff].I + int64(in.C)
 			loc[in.B&0xffff].I = i

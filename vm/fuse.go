@@ -64,6 +64,10 @@ const (
 	// An element of an element (m[i][j]), SliceIndexR x s i;
 	// SliceIndexR y x j: A=y, B=s|i<<16, C=j|x<<16.
 	fSliceIndex2R
+	// A loop's step and its test of a captured bound, AddI i i #k;
+	// LoadFreeR x f; JLtR t i x (stealing's loop): A=t, B=i|x<<16,
+	// C=k|f<<16 (k fits 16 bits).
+	fAddILoadFreeRJLtR
 
 	fusedEnd
 )
@@ -99,6 +103,7 @@ var fusedOps = func() (t [fusedEnd - fusedFirst]fusedOp) {
 		fAddRJGtRJump - fusedFirst:            {OpAddR, OpJGtR, OpJump},
 		fLoadReturn - fusedFirst:              {OpLoad, OpReturn},
 		fSliceIndex2R - fusedFirst:            {OpSliceIndexR, OpSliceIndexR},
+		fAddILoadFreeRJLtR - fusedFirst:       {OpAddI, OpLoadFreeR, OpJLtR},
 	}
 	for i, ps := range parts {
 		t[i].parts = ps
@@ -172,6 +177,11 @@ func fuseCode(code []Instr) []Instr {
 	x := make([]Instr, len(code))
 	copy(x, code)
 	small := func(v int32) bool { return v >= 0 && v < 1<<16 }
+	// half: v fits the upper half of a packed operand (v<<16 stays
+	// positive, so that >>16 gives it back); short: a constant fits the
+	// lower half, as an int16.
+	half := func(v int32) bool { return v >= 0 && v < 1<<15 }
+	short := func(v int32) bool { return v >= -1<<15 && v < 1<<15 }
 	for pc := range code {
 		at := func(k int) Instr {
 			if pc+k < len(code) {
@@ -195,6 +205,9 @@ func fuseCode(code []Instr) []Instr {
 			x[pc] = Instr{Op: fAddRJump, A: b.A, B: a.A | a.B<<16, C: a.C}
 		case a.Op == OpAddI && b.Op == OpJump && small(a.A) && small(a.B):
 			x[pc] = Instr{Op: fAddIJump, A: b.A, B: a.A | a.B<<16, C: a.C}
+		case a.Op == OpAddI && b.Op == OpLoadFreeR && c.Op == OpJLtR && a.A == a.B && c.B == a.A && c.C == b.A &&
+			b.A != a.A && small(a.A) && half(b.A) && short(a.C) && half(b.B):
+			x[pc] = Instr{Op: fAddILoadFreeRJLtR, A: c.A, B: a.A | b.A<<16, C: a.C&0xffff | b.B<<16}
 		case a.Op == OpAddI && a.A == a.B && b.B == a.A && small(a.A) && small(b.C) && addIJ[b.Op] != 0:
 			x[pc] = Instr{Op: addIJ[b.Op], A: b.A, B: a.A | b.C<<16, C: a.C}
 		case a.Op == OpAddR && a.A == a.B && b.B == a.A && small(a.A) && small(a.C) && addRJ[b.Op] != 0:
