@@ -538,6 +538,24 @@ func (mc *Machine) fastOps(code []Instr, loc []Value, free *[]int32, pc, sp, lef
 			}
 			pc += 2
 			continue
+		case fAddIJGtR:
+			i := loc[in.B&0xffff].I + int64(in.C)
+			loc[in.B&0xffff].I = i
+			if left < 2 { // the OpAddI alone
+				ps += opCost[OpAddI]
+				pc++
+				left--
+				continue
+			}
+			ps += fusedCost[fAddIJGtR]
+			left -= 2
+			if i > loc[in.B>>16].I {
+				pc = int(in.A)
+				ps += psTakenBranch
+				continue
+			}
+			pc += 2
+			continue
 		case fAddILoadFreeRJLtR:
 			i := loc[in.B&0xffff].I + int64(int16(in.C))
 			loc[in.B&0xffff].I = i
@@ -557,6 +575,28 @@ func (mc *Machine) fastOps(code []Instr, loc []Value, free *[]int32, pc, sp, lef
 				continue
 			}
 			pc += 3
+			continue
+		case fSliceIndexRJTrue:
+			arr, at, ok := mc.sliceElem(loc[in.B&0xffff].I, loc[in.B>>16].I)
+			if !ok {
+				return pc, sp, left, ps
+			}
+			x := arr[at]
+			loc[in.C] = x
+			if left < 2 { // the OpSliceIndexR alone
+				ps += opCost[OpSliceIndexR]
+				pc++
+				left--
+				continue
+			}
+			ps += fusedCost[fSliceIndexRJTrue]
+			left -= 2
+			if x.I != 0 {
+				pc = int(in.A)
+				ps += psTakenBranch
+				continue
+			}
+			pc += 2
 			continue
 		case fAddIJLeR:
 			i := loc[in.B&0xffff].I + int64(in.C)

@@ -64,6 +64,12 @@ const (
 	// An element of an element (m[i][j]), SliceIndexR x s i;
 	// SliceIndexR y x j: A=y, B=s|i<<16, C=j|x<<16.
 	fSliceIndex2R
+	// AddI i i #k; JGtR t i x (sieve's outer loop), as fAddIJLtR.
+	fAddIJGtR
+	// A test of an element, SliceIndexR x s i; JTrue t x (JFalse):
+	// A=t, B=s|i<<16, C=x.
+	fSliceIndexRJTrue
+	fSliceIndexRJFalse
 	// A loop's step and its test of a captured bound, AddI i i #k;
 	// LoadFreeR x f; JLtR t i x (stealing's loop): A=t, B=i|x<<16,
 	// C=k|f<<16 (k fits 16 bits).
@@ -103,6 +109,9 @@ var fusedOps = func() (t [fusedEnd - fusedFirst]fusedOp) {
 		fAddRJGtRJump - fusedFirst:            {OpAddR, OpJGtR, OpJump},
 		fLoadReturn - fusedFirst:              {OpLoad, OpReturn},
 		fSliceIndex2R - fusedFirst:            {OpSliceIndexR, OpSliceIndexR},
+		fAddIJGtR - fusedFirst:                {OpAddI, OpJGtR},
+		fSliceIndexRJTrue - fusedFirst:        {OpSliceIndexR, OpJTrue},
+		fSliceIndexRJFalse - fusedFirst:       {OpSliceIndexR, OpJFalse},
 		fAddILoadFreeRJLtR - fusedFirst:       {OpAddI, OpLoadFreeR, OpJLtR},
 	}
 	for i, ps := range parts {
@@ -217,6 +226,13 @@ func fuseCode(code []Instr) []Instr {
 		case a.Op == OpSliceIndexR && b.Op == OpSliceIndexR && b.B == a.A &&
 			small(a.A) && small(a.B) && small(a.C) && small(b.C) && b.A >= 0:
 			x[pc] = Instr{Op: fSliceIndex2R, A: b.A, B: a.B | a.C<<16, C: b.C | a.A<<16}
+		case a.Op == OpSliceIndexR && (b.Op == OpJTrue || b.Op == OpJFalse) && b.B == a.A &&
+			small(a.B) && half(a.C) && a.A >= 0:
+			op := fSliceIndexRJTrue
+			if b.Op == OpJFalse {
+				op = fSliceIndexRJFalse
+			}
+			x[pc] = Instr{Op: op, A: b.A, B: a.B | a.C<<16, C: a.A}
 		case a.Op == OpLoad && b.Op == OpReturn:
 			x[pc] = Instr{Op: fLoadReturn, A: a.A}
 		case a.Op == OpMovI && b.Op == OpSliceStoreR && b.C == a.A && small(a.A) && small(b.B) &&
@@ -228,7 +244,7 @@ func fuseCode(code []Instr) []Instr {
 }
 
 // addIJ is the fused op of an AddI and the conditional jump after it.
-var addIJ = [256]Op{OpJLtR: fAddIJLtR, OpJLeR: fAddIJLeR, OpJGeR: fAddIJGeR}
+var addIJ = [256]Op{OpJLtR: fAddIJLtR, OpJLeR: fAddIJLeR, OpJGeR: fAddIJGeR, OpJGtR: fAddIJGtR}
 
 // addRJ is the fused op of an AddR and the conditional jump after it.
 var addRJ = [256]Op{OpJLeR: fAddRJLeR, OpJLtR: fAddRJLtR}

@@ -120,6 +120,19 @@ func captured(n int) int {
 	return t
 }
 
+func unmarked(s []bool, n int) (c int, err any) {
+	defer func() { err = recover() }()
+	for i := 0; i < n; i++ {
+		if !s[i] {
+			c++
+		}
+		if s[n-1-i] {
+			c += 2
+		}
+	}
+	return c, nil
+}
+
 func one(x int) int { return x }
 
 func show(err any) {
@@ -177,6 +190,14 @@ func main() {
 		t += v + one(k) + upto(k%9) + strided(k%50, k%4+1) + captured(k%7) + primes(k%60) + stepped(k%30, k%3+1)
 	}
 	println(t)
+	t = 0
+	for k := 0; k < 400; k++ {
+		c, _ := unmarked(sieve[:k%60], k%50)
+		t += c
+	}
+	println(t)
+	_, err = unmarked(sieve[:10], 12)
+	show(err)
 	_, err = at2(m, 1, 3)
 	show(err)
 	_, err = at2(m, 2, 0)
@@ -252,7 +273,8 @@ func TestFusedOpsChangeNothing(t *testing.T) {
 			if pr.name == "bails" && procs == 1 {
 				out := strings.Join(on, "\n")
 				for _, want := range []string{"invalid memory address or nil pointer dereference", "index out of range [5] with length 3", "index out of range [7] with length 3",
-					"index out of range [3] with length 3", "index out of range [0] with length 0"} {
+					"index out of range [3] with length 3", "index out of range [0] with length 0",
+					"index out of range [11] with length 10"} {
 					if !strings.Contains(out, want) {
 						t.Errorf("bails: no %q in its events:\n%s", want, out)
 					}
