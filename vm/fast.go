@@ -556,6 +556,26 @@ func (mc *Machine) fastOps(code []Instr, loc []Value, free *[]int32, pc, sp, lef
 			}
 			pc += 2
 			continue
+		case fAddIJGeRJump:
+			i := loc[in.B&0xffff].I + int64(int16(in.C))
+			loc[in.B&0xffff].I = i
+			if left < 3 { // the OpAddI alone
+				ps += opCost[OpAddI]
+				pc++
+				left--
+				continue
+			}
+			// Taken, the JGeR charges psTakenBranch; not taken, the
+			// Jump after it does: the same either way.
+			ps += fusedCost[fAddIJGeRJump]
+			if i >= loc[in.B>>16].I {
+				pc = int(in.A)
+				left -= 2
+				continue
+			}
+			pc = int(in.C >> 16)
+			left -= 3
+			continue
 		case fAddILoadFreeRJLtR:
 			i := loc[in.B&0xffff].I + int64(int16(in.C))
 			loc[in.B&0xffff].I = i
@@ -597,6 +617,53 @@ func (mc *Machine) fastOps(code []Instr, loc []Value, free *[]int32, pc, sp, lef
 				continue
 			}
 			pc += 2
+			continue
+		case fSliceIndexRJFalse:
+			arr, at, ok := mc.sliceElem(loc[in.B&0xffff].I, loc[in.B>>16].I)
+			if !ok {
+				return pc, sp, left, ps
+			}
+			x := arr[at]
+			loc[in.C] = x
+			if left < 2 { // the OpSliceIndexR alone
+				ps += opCost[OpSliceIndexR]
+				pc++
+				left--
+				continue
+			}
+			ps += fusedCost[fSliceIndexRJFalse]
+			left -= 2
+			if x.I == 0 {
+				pc = int(in.A)
+				ps += psTakenBranch
+				continue
+			}
+			pc += 2
+			continue
+		case fSliceFloatUpdate:
+			arr, at, ok := mc.sliceElem(loc[in.A&0xffff].I, loc[in.A>>16].I)
+			if !ok {
+				return pc, sp, left, ps
+			}
+			e := arr[at]
+			loc[in.B&0xffff] = e
+			if left < 6 { // the OpSliceIndexR alone
+				ps += opCost[OpSliceIndexR]
+				pc++
+				left--
+				continue
+			}
+			var r int64
+			if op := in.C >> 16; op <= FMul {
+				r = floatArith(op, e.I, loc[in.B>>16].I)
+			} else {
+				r = floatCmp(op, e.I, loc[in.B>>16].I)
+			}
+			loc[in.C&0xffff] = Value{I: r}
+			arr[at] = Value{I: r}
+			ps += fusedCost[fSliceFloatUpdate]
+			pc += 6
+			left -= 6
 			continue
 		case fAddIJLeR:
 			i := loc[in.B&0xffff].I + int64(in.C)

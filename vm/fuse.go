@@ -64,6 +64,11 @@ const (
 	// An element of an element (m[i][j]), SliceIndexR x s i;
 	// SliceIndexR y x j: A=y, B=s|i<<16, C=j|x<<16.
 	fSliceIndex2R
+	// A loop's step, its test and its back edge, AddI i i #k; JGeR t i x;
+	// Jump u (matmul's inner loop): A=t, B=i|x<<16, C=k|u<<16 (k fits 16
+	// bits). When the JGeR jumps, the Jump does not run, as in
+	// fAddRJGtRJump.
+	fAddIJGeRJump
 	// AddI i i #k; JGtR t i x (sieve's outer loop), as fAddIJLtR.
 	fAddIJGtR
 	// A test of an element, SliceIndexR x s i; JTrue t x (JFalse):
@@ -74,6 +79,11 @@ const (
 	// LoadFreeR x f; JLtR t i x (stealing's loop): A=t, B=i|x<<16,
 	// C=k|f<<16 (k fits 16 bits).
 	fAddILoadFreeRJLtR
+	// An element updated by a float64 operation (matmul's c[i][j] += x):
+	// SliceIndexR x s i; Load x; Load y; Float op; Store z; SliceStoreR
+	// s i z, with x and z neither s nor i: A=s|i<<16, B=x|y<<16,
+	// C=z|op<<16.
+	fSliceFloatUpdate
 
 	fusedEnd
 )
@@ -109,10 +119,12 @@ var fusedOps = func() (t [fusedEnd - fusedFirst]fusedOp) {
 		fAddRJGtRJump - fusedFirst:            {OpAddR, OpJGtR, OpJump},
 		fLoadReturn - fusedFirst:              {OpLoad, OpReturn},
 		fSliceIndex2R - fusedFirst:            {OpSliceIndexR, OpSliceIndexR},
+		fAddIJGeRJump - fusedFirst:            {OpAddI, OpJGeR, OpJump},
 		fAddIJGtR - fusedFirst:                {OpAddI, OpJGtR},
 		fSliceIndexRJTrue - fusedFirst:        {OpSliceIndexR, OpJTrue},
 		fSliceIndexRJFalse - fusedFirst:       {OpSliceIndexR, OpJFalse},
 		fAddILoadFreeRJLtR - fusedFirst:       {OpAddI, OpLoadFreeR, OpJLtR},
+		fSliceFloatUpdate - fusedFirst:        {OpSliceIndexR, OpLoad, OpLoad, OpFloat, OpStore, OpSliceStoreR},
 	}
 	for i, ps := range parts {
 		t[i].parts = ps
@@ -200,6 +212,12 @@ func fuseCode(code []Instr) []Instr {
 		}
 		a, b, c, d := at(0), at(1), at(2), at(3)
 		switch {
+		case a.Op == OpSliceIndexR && b.Op == OpLoad && c.Op == OpLoad && d.Op == OpFloat && fastFloat(d) &&
+			at(4).Op == OpStore && at(5).Op == OpSliceStoreR && b.A == a.A &&
+			at(5).A == a.B && at(5).B == a.C && at(5).C == at(4).A &&
+			a.A != a.B && a.A != a.C && at(4).A != a.B && at(4).A != a.C &&
+			small(a.B) && half(a.C) && small(a.A) && half(c.A) && small(at(4).A):
+			x[pc] = Instr{Op: fSliceFloatUpdate, A: a.B | a.C<<16, B: a.A | c.A<<16, C: at(4).A | d.A<<16}
 		case a.Op == OpLoad && b.Op == OpObjCopy && c.Op == OpStore:
 			x[pc] = Instr{Op: fLoadObjCopyStore, A: a.A, B: b.A, C: c.A}
 		case a.Op == OpLoad && b.Op == OpLoad && c.Op == OpFloat && d.Op == OpStore &&
@@ -214,6 +232,9 @@ func fuseCode(code []Instr) []Instr {
 			x[pc] = Instr{Op: fAddRJump, A: b.A, B: a.A | a.B<<16, C: a.C}
 		case a.Op == OpAddI && b.Op == OpJump && small(a.A) && small(a.B):
 			x[pc] = Instr{Op: fAddIJump, A: b.A, B: a.A | a.B<<16, C: a.C}
+		case a.Op == OpAddI && b.Op == OpJGeR && c.Op == OpJump && a.A == a.B && b.B == a.A &&
+			small(a.A) && half(b.C) && short(a.C) && half(c.A):
+			x[pc] = Instr{Op: fAddIJGeRJump, A: b.A, B: a.A | b.C<<16, C: a.C&0xffff | c.A<<16}
 		case a.Op == OpAddI && b.Op == OpLoadFreeR && c.Op == OpJLtR && a.A == a.B && c.B == a.A && c.C == b.A &&
 			b.A != a.A && small(a.A) && half(b.A) && short(a.C) && half(b.B):
 			x[pc] = Instr{Op: fAddILoadFreeRJLtR, A: c.A, B: a.A | b.A<<16, C: a.C&0xffff | b.B<<16}

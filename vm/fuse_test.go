@@ -133,6 +133,25 @@ func unmarked(s []bool, n int) (c int, err any) {
 	return c, nil
 }
 
+func axpy(y, x []float64, a float64, n int) (err any) {
+	defer func() { err = recover() }()
+	for i := 0; i < n; i++ {
+		y[i] += a * x[i]
+	}
+	return nil
+}
+
+func rows(m [][]float64, n int) float64 {
+	t := 0.0
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			m[i][j] -= t
+			t += 0.5
+		}
+	}
+	return t
+}
+
 func one(x int) int { return x }
 
 func show(err any) {
@@ -190,14 +209,20 @@ func main() {
 		t += v + one(k) + upto(k%9) + strided(k%50, k%4+1) + captured(k%7) + primes(k%60) + stepped(k%30, k%3+1)
 	}
 	println(t)
+	fl, fm := make([]float64, 40), make([][]float64, 9)
+	for i := range fm {
+		fm[i] = make([]float64, 9)
+	}
 	t = 0
 	for k := 0; k < 400; k++ {
 		c, _ := unmarked(sieve[:k%60], k%50)
-		t += c
+		axpy(fl, fl, 0.5, k%30)
+		t += c + int(rows(fm, k%10))
 	}
-	println(t)
+	println(t, fl[3])
 	_, err = unmarked(sieve[:10], 12)
 	show(err)
+	show(axpy(fl[:5], fl, 2, 8))
 	_, err = at2(m, 1, 3)
 	show(err)
 	_, err = at2(m, 2, 0)
@@ -274,7 +299,7 @@ func TestFusedOpsChangeNothing(t *testing.T) {
 				out := strings.Join(on, "\n")
 				for _, want := range []string{"invalid memory address or nil pointer dereference", "index out of range [5] with length 3", "index out of range [7] with length 3",
 					"index out of range [3] with length 3", "index out of range [0] with length 0",
-					"index out of range [11] with length 10"} {
+					"index out of range [11] with length 10", "index out of range [5] with length 5"} {
 					if !strings.Contains(out, want) {
 						t.Errorf("bails: no %q in its events:\n%s", want, out)
 					}
