@@ -665,6 +665,25 @@ func (mc *Machine) fastOps(code []Instr, loc []Value, free *[]int32, pc, sp, lef
 			pc += 6
 			left -= 6
 			continue
+		case fAddRAddIJLtR:
+			loc[in.B&0xffff].I += loc[in.B>>16].I
+			if left < 3 { // the OpAddR alone
+				ps += opCost[OpAddR]
+				pc++
+				left--
+				continue
+			}
+			i := loc[in.C&0xffff].I + int64(in.A>>16)
+			loc[in.C&0xffff].I = i
+			ps += fusedCost[fAddRAddIJLtR]
+			left -= 3
+			if i < loc[in.C>>16].I {
+				pc = int(in.A & 0xffff)
+				ps += psTakenBranch
+				continue
+			}
+			pc += 3
+			continue
 		case fAddIJLeR:
 			i := loc[in.B&0xffff].I + int64(in.C)
 			loc[in.B&0xffff].I = i

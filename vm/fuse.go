@@ -84,6 +84,10 @@ const (
 	// s i z, with x and z neither s nor i: A=s|i<<16, B=x|y<<16,
 	// C=z|op<<16.
 	fSliceFloatUpdate
+	// A loop's body that accumulates, its step and its test (issue 17's
+	// loop, s += i), AddR s s a; AddI i i #k; JLtR t i n: A=t|k<<16 (k
+	// fits 16 bits), B=s|a<<16, C=i|n<<16.
+	fAddRAddIJLtR
 
 	fusedEnd
 )
@@ -125,6 +129,7 @@ var fusedOps = func() (t [fusedEnd - fusedFirst]fusedOp) {
 		fSliceIndexRJFalse - fusedFirst:       {OpSliceIndexR, OpJFalse},
 		fAddILoadFreeRJLtR - fusedFirst:       {OpAddI, OpLoadFreeR, OpJLtR},
 		fSliceFloatUpdate - fusedFirst:        {OpSliceIndexR, OpLoad, OpLoad, OpFloat, OpStore, OpSliceStoreR},
+		fAddRAddIJLtR - fusedFirst:            {OpAddR, OpAddI, OpJLtR},
 	}
 	for i, ps := range parts {
 		t[i].parts = ps
@@ -225,6 +230,9 @@ func fuseCode(code []Instr) []Instr {
 			x[pc] = Instr{Op: fLoadLoadFloatStore, A: a.A, B: b.A, C: d.A<<8 | c.A}
 		case a.Op == OpLoad && b.Op == OpLoad && c.Op == OpSliceIndex && d.Op == OpStore:
 			x[pc] = Instr{Op: fLoadLoadSliceIndexStore, A: a.A, B: b.A, C: d.A}
+		case a.Op == OpAddR && b.Op == OpAddI && c.Op == OpJLtR && a.A == a.B && b.A == b.B && c.B == b.A &&
+			small(c.A) && short(b.C) && small(a.A) && half(a.C) && small(b.A) && half(c.C):
+			x[pc] = Instr{Op: fAddRAddIJLtR, A: c.A | b.C<<16, B: a.A | a.C<<16, C: b.A | c.C<<16}
 		case a.Op == OpAddR && b.Op == OpJGtR && c.Op == OpJump && a.A == a.B && b.B == a.A &&
 			small(a.A) && small(a.C) && small(b.C) && small(c.A):
 			x[pc] = Instr{Op: fAddRJGtRJump, A: b.A, B: a.A | a.C<<16, C: b.C | c.A<<16}

@@ -72,6 +72,9 @@ func upto(n int) int {
 	for i := 0; i < n; i++ {
 		t ^= i
 	}
+	for i := 0; i < n; i++ {
+		t += i
+	}
 	for i := n; i >= 0; i -= 3 {
 		t -= i
 	}
