@@ -684,6 +684,58 @@ func (mc *Machine) fastOps(code []Instr, loc []Value, free *[]int32, pc, sp, lef
 			}
 			pc += 3
 			continue
+		// The chains (fuse.go: fusedChains): first's case, then next's
+		// on the Instr at first's end, without a dispatch between.
+		case fMovISliceStoreStride:
+			loc[in.B>>16] = Value{I: int64(in.C)}
+			arr, at, ok := mc.sliceElem(loc[in.A].I, loc[in.B&0xffff].I)
+			if !ok || left < 2 { // the OpMovI alone
+				ps += opCost[OpMovI]
+				pc++
+				left--
+				continue
+			}
+			arr[at] = Value{I: int64(in.C)}
+			ps += fusedCost[fMovISliceStore]
+			pc += 2
+			left -= 2
+			if left < 3 {
+				continue // the fAddRJGtRJump runs alone
+			}
+			in = code[pc]
+			j := loc[in.B&0xffff].I + loc[in.B>>16].I
+			loc[in.B&0xffff].I = j
+			ps += fusedCost[fAddRJGtRJump]
+			if j > loc[in.C&0xffff].I {
+				pc = int(in.A)
+				left -= 2
+				continue
+			}
+			pc = int(in.C >> 16)
+			left -= 3
+			continue
+		case fAddRStepFreeBound:
+			loc[in.A].I = loc[in.B].I + loc[in.C].I
+			ps += opCost[OpAddR]
+			pc++
+			left--
+			if left < 3 {
+				continue // the fAddILoadFreeRJLtR runs alone
+			}
+			in = code[pc]
+			i := loc[in.B&0xffff].I + int64(int16(in.C))
+			loc[in.B&0xffff].I = i
+			x := mc.boxes[(*free)[in.C>>16]]
+			loc[in.B>>16] = x
+			ps += fusedCost[fAddILoadFreeRJLtR]
+			left -= 3
+			if i < x.I {
+				pc = int(in.A)
+				ps += psTakenBranch
+				continue
+			}
+			pc += 3
+			continue
 		case fAddIJLeR:
 			i := loc[in.B&0xffff].I + int64(in.C)
 			loc[in.B&0xffff].I = i

@@ -2,6 +2,7 @@ package vm
 
 import (
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -89,6 +90,13 @@ const (
 	// fits 16 bits), B=s|a<<16, C=i|n<<16.
 	fAddRAddIJLtR
 
+	// Chains (fusedChains): a superinstruction, or an op, and the
+	// superinstruction right after it run in one dispatch.
+	// fMovISliceStore then fAddRJGtRJump (sieve's inner loop).
+	fMovISliceStoreStride
+	// OpAddR then fAddILoadFreeRJLtR (stealing's loop).
+	fAddRStepFreeBound
+
 	fusedEnd
 )
 
@@ -131,6 +139,9 @@ var fusedOps = func() (t [fusedEnd - fusedFirst]fusedOp) {
 		fSliceFloatUpdate - fusedFirst:        {OpSliceIndexR, OpLoad, OpLoad, OpFloat, OpStore, OpSliceStoreR},
 		fAddRAddIJLtR - fusedFirst:            {OpAddR, OpAddI, OpJLtR},
 	}
+	for _, c := range fusedChains {
+		parts[c.op-fusedFirst] = append(slices.Clone(partsOf(parts, c.first)), partsOf(parts, c.next)...)
+	}
 	for i, ps := range parts {
 		t[i].parts = ps
 		for _, op := range ps {
@@ -143,6 +154,28 @@ var fusedOps = func() (t [fusedEnd - fusedFirst]fusedOp) {
 	}
 	return t
 }()
+
+// fusedChains are the chained superinstructions: op is first (a fused op
+// or a plain one) with its operands, and then the fused op next, which
+// fuseCode put right after first's parts: the chain reads next's
+// operands from there (the fused code at pc+len(first's parts)), so that
+// neither needs more operands than an Instr holds. A chain does what
+// first does and then what next does, each checking the budget left and
+// its bails as it does alone: when next cannot run whole, the chain ends
+// after first, and the loop dispatches to next, which then runs or bails
+// as it would have.
+var fusedChains = []struct{ op, first, next Op }{
+	{fMovISliceStoreStride, fMovISliceStore, fAddRJGtRJump},
+	{fAddRStepFreeBound, OpAddR, fAddILoadFreeRJLtR},
+}
+
+// partsOf is op's parts: a fused op's (from parts), or op alone.
+func partsOf(parts [fusedEnd - fusedFirst][]Op, op Op) []Op {
+	if op >= fusedFirst {
+		return parts[op-fusedFirst]
+	}
+	return []Op{op}
+}
 
 // sliceElem is element i of slice s for the fused ops: its backing
 // array and index there, or !ok for a nil slice or an index out of range
@@ -267,6 +300,17 @@ func fuseCode(code []Instr) []Instr {
 		case a.Op == OpMovI && b.Op == OpSliceStoreR && b.C == a.A && small(a.A) && small(b.B) &&
 			int64(a.B)<<32|int64(uint32(a.C)) == int64(a.C):
 			x[pc] = Instr{Op: fMovISliceStore, A: b.A, B: b.B | a.A<<16, C: a.C}
+		}
+	}
+	for pc := range x {
+		for _, c := range fusedChains {
+			n := 1
+			if c.first >= fusedFirst {
+				n = len(fusedOps[c.first-fusedFirst].parts)
+			}
+			if x[pc].Op == c.first && pc+n < len(x) && x[pc+n].Op == c.next {
+				x[pc].Op = c.op
+			}
 		}
 	}
 	return x

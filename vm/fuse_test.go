@@ -118,6 +118,11 @@ func captured(n int) int {
 		for j := 0; j < n; j++ {
 			t += j
 		}
+		s := 0
+		for j := 0; j < n; j++ {
+			s += j
+		}
+		t -= s
 	}
 	f()
 	return t
@@ -351,7 +356,7 @@ func TestFusedOpsKeepTheBudget(t *testing.T) {
 		t.Fatalf("budget %d: did not finish", budget)
 		return nil
 	}
-	for _, budget := range []int{3, 5, 1024} {
+	for _, budget := range []int{3, 5, 8, 11, 1024} {
 		on, off := trace(true, budget), trace(false, budget)
 		if !slices.Equal(on, off) {
 			for i := range min(len(on), len(off)) {
