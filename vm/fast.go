@@ -25,6 +25,9 @@ package vm
 func (mc *Machine) fastOps(code []Instr, loc []Value, free *[]int32, pc, sp, left int, ps int64) (int, int, int, int64) {
 	for left > 0 {
 		in := code[pc]
+		if countOpPairs { // only with the gmplab_oppairs tag (oppairs.go)
+			countOpPair(in.Op)
+		}
 		switch in.Op {
 		case OpInt:
 			if sp == len(loc) {
