@@ -122,6 +122,7 @@ type simResult struct {
 	cpu     int64         // the virtual CPU time of its Go code, ns (runtime.Stats.CPU)
 	elapsed int64         // the virtual time at its exit, ns
 	host    time.Duration // gmplab's own CPU time: compiling and simulating
+	setup   time.Duration // the part of host before the run: compiling (CompileFile) and runtime.New
 }
 
 // processCPU is this process's CPU time so far (user + system).
@@ -146,6 +147,7 @@ func simulateKernel(name string, args []string) (simResult, error) {
 		return simResult{}, err
 	}
 	mc.SetArgs(args)
+	setup := processCPU() - start
 	var out strings.Builder
 	ex := mc.Run(func(ev *runtime.Event) {
 		if ev.Kind == runtime.EvPrint && ev.Arg1 != 1 {
@@ -155,7 +157,7 @@ func simulateKernel(name string, args []string) (simResult, error) {
 	if ex == nil || ex.Code != 0 {
 		return simResult{}, fmt.Errorf("gmplab run %s -- %s: %+v", name, strings.Join(args, " "), ex)
 	}
-	return simResult{out: out.String(), cpu: mc.Stats().CPU, elapsed: mc.Now(), host: processCPU() - start}, nil
+	return simResult{out: out.String(), cpu: mc.Stats().CPU, elapsed: mc.Now(), host: processCPU() - start, setup: setup}, nil
 }
 
 // geomean is the geometric mean of xs.

@@ -11,29 +11,33 @@ package vm
 // float64 arithmetic that cannot panic, comparisons, jumps, fields and
 // elements, the superinstructions) of one frame: the code, locals (at
 // base) and operands of fast's top frame. It calls nothing, so that its
-// loop keeps pc, sp, n and ps in registers; it returns at the first
+// loop keeps pc, sp, the budget left and ps in registers; it returns at the first
 // instruction it does not do (without doing it), when a push needs a
 // bigger vals, or when the budget is used up. ps accumulates the cost of
 // what it ran (opCost, and psTakenBranch for a jump taken).
 //
+// It takes and returns the frame's slots from its base (loc[i] is local
+// i, loc[sp] the operand at sp: sp counts from the base) and the budget
+// left, which fast converts: the loop keeps fewer values live, so that
+// none of them is spilled to the stack and reloaded around a dispatch.
+//
 //go:noinline
-func (mc *Machine) fastOps(code []Instr, vals []Value, free *[]int32, pc, sp, base, n int, ps int64, budget int) (int, int, int, int64) {
-	// The frame's slots from base (loc[i] is local i, loc[sp] the
-	// operand at sp), and the budget left: fewer values for the loop to
-	// keep in registers.
-	loc, sp, left := vals[base:], sp-base, budget-n
+func (mc *Machine) fastOps(code []Instr, loc []Value, free *[]int32, pc, sp, left int, ps int64) (int, int, int, int64) {
 	for left > 0 {
 		in := code[pc]
+		if countOpPairs { // only with the gmplab_oppairs tag (oppairs.go)
+			countOpPair(in.Op)
+		}
 		switch in.Op {
 		case OpInt:
 			if sp == len(loc) {
-				return pc, base + sp, budget - left, ps
+				return pc, sp, left, ps
 			}
 			loc[sp] = Value{I: int64(in.A)<<32 | int64(uint32(in.B))}
 			sp++
 		case OpLoad:
 			if sp == len(loc) {
-				return pc, base + sp, budget - left, ps
+				return pc, sp, left, ps
 			}
 			loc[sp] = loc[in.A]
 			sp++
@@ -42,7 +46,7 @@ func (mc *Machine) fastOps(code []Instr, vals []Value, free *[]int32, pc, sp, ba
 			loc[in.A] = loc[sp]
 		case OpLoadBox:
 			if sp == len(loc) {
-				return pc, base + sp, budget - left, ps
+				return pc, sp, left, ps
 			}
 			loc[sp] = mc.boxes[loc[in.A].I&refMask]
 			sp++
@@ -54,7 +58,7 @@ func (mc *Machine) fastOps(code []Instr, vals []Value, free *[]int32, pc, sp, ba
 			}
 		case OpLoadFree:
 			if sp == len(loc) {
-				return pc, base + sp, budget - left, ps
+				return pc, sp, left, ps
 			}
 			loc[sp] = mc.boxes[(*free)[in.A]]
 			sp++
@@ -68,7 +72,7 @@ func (mc *Machine) fastOps(code []Instr, vals []Value, free *[]int32, pc, sp, ba
 			sp--
 		case OpDup:
 			if sp == len(loc) {
-				return pc, base + sp, budget - left, ps
+				return pc, sp, left, ps
 			}
 			loc[sp] = loc[sp-1]
 			sp++
@@ -299,35 +303,35 @@ func (mc *Machine) fastOps(code []Instr, vals []Value, free *[]int32, pc, sp, ba
 		case OpFieldR, OpFieldAddrR:
 			o := loc[in.B].I
 			if o&refMask == 0 {
-				return pc, base + sp, budget - left, ps
+				return pc, sp, left, ps
 			}
 			loc[in.A] = mc.objs[o&refMask][in.C]
 		case OpSetFieldR:
 			o := loc[in.A].I
 			if o&refMask == 0 {
-				return pc, base + sp, budget - left, ps
+				return pc, sp, left, ps
 			}
 			mc.objs[o&refMask][in.B] = loc[in.C]
 		case OpSliceIndexR:
 			sl := loc[in.B].I
 			i := loc[in.C].I
 			if sl&refMask == 0 {
-				return pc, base + sp, budget - left, ps
+				return pc, sp, left, ps
 			}
 			h := mc.objs[sl&refMask]
 			if uint64(i) >= uint64(h[shLen].I) {
-				return pc, base + sp, budget - left, ps
+				return pc, sp, left, ps
 			}
 			loc[in.A] = mc.objs[h[shArr].I&refMask][h[shOff].I+i]
 		case OpSliceStoreR:
 			sl := loc[in.A].I
 			i := loc[in.B].I
 			if sl&refMask == 0 {
-				return pc, base + sp, budget - left, ps
+				return pc, sp, left, ps
 			}
 			h := mc.objs[sl&refMask]
 			if uint64(i) >= uint64(h[shLen].I) {
-				return pc, base + sp, budget - left, ps
+				return pc, sp, left, ps
 			}
 			mc.objs[h[shArr].I&refMask][h[shOff].I+i] = loc[in.C]
 		// The float64 arithmetic and comparisons of OpFloat (float.go:
@@ -335,7 +339,7 @@ func (mc *Machine) fastOps(code []Instr, vals []Value, free *[]int32, pc, sp, ba
 		// the stack when nothing can panic (dataOp does the others).
 		case OpFloat:
 			if !fastFloat(in) {
-				return pc, base + sp, budget - left, ps
+				return pc, sp, left, ps
 			}
 			sp--
 			if in.A <= FMul {
@@ -346,18 +350,18 @@ func (mc *Machine) fastOps(code []Instr, vals []Value, free *[]int32, pc, sp, ba
 		case OpField:
 			o := loc[sp-1].I
 			if o&refMask == 0 {
-				return pc, base + sp, budget - left, ps
+				return pc, sp, left, ps
 			}
 			loc[sp-1] = mc.objs[o&refMask][in.A]
 		case OpSliceIndex:
 			sl := loc[sp-2].I
 			i := loc[sp-1].I
 			if sl&refMask == 0 {
-				return pc, base + sp, budget - left, ps
+				return pc, sp, left, ps
 			}
 			h := mc.objs[sl&refMask]
 			if uint64(i) >= uint64(h[shLen].I) {
-				return pc, base + sp, budget - left, ps
+				return pc, sp, left, ps
 			}
 			sp--
 			loc[sp-1] = mc.objs[h[shArr].I&refMask][h[shOff].I+i]
@@ -366,25 +370,25 @@ func (mc *Machine) fastOps(code []Instr, vals []Value, free *[]int32, pc, sp, ba
 		case OpDivR:
 			d := loc[in.C].I
 			if d == 0 {
-				return pc, base + sp, budget - left, ps
+				return pc, sp, left, ps
 			}
 			loc[in.A].I = loc[in.B].I / d
 		case OpRemR:
 			d := loc[in.C].I
 			if d == 0 {
-				return pc, base + sp, budget - left, ps
+				return pc, sp, left, ps
 			}
 			loc[in.A].I = loc[in.B].I % d
 		case OpShlR:
 			c := loc[in.C].I
 			if c < 0 {
-				return pc, base + sp, budget - left, ps
+				return pc, sp, left, ps
 			}
 			loc[in.A].I = loc[in.B].I << uint64(c)
 		case OpShrR:
 			c := loc[in.C].I
 			if c < 0 {
-				return pc, base + sp, budget - left, ps
+				return pc, sp, left, ps
 			}
 			loc[in.A].I = loc[in.B].I >> uint64(c)
 		case OpMovS:
@@ -407,19 +411,19 @@ func (mc *Machine) fastOps(code []Instr, vals []Value, free *[]int32, pc, sp, ba
 		case OpIndex:
 			str, i := loc[sp-2].S, loc[sp-1].I
 			if uint64(i) >= uint64(len(str)) {
-				return pc, base + sp, budget - left, ps
+				return pc, sp, left, ps
 			}
 			sp--
 			loc[sp-1] = Value{I: int64(str[i])}
 		case OpShl:
 			if loc[sp-1].I < 0 {
-				return pc, base + sp, budget - left, ps
+				return pc, sp, left, ps
 			}
 			sp--
 			loc[sp-1].I <<= uint64(loc[sp].I)
 		case OpShr:
 			if loc[sp-1].I < 0 {
-				return pc, base + sp, budget - left, ps
+				return pc, sp, left, ps
 			}
 			sp--
 			loc[sp-1].I >>= uint64(loc[sp].I)
@@ -440,7 +444,7 @@ func (mc *Machine) fastOps(code []Instr, vals []Value, free *[]int32, pc, sp, ba
 		// part, unfused at pc+1).
 		case fLoadLoadFloatStore:
 			if left < 4 {
-				return pc, base + sp, budget - left, ps
+				return pc, sp, left, ps
 			}
 			a, x, op := loc[in.A].I, loc[in.B].I, in.C&0xff
 			if op <= FMul {
@@ -455,7 +459,7 @@ func (mc *Machine) fastOps(code []Instr, vals []Value, free *[]int32, pc, sp, ba
 		case fLoadLoadSliceIndexStore:
 			arr, at, ok := mc.sliceElem(loc[in.A].I, loc[in.B].I)
 			if !ok || left < 4 {
-				return pc, base + sp, budget - left, ps
+				return pc, sp, left, ps
 			}
 			loc[in.C] = arr[at]
 			ps += fusedCost[fLoadLoadSliceIndexStore]
@@ -503,7 +507,7 @@ func (mc *Machine) fastOps(code []Instr, vals []Value, free *[]int32, pc, sp, ba
 		case fSliceIndex2R:
 			arr, at, ok := mc.sliceElem(loc[in.B&0xffff].I, loc[in.B>>16].I)
 			if !ok {
-				return pc, base + sp, budget - left, ps
+				return pc, sp, left, ps
 			}
 			x := arr[at]
 			loc[in.C>>16] = x
@@ -536,6 +540,204 @@ func (mc *Machine) fastOps(code []Instr, vals []Value, free *[]int32, pc, sp, ba
 				continue
 			}
 			pc += 2
+			continue
+		case fAddIJGtR:
+			i := loc[in.B&0xffff].I + int64(in.C)
+			loc[in.B&0xffff].I = i
+			if left < 2 { // the OpAddI alone
+				ps += opCost[OpAddI]
+				pc++
+				left--
+				continue
+			}
+			ps += fusedCost[fAddIJGtR]
+			left -= 2
+			if i > loc[in.B>>16].I {
+				pc = int(in.A)
+				ps += psTakenBranch
+				continue
+			}
+			pc += 2
+			continue
+		case fAddIJGeRJump:
+			i := loc[in.B&0xffff].I + int64(int16(in.C))
+			loc[in.B&0xffff].I = i
+			if left < 3 { // the OpAddI alone
+				ps += opCost[OpAddI]
+				pc++
+				left--
+				continue
+			}
+			// Taken, the JGeR charges psTakenBranch; not taken, the
+			// Jump after it does: the same either way.
+			ps += fusedCost[fAddIJGeRJump]
+			if i >= loc[in.B>>16].I {
+				pc = int(in.A)
+				left -= 2
+				continue
+			}
+			pc = int(in.C >> 16)
+			left -= 3
+			continue
+		case fAddILoadFreeRJLtR:
+			i := loc[in.B&0xffff].I + int64(int16(in.C))
+			loc[in.B&0xffff].I = i
+			if left < 3 { // the OpAddI alone
+				ps += opCost[OpAddI]
+				pc++
+				left--
+				continue
+			}
+			x := mc.boxes[(*free)[in.C>>16]]
+			loc[in.B>>16] = x
+			ps += fusedCost[fAddILoadFreeRJLtR]
+			left -= 3
+			if i < x.I {
+				pc = int(in.A)
+				ps += psTakenBranch
+				continue
+			}
+			pc += 3
+			continue
+		case fSliceIndexRJTrue:
+			arr, at, ok := mc.sliceElem(loc[in.B&0xffff].I, loc[in.B>>16].I)
+			if !ok {
+				return pc, sp, left, ps
+			}
+			x := arr[at]
+			loc[in.C] = x
+			if left < 2 { // the OpSliceIndexR alone
+				ps += opCost[OpSliceIndexR]
+				pc++
+				left--
+				continue
+			}
+			ps += fusedCost[fSliceIndexRJTrue]
+			left -= 2
+			if x.I != 0 {
+				pc = int(in.A)
+				ps += psTakenBranch
+				continue
+			}
+			pc += 2
+			continue
+		case fSliceIndexRJFalse:
+			arr, at, ok := mc.sliceElem(loc[in.B&0xffff].I, loc[in.B>>16].I)
+			if !ok {
+				return pc, sp, left, ps
+			}
+			x := arr[at]
+			loc[in.C] = x
+			if left < 2 { // the OpSliceIndexR alone
+				ps += opCost[OpSliceIndexR]
+				pc++
+				left--
+				continue
+			}
+			ps += fusedCost[fSliceIndexRJFalse]
+			left -= 2
+			if x.I == 0 {
+				pc = int(in.A)
+				ps += psTakenBranch
+				continue
+			}
+			pc += 2
+			continue
+		case fSliceFloatUpdate:
+			arr, at, ok := mc.sliceElem(loc[in.A&0xffff].I, loc[in.A>>16].I)
+			if !ok {
+				return pc, sp, left, ps
+			}
+			e := arr[at]
+			loc[in.B&0xffff] = e
+			if left < 6 { // the OpSliceIndexR alone
+				ps += opCost[OpSliceIndexR]
+				pc++
+				left--
+				continue
+			}
+			var r int64
+			if op := in.C >> 16; op <= FMul {
+				r = floatArith(op, e.I, loc[in.B>>16].I)
+			} else {
+				r = floatCmp(op, e.I, loc[in.B>>16].I)
+			}
+			loc[in.C&0xffff] = Value{I: r}
+			arr[at] = Value{I: r}
+			ps += fusedCost[fSliceFloatUpdate]
+			pc += 6
+			left -= 6
+			continue
+		case fAddRAddIJLtR:
+			loc[in.B&0xffff].I += loc[in.B>>16].I
+			if left < 3 { // the OpAddR alone
+				ps += opCost[OpAddR]
+				pc++
+				left--
+				continue
+			}
+			i := loc[in.C&0xffff].I + int64(in.A>>16)
+			loc[in.C&0xffff].I = i
+			ps += fusedCost[fAddRAddIJLtR]
+			left -= 3
+			if i < loc[in.C>>16].I {
+				pc = int(in.A & 0xffff)
+				ps += psTakenBranch
+				continue
+			}
+			pc += 3
+			continue
+		// The chains (fuse.go: fusedChains): first's case, then next's
+		// on the Instr at first's end, without a dispatch between.
+		case fMovISliceStoreStride:
+			loc[in.B>>16] = Value{I: int64(in.C)}
+			arr, at, ok := mc.sliceElem(loc[in.A].I, loc[in.B&0xffff].I)
+			if !ok || left < 2 { // the OpMovI alone
+				ps += opCost[OpMovI]
+				pc++
+				left--
+				continue
+			}
+			arr[at] = Value{I: int64(in.C)}
+			ps += fusedCost[fMovISliceStore]
+			pc += 2
+			left -= 2
+			if left < 3 {
+				continue // the fAddRJGtRJump runs alone
+			}
+			in = code[pc]
+			j := loc[in.B&0xffff].I + loc[in.B>>16].I
+			loc[in.B&0xffff].I = j
+			ps += fusedCost[fAddRJGtRJump]
+			if j > loc[in.C&0xffff].I {
+				pc = int(in.A)
+				left -= 2
+				continue
+			}
+			pc = int(in.C >> 16)
+			left -= 3
+			continue
+		case fAddRStepFreeBound:
+			loc[in.A].I = loc[in.B].I + loc[in.C].I
+			ps += opCost[OpAddR]
+			pc++
+			left--
+			if left < 3 {
+				continue // the fAddILoadFreeRJLtR runs alone
+			}
+			in = code[pc]
+			i := loc[in.B&0xffff].I + int64(int16(in.C))
+			loc[in.B&0xffff].I = i
+			x := mc.boxes[(*free)[in.C>>16]]
+			loc[in.B>>16] = x
+			ps += fusedCost[fAddILoadFreeRJLtR]
+			left -= 3
+			if i < x.I {
+				pc = int(in.A)
+				ps += psTakenBranch
+				continue
+			}
+			pc += 3
 			continue
 		case fAddIJLeR:
 			i := loc[in.B&0xffff].I + int64(in.C)
@@ -647,13 +849,13 @@ func (mc *Machine) fastOps(code []Instr, vals []Value, free *[]int32, pc, sp, ba
 			left -= 3
 			continue
 		default:
-			return pc, base + sp, budget - left, ps
+			return pc, sp, left, ps
 		}
 		ps += opCost[in.Op]
 		pc++
 		left--
 	}
-	return pc, base + sp, budget - left, ps
+	return pc, sp, left, ps
 }
 
 // fast runs gp's code from pc in the frame at base for exec: the simple
@@ -668,7 +870,9 @@ func (mc *Machine) fastOps(code []Instr, vals []Value, free *[]int32, pc, sp, ba
 // base of the frame on top). ps accumulates the cost of what it ran.
 func (mc *Machine) fast(gp *g, code []Instr, vals []Value, free []int32, pc, sp, base, n int, ps int64, budget int) (int, int, int, int, int64) {
 	for {
-		pc, sp, n, ps = mc.fastOps(code, vals, &free, pc, sp, base, n, ps, budget)
+		var left int
+		pc, sp, left, ps = mc.fastOps(code, vals[base:], &free, pc, sp-base, budget-n, ps)
+		sp, n = base+sp, budget-left
 		if n >= budget {
 			return pc, sp, base, n, ps
 		}

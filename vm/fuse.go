@@ -3,6 +3,7 @@ package vm
 import (
 	"math"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"weak"
@@ -67,6 +68,37 @@ const (
 	// An element of an element (m[i][j]), SliceIndexR x s i;
 	// SliceIndexR y x j: A=y, B=s|i<<16, C=j|x<<16.
 	fSliceIndex2R
+	// A loop's step, its test and its back edge, AddI i i #k; JGeR t i x;
+	// Jump u (matmul's inner loop): A=t, B=i|x<<16, C=k|u<<16 (k fits 16
+	// bits). When the JGeR jumps, the Jump does not run, as in
+	// fAddRJGtRJump.
+	fAddIJGeRJump
+	// AddI i i #k; JGtR t i x (sieve's outer loop), as fAddIJLtR.
+	fAddIJGtR
+	// A test of an element, SliceIndexR x s i; JTrue t x (JFalse):
+	// A=t, B=s|i<<16, C=x.
+	fSliceIndexRJTrue
+	fSliceIndexRJFalse
+	// A loop's step and its test of a captured bound, AddI i i #k;
+	// LoadFreeR x f; JLtR t i x (stealing's loop): A=t, B=i|x<<16,
+	// C=k|f<<16 (k fits 16 bits).
+	fAddILoadFreeRJLtR
+	// An element updated by a float64 operation (matmul's c[i][j] += x):
+	// SliceIndexR x s i; Load x; Load y; Float op; Store z; SliceStoreR
+	// s i z, with x and z neither s nor i: A=s|i<<16, B=x|y<<16,
+	// C=z|op<<16.
+	fSliceFloatUpdate
+	// A loop's body that accumulates, its step and its test (issue 17's
+	// loop, s += i), AddR s s a; AddI i i #k; JLtR t i n: A=t|k<<16 (k
+	// fits 16 bits), B=s|a<<16, C=i|n<<16.
+	fAddRAddIJLtR
+
+	// Chains (fusedChains): a superinstruction, or an op, and the
+	// superinstruction right after it run in one dispatch.
+	// fMovISliceStore then fAddRJGtRJump (sieve's inner loop).
+	fMovISliceStoreStride
+	// OpAddR then fAddILoadFreeRJLtR (stealing's loop).
+	fAddRStepFreeBound
 
 	fusedEnd
 )
@@ -102,6 +134,16 @@ var fusedOps = func() (t [fusedEnd - fusedFirst]fusedOp) {
 		fAddRJGtRJump - fusedFirst:            {OpAddR, OpJGtR, OpJump},
 		fLoadReturn - fusedFirst:              {OpLoad, OpReturn},
 		fSliceIndex2R - fusedFirst:            {OpSliceIndexR, OpSliceIndexR},
+		fAddIJGeRJump - fusedFirst:            {OpAddI, OpJGeR, OpJump},
+		fAddIJGtR - fusedFirst:                {OpAddI, OpJGtR},
+		fSliceIndexRJTrue - fusedFirst:        {OpSliceIndexR, OpJTrue},
+		fSliceIndexRJFalse - fusedFirst:       {OpSliceIndexR, OpJFalse},
+		fAddILoadFreeRJLtR - fusedFirst:       {OpAddI, OpLoadFreeR, OpJLtR},
+		fSliceFloatUpdate - fusedFirst:        {OpSliceIndexR, OpLoad, OpLoad, OpFloat, OpStore, OpSliceStoreR},
+		fAddRAddIJLtR - fusedFirst:            {OpAddR, OpAddI, OpJLtR},
+	}
+	for _, c := range fusedChains {
+		parts[c.op-fusedFirst] = append(slices.Clone(partsOf(parts, c.first)), partsOf(parts, c.next)...)
 	}
 	for i, ps := range parts {
 		t[i].parts = ps
@@ -115,6 +157,28 @@ var fusedOps = func() (t [fusedEnd - fusedFirst]fusedOp) {
 	}
 	return t
 }()
+
+// fusedChains are the chained superinstructions: op is first (a fused op
+// or a plain one) with its operands, and then the fused op next, which
+// fuseCode put right after first's parts: the chain reads next's
+// operands from there (the fused code at pc+len(first's parts)), so that
+// neither needs more operands than an Instr holds. A chain does what
+// first does and then what next does, each checking the budget left and
+// its bails as it does alone: when next cannot run whole, the chain ends
+// after first, and the loop dispatches to next, which then runs or bails
+// as it would have.
+var fusedChains = []struct{ op, first, next Op }{
+	{fMovISliceStoreStride, fMovISliceStore, fAddRJGtRJump},
+	{fAddRStepFreeBound, OpAddR, fAddILoadFreeRJLtR},
+}
+
+// partsOf is op's parts: a fused op's (from parts), or op alone.
+func partsOf(parts [fusedEnd - fusedFirst][]Op, op Op) []Op {
+	if op >= fusedFirst {
+		return parts[op-fusedFirst]
+	}
+	return []Op{op}
+}
 
 // sliceElem is element i of slice s for the fused ops: its backing
 // array and index there, or !ok for a nil slice or an index out of range
@@ -263,6 +327,11 @@ func fuseCode(code []Instr) []Instr {
 	x := make([]Instr, len(code))
 	copy(x, code)
 	small := func(v int32) bool { return v >= 0 && v < 1<<16 }
+	// half: v fits the upper half of a packed operand (v<<16 stays
+	// positive, so that >>16 gives it back); short: a constant fits the
+	// lower half, as an int16.
+	half := func(v int32) bool { return v >= 0 && v < 1<<15 }
+	short := func(v int32) bool { return v >= -1<<15 && v < 1<<15 }
 	for pc := range code {
 		at := func(k int) Instr {
 			if pc+k < len(code) {
@@ -272,6 +341,12 @@ func fuseCode(code []Instr) []Instr {
 		}
 		a, b, c, d := at(0), at(1), at(2), at(3)
 		switch {
+		case a.Op == OpSliceIndexR && b.Op == OpLoad && c.Op == OpLoad && d.Op == OpFloat && fastFloat(d) &&
+			at(4).Op == OpStore && at(5).Op == OpSliceStoreR && b.A == a.A &&
+			at(5).A == a.B && at(5).B == a.C && at(5).C == at(4).A &&
+			a.A != a.B && a.A != a.C && at(4).A != a.B && at(4).A != a.C &&
+			small(a.B) && half(a.C) && small(a.A) && half(c.A) && small(at(4).A):
+			x[pc] = Instr{Op: fSliceFloatUpdate, A: a.B | a.C<<16, B: a.A | c.A<<16, C: at(4).A | d.A<<16}
 		case a.Op == OpLoad && b.Op == OpObjCopy && c.Op == OpStore:
 			x[pc] = Instr{Op: fLoadObjCopyStore, A: a.A, B: b.A, C: c.A}
 		case a.Op == OpLoad && b.Op == OpLoad && c.Op == OpFloat && d.Op == OpStore &&
@@ -279,6 +354,9 @@ func fuseCode(code []Instr) []Instr {
 			x[pc] = Instr{Op: fLoadLoadFloatStore, A: a.A, B: b.A, C: d.A<<8 | c.A}
 		case a.Op == OpLoad && b.Op == OpLoad && c.Op == OpSliceIndex && d.Op == OpStore:
 			x[pc] = Instr{Op: fLoadLoadSliceIndexStore, A: a.A, B: b.A, C: d.A}
+		case a.Op == OpAddR && b.Op == OpAddI && c.Op == OpJLtR && a.A == a.B && b.A == b.B && c.B == b.A &&
+			small(c.A) && short(b.C) && small(a.A) && half(a.C) && small(b.A) && half(c.C):
+			x[pc] = Instr{Op: fAddRAddIJLtR, A: c.A | b.C<<16, B: a.A | a.C<<16, C: b.A | c.C<<16}
 		case a.Op == OpAddR && b.Op == OpJGtR && c.Op == OpJump && a.A == a.B && b.B == a.A &&
 			small(a.A) && small(a.C) && small(b.C) && small(c.A):
 			x[pc] = Instr{Op: fAddRJGtRJump, A: b.A, B: a.A | a.C<<16, C: b.C | c.A<<16}
@@ -286,6 +364,12 @@ func fuseCode(code []Instr) []Instr {
 			x[pc] = Instr{Op: fAddRJump, A: b.A, B: a.A | a.B<<16, C: a.C}
 		case a.Op == OpAddI && b.Op == OpJump && small(a.A) && small(a.B):
 			x[pc] = Instr{Op: fAddIJump, A: b.A, B: a.A | a.B<<16, C: a.C}
+		case a.Op == OpAddI && b.Op == OpJGeR && c.Op == OpJump && a.A == a.B && b.B == a.A &&
+			small(a.A) && half(b.C) && short(a.C) && half(c.A):
+			x[pc] = Instr{Op: fAddIJGeRJump, A: b.A, B: a.A | b.C<<16, C: a.C&0xffff | c.A<<16}
+		case a.Op == OpAddI && b.Op == OpLoadFreeR && c.Op == OpJLtR && a.A == a.B && c.B == a.A && c.C == b.A &&
+			b.A != a.A && small(a.A) && half(b.A) && short(a.C) && half(b.B):
+			x[pc] = Instr{Op: fAddILoadFreeRJLtR, A: c.A, B: a.A | b.A<<16, C: a.C&0xffff | b.B<<16}
 		case a.Op == OpAddI && a.A == a.B && b.B == a.A && small(a.A) && small(b.C) && addIJ[b.Op] != 0:
 			x[pc] = Instr{Op: addIJ[b.Op], A: b.A, B: a.A | b.C<<16, C: a.C}
 		case a.Op == OpAddR && a.A == a.B && b.B == a.A && small(a.A) && small(a.C) && addRJ[b.Op] != 0:
@@ -295,6 +379,13 @@ func fuseCode(code []Instr) []Instr {
 		case a.Op == OpSliceIndexR && b.Op == OpSliceIndexR && b.B == a.A &&
 			small(a.A) && small(a.B) && small(a.C) && small(b.C) && b.A >= 0:
 			x[pc] = Instr{Op: fSliceIndex2R, A: b.A, B: a.B | a.C<<16, C: b.C | a.A<<16}
+		case a.Op == OpSliceIndexR && (b.Op == OpJTrue || b.Op == OpJFalse) && b.B == a.A &&
+			small(a.B) && half(a.C) && a.A >= 0:
+			op := fSliceIndexRJTrue
+			if b.Op == OpJFalse {
+				op = fSliceIndexRJFalse
+			}
+			x[pc] = Instr{Op: op, A: b.A, B: a.B | a.C<<16, C: a.A}
 		case a.Op == OpLoad && b.Op == OpReturn:
 			x[pc] = Instr{Op: fLoadReturn, A: a.A}
 		case a.Op == OpMovI && b.Op == OpSliceStoreR && b.C == a.A && small(a.A) && small(b.B) &&
@@ -302,11 +393,22 @@ func fuseCode(code []Instr) []Instr {
 			x[pc] = Instr{Op: fMovISliceStore, A: b.A, B: b.B | a.A<<16, C: a.C}
 		}
 	}
+	for pc := range x {
+		for _, c := range fusedChains {
+			n := 1
+			if c.first >= fusedFirst {
+				n = len(fusedOps[c.first-fusedFirst].parts)
+			}
+			if x[pc].Op == c.first && pc+n < len(x) && x[pc+n].Op == c.next {
+				x[pc].Op = c.op
+			}
+		}
+	}
 	return x
 }
 
 // addIJ is the fused op of an AddI and the conditional jump after it.
-var addIJ = [256]Op{OpJLtR: fAddIJLtR, OpJLeR: fAddIJLeR, OpJGeR: fAddIJGeR}
+var addIJ = [256]Op{OpJLtR: fAddIJLtR, OpJLeR: fAddIJLeR, OpJGeR: fAddIJGeR, OpJGtR: fAddIJGtR}
 
 // addRJ is the fused op of an AddR and the conditional jump after it.
 var addRJ = [256]Op{OpJLeR: fAddRJLeR, OpJLtR: fAddRJLtR}

@@ -72,6 +72,9 @@ func upto(n int) int {
 	for i := 0; i < n; i++ {
 		t ^= i
 	}
+	for i := 0; i < n; i++ {
+		t += i
+	}
 	for i := n; i >= 0; i -= 3 {
 		t -= i
 	}
@@ -115,8 +118,45 @@ func captured(n int) int {
 		for j := 0; j < n; j++ {
 			t += j
 		}
+		s := 0
+		for j := 0; j < n; j++ {
+			s += j
+		}
+		t -= s
 	}
 	f()
+	return t
+}
+
+func unmarked(s []bool, n int) (c int, err any) {
+	defer func() { err = recover() }()
+	for i := 0; i < n; i++ {
+		if !s[i] {
+			c++
+		}
+		if s[n-1-i] {
+			c += 2
+		}
+	}
+	return c, nil
+}
+
+func axpy(y, x []float64, a float64, n int) (err any) {
+	defer func() { err = recover() }()
+	for i := 0; i < n; i++ {
+		y[i] += a * x[i]
+	}
+	return nil
+}
+
+func rows(m [][]float64, n int) float64 {
+	t := 0.0
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			m[i][j] -= t
+			t += 0.5
+		}
+	}
 	return t
 }
 
@@ -177,6 +217,20 @@ func main() {
 		t += v + one(k) + upto(k%9) + strided(k%50, k%4+1) + captured(k%7) + primes(k%60) + stepped(k%30, k%3+1)
 	}
 	println(t)
+	fl, fm := make([]float64, 40), make([][]float64, 9)
+	for i := range fm {
+		fm[i] = make([]float64, 9)
+	}
+	t = 0
+	for k := 0; k < 400; k++ {
+		c, _ := unmarked(sieve[:k%60], k%50)
+		axpy(fl, fl, 0.5, k%30)
+		t += c + int(rows(fm, k%10))
+	}
+	println(t, fl[3])
+	_, err = unmarked(sieve[:10], 12)
+	show(err)
+	show(axpy(fl[:5], fl, 2, 8))
 	_, err = at2(m, 1, 3)
 	show(err)
 	_, err = at2(m, 2, 0)
@@ -252,7 +306,8 @@ func TestFusedOpsChangeNothing(t *testing.T) {
 			if pr.name == "bails" && procs == 1 {
 				out := strings.Join(on, "\n")
 				for _, want := range []string{"invalid memory address or nil pointer dereference", "index out of range [5] with length 3", "index out of range [7] with length 3",
-					"index out of range [3] with length 3", "index out of range [0] with length 0"} {
+					"index out of range [3] with length 3", "index out of range [0] with length 0",
+					"index out of range [11] with length 10", "index out of range [5] with length 5"} {
 					if !strings.Contains(out, want) {
 						t.Errorf("bails: no %q in its events:\n%s", want, out)
 					}
@@ -301,7 +356,7 @@ func TestFusedOpsKeepTheBudget(t *testing.T) {
 		t.Fatalf("budget %d: did not finish", budget)
 		return nil
 	}
-	for _, budget := range []int{3, 5, 1024} {
+	for _, budget := range []int{3, 5, 8, 11, 1024} {
 		on, off := trace(true, budget), trace(false, budget)
 		if !slices.Equal(on, off) {
 			for i := range min(len(on), len(off)) {
