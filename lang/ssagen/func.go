@@ -55,6 +55,7 @@ type fnGen struct {
 	temps    [2][]int32               // scratch slots (regform.go: temp)
 	alias    map[*ssa.Alloc]ssa.Value // variables that are a value (fuse.go)
 	steal    map[*ssa.UnOp]bool       // loads that take the variable's object
+	dead     map[ssa.Instruction]bool // values nothing live reads (deadcode.go)
 
 	sites map[token.Pos]int32 // call instructions by their call's position (inline.go)
 }
@@ -109,6 +110,7 @@ func (g *gen) function(fn *ssa.Function) {
 		}
 	}
 	f.findBoxes()
+	f.deadValues()
 	f.analyze()
 	f.allocate()
 	f.allocated = true
@@ -382,6 +384,9 @@ func (f *fnGen) block(b *ssa.BasicBlock) {
 		f.setPos(p)
 	}
 	for _, in := range b.Instrs {
+		if f.dead[in] {
+			continue
+		}
 		if p := in.Pos(); p.IsValid() {
 			f.setPos(p)
 		}
@@ -499,14 +504,14 @@ func (f *fnGen) nextBlock(b *ssa.BasicBlock) *ssa.BasicBlock {
 	return f.nextOf[b.Index]
 }
 
-// hasPhis reports whether block b starts with φ-nodes that are used.
-func hasPhis(b *ssa.BasicBlock) bool {
+// hasPhis reports whether block b starts with φ-nodes that are used: not
+// dead (deadcode.go; a φ nothing reads is dead).
+func (f *fnGen) hasPhis(b *ssa.BasicBlock) bool {
 	for _, in := range b.Instrs {
-		phi, ok := in.(*ssa.Phi)
-		if !ok {
+		if _, ok := in.(*ssa.Phi); !ok {
 			return false
 		}
-		if refs := phi.Referrers(); refs == nil || len(*refs) > 0 {
+		if !f.dead[in] {
 			return true
 		}
 	}
