@@ -137,6 +137,17 @@ var parts = []part{
 		}
 		return want(n == 1, "one real cell (gmplab compare or gmplab real: a real run is slow)")
 	}},
+	{"the recap", "recap", func(_, _ *lessons.Lesson, s *notebook.Section) string {
+		if s.Lists == 0 {
+			return "wants a list of what to remember"
+		}
+		for _, p := range s.Paragraphs {
+			if strings.HasPrefix(p, "Read next") {
+				return ""
+			}
+		}
+		return "wants a paragraph starting Read next, naming the functions to read"
+	}},
 }
 
 func want(ok bool, what string) string {

@@ -327,13 +327,13 @@ var evSpecs = [numEvKinds]EvSpec{
 	EvAsyncPreempt: {
 		Name: "asyncPreempt", Func: "runtime.asyncPreempt", File: "runtime/preempt.go",
 		Doc:  "The signal stopped G at an asynchronous safe point: it goes to the global queue.",
-		Args: [2]EvArg{{Name: "work_left", Type: ArgDuration, Doc: "CPU left of the sim.Work it was in"}},
+		Args: [2]EvArg{{Name: "work_left", Type: ArgDuration, Doc: "CPU left of the sim.Work it was in; 0 when it stopped in its own code"}},
 		Pos:  "where it stopped",
 		Details: func(b []byte, ev Event) []byte {
 			if ev.Arg1 > 0 {
 				return append(appendDuration(b, ev.Arg1), " of work left"...)
 			}
-			return appendRaw(b, ev)
+			return append(b, "between instructions"...)
 		},
 		Instant: true, Span: SpanStop, Leaves: true, Mark: '!', MarkOn: MarkOnP,
 		Groups: []string{"preempt"},

@@ -136,7 +136,15 @@ func (mc *Machine) asyncPreempt(mi int32) bool {
 	mc.acc += CostPreempt
 	pos := mc.gpos(gi)
 	mc.gosched1(mi, true)
-	if ev := mc.emit(EvAsyncPreempt, mi, pp, G.goid, G.workLeft, 0); mc.cfg.Why {
+	// The event's argument is the CPU left of the sim.Work the signal
+	// stopped, and only that: stopped between two instructions of its own
+	// code, a G's workLeft is the rest of the model's charge for the
+	// instruction, which is no work of the program's.
+	var left int64
+	if G.inWork {
+		left = G.workLeft
+	}
+	if ev := mc.emit(EvAsyncPreempt, mi, pp, G.goid, left, 0); mc.cfg.Why {
 		ev.Pos = pos
 		where := "between two instructions of its code"
 		if G.inWork {

@@ -188,3 +188,44 @@ func TestPreemptoneAsyncPreemptOff(t *testing.T) {
 		t.Errorf("first preemption at %d ns, want at the first prologue after the 10 s sim.Work", first)
 	}
 }
+
+// asyncPreempt's work_left is the CPU left of the sim.Work the signal
+// stopped (preempt.go: asyncPreempt, evspecs.go), so that a later
+// execute resumes that much work; a goroutine stopped between two
+// instructions of its own code (signal_unix.go: doSigPreempt at an async
+// safe point in user code) has no sim.Work left, and the rest of the
+// model's charge for its instruction is not reported as work.
+func TestAsyncPreemptWorkLeftIsSimWorkOnly(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		inWork bool
+	}{{"sim.Work", true}, {"own loop", false}} {
+		prog := spinProg(50e6, 10e9)
+		if !c.inWork {
+			// main.spin becomes `for {}`: a jump to itself, no call.
+			prog.Funcs[1].Code = []vm.Instr{{Op: vm.OpJump, A: 0}}
+			prog.Funcs[1].Pos = prog.Funcs[1].Pos[:1]
+		}
+		mc, err := New(prog, Config{GOMAXPROCS: 1, Check: true, Why: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, ev := range runAll(t, mc) {
+			if ev.Kind != EvAsyncPreempt {
+				continue
+			}
+			n++
+			details := string(ev.Kind.Spec().Details(nil, ev))
+			if c.inWork && (ev.Arg1 <= 0 || !strings.HasSuffix(details, " of work left")) {
+				t.Errorf("%s: asyncPreempt inside sim.Work at %d: work_left %d, details %q; want the work left", c.name, ev.T, ev.Arg1, details)
+			}
+			if !c.inWork && (ev.Arg1 != 0 || details != "between instructions") {
+				t.Errorf("%s: asyncPreempt in the G's own code at %d: work_left %d, details %q; want 0, \"between instructions\"", c.name, ev.T, ev.Arg1, details)
+			}
+		}
+		if n == 0 {
+			t.Errorf("%s: no asyncPreempt in 50ms of two spinning goroutines on one P", c.name)
+		}
+	}
+}
