@@ -27,7 +27,7 @@ var apiTables = sync.OnceValue(func() (t struct {
 	lib := loadSSALib()
 	t.api, t.listed = map[string]string{}, map[string]string{}
 	for _, p := range lib.paths {
-		pkg := lib.pkgs[p]
+		pkg := lib.pkg(p)
 		if isInternalPath(p) || pkg == nil {
 			continue
 		}
@@ -129,12 +129,11 @@ var realAPI = map[string]string{
 	"os":            "Chdir Chmod Chown Clearenv CopyFS Create CreateTemp DevNull DirFS DirEntry Environ ErrClosed ErrDeadlineExceeded ErrExist ErrInvalid ErrNoDeadline ErrNotExist ErrPermission ErrProcessDone Executable Expand ExpandEnv FileInfo FileMode Getegid Getenv Geteuid Getgid Getgroups Getpagesize Getpid Getppid Getuid Getwd Hostname Interrupt IsExist IsNotExist IsPathSeparator IsPermission IsTimeout Kill Lchown Link LinkError LookupEnv Lstat Mkdir MkdirAll MkdirTemp NewFile NewSyscallError Open OpenFile PathError PathListSeparator PathSeparator Pipe ProcAttr Process ProcessState ReadDir ReadFile Readlink Remove RemoveAll Rename Root SameFile Setenv Signal StartProcess Stat Symlink SyscallError TempDir Truncate Unsetenv UserCacheDir UserConfigDir UserHomeDir WriteFile",
 	"runtime":       "BlockProfile Breakpoint CPUProfile Callers CallersFrames Compiler Error Frame Frames FuncForPC GOARCH GOOS GOROOT GoroutineProfile MemProfile MemProfileRate NumCgoCall ReadTrace SetBlockProfileRate SetCPUProfileRate SetFinalizer SetMutexProfileFraction Stack StartTrace StopTrace ThreadCreateProfile Version",
 	"runtime/debug": "BuildInfo BuildSetting FreeOSMemory GCStats Module ParseBuildInfo PrintStack ReadBuildInfo ReadGCStats SetCrashOutput SetMaxStack SetMaxThreads SetPanicOnFault SetTraceback Stack WriteHeapDump CrashOptions",
-	"strconv":       "AppendBool AppendFloat AppendInt AppendQuote AppendQuoteRune AppendQuoteRuneToASCII AppendQuoteRuneToGraphic AppendQuoteToASCII AppendQuoteToGraphic AppendUint CanBackquote ErrRange ErrSyntax FormatComplex IntSize NumError ParseComplex QuoteRuneToGraphic QuotedPrefix UnquoteChar",
-	"strings":       "Clone NewReplacer Replacer Title ToLowerSpecial ToTitleSpecial ToUpperSpecial ToValidUTF8 Cap",
+	"strconv":       "AppendBool AppendFloat AppendInt AppendQuote AppendQuoteRune AppendQuoteRuneToASCII AppendQuoteRuneToGraphic AppendQuoteToASCII AppendQuoteToGraphic AppendUint ErrRange ErrSyntax FormatComplex NumError ParseComplex QuoteRuneToGraphic QuotedPrefix UnquoteChar",
+	"strings":       "Clone NewReplacer Replacer Title ToValidUTF8 Cap",
 	"sync":          "RLocker",
 	"sync/atomic":   "CompareAndSwapPointer LoadPointer StorePointer SwapPointer Uintptr",
-	"time":          "FixedZone LoadLocation LoadLocationFromTZData Parse ParseError ParseInLocation AddDate AppendFormat GoString GobDecode GobEncode In IsDST MarshalBinary MarshalJSON MarshalText UnmarshalBinary UnmarshalJSON UnmarshalText Zone ZoneBounds",
-	"unicode":       "TurkishCase AzeriCase CaseRanges Categories CategoryAliases Scripts Properties FoldCategory FoldScript GraphicRanges PrintRanges",
+	"time":          "FixedZone LoadLocation LoadLocationFromTZData Parse ParseError ParseInLocation AddDate AppendBinary AppendFormat AppendText GoString GobDecode GobEncode In IsDST MarshalBinary MarshalJSON MarshalText UnmarshalBinary UnmarshalJSON UnmarshalText Zone ZoneBounds",
 }
 
 func isRealAPI(path, name string) bool {

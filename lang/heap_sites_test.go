@@ -10,7 +10,7 @@ import (
 
 // The heap allocations the gc layer counts (vm/malloc.go) are where the
 // front end puts them: runtime.newobject for new(T) and &T{} of a struct or
-// an array (OpNewobject with the size and noscan), runtime.makeslice
+// an array (OpNewobject with the size and the bytes up to the last pointer, 0 for noscan), runtime.makeslice
 // (OpMakeSlice's element size and noscan; go/ssa's constant-length make is
 // an array object: the same bytes), and neither a slice literal's
 // array, a local struct, nor a handle (a WaitGroup a closure captures is a
@@ -54,7 +54,7 @@ func main() {
 			for _, in := range f.Code {
 				switch in.Op {
 				case vm.OpNewobject:
-					out = append(out, fmt.Sprintf("newobject %d B noscan=%d", in.A, in.B))
+					out = append(out, fmt.Sprintf("newobject %d B ptrs %d B", in.A, in.B))
 				case vm.OpMakeSlice:
 					if in.B == 0 {
 						continue // a slice literal's array: not counted
@@ -71,8 +71,9 @@ func main() {
 		t.Fatal(err)
 	}
 	// go/ssa makes make([]T, n) of a constant n new([n]T)[:n]: the same
-	// bytes as one object, 64 ints (512 B, noscan) and 8 pointers (64 B).
-	want := []string{"newobject 16 B noscan=1", "newobject 512 B noscan=1", "newobject 64 B noscan=0", "newobject 64 B noscan=0"}
+	// bytes as one object, 64 ints (512 B, noscan) and 8 pointers (64 B);
+	// a node's one pointer is its first word (PtrBytes 8).
+	want := []string{"newobject 16 B ptrs 0 B", "newobject 512 B ptrs 0 B", "newobject 64 B ptrs 64 B", "newobject 64 B ptrs 8 B"}
 	if got := sites(ssa); !slices.Equal(got, want) {
 		t.Errorf("the go/ssa front end's sites: %q, want %q", got, want)
 	}

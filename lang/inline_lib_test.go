@@ -24,6 +24,7 @@ import (
 // the test lists them, and checks that no more disagree than did.
 func TestInlineLibraryAgainstTable(t *testing.T) {
 	lib := loadSSALib()
+	lib.checkAll()
 	var decls []*ast.FuncDecl
 	for _, p := range lib.paths {
 		for _, f := range lib.byPkg[p] {

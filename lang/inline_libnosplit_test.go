@@ -28,6 +28,7 @@ const libSource = "$GOROOT/src"
 // Go's source (not golang.org/x/..., nor internal/bytealg, which Go
 // writes in assembly and gmplab in Go).
 func libNoSplitPackages(lib *ssaLib) []string {
+	lib.checkAll()
 	var out []string
 	for _, p := range lib.paths {
 		first, _, _ := strings.Cut(p, "/")
@@ -46,6 +47,7 @@ func libNoSplitPackages(lib *ssaLib) []string {
 // assembler gives it ("bufio.(*Reader).Buffered").
 func libraryNoSplit(t *testing.T) map[string]bool {
 	lib := loadSSALib()
+	lib.checkAll()
 	compared := map[string]bool{}
 	for _, p := range libNoSplitPackages(lib) {
 		compared[p] = true

@@ -110,8 +110,8 @@ func parseAndCheck(filename string, src []byte, errs *errList, lib types.Importe
 		path, perr := strconv.Unquote(imp.Path.Value)
 		if perr != nil || isInternalPath(path) || lookup(path) == nil {
 			list := "gmplab supports: " + strings.Join(supportedImports(), ", ")
-			if perr == nil && isIOPackage(path) {
-				list = ioAdvice
+			if a := unsupportedAdvice(path); perr == nil && a != "" {
+				list = a
 			}
 			errs.add(imp.Path.Pos(), "%s", notSupported("import "+imp.Path.Value, list))
 			if perr == nil {
@@ -284,7 +284,7 @@ func rewriteTypeError(msg string) string {
 	if m := undefinedQualified.FindStringSubmatch(msg); m != nil {
 		if path, ok := realPathOf(m[1], m[2]); ok {
 			if path == "os" && osIO[m[2]] {
-				return notSupported(m[1]+"."+m[2], ioAdvice)
+				return notSupported(m[1]+"."+m[2], osAdvice(m[2]))
 			}
 			if path == "iter" { // Pull, Pull2 (lib_iter.go)
 				return notSupported(m[1]+"."+m[2], pullAdvice)

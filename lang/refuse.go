@@ -258,10 +258,12 @@ var printFuncs = map[string]int{
 	"log.Printf": 0, "log.Fatalf": 0, "log.Panicf": 0,
 }
 
-// print reports an operand of a print function that fmt would print as
-// an address (a pointer to what is not a struct or an array, a channel, a
-// func, a sync value), which the simulator cannot make up, or a struct,
+// print reports an operand of a print function that fmt would print with
+// a sync value's internal state (sync.Mutex, sync.WaitGroup), which the
+// model keeps in its scheduler rather than in the value, or a struct,
 // slice, array or map holding one: unless a verb %p or %T prints it.
+// Pointers, channels and funcs print a made-up address
+// (vm/format_dynamic.go: fakeAddr), as %p does.
 func (r *refusals) print(call *ast.CallExpr) {
 	info := r.ch.info
 	var fn *types.Func
@@ -298,7 +300,7 @@ func (r *refusals) print(call *ast.CallExpr) {
 			continue
 		}
 		if why, deep := unprintable(t, 0); why != "" {
-			list := "it prints as an address, which the simulator cannot make up"
+			list := "Go prints its internal state, which gmplab keeps in its scheduler rather than in the value"
 			what := "printing a value of type " + types.TypeString(t, shortQualifier)
 			if deep {
 				what = "printing a struct or slice holding a " + why
@@ -309,25 +311,23 @@ func (r *refusals) print(call *ast.CallExpr) {
 	}
 }
 
-// unprintable is the type inside t (t itself at depth 0) that fmt prints
-// as an address, "" if none; deep says it is inside.
+// unprintable is the sync type inside t (t itself at depth 0) whose
+// state fmt would print, "" if none; deep says it is inside. A pointer
+// below the top level prints as an address, so what it points to is not
+// printed.
 func unprintable(t types.Type, depth int) (string, bool) {
 	if depth > 8 || hasStringMethod(t) {
 		return "", false
 	}
 	name := types.TypeString(t, shortQualifier)
 	switch u := t.Underlying().(type) {
-	case *types.Chan, *types.Signature:
-		return name, depth > 0
 	case *types.Pointer:
-		switch u.Elem().Underlying().(type) {
-		case *types.Struct, *types.Array:
-			if depth == 0 {
+		if depth == 0 { // &{...}, &[...], &map[...] (printValue)
+			switch u.Elem().Underlying().(type) {
+			case *types.Struct, *types.Array, *types.Slice, *types.Map:
 				return unprintable(u.Elem(), depth+1)
 			}
-			return name, true // inside a value: an address
 		}
-		return name, depth > 0
 	case *types.Struct:
 		if isSyncValue(t) {
 			return name, depth > 0

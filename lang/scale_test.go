@@ -50,6 +50,9 @@ var scaleCases = []struct {
 	{"errgroup.go", 1000, "arg", false},
 	{"slices_sort.go", 2000, "arg", false},
 	{"unicode_strconv.go", 2000, "arg", false},
+	{"unicode_is.go", 1000, "arg", false},
+	{"unicode_tablemaps.go", 1000, "arg", false},
+	{"unicode_specialcase.go", 1000, "arg", false},
 }
 
 func TestLibraryScaling(t *testing.T) {

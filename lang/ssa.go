@@ -51,15 +51,15 @@ func CompileSSA(filename string, src []byte) (prog *vm.Program, err error) {
 	}()
 	lib := loadSSALib()
 	errs := &errList{fset: newSSAFileSet(lib)}
-	lookup := func(path string) *types.Package { return lib.pkgs[path] }
+	lookup := func(path string) *types.Package { return lib.pkg(path) }
 	importer := importerFunc(func(path string) (*types.Package, error) {
-		if p := lib.pkgs[path]; p != nil {
+		if p := lib.pkg(path); p != nil {
 			return p, nil
 		}
 		return nil, errUnsupportedImport
 	})
 	ch, ok := parseAndCheck(filename, src, errs, importer, lookup, newInfo(), func() {
-		for _, e := range lib.errs {
+		for _, e := range lib.errors() {
 			errs.addPosition(e.pos, "internal error in library source: "+e.msg)
 		}
 	})
@@ -145,7 +145,7 @@ func buildSSA(fset *token.FileSet, lib *ssaLib, pkg *types.Package, f *ast.File,
 		for _, imp := range p.Imports() {
 			create(imp)
 		}
-		sp.CreatePackage(p, lib.byPkg[p.Path()], lib.infos[p.Path()], true)
+		sp.CreatePackage(p, lib.byPkg[p.Path()], lib.info(p.Path()), true)
 	}
 	for _, imp := range pkg.Imports() {
 		create(imp)
@@ -223,7 +223,7 @@ func (lib *ssaLib) withInfo(info *types.Info, decls []*ast.FuncDecl) *types.Info
 		maps.Copy(out.Scopes, info.Scopes)
 	}
 	for _, d := range decls {
-		li := lib.infos[lib.pathOf[lib.fset.File(d.Pos()).Base()]]
+		li := lib.info(lib.pathOf[lib.fset.File(d.Pos()).Base()])
 		ast.Inspect(d, func(n ast.Node) bool {
 			if n == nil {
 				return false

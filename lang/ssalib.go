@@ -28,10 +28,14 @@ import (
 // file carries
 // `//go:build ignore`, so the go command leaves them alone.
 //
-// The whole library is parsed and type-checked once per process
-// (loadSSALib), into a file set and types.Infos of its own, which
-// compilations share read-only: go/types and go/ssa read imported
-// packages concurrently. A compilation's file set mirrors the library's
+// The whole library is parsed once per process (loadSSALib), into a file
+// set of its own; a package is type-checked, into a types.Info of its
+// own, the first time a compilation imports it (ssaLib.pkg, under a lock),
+// so that a process pays only for the packages its programs use (a
+// program importing fmt alone checks a handful of the library's packages;
+// regexp's and crypto's are checked by a program that imports them), and
+// compilations share the checked packages read-only: go/types and go/ssa
+// read imported packages concurrently. A compilation's file set mirrors the library's
 // files at the start (newSSAFileSet), so that the positions in the cached
 // syntax trees stay valid and the program's file comes after them.
 
@@ -83,6 +87,43 @@ type ssaLib struct {
 	stubs   map[int]bool              // the files of lang/stubs (gmplab's declarations, not Go's source), by their base in fset
 	pathOf  map[int]string            // each file's import path, by its base in fset
 	errs    []posError                // errors in the library: internal errors
+
+	// mu guards pkgs, infos and errs: a package is type-checked the
+	// first time a compilation imports it (pkg), so that a process
+	// checks only what its programs use, and compilations run
+	// concurrently.
+	mu sync.Mutex
+}
+
+// pkg is the type-checked package of path (nil if the library has none),
+// checked with what it imports the first time it is asked for.
+func (lib *ssaLib) pkg(path string) *types.Package {
+	lib.mu.Lock()
+	defer lib.mu.Unlock()
+	return lib.check(path, nil)
+}
+
+// info is the types.Info of path's package, once pkg has checked it.
+func (lib *ssaLib) info(path string) *types.Info {
+	lib.mu.Lock()
+	defer lib.mu.Unlock()
+	return lib.infos[path]
+}
+
+// checkAll type-checks every package of the library (the supported API's
+// listing reads them all).
+func (lib *ssaLib) checkAll() {
+	for _, p := range lib.paths {
+		lib.pkg(p)
+	}
+}
+
+// errors are the library's errors found so far: those of the packages
+// checked and of reading the files.
+func (lib *ssaLib) errors() []posError {
+	lib.mu.Lock()
+	defer lib.mu.Unlock()
+	return slices.Clone(lib.errs)
 }
 
 // libFileName is the name a library file has in positions: where Go's
@@ -147,14 +188,12 @@ var loadSSALib = sync.OnceValue(func() *ssaLib {
 			lib.goCalls[k] = v
 		}
 	}
-	for _, p := range lib.paths {
-		lib.check(p, nil)
-	}
 	return lib
 })
 
 // check type-checks the package of path (and, first, what it imports);
-// stack is the import chain, to report a cycle rather than loop.
+// stack is the import chain, to report a cycle rather than loop. lib.mu
+// is held.
 func (lib *ssaLib) check(p string, stack []string) *types.Package {
 	if pkg, ok := lib.pkgs[p]; ok {
 		return pkg

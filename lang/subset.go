@@ -70,7 +70,11 @@ Every expression of Go, except those of complex numbers.
 
 ## fmt verbs
 
-Every verb, flag, width, precision and argument index.
+Every verb, flag, width, precision and argument index. A pointer (but for
+` + "`&{...}`" + `, ` + "`&[...]`" + ` and ` + "`&map[...]`" + ` at the top level), a channel or a func
+prints as an address, which gmplab makes up (the same on every run; Go's
+differs from run to run). Printing a sync.Mutex or sync.WaitGroup's state
+is refused: the model keeps it in the scheduler, not in the value.
 
 ## Packages
 
@@ -85,10 +89,10 @@ Every verb, flag, width, precision and argument index.
 	}
 	b.WriteString(`
 The packages container/heap, container/list, container/ring, math/bits,
-unicode/utf8, io, bytes, bufio, flag, log, golang.org/x/sync/errgroup
-(v0.22.0), and strings.Reader, sync.Pool and time.ParseDuration are Go's own source (lang/ssasrc, lang/srcpkg), compiled
-with the program; bytes leaves out ToUpperSpecial, ToLowerSpecial and
-ToTitleSpecial, flag leaves out TextVar, and log the output of a pc (for
+unicode/utf8, io, bytes, bufio, flag, log, encoding/base64, regexp and
+regexp/syntax, hash, crypto/sha256 (its generic block function, as a
+purego build runs), golang.org/x/sync/errgroup (v0.22.0), and strings.Reader, sync.Pool and time.ParseDuration are Go's own source (lang/ssasrc, lang/srcpkg), compiled
+with the program; flag leaves out TextVar, and log the output of a pc (for
 log/slog, which gmplab does not have). ` + "`os.Stdin`" + ` reads gmplab's
 standard input and ` + "`os.Args[1:]`" + ` are the arguments after ` + "`--`" + `
 (` + "`gmplab run prog.go -- -n 5`" + `); os.Args[0] is the file's name without .go.
@@ -96,9 +100,10 @@ Any io.Writer the program defines takes ` + "`fmt.Fprint*`" + `, ` + "`io.Copy`"
 unicode's ` + "`Is`" + `, ` + "`In`" + ` and ` + "`IsOneOf`" + ` are Go's source over Go 1.26's range tables
 (Unicode 15.0.0, whichever toolchain built gmplab): every ` + "`*RangeTable`" + ` variable
 (` + "`unicode.Letter`" + `, ` + "`unicode.Han`" + `, ` + "`unicode.White_Space`" + `, ...), built where the
-program names it; the tables' maps (Categories, Scripts, Properties,
-FoldCategory, FoldScript, CategoryAliases), CaseRanges, GraphicRanges,
-PrintRanges and TurkishCase/AzeriCase are not offered yet.
+program names it, and so are the variables holding them: the maps
+(Categories, Scripts, Properties, FoldCategory, FoldScript,
+CategoryAliases), GraphicRanges, PrintRanges, CaseRanges and
+TurkishCase/AzeriCase, whose ` + "`ToUpper`" + `, ` + "`ToLower`" + ` and ` + "`ToTitle`" + ` are Go's source.
 ` + "`runtime.Caller`" + ` gives a frame's file and line (log's Lshortfile reads it; the
 program's file is named as gmplab was given it).
 ` + "`runtime.ReadMemStats`" + ` and ` + "`runtime/metrics.Read`" + ` give the model's heap and GC
@@ -110,8 +115,21 @@ from the packages the front end type-checks programs against). Of those,
 no-op, and ` + "`debug.SetGCPercent`" + ` and ` + "`debug.SetMemoryLimit`" + ` set the gc
 layer's collector (docs/assumptions.md).
 
-File and network I/O stay out: model a blocking system call with
-` + "`sim.Syscall`" + ` and a network read with ` + "`sim.Dial`" + ` and ` + "`Conn.Read`" + `.
+## What stays out
+
+What gmplab deliberately does not simulate is refused with a message that
+says why:
+
+- File and network I/O (` + "`os.Open`" + `, ` + "`net/http`" + `, ` + "`os/exec`" + `, ` + "`path/filepath`" + `, ` + "`embed`" + `,
+  signals): model a blocking system call with
+  ` + "`sim.Syscall`" + ` and a network read with ` + "`sim.Dial`" + ` and ` + "`Conn.Read`" + `.
+- The environment (` + "`os.Getenv`" + `, ` + "`Setenv`" + `, ` + "`Environ`" + `): a run would depend on the
+  host; pass what the program needs as arguments after ` + "`--`" + `.
+- Reflection: ` + "`" + `reflect` + "`" + ` and the packages that work by it (` + strings.Join(reflectPackages[1:], ", ") + `).
+- ` + "`unsafe`" + ` (gmplab's values have no memory layout) and cgo (` + "`import \"C\"`" + `).
+
+Any other package of Go's library that is not listed above is refused with
+the list of those that are.
 `)
 	return b.String()
 }

@@ -122,3 +122,110 @@ func TestUnicodeTablesBuiltWhereNamed(t *testing.T) {
 		t.Errorf("building Letter took virtual time: the program ends at %d ns, %d without it", ends[1], ends[0])
 	}
 }
+
+// The variables holding tables (vm.LookupUnicodeVar) are built where the
+// program's code names them, from the tables their variables hold (each
+// built once, the same one a name of it gives): GraphicRanges and the case
+// tables as static data at no virtual cost; a map with a MakeMap and a
+// MapStore an entry, which cost what the program's own map building
+// would (unicode's outlined map initialisation runs in Go).
+func TestUnicodeVarsBuiltWhereNamed(t *testing.T) {
+	host := func(name string) int32 {
+		i, _, _, ok := vm.Host(name)
+		if !ok {
+			t.Fatalf("no host function %s", name)
+		}
+		return i
+	}
+	rangeTable, caseTable, graphic := host("unicode.rangeTable"), host("unicode.caseTable"), host("unicode.GraphicRanges")
+	cases := []struct {
+		name, expr                      string
+		tables, caseTables, maps, store int
+		free                            bool // ends when the program naming no table does
+	}{
+		{"none", "unicode.IsLetter", 0, 0, 0, 0, true},
+		{"GraphicRanges", "unicode.GraphicRanges", 6, 0, 0, 0, true},
+		{"GraphicRanges and L", "[]any{unicode.GraphicRanges, unicode.L}", 6, 0, 0, 0, true},
+		{"TurkishCase and AzeriCase", "[]any{unicode.TurkishCase, unicode.AzeriCase}", 0, 1, 0, 0, true},
+		{"CaseRanges", "unicode.CaseRanges", 0, 1, 0, 0, true},
+		{"Categories", "unicode.Categories", 38, 0, 1, 38, false},
+		{"Categories and Lu", "[]any{unicode.Categories, unicode.Lu}", 38, 0, 1, 38, false},
+		{"FoldScript", "unicode.FoldScript", 3, 0, 1, 3, false},
+		{"CategoryAliases", "unicode.CategoryAliases", 0, 0, 1, len(unicode.CategoryAliases), false},
+	}
+	var base int64
+	for _, c := range cases {
+		// f is never called: every variant runs the same code but for
+		// what runtime.main builds.
+		src := "package main\n\nimport (\n\t\"fmt\"\n\t\"unicode\"\n)\n\nvar f = func() any { return " + c.expr + " }\n\nfunc main() { fmt.Println(f != nil) }\n"
+		prog, err := Compile("vars.go", []byte(src))
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		var tables, caseTables, maps, stores int
+		for _, in := range prog.Funcs[prog.Main].Code {
+			switch {
+			case in.Op == vm.OpHost && in.A == rangeTable:
+				tables++
+			case in.Op == vm.OpHost && in.A == caseTable:
+				caseTables++
+			case in.Op == vm.OpHost && in.A == graphic:
+			case in.Op == vm.OpMakeMap:
+				maps++
+			case in.Op == vm.OpMapStore:
+				stores++
+			}
+		}
+		if tables != c.tables || caseTables != c.caseTables || maps != c.maps || stores != c.store {
+			t.Errorf("%s: runtime.main builds %d tables, %d case tables, %d maps with %d stores; want %d, %d, %d, %d",
+				c.name, tables, caseTables, maps, stores, c.tables, c.caseTables, c.maps, c.store)
+		}
+		mc, err := runtime.New(prog, runtime.Config{GOMAXPROCS: 1, Check: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out strings.Builder
+		var end int64
+		mc.Run(func(ev *runtime.Event) {
+			switch ev.Kind {
+			case runtime.EvPrint:
+				out.WriteString(ev.Text)
+			case runtime.EvExit:
+				end = ev.T
+			}
+		})
+		if out.String() != "true\n" {
+			t.Errorf("%s: printed %q, want true", c.name, out.String())
+		}
+		if c.name == "none" {
+			base = end
+		}
+		if c.free != (end == base) {
+			t.Errorf("%s: the program ends at %d ns, %d naming no table: want the same %v", c.name, end, base, c.free)
+		}
+	}
+}
+
+// Every table in Categories, Scripts and Properties is one of the
+// exported range-table variables (so the front end gives the map the
+// variable's table), and the fold maps' are not.
+func TestUnicodeVarsHoldTheVariablesTables(t *testing.T) {
+	for _, name := range []string{"Categories", "Scripts", "Properties", "FoldCategory", "FoldScript"} {
+		v, ok := vm.LookupUnicodeVar(name)
+		if !ok || v.Kind != vm.UnicodeTableMap || len(v.Keys) != len(v.Tables) {
+			t.Fatalf("%s: %+v", name, v)
+		}
+		for i, k := range v.Keys {
+			tn, exported := vm.UnicodeTableName(v.Tables[i])
+			fold := strings.HasPrefix(name, "Fold")
+			if exported == fold {
+				t.Errorf("%s[%q]: exported table %v (%s), want %v", name, k, exported, tn, !fold)
+			}
+			if exported {
+				if want, _ := vm.UnicodeTable(k); !fold && name != "Scripts" && name != "Properties" && k != "LC" && want != v.Tables[i] {
+					t.Errorf("%s[%q] is table %s", name, k, tn)
+				}
+			}
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"math"
 	"path"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -33,8 +34,16 @@ import (
 type Runs struct {
 	Program string   // the program's path as written (a bare name is in the lesson's folder)
 	Env     []string // NAME=VALUE, set for the binary's runs only (not for go build)
-	Args    []string // the binary's arguments
-	N       int      // how many runs
+	// Build: go build's environment (a GOEXPERIMENT), each for every
+	// release of Go or for one (build go1.26: ...), since an experiment
+	// comes and goes with the releases.
+	Build []BuildEnv
+	Args  []string // the binary's arguments
+	N     int      // how many runs
+	// Then: optional, gmplab replay TRACE ARGS run after each run on the
+	// trace the run wrote, in the folder it ran in; its output follows
+	// the run's, so figures read the report too.
+	Then *Command
 	// Model: optional, the simulator's run of the same program
 	// (model: gmplab run ARGS, no pipes), whose output a figure "lines
 	// unlike model" compares each real run's with.
@@ -63,6 +72,56 @@ type Figure struct {
 	Name string
 	Re   *regexp.Regexp
 	Of   string
+}
+
+// BuildEnv is a build line of a runs cell: NAME=VALUE words for go build,
+// on the release Release (go1.26: what go env GOVERSION says, without its
+// patch number) or, where Release is "", on every release.
+type BuildEnv struct {
+	Release string
+	Env     []string
+}
+
+// String is the build line as the cell's output names it.
+func (b BuildEnv) String() string {
+	if b.Release == "" {
+		return strings.Join(b.Env, " ")
+	}
+	return strings.Join(b.Env, " ") + " on " + b.Release
+}
+
+// releaseRE is a release of Go as a build line names it; versionRE the
+// release at the start of a version.
+var (
+	releaseRE = regexp.MustCompile(`^go1\.\d+$`)
+	versionRE = regexp.MustCompile(`^go1\.\d+`)
+)
+
+// Release is the release of a Go version (go1.26.8, go1.27rc1) as a
+// build line names it (go1.26).
+func Release(version string) string { return versionRE.FindString(version) }
+
+// Qualified reports whether a build line names a release, so that the
+// executor must ask its go command which release it is.
+func (r *Runs) Qualified() bool {
+	for _, b := range r.Build {
+		if b.Release != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// BuildEnvFor is go build's environment on release: the build lines for
+// every release, then those for this one.
+func (r *Runs) BuildEnvFor(release string) []string {
+	var env []string
+	for _, b := range r.Build {
+		if b.Release == "" || b.Release == release {
+			env = append(env, b.Env...)
+		}
+	}
+	return env
 }
 
 // figureAggregates are Figure's Of forms, as a figure line writes them
@@ -108,10 +167,35 @@ func parseRuns(lines []string) (*Runs, error) {
 	for _, l := range lines {
 		key, val, ok := strings.Cut(l, ":")
 		if !ok {
-			return nil, fmt.Errorf("%q: want key: value (keys: program, env, args, runs, model, figure, check)", l)
+			return nil, fmt.Errorf("%q: want key: value (keys: %s)", l, runsKeys)
 		}
 		val = strings.TrimSpace(val)
-		switch strings.TrimSpace(key) {
+		key = strings.TrimSpace(key)
+		if rel, ok := strings.CutPrefix(key, "build "); ok || key == "build" {
+			b := BuildEnv{}
+			if ok {
+				b.Release = strings.TrimSpace(rel)
+			}
+			if b.Release != "" && !releaseRE.MatchString(b.Release) {
+				return nil, fmt.Errorf("build %s: want a release of Go as go env GOVERSION names it without its patch (build go1.26: NAME=VALUE)", b.Release)
+			}
+			for _, w := range strings.Fields(val) {
+				name, _, ok := strings.Cut(w, "=")
+				if !ok || !envName.MatchString(name) {
+					return nil, fmt.Errorf("build: want NAME=VALUE words (go build's environment), got %q", w)
+				}
+				if name == "GOTOOLCHAIN" || name == "GOOS" || name == "GOARCH" {
+					return nil, fmt.Errorf("build: %s would build with another toolchain or for another machine than the runs run on", name)
+				}
+				b.Env = append(b.Env, w)
+			}
+			if len(b.Env) == 0 {
+				return nil, errors.New("build: want NAME=VALUE words (go build's environment)")
+			}
+			r.Build = append(r.Build, b)
+			continue
+		}
+		switch key {
 		case "program":
 			if !strings.HasSuffix(val, ".go") || strings.ContainsAny(val, " \t") {
 				return nil, fmt.Errorf("program: want a .go file, got %q", val)
@@ -140,6 +224,15 @@ func parseRuns(lines []string) (*Runs, error) {
 				return nil, fmt.Errorf("runs: want a number of runs from 2 to %d, got %q", maxRuns, val)
 			}
 			r.N = n
+		case "then":
+			cmd, err := ParseCommand(val)
+			if err != nil {
+				return nil, fmt.Errorf("then: %v", err)
+			}
+			if cmd.Verb != "replay" || len(cmd.Filters) > 0 || len(cmd.Args) == 0 || !isTrace(cmd.Args[0]) {
+				return nil, fmt.Errorf("then: want gmplab replay TRACE ARGS (a trace each run writes, a bare name; no pipes), got %q", val)
+			}
+			r.Then = cmd
 		case "model":
 			cmd, err := ParseCommand(val)
 			if err != nil {
@@ -186,7 +279,7 @@ func parseRuns(lines []string) (*Runs, error) {
 			}
 			r.Checks = append(r.Checks, c)
 		default:
-			return nil, fmt.Errorf("unknown key %q (keys: program, env, args, runs, model, figure, check)", key)
+			return nil, fmt.Errorf("unknown key %q (keys: %s)", key, runsKeys)
 		}
 	}
 	switch {
@@ -213,6 +306,9 @@ func parseRuns(lines []string) (*Runs, error) {
 	}
 	return r, nil
 }
+
+// runsKeys are a runs cell's keys, for messages.
+const runsKeys = "program, build, env, args, runs, then, model, figure, check"
 
 const checkForms = "varies NAME, all NAME in A..B, median NAME in A..B, count NAME OP X in A..B (OP: = != < <= > >=; A and B may be percentages; NAME may be two figures joined by -, + or /)"
 
@@ -274,11 +370,38 @@ func (r *Runs) Binary() string { return strings.TrimSuffix(path.Base(r.Program),
 // Commands are the shell commands a learner types for the cell, from the
 // repository's root: go build, then the binary's runs with the cell's
 // environment. prog is the program's path from there.
+// A build line for one release gives the build on that release and the
+// build on the others, each under a comment line naming where it applies
+// (a comment of its own, so that a reader that wraps a long command never
+// wraps a comment).
 func (r *Runs) Commands(prog string) []string {
-	return []string{
-		"go build -o " + r.Binary() + " " + prog,
-		fmt.Sprintf("for i in $(seq %d); do %s; done", r.N, r.runLine()),
+	build := "go build -o " + r.Binary() + " " + prog
+	var cmds []string
+	rels := []string{}
+	for _, b := range r.Build {
+		if b.Release != "" && !slices.Contains(rels, b.Release) {
+			rels = append(rels, b.Release)
+		}
 	}
+	withEnv := func(env []string) string {
+		if len(env) == 0 {
+			return build
+		}
+		return strings.Join(env, " ") + " " + build
+	}
+	if len(rels) == 0 {
+		cmds = append(cmds, withEnv(r.BuildEnvFor("")))
+	} else {
+		for _, rel := range rels {
+			cmds = append(cmds, "# on "+rel+":", withEnv(r.BuildEnvFor(rel)))
+		}
+		cmds = append(cmds, "# on other releases:", withEnv(r.BuildEnvFor("")))
+	}
+	loop := r.runLine()
+	if r.Then != nil {
+		loop += "; " + r.Then.Line
+	}
+	return append(cmds, fmt.Sprintf("for i in $(seq %d); do %s; done", r.N, loop))
 }
 
 // RunsCommands are a runs cell's shell commands from the repository's
@@ -315,16 +438,29 @@ func (r *Runs) runLine() string {
 }
 
 // RunsExecutor is an Executor that runs a runs cell's program: it builds
-// the program at path (from the repository's root) once, runs the binary
-// n times with args and with env added to the process's environment, and
-// returns each run's standard output and standard error. A run that exits
-// with a status other than 0 ends with a line "exit status N", as a shell
-// shows it (a figure may read it: a program that must fail, such as
-// checkdead's exit 2); a run that cannot start or does not end is an
-// error naming it; where no go command or real runtime is available it
-// returns an *Unavailable.
+// p.Path (from the repository's root) once, with p.Build's environment for
+// its go command's release, runs the binary p.N times with p.Args and with
+// p.Env added to the process's environment, each run in a scratch folder,
+// and returns each run's standard output and standard error, followed by
+// what p.Then printed for it. A run that exits with a status other than 0
+// ends with a line "exit status N", as a shell shows it (a figure may read
+// it: a program that must fail, such as checkdead's exit 2); a run that
+// cannot start or does not end is an error naming it; where no go command
+// or real runtime is available it returns an *Unavailable.
 type RunsExecutor interface {
-	RunProgram(path string, env, args []string, n int) ([]string, error)
+	RunProgram(p Program) ([]string, error)
+}
+
+// Program is what a RunsExecutor runs.
+type Program struct {
+	Path  string
+	Build *Runs // Build.BuildEnvFor(release) is go build's environment
+	Env   []string
+	Args  []string
+	N     int
+	// Then, if not nil, runs after each run with the folder the run ran
+	// in (where the files it wrote are); its output follows the run's.
+	Then func(dir string) (string, error)
 }
 
 // ChecksFailed is the error of a runs cell whose program ran but one of
@@ -356,7 +492,24 @@ func (nb *Notebook) execRuns(x Executor, c *Cell) (string, error) {
 		}
 		model = &o
 	}
-	outs, err := rx.RunProgram(prog, r.Env, r.Args, r.N)
+	p := Program{Path: prog, Build: r, Env: r.Env, Args: r.Args, N: r.N}
+	if r.Then != nil {
+		p.Then = func(dir string) (string, error) {
+			args := slices.Clone(r.Then.Args)
+			for i, a := range args {
+				if isTrace(a) {
+					args[i] = filepath.Join(dir, a)
+				}
+			}
+			o, code := x.Replay(args, nil)
+			o = strings.ReplaceAll(o, dir+string(filepath.Separator), "") // the trace as the cell names it
+			if code != 0 {
+				return "", fmt.Errorf("then: %s: exit status %d\n%s", r.Then.Line, code, o)
+			}
+			return o, nil
+		}
+	}
+	outs, err := rx.RunProgram(p)
 	if err != nil {
 		return "", err
 	}
@@ -479,7 +632,19 @@ func (c Predicate) values(vals map[string][]float64) []float64 {
 // figure that decides it). failed is the checks that do not hold.
 func RunsReport(r *Runs, prog string, vals map[string][]float64) (out string, failed []string) {
 	var b strings.Builder
-	fmt.Fprintf(&b, "built %s; ran %s %d times\n", prog, r.runLine(), r.N)
+	built := prog
+	if len(r.Build) > 0 {
+		var bs []string
+		for _, x := range r.Build {
+			bs = append(bs, x.String())
+		}
+		built += " with " + strings.Join(bs, ", ")
+	}
+	ran := fmt.Sprintf("ran %s %d times", r.runLine(), r.N)
+	if r.Then != nil {
+		ran += ", each followed by " + r.Then.Line
+	}
+	fmt.Fprintf(&b, "built %s; %s\n", built, ran)
 	for _, f := range r.Figures {
 		var s []string
 		for _, v := range vals[f.Name] {

@@ -3,23 +3,43 @@ package notebook
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
 
-// runsFake runs a runs cell's program by printing fixed lines, one a run.
+// runsFake runs a runs cell's program by printing fixed lines, one a run;
+// its go command is of release (go1.26 when "").
 type runsFake struct {
 	fake
 	outs          []string
 	path          string
 	env, args     []string
+	build         []string
+	release       string
 	n, timesAsked int
 }
 
-func (f *runsFake) RunProgram(path string, env, args []string, n int) ([]string, error) {
-	f.path, f.env, f.args, f.n = path, env, args, n
+func (f *runsFake) RunProgram(p Program) ([]string, error) {
+	f.path, f.env, f.args, f.n = p.Path, p.Env, p.Args, p.N
+	rel := f.release
+	if rel == "" {
+		rel = "go1.26"
+	}
+	f.build = p.Build.BuildEnvFor(rel)
 	f.timesAsked++
-	return f.outs, nil
+	if p.Then == nil {
+		return f.outs, nil
+	}
+	var outs []string
+	for i, o := range f.outs {
+		more, err := p.Then(fmt.Sprintf("/scratch/run%d", i+1))
+		if err != nil {
+			return nil, err
+		}
+		outs = append(outs, o+more)
+	}
+	return outs, nil
 }
 
 const runsCell = "```runs\nprogram: real/start.go\nenv: GOMAXPROCS=4\nargs: -load heavy\nruns: 4\n" +
@@ -283,5 +303,110 @@ holds: count unlike = 0 in 50%..100% (2 of 4 runs, 50%)
 		if err == nil || !strings.Contains(err.Error(), tc.err) {
 			t.Errorf("%q: want an error with %q, got %v", tc.body, tc.err, err)
 		}
+	}
+}
+
+// replayFake is a runsFake whose gmplab replay reports the trace it was
+// given, as the path it ran with.
+type replayFake struct {
+	runsFake
+	replayed []string
+	code     int
+}
+
+func (f *replayFake) Replay(args []string, commands []string) (string, int) {
+	f.replayed = append(f.replayed, strings.Join(args, " "))
+	return "report of " + args[0] + ": 7 longest waits\n", f.code
+}
+
+// A build line gives go build an environment, on every release or on one
+// (an experiment comes and goes with the releases); the output names the
+// lines whatever the release, and the commands give the build for each.
+func TestRunsCellBuildLines(t *testing.T) {
+	cell := "```runs\nprogram: real/leakprof.go\nbuild go1.26: GOEXPERIMENT=goroutineleakprofile\nbuild: CGO_ENABLED=0\nruns: 2\n" +
+		"figure: n = leaked (\\d+)\ncheck: all n in 1..1\n```\n"
+	nb, err := Parse("x/lesson.md", "# T\n\n"+cell)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := nb.CellsOf(RunsKind)[0]
+	const head = "built real/leakprof.go with GOEXPERIMENT=goroutineleakprofile on go1.26, CGO_ENABLED=0; ran ./leakprof 2 times\n"
+	for _, tc := range []struct{ release, build string }{
+		{"go1.26", "GOEXPERIMENT=goroutineleakprofile CGO_ENABLED=0"},
+		{"go1.27", "CGO_ENABLED=0"},
+	} {
+		x := &runsFake{outs: []string{"leaked 1\n", "leaked 1\n"}, release: tc.release}
+		out, err := nb.Exec(x, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Join(x.build, " ") != tc.build {
+			t.Errorf("on %s: built with %q, want %q", tc.release, x.build, tc.build)
+		}
+		if !strings.HasPrefix(out, head) {
+			t.Errorf("on %s: output\n%s\nwant it to start with\n%s", tc.release, out, head)
+		}
+	}
+	want := []string{
+		"# on go1.26:",
+		"GOEXPERIMENT=goroutineleakprofile CGO_ENABLED=0 go build -o leakprof real/leakprof.go",
+		"# on other releases:",
+		"CGO_ENABLED=0 go build -o leakprof real/leakprof.go",
+		"for i in $(seq 2); do ./leakprof; done",
+	}
+	if got := c.Runs.Commands("real/leakprof.go"); !slices.Equal(got, want) {
+		t.Errorf("commands\n%q\nwant\n%q", got, want)
+	}
+	if Release("go1.27.3") != "go1.27" || Release("go1.27rc1") != "go1.27" || Release("devel") != "" {
+		t.Errorf("Release: %q %q %q", Release("go1.27.3"), Release("go1.27rc1"), Release("devel"))
+	}
+	for _, tc := range []struct{ body, err string }{
+		{"build 1.26: A=b\n", "want a release of Go"},
+		{"build: A\n", "want NAME=VALUE"},
+		{"build:\n", "want NAME=VALUE"},
+		{"build: GOTOOLCHAIN=go1.27.3\n", "another toolchain"},
+		{"then: gmplab run a.go\n", "then: want gmplab replay TRACE"},
+		{"then: gmplab replay dir/t.trace --report\n", "then: want gmplab replay TRACE"},
+	} {
+		_, err := Parse("x/lesson.md", "```runs\nprogram: a.go\nruns: 3\nfigure: P = P(\\d+)\ncheck: varies P\n"+tc.body+"```\n")
+		if err == nil || !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("%q: want an error with %q, got %v", tc.body, tc.err, err)
+		}
+	}
+}
+
+// then: gmplab replay TRACE runs after each run on the trace the run
+// wrote, in its folder; figures read its report, which follows the run's
+// output; a replay that fails is the cell's error.
+func TestRunsCellThenReplay(t *testing.T) {
+	cell := "```runs\nprogram: real/latency.go\nargs: -trace h.trace\nruns: 2\nthen: gmplab replay h.trace --report --top 1\n" +
+		"figure: waits = (\\d+) waits\nfigure: longest = (\\d+) longest\ncheck: all waits-longest in 1..1\n```\n"
+	nb, err := Parse("x/lesson.md", "# T\n\n"+cell)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := nb.CellsOf(RunsKind)[0]
+	x := &replayFake{runsFake: runsFake{outs: []string{"8 waits\n", "8 waits\n"}}}
+	out, err := nb.Exec(x, c)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	want := `built real/latency.go; ran ./latency -trace h.trace 2 times, each followed by gmplab replay h.trace --report --top 1
+waits: 8 8
+longest: 7 7
+holds: all waits-longest in 1..1 (2 of 2 runs)
+`
+	if out != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+	if strings.Join(x.replayed, "|") != "/scratch/run1/h.trace --report --top 1|/scratch/run2/h.trace --report --top 1" {
+		t.Errorf("replayed %q: want each run's trace, in its folder", x.replayed)
+	}
+	if got := c.Runs.Commands("real/latency.go"); got[1] != "for i in $(seq 2); do ./latency -trace h.trace; gmplab replay h.trace --report --top 1; done" {
+		t.Errorf("commands %q", got)
+	}
+	x.code = 1
+	if _, err := nb.Exec(x, c); err == nil || !strings.Contains(err.Error(), "then: gmplab replay h.trace --report --top 1: exit status 1") {
+		t.Errorf("a failed replay: want its error, got %v", err)
 	}
 }

@@ -124,10 +124,12 @@ const (
 	// The garbage collector (layer gc, mgc.go).
 	//
 	// GCScanBytesPerUs: how much scan work (bytes of pointer-holding
-	// heap, stacks and globals) marking does per µs of CPU.
-	// BenchmarkCostGCScan: runtime.GC's CPU time over a heap of 64-byte
-	// nodes of pointers, at GOMAXPROCS=1 (measured: 3.3–3.7 GB/s).
+	// heap, stacks and globals, as the runtime counts it: a small object's
+	// up to its last pointer) marking does per µs of CPU, beyond
+	// CostGCScanObject for each object that holds pointers (finding it,
+	// setting its mark bit, a likely cache miss).
 	GCScanBytesPerUs = 3600
+	CostGCScanObject = 19
 	// CostGCStart: gcStart's bookkeeping before it stops the world
 	// (gcResetMarkState, the trigger's re-check); CostSTWSweepTerm and
 	// CostSTWMarkTerm: the work each stop of the world does once the

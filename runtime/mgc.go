@@ -32,8 +32,9 @@ import "github.com/gmplab/gmplab/vm"
 //     goroutine is readied); assists and runtime.GC callers wake;
 //     startTheWorldWithSema.
 //
-// What a cycle costs: marking scans the live heap's pointers, the stacks
-// and the globals at GCScanBytesPerUs (cost.go) of CPU; the two stops
+// What a cycle costs: marking scans the live heap's pointer-holding
+// objects, the stacks and the globals: CostGCScanObject an object and
+// GCScanBytesPerUs (cost.go) for the scan work (markCPU); the two stops
 // cost CostSTWSweepTerm and CostSTWMarkTerm once the world is stopped;
 // sweeping costs CostSweepSpan a span; a pointer store costs
 // CostWriteBarrier more while the write barrier is on.
@@ -45,8 +46,12 @@ import "github.com/gmplab/gmplab/vm"
 //
 // Simplified (docs/assumptions.md): marking is one pool of scan work
 // claimed in drainCheckThreshold chunks, not objects and work buffers;
-// the work is known when the mark starts (no object scanning cost per
-// pointer, no mark work the write barrier discovers); stack scanning does
+// the work is known when the mark starts (no mark work the write barrier
+// discovers), a small object counted as Green Tea's sparse scan counts it
+// (up to its last pointer) or, greyed with enough of its size class by one
+// scan, as a dense span scan does (whole: vm/mgcspan.go), its CPU spread
+// evenly over the cycle's work; assists claim in the same chunks as the
+// workers; stack scanning does
 // not suspend running goroutines (suspendG); gcMarkDone's ragged barrier
 // (forEachP) costs nothing; the CPU limiter and the scavenger are not
 // modelled (freed memory is returned at once); the tiny allocator and
@@ -84,14 +89,16 @@ type gcState struct {
 	blackenEnabled bool // gcBlackenEnabled: workers and assists may mark
 	ctl            gcControllerState
 
-	cycles     uint32 // work.cycles: cycles started
-	markWork   int64  // scan work not yet claimed (roots and grey objects)
-	busy       int32  // workers and assists holding claimed work (nproc - nwait)
-	userForced bool   // this cycle was started by runtime.GC
-	periodic   bool   // ... by the forcegc helper
+	cycles     uint32  // work.cycles: cycles started
+	markWork   int64   // scan work not yet claimed (roots and grey objects)
+	nsPerWork  float64 // CPU ns a byte of this cycle's scan work takes (markCPU over the work)
+	busy       int32   // workers and assists holding claimed work (nproc - nwait)
+	userForced bool    // this cycle was started by runtime.GC
+	periodic   bool    // ... by the forcegc helper
 	live       vm.HeapLive
 	allocMark  uint64 // bytes the program had allocated when the mark began
 	allocBase  uint64 // ... when the last cycle ended: heapLive = heapMarked + alloc - allocBase
+	scanBase   uint64 // pointer-holding bytes allocated when the last mark ended (vm.HeapStats.ScanAlloc)
 	stackScan  int64  // stack bytes this cycle scans
 	rtLive     uint64 // the runtime's own live objects (gs, channels): always marked
 
@@ -134,6 +141,9 @@ func (mc *Machine) gcinit() error {
 	}
 	mc.gc.sweep.parked = true
 	mc.gc.rtLive += runtimeHeapBytes
+	// The runtime's own start-up allocations are scannable heap to the
+	// pacer, as every allocation before the first mark is (update).
+	mc.gc.ctl.heapScan = runtimeHeapBytes
 	mc.gc.ctl.init(readGOGC(mc.cfg.GOGC), limit, mc.memSnapshot())
 	return nil
 }
@@ -288,6 +298,7 @@ func (mc *Machine) gcStartStep(mi int32) {
 		fallthrough
 	case 2:
 		R.step = 3
+		mc.gcResetMarkState()
 		mc.gc.heap0 = mc.heapLive()
 		mc.gc.pauseNS = 0
 		mc.gc.stwprocs, mc.gc.maxprocs = int32(min(len(mc.allp), mc.cfg.NCPU)), int32(len(mc.allp))
@@ -305,6 +316,17 @@ func (mc *Machine) gcStartStep(mi int32) {
 		mc.gc.tMark = mc.now + mc.acc
 		mc.gcStartRelease(mi)
 		mc.rtReturn(mi)
+	}
+}
+
+// gcResetMarkState clears every G's assist credit before a cycle's mark
+// (mgc.go: gcResetMarkState, which gcStart calls before the stop): what a
+// G earned or owed in the last cycle does not carry over, so a G that a
+// windfall assist left with megabytes of credit (revise's floor) pays its
+// share again in the next mark.
+func (mc *Machine) gcResetMarkState() {
+	for i := range mc.allg {
+		mc.allg[i].gcAssistBytes = 0
 	}
 }
 
@@ -351,8 +373,19 @@ func (mc *Machine) gcStartMark(mi int32) {
 	W.live.Bytes += W.rtLive
 	W.live.ScanBytes += W.rtLive
 	W.markWork = int64(W.live.ScanBytes) + W.stackScan + int64(W.ctl.globalsScan)
-	W.allocMark = mc.vm.HeapStats().Alloc
-	W.ctl.heapScan = W.live.ScanBytes
+	W.nsPerWork = 1000.0 / GCScanBytesPerUs
+	if W.markWork > 0 {
+		W.nsPerWork = float64(markCPU(int64(W.live.ScanObjects), W.markWork)) / float64(W.markWork)
+	}
+	hs := mc.vm.HeapStats()
+	W.allocMark = hs.Alloc
+	// The pacer's scannable heap is not what the mark will scan: it is the
+	// last mark's heap scan work plus the pointer-holding bytes allocated
+	// while no mark was on (gcControllerState.update adds dHeapScan only
+	// while gcBlackenEnabled is 0). What the last mark allocated black is
+	// live and scanned now, but not in it: a growing heap's work passes
+	// the pacer's worst case (revise), see gcAssistAlloc.
+	W.ctl.heapScan += hs.ScanAlloc - W.scanBase
 	W.ctl.maxStackScan = uint64(mc.stackInUse())
 	W.ctl.startCycle(now, mc.gcStartCycleWorkers(W.periodic), mc.memSnapshot())
 	for i := range mc.allp {
@@ -440,6 +473,7 @@ func (mc *Machine) gcMarkTermination(mi int32) {
 	W.heap2 = marked
 	W.ctl.resetLive(marked)
 	W.allocBase = alloc
+	W.scanBase = mc.vm.HeapStats().ScanAlloc
 	mc.acc += CostSTWMarkTerm
 	W.phase = _GCoff
 	mc.vm.SetWriteBarrier(0)

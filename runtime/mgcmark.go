@@ -107,26 +107,17 @@ func (mc *Machine) gcAssistStep(mi int32) {
 			mc.rtReturn(mi) // the workers' credit paid it all
 			return
 		}
-		c := min(R.owed, mc.gc.markWork)
-		if c > 0 {
-			mc.gc.markWork -= c
-			mc.gc.busy++ // gcBeginWork
-			R.step = 1
-			R.claimed = c
-			R.start = mc.now + mc.acc
-			R.end = R.start + markWorkNs(c)
-			G.waitreason = waitReasonGCAssistMarking
+		if mc.gc.markWork > 0 {
+			c := min(R.owed, mc.gc.markWork)
 			if ev := mc.emit(EvGCAssistAlloc, mi, M.p, G.goid, c, R.debt); mc.cfg.Why {
 				ev.Pos = mc.gpos(gi)
 				w := mc.why().s("G").i(G.goid).s(" allocated ").s(fmtBytes(R.debt)).s(" past its assist credit while the mark is on: it marks ").
-					s(fmtBytes(c)).s(" of scan work (").s(fmtNs(R.end - R.start)).s(") before it may go on (at ").
+					s(fmtBytes(c)).s(" of scan work (").s(fmtNs(mc.markWorkNs(c))).s(") before it may go on (at ").
 					s(fmtRatio(C.assistWorkPerByte)).s(" bytes of scan work per byte allocated, the assist ratio; at least 64 KB, less what the workers' credit paid)")
 				ev.Why = w.str()
 			}
 			R.debt = 0
-			M.workEnd = R.end
-			mc.acc = 0
-			mc.setWhen(mi, R.end)
+			mc.gcAssistDrain(mi)
 			return
 		}
 		R.step = 2
@@ -135,7 +126,7 @@ func (mc *Machine) gcAssistStep(mi int32) {
 	case 1: // the burst ended (or the G was asked to stop)
 		done := R.claimed
 		if mc.now < R.end {
-			done = min(R.claimed, markWorkDone(mc.now-R.start))
+			done = min(R.claimed, mc.markWorkDone(mc.now-R.start))
 			mc.gc.markWork += R.claimed - done
 		}
 		duration := mc.now - R.start
@@ -149,6 +140,10 @@ func (mc *Machine) gcAssistStep(mi int32) {
 		G.waitreason = 0
 		M.workEnd = mc.now
 		R.step = 2
+		if R.owed > 0 && mc.gc.markWork > 0 && !G.preempt && mc.gc.blackenEnabled {
+			mc.gcAssistDrain(mi) // gcDrainN goes on with the next objects
+			return
+		}
 		if mc.gc.busy == 0 && !mc.gcMarkWorkAvailable() {
 			mc.gcMarkDone(mi)
 			return
@@ -182,6 +177,28 @@ func (mc *Machine) gcAssistStep(mi int32) {
 	case 3: // woken from the assist queue
 		mc.rtReturn(mi)
 	}
+}
+
+// gcAssistDrain claims the next part of M mi's G's assist (R.owed) from
+// the pool and marks it: at most drainCheckThreshold at a time, as a
+// worker claims (gcDrainChunk), so that the workers and other assists
+// mark beside it. The real gcDrainN takes grey objects one by one from
+// the shared queues, never the whole of what is left.
+func (mc *Machine) gcAssistDrain(mi int32) {
+	M := &mc.allm[mi]
+	G := &mc.allg[M.curg]
+	R := &G.rt
+	c := min(R.owed, mc.gc.markWork, drainCheckThreshold)
+	mc.gc.markWork -= c
+	mc.gc.busy++ // gcBeginWork
+	R.step = 1
+	R.claimed = c
+	R.start = mc.now + mc.acc
+	R.end = R.start + mc.markWorkNs(c)
+	G.waitreason = waitReasonGCAssistMarking
+	M.workEnd = R.end
+	mc.acc = 0
+	mc.setWhen(mi, R.end)
 }
 
 // gcFlushBgCredit gives a worker's scanWork to the parked assists first,

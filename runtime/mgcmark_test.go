@@ -88,3 +88,101 @@ func TestGCClone(t *testing.T) {
 		}
 	}
 }
+
+// gcStart clears every G's assist credit before the mark
+// (gcResetMarkState): at each cycle's sweep termination no G holds the
+// credit or debt of the last mark, though in this program one assist's
+// credit, earned when the heap passed revise's worst case, was megabytes.
+// A table of pointers to small nodes, replaced by two goroutines, as
+// lesson 09's service does.
+func TestGCResetMarkState(t *testing.T) {
+	src := `package main
+
+type node struct {
+	next *node
+	pad  [7]int
+}
+
+var cache = make([]*node, 64000)
+var anchor = &node{}
+var done = make(chan bool)
+
+func work(id int) {
+	for i := 0; i < 300000; i++ {
+		cache[(i*2+id)%len(cache)] = &node{next: anchor}
+	}
+	done <- true
+}
+
+func main() {
+	go work(0)
+	go work(1)
+	<-done
+	<-done
+}
+`
+	prog, err := lang.Compile("reset.go", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mc, err := New(prog, Config{GOMAXPROCS: 4, Layers: AllLayers})
+	if err != nil {
+		t.Fatal(err)
+	}
+	starts, carried := 0, int64(0)
+	inMark := false
+	for {
+		if _, ok := mc.Step(); !ok {
+			break
+		}
+		switch {
+		case !inMark && mc.gc.blackenEnabled: // the mark has just begun
+			starts++
+			for i := range mc.allg {
+				if c := mc.allg[i].gcAssistBytes; c != 0 {
+					t.Errorf("cycle %d: G%d enters the mark with %d bytes of assist credit", mc.gc.cycles, mc.allg[i].goid, c)
+				}
+			}
+		case inMark && !mc.gc.blackenEnabled: // the mark has just ended
+			for i := range mc.allg {
+				carried = max(carried, mc.allg[i].gcAssistBytes)
+			}
+		}
+		inMark = mc.gc.blackenEnabled
+	}
+	if starts < 3 || carried < 1<<20 {
+		t.Fatalf("%d cycles, at most %d bytes of credit at a mark's end; want several, one of megabytes", starts, carried)
+	}
+	t.Logf("%d cycles; at most %d bytes of credit at a mark's end", starts, carried)
+}
+
+// An assist takes its work from the shared pool a part at a time, as the
+// workers do (gcDrainN greys and scans objects one by one from queues the
+// workers drain too): no G ever holds more than drainCheckThreshold of
+// claimed work, though the service's assists owe up to megabytes once the
+// heap passes revise's worst case.
+func TestGCAssistClaimsInParts(t *testing.T) {
+	prog, err := lang.CompileFile("../lessons/09-gc/service.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mc, err := New(prog, Config{GOMAXPROCS: 4, Layers: AllLayers})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var most, owed int64
+	for {
+		if _, ok := mc.Step(); !ok {
+			break
+		}
+		for i := range mc.allg {
+			if R := &mc.allg[i].rt; R.kind == rtAssist {
+				most, owed = max(most, R.claimed), max(owed, R.owed)
+			}
+		}
+	}
+	if most == 0 || most > drainCheckThreshold || owed <= drainCheckThreshold {
+		t.Errorf("assists claimed at most %d bytes at a time, owed at most %d; want claims of at most %d, and a debt over it", most, owed, drainCheckThreshold)
+	}
+	t.Logf("assists claimed at most %d bytes at a time, owed at most %d", most, owed)
+}

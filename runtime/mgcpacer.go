@@ -20,7 +20,9 @@ import (
 //
 // Simplified: gcCPULimiter (which turns assists off when the GC has used
 // over half the CPU for a while) and the scavenger's pacing are not
-// modelled; the Green Tea span queues are one pool of scan work.
+// modelled; the Green Tea span queues are one pool of scan work. The
+// scannable heap (heapScan) grows with the pointer-holding bytes allocated
+// outside a mark, as update adds them (Machine.gcStartMark).
 
 const (
 	// gcBackgroundUtilization is the fraction of GOMAXPROCS the background

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/gmplab/gmplab/lang"
 )
 
 // mgcpacer.go: gcControllerState.startCycle rounds 25% of GOMAXPROCS to
@@ -125,5 +127,105 @@ func TestFmtNSAsMS(t *testing.T) {
 		if got := string(fmtNSAsMS(nil, ns)); got != want {
 			t.Errorf("fmtNSAsMS(%d) = %q, want %q", ns, got, want)
 		}
+	}
+}
+
+// growSrc keeps every node it makes (24 bytes of pointers in 64) and
+// drops a noscan 1 KB array each time: all the scannable heap is live.
+const growSrc = `package main
+
+type node struct {
+	next, a, b *node
+	pad        [5]int
+}
+
+var list *node
+var sink []int
+
+func main() {
+	for i := 0; i < 60_000; i++ {
+		list = &node{next: list}
+		sink = make([]int, 128)
+	}
+}
+`
+
+// mgcpacer.go: gcControllerState.update adds the scannable bytes of
+// what is allocated to heapScan only while gcBlackenEnabled is 0, and
+// resetLive sets it to the mark's heap scan work: what a mark allocates
+// black is not in the next cycle's heapScan, though that cycle scans it.
+// With every pointer-holding object live, each mark's heap scan work
+// exceeds its heapScan by exactly the scannable bytes the last mark
+// allocated (24 a node: heapSetTypeNoHeader's scanSize, up to the last
+// pointer), so a growing heap's work passes revise's worst case.
+func TestGCHeapScanExcludesBlackAllocation(t *testing.T) {
+	prog, err := lang.Compile("grow.go", []byte(growSrc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mc, err := New(prog, Config{GOMAXPROCS: 1, Layers: AllLayers})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type cycle struct{ heapScan, work, scanAtStart, scanAtEnd uint64 }
+	var cycles []cycle
+	var cur cycle
+	mc.Run(func(ev *Event) {
+		switch ev.Kind {
+		case EvStartTheWorld:
+			if mc.gc.phase == _GCmark && cur.heapScan == 0 {
+				cur.heapScan = mc.gc.ctl.heapScan
+				cur.scanAtStart = mc.vm.HeapStats().ScanAlloc
+			}
+		case EvGCMarkTermination:
+			cur.work = mc.gc.ctl.lastHeapScan // resetLive: this mark's heap scan work
+			cur.scanAtEnd = mc.gc.scanBase
+			cycles = append(cycles, cur)
+			cur = cycle{}
+		}
+	})
+	if len(cycles) < 5 {
+		t.Fatalf("%d cycles; want several", len(cycles))
+	}
+	exceeded := 0
+	for i := 1; i < len(cycles); i++ {
+		prev, c := cycles[i-1], cycles[i]
+		// update's heapScan: the last mark's work and what was allocated
+		// between that mark's end and this one's start.
+		if want := prev.work + c.scanAtStart - prev.scanAtEnd; c.heapScan != want {
+			t.Errorf("cycle %d: heapScan %d, want the last work %d + %d allocated outside the mark", i+1, c.heapScan, prev.work, c.scanAtStart-prev.scanAtEnd)
+		}
+		// The work: heapScan and what the last mark allocated black.
+		black := prev.scanAtEnd - prev.scanAtStart
+		if c.work != c.heapScan+black {
+			t.Errorf("cycle %d: heap scan work %d, want heapScan %d + %d allocated black in the last mark", i+1, c.work, c.heapScan, black)
+		}
+		if black > 0 && black%24 != 0 {
+			t.Errorf("cycle %d: %d bytes allocated black, not whole nodes of 24 scannable bytes", i, black)
+		}
+		if c.work > c.heapScan {
+			exceeded++
+		}
+	}
+	if exceeded == 0 {
+		t.Errorf("no mark's work passed its heapScan: %+v", cycles)
+	}
+}
+
+// markCPU: a mark's CPU is CostGCScanObject for each object that holds
+// pointers and its scan work at GCScanBytesPerUs (BenchmarkCostGCScan);
+// markWorkNs spreads it over the cycle's scan work, and markWorkDone is
+// its inverse.
+func TestGCMarkCPU(t *testing.T) {
+	if got, want := markCPU(1000, 24_000), int64(1000*CostGCScanObject+(24_000*1000+GCScanBytesPerUs-1)/GCScanBytesPerUs); got != want {
+		t.Errorf("markCPU(1000 objects, 24000 B) = %d, want %d", got, want)
+	}
+	mc := &Machine{}
+	mc.gc.nsPerWork = float64(markCPU(1000, 24_000)) / 24_000
+	if got, want := mc.markWorkNs(24_000), markCPU(1000, 24_000); got != want {
+		t.Errorf("markWorkNs(all the work) = %d, want the cycle's mark CPU %d", got, want)
+	}
+	if got := mc.markWorkDone(mc.markWorkNs(12_000)); got < 11_999 || got > 12_001 {
+		t.Errorf("markWorkDone(markWorkNs(12000)) = %d", got)
 	}
 }

@@ -1,6 +1,10 @@
 package runtime
 
-import "github.com/gmplab/gmplab/vm"
+import (
+	"math"
+
+	"github.com/gmplab/gmplab/vm"
+)
 
 // The background mark workers (mgc.go: gcBgMarkStartWorkers,
 // gcBgMarkWorker; mgcpacer.go: findRunnableGCWorker,
@@ -51,11 +55,25 @@ func (m gcMarkWorkerMode) String() string { return gcMarkWorkerModeStrings[m] }
 // (mgcmark.go).
 const drainCheckThreshold = 100000
 
-// markWorkNs is the CPU time w bytes of scan work take.
-func markWorkNs(w int64) int64 { return (w*1000 + GCScanBytesPerUs - 1) / GCScanBytesPerUs }
+// markWorkNs is the CPU time w bytes of this cycle's scan work take: its
+// share of the cycle's mark CPU (gcState.nsPerWork, set by gcStartMark
+// from the objects and bytes the mark scans).
+func (mc *Machine) markWorkNs(w int64) int64 {
+	return int64(math.Ceil(float64(w) * mc.gc.nsPerWork))
+}
 
-// markWorkDone is the scan work d ns of marking does.
-func markWorkDone(d int64) int64 { return d * GCScanBytesPerUs / 1000 }
+// markWorkDone is the scan work d ns of marking does this cycle.
+func (mc *Machine) markWorkDone(d int64) int64 {
+	return int64(float64(d) / mc.gc.nsPerWork)
+}
+
+// markCPU is the CPU time a mark of scanObjects objects holding pointers
+// and scanWork bytes of scan work (theirs, the stacks', the globals')
+// takes: CostGCScanObject an object and GCScanBytesPerUs (cost.go). The
+// scan work is what the pacer counts; the CPU is mostly per object.
+func markCPU(scanObjects, scanWork int64) int64 {
+	return scanObjects*CostGCScanObject + (scanWork*1000+GCScanBytesPerUs-1)/GCScanBytesPerUs
+}
 
 // gcMarkWorkAvailable reports whether there is mark work left to claim
 // (mgc.go: gcShouldScheduleWorker, gcMarkWorkAvailable).
@@ -185,7 +203,7 @@ func (mc *Machine) gcDrainChunk(mi int32) {
 	mc.gc.markWork -= c
 	R.claimed = c
 	R.start = mc.now + mc.acc
-	R.end = R.start + markWorkNs(c)
+	R.end = R.start + mc.markWorkNs(c)
 	M := &mc.allm[mi]
 	M.workEnd = R.end
 	mc.acc = 0
@@ -200,7 +218,7 @@ func (mc *Machine) gcDrainAccount(mi int32) {
 	R := &W.rt
 	done := R.claimed
 	if mc.now < R.end {
-		done = min(R.claimed, markWorkDone(mc.now-R.start))
+		done = min(R.claimed, mc.markWorkDone(mc.now-R.start))
 		mc.gc.markWork += R.claimed - done
 	}
 	R.claimed = 0

@@ -35,3 +35,7 @@ func FusedNames() []string {
 	}
 	return s
 }
+
+// FuseProgram fuses p's code as New did before fusedOf cached it, for
+// BenchmarkNewMachine.
+func FuseProgram(p *Program) [][]Instr { return fuseProgram(p) }

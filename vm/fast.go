@@ -674,6 +674,61 @@ func (mc *Machine) fast(gp *g, code []Instr, vals []Value, free []int32, pc, sp,
 		}
 		in := code[pc]
 		switch in.Op {
+		case OpCall, OpCallClosure:
+			// A call from a frame with no inlined calls (fr.inl 0: the
+			// callee takes a frame of its own), to a function or a
+			// func value, with room for the frame: here, without
+			// fastCall's call (fastCall: the rest).
+			fr := &gp.frames[len(gp.frames)-1]
+			fi, clo, nargs := in.A, int32(0), int(in.B)
+			if in.Op == OpCallClosure {
+				nargs, _ = CallSlotsOf(in.B)
+				clo = int32(vals[sp-nargs-1].I & refMask)
+				fi = mc.closures[clo].fn // closures[0] is the nil func value's: fn -1
+			}
+			if fr.inl != 0 || fi < 0 {
+				break // fastCall
+			}
+			c := &mc.frames[fi]
+			nb := sp - nargs
+			if (c.split && gp.morestackNeeded(int(c.size))) || len(gp.frames) >= 2*spillFrames ||
+				len(gp.frames) == cap(gp.frames) || nb+int(c.room) > len(vals) {
+				break // fastCall, which leaves them to exec
+			}
+			if in.Op == OpCallClosure {
+				for i := nb - 1; i < sp-1; i++ { // drop the func value under the arguments
+					vals[i] = vals[i+1]
+				}
+				nb--
+				sp--
+			}
+			fr.pc = int32(pc + 1)
+			gp.stackUsed += int64(c.size)
+			gp.frames = gp.frames[:len(gp.frames)+1] // room checked above
+			gp.frames[len(gp.frames)-1] = frame{fn: fi, base: int32(nb), clo: clo, inl: c.inl}
+			top := nb + int(c.locals)
+			for i := sp; i < top; i++ {
+				vals[i] = Value{} // a loop: clear's call costs more for a few locals
+			}
+			n++
+			ps += opCost[in.Op]
+			code, pc, base, sp = mc.fused[fi], 0, nb, top
+			free = mc.closures[clo].boxes
+			continue
+		case OpReturn:
+			// A return with no deferred call pending in the G and a
+			// frame under it in the window: here (fastCall: the rest).
+			if len(gp.defers) != 0 || len(gp.frames) < 2 {
+				break
+			}
+			sp = mc.fastReturn(gp, sp, vals)
+			n++
+			fr := &gp.frames[len(gp.frames)-1]
+			code, pc, base = mc.fused[fr.fn], int(fr.pc), int(fr.base)
+			free = mc.closures[fr.clo].boxes
+			continue
+		}
+		switch in.Op {
 		case OpCall, OpCallClosure, OpIfaceCall, OpReturn:
 			var ok bool
 			if sp, ok = mc.fastCall(gp, in, pc, sp, vals); !ok {
@@ -688,7 +743,7 @@ func (mc *Machine) fast(gp *g, code []Instr, vals []Value, free []int32, pc, sp,
 			free = mc.closures[fr.clo].boxes
 			continue
 		// A struct copied or assigned by value (dataOp: OpObjCopy,
-		// OpObjAssign, which does the nil's panic). Neither touches the
+		// OpObjAssign, OpObjMove, which does the nil's panic). Neither touches the
 		// model's heap (copyObj counts for the VM's collector only), so
 		// no allocation limit can stop the G after them.
 		case OpObjCopy:
@@ -707,6 +762,14 @@ func (mc *Machine) fast(gp *g, code []Instr, vals []Value, free []int32, pc, sp,
 				return pc, sp, base, n, ps
 			}
 			mc.assignObj(d, s, in.A)
+			sp -= 2
+			ps += objAssignCost(&mc.prog.Layouts[in.A])
+		case OpObjMove:
+			d, s := vals[sp-2].I, vals[sp-1].I
+			if d&refMask == 0 || s&refMask == 0 {
+				return pc, sp, base, n, ps
+			}
+			mc.moveObj(d, s)
 			sp -= 2
 			ps += objAssignCost(&mc.prog.Layouts[in.A])
 		// A stack object (the model's heap is not touched, so no
@@ -737,6 +800,15 @@ func (mc *Machine) fast(gp *g, code []Instr, vals []Value, free []int32, pc, sp,
 			}
 			vals[sp] = vals[base+int(in.A)]
 			sp++
+			if len(gp.defers) == 0 && len(gp.frames) >= 2 {
+				sp = mc.fastReturn(gp, sp, vals)
+				n += 2
+				ps += fusedCost[fLoadReturn]
+				fr := &gp.frames[len(gp.frames)-1]
+				code, pc, base = mc.fused[fr.fn], int(fr.pc), int(fr.base)
+				free = mc.closures[fr.clo].boxes
+				continue
+			}
 			var ok bool
 			if sp, ok = mc.fastCall(gp, Instr{Op: OpReturn}, pc+1, sp, vals); !ok {
 				// The OpLoad alone: exec does the OpReturn.
@@ -765,6 +837,28 @@ func (mc *Machine) fast(gp *g, code []Instr, vals []Value, free []int32, pc, sp,
 		pc++
 		n++
 	}
+}
+
+// fastReturn does for fast an OpReturn from gp's top frame that has a
+// frame under it in the window, when the G has no deferred call (none can
+// be the returning frame's): its results copied down to the frame's base,
+// the frame popped. It returns the new sp.
+func (mc *Machine) fastReturn(gp *g, sp int, vals []Value) int {
+	fr := &gp.frames[len(gp.frames)-1]
+	c := &mc.frames[fr.fn]
+	base := int(fr.base)
+	if nr := int(c.results); nr == 1 {
+		vals[base] = vals[sp-1]
+		sp = base + 1
+	} else {
+		copy(vals[base:base+nr], vals[sp-nr:sp])
+		sp = base + nr
+	}
+	if fr.inl >= 0 {
+		gp.stackUsed -= int64(c.size)
+	}
+	gp.frames = gp.frames[:len(gp.frames)-1]
+	return sp
 }
 
 // fastCall does for fast an OpCall, OpCallClosure or OpIfaceCall that needs nothing but

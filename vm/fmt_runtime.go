@@ -66,6 +66,16 @@ func (f *fmtState) printArg(arg int64, verb rune) string {
 	case verb == 'T':
 		return fmt.Sprintf(f.directive('s'), f.mc.prog.Types[t].Name)
 	case verb == 'p':
+		if ti := &f.mc.prog.Types[t]; ti.Pointer && ti.Kind == KindOther {
+			addr := "0x0"
+			if v.I != 0 {
+				addr = fakePointer(v.I)
+			}
+			if f.flags&FmtAnySharp != 0 {
+				addr = addr[2:]
+			}
+			return f.pad(addr)
+		}
 		switch f.mc.prog.Types[t].Kind {
 		case KindPtr, KindSlice, KindMap, KindChan, KindFunc:
 			addr := "0x0"

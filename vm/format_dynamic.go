@@ -322,7 +322,60 @@ func (f *fmtState) value(ti int32, v Value, depth int) string {
 		}
 		return f.pad(fakeAddr(v.I))
 	}
+	if t.Pointer { // to what is not a struct or an array (pointer.go)
+		return f.pointer(t, v, depth)
+	}
 	return f.pad("?" + t.Name)
+}
+
+// pointer formats a pointer to what is not a struct or an array, as
+// printValue does: <nil>, &[...] or &map[...] at the top level, else an
+// address, made up (fakePointer).
+func (f *fmtState) pointer(t *TypeInfo, v Value, depth int) string {
+	switch f.verb {
+	case 'b', 'o', 'd', 'x', 'X': // fmtPointer: the address as an integer
+		var addr uint64
+		if v.I != 0 {
+			addr, _ = strconv.ParseUint(fakePointer(v.I)[2:], 16, 64)
+		}
+		return fmt.Sprintf(f.directive(f.verb), addr)
+	}
+	if v.I == 0 {
+		if f.sharp() {
+			return "(" + t.Name + ")(nil)"
+		}
+		return f.pad("<nil>")
+	}
+	if depth == 0 && t.Elem >= 0 {
+		if k := f.mc.prog.Types[t.Elem].Kind; k == KindSlice || k == KindMap {
+			if p := f.mc.slotOf(v.I); p != nil {
+				return "&" + f.value(t.Elem, *p, depth+1)
+			}
+		}
+	}
+	if f.sharp() {
+		return "(" + t.Name + ")(" + fakePointer(v.I) + ")"
+	}
+	return f.pad(fakePointer(v.I))
+}
+
+// fakePointer is the address the model prints for pointer p to what is
+// not a struct or an array: a variable's box, a global or a slot of an
+// object (pointer.go), each kind in a range of its own above fakeAddr's
+// objects, 8 bytes a slot.
+func fakePointer(p int64) string {
+	var addr uint64
+	switch p &^ refMask {
+	case boxTag:
+		addr = 0xc000800000 + 16*uint64(p&refMask)
+	case globTag:
+		addr = 0x5a0000 + 8*uint64(p&refMask)
+	case elemTag:
+		addr = 0xc000010000 + 16*uint64(p&elemObjMask) + 8*uint64((p&refMask)>>elemObjBits)
+	default:
+		return fakeAddr(p)
+	}
+	return "0x" + strconv.FormatUint(addr, 16)
 }
 
 // bytes formats a slice or an array of bytes (any type whose kind is

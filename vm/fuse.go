@@ -2,7 +2,10 @@ package vm
 
 import (
 	"math"
+	"runtime"
 	"strings"
+	"sync"
+	"weak"
 )
 
 // Superinstructions: the commonest short sequences of instructions run as
@@ -153,6 +156,94 @@ func fuseProgram(p *Program) [][]Instr {
 		out[i] = fuseCode(p.Funcs[i].Code)
 	}
 	return out
+}
+
+// fusedOf is fuseProgram(p), fused once per Program: a program compiled
+// once and run many times (the checker's and the grader's runs, the
+// debugger's re-runs, each Machine that New makes for it) shares one
+// fused copy, which is read-only. A Program is plain data that nothing
+// changes once a Machine runs it (Machine.prog); the cache still checks
+// that each function's code is the slice it fused (the same array and
+// length), and fuses again if not. It holds the Program weakly: a
+// Program nothing else holds goes, and its entry with it.
+func fusedOf(p *Program) ([][]Instr, []frameInfo) {
+	if fuseOff {
+		return fuseProgram(p), frameInfos(p)
+	}
+	k := weak.Make(p)
+	fuseCache.Lock()
+	e, ok := fuseCache.m[k]
+	fuseCache.Unlock()
+	if ok && e.fuses(p) {
+		return e.fused, e.frames
+	}
+	e = fuseEntry{fused: fuseProgram(p), frames: frameInfos(p), src: make([][]Instr, len(p.Funcs))}
+	for i := range p.Funcs {
+		e.src[i] = p.Funcs[i].Code
+	}
+	fuseCache.Lock()
+	if fuseCache.m == nil {
+		fuseCache.m = map[weak.Pointer[Program]]fuseEntry{}
+	}
+	if _, had := fuseCache.m[k]; !had {
+		runtime.AddCleanup(p, func(k weak.Pointer[Program]) {
+			fuseCache.Lock()
+			delete(fuseCache.m, k)
+			fuseCache.Unlock()
+		}, k)
+	}
+	fuseCache.m[k] = e
+	fuseCache.Unlock()
+	return e.fused, e.frames
+}
+
+// frameInfo is what a call and a return of function fi read of it, for
+// fast: Machine.frames[fi], made from Program.Funcs once per Program
+// (fusedOf) so that a call reads one small record.
+type frameInfo struct {
+	locals  int32 // Func.NLocals
+	room    int32 // NLocals + MaxStack + 4: the values a frame needs (enterInl)
+	results int32 // Func.NResults
+	size    int32 // Func.FrameSize
+	inl     int32 // Func.Inl
+	split   bool  // !Func.NoSplit: its prologue checks the stack
+}
+
+func frameInfos(p *Program) []frameInfo {
+	t := make([]frameInfo, len(p.Funcs))
+	for i := range p.Funcs {
+		f := &p.Funcs[i]
+		t[i] = frameInfo{locals: int32(f.NLocals), room: int32(f.NLocals + f.MaxStack + 4),
+			results: int32(f.NResults), size: int32(f.FrameSize), inl: f.Inl, split: !f.NoSplit}
+	}
+	return t
+}
+
+// fuseCache holds fusedOf's entries by Program.
+var fuseCache struct {
+	sync.Mutex
+	m map[weak.Pointer[Program]]fuseEntry
+}
+
+// fuseEntry is a Program's fused code, the code it was fused from and
+// its functions' frameInfos.
+type fuseEntry struct {
+	fused, src [][]Instr
+	frames     []frameInfo
+}
+
+// fuses reports whether e was fused from p's code as it is.
+func (e *fuseEntry) fuses(p *Program) bool {
+	if len(e.src) != len(p.Funcs) {
+		return false
+	}
+	for i := range p.Funcs {
+		c, s := p.Funcs[i].Code, e.src[i]
+		if len(c) != len(s) || len(c) > 0 && &c[0] != &s[0] {
+			return false
+		}
+	}
+	return true
 }
 
 // fusedName is a fused op's name: its parts' names joined by "+".

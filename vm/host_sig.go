@@ -135,6 +135,8 @@ func adapt(impl any) (string, func(h *hostArgs, a, r []Value)) {
 		return "s>s", func(_ *hostArgs, a, r []Value) { r[0] = sv(g(a[0].S)) }
 	case func(string, string) string:
 		return "ss>s", func(_ *hostArgs, a, r []Value) { r[0] = sv(g(a[0].S, a[1].S)) }
+	case func(string) bool:
+		return "s>b", func(_ *hostArgs, a, r []Value) { r[0] = bv(g(a[0].S)) }
 	case func(string, string) bool:
 		return "ss>b", func(_ *hostArgs, a, r []Value) { r[0] = bv(g(a[0].S, a[1].S)) }
 	case func(string, string) int:

@@ -25,6 +25,7 @@ func init() {
 		"ParseUint": strconv.ParseUint, "QuoteRune": strconv.QuoteRune, "QuoteToASCII": strconv.QuoteToASCII,
 		"QuoteRuneToASCII": strconv.QuoteRuneToASCII, "QuoteToGraphic": strconv.QuoteToGraphic,
 		"Unquote": strconv.Unquote, "IsPrint": strconv.IsPrint, "IsGraphic": strconv.IsGraphic,
+		"CanBackquote": strconv.CanBackquote,
 	})
 
 	// strings.Builder: an object of two slots, the text so far and the

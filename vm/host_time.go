@@ -167,6 +167,12 @@ func registerTimeMethods() {
 		r[0].I, r[1].I, r[2].I = int64(y), int64(m), int64(d)
 		return ""
 	}})
+	RegisterHost(HostFunc{Name: "time.Time.ISOWeek", Pop: 1, Push: 2, Fn: func(_ *Machine, _ int32, a, r []Value) string {
+		t, _ := timeOf(a[0])
+		y, w := t.ISOWeek()
+		r[0].I, r[1].I = int64(y), int64(w)
+		return ""
+	}})
 	RegisterHost(HostFunc{Name: "time.Time.Clock", Pop: 1, Push: 3, Fn: func(_ *Machine, _ int32, a, r []Value) string {
 		t, _ := timeOf(a[0])
 		h, m, s := t.Clock()

@@ -64,7 +64,7 @@ func UnicodeTable(name string) (index int, ok bool) {
 
 func init() {
 	RegisterHost(HostFunc{Name: "unicode.rangeTable", Pop: 1, Push: 1, Cost: CostNone, Fn: func(mc *Machine, _ int32, a, r []Value) string {
-		r[0].I = mc.newRangeTable(unicode.Tables[a[0].I].Table)
+		r[0].I = mc.newRangeTable(rangeTableAt(a[0].I))
 		return ""
 	}})
 }

@@ -46,7 +46,7 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, ps *int64) ([]Value, i
 		sp++
 		*ps += newObjCost(in)
 	case OpNewobject:
-		*ps += mallocCost(mc.mallocObj(vals[sp-1].I, uint64(in.A), in.B == 1))
+		*ps += mallocCost(mc.mallocObjPtrs(vals[sp-1].I, uint64(in.A), uint64(in.B)))
 	case OpField:
 		o := vals[sp-1].I
 		if o&refMask == 0 {
@@ -80,6 +80,14 @@ func (mc *Machine) dataOp(in Instr, vals []Value, sp int, ps *int64) ([]Value, i
 			return vals, sp, errNilFunc, true
 		}
 		mc.assignObj(d, s, in.A)
+		sp -= 2
+		*ps += objAssignCost(&mc.prog.Layouts[in.A])
+	case OpObjMove:
+		d, s := vals[sp-2].I, vals[sp-1].I
+		if d&refMask == 0 || s&refMask == 0 {
+			return vals, sp, errNilFunc, true
+		}
+		mc.moveObj(d, s)
 		sp -= 2
 		*ps += objAssignCost(&mc.prog.Layouts[in.A])
 	// Slices.

@@ -6,8 +6,9 @@ import "slices"
 // program, its globals, the boxes of captured variables and the func values.
 // The scheduler owns one and asks it to Run its Gs' Threads.
 type Machine struct {
-	prog     *Program  // shared, read-only
-	fused    [][]Instr // each function's code with superinstructions (fuse.go); shared, read-only
+	prog     *Program    // shared, read-only
+	fused    [][]Instr   // each function's code with superinstructions (fuse.go); shared, read-only
+	frames   []frameInfo // each function's frame as calls and returns read it (fuse.go); shared, read-only
 	globals  []Value
 	boxes    []Value     // heap cells of captured variables
 	closures []closure   // a freed id is reused (mgc.go)
@@ -45,7 +46,8 @@ type closure struct {
 
 // New returns the memory of prog before its globals are initialised.
 func New(prog *Program) Machine {
-	mc := Machine{prog: prog, fused: fuseProgram(prog)}
+	mc := Machine{prog: prog}
+	mc.fused, mc.frames = fusedOf(prog)
 	mc.closures = make([]closure, len(prog.Funcs)+1)
 	mc.closures[0] = closure{fn: -1}
 	for i := range prog.Funcs {

@@ -42,17 +42,26 @@ package vm
 type heap struct {
 	alloc   uint64 // bytes allocated since the start (MemStats.TotalAlloc)
 	mallocs uint64 // objects allocated (MemStats.Mallocs)
-	limit   uint64 // Run stops with StopAlloc once alloc reaches it (0: never)
-	stop    bool   // alloc reached limit: exec stops after this instruction
-	wb      int64  // the write barrier's cost per pointer store, in ps (0: off)
-	// objMeta is each object's Go size and whether it holds pointers
-	// (objNoScan), or 0 for an object that is not a heap allocation of its
-	// own (a struct value, a slice header, a nested struct). Objects past
-	// its end have 0.
+	// scanAlloc is the bytes of those objects that hold pointers, in the
+	// measure HeapLive.ScanBytes uses (mallocObjPtrs): mcache's scanAlloc,
+	// which the pacer adds to its scannable heap.
+	scanAlloc uint64
+	limit     uint64 // Run stops with StopAlloc once alloc reaches it (0: never)
+	stop      bool   // alloc reached limit: exec stops after this instruction
+	wb        int64  // the write barrier's cost per pointer store, in ps (0: off)
+	// objMeta is each object's Go size, whether it holds pointers
+	// (objNoScan) and, for a small one, the bytes of it that do (its
+	// pointer prefix, objScanShift; 0: all of it), or 0 for an object that
+	// is not a heap allocation of its own (a struct value, a slice header,
+	// a nested struct). Objects past its end have 0.
 	objMeta []uint64
 }
 
-const objNoScan = 1 << 63
+const (
+	objNoScan    = 1 << 63
+	objScanShift = 48 // the pointer prefix (≤ 512 B) above the size
+	objSizeMask  = 1<<objScanShift - 1
+)
 
 // Go's allocator (internal/runtime/gc, malloc.go).
 const (
@@ -86,22 +95,51 @@ func SizeClass(size uint64, noscan bool) uint64 {
 	return (size + pageSize - 1) &^ (pageSize - 1)
 }
 
-// malloc accounts an allocation of size bytes (already a size class) and
-// stops Run at the limit.
-func (mc *Machine) malloc(size uint64) {
+// malloc accounts an allocation of size bytes (already a size class),
+// holding pointers throughout unless noscan, and stops Run at the limit.
+func (mc *Machine) malloc(size uint64, noscan bool) {
+	scan := size
+	if noscan {
+		scan = 0
+	}
+	mc.mallocScan(size, scan)
+}
+
+// mallocScan accounts an allocation of size bytes (already a size class)
+// of which scan bytes hold pointers, and stops Run at the limit.
+func (mc *Machine) mallocScan(size, scan uint64) {
 	h := &mc.heap
 	h.alloc += size
 	h.mallocs++
+	h.scanAlloc += scan
 	if h.limit != 0 && h.alloc >= h.limit {
 		h.stop = true
 	}
 }
 
 // mallocObj makes object o a heap allocation of size bytes (rounded here)
-// and accounts it; it returns the size class (mallocCost's argument).
+// that holds pointers throughout unless noscan, and accounts it; it returns
+// the size class (mallocCost's argument).
 func (mc *Machine) mallocObj(o int64, size uint64, noscan bool) uint64 {
-	size = SizeClass(size, noscan)
-	if size == 0 {
+	ptrs := size
+	if noscan {
+		ptrs = 0
+	}
+	return mc.mallocObjPtrs(o, size, ptrs)
+}
+
+// mallocObjPtrs is mallocObj of an object whose pointers are in its first
+// ptrBytes bytes (the type's PtrBytes; 0: noscan). Its scannable bytes, to
+// the pacer (scanAlloc) and to the mark (HeapLive.ScanBytes), are the
+// runtime's: a small object's (no malloc header, at most 512 bytes) up to
+// its last pointer, as heapSetTypeNoHeader's scanSize and a sparse span
+// scan's heapScanWork count it (scanObjectSmall: the bits up to the last
+// pointer); a bigger one's, its whole size class (heapSetTypeSmallHeader,
+// heapSetTypeLarge: span.elemsize).
+func (mc *Machine) mallocObjPtrs(o int64, size, ptrBytes uint64) uint64 {
+	noscan := ptrBytes == 0
+	class := SizeClass(size, noscan)
+	if class == 0 {
 		return 0
 	}
 	id := o & refMask
@@ -109,22 +147,36 @@ func (mc *Machine) mallocObj(o int64, size uint64, noscan bool) uint64 {
 	for int64(len(h.objMeta)) <= id {
 		h.objMeta = append(h.objMeta, 0)
 	}
-	m := size
-	if noscan {
+	m := class & objSizeMask
+	scan := class
+	switch {
+	case noscan:
 		m |= objNoScan
+		scan = 0
+	case size <= minSizeForMallocHeader && ptrBytes < size:
+		m |= ptrBytes << objScanShift
+		scan = ptrBytes
 	}
 	h.objMeta[id] = m
-	mc.malloc(size)
-	return size
+	mc.mallocScan(class, scan)
+	return class
 }
 
-// objBytes is object id's Go size and whether it is noscan.
-func (mc *Machine) objBytes(id int64) (size uint64, noscan bool) {
+// objBytes is object id's Go size and the bytes of it the mark scans
+// (0: noscan).
+func (mc *Machine) objBytes(id int64) (size, scan uint64) {
 	if id >= int64(len(mc.heap.objMeta)) {
-		return 0, false
+		return 0, 0
 	}
 	m := mc.heap.objMeta[id]
-	return m &^ objNoScan, m&objNoScan != 0
+	size = m & objSizeMask
+	switch {
+	case m&objNoScan != 0:
+		return size, 0
+	case m>>objScanShift != 0:
+		return size, m >> objScanShift
+	}
+	return size, size
 }
 
 // closureBytes is the size of a func value capturing k variables.
@@ -150,7 +202,7 @@ func stringClass(n int) uint64 {
 func (mc *Machine) mallocString(n int) uint64 {
 	class := stringClass(n)
 	if class != 0 {
-		mc.malloc(class)
+		mc.malloc(class, true)
 	}
 	return class
 }
@@ -159,11 +211,14 @@ func (mc *Machine) mallocString(n int) uint64 {
 type HeapStats struct {
 	Alloc   uint64 // bytes (MemStats.TotalAlloc)
 	Mallocs uint64 // objects (MemStats.Mallocs)
+	// ScanAlloc is the bytes of them that hold pointers (mcache.scanAlloc),
+	// as HeapLive.ScanBytes counts them (mallocObjPtrs).
+	ScanAlloc uint64
 }
 
 // HeapStats returns the allocation counters.
 func (mc *Machine) HeapStats() HeapStats {
-	return HeapStats{Alloc: mc.heap.alloc, Mallocs: mc.heap.mallocs}
+	return HeapStats{Alloc: mc.heap.alloc, Mallocs: mc.heap.mallocs, ScanAlloc: mc.heap.scanAlloc}
 }
 
 // SetAllocLimit makes Run stop (StopAlloc) after the instruction that
@@ -179,7 +234,7 @@ func (mc *Machine) SetAllocLimit(limit uint64) {
 // size bytes, rounded to its size class. It is not part of the live set
 // Collect measures: the scheduler knows how long its own objects live.
 func (mc *Machine) Malloc(size uint64, noscan bool) {
-	mc.malloc(SizeClass(size, noscan))
+	mc.malloc(SizeClass(size, noscan), noscan)
 }
 
 // SetWriteBarrier turns the write barrier on (cost > 0, in virtual ps per
@@ -207,4 +262,7 @@ type HeapLive struct {
 	Bytes     uint64 // live heap bytes (size classes)
 	ScanBytes uint64 // of which hold pointers: what marking scans
 	Objects   uint64
+	// ScanObjects is how many of the objects hold pointers: those the
+	// mark scans (the rest it only marks).
+	ScanObjects uint64
 }

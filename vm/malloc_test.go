@@ -81,7 +81,8 @@ func TestHeapAccounting(t *testing.T) {
 }
 
 // Collect's HeapLive counts what is reachable, as heap bytes; a noscan
-// array is live but not scanned.
+// array is live but not scanned, and a small object is scanned up to its
+// last pointer (mallocObjPtrs).
 func TestHeapLive(t *testing.T) {
 	src := `package main
 
@@ -103,12 +104,15 @@ func main() {
 `
 	m := runMain(t, src)
 	live := m.Collect(func(vm.Roots) {})
-	// 4096 noscan + 10 nodes of 48 bytes.
-	if live.Bytes != 4096+10*48 || live.ScanBytes != 10*48 || live.Objects != 11 {
-		t.Errorf("live %+v, want 4576 bytes, 480 scannable, 11 objects", live)
+	// 4096 noscan + 10 nodes of 48 bytes, of which the mark scans each
+	// node's first word: its only pointer (heapSetTypeNoHeader's scanSize,
+	// scanObjectSmall's heapScanWork).
+	if live.Bytes != 4096+10*48 || live.ScanBytes != 10*8 || live.Objects != 11 || live.ScanObjects != 10 {
+		t.Errorf("live %+v, want 4576 bytes, 80 scannable in 10 objects, 11 objects", live)
 	}
-	if a := m.HeapStats().Alloc; a != 4096+10*48+10*1024 {
-		t.Errorf("allocated %d", a)
+	hs := m.HeapStats()
+	if hs.Alloc != 4096+10*48+10*1024 || hs.ScanAlloc != 10*8 {
+		t.Errorf("allocated %+v, want %d bytes, 80 scannable (mcache.scanAlloc)", hs, 4096+10*48+10*1024)
 	}
 }
 

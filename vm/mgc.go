@@ -66,6 +66,10 @@ type gcState struct {
 	// Scratch for a collection (not part of the state: cleared after).
 	markClo, markBox, markObj []bool
 	work                      []int64
+	// dense marks the small objects a span scan would find together with
+	// enough of their span's other objects to scan the span densely
+	// (spanScanDense), whose scan work is then their whole size.
+	dense []bool
 
 	// spare holds host slices of small objects freed and then left
 	// without an id (allocObj needed a bigger one at their id), by
@@ -88,7 +92,7 @@ const (
 func (mc *Machine) newClosure(c closure) int64 {
 	mc.gc.alloc++
 	if len(c.boxes) > 0 {
-		mc.malloc(closureBytes(len(c.boxes)))
+		mc.malloc(closureBytes(len(c.boxes)), false)
 	}
 	if n := len(mc.gc.freeClo); n > 0 {
 		id := mc.gc.freeClo[n-1]
@@ -103,7 +107,7 @@ func (mc *Machine) newClosure(c closure) int64 {
 // newBox allocates a box holding v.
 func (mc *Machine) newBox(v Value) int64 {
 	mc.gc.alloc++
-	mc.malloc(ptrSize)
+	mc.malloc(ptrSize, false)
 	if n := len(mc.gc.freeBox); n > 0 {
 		id := mc.gc.freeBox[n-1]
 		mc.gc.freeBox = mc.gc.freeBox[:n-1]
@@ -200,10 +204,14 @@ func (mc *Machine) Collect(roots func(Roots)) HeapLive {
 	g.markClo = markBits(g.markClo, len(mc.closures))
 	g.markBox = markBits(g.markBox, len(mc.boxes))
 	g.markObj = markBits(g.markObj, len(mc.objs))
+	g.dense = markBits(g.dense, len(mc.objs))
 	r := Roots{mc}
 	r.Values(mc.globals)
 	r.id(mc.runtimeRand)
+	mc.spanScanDense(0)
+	from := len(g.work)
 	roots(r)
+	mc.spanScanDense(from)
 	for len(g.work) > 0 {
 		v := g.work[len(g.work)-1]
 		g.work = g.work[:len(g.work)-1]
@@ -211,7 +219,9 @@ func (mc *Machine) Collect(roots func(Roots)) HeapLive {
 		case v < 0:
 			r.id(mc.boxes[-v].I)
 		case v&objTag == objTag:
+			from := len(g.work)
 			r.Values(mc.objs[v&refMask])
+			mc.spanScanDense(from)
 		default:
 			for _, b := range mc.closures[v].boxes {
 				if !g.markBox[b] {
@@ -287,6 +297,7 @@ func (mc *Machine) Collect(roots func(Roots)) HeapLive {
 	// The mark bits' arrays stay for the next collection; empty, they
 	// mark nothing (Roots.id) between collections.
 	g.markClo, g.markBox, g.markObj, g.work = g.markClo[:0], g.markBox[:0], g.markObj[:0], g.work[:0]
+	g.dense = g.dense[:0]
 	return live
 }
 
@@ -298,11 +309,15 @@ func (mc *Machine) liveHeap() HeapLive {
 		if !marked {
 			continue
 		}
-		if size, noscan := mc.objBytes(int64(id)); size > 0 {
+		if size, scan := mc.objBytes(int64(id)); size > 0 {
+			if scan > 0 && id < len(g.dense) && g.dense[id] {
+				scan = size // scanned with its span's others (spanScanDense)
+			}
 			l.Bytes += size
 			l.Objects++
-			if !noscan {
-				l.ScanBytes += size
+			l.ScanBytes += scan
+			if scan > 0 {
+				l.ScanObjects++
 			}
 		}
 	}
@@ -311,6 +326,7 @@ func (mc *Machine) liveHeap() HeapLive {
 			l.Bytes += ptrSize
 			l.ScanBytes += ptrSize
 			l.Objects++
+			l.ScanObjects++
 		}
 	}
 	for id := len(mc.prog.Funcs) + 1; id < len(g.markClo); id++ {
@@ -319,6 +335,7 @@ func (mc *Machine) liveHeap() HeapLive {
 				l.Bytes += b
 				l.ScanBytes += b
 				l.Objects++
+				l.ScanObjects++
 			}
 		}
 	}

@@ -10,12 +10,15 @@ import "slices"
 // object, which never changes while it lives: assigning to it copies the
 // contents in (OpObjAssign), so that a pointer to it (which is the same
 // id) sees the change; reading it as a value copies the object
-// (OpObjCopy), which is what makes structs values. A pointer to a struct
+// (OpObjCopy), which is what makes structs values (where nothing can
+// write the object while the value is used, the code generator reads
+// the object itself: lang/ssagen/share.go). A pointer to a struct
 // is the id of its object (0 is nil). A field of struct type is a nested
 // object, copied and compared with its parent (Program.Layouts).
 //
-// Objects are freed by the collector like closures and boxes (mgc.go); a
-// snapshot copies the slots of the live ones.
+// Objects are freed by the collector like closures and boxes (mgc.go),
+// or at once where a temporary's contents are moved into a variable
+// (OpObjMove: moveObj); a snapshot copies the slots of the live ones.
 //
 // The model simplifies: a struct holding a sync.Mutex or sync.WaitGroup
 // holds the scheduler object's id, so a copy of such a struct shares the
@@ -107,6 +110,19 @@ func (mc *Machine) assignObj(d, s int64, li int32) {
 			dst[i] = src[i]
 		}
 	}
+}
+
+// moveObj copies the slots of s, a temporary no other value holds (a
+// call's result object, made for the store it is used in: OpObjMove),
+// into d, and frees s at once: its id goes back on the free list with
+// its slots (as Collect leaves a freed small object's), for the next
+// allocation to reuse, so that a loop storing a call's struct result
+// reuses one object instead of leaving one for the collector each
+// iteration. The layout has no nested struct, so s owns no other object.
+func (mc *Machine) moveObj(d, s int64) {
+	copy(mc.objs[d&refMask], mc.objs[s&refMask])
+	mc.gc.freeObj = append(mc.gc.freeObj, int32(s&refMask))
+	mc.gc.alloc-- // not garbage for the next collection to find
 }
 
 // eqObj compares two structs field by field (layout li); an interface

@@ -99,9 +99,10 @@ const (
 	OperandHeapElem
 	// OperandBytes: a size in bytes (OpNewobject's object).
 	OperandBytes
-	// OperandNoScan: 1 if the object holds no pointers (the allocator's
-	// noscan), else 0.
-	OperandNoScan
+	// OperandPtrBytes: the bytes of the object up to and including its
+	// last pointer (the type's PtrBytes); 0 if it holds none (the
+	// allocator's noscan).
+	OperandPtrBytes
 	// OperandImm: an immediate int32 of the register form, #-3.
 	OperandImm
 	// OperandIntLo: OpMovI's C, the low 32 bits of the constant (B the
@@ -250,12 +251,12 @@ var operandKinds = [numOperands]operandKind{
 		return "heap " + elemOperand(v)
 	}, check: nonNegative},
 	OperandBytes: {show: func(_ *Program, _ Instr, v int32) string { return itoa(int64(v)) + " B" }, check: nonNegative},
-	OperandNoScan: {show: func(_ *Program, _ Instr, v int32) string {
-		if v == 1 {
+	OperandPtrBytes: {show: func(_ *Program, _ Instr, v int32) string {
+		if v == 0 {
 			return "noscan"
 		}
-		return ""
-	}, check: flag},
+		return "pointers in " + itoa(int64(v)) + " B"
+	}, check: nonNegative},
 	OperandImm: {show: prefixed("#")},
 	OperandIntLo: {show: func(_ *Program, in Instr, _ int32) string {
 		return "#" + itoa(int64(in.B)<<32|int64(uint32(in.C)))

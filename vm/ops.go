@@ -273,11 +273,13 @@ var opTable = [numOps]OpInfo{
 	OpObjCopy: {Name: "ObjCopy", A: OperandLayout, Stack: "o → a new object with o's contents, layout A (nested structs copied too)", Pop: 1, Push: 1, Cost: 0, CostVar: objBytes},
 	OpObjAssign: {Name: "ObjAssign", A: OperandLayout, B: OperandSwap, Stack: "d s → ...   (d's contents = s's, layout A, nested structs too; with B=1: s d)",
 		Pop: 2, Cost: 0, CostVar: objBytes},
+	OpObjMove: {Name: "ObjMove", A: OperandLayout, Stack: "d s → ...   (d's contents = s's, layout A, which has no nested struct; s is a temporary nothing else holds, whose object is freed: freeTemp)",
+		Pop: 2, Cost: 0, CostVar: objBytes},
 	OpObjEq: {Name: "ObjEq", A: OperandLayout, Stack: "a b → a==b   (field by field, layout A, as Go compares structs)", Pop: 2, Push: 1, Cost: psIntOp, CostVar: objBytes},
 	// Newobject accounts the heap allocation for the collector (layer gc);
 	// its time is NewObj's (the model has no escape analysis to tell a
 	// heap object's mallocgc from a stack object's clearing).
-	OpNewobject: {Name: "Newobject", A: OperandBytes, B: OperandNoScan, Stack: "o → o   (the object on top is new(T) or &T{...}: a heap allocation of A bytes, runtime.newobject; malloc.go)", Pop: 1, Push: 1, Cost: 0,
+	OpNewobject: {Name: "Newobject", A: OperandBytes, B: OperandPtrBytes, Stack: "o → o   (the object on top is new(T) or &T{...}: a heap allocation of A bytes, pointers in its first B, runtime.newobject; malloc.go)", Pop: 1, Push: 1, Cost: 0,
 		CostVar: "mallocCost of the object's size class"},
 
 	// Pointers to anything but structs and arrays (pointer.go).

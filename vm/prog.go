@@ -146,6 +146,7 @@ const (
 	OpSetField
 	OpObjCopy
 	OpObjAssign
+	OpObjMove
 	OpObjEq
 	OpNewobject
 

@@ -192,6 +192,10 @@ func renderRuns(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.Walk
 		r := nd.Cell.Runs
 		w.WriteString("<figure class=\"cell run runs\">\n")
 		for _, l := range nd.Notebook.RunsCommands(r) {
+			if strings.HasPrefix(l, "# ") { // which release the next command is for
+				fmt.Fprintf(w, "<div class=\"cmd comment\"><code>%s</code></div>\n", html.EscapeString(l))
+				continue
+			}
 			Command(w, l)
 		}
 		var checks []string

@@ -14,7 +14,9 @@ import (
 	"github.com/gmplab/gmplab/sim"
 )
 
-var keep [4][256][]byte
+// The buffers are []int: 1 KB each to the collector as a []byte of 1024
+// would be, in an eighth of the interpreter's memory.
+var keep [4][256][]int
 
 func main() {
 	var wg sync.WaitGroup
@@ -23,7 +25,7 @@ func main() {
 		go func() {
 			defer wg.Done()
 			for i := 0; i < 4000; i++ {
-				keep[id][i%256] = make([]byte, 1024)
+				keep[id][i%256] = make([]int, 128)
 			}
 		}()
 	}

@@ -27,8 +27,8 @@ var update = flag.Bool("update", false, "rewrite the toolchain's table from the 
 // supports (lang's TestStdCallsCoverSupport checks that every one is
 // here).
 var StdPackages = []string{
-	"bufio", "bytes", "cmp", "container/heap", "container/list", "container/ring", "context", "errors", "flag", "fmt", "io",
-	"iter", "log", "maps", "math", "math/bits", "math/rand", "math/rand/v2", "os",
+	"bufio", "bytes", "cmp", "container/heap", "container/list", "container/ring", "context", "crypto/sha256", "encoding/base64", "errors", "flag", "fmt", "hash", "io",
+	"iter", "log", "maps", "math", "math/bits", "math/rand", "math/rand/v2", "os", "regexp", "regexp/syntax",
 	"runtime", "runtime/debug", "runtime/metrics", "slices", "sort", "strconv", "strings", "sync", "sync/atomic", "time", "unicode", "unicode/utf8",
 	"github.com/gmplab/gmplab/sim",
 }

@@ -96,6 +96,9 @@ func (f *fnGen) unOp(in *ssa.UnOp) {
 			}
 			return
 		}
+		if f.share[in] {
+			return // in X's slot (f.same): nothing writes the object while in is used
+		}
 		if f.loadR(in, in.X, deref(in.X.Type())) {
 			return
 		}

@@ -56,6 +56,8 @@ type fnGen struct {
 	alias    map[*ssa.Alloc]ssa.Value // variables that are a value (fuse.go)
 	steal    map[*ssa.UnOp]bool       // loads that take the variable's object
 	dead     map[ssa.Instruction]bool // values nothing live reads (deadcode.go)
+	share    map[*ssa.UnOp]bool       // loads that take the object read without a copy (share.go)
+	same     map[ssa.Value]ssa.Value  // values that are another's, in its slot (share.go)
 
 	sites map[token.Pos]int32 // call instructions by their call's position (inline.go)
 }

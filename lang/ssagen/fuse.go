@@ -59,12 +59,22 @@ func (f *fnGen) analyze() {
 			if !ok || a.Heap || reprOf(deref(a.Type())) != rObject {
 				continue
 			}
-			if v := f.readOnlyInit(a); v != nil {
+			if v := readOnlyInit(a); v != nil {
 				f.alias[a] = v
 				continue
 			}
 			if l := f.lastWholeLoad(a); l != nil {
 				f.steal[l] = true
+			}
+		}
+	}
+	f.sameAddrs()
+	f.share = map[*ssa.UnOp]bool{}
+	for _, b := range f.fn.Blocks {
+		for _, in := range b.Instrs {
+			if l, ok := in.(*ssa.UnOp); ok && f.shareable(l) && !feedsPhi(l) {
+				f.share[l] = true
+				f.same[l] = l.X // in X's slot: no Mov
 			}
 		}
 	}
@@ -138,7 +148,7 @@ func indexIn(b *ssa.BasicBlock, in ssa.Instruction) int {
 // readOnlyInit is the value local variable a is initialised with, if a
 // is written once, as a whole, before anything else uses it, in its own
 // block, and is only read after (nil if not).
-func (f *fnGen) readOnlyInit(a *ssa.Alloc) ssa.Value {
+func readOnlyInit(a *ssa.Alloc) ssa.Value {
 	refs := *a.Referrers()
 	var init *ssa.Store
 	for _, r := range refs {

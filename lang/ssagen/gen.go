@@ -83,6 +83,8 @@ type gen struct {
 	freeKinds map[*ssa.Function][]bool      // for each closure, which free variables are boxes (makeClosure)
 	sites     map[int32]map[token.Pos]int32 // each function's call instructions by position (inline.go)
 	generated []*ssa.Function               // the functions with a body, in order
+	pureFns   pureState                     // functions that write only their own locals (share.go)
+	freshFns  map[*ssa.Function]bool        // functions that return an object made for the result (share.go)
 
 	err *Error
 }
@@ -230,43 +232,6 @@ func (g *gen) runtimeMain(mainFn *ssa.Function) (finish func()) {
 		f.emitCall(mainIdx, 0, 0)
 		f.emit(vm.OpExit, 0, 0)
 		f.finish()
-	}
-}
-
-// unicodeTables builds each of package unicode's range-table variables
-// that the generated code refers to (vm.UnicodeTable: Letter, Latin, ...),
-// as Go's linker keeps only the static tables a program refers to; two
-// names of one table (Letter and L) get the same one.
-func (f *fnGen) unicodeTables() {
-	g := f.g
-	type ref struct {
-		v     *ssa.Global
-		slot  int32
-		table int
-	}
-	var refs []ref
-	for v, slot := range g.globals {
-		if v.Pkg == nil || v.Pkg.Pkg.Path() != "unicode" {
-			continue
-		}
-		if t, ok := vm.UnicodeTable(v.Name()); ok {
-			refs = append(refs, ref{v, slot, t})
-		}
-	}
-	sort.Slice(refs, func(i, j int) bool {
-		if refs[i].table != refs[j].table {
-			return refs[i].table < refs[j].table
-		}
-		return refs[i].slot < refs[j].slot
-	})
-	for i, r := range refs {
-		if i > 0 && refs[i-1].table == r.table {
-			f.emit(vm.OpLoadGlob, refs[i-1].slot, 0)
-		} else {
-			f.pushInt(int64(r.table))
-			f.host("unicode.rangeTable", 0)
-		}
-		f.emit(vm.OpStoreGlob, r.slot, 0)
 	}
 }
 

@@ -47,7 +47,7 @@ func (f *fnGen) instr(in ssa.Instruction) {
 			}
 		}
 	case *ssa.FieldAddr:
-		if !f.fused[in] {
+		if !f.fused[in] && f.same[in] == nil {
 			f.fieldAddr(in)
 		}
 	case *ssa.Field:
@@ -416,11 +416,7 @@ func heapObject(a *ssa.Alloc) bool {
 // newobject marks the fresh object of type t on top of the stack as a
 // heap allocation (runtime.newobject, malloc.go; vm/malloc.go).
 func (f *fnGen) newobject(t types.Type) {
-	var noscan int32
-	if !hasPointers(t) {
-		noscan = 1
-	}
-	f.emitCallOp(vm.OpNewobject, int32(amd64.Sizeof(t)), noscan, 1, 1)
+	f.emitCallOp(vm.OpNewobject, int32(amd64.Sizeof(t)), int32(ptrBytes(t)), 1, 1)
 }
 
 // zero pushes a fresh zero value of type t: a new object (its nested
@@ -679,6 +675,10 @@ func (f *fnGen) store(addr, val ssa.Value) {
 	case rObject:
 		f.push(addr)
 		f.push(val)
+		if f.movable(val) {
+			f.emitN(vm.OpObjMove, f.g.types.layout(t), 0, 2, 0)
+			return
+		}
 		f.emitN(vm.OpObjAssign, f.g.types.layout(t), 0, 2, 0)
 		return
 	}

@@ -105,6 +105,9 @@ func (f *fnGen) allocate() {
 				if a, ok := v.(*ssa.Alloc); ok && f.alias[a] != nil {
 					continue
 				}
+				if f.same[v] != nil {
+					continue
+				}
 				add(v)
 			}
 		}
@@ -368,6 +371,17 @@ func (f *fnGen) allocate() {
 			f.values[v] = slots[j]
 		}
 	}
+	for d, r := range f.same {
+		for f.same[r] != nil {
+			r = f.same[r]
+		}
+		if a, ok := r.(*ssa.Alloc); ok && f.alias[a] != nil {
+			continue // a value without a slot of its own; never shared (share.go)
+		}
+		if s, ok := f.values[r]; ok {
+			f.values[d] = s // its uses read r's slot (share.go)
+		}
+	}
 }
 
 // operands are the values instruction in reads: its operands, and for a
@@ -377,6 +391,10 @@ func (f *fnGen) operands(in ssa.Instruction) []ssa.Value {
 	var out []ssa.Value
 	var add func(v ssa.Value)
 	add = func(v ssa.Value) {
+		if r := f.same[v]; r != nil {
+			add(r)
+			return
+		}
 		switch x := v.(type) {
 		case *ssa.Alloc:
 			if a := f.alias[x]; a != nil {

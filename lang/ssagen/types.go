@@ -236,6 +236,44 @@ func hasPointers(t types.Type) bool {
 	return true
 }
 
+// ptrBytes is the bytes of a t that may hold pointers: up to and including
+// its last pointer word, 0 when it holds none (the compiler's
+// types.PtrDataSize, the runtime's _type.PtrBytes). Strings and interfaces
+// hold theirs in their first word, slices in their first of three.
+func ptrBytes(t types.Type) int64 {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		if hasPointers(u) {
+			return amd64.Sizeof(types.Typ[types.UnsafePointer])
+		}
+		return 0
+	case *types.Array:
+		if u.Len() == 0 {
+			return 0
+		}
+		if p := ptrBytes(u.Elem()); p > 0 {
+			return (u.Len()-1)*amd64.Sizeof(u.Elem()) + p
+		}
+		return 0
+	case *types.Struct:
+		fields := make([]*types.Var, u.NumFields())
+		for i := range fields {
+			fields[i] = u.Field(i)
+		}
+		offs := amd64.Offsetsof(fields)
+		for i := len(fields) - 1; i >= 0; i-- {
+			if p := ptrBytes(fields[i].Type()); p > 0 {
+				return offs[i] + p
+			}
+		}
+		return 0
+	case *types.Interface:
+		return 2 * amd64.Sizeof(types.Typ[types.UnsafePointer])
+	}
+	// A pointer, map, channel, func or slice: its first word.
+	return amd64.Sizeof(types.Typ[types.UnsafePointer])
+}
+
 func isFloat(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsFloat != 0

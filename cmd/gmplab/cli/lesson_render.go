@@ -372,6 +372,10 @@ func (r *reader) cellHead(c *notebook.Cell) string {
 		}
 	case notebook.RunsKind:
 		for _, l := range r.nb.RunsCommands(c.Runs) {
+			if strings.HasPrefix(l, "# ") { // which release the next command is for: no prompt
+				b.WriteString("  " + r.style(dim, l) + "\n")
+				continue
+			}
 			b.WriteString(r.command(l, "") + "\n")
 		}
 		for _, l := range strings.Split(strings.TrimSuffix(wrap("checks over the runs: "+runsChecks(c.Runs), r.width-6), "\n"), "\n") {

@@ -5,8 +5,7 @@
 //go:build ignore
 
 // This file is src/bytes/bytes.go of Go 1.26, compiled by gmplab with the program
-// (lang/ssalib.go), unchanged but for ToUpperSpecial, ToLowerSpecial and
-// ToTitleSpecial, left out (gmplab's unicode has no SpecialCase).
+// (lang/ssalib.go), unchanged.
 
 // Package bytes implements functions for the manipulation of byte slices.
 // It is analogous to the facilities of the [strings] package.
@@ -752,6 +751,24 @@ func ToLower(s []byte) []byte {
 
 // ToTitle treats s as UTF-8-encoded bytes and returns a copy with all the Unicode letters mapped to their title case.
 func ToTitle(s []byte) []byte { return Map(unicode.ToTitle, s) }
+
+// ToUpperSpecial treats s as UTF-8-encoded bytes and returns a copy with all the Unicode letters mapped to their
+// upper case, giving priority to the special casing rules.
+func ToUpperSpecial(c unicode.SpecialCase, s []byte) []byte {
+	return Map(c.ToUpper, s)
+}
+
+// ToLowerSpecial treats s as UTF-8-encoded bytes and returns a copy with all the Unicode letters mapped to their
+// lower case, giving priority to the special casing rules.
+func ToLowerSpecial(c unicode.SpecialCase, s []byte) []byte {
+	return Map(c.ToLower, s)
+}
+
+// ToTitleSpecial treats s as UTF-8-encoded bytes and returns a copy with all the Unicode letters mapped to their
+// title case, giving priority to the special casing rules.
+func ToTitleSpecial(c unicode.SpecialCase, s []byte) []byte {
+	return Map(c.ToTitle, s)
+}
 
 // ToValidUTF8 treats s as UTF-8-encoded bytes and returns a copy with each run of bytes
 // representing invalid UTF-8 replaced with the bytes in replacement, which may be empty.

@@ -167,10 +167,159 @@ func Is(rangeTab *RangeTable, r rune) bool {
 	return false
 }
 
-// This file is the beginning of src/unicode/letter.go of Go 1.26 (to Is,
-// its lines unchanged), compiled by gmplab with the program
-// (lang/ssalib.go). The package's doc comment gave its lines to the build
-// tag. The rest of the package is gmplab's (lang/stubs/unicode): the
-// predicates and case mappings run on the host with Go 1.26's tables
-// (vm/host_unicode.go), and each range-table variable is built by the
-// front end when the program refers to it (tables.go there).
+// This file is src/unicode/letter.go of Go 1.26 to SpecialCase's
+// methods, each function on its line of Go's file, compiled by gmplab
+// with the program (lang/ssalib.go); the package's doc comment gave its
+// lines to the build tag. Left out, their lines given to these comments:
+// isExcludingLatin and the predicates IsUpper, IsLower and IsTitle, and
+// below To, ToUpper, ToLower and ToTitle, which run on the host with Go
+// 1.26's tables (lang/stubs/unicode, vm/host_unicode.go), and the rest of
+// the file (SimpleFold and its orbit, also the host's). The range tables,
+// the maps of them and the case tables (CaseRanges, TurkishCase) are
+// built by the front end where the program refers to them (tables.go and
+// unicode.go there, vm/host_unicode_vars.go).
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+
+// lookupCaseRange returns the CaseRange mapping for rune r or nil if no
+// mapping exists for r.
+func lookupCaseRange(r rune, caseRange []CaseRange) *CaseRange {
+	// binary search over ranges
+	lo := 0
+	hi := len(caseRange)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		cr := &caseRange[m]
+		if rune(cr.Lo) <= r && r <= rune(cr.Hi) {
+			return cr
+		}
+		if r < rune(cr.Lo) {
+			hi = m
+		} else {
+			lo = m + 1
+		}
+	}
+	return nil
+}
+
+// convertCase converts r to _case using CaseRange cr.
+func convertCase(_case int, r rune, cr *CaseRange) rune {
+	delta := cr.Delta[_case]
+	if delta > MaxRune {
+		// In an Upper-Lower sequence, which always starts with
+		// an UpperCase letter, the real deltas always look like:
+		//	{0, 1, 0}    UpperCase (Lower is next)
+		//	{-1, 0, -1}  LowerCase (Upper, Title are previous)
+		// The characters at even offsets from the beginning of the
+		// sequence are upper case; the ones at odd offsets are lower.
+		// The correct mapping can be done by clearing or setting the low
+		// bit in the sequence offset.
+		// The constants UpperCase and TitleCase are even while LowerCase
+		// is odd so we take the low bit from _case.
+		return rune(cr.Lo) + ((r-rune(cr.Lo))&^1 | rune(_case&1))
+	}
+	return r + delta
+}
+
+// to maps the rune using the specified case mapping.
+// It additionally reports whether caseRange contained a mapping for r.
+func to(_case int, r rune, caseRange []CaseRange) (mappedRune rune, foundMapping bool) {
+	if _case < 0 || MaxCase <= _case {
+		return ReplacementChar, false // as reasonable an error as any
+	}
+	if cr := lookupCaseRange(r, caseRange); cr != nil {
+		return convertCase(_case, r, cr), true
+	}
+	return r, false
+}
+
+// To, ToUpper, ToLower and ToTitle: the host's (see above).
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+//
+
+// ToUpper maps the rune to upper case giving priority to the special mapping.
+func (special SpecialCase) ToUpper(r rune) rune {
+	r1, hadMapping := to(UpperCase, r, []CaseRange(special))
+	if r1 == r && !hadMapping {
+		r1 = ToUpper(r)
+	}
+	return r1
+}
+
+// ToTitle maps the rune to title case giving priority to the special mapping.
+func (special SpecialCase) ToTitle(r rune) rune {
+	r1, hadMapping := to(TitleCase, r, []CaseRange(special))
+	if r1 == r && !hadMapping {
+		r1 = ToTitle(r)
+	}
+	return r1
+}
+
+// ToLower maps the rune to lower case giving priority to the special mapping.
+func (special SpecialCase) ToLower(r rune) rune {
+	r1, hadMapping := to(LowerCase, r, []CaseRange(special))
+	if r1 == r && !hadMapping {
+		r1 = ToLower(r)
+	}
+	return r1
+}

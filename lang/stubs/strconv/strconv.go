@@ -8,7 +8,13 @@
 // package (vm/strings.go, vm/host_strings.go).
 package strconv
 
+// IntSize is the size in bits of an int or uint value: gmplab models
+// amd64, as it does everywhere (atoi.go).
+const IntSize = 64
+
 func Atoi(s string) (int, error)
+
+func CanBackquote(s string) bool
 
 func FormatBool(b bool) string
 

@@ -89,6 +89,14 @@ var (
 
 func location(id int) *Location
 
+// String is the zone's name. UTC and Local are both the nil *Location,
+// which Go's Location methods take as UTC (zoneinfo.go: get): gmplab's
+// Times are all in UTC, and Local is UTC, as on the playground.
+func (l *Location) String() string { return "UTC" }
+
+// Location is t's zone: UTC, whatever made t (see String).
+func (t Time) Location() *Location { return UTC }
+
 type Timer struct {
 	C <-chan Time
 	r int64
@@ -218,6 +226,8 @@ func (t Time) Weekday() Weekday
 func (t Time) Date() (year int, month Month, day int)
 
 func (t Time) Clock() (hour, min, sec int)
+
+func (t Time) ISOWeek() (year, week int)
 
 func (t Time) Format(layout string) string
 

@@ -162,7 +162,11 @@ func main() {
 			}
 			return fmt.Sprintf("%.3fms", float64(waits[min(len(waits)-1, int(q*float64(len(waits))))])/1e6)
 		}
-		fmt.Printf("the trace %s: %d waits to run, p50 %s p99 %s (every runnable → running)\n", file, len(waits), q(0.50), q(0.99))
+		longest := "-"
+		if len(waits) > 0 {
+			longest = fmt.Sprintf("%.6fms", float64(waits[len(waits)-1])/1e6) // to the nanosecond, as gmplab replay prints a wait
+		}
+		fmt.Printf("the trace %s: %d waits to run, p50 %s p99 %s, longest %s (every runnable → running)\n", file, len(waits), q(0.50), q(0.99), longest)
 	}
 }
 

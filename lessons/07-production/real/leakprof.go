@@ -3,15 +3,17 @@
 // leakprof: leak.go's pattern a hundred times, then the two profiles that
 // find it. The goroutine profile groups live goroutines by stack, so the
 // hundred leaked workers are one record of count 100. The goroutineleak
-// profile exists only in a binary built with
-// GOEXPERIMENT=goroutineleakprofile (runtime/pprof/pprof.go); writing it
-// runs a garbage collection that marks as leaked (_Gleaked) the goroutines
+// profile is in Go 1.26 only in a binary built with
+// GOEXPERIMENT=goroutineleakprofile, and in Go 1.27 in every binary, the
+// experiment gone (runtime/pprof/pprof.go: lockProfiles); writing it runs
+// a garbage collection that marks as leaked (_Gleaked) the goroutines
 // blocked on something no runnable goroutine can reach
-// (runtime/mgc.go: findGoroutineLeaks). Lesson 07, "Is it the scheduler?":
+// (runtime/mgc.go: findGoroutineLeaks). It prints the release that built
+// it first. Lesson 07, "Is it the scheduler?":
 //
 //	go build -o leakprof lessons/07-production/real/leakprof.go
 //	./leakprof
-//	GOEXPERIMENT=goroutineleakprofile go build -o leakprof lessons/07-production/real/leakprof.go
+//	GOEXPERIMENT=goroutineleakprofile go build -o leakprof lessons/07-production/real/leakprof.go  # Go 1.26
 //	./leakprof
 package main
 
@@ -40,6 +42,7 @@ func fetch(id int) (int, bool) {
 }
 
 func main() {
+	fmt.Println("built by", runtime.Version())
 	timedOut := 0
 	for id := 1; id <= 100; id++ {
 		if _, ok := fetch(id); !ok {
@@ -60,7 +63,7 @@ func main() {
 		p.WriteTo(&leak, 1)
 		fmt.Printf("the goroutineleak profile: %d goroutines at main.fetch.func1\n", atWorker(leak.String()))
 	} else {
-		fmt.Println("no goroutineleak profile: build with GOEXPERIMENT=goroutineleakprofile")
+		fmt.Println("no goroutineleak profile: on Go 1.26, build with GOEXPERIMENT=goroutineleakprofile")
 	}
 	fmt.Print("--- the goroutine profile (debug=1):\n", prof.String())
 	if p != nil {
