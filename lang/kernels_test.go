@@ -47,15 +47,6 @@ var kernels = []kernel{
 	{"stealing", []string{"100", "200000"}},
 }
 
-// kernelKnown are the kernels whose virtual time misses the factor of 2
-// for a reason the model states (vm/cost.go, docs/assumptions.md), with
-// the reason. TestKernelVirtualTime reports their ratio instead of
-// holding them to the bound.
-var kernelKnown = map[string]string{
-	"matmul":   "the compiler reloads c[i] and b[k] and checks their bounds in every iteration of the inner loop (go build -gcflags=-S), as the model charges, but the core overlaps an iteration's four bounds-checked loads (about 1 ns an iteration natively); the model charges each index psIndex in full, one after the other (about 2.2 ns)",
-	"stealing": "the compiler drops the unused sum's additions (dead code) and keeps the captured n in a register; the model charges both",
-}
-
 var kernelsForce = flag.Bool("kernels-force", false, "run TestKernelVirtualTime even on a busy host")
 
 // nativeKernels builds every kernel with the go command, once per test
@@ -171,11 +162,26 @@ func geomean(xs []float64) float64 {
 
 // Issue 17, point 4: on the kernels, gmplab's virtual CPU time is within a
 // factor of 2 of the native binary's CPU time for each kernel and within
-// 25% in geometric mean; the kernels of kernelKnown are reported, not
-// held to it, and the geometric mean asserted is that of the others. The costs come from vm/cost.go's measurements of
-// single operations, not from these kernels. The native side is the best of
-// five runs less an empty program's CPU time; the host must be quiet (a
-// loaded host slows the native side more than it slows nothing virtual).
+// 25% in geometric mean. The costs come from vm/cost.go's measurements of
+// single operations (and BenchmarkCostMatmulRow's check of matmul's inner
+// loop), not from these kernels. The native side is the best of five runs
+// less an empty program's CPU time; the host must be quiet (a loaded host
+// slows the native side more than it slows nothing virtual).
+//
+// The sizes are the kernels' test sizes, a working set of at most a few
+// MB. At their full sizes (BenchmarkKernels) two kernels' working sets
+// outgrow the caches: maps' 1e6-key map and sieve's 3e7-element []bool,
+// whose native time per element about doubles from the test size to the
+// full one while the model charges an access the same at any size (maps
+// but for mapCost's growth with the map's size). At the full sizes
+// (virtual time against the native CPU time of BenchmarkKernels, best of
+// three at load 10) maps is 0.40x and sieve 0.46x, under the bound;
+// matmul 1.56x, stealing 1.76x (the others 0.86x-1.6x, measured before
+// psIndex went from 300 to 80 ps, which lowers some). At the test sizes
+// (measured at load 10-55 with -kernels-force) every kernel is within
+// 0.64x-1.48x, geometric mean 0.98-1.02.
+// Modelling the caches is not done (docs/assumptions.md, "Virtual CPU
+// time"), so the test holds the bound at the test sizes only.
 func TestKernelVirtualTime(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs every kernel natively and on gmplab (-short)")
@@ -187,7 +193,7 @@ func TestKernelVirtualTime(t *testing.T) {
 	if err != nil {
 		t.Skip(err)
 	}
-	var ratios, modelled []float64
+	var ratios []float64
 	var table strings.Builder
 	fmt.Fprintf(&table, "%-10s %12s %12s %8s\n", "kernel", "native CPU", "virtual CPU", "ratio")
 	for _, k := range kernels {
@@ -203,7 +209,7 @@ func TestKernelVirtualTime(t *testing.T) {
 			t.Errorf("%s: gmplab printed %q, go printed %q", k.name, sim.out, want)
 		}
 		r := float64(sim.cpu) / float64(native.Nanoseconds())
-		if _, known := kernelKnown[k.name]; !known && (r < 0.5 || r > 2) {
+		if r < 0.5 || r > 2 {
 			// A busy host only adds to a native run's CPU time (another
 			// process's threads sharing the core's caches, a GC worker of
 			// the kernel's own descheduled and rescheduled): a ratio out
@@ -220,22 +226,14 @@ func TestKernelVirtualTime(t *testing.T) {
 		}
 		ratios = append(ratios, r)
 		fmt.Fprintf(&table, "%-10s %12v %12v %8.2f\n", k.name, native, time.Duration(sim.cpu), r)
-		within := r >= 0.5 && r <= 2
-		if why, known := kernelKnown[k.name]; known {
-			// Not an error when it comes within the bound: its native
-			// time varies with the host's load more than the others'.
-			t.Logf("%s: %.2fx (within a factor of 2: %v), a known difference: %s", k.name, r, within, why)
-			continue
-		}
-		modelled = append(modelled, r)
-		if !within {
+		if r < 0.5 || r > 2 {
 			t.Errorf("%s: virtual CPU %v is %.2fx the native CPU %v: want within a factor of 2", k.name, time.Duration(sim.cpu), r, native)
 		}
 	}
-	g, gm := geomean(ratios), geomean(modelled)
-	fmt.Fprintf(&table, "%-10s %12s %12s %8.2f (%.2f without the known differences)\n", "geomean", "", "", g, gm)
+	g := geomean(ratios)
+	fmt.Fprintf(&table, "%-10s %12s %12s %8.2f\n", "geomean", "", "", g)
 	t.Logf("\n%s", table.String())
-	if gm < 0.75 || gm > 1.25 {
-		t.Errorf("geometric mean of virtual/native CPU %.2f (without the known differences): want within 25%% of 1", gm)
+	if g < 0.75 || g > 1.25 {
+		t.Errorf("geometric mean of virtual/native CPU %.2f: want within 25%% of 1", g)
 	}
 }

@@ -32,7 +32,10 @@ package vm
 //
 // Simplifications (docs/assumptions.md, "Virtual CPU time"): branches are
 // charged as predicted (no misprediction penalty, however random the data);
-// memory costs are those of the L1 cache except for big maps (mapCost);
+// memory costs are those of the L1 cache except for big maps (mapCost),
+// whatever the size of the working set; values nothing live reads get no
+// code (the front end removes them as the compiler's deadcode pass does:
+// lang/ssagen/deadcode.go);
 // the compiler's inlining is the inliner model's (lang/inline, through
 // Program.Inl): a call it inlines costs nothing (callCost: no call, no
 // return, the arguments and results in the caller's registers), the
@@ -80,8 +83,11 @@ const (
 	psLoad  = 60
 	psStore = 60
 	// psIndex: s[i] of a slice, array or string: the bounds check and the
-	// load. BenchmarkCostIndex, BenchmarkCostStringIndex.
-	psIndex = 300
+	// load, four on four accumulators (what an index adds to a loop with
+	// other work: the core overlaps the load and the check with it).
+	// BenchmarkCostIndex, BenchmarkCostStringIndex; BenchmarkCostMatmulRow
+	// checks it on matmul's inner loop, four indexes an iteration.
+	psIndex = 80
 	// psIndexStore: s[i] = v: the bounds check and the store.
 	// BenchmarkCostIndexStore.
 	psIndexStore = 250

@@ -55,6 +55,7 @@ type fnGen struct {
 	temps    [2][]int32               // scratch slots (regform.go: temp)
 	alias    map[*ssa.Alloc]ssa.Value // variables that are a value (fuse.go)
 	steal    map[*ssa.UnOp]bool       // loads that take the variable's object
+	dead     map[ssa.Instruction]bool // values nothing live reads (deadcode.go)
 	share    map[*ssa.UnOp]bool       // loads that take the object read without a copy (share.go)
 	same     map[ssa.Value]ssa.Value  // values that are another's, in its slot (share.go)
 
@@ -111,6 +112,7 @@ func (g *gen) function(fn *ssa.Function) {
 		}
 	}
 	f.findBoxes()
+	f.deadValues()
 	f.analyze()
 	f.allocate()
 	f.allocated = true
@@ -384,6 +386,9 @@ func (f *fnGen) block(b *ssa.BasicBlock) {
 		f.setPos(p)
 	}
 	for _, in := range b.Instrs {
+		if f.dead[in] {
+			continue
+		}
 		if p := in.Pos(); p.IsValid() {
 			f.setPos(p)
 		}
@@ -501,14 +506,14 @@ func (f *fnGen) nextBlock(b *ssa.BasicBlock) *ssa.BasicBlock {
 	return f.nextOf[b.Index]
 }
 
-// hasPhis reports whether block b starts with φ-nodes that are used.
-func hasPhis(b *ssa.BasicBlock) bool {
+// hasPhis reports whether block b starts with φ-nodes that are used: not
+// dead (deadcode.go; a φ nothing reads is dead).
+func (f *fnGen) hasPhis(b *ssa.BasicBlock) bool {
 	for _, in := range b.Instrs {
-		phi, ok := in.(*ssa.Phi)
-		if !ok {
+		if _, ok := in.(*ssa.Phi); !ok {
 			return false
 		}
-		if refs := phi.Referrers(); refs == nil || len(*refs) > 0 {
+		if !f.dead[in] {
 			return true
 		}
 	}

@@ -217,10 +217,13 @@ func (f *fnGen) threads(h *ssa.BasicBlock) bool {
 	}
 	n := len(h.Instrs)
 	iff, ok := h.Instrs[n-1].(*ssa.If)
-	if !ok || hasPhis(iff.Block().Succs[0]) || hasPhis(iff.Block().Succs[1]) {
+	if !ok || f.hasPhis(iff.Block().Succs[0]) || f.hasPhis(iff.Block().Succs[1]) {
 		return false
 	}
 	for i, in := range h.Instrs[:n-1] {
+		if f.dead[in] {
+			continue
+		}
 		switch in := in.(type) {
 		case *ssa.Phi, *ssa.DebugRef:
 			continue
@@ -245,7 +248,7 @@ func (f *fnGen) ifInstr(in *ssa.If) {
 func (f *fnGen) ifFrom(in *ssa.If, next *ssa.BasicBlock) {
 	b := in.Block()
 	t, e := b.Succs[0], b.Succs[1]
-	if !hasPhis(t) && !hasPhis(e) {
+	if !f.hasPhis(t) && !f.hasPhis(e) {
 		switch next {
 		case t:
 			f.jumpRTo(in.Cond, false, e)

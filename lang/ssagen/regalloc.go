@@ -123,6 +123,9 @@ func (f *fnGen) allocate() {
 	for _, b := range fn.Blocks {
 		u, d := newBitset(n), newBitset(n)
 		for _, in := range b.Instrs {
+			if f.dead[in] {
+				continue
+			}
 			if phi, ok := in.(*ssa.Phi); ok {
 				d.add(rs.index[phi])
 				continue
@@ -162,6 +165,9 @@ func (f *fnGen) allocate() {
 			if !ok {
 				break
 			}
+			if f.dead[phi] {
+				continue
+			}
 			for k, e := range phi.Edges {
 				if j, ok := rs.index[e]; ok {
 					phiUses[b.Preds[k].Index].add(j)
@@ -178,7 +184,7 @@ func (f *fnGen) allocate() {
 	for _, b := range fn.Blocks {
 		phis[b.Index] = newBitset(n)
 		for _, in := range b.Instrs {
-			if phi, ok := in.(*ssa.Phi); ok {
+			if phi, ok := in.(*ssa.Phi); ok && !f.dead[phi] {
 				phis[b.Index].add(rs.index[phi])
 			}
 		}
@@ -327,6 +333,9 @@ func (f *fnGen) allocate() {
 			}
 		}
 		for i, in := range b.Instrs {
+			if f.dead[in] {
+				continue // no code, no slot (deadcode.go)
+			}
 			if phi, ok := in.(*ssa.Phi); ok {
 				j := rs.index[phi]
 				slots[j] = take(phi, -1)
@@ -414,6 +423,9 @@ func (f *fnGen) operands(in ssa.Instruction) []ssa.Value {
 	}
 	if b, ok := in.(*ssa.BinOp); ok && f.fusedCmp[b] {
 		return nil // read by its If
+	}
+	if f.dead[in] {
+		return nil // not generated (deadcode.go)
 	}
 	if s, ok := in.(*ssa.Store); ok {
 		if a, ok := s.Addr.(*ssa.Alloc); ok && f.alias[a] != nil {
