@@ -525,7 +525,6 @@ func (mc *Machine) traceback(gi int32) string {
 	k := 0 // frames counted so far, innermost first
 	for i := G.th.NumFrames() - 1; i >= 0; i-- {
 		fi, _ := G.th.Frame(i)
-		fn := &mc.prog.Funcs[fi]
 		hidden := mc.hiddenFrame(fi) // runtime frames: see shownFrames
 		if hidden && !mc.throwing {
 			continue
@@ -542,8 +541,12 @@ func (mc *Machine) traceback(gi int32) string {
 		if hidden {
 			continue
 		}
-		pos := mc.framePos(G, i)
-		b.WriteString(fn.Name + "(...)\n\t" + mc.prog.FileName(pos) + ":" + vm.Itoa(int64(pos.Line)) + "\n")
+		for _, ff := range mc.vm.FrameFuncs(&G.th, i) {
+			// The bodies spliced into the frame, then its own function
+			// (runtime/traceback.go: traceback2's inlineUnwinder loop).
+			pos := ff.Pos
+			b.WriteString(mc.prog.Funcs[ff.Fn].Name + "(...)\n\t" + mc.prog.FileName(pos) + ":" + vm.Itoa(int64(pos.Line)) + "\n")
+		}
 	}
 	if G.goFunc {
 		b.WriteString("created by time.goFunc\n\t" + goFuncFile + "\n")

@@ -236,7 +236,6 @@ func (mc *Machine) State() *State {
 			for j := G.th.NumFrames() - 1; j >= 0; j-- {
 				fi, _ := G.th.Frame(j)
 				fn := &mc.prog.Funcs[fi]
-				pos := mc.framePos(G, j)
 				if strings.HasPrefix(fn.Name, "runtime.") {
 					// The front end's synthetic runtime.main: it has no
 					// source in the scenario.
@@ -247,7 +246,17 @@ func (mc *Machine) State() *State {
 				if G.th.FrameInlined(j) {
 					size = 0 // inlined into the frame below: counted in its size
 				}
-				gs.Frames = append(gs.Frames, FrameState{Func: fn.Name, Pos: mc.prog.PosString(pos), Line: pos.Line, File: mc.prog.FileName(pos), Size: size})
+				ffs := mc.vm.FrameFuncs(&G.th, j)
+				for k, ff := range ffs {
+					// The bodies spliced into the frame, innermost
+					// first, then its own function: their sizes are
+					// in its.
+					sz := size
+					if k < len(ffs)-1 {
+						sz = 0
+					}
+					gs.Frames = append(gs.Frames, FrameState{Func: mc.prog.Funcs[ff.Fn].Name, Pos: mc.prog.PosString(ff.Pos), Line: ff.Pos.Line, File: mc.prog.FileName(ff.Pos), Size: sz})
+				}
 			}
 			if len(gs.Frames) > 0 {
 				gs.Func, gs.Pos, gs.Line = gs.Frames[0].Func, gs.Frames[0].Pos, gs.Frames[0].Line

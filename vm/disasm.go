@@ -68,6 +68,12 @@ func (p *Program) disasmFunc(b *strings.Builder, fi int) {
 		if f.Inl != 0 && p.inlined(f.Inl, pc) != 0 {
 			line += " (inlined)"
 		}
+		if pc < len(f.InlIndex) && f.InlIndex[pc] >= 0 {
+			// A spliced body's instruction: the function it is of.
+			if fn := f.InlTree[f.InlIndex[pc]].Fn; fn >= 0 && int(fn) < len(p.Funcs) {
+				line += " [" + p.Funcs[fn].Name + "]"
+			}
+		}
 		b.WriteString(strings.TrimRight(line, " ") + "\n")
 	}
 }

@@ -123,6 +123,40 @@ func (mc *Machine) FramePos(t *Thread, i int) Pos {
 	return fn.Pos[pc]
 }
 
+// FrameFunc is a function a frame runs and where: the frame's own, or a
+// body spliced into it.
+type FrameFunc struct {
+	Fn  int32
+	Pos Pos
+}
+
+// FrameFuncs is what frame i of t shows in a traceback, innermost first:
+// the bodies spliced into its function that it runs in (InlTree), each at
+// its position, then the frame's own function at the call of the
+// outermost, as the runtime's inlineUnwinder (runtime/symtabinl.go)
+// expands a physical frame.
+func (mc *Machine) FrameFuncs(t *Thread, i int) []FrameFunc {
+	fr := t.frameAt(i)
+	fn := &mc.prog.Funcs[fr.fn]
+	pos := mc.FramePos(t, i)
+	if fn.InlIndex == nil {
+		return []FrameFunc{{fr.fn, pos}}
+	}
+	pc := fr.pc
+	if i < t.NumFrames()-1 || t.inCall {
+		pc--
+	}
+	if pc < 0 || int(pc) >= len(fn.InlIndex) {
+		return []FrameFunc{{fr.fn, pos}}
+	}
+	var out []FrameFunc
+	for idx := fn.InlIndex[pc]; idx >= 0; idx = fn.InlTree[idx].Parent {
+		out = append(out, FrameFunc{fn.InlTree[idx].Fn, fn.Pos[pc]})
+		pc = fn.InlTree[idx].ParentPC
+	}
+	return append(out, FrameFunc{fr.fn, fn.Pos[pc]})
+}
+
 // Instr is the instruction t stopped at and its position.
 func (mc *Machine) Instr(t *Thread) (Instr, Pos) {
 	fr := &t.frames[len(t.frames)-1]

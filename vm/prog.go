@@ -381,6 +381,23 @@ type Func struct {
 	// Inl is the node of Program.Inl that the function's own frames run
 	// in (0: none of its calls is inlined).
 	Inl int32
+
+	// InlTree and InlIndex are the bodies the code generator spliced
+	// into the function's code (lang/ssagen/splice.go), as the real
+	// compiler's funcdata has them (cmd/internal/obj: InlTree,
+	// FUNCDATA_InlTree; runtime/symtabinl.go: inlinedCall): InlIndex[pc]
+	// is the entry of InlTree whose body Code[pc] belongs to, -1 the
+	// function's own (PCDATA_InlTreeIndex). nil: nothing spliced.
+	InlTree  []InlinedCall
+	InlIndex []int32
+}
+
+// InlinedCall is a body spliced into a function's code, an entry of its
+// InlTree (runtime/symtabinl.go: inlinedCall).
+type InlinedCall struct {
+	Fn       int32 // the function whose body it is
+	Parent   int32 // the entry of the body the call is in, -1 the function's own
+	ParentPC int32 // an instruction at the call (its position is the call's)
 }
 
 // InlNode is a node of an inlining tree (lang/inline): a function's body

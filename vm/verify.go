@@ -102,6 +102,7 @@ func (v *verifier) inlining() {
 		if n := p.Funcs[fi].Inl; n != 0 && (n < 0 || int(n) >= len(p.Inl)) {
 			v.errorf(p.Funcs[fi].Name, "inlining node "+itoa(int64(n))+" out of range")
 		}
+		v.inlTree(&p.Funcs[fi])
 	}
 	for ni := 1; ni < len(p.Inl); ni++ {
 		node := &p.Inl[ni]
@@ -289,11 +290,58 @@ func (v *verifier) instr(f *Func, pc int, in Instr) bool {
 	return ok
 }
 
-// depths follows the operand stack's depth along every path of f from
-// its entry and its recovery point.
+// OperandDepths is the operand stack's depth before each instruction of
+// f (-1 where no path reaches it) and the deepest it gets, as Verify
+// follows them; err is what Verify finds wrong with f's stack use. The
+// code generator reads it where it rewrites code (lang/ssagen/splice.go).
+func OperandDepths(p *Program, f *Func) (depth []int, maxDepth int, err error) {
+	v := verifier{p: p}
+	depth, maxDepth = v.followDepths(f)
+	return depth, maxDepth, errors.Join(v.errs...)
+}
+
+// inlTree checks f's spliced bodies: an index for each instruction, each
+// entry's function in range, its parent an earlier entry (or -1) and its
+// call site an instruction of the parent's body.
+func (v *verifier) inlTree(f *Func) {
+	if f.InlTree == nil && f.InlIndex == nil {
+		return
+	}
+	if len(f.InlIndex) != len(f.Code) {
+		v.errorf(f.Name, "InlIndex has "+itoa(int64(len(f.InlIndex)))+" entries for "+itoa(int64(len(f.Code)))+" instructions")
+		return
+	}
+	for i, e := range f.InlTree {
+		where := f.Name + ": InlTree entry " + itoa(int64(i))
+		switch {
+		case inRange(e.Fn, len(v.p.Funcs), "function") != "":
+			v.errorf(where, inRange(e.Fn, len(v.p.Funcs), "function"))
+		case e.Parent < -1 || e.Parent >= int32(i):
+			v.errorf(where, "parent "+itoa(int64(e.Parent))+" is not an earlier entry")
+		case e.ParentPC < 0 || int(e.ParentPC) >= len(f.Code) || f.InlIndex[e.ParentPC] != e.Parent:
+			v.errorf(where, "call site pc "+itoa(int64(e.ParentPC))+" is not in its parent's body")
+		}
+	}
+	for pc, x := range f.InlIndex {
+		if x < -1 || int(x) >= len(f.InlTree) {
+			v.errorf(v.at(f, pc), "InlIndex "+itoa(int64(x))+" out of range")
+		}
+	}
+}
+
+// depths checks the operand stack's depth along every path of f.
 func (v *verifier) depths(f *Func) {
+	errs, more := len(v.errs), v.more
+	if _, maxDepth := v.followDepths(f); len(v.errs) == errs && v.more == more && maxDepth > f.MaxStack {
+		v.errorf(f.Name, "the operand stack reaches "+itoa(int64(maxDepth))+" but MaxStack is "+itoa(int64(f.MaxStack)))
+	}
+}
+
+// followDepths follows the operand stack's depth along every path of f
+// from its entry and its recovery point.
+func (v *verifier) followDepths(f *Func) (depth []int, maxDepth int) {
 	const unknown = -1
-	depth := make([]int, len(f.Code))
+	depth = make([]int, len(f.Code))
 	for i := range depth {
 		depth[i] = unknown
 	}
@@ -319,7 +367,6 @@ func (v *verifier) depths(f *Func) {
 	if f.Recover > 0 && !reach(int(f.Recover)-1, int(f.Recover)-1, 0) {
 		return
 	}
-	maxDepth := 0
 	for len(work) > 0 {
 		pc := work[len(work)-1]
 		work = work[:len(work)-1]
@@ -356,7 +403,5 @@ func (v *verifier) depths(f *Func) {
 			return
 		}
 	}
-	if maxDepth > f.MaxStack {
-		v.errorf(f.Name, "the operand stack reaches "+itoa(int64(maxDepth))+" but MaxStack is "+itoa(int64(f.MaxStack)))
-	}
+	return depth, maxDepth
 }

@@ -130,6 +130,7 @@ func Generate(prog *ssa.Program, main *ssa.Package, opts Options) (out *vm.Progr
 	g.out.Globals = len(g.globals)
 	if opts.Inline != nil {
 		g.applyInlining(opts.Inline(g.generated))
+		g.splice()
 	}
 	return g.out, nil
 }

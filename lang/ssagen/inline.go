@@ -25,8 +25,9 @@ import (
 //   - a function's NoSplit is the model's: a leaf after inlining, with a
 //     small frame.
 //
-// Every call is still generated as a call (the VM keeps the frames, for
-// tracebacks and the debugger). The model works on the syntax tree; a
+// A call of a body splice.go can put in its caller's code is replaced by
+// the body; every other call is still generated as a call (the VM keeps
+// its frame, marked inlined, for tracebacks and the debugger). The model works on the syntax tree; a
 // call instruction is found by its call's position (go/ssa's
 // CallCommon.Pos is the call's opening parenthesis, where inline.SitePos
 // puts a site). A site generated another way (a call of a library
