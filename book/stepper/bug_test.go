@@ -21,7 +21,7 @@ func TestRunBug(t *testing.T) {
 		}
 		return prog, err
 	}
-	_, err := Run("bug.go", []byte("package main\n\nfunc main() { f() }\n\nfunc f() {}\n"), nil)
+	_, err := Run("bug.go", []byte("package main\n\nfunc main() { f() }\n\n//go:noinline\nfunc f() {}\n"), nil)
 	if err == nil || !strings.Contains(err.Error(), "This is a bug in gmplab") || !strings.Contains(err.Error(), "bad instruction 250") {
 		t.Errorf("got %v", err)
 	}
